@@ -1,0 +1,47 @@
+"""The ``ankh-companion`` command: a thin dispatcher over the packages' own commands.
+
+Each subcommand lives beside the code it drives and exposes ``main(argv) -> int``; this module only
+picks it by name and imports it lazily, so ``ankh-companion analyse`` never loads Kivy and the bare
+command (the app) never loads the sticker printer.
+"""
+from __future__ import annotations
+
+import importlib
+import sys
+
+SUBCOMMANDS: dict[str, str] = {
+    "analyse": "companion.cli.analyse",
+    "event": "companion.cli.event",
+    "game": "companion.cli.game",
+    "replay": "companion.cli.replay",
+    "simulate": "companion.cli.simulate",
+    "die-emulator": "firmware_bridge.emulator",
+    "stickers": "hardware.stickers",
+}
+APP_MODULE = "ui.app"
+
+USAGE = (
+    "usage: ankh-companion [" + " | ".join(SUBCOMMANDS) + "] [options]\n"
+    "       ankh-companion            start the table companion app\n"
+)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run one subcommand (or the app with no arguments) and return its exit status."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    if not args or args[0].startswith("--"):
+        module = importlib.import_module(APP_MODULE)
+        return int(module.main(args) or 0)
+    if args[0] in ("-h", "--help", "help"):
+        sys.stdout.write(USAGE)
+        return 0
+    name = args[0]
+    if name not in SUBCOMMANDS:
+        sys.stderr.write(f"unknown command {name!r}\n{USAGE}")
+        return 2
+    module = importlib.import_module(SUBCOMMANDS[name])
+    return int(module.main(args[1:]) or 0)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
