@@ -29,12 +29,12 @@ USAGE = (
 def main(argv: list[str] | None = None) -> int:
     """Run one subcommand (or the app with no arguments) and return its exit status."""
     args = list(sys.argv[1:] if argv is None else argv)
+    if args and args[0] in ("-h", "--help", "help"):
+        sys.stdout.write(USAGE)
+        return 0
     if not args or args[0].startswith("--"):
         module = importlib.import_module(APP_MODULE)
         return int(module.main(args) or 0)
-    if args[0] in ("-h", "--help", "help"):
-        sys.stdout.write(USAGE)
-        return 0
     name = args[0]
     if name not in SUBCOMMANDS:
         sys.stderr.write(f"unknown command {name!r}\n{USAGE}")
