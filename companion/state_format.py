@@ -25,6 +25,8 @@ def state_from_text(text: str) -> State:
         doc = json.loads(text)
     except json.JSONDecodeError as exc:
         raise StateFormatError("(document)", f"not valid JSON: {exc}") from None
+    except (ValueError, RecursionError) as exc:  # absurdly long numbers, absurdly deep nesting
+        raise StateFormatError("(document)", f"not a usable JSON document: {exc}") from None
     return state_from_json(doc)
 
 
@@ -169,7 +171,12 @@ def state_from_json(raw: Any) -> State:
     held = sum(p.money for p in players)
     if held > total:
         raise StateFormatError("players", f"the players hold ${held}, more than the ${total} in the {edition!r} box")
-    bank = _int(doc["bank"], "bank", 0, total - held) if "bank" in doc else total - held
+    bank = _int(doc["bank"], "bank", 0) if "bank" in doc else total - held
+    if bank + held != total:
+        # Money only moves between the bank and the players: the coins in the box are all there is.
+        raise StateFormatError(
+            "bank", f"${bank!r} in the bank and ${held} with the players make ${bank + held}, "
+            f"but the {edition!r} box holds ${total}; leave 'bank' out to derive it")
 
     event_deck = _ids(doc.get("event_deck", list(EVENT_IDS)), "event_deck", EVENT_IDS, "event")
     turn_doc = _object(doc.get("turn", {}), "turn")
