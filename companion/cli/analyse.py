@@ -1,0 +1,87 @@
+"""``ankh-companion analyse STATE.json`` — who controls what and who would win, for one position.
+
+The output shape and the exit statuses are a contract (issue 2, ``docs/state-format.md``): one JSON
+document on stdout; on bad input, exit status 2, one line on stderr naming the offending field, and
+nothing on stdout. ``-`` reads the position from standard input.
+"""
+from __future__ import annotations
+
+import json
+import sys
+from typing import Any
+
+from companion.board import AREA_IDS
+from companion.errors import StateFormatError
+from companion.scoring import (
+    controlled_areas,
+    controller,
+    final_score,
+    infiltrated,
+    net_worth,
+    trouble_count,
+    wins_now,
+)
+from companion.state import State
+from companion.state_format import state_from_text
+
+USAGE = "usage: ankh-companion analyse STATE.json   (or - for standard input)\n"
+BAD_INPUT = 2
+
+
+def analyse(state: State) -> dict[str, Any]:
+    """The ``analyse`` document for a position: every area, every player, the trouble count and the
+    outcome if the game ended on points now."""
+    score = final_score(state)
+    return {
+        "areas": {a: {"controller": controller(state, a)} for a in AREA_IDS},
+        "players": {
+            c: {
+                "controlled": len(controlled_areas(state, c)),
+                "infiltrated": len(infiltrated(state, c)),
+                "net_worth": net_worth(state, c),
+                "points": score.points[c],
+                "wins_now": wins_now(state, c),
+            }
+            for c in state.colors
+        },
+        "trouble_markers": trouble_count(state),
+        "final_score": {"points": dict(score.points), "winners": list(score.winners)},
+    }
+
+
+def _read(path: str) -> str:
+    if path == "-":
+        return sys.stdin.read()
+    with open(path, encoding="utf-8") as f:
+        return f.read()
+
+
+def _one_line(text: str) -> str:
+    return " ".join(text.split())
+
+
+def main(argv: list[str]) -> int:
+    """Run the command; returns the exit status (0, or 2 for a bad position or bad arguments)."""
+    if argv and argv[0] in ("-h", "--help"):
+        sys.stdout.write(USAGE)
+        return 0
+    if len(argv) != 1:
+        sys.stderr.write(f"analyse: expected one STATE.json argument, got {argv!r}\n")
+        return BAD_INPUT
+    path = argv[0]
+    try:
+        text = _read(path)
+    except (OSError, UnicodeDecodeError) as exc:
+        sys.stderr.write(_one_line(f"(file): cannot read {path!r}: {exc}") + "\n")
+        return BAD_INPUT
+    try:
+        state = state_from_text(text)
+    except StateFormatError as exc:
+        sys.stderr.write(_one_line(str(exc)) + "\n")
+        return BAD_INPUT
+    sys.stdout.write(json.dumps(analyse(state), indent=2) + "\n")
+    return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    raise SystemExit(main(sys.argv[1:]))
