@@ -1,0 +1,191 @@
+"""The text inside the QR stickers: ``AM1:<kind>:<code>``, e.g. ``AM1:C:MR-BENT``.
+
+Why this shape (the full description is ``docs/qr-format.md``):
+
+* ``AM`` marks the sticker as ours (Ankh-Morpork) and ``1`` is the format version, so a later format
+  can be told apart from a damaged or foreign code and reported as such.
+* ``<kind>`` is one letter: ``C`` player card, ``E`` random event, ``P`` personality, ``A`` City Area
+  card. The same short code may appear under two kinds; the kind keeps them apart.
+* ``<code>`` is a short, readable, *frozen* code for the catalog id (``mr-bent`` -> ``MR-BENT``,
+  ``the-ankh-morpork-sunshine-dragon-sanctuary`` -> ``SUNSHINE``). Codes are at most 10 characters so
+  every payload is at most 16 characters: a version-1 QR code (21x21 modules) at error-correction
+  level Q (about 25 % of the symbol may be scuffed or covered by a thumb). The catalog's long ids
+  would need version 3 (29x29), i.e. modules a third smaller on the same sticker.
+* Every character is in QR alphanumeric mode (``0-9 A-Z space $ % * + - . / :``), which packs 11 bits
+  per two characters instead of 8 bits per character.
+
+The table below is part of the *printed* format: once stickers are on cards, a code must keep its
+meaning even if the catalog renames an id. Add codes, never change or reuse one.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Mapping
+
+from companion.catalog import CARD_IDS, CITY_AREA_CARD_IDS, EVENT_IDS, PERSONALITY_IDS
+
+PREFIX = "AM"
+VERSION = 1
+MAX_CODE_LENGTH = 10
+MAX_PAYLOAD_LENGTH = len(f"{PREFIX}{VERSION}:C:") + MAX_CODE_LENGTH
+QR_ALPHANUMERIC = frozenset("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ $%*+-./:")
+
+KINDS: tuple[str, ...] = ("card", "event", "personality", "area")
+KIND_LETTER: Mapping[str, str] = MappingProxyType(
+    {"card": "C", "event": "E", "personality": "P", "area": "A"}
+)
+LETTER_KIND: Mapping[str, str] = MappingProxyType({v: k for k, v in KIND_LETTER.items()})
+PRIVATE_KINDS: frozenset[str] = frozenset({"personality"})
+
+_CARD_CODES = {
+    "mr-boggis": "MR-BOGGIS", "mr-bent": "MR-BENT", "the-beggars-guild": "BEGGARS",
+    "the-bank-of-ankh-morpork": "BANK-AM", "the-ankh-morpork-sunshine-dragon-sanctuary": "SUNSHINE",
+    "sergeant-angua": "SGT-ANGUA", "the-agony-aunts": "AGONY-AUNT", "the-dysk": "DYSK",
+    "the-duckman": "DUCKMAN", "drumknott": "DRUMKNOTT", "cmot-dibbler": "DIBBLER",
+    "dr-cruces": "DR-CRUCES", "captain-carrot": "CARROT", "mrs-cake": "MRS-CAKE", "groat": "GROAT",
+    "gimlets-dwarf-delicatessen": "GIMLETS", "gaspode": "GASPODE", "fresh-start-club": "FRESHSTART",
+    "foul-ole-ron": "FOUL-RON", "the-fools-guild": "FOOLS", "the-fire-brigade": "BRIGADE",
+    "inigo-skimmer": "INIGO", "history-monks": "HIST-MONKS", "hex": "HEX", "here-n-now": "HERE-N-NOW",
+    "harry-king": "HARRY-KING", "hargas-house-of-ribs": "HARGAS", "mr-gryle": "MR-GRYLE",
+    "the-peeled-nuts": "PEELED", "the-opera-house": "OPERA", "nobby-nobbs": "NOBBY", "modo": "MODO",
+    "the-mended-drum": "MENDED", "librarian": "LIBRARIAN", "leonard-of-quirm": "LEONARD",
+    "shonky-shop": "SHONKY", "sacharissa-cripslock": "SACHARISSA", "rosie-palm": "ROSIE-PALM",
+    "rincewind": "RINCEWIND", "the-royal-mint": "ROYAL-MINT", "queen-molly": "MOLLY",
+    "pink-pussycat-club": "PUSSYCAT", "zorgo-the-retro-phrenologist": "ZORGO",
+    "dr-whiteface": "WHITEFACE", "wallace-sonky": "SONKY", "the-seamstresses-guild": "SEAMSTRESS",
+    "mr-pin-and-mr-tulip": "PIN-TULIP", "the-thieves-guild": "THIEVES",
+    "adora-belle-dearheart": "DEARHEART", "archchancellor-ridcully": "RIDCULLY",
+    "buggy-swires": "BUGGY", "burleigh-and-stronginthearm": "BURLEIGH",
+    "cable-street-particulars": "CABLE-ST", "canting-crew": "CANTING", "carcer": "CARCER",
+    "cosmo-lavish": "COSMO", "deep-dwarves": "DEEP-DWARF", "doctor-hix": "DOCTOR-HIX",
+    "doctor-mossy-lawn": "MOSSY-LAWN", "dorfl": "DORFL", "dwarves": "DWARVES",
+    "edward-death": "EDWARD", "errol": "ERROL", "gargoyles": "GARGOYLES", "death": "DEATH",
+    "hobsons-livery-stable": "HOBSONS", "hubert": "HUBERT", "igor": "IGOR",
+    "lord-downey": "DOWNEY", "moist-von-lipwig": "MOIST", "mr-shine": "MR-SHINE",
+    "mr-slant": "MR-SLANT", "mr-teatime": "MR-TEATIME", "otto-chriek": "OTTO",
+    "patricians-palace": "PALACE", "ponder-stibbons": "PONDER", "professor-of-recent-runes": "RUNES",
+    "reacher-gilt": "REACHER", "ruby": "RUBY", "sergeant-cheery-littlebottom": "SGT-CHEERY",
+    "sergeant-colon": "SGT-COLON", "sergeant-detritus": "DETRITUS",
+    "sir-charles-lavatory": "LAVATORY", "stanley": "STANLEY", "susan": "SUSAN",
+    "sybil-vimes": "SYBIL", "the-alchemists-guild": "ALCHEMISTS", "the-auditors": "AUDITORS",
+    "the-bursar": "BURSAR", "the-chair-of-indefinite-studies": "CHAIR", "the-clacks": "CLACKS",
+    "the-dean": "DEAN", "the-luggage": "LUGGAGE", "the-mob": "MOB", "the-post-office": "POSTOFFICE",
+    "the-senior-wrangler": "WRANGLER", "the-smoking-gnu": "GNU", "the-watch": "WATCH",
+    "wee-mad-arthur": "ARTHUR", "william-de-worde": "WILLIAM", "willikins": "WILLIKINS",
+}
+_EVENT_CODES = {
+    "the-dragon": "DRAGON", "flood": "FLOOD", "fire": "FIRE", "fog": "FOG", "riots": "RIOTS",
+    "explosion": "EXPLOSION", "mysterious-murders": "MURDERS",
+    "demons-from-the-dungeon-dimensions": "DEMONS", "subsidence": "SUBSIDENCE",
+    "bloody-stupid-johnson": "JOHNSON", "trolls": "TROLLS", "earthquake": "EARTHQUAKE",
+}
+_PERSONALITY_CODES = {
+    "vetinari": "VETINARI", "selachii": "SELACHII", "rust": "RUST", "de-worde": "DE-WORDE",
+    "dragon-king-of-arms": "DRAGONKING", "chrysoprase": "CHRYSO", "vimes": "VIMES",
+}
+_AREA_CODES = {
+    "dolly-sisters": "DOLLY", "unreal-estate": "UNREAL", "dragons-landing": "LANDING",
+    "small-gods": "SMALL-GODS", "the-scours": "SCOURS", "the-hippo": "HIPPO",
+    "the-shades": "SHADES", "dimwell": "DIMWELL", "longwall": "LONGWALL", "isle-of-gods": "ISLE",
+    "seven-sleepers": "SLEEPERS", "nap-hill": "NAP-HILL",
+}
+
+#: kind -> catalog id -> short code (read-only).
+CODES: Mapping[str, Mapping[str, str]] = MappingProxyType({
+    "card": MappingProxyType(_CARD_CODES),
+    "event": MappingProxyType(_EVENT_CODES),
+    "personality": MappingProxyType(_PERSONALITY_CODES),
+    "area": MappingProxyType(_AREA_CODES),
+})
+#: kind -> short code -> catalog id (read-only).
+IDS_BY_CODE: Mapping[str, Mapping[str, str]] = MappingProxyType({
+    kind: MappingProxyType({code: item for item, code in table.items()})
+    for kind, table in CODES.items()
+})
+#: kind -> the catalog's ids in catalog order: what the sticker sheet prints.
+CATALOG_IDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
+    "card": CARD_IDS, "event": EVENT_IDS, "personality": PERSONALITY_IDS, "area": CITY_AREA_CARD_IDS,
+})
+
+_PAYLOAD_RE = re.compile(r"AM(\d+):([A-Z]):([A-Z0-9-]+)")
+
+
+class NotOurCard(ValueError):
+    """The code was read correctly but is not one of our cards: a URL, another game's code, a
+    truncated or altered payload. Its text is kept (``text``) for the log."""
+
+    def __init__(self, text: str, reason: str) -> None:
+        super().__init__(f"not one of our cards: {text!r} ({reason})")
+        self.text = text
+        self.reason = reason
+
+
+class UnsupportedVersion(NotOurCard):
+    """Our prefix but a format version this program does not know (stickers from a newer release)."""
+
+
+@dataclass(frozen=True)
+class CardCode:
+    """What a sticker names: the kind (card, event, personality, area) and the catalog id."""
+
+    kind: str
+    id: str
+
+    def __post_init__(self) -> None:
+        if self.kind not in CODES:
+            raise ValueError(f"unknown kind {self.kind!r}; expected one of {', '.join(KINDS)}")
+        if self.id not in CODES[self.kind]:
+            raise ValueError(f"no sticker code for {self.kind} {self.id!r}")
+
+    @property
+    def is_private(self) -> bool:
+        """A personality is secret: only its holder may see which one was scanned."""
+        return self.kind in PRIVATE_KINDS
+
+    @property
+    def payload(self) -> str:
+        return encode(self.kind, self.id)
+
+
+def encode(kind: str, item_id: str) -> str:
+    """The payload printed in the QR code for catalog item ``item_id`` of ``kind``."""
+    try:
+        code = CODES[kind][item_id]
+    except KeyError:
+        raise ValueError(f"no sticker code for {kind!r} {item_id!r}") from None
+    return f"{PREFIX}{VERSION}:{KIND_LETTER[kind]}:{code}"
+
+
+def parse(text: str) -> CardCode:
+    """The card a decoded QR text names, or :class:`NotOurCard` for anything else.
+
+    Strict on purpose: a scanner must never turn a foreign or damaged code into a game input, so
+    there is no case folding, trimming or partial match here (input sources normalise their own
+    transport quirks first).
+    """
+    if not isinstance(text, str):
+        raise NotOurCard(repr(text), "not text")
+    match = _PAYLOAD_RE.fullmatch(text)
+    if match is None:
+        raise NotOurCard(text, "not an AM<version>:<kind>:<code> payload")
+    version, letter, code = match.groups()
+    if int(version) != VERSION:
+        raise UnsupportedVersion(text, f"format version {version}, this program reads {VERSION}")
+    kind = LETTER_KIND.get(letter)
+    if kind is None:
+        raise NotOurCard(text, f"unknown kind letter {letter!r}")
+    item_id = IDS_BY_CODE[kind].get(code)
+    if item_id is None:
+        raise NotOurCard(text, f"no {kind} has code {code!r}")
+    return CardCode(kind, item_id)
+
+
+def all_codes(only: str | None = None) -> tuple[CardCode, ...]:
+    """Every sticker in print order (cards, events, personalities, areas), or one kind's."""
+    kinds = KINDS if only is None else (only,)
+    for kind in kinds:
+        if kind not in CODES:
+            raise ValueError(f"unknown kind {kind!r}; expected one of {', '.join(KINDS)}")
+    return tuple(CardCode(kind, item) for kind in kinds for item in CATALOG_IDS[kind])
