@@ -1,0 +1,141 @@
+"""The state format ankh-morpork-state/1: defaults, strict reading, exact round trips."""
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from companion.board import AREA_IDS
+from companion.errors import StateFormatError
+from companion.setup import new_state
+from companion.state_format import FORMAT, state_from_json, state_from_text, state_to_json, state_to_text
+
+ISSUE_EXAMPLE: dict[str, Any] = {
+    "format": "ankh-morpork-state/1",
+    "edition": "en",
+    "players": [
+        {"color": "red", "money": 10, "personality": "vetinari", "loans": ["mr-bent"], "hand": 5},
+        {"color": "blue", "money": 7, "personality": None, "loans": [], "hand": 5},
+    ],
+    "areas": {
+        "the-shades": {"minions": {"red": 1, "blue": 2}, "building": "red", "trouble": True,
+                       "demons": 0, "trolls": 1},
+    },
+    "active_player": "red",
+    "draw_pile": 40,
+    "lost_area_cards": [],
+}
+
+
+def test_issue_example_reads_with_defaults() -> None:
+    state = state_from_json(ISSUE_EXAMPLE)
+    assert state.colors == ["red", "blue"]
+    assert state.bank == 120 - 17
+    assert state.areas["the-shades"].minions == {"red": 1, "blue": 2}
+    assert state.areas["the-shades"].trolls == 1
+    assert all(state.areas[a].is_empty for a in AREA_IDS if a != "the-shades")
+    assert len(state.event_deck) == 12
+    assert state.turn.number == 1 and state.game_over is None
+
+
+def test_minimal_position() -> None:
+    state = state_from_json({"players": [{"color": "green"}, {"color": "yellow"}]})
+    assert state.active_player == "green"
+    assert [p.money for p in state.players] == [10, 10]
+    assert state.bank == 100 and state.edition == "en"
+
+
+def test_polish_bank_total() -> None:
+    state = state_from_json({"edition": "pl", "players": [{"color": "green"}, {"color": "yellow"}]})
+    assert state.bank == 110
+
+
+@pytest.mark.parametrize("colors", [["red", "blue"], ["red", "yellow", "green"], ["blue", "green", "yellow", "red"]])
+def test_round_trip_is_exact(colors: list[str]) -> None:
+    state = new_state(colors)
+    state.areas["the-hippo"].demons = 1
+    state.areas["the-hippo"].building = colors[0]
+    state.lost_area_cards.append("the-hippo")
+    state.player(colors[1]).stuck_cards.append("the-fools-guild")
+    state.player(colors[1]).loans.append("the-bank-of-ankh-morpork")
+    state.discard_pile.append("mr-boggis")
+    state.turn.powers_used.append("the-hippo")
+    text = state_to_text(state)
+    again = state_from_text(text)
+    assert again == state
+    assert state_to_text(again) == text
+    assert json.loads(text)["format"] == FORMAT
+
+
+def test_round_trip_of_the_issue_example_keeps_its_meaning() -> None:
+    state = state_from_json(ISSUE_EXAMPLE)
+    assert state_from_json(state_to_json(state)) == state
+
+
+def _bad(doc: dict[str, Any]) -> str:
+    with pytest.raises(StateFormatError) as info:
+        state_from_json(doc)
+    return info.value.field
+
+
+def _with(**changes: Any) -> dict[str, Any]:
+    doc = json.loads(json.dumps(ISSUE_EXAMPLE))
+    doc.update(changes)
+    return doc
+
+
+def test_errors_name_the_field() -> None:
+    assert _bad(_with(format="chess/1")) == "format"
+    assert _bad(_with(edition="fr")) == "edition"
+    assert _bad(_with(areas={"ankh": {}})) == "areas.ankh"
+    assert _bad(_with(areas={"dimwell": {"trouble": "yes"}})) == "areas.dimwell.trouble"
+    assert _bad(_with(areas={"dimwell": {"trouble": 1}})) == "areas.dimwell.trouble"
+    assert _bad(_with(areas={"dimwell": {"minions": {"green": 1}}})) == "areas.dimwell.minions.green"
+    assert _bad(_with(areas={"dimwell": {"building": "purple"}})) == "areas.dimwell.building"
+    assert _bad(_with(active_player="green")) == "active_player"
+    assert _bad(_with(lost_area_cards=["atlantis"])) == "lost_area_cards[0]"
+    assert _bad(_with(event_deck=["plague"])) == "event_deck[0]"
+    assert _bad(_with(draw_pile=-1)) == "draw_pile"
+    assert _bad(_with(players=[{"color": "red"}])) == "players"
+    assert _bad(_with(surprise=1)) == "surprise"
+
+
+def test_player_errors_name_the_field() -> None:
+    players = ISSUE_EXAMPLE["players"]
+    assert _bad(_with(players=[players[0], {**players[1], "money": -1}])) == "players[1].money"
+    assert _bad(_with(players=[players[0], {**players[1], "color": "pink"}])) == "players[1].color"
+    assert _bad(_with(players=[players[0], {**players[1], "personality": "rincewind"}])) == "players[1].personality"
+    assert _bad(_with(players=[players[0], {**players[1], "loans": ["mr-boggis"]}])) == "players[1].loans[0]"
+    assert _bad(_with(players=[players[0], {**players[1], "money": 200}])) == "players"
+    assert _bad(_with(players=[players[0], dict(players[0])])) == "players"
+
+
+def test_piece_totals() -> None:
+    assert _bad(_with(areas={"dimwell": {"minions": {"red": 7}}, "longwall": {"minions": {"red": 6}}})) \
+        .endswith("minions.red")
+    seven = {a: {"building": "red"} for a in AREA_IDS[:7]}
+    assert "building" in _bad(_with(areas=seven))
+    assert "demons" in _bad(_with(areas={"dimwell": {"demons": 3}, "longwall": {"demons": 2}}))
+    assert "trolls" in _bad(_with(areas={"dimwell": {"trolls": 4}}))
+
+
+def test_bank_must_make_up_the_box() -> None:
+    assert state_from_json(_with(bank=103)).bank == 103
+    assert _bad(_with(bank=50)) == "bank"
+    assert _bad(_with(bank=104)) == "bank"
+
+
+def test_malformed_text() -> None:
+    with pytest.raises(StateFormatError) as info:
+        state_from_text("{not json")
+    assert info.value.field == "(document)"
+    with pytest.raises(StateFormatError):
+        state_from_text("[" * 100000)
+    with pytest.raises(StateFormatError):
+        state_from_text("[1, 2]")
+
+
+def test_error_is_a_value_error() -> None:
+    with pytest.raises(ValueError):
+        state_from_json(_with(edition=3))
