@@ -1,0 +1,113 @@
+"""``ankh-companion analyse`` run as the user runs it, on positions written by hand."""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from companion.board import AREA_IDS
+
+REPO = Path(__file__).resolve().parents[2]
+
+ISSUE_EXAMPLE: dict[str, Any] = {
+    "format": "ankh-morpork-state/1",
+    "edition": "en",
+    "players": [
+        {"color": "red", "money": 10, "personality": "vetinari", "loans": ["mr-bent"], "hand": 5},
+        {"color": "blue", "money": 7, "personality": None, "loans": [], "hand": 5},
+    ],
+    "areas": {
+        "the-shades": {"minions": {"red": 1, "blue": 2}, "building": "red", "trouble": True,
+                       "demons": 0, "trolls": 1},
+    },
+    "active_player": "red",
+    "draw_pile": 40,
+    "lost_area_cards": [],
+}
+
+
+def run(tmp_path: Path, doc: Any, raw: str | None = None) -> subprocess.CompletedProcess[str]:
+    path = tmp_path / "state.json"
+    path.write_text(raw if raw is not None else json.dumps(doc), encoding="utf-8")
+    return subprocess.run([sys.executable, "-m", "ui.cli", "analyse", str(path)], cwd=REPO,
+                          capture_output=True, text=True, timeout=60)
+
+
+def test_issue_example(tmp_path: Path) -> None:
+    result = run(tmp_path, ISSUE_EXAMPLE)
+    assert result.returncode == 0, result.stderr
+    assert result.stderr == ""
+    out = json.loads(result.stdout)
+    assert set(out) == {"areas", "players", "trouble_markers", "final_score"}
+    assert list(out["areas"]) == list(AREA_IDS)
+    # Red: one minion and the building (2 pieces) against blue's two minions: a tie, no controller.
+    assert out["areas"]["the-shades"] == {"controller": None}
+    assert out["trouble_markers"] == 1
+    assert out["players"]["red"] == {"controlled": 0, "infiltrated": 1, "net_worth": 10 + 6 - 12,
+                                     "points": 5 + 6 + 10 - 15, "wins_now": False}
+    assert out["players"]["blue"] == {"controlled": 0, "infiltrated": 1, "net_worth": 7,
+                                      "points": 10 + 7, "wins_now": False}
+    assert out["final_score"] == {"points": {"red": 6, "blue": 17}, "winners": ["blue"]}
+
+
+def test_a_lord_who_wins_now(tmp_path: Path) -> None:
+    doc = {
+        "players": [{"color": "green", "personality": "rust"}, {"color": "yellow"}, {"color": "red"}],
+        "areas": {a: {"minions": {"green": 1}} for a in AREA_IDS[:5]},
+    }
+    doc["areas"]["nap-hill"] = {"minions": {"yellow": 1, "red": 1}, "demons": 1}
+    out = json.loads(run(tmp_path, doc).stdout)
+    assert out["players"]["green"]["controlled"] == 5 and out["players"]["green"]["wins_now"] is True
+    assert out["players"]["yellow"]["infiltrated"] == 0
+    assert out["areas"]["nap-hill"]["controller"] is None
+    assert out["final_score"]["winners"] == ["green"]
+
+
+BAD: list[tuple[str, Any, str]] = [
+    ("malformed json", None, "(document)"),
+    ("unknown area", {"areas": {"ankh": {}}}, "areas.ankh"),
+    ("unknown colour", {"players": [{"color": "red"}, {"color": "mauve"}]}, "players[1].color"),
+    ("unknown personality", {"players": [{"color": "red", "personality": "rincewind"}, {"color": "blue"}]},
+     "players[0].personality"),
+    ("unknown loan card", {"players": [{"color": "red", "loans": ["gaspode"]}, {"color": "blue"}]}, "players[0].loans[0]"),
+    ("unknown event", {"event_deck": ["plague"]}, "event_deck[0]"),
+    ("negative money", {"players": [{"color": "red", "money": -1}, {"color": "blue"}]}, "players[0].money"),
+    ("more money than the bank", {"players": [{"color": "red", "money": 100}, {"color": "blue", "money": 21}]}, "players"),
+    ("13 minions", {"areas": {"dimwell": {"minions": {"red": 12}}, "longwall": {"minions": {"red": 1}}}}, "red"),
+    ("7 buildings", {"areas": {a: {"building": "blue"} for a in AREA_IDS[:7]}}, "building"),
+    ("trouble not a boolean", {"areas": {"dimwell": {"trouble": "yes"}}}, "areas.dimwell.trouble"),
+]
+
+
+@pytest.mark.parametrize("name,change,field", BAD, ids=[b[0] for b in BAD])
+def test_bad_input_exits_2_naming_the_field(tmp_path: Path, name: str, change: Any, field: str) -> None:
+    doc = dict(ISSUE_EXAMPLE)
+    if change is not None:
+        doc.update(change)
+    result = run(tmp_path, doc, raw="{\"players\": [" if change is None else None)
+    assert result.returncode == 2
+    assert result.stdout == ""
+    lines = result.stderr.splitlines()
+    assert len(lines) == 1, result.stderr
+    assert field in lines[0]
+
+
+def test_missing_file_and_bad_arguments(tmp_path: Path) -> None:
+    result = subprocess.run([sys.executable, "-m", "ui.cli", "analyse", str(tmp_path / "nope.json")], cwd=REPO,
+                            capture_output=True, text=True, timeout=60)
+    assert result.returncode == 2 and result.stdout == "" and len(result.stderr.splitlines()) == 1
+    result = subprocess.run([sys.executable, "-m", "ui.cli", "analyse"], cwd=REPO,
+                            capture_output=True, text=True, timeout=60)
+    assert result.returncode == 2 and result.stdout == ""
+
+
+def test_not_utf8(tmp_path: Path) -> None:
+    path = tmp_path / "state.json"
+    path.write_bytes(b"\xff\xfe{")
+    result = subprocess.run([sys.executable, "-m", "ui.cli", "analyse", str(path)], cwd=REPO,
+                            capture_output=True, text=True, timeout=60)
+    assert result.returncode == 2 and result.stdout == "" and len(result.stderr.splitlines()) == 1
