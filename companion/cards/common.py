@@ -1,0 +1,179 @@
+"""What every card effect shares: the turn's context, hidden-card bookkeeping, questions, drawing.
+
+The companion cannot see the players' hands: it knows how many cards each holds, which cards are
+public (the discard pile, loans on the table, cards stuck in a hand) and which are being played.
+A card that must be named (played, discarded) is asked for among every card *not known to be
+elsewhere*; cards that change hands unseen only move counts, and the narration says what the table
+must do ("blue gives red two cards of blue's choice"). Narration keys starting ``cards.`` carry the
+counts in their params so that a program mirroring the real cards (the simulator) can follow.
+"""
+from __future__ import annotations
+
+from collections.abc import Generator, Sequence
+from dataclasses import dataclass, field
+from typing import Callable
+
+from companion.catalog import CARD_IDS, LOAN_CARD_IDS, TWO_PLAYER_REMOVED_CARDS
+from companion.procedure import Narrator, Question, choice_question
+from companion.scoring import final_score
+from companion.state import GameOver, State
+
+Steps = Generator[Question, str, None]
+"""A card effect: yields questions, receives answers, mutates the working state."""
+
+INTERRUPT_ONLY: tuple[str, ...] = ("gaspode", "fresh-start-club", "wallace-sonky", "igor", "susan",
+                                   "doctor-mossy-lawn")
+"""Cards whose only symbol is the interrupt: never played as a turn's card (Mossy Lawn is offered
+separately, to end one's own turn)."""
+
+SKIP = "skip"
+DO = "do"
+DONE = "done"
+
+
+@dataclass
+class TurnContext:
+    """The turn under way: whose it is, the cards in play (not yet discarded), the cards finished,
+    and per card which players cancelled its text with Wallace Sonky."""
+
+    player: str
+    in_play: list[str] = field(default_factory=list)
+    played: list[str] = field(default_factory=list)
+    stopped: bool = False
+    shielded: set[str] = field(default_factory=set)
+    destination: dict[str, tuple[str, str]] = field(default_factory=dict)
+    """Where a finished card goes instead of the discard pile: ``("loan", color)`` or
+    ``("stuck", color)`` (The Fools' Guild, Dr Whiteface)."""
+
+    @property
+    def card(self) -> str:
+        """The card whose symbols are being taken now."""
+        return self.in_play[-1]
+
+    def is_over(self, state: State) -> bool:
+        return self.stopped or state.game_over is not None
+
+
+# -- hidden cards ------------------------------------------------------------------------------
+
+def known_elsewhere(state: State, ctx: TurnContext | None = None) -> set[str]:
+    """Cards that are certainly in no hand as a free card: discarded, lent, stuck in a hand, out
+    of a two-player game, or on the table being played."""
+    known = set(state.discard_pile)
+    for p in state.players:
+        known.update(p.loans)
+        known.update(p.stuck_cards)
+    if len(state.players) == 2:
+        known.update(TWO_PLAYER_REMOVED_CARDS)
+    if ctx is not None:
+        known.update(ctx.in_play)
+    return known
+
+
+def free_hand(state: State, color: str) -> int:
+    """Cards ``color`` may play, give or discard (stuck cards stay)."""
+    player = state.player(color)
+    return max(0, player.hand - len(player.stuck_cards))
+
+
+def possible_cards(state: State, color: str, ctx: TurnContext | None = None,
+                   among: Sequence[str] = CARD_IDS) -> list[str]:
+    """Card ids ``color`` might hold (``among`` them), or none when their hand has no free card."""
+    if free_hand(state, color) == 0:
+        return []
+    known = known_elsewhere(state, ctx)
+    return [c for c in among if c not in known]
+
+
+def draw_cards(state: State, narrator: Narrator, color: str, count: int) -> int:
+    """``color`` draws up to ``count`` cards; the game ends at once if the draw pile runs out."""
+    drawn = max(0, min(count, state.draw_pile))
+    state.draw_pile -= drawn
+    state.player(color).hand += drawn
+    narrator.say("cards.draw", f"{color} draws {drawn} card(s)", player=color, count=drawn)
+    if state.draw_pile == 0 and state.game_over is None:
+        end_on_draw_pile(state, narrator)
+    return drawn
+
+
+def end_on_draw_pile(state: State, narrator: Narrator) -> None:
+    """The last card left the draw pile: Vimes wins if dealt, otherwise the most points."""
+    vimes = [p.color for p in state.players if p.personality == "vimes"]
+    if vimes:
+        state.game_over = GameOver(reason="draw-pile", winners=vimes, personality="vimes")
+    else:
+        state.game_over = GameOver(reason="draw-pile", winners=list(final_score(state).winners))
+    narrator.say("game.over-draw-pile", "the draw pile is empty: the game ends",
+                 winners=",".join(state.game_over.winners))
+
+
+def give_cards(state: State, narrator: Narrator, giver: str, receiver: str, count: int, chooser: str) -> int:
+    """``giver`` hands ``receiver`` up to ``count`` free cards, picked by ``chooser`` (counts only)."""
+    given = min(count, free_hand(state, giver))
+    state.player(giver).hand -= given
+    state.player(receiver).hand += given
+    if given:
+        narrator.say("cards.give", f"{giver} gives {receiver} {given} card(s) of {chooser}'s choice",
+                     giver=giver, receiver=receiver, count=given, chooser=chooser)
+    return given
+
+
+def discard_card(state: State, narrator: Narrator, ctx: TurnContext | None, color: str, card: str) -> None:
+    """``color`` discards a named free card from their hand."""
+    state.player(color).hand -= 1
+    state.discard_pile.append(card)
+    narrator.say("cards.discard", f"{color} discards {card}", player=color, card=card)
+
+
+def ask_discard(state: State, narrator: Narrator, ctx: TurnContext | None, color: str, key: str, text: str,
+                optional: bool = True) -> Generator[Question, str, str | None]:
+    """Ask ``color`` which card they discard (scan or pick it); ``None`` when they stop or can't."""
+    options = possible_cards(state, color, ctx)
+    if not options:
+        return None
+    extra = [DONE] if optional else []
+    answer = yield choice_question(key, text, color, [*options, *extra])
+    if answer == DONE:
+        return None
+    discard_card(state, narrator, ctx, color, answer)
+    return answer
+
+
+# -- questions ---------------------------------------------------------------------------------
+
+def ask(key: str, text: str, player: str | None, options: Sequence[str], **params: str) -> Question:
+    return choice_question(key, text, player, list(options), **params)
+
+
+def piece_option(area: str, piece: str) -> str:
+    """An option naming a piece in an area: ``the-shades/blue``, ``dimwell/troll``."""
+    return f"{area}/{piece}"
+
+
+def parse_piece_option(option: str) -> tuple[str, str]:
+    area, _, piece = option.partition("/")
+    return area, piece
+
+
+def other_players(state: State, color: str) -> list[str]:
+    """The other colours in turn order after ``color``."""
+    return state.turn_order_from(color)[1:]
+
+
+def choose_player(state: State, ctx: TurnContext, text: str, candidates: Sequence[str],
+                  key: str = "card.choose-player") -> Generator[Question, str, str | None]:
+    """The active player names a player among ``candidates`` (or skips); ``None`` when none."""
+    options = [c for c in candidates]
+    if not options:
+        return None
+    answer = yield ask(key, text, ctx.player, [*options, SKIP], card=ctx.card)
+    return None if answer == SKIP else answer
+
+
+def roll(key: str, text: str, player: str | None) -> Question:
+    from companion.procedure import roll_question
+
+    return roll_question(key, text, player)
+
+
+Effect = Callable[[State, Narrator, TurnContext], Steps]

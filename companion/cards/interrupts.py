@@ -1,0 +1,127 @@
+"""Interrupt windows: the moment a player may answer another player's card with an interrupt card.
+
+Before another player's card moves or removes a player's minion, or its text affects that player,
+the engine asks the affected player whether they play an interrupt (the options list only the
+interrupt cards they might hold). One interrupt answers one effect (the FAQ's Death example: the
+second assassination needs a second interrupt).
+
+- Gaspode: stops a minion being moved or removed by another player's card.
+- Susan: stops a minion being removed.
+- Igor, Fresh Start Club: the removed minion goes to a different area instead (normal placement).
+- Wallace Sonky: cancels a card's *text* for that player only — never symbols, never events —
+  and the cancelled text cannot then be turned on someone else (``ctx.shielded``).
+"""
+from __future__ import annotations
+
+from collections.abc import Generator, Sequence
+
+from companion.actions import minion_placement_areas
+from companion.cards.common import TurnContext, possible_cards
+from companion.pieces import move_piece, place_piece, remove_piece
+from companion.procedure import Narrator, Question, choice_question
+from companion.state import State
+
+GASPODE = "gaspode"
+SUSAN = "susan"
+IGOR = "igor"
+FRESH_START_CLUB = "fresh-start-club"
+WALLACE_SONKY = "wallace-sonky"
+NONE = "none"
+
+REMOVAL_INTERRUPTS: tuple[str, ...] = (GASPODE, SUSAN, IGOR, FRESH_START_CLUB)
+MOVE_INTERRUPTS: tuple[str, ...] = (GASPODE,)
+
+
+def play_interrupt(state: State, narrator: Narrator, color: str, card: str) -> None:
+    """``color`` plays an interrupt card from their hand onto the discard pile."""
+    state.player(color).hand -= 1
+    state.discard_pile.append(card)
+    narrator.say("interrupt.played", f"{color} plays {card}", player=color, card=card)
+
+
+def window(state: State, narrator: Narrator, ctx: TurnContext, victim: str, kinds: Sequence[str],
+           what: str) -> Generator[Question, str, str | None]:
+    """Offer ``victim`` the interrupts in ``kinds`` they might hold; the one played, or ``None``."""
+    if victim == ctx.player or not state.has_player(victim):
+        return None
+    offered = possible_cards(state, victim, ctx, among=tuple(kinds))
+    if not offered:
+        return None
+    answer = yield choice_question(
+        "interrupt.window", f"{victim}: play an interrupt against {what}?", victim, [NONE, *offered],
+        card=ctx.card, what=what)
+    if answer == NONE:
+        return None
+    play_interrupt(state, narrator, victim, answer)
+    return answer
+
+
+def text_cancelled(state: State, narrator: Narrator, ctx: TurnContext, victim: str) -> Generator[Question, str, bool]:
+    """Whether ``victim`` is (or now becomes) shielded from the current card's text by Wallace Sonky."""
+    if victim in ctx.shielded:
+        return True
+    played = yield from window(state, narrator, ctx, victim, (WALLACE_SONKY,), f"the text of {ctx.card}")
+    if played == WALLACE_SONKY:
+        ctx.shielded.add(victim)
+        narrator.say("interrupt.text-cancelled", f"{ctx.card}'s text does not affect {victim}",
+                     player=victim, card=ctx.card)
+        return True
+    return False
+
+
+def remove_by_card(state: State, narrator: Narrator, ctx: TurnContext, area: str, piece: str, *,
+                   by_text: bool) -> Generator[Question, str, bool]:
+    """Remove ``piece`` from ``area`` because of the current card, after the owner's window.
+    Returns True when the minion left the area (removed or relocated)."""
+    victim = piece if state.has_player(piece) else None
+    if victim is not None and victim != ctx.player:
+        kinds = [*REMOVAL_INTERRUPTS, *([WALLACE_SONKY] if by_text else [])]
+        played = yield from window(state, narrator, ctx, victim, kinds, f"the removal of a {victim} minion in {area}")
+        if played in (GASPODE, SUSAN):
+            narrator.say("interrupt.saved", f"{victim}'s minion in {area} stays", area, player=victim, card=played)
+            return False
+        if played == WALLACE_SONKY:
+            ctx.shielded.add(victim)
+            narrator.say("interrupt.text-cancelled", f"{ctx.card}'s text does not affect {victim}",
+                         player=victim, card=ctx.card)
+            return False
+        if played in (IGOR, FRESH_START_CLUB):
+            yield from relocate(state, narrator, victim, area, played)
+            return True
+    remove_piece(state, area, piece)
+    narrator.say("piece.removed", f"a {piece} piece is removed from {area}", area, piece=piece)
+    return True
+
+
+def relocate(state: State, narrator: Narrator, victim: str, area: str, card: str) -> Generator[Question, str, None]:
+    """Igor / Fresh Start Club: the minion leaves ``area`` and is placed in a different area by the
+    normal placement rule (ruling 6), chosen by its owner."""
+    remove_piece(state, area, victim)
+    options = [a for a in minion_placement_areas(state, victim) if a != area]
+    target = yield choice_question("interrupt.relocate", f"{victim}: where does your minion go instead?",
+                                   victim, options, card=card)
+    place_piece(state, target, victim)
+    narrator.say("interrupt.relocated", f"{victim}'s minion goes from {area} to {target} instead", target,
+                 player=victim, source=area, target=target)
+
+
+def move_by_card(state: State, narrator: Narrator, ctx: TurnContext, source: str, target: str, piece: str, *,
+                 by_text: bool) -> Generator[Question, str, bool]:
+    """Move ``piece`` because of the current card, after its owner's window (Gaspode; Wallace Sonky
+    for a text). Returns True when it moved."""
+    victim = piece if state.has_player(piece) else None
+    if victim is not None and victim != ctx.player:
+        kinds = [*MOVE_INTERRUPTS, *([WALLACE_SONKY] if by_text else [])]
+        played = yield from window(state, narrator, ctx, victim, kinds, f"the move of a {victim} minion from {source}")
+        if played == GASPODE:
+            narrator.say("interrupt.saved", f"{victim}'s minion in {source} stays", source, player=victim, card=played)
+            return False
+        if played == WALLACE_SONKY:
+            ctx.shielded.add(victim)
+            narrator.say("interrupt.text-cancelled", f"{ctx.card}'s text does not affect {victim}",
+                         player=victim, card=ctx.card)
+            return False
+    move_piece(state, source, target, piece)
+    narrator.say("piece.moved", f"a {piece} piece moves from {source} to {target}", target,
+                 piece=piece, source=source, target=target)
+    return True
