@@ -1,0 +1,131 @@
+"""Random games of legal basic actions keep the table physically possible.
+
+Hypothesis plays sequences drawn from the engine's own legal-option queries and, between them,
+throws arbitrary (mostly illegal) actions at it. After every step: each colour has 12 minions and 6
+buildings between board and supply, at most one trouble marker per area and 12 in all, the bank and
+the players' money make up the edition's total, and a rejected action changed nothing.
+"""
+from __future__ import annotations
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from companion import actions
+from companion.actions import (
+    Action,
+    Assassinate,
+    Build,
+    EndTurn,
+    PlaceMinion,
+    RemoveTrouble,
+    TakeMoney,
+    UseAreaPower,
+    apply_action,
+)
+from companion.board import ADJACENT, AREA_IDS, BUILDINGS_PER_PLAYER, COLORS, MINIONS_PER_PLAYER, TROUBLE_MARKERS
+from companion.errors import RuleViolation
+from companion.pieces import place_piece
+from companion.setup import new_state
+from companion.state import BANK_TOTAL, EDITIONS, State
+
+
+def legal_actions(state: State) -> list[Action]:
+    """Every basic action the queries offer now (powers with every target they accept)."""
+    found: list[Action] = []
+    for color in state.colors:
+        if actions.must_move_minion(state, color):
+            for source in actions.minion_sources(state, color):
+                found += [PlaceMinion(color, a, from_area=source)
+                          for a in actions.minion_placement_areas(state, color, from_area=source)]
+        else:
+            found += [PlaceMinion(color, a) for a in actions.minion_placement_areas(state, color)]
+        sources: list[str | None] = [None]
+        if actions.must_move_building(state, color):
+            sources = [a for a in AREA_IDS if state.areas[a].building == color]
+        found += [Build(color, a, from_area=s) for a in actions.buildable_areas(state, color) for s in sources]
+        found += [Assassinate(color, a, p) for a, p in actions.assassination_targets(state, color)]
+        found += [TakeMoney(color, n) for n in (1, 3)]
+    found += [RemoveTrouble(a) for a in actions.trouble_marker_areas(state)]
+    active = state.active_player
+    for power in actions.usable_area_powers(state, active):
+        if power in ("dolly-sisters", "dimwell"):
+            source = actions.minion_sources(state, active)[0] if actions.must_move_minion(state, active) else None
+            found += [UseAreaPower(active, power, target=a, from_area=source)
+                      for a in [power, *sorted(ADJACENT[power])] if a != source]
+        elif power == "isle-of-gods":
+            found += [UseAreaPower(active, power, target=a) for a in actions.trouble_marker_areas(state)]
+        elif power == "the-shades":
+            found += [UseAreaPower(active, power, target=a) for a in AREA_IDS
+                      if a in ADJACENT["the-shades"] | {"the-shades"} and state.areas[a].has_any_minion
+                      and not state.areas[a].trouble]
+        elif power != "small-gods":
+            found.append(UseAreaPower(active, power))
+    found.append(EndTurn())
+    return found
+
+
+def check_invariants(state: State) -> None:
+    for color in state.colors:
+        assert state.minions_on_board(color) + state.minions_in_supply(color) == MINIONS_PER_PLAYER
+        assert 0 <= state.minions_in_supply(color) <= MINIONS_PER_PLAYER
+        assert 0 <= state.buildings_in_supply(color) <= BUILDINGS_PER_PLAYER
+        assert state.player(color).money >= 0
+    assert 0 <= state.trouble_on_board() <= TROUBLE_MARKERS
+    assert all(isinstance(a.trouble, bool) for a in state.areas.values())
+    assert all(n > 0 for a in state.areas.values() for n in a.minions.values())
+    assert state.bank >= 0
+    assert state.bank + sum(p.money for p in state.players) == BANK_TOTAL[state.edition]
+    assert state.draw_pile >= 0
+
+
+any_area = st.sampled_from(AREA_IDS)
+any_color = st.sampled_from(COLORS)
+maybe_area = st.one_of(st.none(), any_area)
+arbitrary_action = st.one_of(
+    st.builds(PlaceMinion, any_color, any_area, maybe_area),
+    st.builds(Build, any_color, any_area, maybe_area, st.one_of(st.none(), st.integers(-3, 30))),
+    st.builds(Assassinate, any_color, any_area, st.sampled_from([*COLORS, "troll", "demon", "wizard"])),
+    st.builds(RemoveTrouble, any_area),
+    st.builds(TakeMoney, any_color, st.integers(-5, 200)),
+    st.builds(UseAreaPower, any_color, any_area, st.one_of(st.none(), any_area, st.just("mr-boggis")), maybe_area),
+)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    players=st.integers(2, 4),
+    edition=st.sampled_from(EDITIONS),
+    data=st.data(),
+)
+def test_random_legal_play_keeps_the_invariants(players: int, edition: str, data: st.DataObject) -> None:
+    state = new_state(list(COLORS[:players]), edition)
+    # A busier table than the opening one, so that full supplies, trolls and demons come up.
+    for color in state.colors:
+        for area in data.draw(st.lists(any_area, max_size=9), label=f"{color} minions"):
+            actions.place_minion(state, color, area, anywhere=True)
+        actions.take_money(state, color, data.draw(st.integers(0, 25), label=f"{color} money"))
+    for piece, area in data.draw(st.lists(st.tuples(st.sampled_from(["troll", "demon"]), any_area), max_size=3),
+                                 label="neutrals"):
+        place_piece(state, area, piece, always_trouble=piece == "demon")
+    state.draw_pile = data.draw(st.integers(1, 30), label="draw pile")
+    check_invariants(state)
+    for _ in range(data.draw(st.integers(10, 60), label="steps")):
+        if state.game_over is not None:
+            break
+        # An arbitrary action: when rejected, nothing may have changed.
+        attempt = data.draw(arbitrary_action, label="attempt")
+        before = state.copy()
+        try:
+            apply_action(state, attempt)
+        except RuleViolation:
+            pass
+        assert state == before
+        # A legal one, taken from the engine's own queries; it must be accepted.
+        # Pick the kind first so that rare ones (powers, end of turn) come up as often as the rest.
+        by_kind: dict[str, list[Action]] = {}
+        for option in legal_actions(state):
+            by_kind.setdefault(type(option).__name__, []).append(option)
+        kind = data.draw(st.sampled_from(sorted(by_kind)), label="kind")
+        choice = data.draw(st.sampled_from(by_kind[kind]), label="action")
+        state = apply_action(state, choice)
+        check_invariants(state)
