@@ -11,8 +11,9 @@ line assembler and the same parse-and-reject path:
   (Reading ``/dev/input/event*`` would need evdev, which we do not use.)
 
 Transport quirks are normalised here, not in the strict payload parser: CR, LF or CRLF end a line,
-blank lines are ignored, surrounding blanks are stripped, and lower case is upper-cased (a scanner
-typing while Caps Lock is on inverts letter case; our alphabet has no lower case, so this is lossless).
+blank lines are ignored and surrounding blanks are stripped. Letter case is *not* folded: a scanner
+typing while Caps Lock is on produces lower case, which is rejected (and shown) as not one of our
+cards rather than guessed at.
 Keystrokes are dropped if the next one comes more than ``max_gap`` seconds later: a scanner types a
 whole payload in a few milliseconds, so a slow partial line is a person's stray key press, which
 must not be glued in front of the next scan.
@@ -69,7 +70,7 @@ class LineAssembler:
         return lines
 
     def _flush(self, lines: list[str]) -> None:
-        line = "".join(self._buffer).strip().upper()
+        line = "".join(self._buffer).strip()
         self._buffer.clear()
         if line:
             lines.append(line)

@@ -1,0 +1,96 @@
+"""The sticker payload: short, alphanumeric-mode, one code per catalog item, strict parsing."""
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, strategies as st
+
+from companion.catalog import CARD_IDS, CITY_AREA_CARD_IDS, EVENT_IDS, PERSONALITY_IDS
+from hardware.qr_payload import (
+    CODES, IDS_BY_CODE, MAX_PAYLOAD_LENGTH, QR_ALPHANUMERIC, CardCode, NotOurCard,
+    UnsupportedVersion, all_codes, encode, parse,
+)
+from hardware.stickers import qr_matrix
+
+
+def test_there_is_one_sticker_per_card_event_personality_and_area() -> None:
+    codes = all_codes()
+    assert len(codes) == 101 + 12 + 7 + 12 == 132
+    assert [c.id for c in codes if c.kind == "card"] == list(CARD_IDS)
+    assert [c.id for c in codes if c.kind == "event"] == list(EVENT_IDS)
+    assert [c.id for c in codes if c.kind == "personality"] == list(PERSONALITY_IDS)
+    assert [c.id for c in codes if c.kind == "area"] == list(CITY_AREA_CARD_IDS)
+    assert len({c.payload for c in codes}) == 132
+
+
+@pytest.mark.parametrize("kind", ["card", "event", "personality", "area"])
+def test_short_codes_are_unique_within_a_kind(kind: str) -> None:
+    assert len(set(CODES[kind].values())) == len(CODES[kind])
+    assert set(IDS_BY_CODE[kind].values()) == set(CODES[kind])
+
+
+def test_every_payload_fits_a_version_1_code_in_alphanumeric_mode() -> None:
+    for code in all_codes():
+        payload = code.payload
+        assert len(payload) <= MAX_PAYLOAD_LENGTH == 16, payload
+        assert set(payload) <= QR_ALPHANUMERIC, payload
+        assert qr_matrix(payload).shape == (21, 21), payload
+        assert parse(payload) == code
+
+
+def test_examples_from_the_format_document() -> None:
+    assert encode("card", "mr-bent") == "AM1:C:MR-BENT"
+    assert encode("card", "the-ankh-morpork-sunshine-dragon-sanctuary") == "AM1:C:SUNSHINE"
+    assert encode("event", "the-dragon") == "AM1:E:DRAGON"
+    assert encode("personality", "vetinari") == "AM1:P:VETINARI"
+    assert encode("area", "the-shades") == "AM1:A:SHADES"
+    assert parse("AM1:A:SHADES") == CardCode("area", "the-shades")
+
+
+def test_the_same_short_code_under_two_kinds_means_two_things() -> None:
+    # "DRAGON" is the event The Dragon; Dragon King of Arms (personality) has its own code.
+    assert parse("AM1:E:DRAGON") == CardCode("event", "the-dragon")
+    with pytest.raises(NotOurCard):
+        parse("AM1:C:DRAGON")
+
+
+def test_only_personalities_are_private() -> None:
+    assert {c.kind for c in all_codes() if c.is_private} == {"personality"}
+    assert parse("AM1:P:VIMES").is_private
+    assert not parse("AM1:C:MR-BENT").is_private
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "", "AM1", "AM1:", "AM1:C:", "AM1:C", "AM1:C:MR-BEN", "AM1:C:MR-BENTX", "am1:c:mr-bent",
+        " AM1:C:MR-BENT", "AM1:C:MR-BENT ", "AM1:C:MR-BENT\n", "AM1:X:MR-BENT", "AM1:CC:MR-BENT",
+        "AM:C:MR-BENT", "XM1:C:MR-BENT", "AM1;C;MR-BENT", "https://example.com/AM1:C:MR-BENT",
+        "AM1:C:MR-BENT:AM1:C:MR-BENT", "AM1:P:vetinari", "AM1:C:MR BENT",
+    ],
+)
+def test_foreign_and_damaged_texts_are_not_our_cards(text: str) -> None:
+    with pytest.raises(NotOurCard) as info:
+        parse(text)
+    assert isinstance(info.value, ValueError)
+    assert repr(text) in str(info.value)
+
+
+def test_a_newer_format_version_says_so() -> None:
+    with pytest.raises(UnsupportedVersion, match="version 2"):
+        parse("AM2:C:MR-BENT")
+
+
+def test_unknown_kind_or_id_cannot_be_encoded() -> None:
+    with pytest.raises(ValueError, match="'spoon'"):
+        encode("card", "spoon")
+    with pytest.raises(ValueError, match="'hat'"):
+        CardCode("hat", "mr-bent")
+
+
+@given(st.text(max_size=40))
+def test_parse_either_names_a_sticker_or_raises_not_our_card(text: str) -> None:
+    try:
+        code = parse(text)
+    except NotOurCard:
+        return
+    assert code.payload == text
