@@ -1,0 +1,196 @@
+"""``ankh-companion game``: play a journalled game from the command line, one input per call.
+
+A contract (issue 5, ``docs/journal-format.md``)::
+
+    game new    --db FILE --players red,blue,green [--edition en] [--names A,B,C]   → the game id
+    game do     --db FILE [--game ID] 'JSON INPUT'
+    game state  --db FILE [--game ID] [--player COLOR]
+    game undo   --db FILE [--game ID] [--steps N] [--confirm]
+    game export --db FILE [--game ID]                                                → JSON Lines
+  and, beyond the contract: ``game redo [--steps N]``, ``game history``, ``game import FILE.jsonl``,
+  ``game recover`` (continue a damaged game from its longest valid prefix).
+
+Exit status 0: done, one JSON document on stdout (``do``/``undo``/``redo``: the entry written, the
+new ``seq``, the log lines it added, ``game_over`` and what the game ``needs`` next, so a script can
+loop on ``needs`` alone). 2: rejected — one line on stderr naming the problem, nothing on stdout,
+nothing written. 3 (``do`` only): the game waits for a different input (a roll given where a choice
+is asked, another player's answer) — ``{"needs": …}`` on stdout, nothing written.
+
+Every call opens the journal, replays the game (the newest unfinished one unless ``--game``; when all
+are finished, the newest) and, for a change, appends one durable entry: there is no other state.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import TYPE_CHECKING, Any, NoReturn
+
+from companion.errors import CompanionError
+from companion.inputs import input_from_json
+from companion.journal import Journal
+from companion.procedure import Narration, Question
+from companion.session import GameRules, Session, Step, WaitingForOther
+
+if TYPE_CHECKING:
+    from companion.game import Game
+
+
+class Rejected(Exception):
+    """Exit 2 with this one-line message."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        raise Rejected(f"{self.prog}: {message}")
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="ankh-companion game", description="Play a journalled game one input at a time.")
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+
+    def command(name: str, help_text: str, game: bool = True) -> argparse.ArgumentParser:
+        p = sub.add_parser(name, help=help_text)
+        p.add_argument("--db", required=True, help="the journal file (SQLite; created when missing)")
+        if game:
+            p.add_argument("--game", type=int, help="game id (default: the unfinished game, else the newest)")
+        return p
+
+    new = command("new", "start a game and print its id", game=False)
+    new.add_argument("--players", required=True, help="colours in turn order, e.g. red,blue,green")
+    new.add_argument("--edition", default="en", help="en, de, pl or it (default en)")
+    new.add_argument("--names", help="players' names, in the same order")
+    do = command("do", "apply one input given as JSON")
+    do.add_argument("input", help='e.g. \'{"type": "roll", "face": 7}\'')
+    state = command("state", "print the position (ankh-morpork-state/1)")
+    state.add_argument("--player", help="show only what this colour may see")
+    undo = command("undo", "take back steps (a correction with --confirm past a roll or a secret)")
+    undo.add_argument("--steps", type=int, default=1)
+    undo.add_argument("--confirm", action="store_true", help="allow undoing past a die roll or a revealed secret")
+    redo = command("redo", "put back undone steps")
+    redo.add_argument("--steps", type=int, default=1)
+    command("export", "print the game as JSON Lines")
+    command("history", "print the finished games", game=False)
+    imp = command("import", "store an exported game as a new game and print its id", game=False)
+    imp.add_argument("file")
+    command("recover", "continue a damaged game from its longest valid prefix")
+    return parser
+
+
+def main(argv: list[str]) -> int:
+    try:
+        args = _parser().parse_args(argv)
+        return _run(args)
+    except WaitingForOther as exc:
+        _print({"needs": needs_json(exc.question)})
+        return 3
+    except (Rejected, CompanionError, OSError) as exc:
+        sys.stderr.write(_one_line(str(exc)) + "\n")
+        return 2
+
+
+def _run(args: argparse.Namespace) -> int:
+    if args.command == "new":
+        with Journal(args.db) as journal:
+            starter: Session[Game] = Session(journal, GameRules())
+            players = [c.strip() for c in args.players.split(",") if c.strip()]
+            names = [n.strip() for n in args.names.split(",")] if args.names else None
+            starter.new_game(players, args.edition, names)
+            sys.stdout.write(f"{starter.game_id}\n")
+        return 0
+    if args.command == "history":
+        with Journal(args.db) as journal:
+            _print([record.to_json() for record in journal.history()])
+        return 0
+    if args.command == "import":
+        with open(args.file, encoding="utf-8") as handle, Journal(args.db) as journal:
+            game_id = Session(journal, GameRules()).import_lines(handle)
+        sys.stdout.write(f"{game_id}\n")
+        return 0
+    with Journal(args.db) as journal:
+        session: Session[Game] = Session(journal, GameRules())
+        if args.command == "recover":
+            old = _pick(journal, args.game).id
+            new_id = session.recover(old)
+            _print({"broken": old, "game": new_id, "entries": session.journal.last_n(new_id),
+                    "needs": needs_json(session.question)})
+            return 0
+        session.resume(_pick(journal, args.game).id)
+        if args.command == "do":
+            try:
+                doc = json.loads(args.input)
+            except json.JSONDecodeError as exc:
+                raise Rejected(f"the input is not JSON ({exc}): {args.input!r}") from None
+            _print(_step_json(session, session.submit(input_from_json(doc))))
+        elif args.command == "undo":
+            _print(_step_json(session, session.undo(args.steps, confirm=args.confirm)))
+        elif args.command == "redo":
+            _print(_step_json(session, session.redo(args.steps)))
+        elif args.command == "state":
+            sys.stdout.write(json.dumps(_state_json(session, args.player), ensure_ascii=False, indent=2) + "\n")
+        elif args.command == "export":
+            for line in session.export_lines():
+                sys.stdout.write(line + "\n")
+    return 0
+
+
+def _pick(journal: Journal, game_id: int | None) -> Any:
+    if game_id is not None:
+        return journal.game(game_id)
+    record = journal.current_game() or journal.latest_game()
+    if record is None:
+        raise Rejected(f"no game in {journal.path!r}; start one with 'game new'")
+    return record
+
+
+def needs_json(question: Question | None) -> dict[str, Any] | None:
+    """What the game waits for, in the ``needs`` shape of the ``event`` command."""
+    if question is None:
+        return None
+    doc = question.to_json()
+    if question.kind == "roll" and question.player is not None:
+        doc["player"] = question.player
+    if question.private:
+        doc["private"] = True
+    return doc
+
+
+def _public(lines: list[Narration]) -> list[str]:
+    return [line.text for line in lines if not line.key.startswith("private.")]
+
+
+def _step_json(session: Session[Game], step: Step[Game]) -> dict[str, Any]:
+    game_over = step.game.state.game_over
+    return {
+        "game": session.game_id, "entry": step.entry.n, "kind": step.entry.kind, "seq": session.seq,
+        "log": _public(step.narration),
+        "game_over": False if game_over is None else
+        {"reason": game_over.reason, "winners": list(game_over.winners), "personality": game_over.personality},
+        "needs": needs_json(session.question),
+    }
+
+
+def _state_json(session: Session[Game], player: str | None) -> dict[str, Any]:
+    from companion.game import view
+    from companion.state_format import state_to_json
+
+    game = session.game
+    assert game is not None  # resumed above
+    if player is None:
+        return state_to_json(game.state)
+    if not game.state.has_player(player):
+        raise Rejected(f"{player!r} is not playing; players: {', '.join(game.state.colors)}")
+    return view(game, player)
+
+
+def _print(doc: Any) -> None:
+    sys.stdout.write(json.dumps(doc, ensure_ascii=False) + "\n")
+
+
+def _one_line(message: str) -> str:
+    return " ".join(message.split())
+
+
+if __name__ == "__main__":  # pragma: no cover
+    raise SystemExit(main(sys.argv[1:]))
+
