@@ -148,7 +148,7 @@ class WedgeScanner(ScannerBase):
         try:
             if self._saved_tty is not None:
                 termios.tcsetattr(self._fd, termios.TCSANOW, self._saved_tty)
-        except OSError:
+        except (OSError, termios.error):  # the device is gone; nothing left to restore
             pass
         finally:
             self._saved_tty = None
@@ -168,6 +168,9 @@ class WedgeScanner(ScannerBase):
                 continue
             except OSError as exc:
                 self._fail(ScannerError(f"keyboard-wedge device {self.path!r} failed: {exc}"))
+                return
+            if not data and self._saved_tty is not None:  # a terminal hung up: unplugged
+                self._fail(ScannerError(f"keyboard-wedge device {self.path!r} hung up"))
                 return
             if not data:  # end of a file or FIFO: wait for more, like tail -f
                 self._stop.wait(0.1)
