@@ -1,0 +1,287 @@
+"""The table companion app: ``ankh-companion`` with no arguments (``ui.cli`` calls :func:`main`).
+
+The App owns the game (:class:`ui.gamehost.GameHost`), the devices and the settings; screens only
+draw what the engine says and hand every tap, roll and scan to :meth:`CompanionApp.submit` — the one
+door through which the game changes, always on Kivy's main thread.
+"""
+from __future__ import annotations
+
+import argparse
+import logging
+import os
+import random
+from pathlib import Path
+from typing import Any
+
+from ui.kivy_env import prepare
+
+log = logging.getLogger(__name__)
+
+UI_DIR = Path(__file__).parent
+FONT_DIR = UI_DIR / "fonts"
+KV_FILES = ("widgets.kv", "home.kv", "setup.kv", "table.kv", "turn.kv", "events.kv", "gameend.kv",
+            "journal.kv", "settings.kv")
+
+
+def default_data_dir() -> Path:
+    base = os.environ.get("XDG_DATA_HOME") or os.path.join(os.path.expanduser("~"), ".local", "share")
+    return Path(base) / "ankh-companion"
+
+
+def _build_app_class() -> type:
+    """Import Kivy only when the app really starts (``ankh-companion --help`` stays light)."""
+    from kivy.app import App
+    from kivy.clock import Clock
+    from kivy.core.text import LabelBase
+    from kivy.lang import Builder
+    from kivy.properties import BooleanProperty, NumericProperty, ObjectProperty, StringProperty
+    from kivy.uix.screenmanager import NoTransition, ScreenManager
+
+    from companion.errors import CompanionError
+    from companion.inputs import Answer, CardScan, DieRoll, RandomDraw
+    from ui.devices import DeviceLink
+    from ui.gamehost import GameHost, load_history, record_finished
+    from ui.i18n import Translator
+    from ui.settings import AppSettings
+    from ui import screens  # noqa: F401  (registers the screen classes with the kv factory)
+
+    class CompanionApp(App):  # type: ignore[misc]
+        """See the module docstring."""
+
+        lang = StringProperty("en")
+        colorblind = BooleanProperty(False)
+        status_text = StringProperty("")
+        message = StringProperty("")
+        host = ObjectProperty(None, allownone=True)
+        game = ObjectProperty(None, allownone=True)
+        revision = NumericProperty(0)
+        last_face = NumericProperty(0)
+
+        def __init__(self, data_dir: Path | None = None, settings: AppSettings | None = None,
+                     rng: random.Random | None = None, **kwargs: Any) -> None:
+            self.data_dir = data_dir or default_data_dir()
+            self.settings = settings or AppSettings.load(self.data_dir / "settings.json")
+            self.translator = Translator(self.settings.language)
+            self.rng = rng or random.Random()
+            self.devices = DeviceLink(self.on_die_roll, self.on_card_scan, self.on_device_failure)
+            super().__init__(**kwargs)
+            self.title = "Ankh-Morpork Table Companion"
+            self.lang = self.settings.language
+            self.colorblind = self.settings.colorblind
+
+        # -- start / stop --------------------------------------------------------------------
+        def build(self) -> Any:
+            LabelBase.register(name="Roboto", fn_regular=str(FONT_DIR / "DejaVuSans.ttf"),
+                               fn_bold=str(FONT_DIR / "DejaVuSans-Bold.ttf"))
+            for name in KV_FILES:
+                path = str(UI_DIR / "kv" / name)
+                if path not in Builder.files:  # a second App in the same process reuses the rules
+                    Builder.load_file(path)
+            self.manager = ScreenManager(transition=NoTransition())
+            for cls_name, name in (("HomeScreen", "home"), ("SetupScreen", "setup"), ("TableScreen", "table"),
+                                   ("TurnScreen", "turn"), ("EventsScreen", "events"),
+                                   ("GameEndScreen", "gameend"), ("JournalScreen", "journal"),
+                                   ("SettingsScreen", "settings")):
+                self.manager.add_widget(getattr(screens, cls_name)(name=name))
+            self.open_devices()
+            return self.manager
+
+        def on_stop(self) -> None:
+            self.devices.close()
+
+        def open_devices(self) -> None:
+            self.devices.open_die(self.settings.die_url)
+            self.devices.open_scanner(self.settings.scanner_url)
+            self.update_status()
+
+        def update_status(self) -> None:
+            parts = []
+            for what, status in ((self.t("Die"), self.devices.die_status),
+                                 (self.t("Scanner"), self.devices.scanner_status)):
+                if status.simulated:
+                    text = self.t("{what}: simulated (no hardware)").format(what=what)
+                else:
+                    text = f"{what}: {status.url}"
+                if status.problem:
+                    text += " — " + self.t("not found")
+                parts.append(text)
+            self.status_text = " · ".join(parts)
+
+        # -- words ---------------------------------------------------------------------------
+        def t(self, message: str, _lang: str | None = None) -> str:
+            """Translate; kv passes ``app.lang`` as the second argument so labels rebind on a switch."""
+            return self.translator.gettext(message)
+
+        def set_language(self, language: str) -> None:
+            self.translator.set_language(language)
+            self.settings.language = language
+            self.save_settings()
+            self.lang = language
+            self.update_status()
+            self.refresh()
+
+        def set_colorblind(self, value: bool) -> None:
+            self.settings.colorblind = bool(value)
+            self.colorblind = bool(value)
+            self.save_settings()
+            self.refresh()
+
+        def save_settings(self) -> None:
+            self.settings.save(self.data_dir / "settings.json")
+
+        # -- the game ------------------------------------------------------------------------
+        @property
+        def game_path(self) -> Path:
+            return self.data_dir / "current-game.json"
+
+        @property
+        def history_path(self) -> Path:
+            return self.data_dir / "past-games.json"
+
+        def can_resume(self) -> bool:
+            return self.game_path.exists()
+
+        def past_games(self) -> list[dict[str, Any]]:
+            return load_history(self.history_path)
+
+        def start_game(self, colors: list[str], names: list[str], edition: str) -> None:
+            self.host = GameHost.new(colors, edition, names, self.game_path)
+            self.game = self.host.game
+            self.message = ""
+            self.route()
+
+        def resume_game(self) -> None:
+            self.host = GameHost.resume(self.game_path)
+            self.game = self.host.game
+            self.route()
+
+        def submit(self, inp: Any) -> bool:
+            """The one door: apply an input; a refusal is shown, and nothing changes."""
+            if self.host is None:
+                self.message = self.t("No game is running.")
+                return False
+            try:
+                self.game = self.host.submit(inp)
+            except CompanionError as exc:
+                self.message = str(exc)
+                return False
+            self.message = ""
+            self.after_change()
+            return True
+
+        def answer(self, value: str) -> bool:
+            game = self.game
+            if game is None or game.question is None:
+                return False
+            return self.submit(Answer(value, seq=game.seq))
+
+        def after_change(self) -> None:
+            game = self.game
+            if game is not None and game.question is not None and game.question.kind == "random":
+                Clock.schedule_once(lambda _dt: self._draw_random(), 0)
+            if game is not None and game.is_over and self.host is not None:
+                record_finished(self.history_path, self.host)
+                if self.game_path.exists():
+                    self.game_path.replace(self.data_dir / "last-finished-game.json")
+            self.route()
+
+        def _draw_random(self) -> None:
+            game = self.game
+            if game is None or game.question is None or game.question.kind != "random":
+                return
+            self.submit(RandomDraw(self.rng.choice(list(game.question.options)), seq=game.seq))
+
+        def undo_to(self, step: int) -> None:
+            if self.host is None:
+                return
+            self.game = self.host.undo_to(step)
+            self.message = self.t("Undone to step {n}.").format(n=step)
+            self.route()
+
+        def route(self) -> None:
+            """Show the screen for what the game waits for."""
+            self.refresh()
+            game = self.game
+            if game is None:
+                return
+            current = self.manager.current
+            if current in ("journal", "settings", "table") and not game.is_over:
+                return
+            self.manager.current = screen_for(game)
+
+        def refresh(self) -> None:
+            self.revision += 1
+
+        def show(self, name: str) -> None:
+            self.refresh()
+            self.manager.current = name
+
+        def back_to_game(self) -> None:
+            if self.game is None:
+                self.manager.current = "home"
+            else:
+                self.manager.current = screen_for(self.game)
+            self.refresh()
+
+        # -- devices (always on the main thread: DeviceLink schedules these) -----------------
+        def on_die_roll(self, face: int, source: str) -> None:
+            self.last_face = face
+            game = self.game
+            if game is None or game.question is None or game.question.kind != "roll":
+                self.message = self.t("The die shows {face}; nothing to roll for now.").format(face=face)
+                return
+            self.submit(DieRoll(face, source, seq=game.seq))
+
+        def on_card_scan(self, scan: Any) -> None:
+            game = self.game
+            kind = getattr(scan, "kind", "card")
+            card = getattr(scan, "card", None) or getattr(scan, "id", None) or str(scan)
+            if game is None or game.question is None:
+                self.message = self.t("Scanned {card}; nothing to scan for now.").format(card=card)
+                return
+            self.submit(CardScan(kind, card, "scanner", seq=game.seq))
+
+        def on_device_failure(self, message: str) -> None:
+            self.message = message
+            self.update_status()
+
+    return CompanionApp
+
+
+def screen_for(game: Any) -> str:
+    """Which screen shows what the game waits for: set-up, an event, a turn, or the end."""
+    if game.is_over:
+        return "gameend"
+    question = game.question
+    pending = getattr(game, "pending", None)
+    if pending is not None and pending.name == "setup":
+        return "setup"
+    if question is not None and (question.key.startswith("event") or question.kind == "roll"):
+        return "events"
+    return "turn"
+
+
+def make_app(**kwargs: Any) -> Any:
+    """Build the App (importing Kivy); tests call this with a temporary ``data_dir``."""
+    prepare()
+    return _build_app_class()(**kwargs)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="ankh-companion", description="Start the table companion app.")
+    parser.add_argument("--data-dir", type=Path, default=None, help="where settings and games are kept")
+    parser.add_argument("--fullscreen", action="store_true", help="full screen (the Raspberry Pi kiosk)")
+    parser.add_argument("--size", default=None, help="window size WxH, e.g. 800x480")
+    args = parser.parse_args(argv or [])
+    prepare(quiet=False)
+    from kivy.config import Config
+    if args.fullscreen:
+        Config.set("graphics", "fullscreen", "auto")
+    if args.size:
+        w, h = args.size.lower().split("x")
+        Config.set("graphics", "width", str(int(w)))
+        Config.set("graphics", "height", str(int(h)))
+    logging.basicConfig(level=logging.INFO)
+    app = _build_app_class()(data_dir=args.data_dir)
+    app.run()
+    return 0

@@ -1,0 +1,98 @@
+"""Translations for the app: gettext catalogues under ``ui/locale/<lang>/LC_MESSAGES/ankh_companion.mo``.
+
+One :class:`Translator` per app (no module-level current language), so switching language is one
+call and a test can hold two apps in different languages. Area names come from the board data
+(``companion.board``), card and event names from the catalog; everything the app says itself is a
+gettext message. Engine questions and narration carry a stable ``key`` and ``params``: when the
+catalogue has a template for ``q:<key>`` / ``n:<key>`` it is used, else the engine's English text.
+"""
+from __future__ import annotations
+
+import gettext
+from pathlib import Path
+from typing import Mapping
+
+from companion.board import AREA_BY_ID
+from companion.catalog import display_name
+
+DOMAIN = "ankh_companion"
+LOCALE_DIR = Path(__file__).parent / "locale"
+LANGUAGES: tuple[str, ...] = ("en", "de", "pl", "it")
+LANGUAGE_NAMES: dict[str, str] = {"en": "English", "de": "Deutsch", "pl": "Polski", "it": "Italiano"}
+
+
+class Translator:
+    """The current language and its catalogue."""
+
+    def __init__(self, language: str = "en") -> None:
+        self.language = "en"
+        self._catalog: gettext.NullTranslations = gettext.NullTranslations()
+        self.set_language(language)
+
+    def set_language(self, language: str) -> None:
+        if language not in LANGUAGES:
+            raise ValueError(f"unknown language {language!r}; expected one of {', '.join(LANGUAGES)}")
+        self.language = language
+        if language == "en":
+            self._catalog = gettext.NullTranslations()
+        else:
+            self._catalog = gettext.translation(DOMAIN, localedir=str(LOCALE_DIR), languages=[language])
+
+    def gettext(self, message: str) -> str:
+        return self._catalog.gettext(message)
+
+    def format(self, message: str, **params: object) -> str:
+        """Translate, then fill ``{name}`` placeholders."""
+        return self.gettext(message).format(**params)
+
+    def area(self, area_id: str) -> str:
+        return AREA_BY_ID[area_id].name(self.language)
+
+    def card(self, card_id: str) -> str:
+        return display_name("card", card_id, self.language)
+
+    def event(self, event_id: str) -> str:
+        return display_name("event", event_id, self.language)
+
+    def personality(self, personality_id: str) -> str:
+        return display_name("personality", personality_id, self.language)
+
+    def color(self, color: str) -> str:
+        return self.gettext(color)
+
+    def keyed(self, prefix: str, key: str, english: str, params: Mapping[str, str]) -> str:
+        """An engine sentence: the catalogue's template for ``prefix:key`` filled with the params
+        (area ids shown as translated names), or the engine's English text when there is none."""
+        msgid = f"{prefix}:{key}"
+        template = self.gettext(msgid)
+        if template == msgid:
+            return english
+        shown = {k: self._param(v) for k, v in params.items()}
+        try:
+            return template.format(**shown)
+        except (KeyError, IndexError, ValueError):
+            return english
+
+    def _param(self, value: str) -> str:
+        if value in AREA_BY_ID:
+            return self.area(value)
+        if value in ("red", "yellow", "green", "blue"):
+            return self.color(value)
+        return value
+
+    def option(self, value: str) -> str:
+        """A question option as shown on a button: area, colour, card, or a translated word."""
+        if value in AREA_BY_ID:
+            return self.area(value)
+        if value in ("red", "yellow", "green", "blue"):
+            return self.color(value)
+        try:
+            return self.card(value)
+        except KeyError:
+            pass
+        for kind in ("event", "personality"):
+            try:
+                return display_name(kind, value, self.language)
+            except KeyError:
+                pass
+        return self.gettext(f"option:{value}") if self.gettext(f"option:{value}") != f"option:{value}" else value

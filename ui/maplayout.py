@@ -1,0 +1,163 @@
+"""The schematic map's geometry, read from ``ui/data/map-layout.json`` (a copy of the shared
+reference). Kept free of Kivy so the geometry — which polygon borders which, where a tap lands — can
+be tested on its own and against the board's adjacency list.
+
+Coordinates in the file run from 0 to 1 with y pointing south; :meth:`MapLayout.fit` maps them into a
+widget's pixel box (Kivy's y points up) keeping the printed board's aspect ratio.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from importlib import resources
+from typing import Any
+
+from companion.board import AREA_BY_NUMBER
+
+Point = tuple[float, float]
+
+
+@dataclass(frozen=True)
+class MapLayout:
+    """Polygons (by area id), label centres, river polylines and bridge points in unit coordinates."""
+
+    polygons: dict[str, tuple[Point, ...]]
+    polygon_names: dict[str, tuple[str, ...]]
+    centres: dict[str, Point]
+    river: dict[str, tuple[Point, ...]]
+    bridges: dict[tuple[str, str], Point]
+    aspect: float
+
+    @classmethod
+    def from_json(cls, doc: dict[str, Any]) -> MapLayout:
+        vertices = {name: (float(x), float(y)) for name, (x, y) in doc["vertices"].items()}
+        ids = {str(n): AREA_BY_NUMBER[int(n)].id for n in doc["polygons"]}
+        polygons = {ids[n]: tuple(vertices[v] for v in names) for n, names in doc["polygons"].items()}
+        names = {ids[n]: tuple(vs) for n, vs in doc["polygons"].items()}
+        centres = {ids[n]: (float(x), float(y)) for n, (x, y) in doc["centres"].items()}
+        river = {k: tuple(vertices[v] for v in vs) for k, vs in doc["river"].items()}
+        bridges: dict[tuple[str, str], Point] = {}
+        for key, (x, y) in doc["bridges"].items():
+            a, b = (AREA_BY_NUMBER[int(n)].id for n in key.split("-"))
+            bridges[(a, b)] = (float(x), float(y))
+        return cls(polygons, names, centres, river, bridges, float(doc["frame"]["aspect_w_over_h"]))
+
+    def shared_edges(self) -> dict[frozenset[str], list[tuple[Point, Point]]]:
+        """Every pair of areas whose outlines share at least one edge, with those edges."""
+        owner: dict[frozenset[str], list[str]] = {}
+        for area_id, names in self.polygon_names.items():
+            for i, a in enumerate(names):
+                b = names[(i + 1) % len(names)]
+                owner.setdefault(frozenset((a, b)), []).append(area_id)
+        vertex_of: dict[str, Point] = {}
+        for area_id, names in self.polygon_names.items():
+            for name, point in zip(names, self.polygons[area_id]):
+                vertex_of[name] = point
+        pairs: dict[frozenset[str], list[tuple[Point, Point]]] = {}
+        for edge, areas in owner.items():
+            distinct = sorted(set(areas))
+            if len(distinct) == 2:
+                a, b = sorted(edge)
+                pairs.setdefault(frozenset(distinct), []).append((vertex_of[a], vertex_of[b]))
+        return pairs
+
+    def fit(self, x: float, y: float, width: float, height: float) -> Fitted:
+        """Place the map in the pixel box (x, y, width, height), centred, aspect kept."""
+        if width / max(height, 1.0) > self.aspect:
+            h = height
+            w = height * self.aspect
+        else:
+            w = width
+            h = width / self.aspect
+        return Fitted(self, x + (width - w) / 2, y + (height - h) / 2, w, h)
+
+
+@dataclass(frozen=True)
+class Fitted:
+    """A layout placed in a pixel box; converts unit points to pixels and finds the area under a tap."""
+
+    layout: MapLayout
+    x: float
+    y: float
+    width: float
+    height: float
+
+    def to_px(self, point: Point) -> Point:
+        ux, uy = point
+        return self.x + ux * self.width, self.y + (1.0 - uy) * self.height
+
+    def to_unit(self, px: float, py: float) -> Point:
+        return (px - self.x) / self.width, 1.0 - (py - self.y) / self.height
+
+    def polygon_px(self, area_id: str) -> list[Point]:
+        return [self.to_px(p) for p in self.layout.polygons[area_id]]
+
+    def area_at(self, px: float, py: float) -> str | None:
+        """The area whose outline contains the pixel; the Isle of Gods wins (it is drawn on top)."""
+        point = self.to_unit(px, py)
+        found = [a for a, poly in self.layout.polygons.items() if point_in_polygon(point, poly)]
+        if "isle-of-gods" in found:
+            return "isle-of-gods"
+        return found[0] if found else None
+
+
+def point_in_polygon(point: Point, polygon: tuple[Point, ...] | list[Point]) -> bool:
+    """Even-odd rule ray cast."""
+    x, y = point
+    inside = False
+    n = len(polygon)
+    for i in range(n):
+        x1, y1 = polygon[i]
+        x2, y2 = polygon[(i + 1) % n]
+        if (y1 > y) != (y2 > y):
+            cross = x1 + (y - y1) * (x2 - x1) / (y2 - y1)
+            if x < cross:
+                inside = not inside
+    return inside
+
+
+def triangulate(polygon: list[Point]) -> list[int]:
+    """Ear-clipping triangulation of a simple polygon: indices for a Kivy ``Mesh`` in triangles mode.
+
+    Kivy's ``Mesh`` draws only what it is given, and the areas are concave, so a fan would spill
+    over the neighbours."""
+    n = len(polygon)
+    if n < 3:
+        return []
+    area = sum(polygon[i][0] * polygon[(i + 1) % n][1] - polygon[(i + 1) % n][0] * polygon[i][1] for i in range(n))
+    order = list(range(n)) if area > 0 else list(range(n - 1, -1, -1))
+    triangles: list[int] = []
+    guard = 0
+    while len(order) > 3 and guard < 10 * n * n:
+        guard += 1
+        clipped = False
+        for k in range(len(order)):
+            i0, i1, i2 = order[k - 1], order[k], order[(k + 1) % len(order)]
+            a, b, c = polygon[i0], polygon[i1], polygon[i2]
+            if (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0]) <= 0:
+                continue
+            if any(_in_triangle(polygon[j], a, b, c) for j in order if j not in (i0, i1, i2)):
+                continue
+            triangles += [i0, i1, i2]
+            del order[k]
+            clipped = True
+            break
+        if not clipped:
+            break
+    if len(order) == 3:
+        triangles += order
+    return triangles
+
+
+def _in_triangle(p: Point, a: Point, b: Point, c: Point) -> bool:
+    def side(p1: Point, p2: Point, p3: Point) -> float:
+        return (p1[0] - p3[0]) * (p2[1] - p3[1]) - (p2[0] - p3[0]) * (p1[1] - p3[1])
+    d1, d2, d3 = side(p, a, b), side(p, b, c), side(p, c, a)
+    has_neg = d1 < 0 or d2 < 0 or d3 < 0
+    has_pos = d1 > 0 or d2 > 0 or d3 > 0
+    return not (has_neg and has_pos)
+
+
+def load_layout() -> MapLayout:
+    text = resources.files("ui.data").joinpath("map-layout.json").read_text(encoding="utf-8")
+    return MapLayout.from_json(json.loads(text))

@@ -1,0 +1,37 @@
+"""What every screen shares: redraw when the app's ``revision`` changes (a new game value, a language
+switch, colour-blind mode), but only while the screen is showing — hidden screens catch up on enter."""
+from __future__ import annotations
+
+from typing import Any
+
+from kivy.app import App
+from kivy.clock import Clock
+from kivy.uix.screenmanager import Screen
+
+
+class GameScreen(Screen):
+    """A screen that draws from ``app.game``; subclasses implement :meth:`update`."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._trigger = Clock.create_trigger(lambda _dt: self._update_if_shown(), -1)
+        Clock.schedule_once(self._bind_app, 0)
+
+    def _bind_app(self, _dt: float) -> None:
+        app = App.get_running_app()
+        if app is not None:
+            app.bind(revision=lambda *_a: self._trigger())
+
+    def on_pre_enter(self, *_args: Any) -> None:
+        self.update()
+
+    def _update_if_shown(self) -> None:
+        if self.manager is not None and self.manager.current == self.name:
+            self.update()
+
+    def update(self) -> None:
+        """Redraw from the app's current game."""
+
+    @property
+    def app(self) -> Any:
+        return App.get_running_app()

@@ -1,0 +1,80 @@
+"""Events: the event's name, then "roll the die" with the face shown large as it arrives, each step
+narrated with the affected area highlighted on the map; choices go to the player who makes them."""
+from __future__ import annotations
+
+from typing import Any
+
+from companion.catalog import EVENT_BY_ID
+from ui.screens.base import GameScreen
+from ui.screens.table import public_state
+from ui.screens.turn import map_choices
+
+
+def current_event(game: Any) -> str | None:
+    """The event being resolved: named by the question's params, else the latest narrated one."""
+    question = game.question
+    if question is not None:
+        event = dict(question.params).get("event")
+        if event in EVENT_BY_ID:
+            return event
+    for line in reversed(game.narration):
+        event = dict(line.params).get("event")
+        if event in EVENT_BY_ID:
+            return event
+    return None
+
+
+def focus_area(game: Any) -> str:
+    """The area the latest narration line is about (what the map highlights)."""
+    for line in reversed(game.narration[-3:]):
+        if line.area:
+            return str(line.area)
+    return ""
+
+
+def last_face(game: Any) -> int | None:
+    """The most recent die face the narration reports (params ``face`` or ``roll``)."""
+    for line in reversed(game.narration):
+        params = dict(line.params)
+        for key in ("face", "roll"):
+            if key in params and str(params[key]).isdigit():
+                return int(params[key])
+    return None
+
+
+class EventsScreen(GameScreen):
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.ids.map.bind(on_area_tap=self.area_tapped)
+
+    def update(self) -> None:
+        app = self.app
+        game = app.game
+        if game is None:
+            return
+        state = public_state(game)
+        question = game.question
+        legal, illegal = map_choices(question)
+        self.ids.map.state = state
+        self.ids.map.options = legal
+        self.ids.map.unavailable = illegal
+        self.ids.map.focus = focus_area(game)
+        event = current_event(game)
+        self.ids.event_name.text = "⚡ " + (app.translator.event(event) if event else app.t("Roll the die"))
+        face = last_face(game)
+        self.ids.face.text = str(face) if face is not None else "–"
+        self.face_shown = face
+        lines = [app.translator.keyed("n", n.key, n.text, dict(n.params)) for n in game.narration[-5:]]
+        self.ids.narration.text = "\n".join("• " + line for line in lines)
+        self.ids.question.game = game
+        self.ids.question.question = question
+        self.ids.question.rebuild()
+
+    def area_tapped(self, _map: Any, area_id: str) -> None:
+        app = self.app
+        question = app.game.question if app.game is not None else None
+        legal, illegal = map_choices(question)
+        if area_id in legal:
+            app.answer(area_id)
+        elif area_id in illegal:
+            app.message = f"{app.translator.area(area_id)}: {illegal[area_id]}"

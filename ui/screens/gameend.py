@@ -1,0 +1,98 @@
+"""Game end: the winner and why, a score table with the breakdown (minions, buildings, money, loans,
+demons) and the tie-break, and a chart of each player's points over the game."""
+from __future__ import annotations
+
+from typing import Any
+
+from kivy.graphics import Color, Line
+from kivy.metrics import dp, sp
+from kivy.properties import DictProperty, ListProperty
+from kivy.uix.label import Label
+from kivy.uix.widget import Widget
+
+from companion.scoring import final_score
+from ui.palette import PLAYER_RGB
+from ui.screens.base import GameScreen
+from ui.screens.table import _cell
+from ui.widgets import player_name
+
+
+def points_over_game(games: list[Any]) -> dict[str, list[int]]:
+    """Each colour's points (as if the game ended then) after every input."""
+    series: dict[str, list[int]] = {}
+    for game in games:
+        for color, points in final_score(game.state).points.items():
+            series.setdefault(color, []).append(points)
+    return series
+
+
+class PointsChart(Widget):
+    """A line per player; x is the step, y the points."""
+
+    series = DictProperty({})
+    colors = ListProperty([])
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.bind(pos=self.redraw, size=self.redraw, series=self.redraw)
+
+    def redraw(self, *_args: Any) -> None:
+        self.canvas.clear()
+        series = self.series
+        if not series:
+            return
+        longest = max(len(v) for v in series.values())
+        top = max(max(v) for v in series.values() if v)
+        low = min(0, min(min(v) for v in series.values() if v))
+        span = max(1, top - low)
+        with self.canvas:
+            Color(0.6, 0.55, 0.5)
+            Line(points=[self.x, self.y, self.right, self.y], width=1)
+            Line(points=[self.x, self.y, self.x, self.top], width=1)
+            for color, values in series.items():
+                Color(*PLAYER_RGB[color])
+                points: list[float] = []
+                for i, v in enumerate(values):
+                    x = self.x + (self.width * i / max(1, longest - 1))
+                    y = self.y + self.height * (v - low) / span
+                    points += [x, y]
+                if len(points) >= 4:
+                    Line(points=points, width=2)
+
+
+class GameEndScreen(GameScreen):
+    def update(self) -> None:
+        app = self.app
+        game = app.game
+        if game is None:
+            return
+        state = game.state
+        over = state.game_over
+        t = app.t
+        score = final_score(state)
+        if over is not None:
+            winners = ", ".join(player_name(state, c) for c in over.winners) or t("nobody")
+            reason = t("reason:" + over.reason)
+            extra = f" ({app.translator.personality(over.personality)})" if over.personality else ""
+            self.ids.winner.text = f"★ {winners} — {reason}{extra}"
+        else:
+            self.ids.winner.text = t("If the game ended now:")
+        table = self.ids.scores
+        table.clear_widgets()
+        for head in (t("Player"), "♟", "⌂", "$", t("Loans"), "☠", t("Total"), t("Tie-break")):
+            table.add_widget(_cell(head, bold=True))
+        for color in state.colors:
+            s = score.breakdown[color]
+            table.add_widget(_cell(player_name(state, color), halign="left"))
+            table.add_widget(_cell(f"{s.minions}×5={s.minion_points}"))
+            table.add_widget(_cell(f"{s.buildings}: {s.building_points}"))
+            table.add_widget(_cell(str(s.money_points)))
+            table.add_widget(_cell(f"-{12 * s.loans_repaid}$ {s.loan_penalty}" if (s.loans_repaid or s.loans_unpaid) else "–"))
+            table.add_widget(_cell(f"-{s.voided_minions}♟ -{s.voided_buildings}⌂" if (s.voided_minions or s.voided_buildings) else "–"))
+            table.add_widget(_cell(f"[b]{s.total}[/b]"))
+            table.add_widget(_cell(str(s.tie_break_value)))
+        rule = t("tie-break:" + score.tie_break)
+        self.ids.tiebreak.text = rule
+        if app.host is not None:
+            self.ids.chart.series = points_over_game(app.host.games)
+        self.score = score

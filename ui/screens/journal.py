@@ -1,0 +1,114 @@
+"""Journal: the game's readable log, one line per accepted input. A tap on a line shows the table at
+that moment with "undo to here"; undoing past die rolls or scanned cards asks for confirmation first
+(those are facts of the table — the real die will not roll back)."""
+from __future__ import annotations
+
+from typing import Any
+
+from kivy.metrics import dp, sp
+from kivy.properties import NumericProperty
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.label import Label
+from kivy.uix.popup import Popup
+
+from companion.inputs import Answer, CardScan, DieRoll, RandomDraw
+from ui.screens.base import GameScreen
+from ui.screens.table import public_state
+from ui.widgets import BigButton, player_name
+
+
+def describe_input(app: Any, before: Any, inp: Any) -> str:
+    """One input as the log shows it; an answer to a private question stays secret."""
+    question = before.question
+    if isinstance(inp, DieRoll):
+        return f"⚄ {inp.face}"
+    if isinstance(inp, RandomDraw):
+        return "⚂ " + (app.t("(secret)") if question is not None and question.private else app.translator.option(inp.value))
+    if question is not None and question.private:
+        return "✉ " + app.t("(secret)")
+    if isinstance(inp, CardScan):
+        return f"✉ {app.translator.option(inp.card)}"
+    assert isinstance(inp, Answer)
+    return "→ " + app.translator.option(inp.value)
+
+
+class JournalScreen(GameScreen):
+    selected = NumericProperty(-1)
+
+    def update(self) -> None:
+        app = self.app
+        host = app.host
+        lines = self.ids.lines
+        lines.clear_widgets()
+        self.line_buttons: dict[int, BigButton] = {}
+        if host is None:
+            return
+        start = BigButton(text="0 · " + app.t("Set-up table"), value="0", halign="left")
+        start.bind(on_release=lambda b: self.select(0))
+        lines.add_widget(start)
+        self.line_buttons[0] = start
+        for step in host.steps():
+            before = host.games[step.index - 1]
+            who = player_name(step.game.state, before.question.player) if before.question and before.question.player else ""
+            said = [app.translator.keyed("n", n.key, n.text, dict(n.params))
+                    for n in step.game.narration[step.narration_from:][:2]
+                    if not n.key.startswith("private.")]
+            text = f"{step.index} · {who} {describe_input(app, before, step.inp)}"
+            if said:
+                text += f"\n[size={int(sp(11))}]{'; '.join(said)}[/size]"
+            button = BigButton(text=text, value=str(step.index), halign="left", height=dp(52),
+                               background_color=(0.5, 0.45, 0.35, 1) if step.index == self.selected else (1, 1, 1, 1))
+            button.bind(on_release=lambda b: self.select(int(b.value)))
+            lines.add_widget(button)
+            self.line_buttons[step.index] = button
+        self._show_selected()
+
+    def select(self, index: int) -> None:
+        self.selected = index
+        self._show_selected()
+
+    def _show_selected(self) -> None:
+        app = self.app
+        host = app.host
+        if host is None:
+            return
+        index = self.selected if 0 <= self.selected < len(host.games) else len(host.games) - 1
+        self.ids.map.state = public_state(host.games[index])
+        self.ids.at.text = app.t("The table after step {n}").format(n=index)
+        self.ids.undo.disabled = index >= len(host.inputs)
+        self.ids.undo.text = "↶ " + app.t("Undo to here") + f" ({index})"
+
+    def undo_here(self) -> None:
+        app = self.app
+        host = app.host
+        if host is None:
+            return
+        index = self.selected if self.selected >= 0 else len(host.inputs)
+        barriers = host.barriers_after(index)
+        if barriers:
+            self.confirm(index, len(barriers))
+        else:
+            self.do_undo(index)
+
+    def confirm(self, index: int, count: int) -> None:
+        app = self.app
+        box = BoxLayout(orientation="vertical", spacing=dp(8), padding=dp(8))
+        box.add_widget(Label(text=app.t("This takes back {n} die roll(s) or scanned card(s). The real die and cards will not change back. Undo anyway?").format(n=count),
+                             text_size=(dp(420), None), color=(1, 1, 1, 1)))
+        row = BoxLayout(spacing=dp(8), size_hint_y=None, height=dp(52))
+        yes = BigButton(text=app.t("Undo anyway"), background_color=(0.7, 0.2, 0.2, 1))
+        no = BigButton(text=app.t("Keep"))
+        row.add_widget(no)
+        row.add_widget(yes)
+        box.add_widget(row)
+        popup = Popup(title=app.t("Undo past a die roll?"), content=box, size_hint=(None, None),
+                      size=(dp(460), dp(250)), auto_dismiss=False)
+        no.bind(on_release=lambda _b: popup.dismiss())
+        yes.bind(on_release=lambda _b: (popup.dismiss(), self.do_undo(index)))
+        self.popup = popup
+        popup.open()
+
+    def do_undo(self, index: int) -> None:
+        self.selected = -1
+        self.app.undo_to(index)
+        self.update()

@@ -1,0 +1,106 @@
+"""Setup: 2–4 players with names and colours and the rules edition; then the engine's set-up
+questions — the first player by a die roll, each personality scanned or picked secretly behind a
+privacy gate that closes again after the answer."""
+from __future__ import annotations
+
+from typing import Any
+
+from kivy.properties import BooleanProperty, NumericProperty
+
+from companion.board import COLORS
+from ui.screens.base import GameScreen
+
+
+class SetupScreen(GameScreen):
+    form = BooleanProperty(True)
+    player_count = NumericProperty(3)
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.row_colors: list[str] = list(COLORS)
+        self.edition = "en"
+
+    def _parts(self) -> tuple[Any, Any]:
+        if not hasattr(self, "_form_widget"):
+            from kivy.factory import Factory
+            self._form_widget = Factory.SetupForm()
+            self._questions_widget = Factory.SetupQuestions()
+        return self._form_widget, self._questions_widget
+
+    def _show(self, widget: Any) -> None:
+        content = self.ids.content
+        if widget.parent is not content:
+            content.clear_widgets()
+            content.add_widget(widget)
+
+    @property
+    def form_ids(self) -> Any:
+        return self._parts()[0].ids
+
+    @property
+    def question_panel(self) -> Any:
+        return self._parts()[1].ids.question
+
+    def on_pre_enter(self, *_args: Any) -> None:
+        game = self.app.game
+        in_setup = game is not None and game.pending is not None and game.pending.name == "setup"
+        if not in_setup:
+            self.form = True
+            self.edition = self.app.settings.edition
+        super().on_pre_enter()
+
+    def update(self) -> None:
+        app = self.app
+        game = app.game
+        in_setup = game is not None and game.pending is not None and game.pending.name == "setup"
+        if self.form and not in_setup:
+            self._update_form()
+        else:
+            self.form = False
+            form, questions = self._parts()
+            self._show(questions)
+            panel = questions.ids.question
+            panel.game = game
+            panel.question = game.question if game is not None else None
+            panel.rebuild()
+            lines = [app.translator.keyed("n", n.key, n.text, dict(n.params)) for n in game.narration[-6:]]
+            questions.ids.setup_log.text = "\n".join(lines)
+
+    def _update_form(self) -> None:
+        form, _questions = self._parts()
+        self._show(form)
+        ids = form.ids
+        for i in range(4):
+            row = ids[f"row{i}"]
+            row.opacity = 1 if i < self.player_count else 0
+            row.disabled = i >= self.player_count
+            for color in COLORS:
+                row.ids[color].state = "down" if self.row_colors[i] == color else "normal"
+        for n in (2, 3, 4):
+            ids[f"count{n}"].state = "down" if self.player_count == n else "normal"
+        for edition in ("en", "de", "pl", "it"):
+            ids[f"ed_{edition}"].state = "down" if self.edition == edition else "normal"
+        ids.start.disabled = len(set(self.row_colors[: self.player_count])) != self.player_count
+
+    def set_count(self, n: int) -> None:
+        self.player_count = n
+        self.update()
+
+    def pick_color(self, row: int, color: str) -> None:
+        """Choosing a colour another row has swaps the two rows' colours, so colours stay distinct."""
+        if color in self.row_colors:
+            other = self.row_colors.index(color)
+            self.row_colors[other] = self.row_colors[row]
+        self.row_colors[row] = color
+        self.update()
+
+    def set_edition(self, edition: str) -> None:
+        self.edition = edition
+        self.update()
+
+    def start(self) -> None:
+        n = self.player_count
+        colors = self.row_colors[:n]
+        names = [self.form_ids[f"row{i}"].ids.name.text.strip() or self.app.translator.color(colors[i]) for i in range(n)]
+        self.form = False
+        self.app.start_game(colors, names, self.edition)

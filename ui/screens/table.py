@@ -1,0 +1,114 @@
+"""The table: the schematic map with every piece as counts per colour, the players' money,
+buildings, City Area cards, loans and hand sizes, the bank and the draw pile, and a public progress
+board of every win condition for every player (only what anyone could count on the board)."""
+from __future__ import annotations
+
+from typing import Any
+
+from kivy.app import App
+from kivy.metrics import dp, sp
+from kivy.properties import ObjectProperty
+from kivy.uix.gridlayout import GridLayout
+from kivy.uix.label import Label
+
+from companion import scoring
+from companion.board import BUILDINGS_PER_PLAYER, MINIONS_PER_PLAYER, TROUBLE_MARKERS
+from ui.screens.base import GameScreen
+from ui.widgets import player_name
+
+
+def _cell(text: str, bold: bool = False, halign: str = "center", size: float = 13) -> Label:
+    label = Label(text=text, markup=True, bold=bold, font_size=sp(size), size_hint_y=None,
+                  height=dp(24), halign=halign, valign="middle", shorten=True)
+    label.bind(size=lambda w, _v: setattr(w, "text_size", (w.width, None)))
+    return label
+
+
+class TablePanel(GridLayout):
+    """The players' belongings: one row each, the active player starred."""
+
+    state = ObjectProperty(None, allownone=True)
+
+    def __init__(self, **kwargs: Any) -> None:
+        kwargs.setdefault("cols", 7)
+        kwargs.setdefault("size_hint_y", None)
+        super().__init__(**kwargs)
+        self.bind(minimum_height=self.setter("height"), state=lambda *_a: self.refresh())
+
+    def refresh(self) -> None:
+        self.clear_widgets()
+        state = self.state
+        app = App.get_running_app()
+        if state is None or app is None:
+            return
+        t = app.t
+        for head in (t("Player"), "$", "⌂", "♟", t("Cards"), t("Areas"), t("Loans")):
+            self.add_widget(_cell(head, bold=True))
+        for p in state.players:
+            star = "▶ " if p.color == state.active_player and state.game_over is None else ""
+            self.add_widget(_cell(star + player_name(state, p.color), halign="left"))
+            self.add_widget(_cell(str(p.money)))
+            self.add_widget(_cell(f"{state.buildings_on_board(p.color)}/{BUILDINGS_PER_PLAYER}"))
+            self.add_widget(_cell(f"{state.minions_on_board(p.color)}/{MINIONS_PER_PLAYER}"))
+            self.add_widget(_cell(str(p.hand)))
+            self.add_widget(_cell(str(len(state.area_cards_held(p.color)))))
+            self.add_widget(_cell(str(len(p.loans))))
+
+
+class ProgressBoard(GridLayout):
+    """Every win condition for every player, from the public table: what a player would need *if*
+    they held that personality. Nobody's secret is used (the public view has none)."""
+
+    state = ObjectProperty(None, allownone=True)
+
+    def __init__(self, **kwargs: Any) -> None:
+        kwargs.setdefault("cols", 4)
+        kwargs.setdefault("size_hint_y", None)
+        super().__init__(**kwargs)
+        self.bind(minimum_height=self.setter("height"), state=lambda *_a: self.refresh())
+
+    def refresh(self) -> None:
+        self.clear_widgets()
+        state = self.state
+        app = App.get_running_app()
+        if state is None or app is None:
+            return
+        t = app.t
+        n = len(state.players)
+        self.add_widget(_cell(t("Player"), bold=True))
+        self.add_widget(_cell(t("Vetinari: areas"), bold=True))
+        self.add_widget(_cell(t("Lords: control"), bold=True))
+        self.add_widget(_cell(t("Chrysoprase: $"), bold=True))
+        for p in state.players:
+            self.add_widget(_cell(player_name(state, p.color), halign="left"))
+            self.add_widget(_cell(f"{len(scoring.infiltrated(state, p.color))}/{scoring.VETINARI_AREAS[n]}"))
+            self.add_widget(_cell(f"{len(scoring.controlled_areas(state, p.color))}/{scoring.LORD_AREAS[n]}"))
+            self.add_widget(_cell(f"{scoring.net_worth(state, p.color)}/{scoring.CHRYSOPRASE_TARGET}"))
+
+
+def public_state(game: Any) -> Any:
+    """The table as everyone may see it: the engine's public view, read back into a State."""
+    from companion.state_format import state_from_json
+    from companion import game as engine
+    return state_from_json(engine.view(game, None))
+
+
+class TableScreen(GameScreen):
+    def update(self) -> None:
+        app = self.app
+        game = app.game
+        if game is None:
+            return
+        state = public_state(game)
+        self.ids.map.state = state
+        self.ids.players.state = state
+        self.ids.progress.state = state
+        self.ids.players.refresh()
+        self.ids.progress.refresh()
+        t = app.t
+        self.ids.pools.text = "   ".join([
+            f"{t('Bank')} ${state.bank}",
+            f"{t('Draw pile')} {state.draw_pile}",
+            f"⚠ {state.trouble_on_board()}/{TROUBLE_MARKERS} ({t('Dragon King')} {scoring.DRAGON_KING_TROUBLE})",
+            f"{t('Turn')} {state.turn.number}",
+        ])

@@ -1,0 +1,61 @@
+"""A turn: the card's symbols as a checklist (done, now, to come, skipped), the current question's
+options as big buttons and as taps on the map (legal areas outlined, illegal ones dimmed; a tap on an
+illegal area shows the reason, a tap elsewhere does nothing)."""
+from __future__ import annotations
+
+from typing import Any
+
+from companion.board import AREA_BY_ID
+from ui.checklist import steps_for
+from ui.palette import STEP_MARK, SYMBOL_MARK
+from ui.screens.base import GameScreen
+from ui.screens.table import public_state
+from ui.widgets import player_name
+
+
+def map_choices(question: Any) -> tuple[list[str], dict[str, str]]:
+    """The areas among a question's options (legal) and among its unavailable ones (with reasons)."""
+    if question is None or question.kind != "choice" or question.private:
+        return [], {}
+    legal = [o for o in question.options if o in AREA_BY_ID]
+    illegal = {o: r for o, r in question.unavailable if o in AREA_BY_ID}
+    return legal, illegal
+
+
+class TurnScreen(GameScreen):
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.ids.map.bind(on_area_tap=self.area_tapped)
+
+    def update(self) -> None:
+        app = self.app
+        game = app.game
+        if game is None:
+            return
+        state = public_state(game)
+        question = game.question
+        legal, illegal = map_choices(question)
+        self.ids.map.state = state
+        self.ids.map.options = legal
+        self.ids.map.unavailable = illegal
+        self.ids.map.focus = ""
+        self.ids.question.game = game
+        self.ids.question.question = question
+        self.ids.question.rebuild()
+        card_id, steps = steps_for(question)
+        active = player_name(state, state.active_player)
+        if card_id is None:
+            self.ids.card.text = f"{app.t('Turn')} {state.turn.number} · {active}"
+        else:
+            marks = "  ".join(f"{STEP_MARK[s.status]}{SYMBOL_MARK.get(s.symbol, s.symbol)}" for s in steps)
+            self.ids.card.text = f"{active}: [b]{app.translator.card(card_id)}[/b]   {marks}"
+        self.card_steps = steps
+
+    def area_tapped(self, _map: Any, area_id: str) -> None:
+        app = self.app
+        question = app.game.question if app.game is not None else None
+        legal, illegal = map_choices(question)
+        if area_id in legal:
+            app.answer(area_id)
+        elif area_id in illegal:
+            app.message = f"{app.translator.area(area_id)}: {app.translator.keyed('reason', illegal[area_id], illegal[area_id], {})}"

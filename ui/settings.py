@@ -1,0 +1,61 @@
+"""The app's settings: a small JSON file in the app's data folder.
+
+Kept separate from the game journal: settings belong to the machine (which die, which camera), the
+journal to the game. A malformed file is reported and replaced by defaults rather than stopping the
+app at the table.
+"""
+from __future__ import annotations
+
+import json
+import logging
+from dataclasses import asdict, dataclass, fields
+from pathlib import Path
+
+from ui.i18n import LANGUAGES
+
+log = logging.getLogger(__name__)
+
+EDITIONS: tuple[str, ...] = ("en", "de", "pl", "it")
+
+
+@dataclass
+class AppSettings:
+    """What the Settings screen edits. URLs follow the hardware package: ``sim://``,
+    ``serial:///dev/ttyACM0``, ``gpio://…``, ``camera://0``, ``hid://…``."""
+
+    die_url: str = "sim://"
+    scanner_url: str = "sim://"
+    language: str = "en"
+    edition: str = "en"
+    colorblind: bool = False
+    sound: bool = True
+
+    @classmethod
+    def load(cls, path: Path) -> AppSettings:
+        if not path.exists():
+            return cls()
+        try:
+            doc = json.loads(path.read_text(encoding="utf-8"))
+            known = {f.name for f in fields(cls)}
+            settings = cls(**{k: v for k, v in doc.items() if k in known})
+            settings.validate()
+            return settings
+        except (ValueError, TypeError) as exc:
+            log.error("settings file %r unreadable (%s); using defaults", str(path), exc)
+            return cls()
+
+    def validate(self) -> None:
+        if self.language not in LANGUAGES:
+            raise ValueError(f"unknown language {self.language!r}")
+        if self.edition not in EDITIONS:
+            raise ValueError(f"unknown edition {self.edition!r}")
+        for name in ("die_url", "scanner_url"):
+            value = getattr(self, name)
+            if not isinstance(value, str) or "://" not in value:
+                raise ValueError(f"{name} must be a URL like 'sim://', not {value!r}")
+
+    def save(self, path: Path) -> None:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_suffix(".tmp")
+        tmp.write_text(json.dumps(asdict(self), indent=2), encoding="utf-8")
+        tmp.replace(path)

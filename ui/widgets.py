@@ -1,0 +1,174 @@
+"""Widgets the screens share: the question panel (a question's options as big buttons, the illegal
+ones greyed with their reason), the privacy gate, and the die-face pad.
+
+The panel draws exactly ``question.options`` and ``question.unavailable``; it computes no legality.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from kivy.app import App
+from kivy.metrics import dp, sp
+from kivy.properties import BooleanProperty, ListProperty, ObjectProperty, StringProperty
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.button import Button
+from kivy.uix.gridlayout import GridLayout
+from kivy.uix.label import Label
+from kivy.uix.scrollview import ScrollView
+
+from ui.palette import PLAYER_RGB, hex_color, piece_mark
+
+TOUCH = 48  # minimum touch target, in pixels at 800×480 (dp == px at density 1)
+
+
+class BigButton(Button):
+    """A button at least 48 px tall whose label wraps inside it."""
+
+    reason = StringProperty("")
+    value = StringProperty("")
+
+    def __init__(self, **kwargs: Any) -> None:
+        kwargs.setdefault("size_hint_y", None)
+        kwargs.setdefault("height", dp(TOUCH))
+        kwargs.setdefault("font_size", sp(15))
+        kwargs.setdefault("halign", "center")
+        kwargs.setdefault("valign", "middle")
+        kwargs.setdefault("markup", True)
+        super().__init__(**kwargs)
+        self.bind(size=self._wrap)
+        self._wrap()
+
+    def _wrap(self, *_args: Any) -> None:
+        self.text_size = (self.width - dp(8), None)
+
+
+def player_markup(color: str | None, name: str | None = None) -> str:
+    """A player as coloured text with their mark (shape in colour-blind mode)."""
+    if not color:
+        return ""
+    app = App.get_running_app()
+    colorblind = bool(app and app.colorblind)
+    shown = name or (app.translator.color(color) if app else color)
+    return f"[color={hex_color(PLAYER_RGB[color])}]{piece_mark(color, colorblind)}[/color] {shown}"
+
+
+def player_name(state: Any, color: str | None) -> str:
+    if not color:
+        return ""
+    try:
+        name = state.player(color).name
+    except KeyError:
+        name = None
+    return player_markup(color, name)
+
+
+class QuestionPanel(BoxLayout):
+    """The current question: its sentence, then one big button per option (legal first, then the
+    illegal ones greyed with the reason), or the die pad for a roll. A private question is hidden
+    behind a gate until its player taps "show"; after the answer it hides again."""
+
+    question = ObjectProperty(None, allownone=True)
+    game = ObjectProperty(None, allownone=True)
+    revealed = BooleanProperty(False)
+    columns = ObjectProperty(2)
+    buttons = ListProperty([])
+
+    def __init__(self, **kwargs: Any) -> None:
+        kwargs.setdefault("orientation", "vertical")
+        kwargs.setdefault("spacing", dp(4))
+        super().__init__(**kwargs)
+        self.bind(question=self._question_changed, game=self._rebuild, revealed=self._rebuild)
+
+    def _question_changed(self, *_args: Any) -> None:
+        self.revealed = False
+        self._rebuild()
+
+    def rebuild(self) -> None:
+        self._rebuild()
+
+    def _rebuild(self, *_args: Any) -> None:
+        self.clear_widgets()
+        self.buttons = []
+        app = App.get_running_app()
+        q = self.question
+        if q is None or app is None:
+            return
+        state = self.game.state if self.game is not None else None
+        who = player_name(state, q.player) if state is not None and q.player else ""
+        text = app.translator.keyed("q", q.key, q.text, dict(q.params))
+        title = Label(text=(who + ": " if who else "") + text, markup=True, font_size=sp(16), bold=True,
+                      size_hint_y=None, halign="left", valign="middle", color=(0.1, 0.1, 0.1, 1))
+        title.bind(width=lambda w, _v: setattr(w, "text_size", (w.width, None)),
+                   texture_size=lambda w, ts: setattr(w, "height", max(dp(32), ts[1] + dp(6))))
+        self.add_widget(title)
+        if q.kind == "roll":
+            self.add_widget(DiePad(size_hint_y=None, height=dp(TOUCH) * 3 + dp(8) * 3 + dp(TOUCH)))
+            return
+        if q.kind == "random":
+            self.add_widget(Label(text=app.t("Drawing at random…"), color=(0.2, 0.2, 0.2, 1)))
+            return
+        if q.private and not self.revealed:
+            gate = BigButton(text=app.t("Only {player} may look: tap to show").format(player=who),
+                             height=dp(96), background_color=(0.3, 0.3, 0.5, 1))
+            gate.bind(on_release=lambda _b: setattr(self, "revealed", True))
+            self.add_widget(gate)
+            self.buttons = [gate]
+            return
+        grid = GridLayout(cols=self.columns, spacing=dp(4), size_hint_y=None)
+        grid.bind(minimum_height=grid.setter("height"))
+        for value in q.options:
+            button = BigButton(text=app.translator.option(value), value=value)
+            button.bind(on_release=self._chosen)
+            grid.add_widget(button)
+            self.buttons.append(button)
+        for value, reason in q.unavailable:
+            shown = app.translator.keyed("reason", reason, reason, {})
+            button = BigButton(text=f"{app.translator.option(value)}\n[size={int(sp(11))}]{shown}[/size]",
+                               value=value, reason=shown, disabled=True, height=dp(56))
+            grid.add_widget(button)
+            self.buttons.append(button)
+        scroll = ScrollView(do_scroll_x=False, bar_width=dp(6))
+        scroll.add_widget(grid)
+        self.add_widget(scroll)
+
+    def _chosen(self, button: BigButton) -> None:
+        app = App.get_running_app()
+        if app is not None:
+            app.answer(button.value)
+
+    def button_for(self, value: str) -> BigButton | None:
+        for button in self.buttons:
+            if button.value == value:
+                return button
+        return None
+
+
+class DiePad(BoxLayout):
+    """Roll the simulated die, or type the face the real die shows (when it cannot report it)."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        kwargs.setdefault("orientation", "vertical")
+        kwargs.setdefault("spacing", dp(6))
+        super().__init__(**kwargs)
+        app = App.get_running_app()
+        simulated = app.devices.die_status.simulated and app.devices.die is not None
+        if simulated:
+            roll = BigButton(text="⚄ " + app.t("Roll the simulated die"), background_color=(0.2, 0.5, 0.3, 1))
+            roll.bind(on_release=lambda _b: app.devices.roll_simulated())
+            self.roll_button = roll
+            self.add_widget(roll)
+        else:
+            self.roll_button = None
+            self.add_widget(Label(text=app.t("Roll the die"), size_hint_y=None, height=dp(TOUCH),
+                                  color=(0.1, 0.1, 0.1, 1), font_size=sp(18)))
+        grid = GridLayout(cols=6, spacing=dp(4), size_hint_y=None, height=dp(TOUCH) * 2 + dp(4))
+        self.face_buttons: dict[int, BigButton] = {}
+        for face in range(1, 13):
+            button = BigButton(text=str(face), value=str(face))
+            button.bind(on_release=lambda b: app.on_die_roll(int(b.value), "manual"))
+            self.face_buttons[face] = button
+            grid.add_widget(button)
+        hint = Label(text=app.t("or tap the face the die shows:"), size_hint_y=None, height=dp(20),
+                     color=(0.3, 0.3, 0.3, 1), font_size=sp(12))
+        self.add_widget(hint)
+        self.add_widget(grid)
