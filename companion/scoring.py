@@ -9,7 +9,8 @@ area instead of the most valuable City Area card held.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
+from typing import Any
 
 from companion.board import AREA_BY_ID, AREA_IDS
 from companion.state import State
@@ -123,6 +124,8 @@ class PlayerScore:
     voided_minions: int
     """Minions that score nothing because a demon shares their area."""
     voided_buildings: int
+    voided_points: int
+    """What those minions and buildings would have scored without the demons."""
     tie_break_value: int
     """The value compared on a tie: best City Area card held (or, DE, best area controlled)."""
     total: int
@@ -137,6 +140,11 @@ class FinalScore:
     winners: list[str] = field(default_factory=list)
     tie_break: str = "card"
 
+    def to_json(self) -> dict[str, Any]:
+        """Plain JSON for the score screen and the journal: points, winners, tie-break, breakdown."""
+        return {"points": dict(self.points), "winners": list(self.winners), "tie_break": self.tie_break,
+                "breakdown": {c: asdict(s) for c, s in self.breakdown.items()}}
+
 
 def _tie_break_value(state: State, color: str) -> int:
     if TIE_BREAK[state.edition] == "control":
@@ -150,7 +158,7 @@ def player_score(state: State, color: str) -> PlayerScore:
     """Score one player: 5 per minion, a building's cost (×2 in PL), $1 per dollar, nothing where a
     demon is, each loan repaid with $12 while possible or −15 points."""
     factor = BUILDING_POINT_FACTOR[state.edition]
-    minions = buildings = building_points = voided_minions = voided_buildings = 0
+    minions = buildings = building_points = voided_minions = voided_buildings = voided_points = 0
     for a in AREA_IDS:
         area = state.areas[a]
         own_minions = area.minion_count(color)
@@ -158,6 +166,7 @@ def player_score(state: State, color: str) -> PlayerScore:
         if area.demons > 0:
             voided_minions += own_minions
             voided_buildings += int(own_building)
+            voided_points += MINION_POINTS * own_minions + (AREA_BY_ID[a].cost * factor if own_building else 0)
             continue
         minions += own_minions
         if own_building:
@@ -173,7 +182,7 @@ def player_score(state: State, color: str) -> PlayerScore:
         color=color, minions=minions, minion_points=MINION_POINTS * minions, buildings=buildings,
         building_points=building_points, money=player.money, loans_repaid=repaid, loans_unpaid=unpaid,
         money_points=money_points, loan_penalty=penalty, voided_minions=voided_minions,
-        voided_buildings=voided_buildings, tie_break_value=_tie_break_value(state, color), total=total,
+        voided_buildings=voided_buildings, voided_points=voided_points, tie_break_value=_tie_break_value(state, color), total=total,
     )
 
 

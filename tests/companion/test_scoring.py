@@ -132,7 +132,9 @@ def test_demon_voids_points_in_its_area() -> None:
                      [{"color": "red", "money": 0}, {"color": "yellow", "money": 0}])
     line = scoring.final_score(state).breakdown["red"]
     assert line.total == 5
-    assert (line.voided_minions, line.voided_buildings) == (2, 1)
+    assert (line.voided_minions, line.voided_buildings, line.voided_points) == (2, 1, 10 + 12)
+    doc = scoring.final_score(state).to_json()
+    assert doc["breakdown"]["red"]["voided_points"] == 22 and doc["winners"] == ["red"]
 
 
 def test_loans_repaid_while_possible_then_minus_fifteen() -> None:
