@@ -405,14 +405,16 @@ def use_area_power(state: State, color: str, area: str, *, target: str | None = 
         if target is not None:
             state.discard_pile.append(target)
         if area == "unreal-estate" and state.draw_pile == 0:
-            _end_on_draw_pile(state)
+            end_game_on_draw_pile(state)
     state.turn.powers_used.append(area)
 
 
 # -- end of turn -------------------------------------------------------------------------------
 
-def _end_on_draw_pile(state: State) -> None:
-    """The draw pile is exhausted: Vimes wins if dealt, otherwise the most points (with tie-break)."""
+def end_game_on_draw_pile(state: State) -> None:
+    """The draw pile is exhausted: Vimes wins if dealt, otherwise the most points (with tie-break).
+
+    For every way the last card leaves the pile (a refill, Unreal Estate, a card's draw, Fog)."""
     from companion.scoring import final_score  # scoring never imports actions; kept local for clarity
 
     vimes = [p.color for p in state.players if p.personality == "vimes"]
@@ -433,7 +435,7 @@ def end_turn(state: State) -> None:
     player.hand += drawn
     state.draw_pile -= drawn
     if state.draw_pile == 0:
-        _end_on_draw_pile(state)
+        end_game_on_draw_pile(state)
         return
     state.active_player = state.next_player(state.active_player)
     state.turn = TurnState(number=state.turn.number + 1)
