@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from companion.catalog import PERSONALITY_IDS, TWO_PLAYER_REMOVED_PERSONALITIES
+from companion.cards.common import personalities_in_game
 from companion.errors import InputError, RuleViolation
 from companion.inputs import Answer, CardScan, DieRoll, Input, RandomDraw, answer_text
 from companion.procedure import (
@@ -36,13 +36,6 @@ from companion.state_format import state_to_json
 
 
 # -- the set-up procedure --------------------------------------------------------------------
-
-def personalities_in_game(player_count: int) -> tuple[str, ...]:
-    """The personality cards shuffled for this many players (two players: no Chrysoprase)."""
-    if player_count == 2:
-        return tuple(p for p in PERSONALITY_IDS if p not in TWO_PLAYER_REMOVED_PERSONALITIES)
-    return PERSONALITY_IDS
-
 
 def first_player_from_roll(colors: list[str], face: int) -> str:
     """EN/PL/IT: one roll picks the first player, face ``f`` → player ``(f - 1) % n``.

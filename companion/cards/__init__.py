@@ -7,6 +7,13 @@ cards whose symbols include ``S``.
 """
 from __future__ import annotations
 
+from companion.cards import buildings, hands, minions, money, other
 from companion.cards.common import Effect
 
-SCROLL_EFFECTS: dict[str, Effect] = {}
+SCROLL_EFFECTS: dict[str, Effect] = {
+    **money.EFFECTS,
+    **hands.EFFECTS,
+    **minions.EFFECTS,
+    **buildings.EFFECTS,
+    **other.EFFECTS,
+}

@@ -13,7 +13,7 @@ from collections.abc import Generator, Sequence
 from dataclasses import dataclass, field
 from typing import Callable
 
-from companion.catalog import CARD_IDS, LOAN_CARD_IDS, TWO_PLAYER_REMOVED_CARDS
+from companion.catalog import CARD_IDS, PERSONALITY_IDS, TWO_PLAYER_REMOVED_CARDS, TWO_PLAYER_REMOVED_PERSONALITIES
 from companion.procedure import Narrator, Question, choice_question
 from companion.scoring import final_score
 from companion.state import GameOver, State
@@ -137,6 +137,21 @@ def ask_discard(state: State, narrator: Narrator, ctx: TurnContext | None, color
         return None
     discard_card(state, narrator, ctx, color, answer)
     return answer
+
+
+# -- personalities -----------------------------------------------------------------------------
+
+def personalities_in_game(player_count: int) -> tuple[str, ...]:
+    """The personality cards shuffled for this many players (two players: no Chrysoprase)."""
+    if player_count == 2:
+        return tuple(p for p in PERSONALITY_IDS if p not in TWO_PLAYER_REMOVED_PERSONALITIES)
+    return PERSONALITY_IDS
+
+
+def unused_personalities(state: State) -> list[str]:
+    """The personality cards set aside at the start (and any swapped away with Zorgo)."""
+    dealt = {p.personality for p in state.players}
+    return [p for p in personalities_in_game(len(state.players)) if p not in dealt]
 
 
 # -- questions ---------------------------------------------------------------------------------
