@@ -99,6 +99,10 @@ class JournalError(CompanionError):
         self.row = row
 
 
+class DamagedFileError(JournalError):
+    """SQLite itself cannot read the file (a truncated or overwritten file): :func:`salvage_file`."""
+
+
 class BarrierError(InputError):
     """An undo that would cross a die roll or a revealed secret without confirmation: the physical
     die is the truth, so a misread roll may be corrected but a re-roll must not be free."""
@@ -281,8 +285,8 @@ class Journal:
             self._prepare()
         except sqlite3.DatabaseError as exc:
             self._db.close()
-            raise JournalError(f"{self.path!r} is not a readable journal ({exc}); "
-                               "salvage_file() copies what can still be read") from None
+            raise DamagedFileError(f"{self.path!r} is damaged ({exc}): {describe_damage(self.path)}; "
+                               "salvage_file() ('game recover') copies what can still be read") from None
         except JournalError:
             self._db.close()
             raise
@@ -481,6 +485,11 @@ class Journal:
             raise
         return new_id
 
+    def settings(self) -> dict[str, Any]:
+        """The durability settings actually in force on this connection (for tests and diagnostics)."""
+        return {name: self._db.execute(f"PRAGMA {name}").fetchone()[0]
+                for name in ("journal_mode", "synchronous", "user_version", "application_id")}
+
     def integrity_problems(self) -> list[str]:
         """SQLite's own check of the file; an empty list means the file is sound."""
         rows = [str(r[0]) for r in self._db.execute("PRAGMA integrity_check")]
@@ -610,20 +619,63 @@ def _header_from_json(doc: Any, lineno: int) -> GameRecord:
 
 @dataclass(frozen=True)
 class SalvageReport:
-    """What :func:`salvage_file` kept: the damaged file's new name and, per game, the entries copied
-    and the first problem (None when the whole game was readable)."""
+    """What :func:`salvage_file` kept: the damaged file's new name and, per game id, the number of
+    entries copied and the first problem (None when the whole game was readable)."""
 
     kept_aside: str
     games: dict[int, tuple[int, str | None]]
+
+    def describe(self) -> str:
+        parts = [f"game {gid}: {kept} entries kept" + (f", {problem}" if problem else "")
+                 for gid, (kept, problem) in sorted(self.games.items())]
+        return "; ".join(parts) + f" (the damaged file is kept as {self.kept_aside!r})"
+
+
+def _read_damaged(path: str) -> tuple[list[tuple[Any, ...]], dict[int, tuple[list[tuple[Any, ...]], str | None]]]:
+    """Read every games row and, per game, the raw entry rows up to the first one SQLite cannot
+    read. ``writable_schema`` lets SQLite open a file shorter than its header says (a truncated
+    file); nothing is written through this connection."""
+    source = sqlite3.connect(path, isolation_level=None)
+    try:
+        source.execute("PRAGMA writable_schema=ON")
+        try:
+            games = list(source.execute(f"SELECT {_GAME_COLUMNS} FROM games ORDER BY id"))
+        except sqlite3.DatabaseError as exc:
+            raise JournalError(f"{path!r}: even the list of games cannot be read ({exc})") from None
+        found: dict[int, tuple[list[tuple[Any, ...]], str | None]] = {}
+        for game_row in games:
+            rows: list[tuple[Any, ...]] = []
+            problem: str | None = None
+            try:
+                for raw in source.execute("SELECT n, at, version, kind, barrier, data FROM entries "
+                                          "WHERE game = ? ORDER BY n", (game_row[0],)):
+                    rows.append(raw)
+            except sqlite3.DatabaseError as exc:
+                problem = f"row {len(rows) + 1} and later cannot be read ({exc})"
+            found[int(game_row[0])] = (rows, problem)
+        return games, found
+    finally:
+        source.close()
+
+
+def describe_damage(path: str | os.PathLike[str]) -> str:
+    """Name the first unreadable row of each damaged game in a file SQLite refuses to open."""
+    try:
+        _, found = _read_damaged(os.fspath(path))
+    except (JournalError, sqlite3.Error) as exc:
+        return str(exc)
+    damaged = [f"game {gid} {problem}" for gid, (_, problem) in found.items() if problem]
+    return "; ".join(damaged) if damaged else "every row still reads"
 
 
 def salvage_file(path: str | os.PathLike[str], clock: Clock = _now) -> SalvageReport:
     """Copy what SQLite can still read of a damaged journal into a fresh file at ``path``.
 
     The damaged file (and its ``-wal``/``-shm``) is renamed to ``PATH.damaged-<time>`` and kept: rows
-    that could not be read are not silently dropped, they stay there for whoever wants to look.
-    Each game keeps its id and its longest readable prefix of raw rows (garbage rows are copied too,
-    as they are, so the ordinary row-level checks and :meth:`Journal.fork` deal with them).
+    that could not be read are not silently dropped, they stay there for whoever wants to look, and
+    the report (and each salvaged game's note) says from which row on. Each game keeps its id and its
+    longest readable prefix of raw rows (garbage rows are copied as they are, so the ordinary
+    row-level checks and :meth:`Journal.fork` deal with them).
     """
     path = os.fspath(path)
     aside = f"{path}.damaged-{clock().astimezone(timezone.utc).strftime('%Y%m%dT%H%M%S%f')}"
@@ -631,34 +683,25 @@ def salvage_file(path: str | os.PathLike[str], clock: Clock = _now) -> SalvageRe
     for suffix in ("-wal", "-shm"):
         if os.path.exists(path + suffix):
             os.replace(path + suffix, aside + suffix)
+    games, found = _read_damaged(aside)
     report: dict[int, tuple[int, str | None]] = {}
-    source = sqlite3.connect(aside, isolation_level=None)
-    try:
+    with Journal(path, clock) as target:
+        db = target._db
+        db.execute("BEGIN IMMEDIATE")
         try:
-            games = list(source.execute(f"SELECT {_GAME_COLUMNS} FROM games ORDER BY id"))
-        except sqlite3.DatabaseError as exc:
-            raise JournalError(f"{aside!r}: even the list of games cannot be read ({exc}); nothing to salvage") from None
-        with Journal(path, clock) as target:
-            db = target._db
             for game_row in games:
                 gid = int(game_row[0])
-                rows: list[tuple[Any, ...]] = []
-                problem: str | None = None
-                try:
-                    for raw in source.execute("SELECT n, at, version, kind, barrier, data FROM entries "
-                                              "WHERE game = ? ORDER BY n", (gid,)):
-                        rows.append(raw)
-                except sqlite3.DatabaseError as exc:
-                    problem = f"row {len(rows) + 1} and later cannot be read ({exc})"
-                db.execute("BEGIN IMMEDIATE")
+                rows, problem = found[gid]
+                note = (game_row[6] + " " if game_row[6] else "") + \
+                    (f"[salvaged from {aside!r}: {problem}]" if problem else f"[salvaged from {aside!r}]")
                 db.execute(f"INSERT INTO games ({_GAME_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                           tuple(game_row[:6]) + (
-                               (game_row[6] or "") + (f" [salvaged: {problem}]" if problem else " [salvaged]"),)
-                           + tuple(game_row[7:]))
+                           (*game_row[:6], note, *game_row[7:]))
                 db.executemany("INSERT INTO entries (game, n, at, version, kind, barrier, data) "
                                "VALUES (?, ?, ?, ?, ?, ?, ?)", [(gid, *r) for r in rows])
-                db.execute("COMMIT")
                 report[gid] = (len(rows), problem)
-    finally:
-        source.close()
+            db.execute("COMMIT")
+        except BaseException:
+            if db.in_transaction:
+                db.execute("ROLLBACK")
+            raise
     return SalvageReport(aside, report)

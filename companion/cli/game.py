@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any, NoReturn
 
 from companion.errors import CompanionError
 from companion.inputs import input_from_json
-from companion.journal import Journal
+from companion.journal import DamagedFileError, Journal, JournalError, SalvageReport, salvage_file
 from companion.procedure import Narration, Question
 from companion.session import GameRules, Session, Step, WaitingForOther
 
@@ -107,14 +107,10 @@ def _run(args: argparse.Namespace) -> int:
             game_id = Session(journal, GameRules()).import_lines(handle)
         sys.stdout.write(f"{game_id}\n")
         return 0
+    if args.command == "recover":
+        return _recover(args.db, args.game)
     with Journal(args.db) as journal:
         session: Session[Game] = Session(journal, GameRules())
-        if args.command == "recover":
-            old = _pick(journal, args.game).id
-            new_id = session.recover(old)
-            _print({"broken": old, "game": new_id, "entries": session.journal.last_n(new_id),
-                    "needs": needs_json(session.question)})
-            return 0
         session.resume(_pick(journal, args.game).id)
         if args.command == "do":
             try:
@@ -131,6 +127,31 @@ def _run(args: argparse.Namespace) -> int:
         elif args.command == "export":
             for line in session.export_lines():
                 sys.stdout.write(line + "\n")
+    return 0
+
+
+def _recover(path: str, game_id: int | None) -> int:
+    """Salvage a file SQLite cannot read, then fork a game whose rows do not all replay."""
+    salvaged: SalvageReport | None = None
+    try:
+        journal = Journal(path)
+    except DamagedFileError:
+        salvaged = salvage_file(path)
+        journal = Journal(path)
+    with journal:
+        session: Session[Game] = Session(journal, GameRules())
+        record = _pick(journal, game_id)
+        broken: int | None = None
+        try:
+            session.resume(record.id)
+        except JournalError:
+            broken = record.id
+            session.recover(record.id)
+        if salvaged is None and broken is None:
+            raise Rejected(f"nothing to recover: every row of game {record.id} replays")
+        _print({"salvaged": salvaged.describe() if salvaged else None, "broken": broken,
+                "game": session.game_id, "entries": journal.last_n(session.game_id or 0),
+                "needs": needs_json(session.question)})
     return 0
 
 
