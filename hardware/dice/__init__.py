@@ -97,7 +97,7 @@ def open_die_source(url: str, **options: Any) -> DieSource:
             find_port(usb_id)  # DeviceMissing now, rather than at start()
             resolve: Callable[[], str] = lambda: find_port(usb_id)  # noqa: E731
             return SerialDieSource(resolve, url=url, baudrate=baud, **options)
-        if parts.netloc or not parts.path:
+        if parts.netloc or not parts.path.startswith("/"):
             raise _bad(url, "a serial URL names a device path (three slashes) or usb/VID:PID")
         if not os.path.exists(parts.path):
             raise DeviceMissing(f"no serial device at {parts.path!r}")

@@ -75,7 +75,7 @@ class GpioDieSource(DieSource):
         if self._devices:
             return
         try:
-            from gpiozero import Button, DigitalInputDevice
+            from gpiozero import DigitalInputDevice
             from gpiozero.exc import GPIOZeroError
         except ImportError as exc:  # pragma: no cover - gpiozero is a dependency
             raise DieSourceError(f"gpiozero is not installed: {exc}") from exc
@@ -90,9 +90,11 @@ class GpioDieSource(DieSource):
             strobe.when_activated = self._on_strobe_rise
             strobe.when_deactivated = self._on_strobe_fall
             if self.button_pin is not None:
-                button = Button(self.button_pin, pull_up=True, **kwargs)
+                # A plain input, not gpiozero's Button: Button's hold thread costs 0.1 s per
+                # close and we use no hold features. Pulled up: pressed = low = active.
+                button = DigitalInputDevice(self.button_pin, pull_up=True, **kwargs)
                 made.append(button)
-                button.when_pressed = self._on_button
+                button.when_activated = self._on_button
         except (GPIOZeroError, OSError, RuntimeError) as exc:
             for device in made:
                 device.close()  # type: ignore[attr-defined]
