@@ -15,8 +15,8 @@ from typing import Callable
 
 from companion.catalog import CARD_IDS, PERSONALITY_IDS, TWO_PLAYER_REMOVED_CARDS, TWO_PLAYER_REMOVED_PERSONALITIES
 from companion.procedure import Narrator, Question, choice_question
-from companion.scoring import final_score
-from companion.state import GameOver, State
+from companion.actions import end_game_on_draw_pile
+from companion.state import State
 
 Steps = Generator[Question, str, None]
 """A card effect: yields questions, receives answers, mutates the working state."""
@@ -98,11 +98,8 @@ def draw_cards(state: State, narrator: Narrator, color: str, count: int) -> int:
 
 def end_on_draw_pile(state: State, narrator: Narrator) -> None:
     """The last card left the draw pile: Vimes wins if dealt, otherwise the most points."""
-    vimes = [p.color for p in state.players if p.personality == "vimes"]
-    if vimes:
-        state.game_over = GameOver(reason="draw-pile", winners=vimes, personality="vimes")
-    else:
-        state.game_over = GameOver(reason="draw-pile", winners=list(final_score(state).winners))
+    end_game_on_draw_pile(state)
+    assert state.game_over is not None
     narrator.say("game.over-draw-pile", "the draw pile is empty: the game ends",
                  winners=",".join(state.game_over.winners))
 

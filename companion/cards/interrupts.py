@@ -15,9 +15,9 @@ from __future__ import annotations
 
 from collections.abc import Generator, Sequence
 
-from companion.actions import minion_placement_areas
 from companion.cards.common import TurnContext, possible_cards
-from companion.pieces import move_piece, place_piece, remove_piece
+from companion.events.interrupts import play_interrupt_card, relocate_minion
+from companion.pieces import move_piece, remove_piece
 from companion.procedure import Narrator, Question, choice_question
 from companion.state import State
 
@@ -34,9 +34,7 @@ MOVE_INTERRUPTS: tuple[str, ...] = (GASPODE,)
 
 def play_interrupt(state: State, narrator: Narrator, color: str, card: str) -> None:
     """``color`` plays an interrupt card from their hand onto the discard pile."""
-    state.player(color).hand -= 1
-    state.discard_pile.append(card)
-    narrator.say("interrupt.played", f"{color} plays {card}", player=color, card=card)
+    play_interrupt_card(state, narrator, color, card)
 
 
 def window(state: State, narrator: Narrator, ctx: TurnContext, victim: str, kinds: Sequence[str],
@@ -95,14 +93,8 @@ def remove_by_card(state: State, narrator: Narrator, ctx: TurnContext, area: str
 
 def relocate(state: State, narrator: Narrator, victim: str, area: str, card: str) -> Generator[Question, str, None]:
     """Igor / Fresh Start Club: the minion leaves ``area`` and is placed in a different area by the
-    normal placement rule (ruling 6), chosen by its owner."""
-    remove_piece(state, area, victim)
-    options = [a for a in minion_placement_areas(state, victim) if a != area]
-    target = yield choice_question("interrupt.relocate", f"{victim}: where does your minion go instead?",
-                                   victim, options, card=card)
-    place_piece(state, target, victim)
-    narrator.say("interrupt.relocated", f"{victim}'s minion goes from {area} to {target} instead", target,
-                 player=victim, source=area, target=target)
+    normal placement rule (ruling 6), chosen by its owner — the events' own relocation, reused."""
+    yield from relocate_minion(state, narrator, victim, area, card)
 
 
 def move_by_card(state: State, narrator: Narrator, ctx: TurnContext, source: str, target: str, piece: str, *,

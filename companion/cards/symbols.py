@@ -30,12 +30,6 @@ from companion.state import State
 TAKE = "take"
 
 
-def _choice(key: str, text: str, player: str, options: Sequence[str], card: str, optional: bool = True):  # type: ignore[no-untyped-def]
-    def make(powers: list[str]) -> Question:
-        return choice_question(key, text, player, [*options, *([SKIP] if optional else []), *powers], card=card)
-    return make
-
-
 def place_minion_steps(state: State, narrator: Narrator, ctx: TurnContext, *, areas: Sequence[str] | None = None,
                        anywhere: bool = False, trouble: bool = True, key: str = "symbol.minion",
                        text: str | None = None, optional: bool = True,
@@ -44,30 +38,37 @@ def place_minion_steps(state: State, narrator: Narrator, ctx: TurnContext, *, ar
 
     ``areas`` restricts where it may go (cards that name the areas); otherwise the normal rule
     (or any area with ``anywhere``). Returns the area, or ``None`` when skipped or impossible.
+    A City Area power used meanwhile may change what is legal, so the options are recomputed.
     """
     color = ctx.player
-    from_area: str | None = None
-    if must_move_minion(state, color):
-        sources = minion_sources(state, color)
-        answer = yield from _ask(state, narrator, ctx, with_powers, _choice(
-            key + ".move-from", f"{color}: all your minions are on the board; move one from", color, sources,
-            ctx.card, optional))
+
+    def targets_for(from_area: str | None) -> list[str]:
+        if areas is not None:
+            return [a for a in areas if a != from_area]
+        if anywhere:
+            return [a for a in AREA_IDS if a != from_area]
+        return minion_placement_areas(state, color, from_area=from_area)
+
+    while True:
+        from_area: str | None = None
+        moving = must_move_minion(state, color)
+        if moving:
+            answer = yield choice_question(key + ".move-from", f"{color}: all your minions are on the board; move one from",
+                                           color, [*minion_sources(state, color), *([SKIP] if optional else [])],
+                                           card=ctx.card)
+            if answer == SKIP:
+                return None
+            from_area = answer
+        if not targets_for(from_area):
+            narrator.say("symbol.no-option", f"{color} cannot place a minion", player=color)
+            return None
+        answer = yield from _ask(state, narrator, ctx, with_powers and not moving, lambda powers: choice_question(
+            key, text or f"{color}: place a minion", color,
+            [*targets_for(from_area), *([SKIP] if optional and not moving else []), *powers], card=ctx.card))
         if answer == SKIP:
             return None
-        from_area = answer
-    if areas is not None:
-        targets = [a for a in areas if a != from_area]
-    elif anywhere:
-        targets = [a for a in AREA_IDS if a != from_area]
-    else:
-        targets = minion_placement_areas(state, color, from_area=from_area)
-    if not targets:
-        narrator.say("symbol.no-option", f"{color} cannot place a minion", player=color)
-        return None
-    answer = yield from _ask(state, narrator, ctx, with_powers and from_area is None, _choice(
-        key, text or f"{color}: place a minion", color, targets, ctx.card, optional and from_area is None))
-    if answer == SKIP:
-        return None
+        if must_move_minion(state, color) == moving and answer in targets_for(from_area):
+            break
     place_minion(state, color, answer, from_area=from_area, trouble=trouble, anywhere=True)
     narrator.say("minion.placed", f"{color} places a minion in {answer}", answer, player=color)
     return answer
@@ -164,4 +165,4 @@ def event_steps(state: State, narrator: Narrator, ctx: TurnContext) -> Generator
                                      ctx.player, list(state.event_deck), card=ctx.card)
     from companion.events import resolve_event
 
-    yield from resolve_event(state, narrator, event_id, ctx.player)
+    yield from resolve_event(state, narrator, event_id, ctx.player, ask_interrupts=True)

@@ -1,0 +1,318 @@
+"""``ankh-companion simulate``: whole games of random legal play, checking the engine after every step.
+
+    ankh-companion simulate --games N --players 2|3|4 --seed S [--edition en|de|pl|it]
+
+The simulator plays the table's part. It shuffles a real deck (48 green on top of 53 brown), the
+event deck and the personalities, deals real hands, and answers every question the engine asks from
+what a real table would know: cards are played and discarded from the real hands, rolls are random,
+interrupts are played only when the real hand holds them. Cards that change hands unseen follow the
+engine's narration (``cards.*`` keys). After every input it checks the invariants: the engine's hand
+sizes and draw pile match the real cards, every card is in exactly one place, money is conserved,
+the position round-trips through the state format. Same seed, same games.
+
+Output: one line per figure (games, games/second, endings by reason / personality), and exit
+status 0, or 1 with the first invariant violation (seed, game, step, what broke).
+"""
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from companion.board import COLORS
+from companion.cards.common import INTERRUPT_ONLY, personalities_in_game
+from companion.catalog import CARD_BY_ID, CARD_IDS, CARDS, EVENT_IDS, TWO_PLAYER_REMOVED_CARDS
+from companion.errors import CompanionError
+from companion.game import Game, apply, new_game
+from companion.inputs import Answer, CardScan, DieRoll, Input, RandomDraw
+from companion.procedure import Narration, Question
+from companion.setup import HAND_SIZE
+from companion.state_format import state_from_json, state_to_json
+
+MAX_STEPS = 20000
+
+
+class InvariantViolation(AssertionError):
+    """The engine and the real table disagree, or a position is impossible."""
+
+
+@dataclass
+class Table:
+    """The real cards, outside the engine."""
+
+    deck: list[str]
+    events: list[str]
+    hands: dict[str, list[str]]
+    personalities: dict[str, str]
+    rng: random.Random
+    in_play: list[str] = field(default_factory=list)
+    fogged: list[str] = field(default_factory=list)
+
+
+@dataclass
+class GameResult:
+    reason: str
+    personality: str | None
+    winners: list[str]
+    turns: int
+    steps: int
+
+
+def shuffled_deck(rng: random.Random, players: int) -> list[str]:
+    """Brown cards shuffled, green shuffled on top; two players leave Hubert and Cosmo out."""
+    removed = set(TWO_PLAYER_REMOVED_CARDS) if players == 2 else set()
+    green = [c.id for c in CARDS if c.border == "green" and c.id not in removed]
+    brown = [c.id for c in CARDS if c.border == "brown" and c.id not in removed]
+    rng.shuffle(green)
+    rng.shuffle(brown)
+    return green + brown
+
+
+def deal(rng: random.Random, colors: list[str]) -> Table:
+    deck = shuffled_deck(rng, len(colors))
+    hands = {c: [deck.pop(0) for _ in range(HAND_SIZE)] for c in colors}
+    events = list(EVENT_IDS)
+    rng.shuffle(events)
+    personalities = list(personalities_in_game(len(colors)))
+    rng.shuffle(personalities)
+    return Table(deck, events, hands, dict(zip(colors, personalities)), rng)
+
+
+# -- answering the engine like a table -------------------------------------------------------------
+
+def _free_cards(game: Game, table: Table, color: str) -> list[str]:
+    stuck = game.state.player(color).stuck_cards
+    return [c for c in table.hands[color] if c not in stuck]
+
+
+def choose_input(game: Game, table: Table, question: Question) -> Input:
+    """A random legal input for ``question``, made from the real cards."""
+    rng = table.rng
+    opts = list(question.options)
+    key = question.key
+    if question.kind == "roll":
+        return DieRoll(rng.randint(1, 12), source="sim")
+    if question.kind == "random":
+        return RandomDraw(rng.choice(opts))
+    player = question.player
+    if key == "setup.personality":
+        assert player is not None
+        return CardScan("personality", table.personalities[player])
+    if key == "event.draw":
+        event = table.events.pop(0)
+        return CardScan("event", event)
+    if key in ("turn.play-card", "turn.play-another", "card.play-more", "turn.end"):
+        assert player is not None
+        hand = [c for c in _free_cards(game, table, player) if c in opts]
+        playable = [c for c in hand if c not in INTERRUPT_ONLY]
+        powers = [o for o in opts if o.startswith("power:")]
+        stop = [o for o in opts if o in ("pass", "stop", "end-turn")]
+        mossy = [c for c in hand if c == "doctor-mossy-lawn"]
+        if powers and rng.random() < 0.3:
+            return Answer(rng.choice(powers))
+        if mossy and rng.random() < 0.1:
+            return Answer(mossy[0])
+        if key == "turn.play-card":
+            return CardScan("card", rng.choice(playable)) if playable else Answer("pass")
+        if playable and key != "turn.end" and rng.random() < 0.85:
+            return CardScan("card", rng.choice(playable))
+        return Answer(stop[0])
+    if key in ("interrupt.window", "interrupt.event-window"):
+        assert player is not None
+        held = [o for o in opts if o in table.hands[player]]
+        if held and rng.random() < 0.7:
+            return Answer(rng.choice(held))
+        return Answer("none")
+    card_opts = [o for o in opts if o in CARD_BY_ID]
+    if card_opts and key not in ("card.history-monks",):
+        # A card named from a hand: the questioned player's own, or the victim's (Cable Street).
+        owner = dict(question.params).get("victim", player)
+        assert owner is not None
+        hand = [c for c in _free_cards(game, table, owner) if c in opts]
+        others = [o for o in opts if o not in CARD_BY_ID]
+        if others and (not hand or rng.random() < 0.3):
+            return Answer(rng.choice(others))
+        if hand:
+            return CardScan("card", rng.choice(hand))
+        if not others:
+            fog = [c for c in table.deck if c in opts]
+            if fog:
+                return CardScan("card", fog[0])
+        raise InvariantViolation(f"{key!r}: no real card of {owner!r} fits the options {opts[:8]!r}")
+    if "skip" in opts and len(opts) > 1 and rng.random() < 0.15:
+        return Answer("skip")
+    choices = [o for o in opts if o != "skip"] or opts
+    return Answer(rng.choice(choices))
+
+
+def follow_narration(game: Game, table: Table, lines: Sequence[Narration]) -> None:
+    """Move the real cards as the engine says cards moved."""
+    rng = table.rng
+    for line in lines:
+        p = dict(line.params)
+        key = line.key
+        if key == "cards.draw":
+            for _ in range(int(p["count"])):
+                table.hands[p["player"]].append(table.deck.pop(0))
+        elif key == "card.played":
+            table.hands[p["player"]].remove(p["card"])
+            table.in_play.append(p["card"])
+        elif key in ("cards.discard", "interrupt.played"):
+            hand = table.hands[p["player"]]
+            if p["card"] in hand:
+                hand.remove(p["card"])
+            else:
+                raise InvariantViolation(f"{p['player']} discards {p['card']!r} not in their real hand {hand!r}")
+        elif key == "card.stuck":
+            table.hands[p["player"]].append(p["card"])
+        elif key == "cards.return":
+            table.hands[p["player"]].append(p["card"])
+        elif key == "cards.from-discard":
+            table.hands[p["player"]].append(p["card"])
+        elif key == "cards.give":
+            giver, receiver = p["giver"], p["receiver"]
+            for _ in range(int(p["count"])):
+                free = _free_cards(game, table, giver)
+                card = rng.choice(free)
+                table.hands[giver].remove(card)
+                table.hands[receiver].append(card)
+        elif key == "cards.swap-hands":
+            a, b = p["a"], p["b"]
+            free_a, free_b = _free_cards(game, table, a), _free_cards(game, table, b)
+            table.hands[a] = [c for c in table.hands[a] if c not in free_a] + free_b
+            table.hands[b] = [c for c in table.hands[b] if c not in free_b] + free_a
+        elif key == "event.fog.discards":
+            # Fog discards the top cards face up; the engine counts them but does not list them.
+            for _ in range(int(p["cards"])):
+                table.fogged.append(table.deck.pop(0))
+
+
+def check_invariants(game: Game, table: Table) -> None:
+    state = game.state
+    for player in state.players:
+        real = table.hands[player.color]
+        if len(real) != player.hand:
+            raise InvariantViolation(f"{player.color} holds {len(real)} real cards, the engine counts {player.hand}")
+        for card in player.stuck_cards:
+            if card not in real:
+                raise InvariantViolation(f"{card!r} is stuck in {player.color}'s hand but not there")
+        if player.money < 0:
+            raise InvariantViolation(f"{player.color} has ${player.money}")
+    if len(table.deck) != state.draw_pile:
+        raise InvariantViolation(f"the real draw pile has {len(table.deck)} cards, the engine counts {state.draw_pile}")
+    if len(set(state.discard_pile)) != len(state.discard_pile):
+        raise InvariantViolation(f"a card is twice on the discard pile: {state.discard_pile!r}")
+    places: list[str] = list(table.deck) + list(state.discard_pile) + list(table.fogged)
+    for color, hand in table.hands.items():
+        places += hand
+    for player in state.players:
+        places += player.loans
+    counts = Counter(places)
+    doubled = [c for c, n in counts.items() if n > 1]
+    if doubled:
+        raise InvariantViolation(f"cards in two places at once: {doubled!r}")
+    if state.money_in_play != state.bank_total:
+        raise InvariantViolation(f"money: ${state.money_in_play} in play, the box holds ${state.bank_total}")
+    if state.bank < 0:
+        raise InvariantViolation(f"the bank holds ${state.bank}")
+    if set(state.event_deck) - set(table.events) - set(EVENT_IDS):
+        raise InvariantViolation("unknown event in the deck")
+    for color in state.colors:
+        if state.minions_in_supply(color) < 0 or state.buildings_in_supply(color) < 0:
+            raise InvariantViolation(f"{color} has more pieces on the board than in the box")
+    if state.trolls_in_supply() < 0 or state.demons_in_supply() < 0 or state.trouble_in_supply() < 0:
+        raise InvariantViolation("more neutral pieces or trouble markers on the board than in the box")
+    state_from_json(state_to_json(state))  # raises StateFormatError when the position is impossible
+    question = game.question
+    if question is not None:
+        if question.kind == "choice" and not question.options:
+            raise InvariantViolation(f"{question.key!r} has no option")
+        if question.player is not None and not state.has_player(question.player):
+            raise InvariantViolation(f"{question.key!r} asks {question.player!r}, who is not playing")
+
+
+def play_game(rng: random.Random, players: int, edition: str = "en", check: bool = True) -> GameResult:
+    """One whole game of random legal play; raises ``InvariantViolation`` when the engine slips."""
+    colors = list(COLORS[:players])
+    table = deal(rng, colors)
+    game = new_game(colors, edition)
+    steps = 0
+    while game.question is not None:
+        steps += 1
+        if steps > MAX_STEPS:
+            raise InvariantViolation(f"no end after {MAX_STEPS} inputs")
+        question = game.question
+        inp = choose_input(game, table, question)
+        try:
+            after = apply(game, inp)
+        except CompanionError as exc:
+            raise InvariantViolation(f"step {steps}: {question.key!r} refused {inp!r}: {exc}") from exc
+        new_lines = _new_lines(game, after)
+        follow_narration(after, table, new_lines)
+        game = after
+        if check:
+            check_invariants(game, table)
+    over = game.state.game_over
+    assert over is not None
+    return GameResult(over.reason, over.personality, list(over.winners), game.state.turn.number, steps)
+
+
+def _new_lines(old: Game, new: Game) -> list[Narration]:
+    """Narration lines ``new`` has that ``old`` had not (the pending procedure's are rebuilt)."""
+    return new.narration[len(old.narration):]
+
+
+# -- the command -------------------------------------------------------------------------------
+
+def simulate(games: int, players: int, seed: int, edition: str = "en") -> tuple[list[GameResult], float]:
+    rng = random.Random(seed)
+    started = time.perf_counter()
+    results = [play_game(rng, players, edition) for _ in range(games)]
+    return results, time.perf_counter() - started
+
+
+def summary_lines(results: list[GameResult], seconds: float, players: int, seed: int) -> list[str]:
+    n = len(results)
+    lines = [f"games: {n} ({players} players, seed {seed})",
+             f"games/second: {n / seconds:.2f}" if seconds > 0 else "games/second: inf",
+             f"inputs/game: {sum(r.steps for r in results) / max(n, 1):.1f}",
+             f"turns/game: {sum(r.turns for r in results) / max(n, 1):.1f}"]
+    reasons = Counter(r.reason for r in results)
+    for reason in ("personality", "points", "draw-pile", "riots"):
+        lines.append(f"ended by {reason}: {reasons.get(reason, 0)}")
+    by_personality = Counter(r.personality for r in results if r.reason == "personality")
+    for personality, count in sorted(by_personality.items(), key=lambda kv: (-kv[1], str(kv[0]))):
+        lines.append(f"  won by personality {personality}: {count}")
+    vimes = sum(1 for r in results if r.reason == "draw-pile" and r.personality == "vimes")
+    lines.append(f"  draw pile won by vimes: {vimes}, on points: {reasons.get('draw-pile', 0) - vimes}")
+    return lines
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(prog="ankh-companion simulate",
+                                     description="Random legal games, checking the engine's invariants.")
+    parser.add_argument("--games", type=int, default=100)
+    parser.add_argument("--players", type=int, choices=(2, 3, 4), default=4)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--edition", choices=("en", "de", "pl", "it"), default="en")
+    args = parser.parse_args(argv)
+    if args.games < 1:
+        parser.error(f"--games must be at least 1, not {args.games!r}")
+    try:
+        results, seconds = simulate(args.games, args.players, args.seed, args.edition)
+    except InvariantViolation as exc:
+        sys.stderr.write(f"invariant violation (seed {args.seed}, {args.players} players): {exc}\n")
+        return 1
+    for line in summary_lines(results, seconds, args.players, args.seed):
+        print(line)
+    return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    raise SystemExit(main(sys.argv[1:]))
+
+__all__ = ["main", "simulate", "play_game", "InvariantViolation", "CARD_IDS"]
