@@ -1,0 +1,146 @@
+"""Riots, Fog, Bloody Stupid Johnson, the event deck and the events' names."""
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from companion.board import AREA_IDS
+from companion.catalog import EVENT_IDS, EVENTS, display_name
+from companion.errors import RuleViolation
+from companion.events import EVENTS as PROCEDURES
+from companion.events import event_procedure
+from companion.procedure import Progress, run
+from companion.state import State
+from companion.state_format import state_from_json
+
+
+def position(areas: dict[str, Any], players: list[dict[str, Any]] | None = None, **extra: Any) -> State:
+    doc: dict[str, Any] = {"players": players or [{"color": "red"}, {"color": "blue"}], "areas": areas,
+                           "draw_pile": 30, **extra}
+    return state_from_json(doc)
+
+
+def resolve(state: State, event: str, answers: list[Any]) -> Progress:
+    return run(event_procedure, state, {"event": event, "active": state.active_player}, [str(a) for a in answers])
+
+
+def with_trouble(n: int) -> dict[str, Any]:
+    return {a: {"trouble": True, "minions": {"blue": 1}} for a in AREA_IDS[:n]}
+
+
+# -- Riots -------------------------------------------------------------------------------------------
+
+def test_riots_with_seven_markers_nothing_happens() -> None:
+    done = resolve(position(with_trouble(7)), "riots", [])
+    assert done.is_finished and done.state.game_over is None
+
+
+def test_riots_with_eight_markers_end_the_game_on_points_and_vimes_does_not_win_by_it() -> None:
+    # Red is Vimes with $10 and no pieces: 10 points. Blue has 8 minions: 40 points + $10.
+    start = position(with_trouble(8), players=[{"color": "red", "personality": "vimes"},
+                                               {"color": "blue", "personality": "dragon-king-of-arms"}])
+    done = resolve(start, "riots", [])
+    assert done.state.game_over is not None
+    assert done.state.game_over.reason == "riots"
+    assert done.state.game_over.winners == ["blue"]
+
+
+def test_riots_vimes_may_still_win_on_points() -> None:
+    start = position(with_trouble(8), players=[{"color": "red", "personality": "vimes", "money": 60},
+                                               {"color": "blue"}])
+    done = resolve(start, "riots", [])
+    assert done.state.game_over is not None and done.state.game_over.winners == ["red"]
+
+
+# -- Fog ---------------------------------------------------------------------------------------------
+
+def test_fog_discards_five_cards() -> None:
+    done = resolve(position({}), "fog", [])
+    assert done.state.draw_pile == 25 and done.state.game_over is None
+
+
+def test_fog_with_three_cards_left_empties_the_draw_pile_and_ends_the_game() -> None:
+    start = position({"the-shades": {"minions": {"blue": 1}}}, draw_pile=3)
+    done = resolve(start, "fog", [])
+    assert done.state.draw_pile == 0
+    assert done.state.game_over is not None and done.state.game_over.reason == "draw-pile"
+    assert done.state.game_over.winners == ["blue"]  # on points: blue has a minion more
+
+
+def test_fog_emptying_the_pile_makes_vimes_win() -> None:
+    start = position({"the-shades": {"minions": {"blue": 5}}}, draw_pile=3,
+                     players=[{"color": "red", "personality": "vimes"}, {"color": "blue"}])
+    done = resolve(start, "fog", [])
+    over = done.state.game_over
+    assert over is not None and over.reason == "draw-pile" and over.winners == ["red"] and over.personality == "vimes"
+
+
+# -- Bloody Stupid Johnson ------------------------------------------------------------------------------
+
+def test_johnson_sets_the_card_aside_and_the_owner_loses_a_minion() -> None:
+    start = position({"the-hippo": {"building": "red", "minions": {"red": 2, "blue": 1}, "trouble": True}})
+    done = resolve(start, "bloody-stupid-johnson", [6])
+    assert done.is_finished
+    assert done.state.lost_area_cards == ["the-hippo"]
+    assert done.state.area_card_holder("the-hippo") is None
+    assert done.state.areas["the-hippo"].building == "red"  # still counts for control and value
+    assert done.state.areas["the-hippo"].minions == {"red": 1, "blue": 1}
+    assert not done.state.areas["the-hippo"].trouble
+
+
+def test_johnson_without_the_owners_minion_there() -> None:
+    start = position({"the-hippo": {"building": "red", "minions": {"blue": 1}}})
+    done = resolve(start, "bloody-stupid-johnson", [6])
+    assert done.state.lost_area_cards == ["the-hippo"] and done.state.areas["the-hippo"].minions == {"blue": 1}
+
+
+@pytest.mark.parametrize("areas, lost", [({"the-hippo": {"minions": {"red": 1}}}, []),
+                                         ({"the-hippo": {"building": "red", "minions": {"red": 1}}}, ["the-hippo"])])
+def test_johnson_when_the_card_is_not_in_play(areas: dict[str, Any], lost: list[str]) -> None:
+    start = position(areas, lost_area_cards=lost)
+    done = resolve(start, "bloody-stupid-johnson", [6])
+    assert done.state.areas == start.areas and done.state.lost_area_cards == lost
+
+
+# -- the event deck, refusals, names ------------------------------------------------------------------
+
+def test_each_event_happens_once() -> None:
+    start = position({}, event_deck=["fog", "riots"])
+    done = resolve(start, "fog", [])
+    assert done.state.event_deck == ["riots"]
+    with pytest.raises(RuleViolation) as caught:
+        resolve(done.state, "fog", [])
+    assert caught.value.rule == "event.used"
+
+
+def test_no_event_after_the_game_ended() -> None:
+    start = position({}, game_over={"reason": "riots", "winners": ["red"]})
+    with pytest.raises(RuleViolation) as caught:
+        resolve(start, "fog", [])
+    assert caught.value.rule == "game.over"
+
+
+def test_unknown_event_is_refused() -> None:
+    with pytest.raises(RuleViolation) as caught:
+        resolve(position({}), "meteor", [])
+    assert caught.value.rule == "event.unknown" and isinstance(caught.value, ValueError)
+
+
+def test_every_catalog_event_has_a_procedure() -> None:
+    assert sorted(PROCEDURES) == sorted(EVENT_IDS)
+
+
+@pytest.mark.parametrize("language, event, name", [
+    ("de", "fire", "Feuer"), ("de", "bloody-stupid-johnson", "Absolut Bekloppter Johnson"),
+    ("de", "subsidence", "Erdrutsch"), ("pl", "the-dragon", "Smok"), ("pl", "subsidence", "Zapadlisko"),
+    ("pl", "demons-from-the-dungeon-dimensions", "Demony z Piekielnych Wymiarów"),
+    ("it", "flood", "Flood"), ("en", "mysterious-murders", "Mysterious Murders"),
+])
+def test_event_names_from_the_rulebooks(language: str, event: str, name: str) -> None:
+    assert display_name("event", event, language) == name
+
+
+def test_every_event_is_named_in_all_four_languages() -> None:
+    for event in EVENTS:
+        assert set(event.names) == {"en", "de", "pl", "it"}, event.id
