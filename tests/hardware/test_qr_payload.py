@@ -94,3 +94,11 @@ def test_parse_either_names_a_sticker_or_raises_not_our_card(text: str) -> None:
     except NotOurCard:
         return
     assert code.payload == text
+
+
+def test_the_format_document_lists_every_code() -> None:
+    from pathlib import Path
+
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "qr-format.md").read_text(encoding="utf-8")
+    for code in all_codes():
+        assert f"| `{code.payload}` | `{code.id}` |" in doc, code
