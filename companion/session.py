@@ -132,12 +132,22 @@ def waits_for_other(question: Question, inp: Input) -> str | None:
     return None
 
 
+REVEALING_QUESTIONS: frozenset[str] = frozenset({"event.draw"})
+"""Keys of choice questions whose answer is a card drawn face down (the random event deck): the
+answer reveals a secret of the box, so it is a barrier however it was entered."""
+
+
 def is_barrier(question: Question | None, inp: Input) -> bool:
-    """A die roll, a random draw, a scanned card or the answer to a private question (a secret
-    personality): facts of the table that an undo may only cross with confirmation."""
-    if isinstance(inp, (DieRoll, RandomDraw, CardScan)):
+    """A die roll, a random draw, a revealed card (an event drawn, a personality scanned) or the
+    answer to a private question (a secret personality): facts of the table that an undo may only
+    cross with confirmation. Decided by what was asked, so a tap and a scan of the same fact agree;
+    a card played from a hand is not a barrier (taking it back reveals nothing new)."""
+    if isinstance(inp, (DieRoll, RandomDraw)):
         return True
-    return question is not None and (question.kind in ("roll", "random") or question.private)
+    if isinstance(inp, CardScan) and inp.kind in ("event", "personality"):
+        return True
+    return question is not None and (question.kind in ("roll", "random") or question.private
+                                     or question.key in REVEALING_QUESTIONS)
 
 
 @dataclass(frozen=True)
@@ -406,7 +416,7 @@ def _describe(entry: Entry) -> str:
         return f"the scanned {data.get('kind')} {data.get('card')!r}"
     if data.get("type") == "random":
         return "a random draw"
-    return "a secret answer"
+    return f"the revealed answer {data.get('value')!r}"
 
 
 def replay_export(lines: Iterable[str], rules: Rules[G]) -> G:

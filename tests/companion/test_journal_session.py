@@ -97,7 +97,7 @@ def test_undo_and_redo_append_and_never_delete(path: Path) -> None:
     session.submit(DieRoll(3))
     session.submit(Answer("a"))
     session.submit(Answer("x", player="blue"))  # blue's secret: a barrier
-    with pytest.raises(BarrierError, match="a secret answer \\(entry 3\\)"):
+    with pytest.raises(BarrierError, match="the revealed answer 'x' \\(entry 3\\)"):
         session.undo(1)
     assert len(stored(path)) == 3
     session.undo(1, confirm=True)
@@ -231,16 +231,18 @@ def test_a_bad_setup_writes_no_game(path: Path) -> None:
     assert session.games() == [] and session.game is None
 
 
-def test_scans_and_private_answers_are_barriers_open_answers_are_not(path: Path) -> None:
+def test_rolls_draws_revealed_cards_and_private_answers_are_barriers_open_choices_not(path: Path) -> None:
     session = open_session(path)
     session.new_game(["red", "blue"])
     session.submit(DieRoll(2))
-    session.submit(CardScan("area", "a"))
-    session.submit(Answer("x"))
-    with Journal(path) as j:
-        assert [e.barrier for e in j.entries(1)] == [True, True, True]
+    session.submit(CardScan("area", "a"))  # a card of the open choice: not a barrier
+    session.submit(CardScan("personality", "x"))  # a secret: a barrier
     session.submit(RandomDraw("q"))
     session.submit(DieRoll(2))
-    session.submit(Answer("b"))
+    session.submit(CardScan("event", "b"))  # an event card drawn: a barrier whatever was asked
+    session.submit(Answer("x"))  # a private question: a barrier
+    session.submit(RandomDraw("p"))
+    session.submit(DieRoll(2))
+    session.submit(Answer("b"))  # an open choice
     with Journal(path) as j:
-        assert [e.barrier for e in j.entries(1)][-1] is False
+        assert [e.barrier for e in j.entries(1)] == [True, False, True, True, True, True, True, True, True, False]

@@ -1,0 +1,180 @@
+"""The journal with the real engine (companion.game): undo and redo across turns, across a random
+event, across barriers with and without confirmation; resume; replay of exported whole games equal
+to the live position."""
+from __future__ import annotations
+
+import importlib.util
+import random
+import sys
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import pytest
+
+from companion.game import Game
+from companion.inputs import Answer, CardScan, DieRoll
+from companion.journal import BarrierError, Journal
+from companion.session import GameRules, Session, replay_export
+from companion.state_format import state_to_json
+
+
+def _load(name: str) -> ModuleType:
+    path = Path(__file__).parent / "fixtures" / f"{name}.py"
+    spec = importlib.util.spec_from_file_location(f"journal_fixture_{name}", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+player = _load("journal_player")
+
+
+def position(game: Game | None) -> tuple[Any, ...]:
+    """Everything a screen shows: the table (with secrets), the question and the log."""
+    assert game is not None
+    question = game.question
+    return (state_to_json(game.state), question.to_json() if question else None,
+            [line.text for line in game.narration])
+
+
+def open_session(path: Path) -> Session[Game]:
+    return Session.open(path, GameRules())
+
+
+def set_up(session: Session[Game], colors: list[str], first_roll: int = 1) -> None:
+    session.new_game(colors)
+    session.submit(DieRoll(first_roll, "serial"))
+    for color, personality in zip(colors, ["vimes", "rust", "vetinari", "selachii"]):
+        session.submit(CardScan("personality", personality, "camera", player=color))
+
+
+def test_the_set_up_roll_and_secret_personalities_are_barriers(tmp_path: Path) -> None:
+    session = open_session(tmp_path / "g.sqlite")
+    session.new_game(["red", "blue"])
+    session.submit(DieRoll(2, "serial"))  # blue plays first
+    session.submit(Answer("vimes", player="red"))
+    with pytest.raises(BarrierError, match="revealed answer 'vimes' \\(entry 2\\)"):
+        session.undo(1)
+    with pytest.raises(BarrierError, match="the die roll 2 \\(entry 1\\)"):
+        session.undo(2)
+    assert session.seq == 2 and session.game.state.player("red").personality == "vimes"
+    session.undo(2, confirm=True)
+    assert session.question is not None and session.question.kind == "roll"
+    session.submit(DieRoll(1, "manual"))  # the die was misread: it showed 1, red plays first
+    assert session.game.state.active_player == "red"
+    kinds = [(e.kind, e.barrier) for e in session.journal.entries(1)]
+    assert kinds == [("input", True), ("input", True), ("correction", False), ("input", True)]
+
+
+def test_undo_and_redo_across_turns(tmp_path: Path) -> None:
+    path = tmp_path / "g.sqlite"
+    session = open_session(path)
+    set_up(session, ["red", "blue", "green"])
+    rng = random.Random(11)
+    seen = {session.seq: position(session.game)}
+    turn_starts = [session.seq]
+    while session.game.state.turn.number < 4:
+        turn = session.game.state.turn.number
+        assert player.step(session, rng) in ("input", "rejected")
+        seen[session.seq] = position(session.game)
+        if session.game.state.turn.number != turn:
+            turn_starts.append(session.seq)
+    end = session.seq
+    back = end - turn_starts[0]  # back to the end of the set-up, across three turn changes
+    crossed = session.barriers_to_undo(back)
+    if crossed:
+        with pytest.raises(BarrierError):
+            session.undo(back)
+        assert session.seq == end
+    session.undo(back, confirm=True)
+    assert session.game.state.turn.number == 1 and position(session.game) == seen[turn_starts[0]]
+    session.redo(back - 1)
+    assert position(session.game) == seen[end - 1]
+    session.redo(1)
+    assert position(session.game) == seen[end]
+    session.close()
+    assert position(open_session(path).game) == seen[end]
+
+
+def test_undo_across_a_random_event_needs_confirmation_and_lets_the_real_card_be_entered(tmp_path: Path) -> None:
+    path = tmp_path / "g.sqlite"
+    session = open_session(path)
+    set_up(session, ["red", "blue"])
+    rng = random.Random(5)
+    while session.question is not None and session.question.key != "event.draw":
+        player.step(session, rng)
+    assert session.question is not None, "the scripted game ended before any event"
+    before_event = position(session.game)
+    seq_before = session.seq
+    deck_before = list(session.game.state.event_deck)
+    drawn = deck_before[0]
+    session.submit(CardScan("event", drawn, "camera"))
+    while session.question is not None and session.game.state.turn.number == before_event[0]["turn"]["number"]:
+        player.step(session, rng)
+    assert drawn not in session.game.state.event_deck
+    after = position(session.game)
+    steps = session.seq - seq_before
+
+    crossed = session.barriers_to_undo(steps)
+    assert crossed and crossed[-1].data == {"type": "scan", "kind": "event", "card": drawn, "source": "camera"}
+    with pytest.raises(BarrierError, match=f"the scanned event '{drawn}'"):
+        session.undo(steps)
+    assert position(session.game) == after  # nothing changed, nothing written
+    session.undo(steps, confirm=True)
+    assert position(session.game) == before_event and drawn in session.game.state.event_deck
+    other = next(e for e in deck_before if e != drawn)
+    session.submit(CardScan("event", other, "camera"))  # the card really drawn was another one
+    assert other not in session.game.state.event_deck and drawn in session.game.state.event_deck
+    session.close()
+    resumed = open_session(path)
+    assert position(resumed.game) == position(session.game)
+
+
+@pytest.mark.parametrize("seed, colors", [(1, ["red", "blue"]), (2, ["red", "blue", "green"]),
+                                          (3, ["yellow", "green", "blue", "red"])])
+def test_an_exported_whole_game_replays_to_the_live_position(tmp_path: Path, seed: int, colors: list[str]) -> None:
+    """Scripted games with undos, redos and corrections, played to the end."""
+    session = open_session(tmp_path / "g.sqlite")
+    session.new_game(colors)
+    rng = random.Random(seed)
+    player.play(session, rng, undo_rate=0.04)
+    assert session.question is None, "the scripted game did not finish"
+    live = position(session.game)
+    lines = list(session.export_lines())
+    assert {kind for kind in (e.kind for e in session.journal.entries(1))} >= {"input", "correction", "redo"}
+    assert position(replay_export(lines, GameRules())) == live
+    assert position(replay_export(lines, GameRules())) == live  # the same every time
+    [past] = session.history()
+    over = session.game.state.game_over
+    assert past.result is not None and over is not None and list(past.result.winners) == over.winners
+    assert past.result.inputs == session.seq and past.result.turns == session.game.state.turn.number
+    other = open_session(tmp_path / "other.sqlite")
+    other.import_lines(lines)
+    assert position(other.game) == live and other.journal.game(1).status == "finished"
+
+
+def test_views_of_a_resumed_game_hide_other_players_secrets(tmp_path: Path) -> None:
+    path = tmp_path / "g.sqlite"
+    session = open_session(path)
+    set_up(session, ["red", "blue"])
+    session.close()
+    from companion.game import view
+
+    game = open_session(path).game
+    assert game is not None
+    assert [p["personality"] for p in view(game, "blue")["players"]] == [None, "rust"]
+    assert [p["personality"] for p in view(game, None)["players"]] == [None, None]
+
+
+def test_a_journal_written_by_one_session_is_read_by_a_second_while_the_first_is_open(tmp_path: Path) -> None:
+    """The app and a `game state` call at the same time: WAL lets readers in while a writer works."""
+    path = tmp_path / "g.sqlite"
+    writer = open_session(path)
+    set_up(writer, ["red", "blue"])
+    with Journal(path) as reader:
+        assert reader.last_n(1) == 3
+    writer.submit(Answer(writer.question.options[0], player="red"))  # type: ignore[union-attr]
+    assert position(open_session(path).game) == position(writer.game)
