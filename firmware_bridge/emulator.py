@@ -347,9 +347,12 @@ def main(argv: list[str]) -> int:
     if stdin.isatty():
         saved = termios.tcgetattr(stdin.fileno())
         tty.setcbreak(stdin.fileno())
+    def say(text: str) -> None:
+        sys.stderr.write(text + "\n")
+        sys.stderr.flush()
+
     try:
-        return _key_loop(die, lambda: stdin.read(1),
-                         lambda text: (sys.stderr.write(text + "\n"), sys.stderr.flush()))
+        return _key_loop(die, lambda: stdin.read(1), say)
     except KeyboardInterrupt:
         return 0
     finally:

@@ -189,6 +189,7 @@ class HostLink:
             self._log.debug("%s: ignored unknown kind %r", self.name, body.name)
             return None
         self.counters.accepted += 1
+        assert isinstance(body, (Hello, State, RollReport, Beat, Pong))  # parse_from_die's kinds
         return self._event(message.die, message.seq, track, body)
 
     def _roll_problem(self, track: _DieTrack, body: RollReport) -> tuple[str, str] | None:

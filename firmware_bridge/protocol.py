@@ -172,7 +172,7 @@ class Message:
 
 def encode(seq: int, die: str, body: Body) -> bytes:
     """The wire bytes for ``body``; ValueError if a value breaks the grammar."""
-    return wire.encode(seq, die, body.kind, body.fields())
+    return bytes(wire.encode(seq, die, body.kind, body.fields()))
 
 
 def _int(fields: dict[str, str], key: str, low: int, high: int) -> int:

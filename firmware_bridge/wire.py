@@ -9,16 +9,20 @@ A line (see docs/die-protocol.md) is::
 
     <seq> <die> <kind>[ <key>=<value>]... *<CRC-32, 8 upper-case hex digits>\\n
 
-for example ``17 d12-a roll face=7 *1C0E5A2B``. The checksum covers every byte before `` *``.
+for example ``17 d12-a roll face=7 *836905E9``. The checksum covers every byte before `` *``.
 Decoding is strict: a line is accepted only if re-encoding what was read gives back exactly the
 same bytes, so there is one spelling of every message and a mutated line cannot slip through as
 a "near enough" variant.
 """
 
 try:
-    from binascii import crc32 as _crc32
+    from binascii import crc32 as _crc32_impl
+    _crc32 = _crc32_impl  # type: object
 except ImportError:  # pragma: no cover - MicroPython builds without binascii.crc32
     _crc32 = None
+
+if False:  # typing only; MicroPython has no typing module and never runs this
+    from typing import Sequence
 
 MAX_LINE = 160  # bytes, newline included; a longer line is rejected as overlong
 SEQ_MODULO = 65536
@@ -41,15 +45,15 @@ _VALUE_CHARS = _ID_CHARS + ":+"
 class LineError(ValueError):
     """A line that is not a valid protocol line; ``reason`` is OVERLONG, MALFORMED or CHECKSUM."""
 
-    def __init__(self, reason, message):
+    def __init__(self, reason: str, message: str) -> None:
         ValueError.__init__(self, message)
         self.reason = reason
 
 
-def crc32(data):
+def crc32(data: bytes) -> int:
     """CRC-32 (IEEE, as zlib) of ``data``; a pure fallback keeps the die working without binascii."""
     if _crc32 is not None:
-        return _crc32(data) & 0xFFFFFFFF
+        return int(_crc32(data)) & 0xFFFFFFFF  # type: ignore[operator]
     crc = 0xFFFFFFFF
     for byte in data:
         crc ^= byte
@@ -58,7 +62,7 @@ def crc32(data):
     return crc ^ 0xFFFFFFFF
 
 
-def _only(text, allowed, limit):
+def _only(text: str, allowed: str, limit: int) -> bool:
     if not text or len(text) > limit:
         return False
     for ch in text:
@@ -67,23 +71,24 @@ def _only(text, allowed, limit):
     return True
 
 
-def is_kind(text):
+def is_kind(text: str) -> bool:
     return _only(text, _LOWER, 12)
 
 
-def is_key(text):
+def is_key(text: str) -> bool:
     return _only(text, _KEY_CHARS, 12) and text[0] in _LOWER
 
 
-def is_die_id(text):
+def is_die_id(text: str) -> bool:
     return _only(text, _ID_CHARS, MAX_DIE_ID)
 
 
-def is_value(text):
+def is_value(text: str) -> bool:
     return _only(text, _VALUE_CHARS, MAX_TOKEN)
 
 
-def encode(seq, die, kind, fields=None):
+def encode(seq: int, die: str, kind: str,
+           fields: "Sequence[tuple[str, object]] | None" = None) -> bytes:
     """The bytes of one line, newline included. ``fields`` is a list of (key, value) pairs.
 
     Raises ValueError for anything the grammar does not allow, so a bug on either side shows up
@@ -99,7 +104,7 @@ def encode(seq, die, kind, fields=None):
     pairs = fields or []
     if len(pairs) > MAX_FIELDS:
         raise ValueError("too many fields: %r" % (len(pairs),))
-    seen = []
+    seen = []  # type: list[str]
     for key, value in pairs:
         value = str(value)
         if not is_key(key) or key in seen:
@@ -115,7 +120,7 @@ def encode(seq, die, kind, fields=None):
     return line
 
 
-def decode(line):
+def decode(line: bytes) -> "tuple[int, str, str, list[tuple[str, str]]]":
     """(seq, die, kind, [(key, value), ...]) from one line, with or without its newline.
 
     Raises LineError. Unknown kinds and keys are NOT errors here: the protocol only ever adds
@@ -147,7 +152,7 @@ def decode(line):
     seq_text, die, kind = words[0], words[1], words[2]
     if not _only(seq_text, _DIGITS, 5):
         raise LineError(MALFORMED, "bad sequence number %r" % (seq_text,))
-    fields = []
+    fields = []  # type: list[tuple[str, str]]
     for word in words[3:]:
         eq = word.find("=")
         if eq < 0:
@@ -169,12 +174,12 @@ class Framer:
     for each overlong line that was dropped. Memory stays bounded whatever the other side sends.
     """
 
-    def __init__(self):
+    def __init__(self) -> None:
         self._buf = b""
         self._dropping = False
 
-    def feed(self, data):
-        out = []
+    def feed(self, data: bytes) -> "list[bytes | str]":
+        out = []  # type: list[bytes | str]
         buf = self._buf + bytes(data)
         start = 0
         while True:
@@ -198,7 +203,7 @@ class Framer:
         self._buf = rest
         return out
 
-    def reset(self):
+    def reset(self) -> bool:
         """Forget a partial line, e.g. after the link dropped: its tail will never come."""
         dropped = bool(self._buf) or self._dropping
         self._buf = b""

@@ -112,8 +112,11 @@ class GpioDieSource(DieSource):
             self._emit_status(Status(StatusKind.DISCONNECTED, self.die_id, self._clock(), "stopped"))
 
     def _read_code(self) -> int:
-        return sum(1 << bit for bit, pin in enumerate(self._data)
-                   if pin.is_active)  # type: ignore[attr-defined]
+        code = 0
+        for bit, pin in enumerate(self._data):
+            if pin.is_active:  # type: ignore[attr-defined]
+                code |= 1 << bit
+        return code
 
     def _on_strobe_rise(self) -> None:
         now = self._clock()

@@ -51,7 +51,7 @@ class UsbId:
 def find_port(usb_id: UsbId,
               ports: Callable[[], Iterable[ListPortInfo]] = list_ports.comports) -> str:
     """The device path of the first port with this id; DeviceMissing if none is plugged in."""
-    found = sorted(p.device for p in ports() if usb_id.matches(p))
+    found = sorted(str(p.device) for p in ports() if usb_id.matches(p))
     if not found:
         raise DeviceMissing(f"no serial port with USB id {str(usb_id)!r}")
     return found[0]

@@ -172,3 +172,30 @@ def test_the_command_prints_its_pty_and_rolls_on_a_key(tmp_path):
         if proc.poll() is None:
             proc.kill()
             proc.wait()
+
+
+def test_the_command_rolls_on_a_schedule_and_beats():
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "ui.cli", "die-emulator", "--every", "0.1", "--pace", "0",
+         "--beat", "0.1"],
+        cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        host = HostEnd(proc.stdout.readline().decode().strip())
+        try:
+            kinds = set()
+            while not {"roll", "beat"} <= kinds:  # no key pressed: the schedule does it
+                kinds.add(host.messages(1)[0].body.kind)
+        finally:
+            host.close()
+        proc.stdin.close()  # end of input ends the emulator
+        assert proc.wait(timeout=20) == 0
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+
+
+def test_the_command_refuses_bad_options():
+    result = subprocess.run([sys.executable, "-m", "ui.cli", "die-emulator", "--faces", "1"],
+                            cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert result.returncode == 2 and "faces" in result.stderr

@@ -161,6 +161,9 @@ def test_the_firmware_imports_only_what_micropython_has():
     import ast
     for path in list(FIRMWARE_DIR.glob("*.py")) + [Path(wire.__file__)]:
         tree = ast.parse(path.read_text())
+        for node in ast.walk(tree):  # blocks under "if False:" are for type checkers only
+            if isinstance(node, ast.If) and getattr(node.test, "value", True) is False:
+                node.body = []
         for node in ast.walk(tree):
             names = []
             if isinstance(node, ast.Import):

@@ -20,7 +20,7 @@ def feed_in_random_chunks(link, data, rng):
     return events
 
 
-@pytest.mark.parametrize("seed", [1, 2])
+@pytest.mark.parametrize("seed", [1])
 def test_damaged_conversation_yields_exactly_the_genuine_rolls_and_counts(seed):
     rng = random.Random(seed)
     plan = faults.build_plan(rng, MILLION)

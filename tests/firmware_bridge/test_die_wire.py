@@ -103,3 +103,11 @@ def test_framer_reset_says_whether_a_partial_line_was_lost():
     framer.feed(b"12 a ro")
     assert framer.reset() is True
     assert framer.feed(b"ll face=3 *00000000\n") == [b"ll face=3 *00000000\n"]
+
+
+def test_the_documented_example_line_is_valid():
+    from pathlib import Path
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "die-protocol.md").read_text()
+    example = b"17 d12-a3f0c1 roll face=7 *272D7A26\n"
+    assert example.decode().strip() in doc
+    assert wire.decode(example) == (17, "d12-a3f0c1", "roll", [("face", "7")])
