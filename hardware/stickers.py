@@ -239,23 +239,23 @@ def draw_sticker(canvas: Canvas, sticker: Sticker, index: int, layout: SheetLayo
     canvas.drawCentredString(lx + lw / 2, ly + 0.3 * layout.label_font_size, sticker.caption)
 
 
-def draw_cut_marks(canvas: Canvas, layout: SheetLayout, used: int) -> None:
-    """Light cut lines between the used cells, and black crop marks outside the grid."""
+def draw_cut_marks(canvas: Canvas, layout: SheetLayout, first: int, used: int) -> None:
+    """Light dashed cut lines around each used cell (drawn over the stickers' white squares, which
+    reach the cell's edge), and black crop marks outside the grid."""
+    canvas.setLineWidth(0.3)
+    canvas.setStrokeGray(CUT_GREY)
+    canvas.setDash(1.5, 1.5)
+    for index in range(first, first + used):
+        _, x, y = layout.cell(index)
+        canvas.rect(x, y, layout.cell_width, layout.cell_height, stroke=1, fill=0)
+    canvas.setDash()
     rows = -(-used // layout.columns)
     cols = layout.columns if rows > 1 else used
     left, top = layout.grid_left, layout.grid_top
     right = left + cols * layout.cell_width
     bottom = top - rows * layout.cell_height
-    canvas.setLineWidth(0.3)
-    canvas.setStrokeGray(CUT_GREY)
-    canvas.setDash(1.5, 1.5)
     xs = [left + c * layout.cell_width for c in range(cols + 1)]
     ys = [top - r * layout.cell_height for r in range(rows + 1)]
-    for x in xs:
-        canvas.line(x, bottom, x, top)
-    for y in ys:
-        canvas.line(left, y, right, y)
-    canvas.setDash()
     canvas.setStrokeGray(0)
     mark, gap = 4 * mm, 1.5 * mm
     for x in xs:
@@ -323,11 +323,11 @@ def write_pdf(
         first = page * layout.per_page
         on_page = items[first : first + layout.per_page]
         draw_page_furniture(canvas, layout, page + 1, pages)
-        draw_cut_marks(canvas, layout, len(on_page))
         for offset, sticker in enumerate(on_page):
             draw_sticker(canvas, sticker, first + offset, layout)
             if progress is not None:
                 progress.update(first + offset + 1)
+        draw_cut_marks(canvas, layout, first, len(on_page))
         canvas.showPage()
     canvas.save()
     if progress is not None:
