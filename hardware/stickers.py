@@ -119,11 +119,11 @@ class SheetLayout:
 
     @property
     def label_font_size(self) -> float:
-        return max(4.5, min(7.0, self.size / mm * 0.4))
+        return float(max(4.5, min(7.0, self.size / mm * 0.4)))
 
     @property
     def label_height(self) -> float:
-        return (LABEL_MAX_LINES * 1.15 + 1.8) * self.label_font_size
+        return float((LABEL_MAX_LINES * 1.15 + 1.8) * self.label_font_size)
 
     @property
     def cell_width(self) -> float:

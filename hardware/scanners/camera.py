@@ -72,7 +72,7 @@ class Picamera2Source:
 
     def __init__(self, camera_num: int = 0, width: int = 1280, height: int = 720) -> None:
         try:
-            from picamera2 import Picamera2  # only on a Pi; imported lazily on purpose
+            from picamera2 import Picamera2  # type: ignore[import-not-found]  # only on a Pi, lazily
         except ImportError as exc:
             raise CameraNotFound(f"picamera2 is not installed, cannot open Pi camera {camera_num!r}") from exc
         try:
