@@ -50,6 +50,7 @@ class EmulatedDie:
         self.led: Led | None = None
         self.host_lines_rejected = 0
         self.dropped_bytes = 0
+        self.drop_after = 5.0  # seconds a full pty may block a write before bytes are dropped
         self._rng = random.Random(seed)
         self._lock = threading.RLock()
         self._seq = SeqCounter()
@@ -207,9 +208,9 @@ class EmulatedDie:
                 return
             view = memoryview(data)
             while view:
-                # Nobody reading (no host on the port): after a second the bytes are dropped, as a
+                # Nobody reading (no host on the port): after a while the bytes are dropped, as a
                 # UART with no listener drops them, instead of the emulator hanging on a full pty.
-                _, writable, _ = select.select([], [fd], [], 1.0)
+                _, writable, _ = select.select([], [fd], [], self.drop_after)
                 if not writable:
                     self.dropped_bytes += len(view)
                     return
