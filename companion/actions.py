@@ -494,6 +494,27 @@ class EndTurn:
 Action = Union[PlaceMinion, Build, Assassinate, RemoveTrouble, TakeMoney, UseAreaPower, EndTurn]
 
 
+def perform_action(state: State, action: Action) -> None:
+    """Apply one basic action to ``state`` itself; on ``RuleViolation`` it is left as it was."""
+    if isinstance(action, PlaceMinion):
+        place_minion(state, action.color, action.area, from_area=action.from_area, trouble=action.trouble,
+                     anywhere=action.anywhere)
+    elif isinstance(action, Build):
+        build(state, action.color, action.area, from_area=action.from_area, cost=action.cost)
+    elif isinstance(action, Assassinate):
+        assassinate(state, action.color, action.area, action.piece)
+    elif isinstance(action, RemoveTrouble):
+        remove_trouble_marker(state, action.area)
+    elif isinstance(action, TakeMoney):
+        take_money(state, action.color, action.amount)
+    elif isinstance(action, UseAreaPower):
+        use_area_power(state, action.color, action.area, target=action.target, from_area=action.from_area)
+    elif isinstance(action, EndTurn):
+        end_turn(state)
+    else:
+        raise RuleViolation("action.unknown", f"not a basic action: {action!r}")
+
+
 def apply_action(state: State, action: Action) -> State:
     """Apply one basic action to a copy of ``state`` and return it; ``state`` itself never changes.
 
@@ -501,21 +522,5 @@ def apply_action(state: State, action: Action) -> State:
     """
     _check_live(state)
     new = state.copy()
-    if isinstance(action, PlaceMinion):
-        place_minion(new, action.color, action.area, from_area=action.from_area, trouble=action.trouble,
-                     anywhere=action.anywhere)
-    elif isinstance(action, Build):
-        build(new, action.color, action.area, from_area=action.from_area, cost=action.cost)
-    elif isinstance(action, Assassinate):
-        assassinate(new, action.color, action.area, action.piece)
-    elif isinstance(action, RemoveTrouble):
-        remove_trouble_marker(new, action.area)
-    elif isinstance(action, TakeMoney):
-        take_money(new, action.color, action.amount)
-    elif isinstance(action, UseAreaPower):
-        use_area_power(new, action.color, action.area, target=action.target, from_area=action.from_area)
-    elif isinstance(action, EndTurn):
-        end_turn(new)
-    else:
-        raise RuleViolation("action.unknown", f"not a basic action: {action!r}")
+    perform_action(new, action)
     return new
