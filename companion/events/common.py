@@ -65,7 +65,8 @@ def choose(question: Question) -> Generator[Question, str, str]:
 
 def ask(key: str, text: str, player: str, options: Sequence[str], **params: str) -> Generator[Question, str, str]:
     """A player's choice among ``options`` (asked only when there is a real choice)."""
-    answer = yield from choose(choice_question(key, text, player, list(options), **params))
+    answer = yield from choose(choice_question(key, text, player, list(options), unavailable=None, private=False,
+                                               **params))
     return answer
 
 

@@ -20,6 +20,9 @@ def the_dragon(state: State, narrator: Narrator, ctx: EventContext) -> EventStep
             gone = yield from remove_piece_by_event(state, narrator, ctx, area, color)
             if not gone:
                 spared += 1
+    # The building before the trolls and demons: the dragon strikes everything at once, so a demon
+    # standing in Small Gods keeps the power off for every piece there.
+    yield from remove_building_by_event(state, narrator, ctx, area)
     while here.trolls:
         remove_piece(state, area, "troll")
         narrator.say("event.piece-removed", f"a troll is removed from {area_name(area)}", area, piece="troll",
@@ -28,6 +31,5 @@ def the_dragon(state: State, narrator: Narrator, ctx: EventContext) -> EventStep
         remove_piece(state, area, "demon")
         narrator.say("event.piece-removed", f"a demon is removed from {area_name(area)}", area, piece="demon",
                      event=ctx.event)
-    yield from remove_building_by_event(state, narrator, ctx, area)
     if remove_trouble(state, area):
         narrator.say("event.trouble-removed", f"the trouble marker in {area_name(area)} is removed", area)

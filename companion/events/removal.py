@@ -26,18 +26,18 @@ def remove_piece_by_event(state: State, narrator: Narrator, ctx: EventContext, a
     left the area (removed, or relocated by Igor / Fresh Start Club).
 
     ``chosen_by`` is the player who freely picked this piece (Mysterious Murders): a player who
-    chooses their own minion is not offered an interrupt against their own choice.
+    chooses their own minion when they could have chosen another is offered neither Small Gods nor
+    an interrupt against their own choice.
     """
     owner = piece if state.has_player(piece) else None
-    if owner is not None:
+    if owner is not None and chosen_by != owner:
         spared = yield from offer_small_gods(state, narrator, ctx, owner, area, f"minion in {area_name(area)}")
         if spared:
             return False
-        if chosen_by != owner:
-            outcome = yield from offer_removal_interrupt(state, narrator, owner, area, piece,
-                                                         ask=ctx.ask_interrupts, cause=ctx.event_name)
-            if outcome.prevented_removal:
-                return outcome.minion_left_area
+        outcome = yield from offer_removal_interrupt(state, narrator, owner, area, piece,
+                                                     ask=ctx.ask_interrupts, cause=ctx.event_name)
+        if outcome.prevented_removal:
+            return outcome.minion_left_area
     remove_piece(state, area, piece)
     narrator.say("event.piece-removed", f"a {piece_phrase(piece)} is removed from {area_name(area)}", area,
                  piece=piece, event=ctx.event)

@@ -190,3 +190,24 @@ def test_a_window_answered_none_removes_as_planned() -> None:
     done = resolve(start, "the-dragon", [6, "none"], ask_interrupts=True)
     assert done.is_finished and done.state.areas["the-hippo"].minions == {}
     assert done.state.discard_pile == [] and done.state.player("blue").hand == 5
+
+
+def test_the_dragon_in_small_gods_with_a_demon_there_asks_nothing() -> None:
+    start = position({"small-gods": {"building": "red", "minions": {"red": 1}, "demons": 1, "trouble": True}})
+    done = resolve(start, "the-dragon", [4])
+    assert done.is_finished and done.state.areas["small-gods"].is_empty
+    assert done.state.player("red").money == 10
+
+
+def test_a_murderer_freely_choosing_their_own_minion_is_not_offered_small_gods() -> None:
+    start = position({"small-gods": {"building": "red"}, "the-hippo": {"minions": {"red": 1, "blue": 1}}})
+    free = resolve(start, "mysterious-murders", [6, "red"])
+    assert free.question is not None and free.question.kind == "roll"
+    assert free.state.areas["the-hippo"].minions == {"blue": 1}
+    # Blue murdering red's minion: red may pay.
+    start_blue = position({"small-gods": {"building": "red"}, "the-hippo": {"minions": {"red": 1, "blue": 1}}},
+                          active_player="blue")
+    asked = resolve(start_blue, "mysterious-murders", [6, "red"])
+    assert asked.question is not None and asked.question.key == "event.small-gods"
+    spared = resolve(start_blue, "mysterious-murders", [6, "red", "pay", 3])
+    assert spared.is_finished and spared.state.areas["the-hippo"].minions == {"red": 1, "blue": 1}
