@@ -1,0 +1,173 @@
+"""Each interrupt card against the effect it stops (FAQ: one interrupt, one effect; Wallace Sonky
+cancels text, never symbols)."""
+from __future__ import annotations
+
+from typing import Any
+
+from companion.procedure import Progress, run
+from companion.state import State
+from companion.state_format import state_from_json
+from companion.turn import turn_procedure
+
+START = ("the-shades", "the-scours", "dolly-sisters")
+
+
+def table(discard: list[str] | None = None, areas: dict[str, Any] | None = None, blue_hand: int = 5) -> State:
+    """Red to play, blue and green beside; ``discard`` says which interrupts are certainly not in a hand."""
+    doc_areas: dict[str, Any] = {a: {"minions": {"red": 1, "blue": 1, "green": 1}, "trouble": True} for a in START}
+    doc_areas.update(areas or {})
+    return state_from_json({
+        "players": [{"color": "red", "personality": "vetinari"}, {"color": "blue", "hand": blue_hand,
+                                                                   "personality": "vimes"},
+                    {"color": "green", "personality": "rust"}],
+        "areas": doc_areas, "active_player": "red", "draw_pile": 40, "discard_pile": discard or [],
+    })
+
+
+def play(state: State, answers: list[str]) -> Progress:
+    return run(turn_procedure, state, {}, answers)
+
+
+def test_assassination_opens_a_window_without_wallace_sonky() -> None:
+    question = play(table(), ["dr-cruces", "the-shades/blue"]).question
+    assert question is not None and question.key == "interrupt.window" and question.player == "blue"
+    assert set(question.options) == {"none", "gaspode", "susan", "igor", "fresh-start-club"}
+
+
+def test_gaspode_stops_an_assassination() -> None:
+    progress = play(table(), ["dr-cruces", "the-shades/blue", "gaspode"])
+    state = progress.state
+    assert state.areas["the-shades"].minion_count("blue") == 1
+    assert state.areas["the-shades"].trouble  # nothing left the area
+    assert "gaspode" in state.discard_pile and state.player("blue").hand == 4
+    assert progress.question is not None and progress.question.key == "symbol.money"
+
+
+def test_susan_stops_an_assassination() -> None:
+    state = play(table(), ["dr-cruces", "the-shades/blue", "susan"]).state
+    assert state.areas["the-shades"].minion_count("blue") == 1 and "susan" in state.discard_pile
+
+
+def test_igor_puts_the_assassinated_minion_elsewhere() -> None:
+    progress = play(table(), ["dr-cruces", "the-shades/blue", "igor"])
+    assert progress.question is not None and progress.question.key == "interrupt.relocate"
+    assert "the-shades" not in progress.question.options
+    state = play(table(), ["dr-cruces", "the-shades/blue", "igor", "the-hippo"]).state
+    assert state.areas["the-shades"].minion_count("blue") == 0
+    assert state.areas["the-hippo"].minion_count("blue") == 1
+    assert not state.areas["the-shades"].trouble
+
+
+def test_fresh_start_club_puts_the_minion_elsewhere() -> None:
+    state = play(table(), ["dr-cruces", "the-scours/blue", "fresh-start-club", "dimwell"]).state
+    assert state.areas["dimwell"].minion_count("blue") == 1
+    assert state.areas["the-scours"].minion_count("blue") == 0 and "fresh-start-club" in state.discard_pile
+
+
+def test_death_one_interrupt_protects_against_one_assassination_only() -> None:
+    """FAQ: Gaspode blocks the first attempt; the second skull may remove the same minion."""
+    answers = ["death", "the-shades/blue", "gaspode", "the-shades/blue"]
+    question = play(table(), answers).question
+    assert question is not None and question.key == "interrupt.window" and question.player == "blue"
+    assert "gaspode" not in question.options  # it is on the discard pile now
+    state = play(table(), [*answers, "none"]).state
+    assert state.areas["the-shades"].minion_count("blue") == 0
+
+
+def test_death_second_interrupt_stops_the_second_assassination() -> None:
+    state = play(table(), ["death", "the-shades/blue", "gaspode", "the-shades/blue", "susan"]).state
+    assert state.areas["the-shades"].minion_count("blue") == 1
+    assert {"gaspode", "susan"} <= set(state.discard_pile) and state.player("blue").hand == 3
+
+
+def test_no_window_when_the_victim_holds_no_card() -> None:
+    question = play(table(blue_hand=0), ["dr-cruces", "the-shades/blue"]).question
+    assert question is not None and question.key == "symbol.money"
+
+
+def test_no_window_for_trolls_or_own_minions() -> None:
+    areas = {"the-hippo": {"minions": {"red": 2}, "trolls": 1, "trouble": True}}
+    question = play(table(areas=areas), ["dr-cruces", "the-hippo/troll"]).question
+    assert question is not None and question.key == "symbol.money"
+
+
+def test_wallace_sonky_cancels_carcer_for_its_player() -> None:
+    answers = ["carcer", "do", "7", "the-shades/blue"]
+    question = play(table(), answers).question
+    assert question is not None and "wallace-sonky" in question.options
+    progress = play(table(), [*answers, "wallace-sonky", "7"])
+    assert progress.state.areas["the-shades"].minion_count("blue") == 1
+    # The second roll hits The Shades again: the cancelled card cannot be turned on blue again.
+    question = progress.question
+    assert question is not None and question.key == "card.carcer-remove"
+    assert "the-shades/blue" not in question.options and "the-shades/green" in question.options
+
+
+def test_wallace_sonky_is_not_offered_against_an_assassination_symbol() -> None:
+    question = play(table(), ["death", "the-shades/blue"]).question
+    assert question is not None and "wallace-sonky" not in question.options
+
+
+def test_wallace_sonky_against_the_thieves_guild_protects_only_its_player() -> None:
+    progress = play(table(), ["the-thieves-guild", "do", "wallace-sonky", "skip"])
+    state = progress.state
+    assert state.player("blue").money == 10 and state.player("green").money == 8
+    assert state.player("red").money == 12
+
+
+def test_wallace_sonky_against_the_fire_brigade() -> None:
+    areas = {"the-hippo": {"minions": {"blue": 1}, "building": "blue"}}
+    progress = play(table(areas=areas), ["the-fire-brigade", "do", "blue", "wallace-sonky"])
+    assert progress.state.areas["the-hippo"].building == "blue"
+    assert progress.question is not None and progress.question.key == "turn.play-another"
+
+
+def test_wallace_sonky_against_dr_whiteface() -> None:
+    progress = play(table(), ["dr-whiteface", "do", "blue", "wallace-sonky", "skip"])
+    assert progress.state.player("blue").stuck_cards == []
+    assert "dr-whiteface" in progress.state.discard_pile
+
+
+def test_gaspode_stops_a_move_by_a_card_text() -> None:
+    answers = ["the-duckman", "do", "the-shades/blue", "the-hippo"]
+    question = play(table(), answers).question
+    assert question is not None and set(question.options) == {"none", "gaspode", "wallace-sonky"}
+    state = play(table(), [*answers, "gaspode"]).state
+    assert state.areas["the-shades"].minion_count("blue") == 1 and state.areas["the-hippo"].minion_count("blue") == 0
+
+
+def test_igor_against_the_auditors_removal() -> None:
+    answers = ["the-auditors", "do", "none", "the-shades", "igor", "the-hippo"]
+    progress = play(table(), answers)
+    assert progress.state.areas["the-hippo"].minion_count("blue") == 1
+    assert progress.question is not None and progress.question.player == "green"
+
+
+def test_doctor_mossy_lawn_ends_the_turn_and_returns_the_previous_card() -> None:
+    progress = play(table(discard=["gaspode"]), ["groat", "the-hippo", "doctor-mossy-lawn"])
+    assert progress.question is None  # the turn ended (and the hand was refilled)
+    state = progress.state
+    assert "groat" not in state.discard_pile and "doctor-mossy-lawn" in state.discard_pile
+    assert state.areas["the-hippo"].minion_count("red") == 1
+    assert state.player("red").hand == 5 and state.draw_pile == 39  # 5 - groat - lawn + groat back = 4, +1
+    assert state.active_player == "blue"
+
+
+def test_doctor_mossy_lawn_in_a_chain_stops_the_chain() -> None:
+    progress = play(table(), ["pink-pussycat-club", "take", "doctor-mossy-lawn"])
+    assert progress.question is None
+    assert "pink-pussycat-club" not in progress.state.discard_pile
+    assert progress.state.player("red").money == 13
+
+
+def test_doctor_mossy_lawn_not_offered_before_any_card() -> None:
+    question = play(table(), []).question
+    assert question is not None and "doctor-mossy-lawn" not in question.options
+
+
+def test_interrupt_windows_in_random_events_during_a_turn() -> None:
+    """The Dragon drawn with Rincewind's event symbol: blue may answer with Susan (events' window)."""
+    answers = ["rincewind", "the-dragon", "7"]
+    question = play(table(), answers).question
+    assert question is not None and question.player in ("blue", "green", "red")
+    assert "susan" in question.options
