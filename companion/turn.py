@@ -18,7 +18,7 @@ from typing import Any
 from companion.actions import end_turn
 from companion.cards import SCROLL_EFFECTS
 from companion.cards.common import DO, SKIP, INTERRUPT_ONLY, TurnContext, possible_cards
-from companion.cards.powers import ask_with_powers
+from companion.cards.powers import ask_with_powers, power_options
 from companion.cards.symbols import (
     assassinate_steps,
     build_steps,
@@ -54,13 +54,13 @@ def turn_procedure(state: State, narrator: Narrator, args: Mapping[str, Any]) ->
         yield from play_sequence(state, narrator, ctx, card)
     if state.game_over is not None:
         return
-    if not ctx.stopped:
-        while True:
-            answer = yield from ask_with_powers(state, narrator, ctx, lambda powers: choice_question(
-                "turn.end", f"{color}: end your turn?", color, [END_TURN, *_mossy_option(state, ctx), *powers]))
-            if answer == MOSSY_LAWN:
-                play_mossy_lawn(state, narrator, ctx)
-            break
+    if not ctx.stopped and (_mossy_option(state, ctx) or power_options(state, ctx)):
+        # Asked only when there is something left to do (a power, Doctor Mossy Lawn): a forced
+        # "end turn" is not confirmed.
+        answer = yield from ask_with_powers(state, narrator, ctx, lambda powers: choice_question(
+            "turn.end", f"{color}: end your turn?", color, [END_TURN, *_mossy_option(state, ctx), *powers]))
+        if answer == MOSSY_LAWN:
+            play_mossy_lawn(state, narrator, ctx)
         if state.game_over is not None:
             return
     before = state.player(color).hand

@@ -4,8 +4,8 @@ One table, one runner: a scenario is (card, position changes, the answers after 
 the question the turn should then wait for, the expected table). The runner plays the card as the
 first card of red's turn through the real turn procedure (``companion.turn``).
 
-The base position is the set-up table for red, blue and green (red to play), with every interrupt
-card already on the discard pile so that no interrupt window opens unless a scenario asks for one
+The base position is the set-up table for red, blue and green (red to play), with the interrupt
+cards against other players already on the discard pile so that no window opens unless asked for
 (the interrupts have their own tests in ``test_cards_interrupts.py``).
 """
 from __future__ import annotations
@@ -21,7 +21,9 @@ from companion.state import State
 from companion.state_format import state_from_json
 from companion.turn import turn_procedure
 
-INTERRUPTS = ["gaspode", "fresh-start-club", "wallace-sonky", "igor", "susan", "doctor-mossy-lawn"]
+INTERRUPTS = ["gaspode", "fresh-start-club", "wallace-sonky", "igor", "susan"]
+"""Interrupts on the discard pile: no window opens. Doctor Mossy Lawn stays possible, so the turn
+waits at "end your turn?" (end-turn / doctor-mossy-lawn) and the hand is seen before the refill."""
 START = {"the-shades", "the-scours", "dolly-sisters"}
 
 

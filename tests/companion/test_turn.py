@@ -1,0 +1,167 @@
+"""The turn procedure: win check, playing cards, chains, Drumknott's order, powers, pass, refill."""
+from __future__ import annotations
+
+from typing import Any
+
+from companion.procedure import Progress, run
+from companion.state import State
+from companion.state_format import state_from_json
+from companion.turn import turn_procedure
+
+START = ("the-shades", "the-scours", "dolly-sisters")
+INTERRUPTS = ["gaspode", "fresh-start-club", "wallace-sonky", "igor", "susan"]
+
+
+def table(*, areas: dict[str, Any] | None = None, red: dict[str, Any] | None = None, draw_pile: int = 40,
+          discard: list[str] | None = None, turn: dict[str, Any] | None = None,
+          personalities: tuple[str, str, str] = ("vetinari", "vimes", "rust")) -> State:
+    doc_areas: dict[str, Any] = {a: {"minions": {"red": 1, "blue": 1, "green": 1}, "trouble": True} for a in START}
+    doc_areas.update(areas or {})
+    doc: dict[str, Any] = {
+        "players": [{"color": "red", "personality": personalities[0], **(red or {})},
+                    {"color": "blue", "personality": personalities[1]},
+                    {"color": "green", "personality": personalities[2]}],
+        "areas": doc_areas, "active_player": "red", "draw_pile": draw_pile,
+        "discard_pile": INTERRUPTS if discard is None else discard,
+    }
+    if turn is not None:
+        doc["turn"] = turn
+    return state_from_json(doc)
+
+
+def play(state: State, answers: list[str]) -> Progress:
+    return run(turn_procedure, state, {}, answers)
+
+
+def test_secret_condition_at_the_start_of_the_turn_ends_the_game() -> None:
+    areas = {a: {"trouble": True} for a in ("the-hippo", "dimwell", "longwall", "nap-hill", "small-gods")}
+    state = table(areas=areas, personalities=("dragon-king-of-arms", "vimes", "rust"))
+    progress = play(state, [])
+    assert progress.question is None
+    over = progress.state.game_over
+    assert over is not None and over.reason == "personality" and over.winners == ["red"]
+    assert over.personality == "dragon-king-of-arms"
+
+
+def test_only_the_active_players_condition_counts_and_vimes_never_at_turn_start() -> None:
+    areas = {a: {"trouble": True} for a in ("the-hippo", "dimwell", "longwall", "nap-hill", "small-gods")}
+    state = table(areas=areas, personalities=("vimes", "dragon-king-of-arms", "rust"))
+    progress = play(state, [])
+    assert progress.state.game_over is None and progress.question is not None
+
+
+def test_first_question_offers_cards_not_known_elsewhere_and_pass() -> None:
+    question = play(table(discard=[*INTERRUPTS, "groat"]), []).question
+    assert question is not None and question.key == "turn.play-card" and question.player == "red"
+    assert "pass" in question.options and "groat" not in question.options and "ruby" in question.options
+
+
+def test_a_player_without_cards_can_only_pass_and_still_refills() -> None:
+    progress = play(table(red={"hand": 0}), [])
+    assert progress.question is not None and progress.question.options == ("pass",)
+    done = play(table(red={"hand": 0}), ["pass"])
+    assert done.question is None and done.state.player("red").hand == 5 and done.state.draw_pile == 35
+    assert done.state.active_player == "blue" and done.state.turn.number == 2
+
+
+def test_turn_ends_without_a_question_when_nothing_is_left_to_do() -> None:
+    progress = play(table(discard=[*INTERRUPTS, "doctor-mossy-lawn"]), ["groat", "dimwell"])
+    assert progress.question is None and progress.state.active_player == "blue"
+
+
+def test_symbols_are_optional_and_skipped_symbols_change_nothing() -> None:
+    progress = play(table(), ["captain-carrot", "skip", "skip", "skip", "end-turn"])
+    assert progress.question is None
+    assert progress.state.player("red").money == 10 and progress.state.areas["the-shades"].trouble
+
+
+def test_the_random_event_cannot_be_skipped() -> None:
+    question = play(table(), ["the-dean"]).question
+    assert question is not None and question.key == "event.draw" and "skip" not in question.options
+
+
+def test_play_another_card_chains() -> None:
+    progress = play(table(), ["pink-pussycat-club", "take", "the-clacks", "do", "take", "groat", "dimwell"])
+    assert progress.question is not None and progress.question.key == "turn.end"
+    state = progress.state
+    assert state.player("red").money == 15 and state.areas["dimwell"].minion_count("red") == 1
+    assert state.discard_pile[-3:] == ["pink-pussycat-club", "the-clacks", "groat"]
+
+
+def test_stop_ends_a_chain() -> None:
+    progress = play(table(), ["pink-pussycat-club", "take", "stop"])
+    assert progress.question is not None and progress.question.key == "turn.end"
+
+
+def test_drumknott_finishes_each_card_with_its_chain_before_the_second() -> None:
+    """FAQ: the first of the two cards starts a chain (Pink PussyCat Club: play another); the chain
+    is finished before Drumknott's second card is asked for."""
+    answers = ["drumknott", "do", "pink-pussycat-club", "take"]
+    question = play(table(), answers).question
+    assert question is not None and question.key == "turn.play-another"
+    question = play(table(), [*answers, "nobby-nobbs", "do", "blue"]).question
+    assert question is not None and question.key == "turn.play-another"  # Nobby Nobbs has "play another"
+    question = play(table(), [*answers, "nobby-nobbs", "do", "blue", "stop"]).question
+    assert question is not None and question.key == "card.play-more"  # Drumknott's second card
+    progress = play(table(), [*answers, "nobby-nobbs", "do", "blue", "stop", "groat", "dimwell"])
+    assert progress.question is not None and progress.question.key == "turn.end"
+    assert progress.state.player("red").hand == 1 and progress.state.player("red").money == 16
+
+
+def test_drumknott_stops_when_the_hand_is_empty() -> None:
+    progress = play(table(red={"hand": 2}), ["drumknott", "do", "groat", "dimwell"])
+    assert progress.question is None  # no second card to ask for, nothing left: the turn ends
+    assert progress.state.player("red").hand == 5 and progress.state.draw_pile == 35
+
+
+def test_city_area_power_offered_at_any_point_and_once_per_turn() -> None:
+    areas = {"the-hippo": {"minions": {"red": 1}, "building": "red"}}
+    question = play(table(areas=areas), []).question
+    assert question is not None and "power:the-hippo" in question.options
+    progress = play(table(areas=areas), ["power:the-hippo"])
+    assert progress.state.player("red").money == 12
+    assert progress.question is not None and "power:the-hippo" not in progress.question.options
+    # In the middle of a card, between its symbols:
+    build = play(table(areas=areas), ["captain-carrot", "dimwell"]).question
+    assert build is not None and "power:the-hippo" in build.options
+
+
+def test_power_not_usable_on_the_turn_its_card_was_gained() -> None:
+    areas = {"the-hippo": {"minions": {"red": 1}, "building": "red"}}
+    question = play(table(areas=areas, turn={"cards_gained": ["the-hippo"]}), []).question
+    assert question is not None and "power:the-hippo" not in question.options
+
+
+def test_power_with_a_target_asks_for_it() -> None:
+    areas = {"isle-of-gods": {"minions": {"red": 1}, "building": "red"}}
+    progress = play(table(areas=areas), ["power:isle-of-gods", "the-scours"])
+    assert not progress.state.areas["the-scours"].trouble and progress.state.player("red").money == 8
+
+
+def test_scours_power_discards_a_named_card() -> None:
+    areas = {"the-scours": {"minions": {"red": 1, "blue": 1, "green": 1}, "building": "red", "trouble": True}}
+    progress = play(table(areas=areas), ["power:the-scours", "groat"])
+    state = progress.state
+    assert "groat" in state.discard_pile and state.player("red").hand == 4 and state.player("red").money == 12
+
+
+def test_end_of_turn_refills_to_five_and_passes_on() -> None:
+    progress = play(table(), ["hex", "do", "end-turn"])
+    state = progress.state
+    assert progress.question is None
+    assert state.player("red").hand == 7 and state.draw_pile == 37  # never discard down
+    assert state.active_player == "blue" and state.turn.number == 2
+
+
+def test_game_ends_at_once_when_a_card_empties_the_draw_pile() -> None:
+    progress = play(table(draw_pile=3), ["librarian", "do"])
+    assert progress.question is None
+    over = progress.state.game_over
+    assert over is not None and over.reason == "draw-pile" and over.winners == ["blue"] and over.personality == "vimes"
+    assert progress.state.player("red").hand == 7
+
+
+def test_game_ends_on_points_when_nobody_is_vimes() -> None:
+    progress = play(table(draw_pile=1, personalities=("vetinari", "rust", "selachii")), ["groat", "skip", "end-turn"])
+    over = progress.state.game_over
+    assert over is not None and over.reason == "draw-pile" and over.personality is None
