@@ -18,7 +18,9 @@ def flood(state: State, narrator: Narrator, ctx: EventContext) -> EventSteps:
         area = yield from roll_for_area(narrator, ctx)
         if not AREA_BY_ID[area].river:
             narrator.say("event.flood.dry", f"{area_name(area)} does not border the river: no flood there", area)
-        elif area not in flooded:
+        elif area in flooded:
+            narrator.say("event.flood.again", f"{area_name(area)} is already flooded", area)
+        else:
             flooded.append(area)
             narrator.say("event.flood.floods", f"{area_name(area)} is flooded", area)
     for color in state.turn_order_from(ctx.active):
