@@ -1,6 +1,8 @@
 """``ankh-companion analyse`` run as the user runs it, on positions written by hand."""
 from __future__ import annotations
 
+import contextlib
+import io
 import json
 import subprocess
 import sys
@@ -8,8 +10,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from companion.board import AREA_IDS
+from companion.cli.analyse import main
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -111,3 +116,46 @@ def test_not_utf8(tmp_path: Path) -> None:
     result = subprocess.run([sys.executable, "-m", "ui.cli", "analyse", str(path)], cwd=REPO,
                             capture_output=True, text=True, timeout=60)
     assert result.returncode == 2 and result.stdout == "" and len(result.stderr.splitlines()) == 1
+
+
+# -- in process, fuzzed: a position damaged anywhere gives status 0 or a clean status 2 ------------
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers(-20, 200) | st.text(max_size=8)
+    | st.sampled_from(["red", "blue", "green", "dimwell", "vimes", "mr-bent", "fire"]),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=8), inner, max_size=3),
+    max_leaves=6,
+)
+
+
+def _paths(doc: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    found = [prefix]
+    if isinstance(doc, dict):
+        for k, v in doc.items():
+            found += _paths(v, prefix + (k,))
+    elif isinstance(doc, list):
+        for i, v in enumerate(doc):
+            found += _paths(v, prefix + (i,))
+    return found
+
+
+@settings(max_examples=150, deadline=None)
+@given(data=st.data())
+def test_damaged_positions_never_crash(tmp_path_factory: pytest.TempPathFactory, data: st.DataObject) -> None:
+    doc = json.loads(json.dumps(ISSUE_EXAMPLE))
+    path = data.draw(st.sampled_from(_paths(doc)[1:]), label="path")
+    value = data.draw(json_values, label="value")
+    target = doc
+    for key in path[:-1]:
+        target = target[key]
+    target[path[-1]] = value
+    file = tmp_path_factory.mktemp("fuzz") / "state.json"
+    file.write_text(json.dumps(doc), encoding="utf-8")
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        status = main([str(file)])
+    if status == 0:
+        assert set(json.loads(out.getvalue())) == {"areas", "players", "trouble_markers", "final_score"}
+    else:
+        assert status == 2 and out.getvalue() == ""
+        assert len(err.getvalue().splitlines()) == 1
