@@ -404,3 +404,31 @@ def test_apply_action_rejection_changes_nothing() -> None:
         with pytest.raises(RuleViolation):
             apply_action(state, action)
         assert state == before
+
+
+# -- the control example, played on ---------------------------------------------------------------
+
+def test_rulebook_control_example_another_blue_piece_takes_control() -> None:
+    """"If blue had another piece there, either another minion or a building, then he or she would
+    control" Unreal Estate, where one blue minion stands with one troll."""
+    from companion.scoring import controller
+
+    players = [{"color": "red"}, {"color": "yellow"}, {"color": "green"}, {"color": "blue", "money": 20}]
+    start = position({
+        "seven-sleepers": {"minions": {"green": 1, "yellow": 1}, "building": "green"},
+        "nap-hill": {"minions": {"yellow": 2, "red": 1}, "trouble": True},
+        "dolly-sisters": {"minions": {"red": 2}, "demons": 1, "trouble": True},
+        "unreal-estate": {"minions": {"blue": 1}, "trolls": 1},
+        "dragons-landing": {"minions": {"yellow": 1, "green": 1}},
+    }, players=players)
+    assert [controller(start, a) for a in ("seven-sleepers", "nap-hill", "dolly-sisters", "unreal-estate",
+                                           "dragons-landing")] == ["green", "yellow", None, None, None]
+    with_minion = apply_action(start, PlaceMinion("blue", "unreal-estate"))
+    assert with_minion.areas["unreal-estate"].trouble  # a troll was there: trouble
+    assert controller(with_minion, "unreal-estate") == "blue"
+    with_building = apply_action(start, Build("blue", "unreal-estate"))
+    assert with_building.player("blue").money == 2
+    assert controller(with_building, "unreal-estate") == "blue"
+    # Red cannot take Dolly Sisters back while the demon is there, whatever it adds.
+    crowded = apply_action(start, PlaceMinion("red", "dolly-sisters"))
+    assert controller(crowded, "dolly-sisters") is None
