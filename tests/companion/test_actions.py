@@ -18,6 +18,7 @@ from companion.actions import (
 )
 from companion.board import AREA_IDS
 from companion.errors import RuleViolation
+from companion.scoring import controller
 from companion.setup import new_state
 from companion.state import State
 from companion.state_format import state_from_json
@@ -411,8 +412,6 @@ def test_apply_action_rejection_changes_nothing() -> None:
 def test_rulebook_control_example_another_blue_piece_takes_control() -> None:
     """"If blue had another piece there, either another minion or a building, then he or she would
     control" Unreal Estate, where one blue minion stands with one troll."""
-    from companion.scoring import controller
-
     players = [{"color": "red"}, {"color": "yellow"}, {"color": "green"}, {"color": "blue", "money": 20}]
     start = position({
         "seven-sleepers": {"minions": {"green": 1, "yellow": 1}, "building": "green"},
