@@ -1,0 +1,39 @@
+"""Games per second of the random-play simulator (``ankh-companion simulate``), per player count.
+
+    python3 benchmarks/bench_simulate.py [GAMES]
+
+Each game goes through ``companion.game.apply`` one input at a time (the pending turn is replayed
+from its start for every answer) and the simulator checks every invariant after each input; a
+second figure runs without the checks to show what the engine alone costs.
+"""
+from __future__ import annotations
+
+import random
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from companion.cli.simulate import play_game  # noqa: E402
+
+
+def measure(players: int, games: int, check: bool) -> tuple[float, float]:
+    rng = random.Random(1)
+    started = time.perf_counter()
+    steps = sum(play_game(rng, players, check=check).steps for _ in range(games))
+    seconds = time.perf_counter() - started
+    return games / seconds, steps / seconds
+
+
+def main() -> None:
+    games = int(sys.argv[1]) if len(sys.argv) > 1 else 20
+    for players in (2, 3, 4):
+        checked, inputs_checked = measure(players, games, True)
+        bare, inputs_bare = measure(players, games, False)
+        print(f"{players} players: {checked:.2f} games/s with invariant checks ({inputs_checked:.0f} inputs/s), "
+              f"{bare:.2f} games/s engine only ({inputs_bare:.0f} inputs/s), {games} games")
+
+
+if __name__ == "__main__":
+    main()
