@@ -22,6 +22,7 @@ from collections.abc import Generator, Sequence
 from dataclasses import dataclass
 
 from companion.actions import minion_placement_areas
+from companion.board import AREA_BY_ID
 from companion.pieces import place_piece, remove_piece
 from companion.procedure import Narrator, Question, choice_question
 from companion.state import State
@@ -63,6 +64,10 @@ class InterruptOutcome:
         return self.result != NOT_PLAYED
 
 
+def _name(area: str) -> str:
+    return AREA_BY_ID[area].name("en")
+
+
 def playable_interrupts(state: State, victim: str, among: Sequence[str] = EVENT_INTERRUPTS) -> list[str]:
     """The interrupt cards in ``among`` that ``victim`` might play now: none with no playable card
     in hand (stuck cards cannot be played), never one already on the discard pile."""
@@ -88,7 +93,7 @@ def offer_removal_interrupt(state: State, narrator: Narrator, victim: str, area:
     if not offered:
         return InterruptOutcome()
     answer = yield choice_question(
-        "interrupt.event-window", f"{victim}: play an interrupt card before {cause} removes your minion in {area}?",
+        "interrupt.event-window", f"{victim}: play an interrupt card before {cause} removes your minion in {_name(area)}?",
         victim, [NONE, *offered], area=area, cause=cause)
     if answer == NONE:
         return InterruptOutcome()
@@ -96,7 +101,7 @@ def offer_removal_interrupt(state: State, narrator: Narrator, victim: str, area:
     if answer in RELOCATING:
         target = yield from relocate_minion(state, narrator, victim, area, answer)
         return InterruptOutcome(RELOCATED, answer, target)
-    narrator.say("interrupt.minion-stays", f"{victim}'s minion stays in {area}", area, player=victim, card=answer)
+    narrator.say("interrupt.minion-stays", f"{victim}'s minion stays in {_name(area)}", area, player=victim, card=answer)
     return InterruptOutcome(STAYS, answer)
 
 
@@ -121,10 +126,10 @@ def relocate_minion(state: State, narrator: Narrator, victim: str, area: str,
     if len(options) == 1:
         target = options[0]
     else:
-        target = yield choice_question("interrupt.relocate", f"{victim}: where does your minion from {area} go instead?",
+        target = yield choice_question("interrupt.relocate", f"{victim}: where does your minion from {_name(area)} go instead?",
                                        victim, options, area=area, card=card)
     remove_piece(state, area, victim)
     place_piece(state, target, victim)
-    narrator.say("interrupt.relocated", f"{victim}'s minion goes from {area} to {target} instead", target,
+    narrator.say("interrupt.relocated", f"{victim}'s minion goes from {_name(area)} to {_name(target)} instead", target,
                  player=victim, source=area, target=target, card=card)
     return target
