@@ -39,7 +39,7 @@ def fire_brigade(state: State, narrator: Narrator, ctx: TurnContext) -> Steps:
         narrator.say("building.removed", f"the {victim} building in {area} burns down", area, player=victim)
 
 
-def _swap_building(with_trouble: bool):  # type: ignore[no-untyped-def]
+def _swap_building(with_trouble: bool) -> Effect:
     def effect(state: State, narrator: Narrator, ctx: TurnContext) -> Steps:
         """Reacher Gilt (area with a trouble marker) / Sybil Vimes (without): swap another player's
         building for one of yours, paying its owner the building's cost."""

@@ -154,7 +154,10 @@ def unused_personalities(state: State) -> list[str]:
 # -- questions ---------------------------------------------------------------------------------
 
 def ask(key: str, text: str, player: str | None, options: Sequence[str], **params: str) -> Question:
-    return choice_question(key, text, player, list(options), **params)
+    """A public choice for ``player`` among ``options`` (never empty)."""
+    if not options:
+        raise ValueError(f"a choice needs at least one option: {key!r}")
+    return Question("choice", key, text, player, tuple(options), (), tuple(params.items()))
 
 
 def piece_option(area: str, piece: str) -> str:

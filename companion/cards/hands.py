@@ -29,7 +29,7 @@ MONEY = "money"
 CARD = "card"
 
 
-def _draw(count: int):  # type: ignore[no-untyped-def]
+def _draw(count: int) -> Effect:
     def effect(state: State, narrator: Narrator, ctx: TurnContext) -> Steps:
         """Hex, Librarian, Leonard of Quirm, Moist von Lipwig, …: draw cards from the draw pile."""
         draw_cards(state, narrator, ctx.player, count)
@@ -54,7 +54,7 @@ def two_cards_of_their_choosing(state: State, narrator: Narrator, ctx: TurnConte
     give_cards(state, narrator, victim, ctx.player, 2, chooser=victim)
 
 
-def _discard_for_money(per_card: int):  # type: ignore[no-untyped-def]
+def _discard_for_money(per_card: int) -> Effect:
     def effect(state: State, narrator: Narrator, ctx: TurnContext) -> Steps:
         """Harry King ($2), Shonky Shop ($1): discard any number of cards, money for each."""
         while True:

@@ -27,7 +27,7 @@ NEAR_UNREAL_ESTATE: tuple[str, ...] = tuple(a for a in AREA_IDS if a == UNREAL_E
 
 
 def _placements(areas: tuple[str, ...] | None = None, *, anywhere: bool = False, trouble: bool = True,
-                times: int = 1):  # type: ignore[no-untyped-def]
+                times: int = 1) -> Effect:
     def effect(state: State, narrator: Narrator, ctx: TurnContext) -> Steps:
         for _ in range(times):
             placed = yield from place_minion_steps(state, narrator, ctx, areas=areas, anywhere=anywhere,

@@ -73,7 +73,7 @@ def mr_slant(state: State, narrator: Narrator, ctx: TurnContext) -> Steps:
              f"minions in {area_id}")
 
 
-def _take_from_player(amount: int):  # type: ignore[no-untyped-def]
+def _take_from_player(amount: int) -> Effect:
     def effect(state: State, narrator: Narrator, ctx: TurnContext) -> Steps:
         """Nobby Nobbs: take $3 from a player of your choice."""
         victim = yield from choose_player(state, ctx, f"{ctx.player}: take ${amount} from which player?",

@@ -5,7 +5,7 @@ a symbol with no legal option is skipped with a line of narration instead of a q
 """
 from __future__ import annotations
 
-from collections.abc import Generator, Sequence
+from collections.abc import Callable, Generator, Sequence
 
 from companion.actions import (
     assassination_targets,
@@ -75,7 +75,7 @@ def place_minion_steps(state: State, narrator: Narrator, ctx: TurnContext, *, ar
 
 
 def _ask(state: State, narrator: Narrator, ctx: TurnContext, with_powers: bool,
-         make) -> Generator[Question, str, str]:  # type: ignore[no-untyped-def]
+         make: Callable[[list[str]], Question]) -> Generator[Question, str, str]:
     if with_powers:
         return (yield from ask_with_powers(state, narrator, ctx, make))
     return (yield make([]))

@@ -282,13 +282,17 @@ def summary_lines(results: list[GameResult], seconds: float, players: int, seed:
              f"inputs/game: {sum(r.steps for r in results) / max(n, 1):.1f}",
              f"turns/game: {sum(r.turns for r in results) / max(n, 1):.1f}"]
     reasons = Counter(r.reason for r in results)
-    for reason in ("personality", "points", "draw-pile", "riots"):
-        lines.append(f"ended by {reason}: {reasons.get(reason, 0)}")
     by_personality = Counter(r.personality for r in results if r.reason == "personality")
-    for personality, count in sorted(by_personality.items(), key=lambda kv: (-kv[1], str(kv[0]))):
-        lines.append(f"  won by personality {personality}: {count}")
     vimes = sum(1 for r in results if r.reason == "draw-pile" and r.personality == "vimes")
-    lines.append(f"  draw pile won by vimes: {vimes}, on points: {reasons.get('draw-pile', 0) - vimes}")
+    lines.append(f"ended by personality: {reasons.get('personality', 0)}")
+    for personality, count in sorted(by_personality.items(), key=lambda kv: (-kv[1], str(kv[0]))):
+        lines.append(f"  {personality}: {count}")
+    lines.append(f"ended by the draw pile: {reasons.get('draw-pile', 0)}")
+    lines.append(f"  vimes: {vimes}")
+    lines.append(f"  points: {reasons.get('draw-pile', 0) - vimes}")
+    lines.append(f"ended by riots (points): {reasons.get('riots', 0)}")
+    shared = sum(1 for r in results if len(r.winners) > 1)
+    lines.append(f"shared wins: {shared}")
     return lines
 
 

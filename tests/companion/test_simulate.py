@@ -21,7 +21,8 @@ def test_simulated_games_finish_without_invariant_violation(players: int, capsys
     assert main(["--games", str(CI_GAMES), "--players", str(players), "--seed", "1"]) == 0
     out = capsys.readouterr().out
     assert f"games: {CI_GAMES} ({players} players, seed 1)" in out
-    assert "games/second:" in out and "ended by personality:" in out and "ended by riots:" in out
+    assert "games/second:" in out and "ended by personality:" in out and "ended by riots" in out
+    assert "ended by the draw pile:" in out
 
 
 def test_same_seed_same_games() -> None:
