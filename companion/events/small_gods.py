@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Generator
 
+from companion.actions import can_use_small_gods
 from companion.events.common import EventContext, area_name
 from companion.pieces import pay_bank
 from companion.procedure import Narrator, Question, choice_question
@@ -26,10 +27,12 @@ DECLINE = "decline"
 def small_gods_holder(state: State) -> str | None:
     """The colour that could use Small Gods against an event right now, or None.
 
-    Needs the card (its building, not lost), no demon in Small Gods, and $3 in hand.
+    Needs the card (its building, not lost, not gained this very turn: the rulebook's exception for
+    Small Gods is only that it works outside its holder's turn), no demon in Small Gods, and $3 in
+    hand. The card's own checks are ``actions.can_use_small_gods``, shared with the turn.
     """
     holder = state.area_card_holder(SMALL_GODS)
-    if holder is None or state.areas[SMALL_GODS].demons > 0:
+    if holder is None or not can_use_small_gods(state, holder):
         return None
     if state.player(holder).money < PRICE:
         return None

@@ -50,14 +50,16 @@ def test_small_gods_is_asked_only_for_the_holders_pieces() -> None:
     assert done.is_finished and done.state.areas["the-hippo"].building is None
 
 
-@pytest.mark.parametrize("why", ["cannot pay", "demon in small gods", "card lost"])
+@pytest.mark.parametrize("why", ["cannot pay", "demon in small gods", "card lost", "gained this turn"])
 def test_small_gods_not_asked(why: str) -> None:
     areas = {k: dict(v) for k, v in RED_HOLDS_SMALL_GODS.items()}
     players = [{"color": "red", "money": 2 if why == "cannot pay" else 10}, {"color": "blue"}]
     if why == "demon in small gods":
         areas["small-gods"] = {"building": "red", "demons": 1, "trouble": True}
     lost = ["small-gods"] if why == "card lost" else []
-    done = resolve(position(areas, players, lost_area_cards=lost), "explosion", [6])
+    # "What you cannot do is use the ability on a card in the same turn that you gained it."
+    turn = {"cards_gained": ["small-gods"] if why == "gained this turn" else []}
+    done = resolve(position(areas, players, lost_area_cards=lost, turn=turn), "explosion", [6])
     assert done.is_finished and done.state.areas["the-hippo"].building is None
 
 
