@@ -88,6 +88,8 @@ def _take_from_player(amount: int) -> Effect:
 def hubert(state: State, narrator: Narrator, ctx: TurnContext) -> Steps:
     """Hubert: one player gives $3 to another; the active player is neither."""
     others = other_players(state, ctx.player)
+    if len(others) < 2:  # Hubert leaves two-player games; with one other player nobody can be paid
+        return
     payer = yield from choose_player(state, ctx, f"{ctx.player}: who pays $3?", others, key="card.hubert-payer")
     if payer is None:
         return
