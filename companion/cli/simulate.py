@@ -233,6 +233,12 @@ def check_invariants(game: Game, table: Table) -> None:
             raise InvariantViolation(f"{question.key!r} has no option")
         if question.player is not None and not state.has_player(question.player):
             raise InvariantViolation(f"{question.key!r} asks {question.player!r}, who is not playing")
+        if question.key in ("turn.play-card", "turn.play-another", "card.play-more") and question.player:
+            stuck = state.player(question.player).stuck_cards
+            missing = [c for c in table.hands[question.player]
+                       if c not in stuck and c not in INTERRUPT_ONLY and c not in question.options]
+            if missing:
+                raise InvariantViolation(f"{question.player} holds {missing!r} but may not play it")
 
 
 def play_game(rng: random.Random, players: int, edition: str = "en", check: bool = True) -> GameResult:
