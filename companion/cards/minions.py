@@ -188,10 +188,10 @@ def cosmo_lavish(state: State, narrator: Narrator, ctx: TurnContext) -> Steps:
     agent = yield from choose_player(state, ctx, f"{ctx.player}: pay $2 to whom?", other_players(state, ctx.player))
     if agent is None:
         return
+    if (yield from text_cancelled(state, narrator, ctx, agent)):
+        return  # Wallace Sonky cancels the whole text for the agent: no payment, no removal
     paid = transfer(state, ctx.player, agent, 2)
     narrator.say("money.paid", f"{ctx.player} pays {agent} ${paid}", payer=ctx.player, payee=agent, amount=paid)
-    if (yield from text_cancelled(state, narrator, ctx, agent)):
-        return
     options = [piece_option(a, p) for a in AREA_IDS if state.areas[a].trouble for p in pieces_in(state, a)
                if p != agent and p not in ctx.shielded]
     picked = yield from _pick_piece(ctx, "card.cosmo-remove", f"{agent}: remove which minion (not yours)?", options,

@@ -171,3 +171,11 @@ def test_interrupt_windows_in_random_events_during_a_turn() -> None:
     question = play(table(), answers).question
     assert question is not None and question.player in ("blue", "green", "red")
     assert "susan" in question.options
+
+
+def test_wallace_sonky_against_cosmo_lavish_cancels_payment_and_removal() -> None:
+    progress = play(table(), ["cosmo-lavish", "do", "blue", "wallace-sonky"])
+    state = progress.state
+    assert state.player("red").money == 10 and state.player("blue").money == 10
+    assert all(state.areas[a].minion_count("green") == 1 for a in START)
+    assert progress.question is not None and progress.question.key == "turn.play-another"
