@@ -273,7 +273,13 @@ def take_money(state: State, color: str, amount: int) -> int:
 # -- City Area powers --------------------------------------------------------------------------
 
 def _power_off_reason(state: State, color: str, area: str) -> str | None:
-    """Why ``color`` cannot use the power of ``area`` at all right now, or None."""
+    """Why ``color`` cannot use the power of ``area`` at all right now, or None.
+
+    The game being over comes first: ``use_area_power`` refuses everything then, and the queries
+    built on this (``usable_area_powers``, ``can_use_small_gods``) must offer only what it accepts.
+    """
+    if state.game_over is not None:
+        return f"the game is over ({state.game_over.reason})"
     if state.area_card_holder(area) != color:
         if area in state.lost_area_cards and state.areas[area].building == color:
             return f"the {area!r} City Area card was lost to Bloody Stupid Johnson"

@@ -431,3 +431,15 @@ def test_rulebook_control_example_another_blue_piece_takes_control() -> None:
     # Red cannot take Dolly Sisters back while the demon is there, whatever it adds.
     crowded = apply_action(start, PlaceMinion("red", "dolly-sisters"))
     assert controller(crowded, "dolly-sisters") is None
+
+
+def test_no_power_is_offered_once_the_game_is_over() -> None:
+    """The queries offer exactly what the actions accept: once the game has ended, ``use_area_power``
+    refuses every power, so ``usable_area_powers`` must list none (nor Small Gods out of turn)."""
+    state = powers_position(draw_pile=1)
+    actions.use_area_power(state, "red", "unreal-estate")  # draws the last card: the game ends
+    assert state.game_over is not None
+    assert actions.usable_area_powers(state, "red") == []
+    assert actions.usable_area_powers(state, "red", during_own_turn=False) == []
+    assert not actions.can_use_small_gods(state, "red")
+    rejected(state, "game.over", actions.use_area_power, "red", "the-hippo")
