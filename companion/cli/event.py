@@ -55,7 +55,8 @@ def parse_rolls(value: str) -> list[int]:
     """``"3,7,12"`` → ``[3, 7, 12]``; anything but faces 1–12 is a ``UsageError`` quoting it."""
     faces = []
     for part in _split(value):
-        if not part.isdigit() or not 1 <= int(part) <= 12:
+        # ASCII digits only: str.isdigit() also accepts "²" (which int() refuses) and other scripts' digits.
+        if not (part.isascii() and part.isdigit()) or not 1 <= int(part) <= 12:
             raise UsageError(f"--rolls: a d12 roll is a face from 1 to 12, not {part!r}")
         faces.append(int(part))
     return faces

@@ -124,6 +124,9 @@ def test_small_gods_answers(tmp_path: Path) -> None:
     (["fire", "STATE", "--rolls", "0"], "'0'"),
     (["fire", "STATE", "--rolls", "13"], "'13'"),
     (["fire", "STATE", "--rolls", "three"], "'three'"),
+    (["fire", "STATE", "--rolls", "\u00b2"], "'\u00b2'"),  # a superscript two: str.isdigit() says yes, int() says no
+    (["fire", "STATE", "--rolls", "\u0663"], "'\u0663'"),  # an Arabic-Indic three is not a face on the die
+    (["fire", "STATE", "--rolls", "\uff11\uff12"], "'\uff11\uff12'"),  # nor are full-width digits
     (["meteor", "STATE"], "'meteor'"),
     (["fire"], "STATE.json"),
     (["fire", "STATE", "--bogus"], "'--bogus'"),
