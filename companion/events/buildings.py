@@ -58,8 +58,8 @@ def fire(state: State, narrator: Narrator, ctx: EventContext) -> EventSteps:
         previous = area
         area = yield from roll_for_area(narrator, ctx, purpose="(does the fire spread?)")
         if area == previous or not is_adjacent(previous, area):
-            narrator.say("event.fire.not-adjacent",
-                         f"{area_name(area)} is not next to {area_name(previous)}: the fire goes out", area,
+            why = "again" if area == previous else f"is not next to {area_name(previous)}"
+            narrator.say("event.fire.not-adjacent", f"{area_name(area)} {why}: the fire goes out", area,
                          previous=previous)
             return
         if state.areas[area].building is None:

@@ -51,11 +51,12 @@ def bloody_stupid_johnson(state: State, narrator: Narrator, ctx: EventContext) -
     area = yield from roll_for_area(narrator, ctx)
     owner = state.area_card_holder(area)
     if owner is None:
-        narrator.say("event.johnson.nothing", f"the {area_name(area)} City Area card is not in play", area)
+        narrator.say("event.johnson.nothing", f"the City Area card for {area_name(area)} is not in play", area)
         return
     state.lost_area_cards.append(area)
-    narrator.say("event.johnson.card-lost", f"{owner} loses the {area_name(area)} City Area card for the rest of the game",
+    narrator.say("event.johnson.card-lost", f"{owner} loses the City Area card for {area_name(area)} for the rest of the game",
                  area, player=owner)
     if state.areas[area].minion_count(owner) == 0:
+        narrator.say("event.johnson.no-minion", f"{owner} has no minion in {area_name(area)} to remove", area, player=owner)
         return
     yield from remove_piece_by_event(state, narrator, ctx, area, owner)

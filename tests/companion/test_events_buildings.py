@@ -132,3 +132,11 @@ def test_subsidence_everyone_pays() -> None:
     done = resolve(start, "subsidence", [])
     assert done.is_finished and len(buildings(done.state)) == 3
     assert done.state.player("green").money == 0 and done.state.player("red").money == 10
+
+
+def test_fire_rolling_the_same_area_again_says_so() -> None:
+    start = position({"nap-hill": {"building": "red"}})
+    done = resolve(start, "fire", [12, 12])
+    last = done.narration[-1]
+    assert last.key == "event.fire.not-adjacent"
+    assert last.text == "Nap Hill again: the fire goes out"  # not "Nap Hill is not next to Nap Hill"

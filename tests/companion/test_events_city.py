@@ -144,3 +144,17 @@ def test_event_names_from_the_rulebooks(language: str, event: str, name: str) ->
 def test_every_event_is_named_in_all_four_languages() -> None:
     for event in EVENTS:
         assert set(event.names) == {"en", "de", "pl", "it"}, event.id
+
+
+def test_johnson_narration_names_the_card_once_and_says_when_no_minion_goes() -> None:
+    # "the The Hippo City Area card" read badly; and a silent log left the table wondering
+    # whether the owner still had to remove a minion somewhere.
+    start = position({"the-hippo": {"building": "red", "minions": {"blue": 1}}})
+    done = resolve(start, "bloody-stupid-johnson", [6])
+    texts = [n.text for n in done.narration]
+    assert not any("the The" in t for t in texts), texts
+    assert "red loses the City Area card for The Hippo for the rest of the game" in texts
+    assert done.narration[-1].key == "event.johnson.no-minion"
+    assert done.narration[-1].text == "red has no minion in The Hippo to remove"
+    nothing = resolve(position({}), "bloody-stupid-johnson", [6])
+    assert nothing.narration[-1].text == "the City Area card for The Hippo is not in play"
