@@ -14,6 +14,15 @@ from firmware_bridge.emulator import EmulatedDie
 from firmware_bridge.protocol import DieState, Hello, Pong, RollReport, State
 
 ROOT = Path(__file__).resolve().parents[2]
+WAIT = 60.0  # a deadlock guard only: a loaded CI machine must not fail these; nothing is timed
+
+
+def first_line(proc):
+    """The emulator's first stdout line (its pty), or a clear failure instead of a hung run."""
+    ready, _, _ = select.select([proc.stdout], [], [], WAIT)
+    if not ready:
+        raise TimeoutError(f"the emulator printed nothing in {WAIT} s")
+    return proc.stdout.readline().decode().strip()
 
 
 class HostEnd:
@@ -24,7 +33,7 @@ class HostEnd:
         tty.setraw(self.fd, termios.TCSANOW)
         self.buf = b""
 
-    def lines(self, count, timeout=10.0):
+    def lines(self, count, timeout=WAIT):
         out = []
         while len(out) < count:
             if b"\n" in self.buf:
@@ -119,7 +128,7 @@ def test_unplug_removes_the_link_and_replug_restores_it_on_a_new_pty(die):
     die.unplug()
     assert not link.exists() and not die.is_plugged
     with pytest.raises(OSError):  # the old pty is gone: reading it fails as a pulled cable does
-        ready, _, _ = select.select([host.fd], [], [], 10)
+        ready, _, _ = select.select([host.fd], [], [], WAIT)
         if not os.read(host.fd, 100):
             raise OSError("end of file")
     host.close()
@@ -146,7 +155,7 @@ def test_the_command_prints_its_pty_and_rolls_on_a_key(tmp_path):
          "--beat", "0", "--faces", "6", "--link", str(tmp_path / "die")],
         cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     try:
-        path = proc.stdout.readline().decode().strip()
+        path = first_line(proc)
         assert path.startswith("/dev/pts/")
         assert os.readlink(tmp_path / "die") == path
         host = HostEnd(path)
@@ -166,7 +175,7 @@ def test_the_command_prints_its_pty_and_rolls_on_a_key(tmp_path):
             host.close()
         proc.stdin.write(b"q")
         proc.stdin.flush()
-        assert proc.wait(timeout=20) == 0
+        assert proc.wait(timeout=WAIT) == 0
         assert not (tmp_path / "die").exists()
     finally:
         if proc.poll() is None:
@@ -180,7 +189,7 @@ def test_the_command_rolls_on_a_schedule_and_beats():
          "--beat", "0.1"],
         cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     try:
-        host = HostEnd(proc.stdout.readline().decode().strip())
+        host = HostEnd(first_line(proc))
         try:
             kinds = set()
             while not {"roll", "beat"} <= kinds:  # no key pressed: the schedule does it
@@ -188,7 +197,7 @@ def test_the_command_rolls_on_a_schedule_and_beats():
         finally:
             host.close()
         proc.stdin.close()  # end of input ends the emulator
-        assert proc.wait(timeout=20) == 0
+        assert proc.wait(timeout=WAIT) == 0
     finally:
         if proc.poll() is None:
             proc.kill()

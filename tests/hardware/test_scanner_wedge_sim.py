@@ -10,7 +10,7 @@ from hardware.scanners import BadScannerURL, Rejection, Scan, ScannerError, Scan
 from hardware.scanners.sim import SimScanner
 from hardware.scanners.wedge import LineAssembler, WedgeScanner
 
-WAIT = 30.0  # a deadlock guard only
+WAIT = 60.0  # a deadlock guard only
 
 
 class Collect:
