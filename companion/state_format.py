@@ -109,6 +109,19 @@ def _player_from_json(raw: Any, name: str) -> Player:
     )
 
 
+def _check_cards_held_once(players: list[Player]) -> None:
+    """Each loan card and each card stuck in a hand exists once in the box: holding one twice would
+    count $12 against net worth (and cost up to 15 points) or shrink a hand twice over."""
+    holder: dict[str, str] = {}
+    for i, p in enumerate(players):
+        for kind, cards in (("loans", p.loans), ("stuck_cards", p.stuck_cards)):
+            for j, card in enumerate(cards):
+                if card in holder:
+                    raise StateFormatError(f"players[{i}].{kind}[{j}]",
+                                           f"there is one {card!r} card and {holder[card]} already holds it")
+                holder[card] = p.color
+
+
 def _area_from_json(raw: Any, name: str, colors: list[str]) -> AreaState:
     doc = _object(raw, name)
     _check_keys(doc, name, _AREA_KEYS)
@@ -156,6 +169,7 @@ def state_from_json(raw: Any) -> State:
     personalities = [p.personality for p in players if p.personality]
     if len(set(personalities)) != len(personalities):
         raise StateFormatError("players", f"a personality is dealt twice: {personalities!r}")
+    _check_cards_held_once(players)
 
     areas = empty_areas()
     for area_id, raw_area in _object(doc.get("areas", {}), "areas").items():

@@ -138,10 +138,13 @@ def test_demon_voids_points_in_its_area() -> None:
 
 
 def test_loans_repaid_while_possible_then_minus_fifteen() -> None:
+    # There is one card of each loan, so red (both loans) and yellow (one) are two positions.
     state = position({}, [{"color": "red", "money": 30, "loans": ["mr-bent", "the-bank-of-ankh-morpork"]},
-                          {"color": "yellow", "money": 11, "loans": ["mr-bent"]}])
+                          {"color": "yellow", "money": 11}])
     score = scoring.final_score(state)
     assert score.points["red"] == 30 - 24
+    score = scoring.final_score(position({}, [{"color": "red", "money": 30},
+                                              {"color": "yellow", "money": 11, "loans": ["mr-bent"]}]))
     assert score.points["yellow"] == 11 - 15
     assert score.breakdown["yellow"].loans_unpaid == 1 and score.breakdown["yellow"].loan_penalty == -15
     state.player("red").money = 20

@@ -111,6 +111,18 @@ def test_player_errors_name_the_field() -> None:
     assert _bad(_with(players=[players[0], dict(players[0])])) == "players"
 
 
+def test_a_card_is_held_once() -> None:
+    """There is one Mr Bent, one Bank of Ankh-Morpork, one Fools' Guild and one Dr Whiteface: a
+    loan held twice would cost $12 of net worth and up to 15 points twice over."""
+    players = ISSUE_EXAMPLE["players"]
+    assert _bad(_with(players=[players[0], {**players[1], "loans": ["mr-bent"]}])) == "players[1].loans[0]"
+    assert _bad(_with(players=[{**players[0], "loans": ["mr-bent", "mr-bent"]}, players[1]])) == "players[0].loans[1]"
+    stuck = {"stuck_cards": ["dr-whiteface"], "hand": 5}
+    assert _bad(_with(players=[{**players[0], **stuck}, {**players[1], **stuck}])) == "players[1].stuck_cards[0]"
+    both = state_from_json(_with(players=[players[0], {**players[1], "loans": ["the-bank-of-ankh-morpork"]}]))
+    assert [p.loans for p in both.players] == [["mr-bent"], ["the-bank-of-ankh-morpork"]]
+
+
 def test_piece_totals() -> None:
     assert _bad(_with(areas={"dimwell": {"minions": {"red": 7}}, "longwall": {"minions": {"red": 6}}})) \
         .endswith("minions.red")
