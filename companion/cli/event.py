@@ -188,7 +188,7 @@ def main(argv: list[str]) -> int:
         return NEEDS_INPUT
     doc = {"state": state_to_json(outcome.state), "log": outcome.log,
            "game_over": outcome.state.game_over is not None, "rolls_used": outcome.rolls_used}
-    sys.stdout.write(json.dumps(doc, indent=2, ensure_ascii=False) + "\n")
+    sys.stdout.write(json.dumps(doc, indent=2) + "\n")  # ASCII escapes: any stdout encoding will do
     return OK
 
 

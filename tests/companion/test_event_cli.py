@@ -3,6 +3,7 @@ protocol, then the errors of the contract (exit 2, one line on stderr, nothing o
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -159,3 +160,16 @@ def test_help(tmp_path: Path) -> None:
     result = subprocess.run([sys.executable, "-m", "ui.cli", "event", "--help"], cwd=REPO,
                             capture_output=True, text=True, timeout=60)
     assert result.returncode == 0 and "--ask-interrupts" in result.stdout
+
+
+def test_output_does_not_depend_on_the_terminal_encoding(tmp_path: Path) -> None:
+    # A player named "Łukasz" on a stdout that only takes ASCII (a service with a bare locale): the
+    # JSON escapes it instead of crashing with a UnicodeEncodeError.
+    doc = {"players": [{"color": "red", "name": "Łukasz"}, {"color": "blue"}], "areas": {}}
+    path = tmp_path / "state.json"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    result = subprocess.run([sys.executable, "-m", "ui.cli", "event", "fog", str(path)], cwd=REPO,
+                            capture_output=True, text=True, timeout=60,
+                            env={**os.environ, "PYTHONIOENCODING": "ascii"})
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout)["state"]["players"][0]["name"] == "Łukasz"
