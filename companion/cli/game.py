@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any, NoReturn
 
 from companion.errors import CompanionError
 from companion.inputs import input_from_json
-from companion.journal import DamagedFileError, Journal, JournalError, SalvageReport, salvage_file
+from companion.journal import BarrierError, DamagedFileError, Journal, JournalError, SalvageReport, salvage_file
 from companion.procedure import Narration, Question
 from companion.session import GameRules, Session, Step, WaitingForOther
 
@@ -84,6 +84,9 @@ def main(argv: list[str]) -> int:
     except WaitingForOther as exc:
         _print({"needs": needs_json(exc.question)})
         return 3
+    except BarrierError as exc:
+        sys.stderr.write(_one_line(str(exc)).replace("confirm to record", "repeat with --confirm to record") + "\n")
+        return 2
     except (Rejected, CompanionError, OSError) as exc:
         sys.stderr.write(_one_line(str(exc)) + "\n")
         return 2
