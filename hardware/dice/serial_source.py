@@ -204,5 +204,10 @@ class SerialDieSource(DieSource):
             self.batteries[event.die] = event.beat
         elif isinstance(event, PongEvent):
             self.last_pong = (event.die, event.token, arrived)
-            if self.when_pong is not None:
-                self.when_pong(event.die, event.token)
+            callback = self.when_pong
+            if callback is None:
+                return
+            try:
+                callback(event.die, event.token)
+            except Exception:  # noqa: BLE001 - as for rolls: a subscriber's bug must not kill the reader
+                _LOG.exception("%s: when_pong callback failed for %r", self.url, event)

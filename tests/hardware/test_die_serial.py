@@ -247,3 +247,20 @@ def test_a_failing_subscriber_does_not_stop_the_reader(die, source, caplog):
     source.ping("after")
     rec.wait_for(lambda: rec.pongs, "pong after the failing callback")
     assert len(calls) == 1 and "subscriber bug" in caplog.text
+
+
+def test_a_failing_pong_subscriber_does_not_stop_the_reader(die, source, caplog):
+    rec = started(source)
+    called = threading.Event()
+
+    def bad(die_id, token):
+        called.set()
+        raise RuntimeError("pong subscriber bug")
+
+    source.when_pong = bad
+    source.ping("first")
+    assert called.wait(WAIT), "the pong never arrived"
+    die.roll(6)  # only after the pong: the reader must still be there to read it
+    rec.wait_for(lambda: rec.rolls, "a roll after the failing pong callback")
+    assert [r.face for r in rec.rolls] == [6] and source.last_pong[:2] == ("emu-1", "first")
+    assert "pong subscriber bug" in caplog.text
