@@ -263,12 +263,13 @@ def _area_to_json(a: AreaState) -> dict[str, Any]:
 
 
 def state_to_json(state: State) -> dict[str, Any]:
-    """The canonical document: empty areas are left out, everything else is written."""
+    """The canonical document: empty areas are left out, everything else is written, areas in board
+    order whatever order the state holds them in, so that equal states always write the same text."""
     doc: dict[str, Any] = {
         "format": FORMAT,
         "edition": state.edition,
         "players": [_player_to_json(p) for p in state.players],
-        "areas": {a: _area_to_json(s) for a, s in state.areas.items() if not s.is_empty},
+        "areas": {a: _area_to_json(state.areas[a]) for a in AREA_IDS if not state.areas[a].is_empty},
         "active_player": state.active_player,
         "draw_pile": state.draw_pile,
         "lost_area_cards": list(state.lost_area_cards),

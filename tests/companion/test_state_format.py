@@ -68,6 +68,16 @@ def test_round_trip_is_exact(colors: list[str]) -> None:
     assert json.loads(text)["format"] == FORMAT
 
 
+def test_writing_is_canonical_whatever_order_the_areas_are_held_in() -> None:
+    """Equal states write the same text, areas in board order (1–12), as the format doc promises."""
+    state = new_state(["red", "blue"])
+    shuffled = state.copy()
+    shuffled.areas = dict(reversed(list(state.areas.items())))
+    assert shuffled == state
+    assert state_to_text(shuffled) == state_to_text(state)
+    assert list(state_to_json(shuffled)["areas"]) == ["dolly-sisters", "the-scours", "the-shades"]
+
+
 def test_round_trip_of_the_issue_example_keeps_its_meaning() -> None:
     state = state_from_json(ISSUE_EXAMPLE)
     assert state_from_json(state_to_json(state)) == state
