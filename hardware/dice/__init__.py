@@ -23,7 +23,8 @@ URL forms::
 
 Every source has ``start()``, ``stop()``, the callbacks ``when_rolled(Roll)`` and
 ``when_status(Status)`` (called from the source's own thread), ``rejected`` (a Counter of rejected
-inputs by reason) and ``url``. ``sim://`` sources also have ``roll(face=None)``.
+inputs by reason) and ``url``. ``sim://`` sources also have ``roll(face=None)``. Serial sources
+also report a die that stays plugged in but stops talking (``silent``, then ``resumed``).
 """
 from __future__ import annotations
 

@@ -30,6 +30,8 @@ class StatusKind(str, Enum):
     ROLLING = "rolling"
     CROOKED = "crooked"
     SETTLED = "settled"
+    SILENT = "silent"  # the port is open but the die has sent nothing for a while (no heartbeat)
+    RESUMED = "resumed"  # a silent die was heard again
 
 
 @dataclass(frozen=True)

@@ -6,6 +6,10 @@ events on. When the port fails (cable pulled) the thread closes it, reports ``di
 tries to reopen it every ``retry_interval`` seconds, re-resolving the port each time (a replugged
 USB die may come back as /dev/ttyACM1); once open it asks the die for hello. So a replugged die
 is back well within 2 s without the app doing anything.
+
+A die can also fail without the port failing (hung firmware, a flat battery behind a powered USB
+bridge): the reader then reports it ``silent`` when it has sent nothing for ``silence_timeout``
+seconds and ``resumed`` when it is heard again (:mod:`hardware.dice.liveness`).
 """
 from __future__ import annotations
 
@@ -21,6 +25,7 @@ from firmware_bridge import protocol
 from firmware_bridge.host import (BeatEvent, HelloEvent, HostLink, LinkCounters, PongEvent,
                                   RollEvent, StateEvent)
 from firmware_bridge.protocol import Beat, DieState, HelloRequest, Led, LedColour, LedMode, Ping
+from hardware.dice.liveness import DEFAULT_SILENCE_TIMEOUT, Liveness
 from hardware.dice.model import DieSource, DieSourceError, Roll, Status, StatusKind
 
 _LOG = logging.getLogger("hardware.dice.serial")
@@ -37,12 +42,17 @@ PortOpener = Callable[[str], serial.SerialBase]
 
 class SerialDieSource(DieSource):
     """Rolls from one serial port. ``port`` is a pyserial URL or path, or a callable giving one
-    (called on every (re)connect, for ports found by USB id)."""
+    (called on every (re)connect, for ports found by USB id).
+
+    ``silence_timeout``: seconds without a line from a die before it is reported ``silent``
+    (None: never). ``clock`` stamps rolls and statuses and drives the silence rule.
+    """
 
     def __init__(self, port: str | Callable[[], str], *, url: str | None = None,
                  baudrate: int = protocol.BAUD_RATE, retry_interval: float = 0.2,
                  clock: Callable[[], float] = time.monotonic,
-                 opener: PortOpener | None = None) -> None:
+                 opener: PortOpener | None = None,
+                 silence_timeout: float | None = DEFAULT_SILENCE_TIMEOUT) -> None:
         super().__init__(url or (port if isinstance(port, str) else "serial://"), _LOG)
         self._resolve = port if callable(port) else (lambda: port)
         self._baudrate = baudrate
@@ -50,6 +60,7 @@ class SerialDieSource(DieSource):
         self._clock = clock
         self._opener = opener or self._open_pyserial
         self._link = HostLink(self.url, _LOG)
+        self._liveness = Liveness(silence_timeout) if silence_timeout is not None else None
         self._port: serial.SerialBase | None = None
         self._write_lock = threading.Lock()
         self._stop = threading.Event()
@@ -84,6 +95,12 @@ class SerialDieSource(DieSource):
     @property
     def is_connected(self) -> bool:
         return self._port is not None
+
+    @property
+    def silent_dice(self) -> frozenset[str]:
+        """Dice on this link reported ``silent`` and not heard since."""
+        liveness = self._liveness
+        return liveness.silent if liveness is not None else frozenset()
 
     @property
     def counters(self) -> LinkCounters:
@@ -153,6 +170,8 @@ class SerialDieSource(DieSource):
     def _connected(self, port: serial.SerialBase) -> None:
         with self._counter_lock:
             self._link.reset()
+        if self._liveness is not None:
+            self._liveness.forget()
         with self._write_lock:
             self._port = port
         self._emit_status(Status(StatusKind.CONNECTED, None, self._clock(), f"port {port.port!r}"))
@@ -170,6 +189,8 @@ class SerialDieSource(DieSource):
             pass
         with self._counter_lock:
             self._link.reset()
+        if self._liveness is not None:
+            self._liveness.forget()  # "disconnected" says it all; no silence on a dead port
         self._emit_status(Status(StatusKind.DISCONNECTED, None, self._clock(),
                                  "stopped" if not announce else "port failed; reopening"))
 
@@ -181,13 +202,28 @@ class SerialDieSource(DieSource):
                 # TypeError: pyserial's posix read on a closed fd; all mean "the port is gone".
                 _LOG.warning("%s: port failed: %s", self.url, exc)
                 return
+            arrived = self._clock()
+            # Checked before the new bytes are read: a die that was quiet longer than the timeout
+            # was silent, even if this read ends the silence (the clock jumped, or we were slow).
+            self._watch_silence(arrived)
             if not data:
                 continue
-            arrived = self._clock()
             with self._counter_lock:
                 events = self._link.feed(data)
             for event in events:
+                self._heard(event.die, arrived)
                 self._dispatch(event, arrived)
+
+    def _watch_silence(self, now: float) -> None:
+        if self._liveness is None:
+            return
+        for die, last in self._liveness.check(now):
+            self._emit_status(Status(StatusKind.SILENT, die, now,
+                                     f"not heard for {now - last:.1f} s"))
+
+    def _heard(self, die: str, at: float) -> None:
+        if self._liveness is not None and self._liveness.heard(die, at):
+            self._emit_status(Status(StatusKind.RESUMED, die, at, "heard again"))
 
     def _dispatch(self, event: object, arrived: float) -> None:
         if isinstance(event, RollEvent):
