@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.board import DEMONS, TROLLS
+from companion.board import ADJACENT, AREA_BY_ID, AREA_IDS, DEMONS, TROLLS, area_for_roll
 from companion.events import event_procedure
 from companion.procedure import Progress, run
 from companion.state import State
@@ -169,3 +169,23 @@ def test_trolls_stop_when_the_box_is_empty() -> None:
     done = resolve(start, "trolls", [5, 6, 7])
     assert done.is_finished and done.answers_used == 1
     assert done.state.trolls_in_supply() == 0
+
+
+def test_flood_always_leaves_a_minion_somewhere_to_go() -> None:
+    # "What if a minion has nowhere to go?" It cannot happen: a flood hits at most two areas and every
+    # area has at least three neighbours, so at least two are dry. Checked for every pair of rolls,
+    # with a minion of each colour in both areas: every move question offers two areas or more.
+    assert min(len(ADJACENT[a]) for a in AREA_IDS) >= 3
+    for first in range(1, 13):
+        for second in range(1, 13):
+            flooded = {area_for_roll(f) for f in (first, second) if AREA_BY_ID[area_for_roll(f)].river}
+            start = position({a: {"minions": {"red": 1, "blue": 1}} for a in flooded})
+            answers: list[Any] = [first, second]
+            progress = resolve(start, "flood", answers)
+            while not progress.is_finished:
+                q = progress.question
+                assert q is not None and q.key == "event.flood.move" and len(q.options) >= 2
+                assert not set(q.options) & flooded
+                answers.append(q.options[0])
+                progress = resolve(start, "flood", answers)
+            assert not any(progress.state.areas[a].minions for a in flooded)
