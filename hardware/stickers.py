@@ -127,7 +127,7 @@ class SheetLayout:
 
     @property
     def cell_width(self) -> float:
-        return max(self.code_box, 16 * mm)
+        return float(max(self.code_box, 16 * mm))
 
     @property
     def cell_height(self) -> float:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import threading
 import time
-from typing import Any, Callable, Protocol
+from typing import Any, Callable, Protocol, cast
 
 import numpy as np
 import zxingcpp
@@ -31,9 +31,14 @@ class FrameSource(Protocol):
     def close(self) -> None: ...
 
 
+# The binding converts a single BarcodeFormat itself (the documented call); its type stub only
+# admits BarcodeFormats. cast, not BarcodeFormats(...): the call stays the same on every version.
+_QR_ONLY = cast(zxingcpp.BarcodeFormats, zxingcpp.BarcodeFormat.QRCode)
+
+
 def decode(frame: np.ndarray[Any, Any]) -> list[str]:
     """The texts of all QR codes zxing-cpp finds in ``frame`` (QR only: ten times faster)."""
-    results = zxingcpp.read_barcodes(frame, formats=zxingcpp.BarcodeFormat.QRCode)
+    results = zxingcpp.read_barcodes(frame, formats=_QR_ONLY)
     return [r.text for r in results if r.valid]
 
 

@@ -52,8 +52,8 @@ class FrameDebouncer:
         if self._last_frame is not None and frame <= self._last_frame:
             raise ValueError(f"frame {frame!r} does not follow frame {self._last_frame!r}")
         self._last_frame = frame
-        for text, track in list(self._tracks.items()):
-            if frame - track.last > self.gone_frames:  # left the view during skipped frames
+        for text, old in list(self._tracks.items()):
+            if frame - old.last > self.gone_frames:  # left the view during skipped frames
                 del self._tracks[text]
         counted: list[str] = []
         for text in dict.fromkeys(texts):  # unique, order kept

@@ -26,7 +26,7 @@ import termios
 import threading
 import time
 import tty
-from typing import Callable
+from typing import Any, Callable
 
 from hardware.scanners.base import ScannerBase, log
 from hardware.scanners.errors import ScannerError, ScannerNotStarted
@@ -97,7 +97,7 @@ class WedgeScanner(ScannerBase):
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
         self._fd: int | None = None
-        self._saved_tty: list[object] | None = None
+        self._saved_tty: list[Any] | None = None  # termios.tcgetattr's list, restored on stop
 
     @property
     def is_running(self) -> bool:
