@@ -297,6 +297,7 @@ def can_use_small_gods(state: State, color: str) -> bool:
 
 
 def _shades_targets(state: State) -> list[str]:
+    """Where The Shades may put a marker: in or next to it, with a minion (troll, demon) and no marker yet."""
     candidates = {"the-shades"} | ADJACENT["the-shades"]
     return [a for a in AREA_IDS if a in candidates and state.areas[a].has_any_minion and not state.areas[a].trouble]
 
@@ -306,6 +307,7 @@ def _minion_power_targets(state: State, color: str, area: str) -> list[str]:
 
 
 def _discardable(state: State, color: str) -> int:
+    """Cards ``color`` may discard: stuck ones (Fools' Guild, Dr Whiteface) stay in hand (FAQ)."""
     player = state.player(color)
     return player.hand - len(player.stuck_cards)
 
@@ -449,8 +451,13 @@ def end_turn(state: State) -> None:
 
 # -- direct-action inputs ----------------------------------------------------------------------
 
+# Each input is a frozen dataclass so that it can be journalled, compared and replayed as a fact.
+
 @dataclass(frozen=True)
 class PlaceMinion:
+    """Place a minion of ``color`` in ``area`` (``from_area`` when all twelve are out; the flags are
+    for cards that waive the trouble or the adjacency rule)."""
+
     color: str
     area: str
     from_area: str | None = None
@@ -460,6 +467,9 @@ class PlaceMinion:
 
 @dataclass(frozen=True)
 class Build:
+    """Build in ``area`` (``from_area`` when all six buildings are out; ``cost`` for a card that
+    changes the price)."""
+
     color: str
     area: str
     from_area: str | None = None
@@ -468,6 +478,8 @@ class Build:
 
 @dataclass(frozen=True)
 class Assassinate:
+    """``color`` removes ``piece`` (another colour, ``troll`` or ``demon``) from ``area``."""
+
     color: str
     area: str
     piece: str
@@ -475,17 +487,23 @@ class Assassinate:
 
 @dataclass(frozen=True)
 class RemoveTrouble:
+    """Take the trouble marker off ``area``; whoever does it, the board changes the same way."""
+
     area: str
 
 
 @dataclass(frozen=True)
 class TakeMoney:
+    """``color`` takes ``amount`` from the bank (which pays only what it holds)."""
+
     color: str
     amount: int
 
 
 @dataclass(frozen=True)
 class UseAreaPower:
+    """``color`` uses the power of the City Area card of ``area`` (see ``use_area_power``)."""
+
     color: str
     area: str
     target: str | None = None
@@ -494,7 +512,7 @@ class UseAreaPower:
 
 @dataclass(frozen=True)
 class EndTurn:
-    pass
+    """The active player ends the turn: refill to five, then the next player (or the game ends)."""
 
 
 Action = Union[PlaceMinion, Build, Assassinate, RemoveTrouble, TakeMoney, UseAreaPower, EndTurn]

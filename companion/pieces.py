@@ -131,15 +131,14 @@ def place_building(state: State, area_id: str, color: str) -> None:
 
 
 def remove_building(state: State, area_id: str) -> str:
-    """Remove the building in an area, returning its owner; the City Area card goes back on display."""
+    """Remove the building in an area, returning its owner. The City Area card goes back on display
+    by itself (who holds it is derived from the building); a card lost to Bloody Stupid Johnson stays
+    out of the game."""
     area = state.areas[area_id]
     if area.building is None:
         raise RuleViolation("piece.absent", f"there is no building in {area_id!r}")
     owner = area.building
     area.building = None
-    if area_id in state.lost_area_cards:
-        # The card stays out of the game (Bloody Stupid Johnson); nothing to return.
-        pass
     return owner
 
 

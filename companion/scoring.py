@@ -49,6 +49,7 @@ def controller(state: State, area: str) -> str | None:
 
 
 def controlled_areas(state: State, color: str) -> list[str]:
+    """The areas ``color`` controls, in board order (the Lords' measure, and the German tie-break)."""
     return [a for a in AREA_IDS if controller(state, a) == color]
 
 
@@ -65,6 +66,7 @@ def net_worth(state: State, color: str) -> int:
 
 
 def trouble_count(state: State) -> int:
+    """Trouble markers on the board (the Dragon King of Arms' measure, and the Riots event's)."""
     return state.trouble_on_board()
 
 
@@ -147,6 +149,7 @@ class FinalScore:
 
 
 def _tie_break_value(state: State, color: str) -> int:
+    """The printed value compared on a tie: best City Area card held, or (German) area controlled."""
     if TIE_BREAK[state.edition] == "control":
         areas = controlled_areas(state, color)
     else:

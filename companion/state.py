@@ -1,9 +1,10 @@
 """The table state: everything on the board and in front of the players that the companion mirrors.
 
-The state is plain mutable dataclasses, but the engine never mutates a state it was given: every
-change works on ``state.copy()`` and a rejected change simply drops the copy, so "a rejected action
-changes nothing" holds by construction. Anything that can be derived (pieces in supply, City Area
-cards held, trouble markers left) is derived, never stored, so it cannot drift.
+The state is plain mutable dataclasses. The actions check every rule before their first change, so a
+rejected action leaves the state exactly as it was even when applied in place
+(``actions.perform_action``); ``actions.apply_action`` works on ``state.copy()`` for callers that
+keep the old position. Anything that can be derived (pieces in supply, City Area cards held, trouble
+markers left) is derived, never stored, so it cannot drift.
 """
 from __future__ import annotations
 
