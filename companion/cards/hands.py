@@ -5,11 +5,9 @@ from __future__ import annotations
 
 from companion.actions import take_money
 from companion.cards.common import (
-    DONE,
     Effect,
     Steps,
     TurnContext,
-    ask,
     ask_discard,
     choose_player,
     discard_card,
@@ -188,5 +186,3 @@ EFFECTS: dict[str, Effect] = {
     "stanley": stanley,
     "history-monks": history_monks,
 }
-
-__all__ = ["EFFECTS", "DONE"]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Generator
 
-from companion.actions import assassination_targets, minion_placement_areas
+from companion.actions import assassination_targets
 from companion.board import ADJACENT, AREA_IDS
 from companion.cards.common import (
     Effect,
@@ -298,5 +298,3 @@ EFFECTS: dict[str, Effect] = {
     "here-n-now": dice_here_n_now,
     "cmot-dibbler": dice_dibbler,
 }
-
-__all__ = ["EFFECTS", "minion_placement_areas"]

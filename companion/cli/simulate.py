@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 
 from companion.board import COLORS
 from companion.cards.common import INTERRUPT_ONLY, personalities_in_game
-from companion.catalog import CARD_BY_ID, CARD_IDS, CARDS, EVENT_IDS, TWO_PLAYER_REMOVED_CARDS
+from companion.catalog import CARD_BY_ID, CARDS, EVENT_IDS, TWO_PLAYER_REMOVED_CARDS
 from companion.errors import CompanionError
 from companion.game import Game, apply, new_game
 from companion.inputs import Answer, CardScan, DieRoll, Input, RandomDraw
@@ -324,5 +324,3 @@ def main(argv: list[str]) -> int:
 
 if __name__ == "__main__":  # pragma: no cover
     raise SystemExit(main(sys.argv[1:]))
-
-__all__ = ["main", "simulate", "play_game", "InvariantViolation", "CARD_IDS"]
