@@ -10,7 +10,9 @@ keep phantom rolls out, beyond the checksum:
 * **a roll counts only after rolling**: the die must have said ``rolling`` since it last said
   ``handling`` or ``crooked``, and a roll consumes that; a die that goes handling -> settled and
   then claims a roll is rejected (``roll_without_rolling``);
-* **a roll needs a hello** first (to know the number of faces), and its face must be in range.
+* **a roll needs a hello** first (to know the number of faces), and its face must be in range;
+* **a die speaking another protocol version** is believed in nothing (``unsupported_proto``)
+  until it says hello in ours: a new ``proto`` number means an existing kind changed meaning.
 
 Every rejected line is counted by reason and logged (the first few per link at WARNING, the rest
 at DEBUG, so a die spewing noise cannot flood the log). Unknown kinds are counted as ignored.
@@ -32,6 +34,7 @@ NO_HELLO = "no_hello"
 ROLL_WITHOUT_ROLLING = "roll_without_rolling"
 FACE_OUT_OF_RANGE = "face_out_of_range"
 TRUNCATED = "truncated"  # a partial line cut off by a disconnect
+UNSUPPORTED_PROTO = "unsupported_proto"  # a die whose hello names a protocol version we do not read
 
 WARN_LIMIT = 20  # rejected lines logged at WARNING per link before dropping to DEBUG
 
@@ -100,6 +103,7 @@ class _DieTrack:
     faces: int | None = None
     state: DieState | None = None
     armed: bool = False  # said "rolling" since the last handling/crooked/roll
+    foreign_proto: int | None = None  # its hello named this protocol version, not ours
 
 
 class HostLink:
@@ -176,6 +180,17 @@ class HostLink:
             if ahead > wire.SEQ_MODULO // 2:
                 self._reject(STALE, f"sequence number {message.seq!r} is behind {track.last_seq!r}")
                 return None
+        if isinstance(body, Hello):
+            track.foreign_proto = None if body.proto == protocol.PROTOCOL_VERSION else body.proto
+        if track.foreign_proto is not None:
+            # Genuine line (its number advances), but its meaning is not ours to guess.
+            track.last_seq = message.seq
+            track.faces = None
+            track.armed = False
+            self._reject(UNSUPPORTED_PROTO,
+                         f"die {message.die!r} speaks protocol {track.foreign_proto!r}, "
+                         f"this host reads {protocol.PROTOCOL_VERSION!r}")
+            return None
         if isinstance(body, RollReport):
             problem = self._roll_problem(track, body)
             if problem is not None:

@@ -102,6 +102,18 @@ def test_a_rebooted_die_starts_numbering_again(link):
     assert rolls(link.feed(reborn.hello() + reborn.throw(11))) == [("d12-a", 11, 12)]
 
 
+def test_a_die_speaking_another_protocol_version_is_believed_in_nothing(link, caplog):
+    die = Die()
+    newer = die.line(Hello(2, 12, "2.0.0", die.boot))
+    events = link.feed(newer + die.throw(4) + die.line(Beat(50, 3700, 9)))
+    assert events == [] and link.known_dice() == {"d12-a": None}
+    assert link.counters.rejected == {host.UNSUPPORTED_PROTO: 6}
+    assert "speaks protocol 2, this host reads 1" in caplog.text
+    # The same die flashed back to our version (a new boot) is believed again.
+    ours = Die(boot="0000cafe")
+    assert rolls(link.feed(ours.hello() + ours.throw(8))) == [("d12-a", 8, 12)]
+
+
 def test_two_dice_on_one_link_are_told_apart(link):
     red, blue = Die("red", 6, "00000001"), Die("blue", 6, "00000002")
     data = red.hello() + blue.hello() + red.throw(3) + blue.throw(3) + blue.throw(5)
