@@ -45,6 +45,8 @@ class SimDieSource(DieSource):
         if face is None:
             face = self._rng.randint(1, self.faces)
         elif not 1 <= face <= self.faces:
+            # Counted like a real die's impossible face: a screen offering a 7 on a d6 is a bug.
+            self._count_rejected("face_out_of_range", f"face {face!r} on a d{self.faces}")
             raise ValueError(f"face must be 1..{self.faces}: {face!r}")
         now = self._clock()
         self._emit_status(Status(StatusKind.ROLLING, self.die_id, now))

@@ -115,6 +115,7 @@ def test_the_screen_rolls_the_sim_die():
                                           StatusKind.SETTLED]
     with pytest.raises(ValueError, match="7"):
         source.roll(7)
+    assert source.rejected == {"face_out_of_range": 1} and len(rolls) == 1
     source.stop()
     with pytest.raises(RuntimeError, match="not started"):
         source.roll()
