@@ -3,14 +3,16 @@
 It speaks the die protocol (docs/die-protocol.md) on a real pty, so the app and the serial source
 are demonstrated and tested with exactly the code paths a USB die uses, and it can misbehave on
 purpose: a nudge or pick-up (no roll), a crooked landing, a lying die that claims a roll without
-rolling, garbage, a bad checksum, a repeated line, and an unplug/replug.
+rolling, garbage, a bad checksum, a repeated line, an unplug/replug, and a hang (the port stays
+open but the die says nothing: the host must report it silent).
 
 A new pty gets a new path, while a real die keeps its udev name (/dev/serial/by-id/...) across a
 replug. ``--link PATH`` gives the same: the emulator keeps a symlink at PATH pointing at its current
 pty, removes it on unplug and recreates it on replug, so a host opens one stable name.
 
 Keys (stdin): r roll, n nudge, p pick up and put down, c crooked landing, l lying roll,
-g garbage, x bad checksum, d repeat last line, u unplug and replug, b heartbeat, h help, q quit.
+g garbage, x bad checksum, d repeat last line, u unplug and replug, b heartbeat,
+s hang / wake up (silent while hung), h help, q quit.
 """
 from __future__ import annotations
 
@@ -31,7 +33,7 @@ from firmware_bridge.protocol import (Beat, DieState, Hello, HelloRequest, Led, 
 
 FIRMWARE_VERSION = "emu-0.1.0"
 KEYS_HELP = ("keys: r roll, n nudge, p pick up/put down, c crooked, l lying roll, g garbage, "
-             "x bad checksum, d repeat last line, u unplug+replug, b beat, h help, q quit")
+             "x bad checksum, d repeat last line, u unplug+replug, b beat, s hang/wake, h help, q quit")
 
 
 class EmulatedDie:
@@ -51,6 +53,7 @@ class EmulatedDie:
         self.host_lines_rejected = 0
         self.dropped_bytes = 0
         self.drop_after = 5.0  # seconds a full pty may block a write before bytes are dropped
+        self.hung = False  # a hung firmware: the USB port stays up, nothing is sent
         self._rng = random.Random(seed)
         self._lock = threading.RLock()
         self._seq = SeqCounter()
@@ -201,10 +204,17 @@ class EmulatedDie:
         with self._lock:
             return self._send(body)
 
+    def toggle_hang(self) -> bool:
+        """Hang (or wake up): while hung nothing is sent — no beats, rolls or answers — but the
+        pty stays open, as a crashed firmware behind a live USB bridge. Returns ``hung``."""
+        with self._lock:
+            self.hung = not self.hung
+            return self.hung
+
     def send_raw(self, data: bytes) -> None:
         with self._lock:
             fd = self._master
-            if fd < 0:
+            if fd < 0 or self.hung:
                 return
             view = memoryview(data)
             while view:
@@ -280,7 +290,7 @@ def _key_loop(die: EmulatedDie, read_key: Callable[[], str], out: Callable[[str]
     actions: dict[str, Callable[[], object]] = {
         "r": die.roll, "n": die.nudge, "p": die.pick_up_and_put_down, "c": die.crooked_landing,
         "l": die.lying_roll, "g": die.send_garbage, "x": die.send_bad_checksum_roll,
-        "d": die.repeat_last_line, "u": die.replug, "b": die.beat,
+        "d": die.repeat_last_line, "u": die.replug, "b": die.beat, "s": die.toggle_hang,
     }
     while True:
         key = read_key()

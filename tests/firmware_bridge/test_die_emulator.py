@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from firmware_bridge import protocol
-from firmware_bridge.emulator import EmulatedDie
+from firmware_bridge.emulator import EmulatedDie, _key_loop
 from firmware_bridge.protocol import DieState, Hello, Pong, RollReport, State
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -138,6 +138,21 @@ def test_unplug_removes_the_link_and_replug_restores_it_on_a_new_pty(die):
     try:
         hello = host.messages(1)[0]
         assert hello.seq == 0  # a fresh boot
+    finally:
+        host.close()
+
+
+def test_a_hung_die_sends_nothing_until_it_wakes_up_by_key(die):
+    host = HostEnd(die.path)
+    try:
+        host.messages(1)
+        said = []
+        keys = iter("srbsbq")  # hang, roll, beat (both lost), wake, beat, quit
+        assert _key_loop(die, lambda: next(keys), said.append) == 0
+        assert said[0] == "s: True" and said[3] == "s: False"
+        assert [m.body.kind for m in host.messages(1)] == ["beat"]  # not the hung roll's lines
+        die.send_message(Pong("marker"))
+        assert host.messages(1)[0].body == Pong("marker")  # and nothing else was queued
     finally:
         host.close()
 
