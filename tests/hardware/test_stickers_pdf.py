@@ -17,13 +17,13 @@ from ui.cli import main as cli
 
 
 def pdf_pages(pdf: Path) -> int:
-    info = subprocess.run(["pdfinfo", str(pdf)], check=True, capture_output=True, text=True).stdout
+    info = subprocess.run(["pdfinfo", str(pdf)], check=True, capture_output=True, text=True, timeout=120).stdout
     return int(re.search(r"^Pages:\s+(\d+)", info, re.M).group(1))  # type: ignore[union-attr]
 
 
 def pdf_words(pdf: Path) -> list[tuple[int, float, float, float, float, str]]:
     """(page, x0, y0, x1, y1, word) with y measured from the top, as pdftotext -bbox gives them."""
-    out = subprocess.run(["pdftotext", "-bbox", str(pdf), "-"], check=True, capture_output=True, text=True).stdout
+    out = subprocess.run(["pdftotext", "-bbox", str(pdf), "-"], check=True, capture_output=True, text=True, timeout=120).stdout
     words, page = [], -1
     for line in out.splitlines():
         if "<page " in line:

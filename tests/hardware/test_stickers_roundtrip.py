@@ -45,7 +45,7 @@ class Printed:
 def print_and_render(directory: Path, size: str, dpi: int) -> Printed:
     pdf = directory / f"stickers-{size}.pdf"
     assert main(["--out", str(pdf), "--size", size]) == 0
-    subprocess.run(["pdftoppm", "-r", str(dpi), "-gray", "-png", str(pdf), str(directory / size)], check=True)
+    subprocess.run(["pdftoppm", "-r", str(dpi), "-gray", "-png", str(pdf), str(directory / size)], check=True, timeout=300)
     pages = [cv2.imread(str(p), cv2.IMREAD_GRAYSCALE) for p in sorted(directory.glob(f"{size}-*.png"))]
     layout = layout_for("a4", float(size.removesuffix("mm")))
     return Printed(layout, dpi, pages, stickers())
