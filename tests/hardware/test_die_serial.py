@@ -10,6 +10,7 @@ from firmware_bridge.protocol import LedColour, LedMode, Unknown
 from hardware.dice import (DeviceMissing, DieSourceError, SerialDieSource, StatusKind,
                            open_die_source)
 
+LIVENESS = (StatusKind.SILENT, StatusKind.RESUMED)
 WAIT = 60.0  # a deadlock guard only: a loaded CI machine must not fail these; nothing asserts speed
 
 
@@ -47,8 +48,10 @@ class Recorder:
                                      f"statuses={[s.kind.value for s in self.statuses]!r}")
 
     def kinds(self):
+        """Status kinds in order, without silent/resumed: on a loaded machine the real clock may
+        see a 3 s gap anywhere; that rule is tested with an injected clock in test_die_liveness."""
         with self._cond:
-            return [s.kind for s in self.statuses]
+            return [s.kind for s in self.statuses if s.kind not in LIVENESS]
 
     def hello_count(self):
         with self._cond:
