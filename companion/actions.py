@@ -519,7 +519,11 @@ Action = Union[PlaceMinion, Build, Assassinate, RemoveTrouble, TakeMoney, UseAre
 
 
 def perform_action(state: State, action: Action) -> None:
-    """Apply one basic action to ``state`` itself; on ``RuleViolation`` it is left as it was."""
+    """Apply one basic action to ``state`` itself; on ``RuleViolation`` it is left as it was.
+
+    Nothing is done once the game is over, exactly as ``apply_action`` (a copy plus this) refuses.
+    """
+    _check_live(state)
     if isinstance(action, PlaceMinion):
         place_minion(state, action.color, action.area, from_area=action.from_area, trouble=action.trouble,
                      anywhere=action.anywhere)

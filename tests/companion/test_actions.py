@@ -443,3 +443,15 @@ def test_no_power_is_offered_once_the_game_is_over() -> None:
     assert actions.usable_area_powers(state, "red", during_own_turn=False) == []
     assert not actions.can_use_small_gods(state, "red")
     rejected(state, "game.over", actions.use_area_power, "red", "the-hippo")
+
+
+def test_perform_action_refuses_everything_once_the_game_is_over_like_apply_action() -> None:
+    """``apply_action`` is a copy plus ``perform_action``: the two doors must refuse the same things."""
+    state = position({"dimwell": {"minions": {"red": 1}}}, draw_pile=0,
+                     game_over={"reason": "draw-pile", "winners": ["red"]})
+    for action in (PlaceMinion("red", "dimwell"), TakeMoney("red", 1), RemoveTrouble("dimwell"),
+                   Build("red", "dimwell")):
+        with pytest.raises(RuleViolation) as info:
+            apply_action(state, action)
+        assert info.value.rule == "game.over"
+        rejected(state, "game.over", actions.perform_action, action)
