@@ -21,6 +21,15 @@ LANGUAGES: tuple[str, ...] = ("en", "de", "pl", "it")
 LANGUAGE_NAMES: dict[str, str] = {"en": "English", "de": "Deutsch", "pl": "Polski", "it": "Italiano"}
 
 
+OPTION_WORDS: dict[str, str] = {
+    "skip": "Skip", "pass": "Pass", "stop": "Stop here", "end-turn": "End the turn", "take": "Take it",
+    "do": "Do it", "done": "Done", "pay": "Pay", "refuse": "Refuse", "decline": "Decline", "none": "None",
+    "money": "Money", "card": "A card", "take-card": "Take a card", "swap": "Swap", "seen": "Seen",
+    "yes": "Yes", "no": "No", "keep": "Keep", "ignore": "Ignore",
+}
+"""The engine's answer words and how a button shows them (English msgids for gettext)."""
+
+
 class Translator:
     """The current language and its catalogue."""
 
@@ -80,12 +89,24 @@ class Translator:
             return self.color(value)
         return value
 
+    def is_card(self, value: str) -> bool:
+        from companion.catalog import CARD_BY_ID
+        return value in CARD_BY_ID
+
     def option(self, value: str) -> str:
         """A question option as shown on a button: area, colour, card, or a translated word."""
         if value in AREA_BY_ID:
             return self.area(value)
         if value in ("red", "yellow", "green", "blue"):
             return self.color(value)
+        if value.startswith("power:") and value[6:] in AREA_BY_ID:
+            return self.gettext("Power: {area}").format(area=self.area(value[6:]))
+        if "/" in value:
+            area, _, piece = value.partition("/")
+            if area in AREA_BY_ID:
+                return f"{self.area(area)}: {self.option(piece)}"
+        if value in ("troll", "demon"):
+            return self.gettext(value)
         try:
             return self.card(value)
         except KeyError:
@@ -95,4 +116,6 @@ class Translator:
                 return display_name(kind, value, self.language)
             except KeyError:
                 pass
-        return self.gettext(f"option:{value}") if self.gettext(f"option:{value}") != f"option:{value}" else value
+        if value in OPTION_WORDS:
+            return self.gettext(OPTION_WORDS[value])
+        return value

@@ -15,10 +15,17 @@ from kivy.uix.button import Button
 from kivy.uix.gridlayout import GridLayout
 from kivy.uix.label import Label
 from kivy.uix.scrollview import ScrollView
+from kivy.uix.textinput import TextInput
 
 from ui.palette import PLAYER_RGB, hex_color, piece_mark
 
 TOUCH = 48  # minimum touch target, in pixels at 800×480 (dp == px at density 1)
+SEARCH_FROM = 12  # a longer list of cards gets a search box
+
+
+def app_card(value: str) -> bool:
+    from companion.catalog import CARD_BY_ID
+    return value in CARD_BY_ID
 
 
 class BigButton(Button):
@@ -30,7 +37,7 @@ class BigButton(Button):
     def __init__(self, **kwargs: Any) -> None:
         kwargs.setdefault("size_hint_y", None)
         kwargs.setdefault("height", dp(TOUCH))
-        kwargs.setdefault("font_size", sp(15))
+        kwargs.setdefault("font_size", sp(14))
         kwargs.setdefault("halign", "center")
         kwargs.setdefault("valign", "middle")
         kwargs.setdefault("markup", True)
@@ -39,7 +46,7 @@ class BigButton(Button):
         self._wrap()
 
     def _wrap(self, *_args: Any) -> None:
-        self.text_size = (self.width - dp(8), None)
+        self.text_size = (self.width - dp(8), self.height - dp(4))
 
 
 def player_markup(color: str | None, name: str | None = None) -> str:
@@ -77,25 +84,46 @@ class QuestionPanel(BoxLayout):
         kwargs.setdefault("orientation", "vertical")
         kwargs.setdefault("spacing", dp(4))
         super().__init__(**kwargs)
-        self.bind(question=self._question_changed, game=self._rebuild, revealed=self._rebuild)
-
-    def _question_changed(self, *_args: Any) -> None:
-        self.revealed = False
-        self._rebuild()
+        self._signature: tuple[Any, ...] | None = None
+        self._seen_seq: Any = object()
+        self._cache: dict[str, BigButton] = {}
+        self.search: TextInput | None = None
+        self.option_grid: GridLayout | None = None
+        self.bind(question=self._rebuild, game=self._rebuild, revealed=self._rebuild)
 
     def rebuild(self) -> None:
         self._rebuild()
 
     def _rebuild(self, *_args: Any) -> None:
+        """Rebuild only when something shown changed: a screen update sets game and question and
+        asks again, and building ~100 card buttons is the slowest thing the app does."""
+        app = App.get_running_app()
+        seq = self.game.seq if self.game is not None else None
+        if seq != self._seen_seq:
+            self._seen_seq = seq
+            if self.revealed:
+                self.revealed = False  # a new position: the privacy gate closes again
+                return  # the revealed binding has rebuilt already
+        signature = (id(self.question), self.question, seq, self.revealed,
+                     app.lang if app else None, app.colorblind if app else None)
+        if signature == self._signature:
+            return
+        self._signature = signature
+        for child in list(self.walk(restrict=True)):
+            if isinstance(child, GridLayout):
+                child.clear_widgets()
         self.clear_widgets()
         self.buttons = []
+        self.search = None
+        self.option_grid = None
         app = App.get_running_app()
         q = self.question
         if q is None or app is None:
             return
         state = self.game.state if self.game is not None else None
         who = player_name(state, q.player) if state is not None and q.player else ""
-        text = app.translator.keyed("q", q.key, q.text, dict(q.params))
+        english = q.text[len(q.player) + 2:] if q.player and q.text.startswith(q.player + ": ") else q.text
+        text = app.translator.keyed("q", q.key, english, dict(q.params))
         title = Label(text=(who + ": " if who else "") + text, markup=True, font_size=sp(16), bold=True,
                       size_hint_y=None, halign="left", valign="middle", color=(0.1, 0.1, 0.1, 1))
         title.bind(width=lambda w, _v: setattr(w, "text_size", (w.width, None)),
@@ -114,13 +142,25 @@ class QuestionPanel(BoxLayout):
             self.add_widget(gate)
             self.buttons = [gate]
             return
+        long_list = len(q.options) > SEARCH_FROM
+        actions = [o for o in q.options if not (long_list and app.translator.is_card(o))]
+        cards = [o for o in q.options if long_list and app.translator.is_card(o)]
+        if long_list:
+            row = GridLayout(cols=self.columns, spacing=dp(4), size_hint_y=None)
+            row.bind(minimum_height=row.setter("height"))
+            for value in actions:
+                row.add_widget(self._option_button(value))
+            self.add_widget(row)
+            search = TextInput(hint_text="⌕ " + app.t("Search or scan the card"), multiline=False,
+                               size_hint_y=None, height=dp(TOUCH), font_size=sp(16))
+            search.bind(text=lambda _w, text: self._filter(text))
+            self.search = search
+            self.add_widget(search)
         grid = GridLayout(cols=self.columns, spacing=dp(4), size_hint_y=None)
         grid.bind(minimum_height=grid.setter("height"))
-        for value in q.options:
-            button = BigButton(text=app.translator.option(value), value=value)
-            button.bind(on_release=self._chosen)
-            grid.add_widget(button)
-            self.buttons.append(button)
+        self.option_grid = grid
+        for value in (cards if long_list else actions):
+            grid.add_widget(self._option_button(value))
         for value, reason in q.unavailable:
             shown = app.translator.keyed("reason", reason, reason, {})
             button = BigButton(text=f"{app.translator.option(value)}\n[size={int(sp(11))}]{shown}[/size]",
@@ -130,6 +170,35 @@ class QuestionPanel(BoxLayout):
         scroll = ScrollView(do_scroll_x=False, bar_width=dp(6))
         scroll.add_widget(grid)
         self.add_widget(scroll)
+
+    def _option_button(self, value: str) -> BigButton:
+        """A legal option's button; kept between questions (the card list recurs every turn)."""
+        app = App.get_running_app()
+        text = app.translator.option(value)
+        button = self._cache.get(value)
+        if button is None:
+            button = BigButton(text=text, value=value)
+            button.bind(on_release=self._chosen)
+            self._cache[value] = button
+        elif button.text != text:
+            button.text = text
+        if button.parent is not None:
+            button.parent.remove_widget(button)
+        self.buttons.append(button)
+        return button
+
+    def _filter(self, text: str) -> None:
+        """Show only the cards whose shown name contains the search text (case-insensitive)."""
+        needle = text.strip().casefold()
+        grid = self.option_grid
+        if grid is None:
+            return
+        for button in list(grid.children):
+            grid.remove_widget(button)
+        for button in self.buttons:
+            if button.parent is None and not button.disabled and app_card(button.value) \
+                    and needle in button.text.casefold():
+                grid.add_widget(button)
 
     def _chosen(self, button: BigButton) -> None:
         app = App.get_running_app()

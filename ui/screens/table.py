@@ -17,9 +17,10 @@ from ui.screens.base import GameScreen
 from ui.widgets import player_name
 
 
-def _cell(text: str, bold: bool = False, halign: str = "center", size: float = 13) -> Label:
+def _cell(text: str, bold: bool = False, halign: str = "center", size: float = 13, lines: int = 1) -> Label:
     label = Label(text=text, markup=True, bold=bold, font_size=sp(size), size_hint_y=None,
-                  height=dp(24), halign=halign, valign="middle", shorten=True)
+                  height=dp(24) if lines == 1 else dp(34), halign=halign, valign="middle", shorten=True,
+                  max_lines=lines)
     label.bind(size=lambda w, _v: setattr(w, "text_size", (w.width, None)))
     return label
 
@@ -32,6 +33,7 @@ class TablePanel(GridLayout):
     def __init__(self, **kwargs: Any) -> None:
         kwargs.setdefault("cols", 7)
         kwargs.setdefault("size_hint_y", None)
+        kwargs.setdefault("cols_minimum", {0: dp(110)})
         super().__init__(**kwargs)
         self.bind(minimum_height=self.setter("height"), state=lambda *_a: self.refresh())
 
@@ -64,6 +66,7 @@ class ProgressBoard(GridLayout):
     def __init__(self, **kwargs: Any) -> None:
         kwargs.setdefault("cols", 4)
         kwargs.setdefault("size_hint_y", None)
+        kwargs.setdefault("cols_minimum", {0: dp(110)})
         super().__init__(**kwargs)
         self.bind(minimum_height=self.setter("height"), state=lambda *_a: self.refresh())
 
@@ -75,10 +78,10 @@ class ProgressBoard(GridLayout):
             return
         t = app.t
         n = len(state.players)
-        self.add_widget(_cell(t("Player"), bold=True))
-        self.add_widget(_cell(t("Vetinari: areas"), bold=True))
-        self.add_widget(_cell(t("Lords: control"), bold=True))
-        self.add_widget(_cell(t("Chrysoprase: $"), bold=True))
+        self.add_widget(_cell(t("Player"), bold=True, lines=2))
+        self.add_widget(_cell(t("Vetinari:\nareas"), bold=True, size=12, lines=2))
+        self.add_widget(_cell(t("Lords:\ncontrolled"), bold=True, size=12, lines=2))
+        self.add_widget(_cell(t("Chrysoprase:\nnet worth"), bold=True, size=12, lines=2))
         for p in state.players:
             self.add_widget(_cell(player_name(state, p.color), halign="left"))
             self.add_widget(_cell(f"{len(scoring.infiltrated(state, p.color))}/{scoring.VETINARI_AREAS[n]}"))

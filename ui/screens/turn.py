@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.board import AREA_BY_ID
-from ui.checklist import steps_for
+from ui.checklist import card_progress
 from ui.palette import STEP_MARK, SYMBOL_MARK
 from ui.screens.base import GameScreen
 from ui.screens.table import public_state
@@ -42,7 +42,7 @@ class TurnScreen(GameScreen):
         self.ids.question.game = game
         self.ids.question.question = question
         self.ids.question.rebuild()
-        card_id, steps = steps_for(question)
+        card_id, steps = card_progress(app.host.games, app.host.inputs) if app.host is not None else (None, [])
         active = player_name(state, state.active_player)
         if card_id is None:
             self.ids.card.text = f"{app.t('Turn')} {state.turn.number} · {active}"

@@ -1,0 +1,156 @@
+"""A real Kivy window for the UI tests (offscreen SDL without a display, or the Xvfb display CI
+gives), an App started in it, and a driver that taps with real touch events.
+
+Touches go through Kivy's event loop (``UnitTestTouch.touch_down/up`` then ``EventLoop.idle()``), which
+delivers the lift to every widget that grabbed the touch with ``grab_current`` set — without that,
+buttons never fire. Frames are drawn with ``EventLoop.idle()`` so screenshots and pixel checks see
+what a player would.
+"""
+from __future__ import annotations
+
+import os
+import random
+import tempfile
+from pathlib import Path
+from typing import Any, Iterator
+
+if not os.environ.get("DISPLAY"):
+    os.environ.setdefault("SDL_VIDEODRIVER", "offscreen")
+os.environ["KIVY_HOME"] = tempfile.mkdtemp(prefix="kivy-home-")
+from ui.kivy_env import prepare  # noqa: E402
+
+prepare()
+
+from kivy.config import Config  # noqa: E402
+
+Config.set("graphics", "width", "800")
+Config.set("graphics", "height", "480")
+Config.set("graphics", "resizable", "1")
+Config.set("input", "mouse", "")  # no mouse provider: only our touches
+
+import pytest  # noqa: E402
+
+
+class Driver:
+    """Drives one running app: taps, frames, screenshots, and what a screen shows."""
+
+    def __init__(self, app: Any) -> None:
+        from kivy.core.window import Window
+        self.app = app
+        self.window = Window
+
+    def frames(self, n: int = 3) -> None:
+        from kivy.base import EventLoop
+        for _ in range(n):
+            EventLoop.idle()
+
+    def tap_at(self, x: float, y: float, hold: float = 0.08) -> None:
+        """A finger down at window pixel (x, y), held ``hold`` seconds, then lifted — through Kivy's
+        own event loop, which routes the lift to the widgets that grabbed the touch (a ScrollView
+        hands the press to its button only after ``scroll_timeout``, as with a real finger)."""
+        import time
+        from kivy.tests.common import UnitTestTouch
+        touch = UnitTestTouch(x, y)
+        touch.touch_down()
+        end = time.monotonic() + hold
+        while time.monotonic() < end:
+            self.frames(1)
+            time.sleep(0.005)
+        touch.touch_up()
+        self.frames(3)
+
+    def tap(self, widget: Any) -> None:
+        """Tap a widget's centre; it must be on screen (scrolled into view first if in a list)."""
+        self.frames(1)
+        parent = widget.parent
+        seen = 0
+        in_scroll = False
+        while parent is not None and parent is not self.window and seen < 50:
+            seen += 1
+            if parent.__class__.__name__ == "ScrollView":
+                parent.scroll_to(widget, padding=0, animate=False)
+                self.frames(2)
+                in_scroll = True
+                break
+            parent = parent.parent
+        x, y = widget.to_window(*widget.center)
+        assert 0 <= x <= self.window.width and 0 <= y <= self.window.height, f"{widget!r} is off screen at {(x, y)}"
+        self.tap_at(x, y, hold=0.08 if in_scroll else 0.0)
+
+    @property
+    def screen(self) -> Any:
+        return self.app.manager.current_screen
+
+    def option(self, value: str) -> Any:
+        """The current screen's option button for ``value``."""
+        panel = self.panel()
+        button = panel.button_for(value)
+        assert button is not None, f"no option {value!r} on {self.screen.name}: {[b.value for b in panel.buttons]}"
+        return button
+
+    def panel(self) -> Any:
+        screen = self.screen
+        if screen.name == "setup":
+            return screen.question_panel
+        return screen.ids.question
+
+    def choose(self, value: str) -> None:
+        """Pick an option by tapping its button; a card in a long list is searched for first."""
+        panel = self.panel()
+        button = panel.button_for(value)
+        assert button is not None, f"no option {value!r}: {[b.value for b in panel.buttons]}"
+        if panel.search is not None and button.parent is panel.option_grid:
+            panel.search.text = button.text.split("\n")[0]  # typed into the search box
+            self.frames(2)
+        self.tap(button)
+
+    def texts(self, widget: Any = None) -> str:
+        """Every label text under ``widget`` (default: the current screen), joined."""
+        from kivy.uix.label import Label
+        root = widget or self.screen
+        out = []
+        for w in root.walk():
+            if isinstance(w, Label) and w.text:
+                out.append(w.text)
+        return "\n".join(out)
+
+    def screenshot(self, path: Path) -> Path:
+        """Window.screenshot numbers its files; rename to exactly ``path``."""
+        self.frames(3)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        made = self.window.screenshot(name=str(path.with_suffix("")) + "{:04d}.png")
+        Path(made).replace(path)
+        return path
+
+
+def start_app(data_dir: Path, **settings: Any) -> Any:
+    from kivy.base import EventLoop
+    from ui.app import make_app
+    from ui.settings import AppSettings
+
+    app = make_app(data_dir=data_dir, settings=AppSettings(**settings), rng=random.Random(7))
+    app._run_prepare()
+    EventLoop.ensure_window()
+    if EventLoop.status != "started":
+        EventLoop.start()
+    return app
+
+
+def stop_app(app: Any) -> None:
+    from kivy.app import App
+    from kivy.core.window import Window
+    app.dispatch("on_stop")
+    for child in list(Window.children):
+        Window.remove_widget(child)
+    App._running_app = None
+
+
+@pytest.fixture
+def driver(tmp_path: Path) -> Iterator[Driver]:
+    app = start_app(tmp_path / "data")
+    d = Driver(app)
+    d.frames(3)
+    try:
+        yield d
+    finally:
+        stop_app(app)
