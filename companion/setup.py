@@ -15,6 +15,11 @@ def deck_size(player_count: int) -> int:
     return len(CARDS) - removed
 
 
+def opening_draw_pile(player_count: int) -> int:
+    """Cards left to draw once every player holds five: the default for a position that omits it."""
+    return deck_size(player_count) - HAND_SIZE * player_count
+
+
 def new_state(colors: list[str], edition: str = "en", first_player: str | None = None) -> State:
     """The opening position: a minion of each colour and a trouble marker in The Shades, The Scours
     and Dolly Sisters; $10 each; five cards each; all twelve events in their deck."""
@@ -40,6 +45,6 @@ def new_state(colors: list[str], edition: str = "en", first_player: str | None =
         active_player=first_player or colors[0],
         edition=edition,
         bank=BANK_TOTAL[edition] - STARTING_MONEY * len(colors),
-        draw_pile=deck_size(len(colors)) - HAND_SIZE * len(colors),
+        draw_pile=opening_draw_pile(len(colors)),
         event_deck=list(EVENT_IDS),
     )

@@ -13,6 +13,7 @@ from typing import Any
 from companion.board import AREA_IDS, BUILDINGS_PER_PLAYER, COLORS, MINIONS_PER_PLAYER, TROLLS, DEMONS, TROUBLE_MARKERS
 from companion.catalog import CARD_IDS, EVENT_IDS, LOAN_CARD_IDS, PERSONALITY_IDS, STICKY_CARD_IDS
 from companion.errors import StateFormatError
+from companion.setup import opening_draw_pile
 from companion.state import BANK_TOTAL, EDITIONS, AreaState, GameOver, Player, State, TurnState, empty_areas
 
 FORMAT = "ankh-morpork-state/1"
@@ -59,7 +60,13 @@ def _id(value: Any, name: str, allowed: tuple[str, ...], what: str) -> str:
 
 
 def _ids(value: Any, name: str, allowed: tuple[str, ...], what: str) -> list[str]:
-    return [_id(v, f"{name}[{i}]", allowed, what) for i, v in enumerate(_list(value, name))]
+    """A list of distinct ids: every card, event and area exists once, so a repeat is a mistake
+    (an event listed twice in ``event_deck`` could otherwise happen twice)."""
+    ids = [_id(v, f"{name}[{i}]", allowed, what) for i, v in enumerate(_list(value, name))]
+    for i, item in enumerate(ids):
+        if item in ids[:i]:
+            raise StateFormatError(f"{name}[{i}]", f"{what} {item!r} is listed twice")
+    return ids
 
 
 def _object(value: Any, name: str) -> dict[str, Any]:
@@ -219,7 +226,7 @@ def state_from_json(raw: Any) -> State:
         active_player=active,
         edition=edition,
         bank=bank,
-        draw_pile=_int(doc.get("draw_pile", 0), "draw_pile"),
+        draw_pile=_int(doc.get("draw_pile", opening_draw_pile(len(players))), "draw_pile"),
         discard_pile=_ids(doc.get("discard_pile", []), "discard_pile", CARD_IDS, "card"),
         event_deck=event_deck,
         lost_area_cards=_ids(doc.get("lost_area_cards", []), "lost_area_cards", AREA_IDS, "area"),

@@ -161,3 +161,22 @@ def test_malformed_text() -> None:
 def test_error_is_a_value_error() -> None:
     with pytest.raises(ValueError):
         state_from_json(_with(edition=3))
+
+
+@pytest.mark.parametrize("field, value", [
+    ("event_deck", ["fog", "fog"]),
+    ("lost_area_cards", ["dimwell", "dimwell"]),
+    ("discard_pile", ["groat", "groat"]),
+])
+def test_an_id_listed_twice_names_the_repeat(field: str, value: list[str]) -> None:
+    doc = {"players": [{"color": "red"}, {"color": "blue"}], field: value}
+    with pytest.raises(StateFormatError) as raised:
+        state_from_json(doc)
+    assert raised.value.field == f"{field}[1]"
+
+
+@pytest.mark.parametrize("players, expected", [(2, 89), (3, 86), (4, 81)])
+def test_a_position_without_draw_pile_is_a_fresh_deal(players: int, expected: int) -> None:
+    colors = ["red", "yellow", "green", "blue"][:players]
+    state = state_from_json({"players": [{"color": c} for c in colors]})
+    assert state.draw_pile == expected
