@@ -42,10 +42,7 @@ class Translator:
         if language not in LANGUAGES:
             raise ValueError(f"unknown language {language!r}; expected one of {', '.join(LANGUAGES)}")
         self.language = language
-        if language == "en":
-            self._catalog = gettext.NullTranslations()
-        else:
-            self._catalog = gettext.translation(DOMAIN, localedir=str(LOCALE_DIR), languages=[language])
+        self._catalog = gettext.translation(DOMAIN, localedir=str(LOCALE_DIR), languages=[language])
 
     def gettext(self, message: str) -> str:
         return self._catalog.gettext(message)
@@ -82,9 +79,22 @@ class Translator:
         except (KeyError, IndexError, ValueError):
             return english
 
+    def narration(self, line: object) -> str:
+        """One line of the engine's narration in this language (its area is a parameter too)."""
+        params = dict(getattr(line, "params"))
+        area = getattr(line, "area", None)
+        if area:
+            params.setdefault("area", area)
+        return self.keyed("n", getattr(line, "key"), getattr(line, "text"), params)
+
     def _param(self, value: str) -> str:
+        from companion.catalog import CARD_BY_ID, EVENT_BY_ID
         if value in AREA_BY_ID:
             return self.area(value)
+        if value in CARD_BY_ID:
+            return self.card(value)
+        if value in EVENT_BY_ID:
+            return self.event(value)
         if value in ("red", "yellow", "green", "blue"):
             return self.color(value)
         return value

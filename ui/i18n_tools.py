@@ -125,8 +125,6 @@ def update(root: Path = UI_DIR) -> dict[str, int]:
     write_po(LOCALE_DIR / f"{DOMAIN}.pot", "", messages, {})
     untranslated: dict[str, int] = {}
     for language in LANGUAGES:
-        if language == "en":
-            continue
         po = LOCALE_DIR / language / "LC_MESSAGES" / f"{DOMAIN}.po"
         old = parse_po(po.read_text(encoding="utf-8")) if po.exists() else {}
         old.pop("", None)
@@ -134,7 +132,8 @@ def update(root: Path = UI_DIR) -> dict[str, int]:
         write_po(po, language, keep, old)
         entries = parse_po(po.read_text(encoding="utf-8"))
         (po.with_suffix(".mo")).write_bytes(compile_mo(entries))
-        untranslated[language] = sum(1 for m in messages if not old.get(m))
+        if language != "en":  # English only words the keyed ids (reason:…, tie-break:…)
+            untranslated[language] = sum(1 for m in messages if not old.get(m))
     return untranslated
 
 

@@ -75,18 +75,21 @@ class MapWidget(Widget):
         with self.canvas:
             for area_id in order:
                 self._draw_area(area_id)
+            for area_id in order:
+                self._draw_outline(area_id, plain=True)
             Color(*RIVER_RGB)
             for points in self.layout.river.values():
                 flat = [c for p in points for c in fitted.to_px(p)]
                 Line(points=flat, width=max(2.0, fitted.width * 0.012))
             self._draw_area("isle-of-gods")
+            self._draw_outline("isle-of-gods", plain=True)
             Color(*BRIDGE_RGB)
             side = max(6.0, fitted.width * 0.025)
             for point in self.layout.bridges.values():
                 px, py = fitted.to_px(point)
                 Rectangle(pos=(px - side / 2, py - side / 4), size=(side, side / 2))
             for area_id in AREA_IDS:
-                self._draw_outline(area_id)
+                self._draw_outline(area_id, plain=False)
         for area_id in AREA_IDS:
             self._add_label(area_id, fitted)
 
@@ -101,17 +104,18 @@ class MapWidget(Widget):
             vertices += [x, y, 0.0, 0.0]
         Mesh(vertices=vertices, indices=triangulate(points), mode="triangles")
 
-    def _draw_outline(self, area_id: str) -> None:
+    def _draw_outline(self, area_id: str, plain: bool) -> None:
+        """Plain borders go under the river; the highlights (legal choice, event area) on top."""
         flat = [c for p in self.drawn_polygons[area_id] for c in p]
-        if area_id == self.focus:
+        if plain:
+            Color(0.35, 0.28, 0.2)
+            Line(points=flat, close=True, width=1.0)
+        elif area_id == self.focus:
             Color(*EVENT_RGB)
             Line(points=flat, close=True, width=3.5)
         elif area_id in self.options:
             Color(*HIGHLIGHT_RGB)
             Line(points=flat, close=True, width=3.0)
-        else:
-            Color(0.25, 0.2, 0.15)
-            Line(points=flat, close=True, width=1.0)
 
     def _add_label(self, area_id: str, fitted: Fitted) -> None:
         cx, cy = fitted.to_px(self.layout.centres[area_id])

@@ -151,7 +151,7 @@ class QuestionPanel(BoxLayout):
             for value in actions:
                 row.add_widget(self._option_button(value))
             self.add_widget(row)
-            search = TextInput(hint_text="⌕ " + app.t("Search or scan the card"), multiline=False,
+            search = TextInput(hint_text=app.t("Search or scan the card") + " …", multiline=False,
                                size_hint_y=None, height=dp(TOUCH), font_size=sp(16))
             search.bind(text=lambda _w, text: self._filter(text))
             self.search = search

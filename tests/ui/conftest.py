@@ -118,7 +118,7 @@ class Driver:
         """Window.screenshot numbers its files; rename to exactly ``path``."""
         self.frames(3)
         path.parent.mkdir(parents=True, exist_ok=True)
-        made = self.window.screenshot(name=str(path.with_suffix("")) + "{:04d}.png")
+        made = self.window.screenshot(name=str(path))
         Path(made).replace(path)
         return path
 

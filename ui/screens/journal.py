@@ -50,7 +50,7 @@ class JournalScreen(GameScreen):
         for step in host.steps():
             before = host.games[step.index - 1]
             who = player_name(step.game.state, before.question.player) if before.question and before.question.player else ""
-            said = [app.translator.keyed("n", n.key, n.text, dict(n.params))
+            said = [app.translator.narration(n)
                     for n in step.game.narration[step.narration_from:][:2]
                     if not n.key.startswith("private.")]
             text = f"{step.index} · {who} {describe_input(app, before, step.inp)}"

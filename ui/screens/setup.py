@@ -63,7 +63,7 @@ class SetupScreen(GameScreen):
             panel.game = game
             panel.question = game.question if game is not None else None
             panel.rebuild()
-            lines = [app.translator.keyed("n", n.key, n.text, dict(n.params)) for n in game.narration[-6:]]
+            lines = [app.translator.narration(n) for n in game.narration[-6:]]
             questions.ids.setup_log.text = "\n".join(lines)
 
     def _update_form(self) -> None:

@@ -1,0 +1,98 @@
+"""The schematic map agrees with the board: the drawn outlines share an edge exactly where the rules
+say two areas are adjacent, every area is filled completely, and a tap lands in the area under it."""
+from __future__ import annotations
+
+from typing import Any
+
+from companion.board import ADJACENT, AREA_IDS, EDGES
+from ui.maplayout import load_layout, point_in_polygon, triangulate
+
+
+def _area(poly: list[tuple[float, float]]) -> float:
+    return abs(sum(poly[i][0] * poly[(i + 1) % len(poly)][1] - poly[(i + 1) % len(poly)][0] * poly[i][1]
+                   for i in range(len(poly)))) / 2
+
+
+def test_the_layout_shares_an_edge_exactly_between_adjacent_areas() -> None:
+    layout = load_layout()
+    assert set(layout.shared_edges()) == {frozenset(e) for e in EDGES}
+
+
+def test_bridges_join_adjacent_areas_across_the_river() -> None:
+    layout = load_layout()
+    assert len(layout.bridges) == 10
+    for a, b in layout.bridges:
+        assert b in ADJACENT[a]
+
+
+def test_the_fill_covers_each_outline_exactly() -> None:
+    layout = load_layout()
+    for area_id, poly in layout.polygons.items():
+        points = list(poly)
+        tris = triangulate(points)
+        assert len(tris) == 3 * (len(points) - 2), area_id
+        covered = sum(_area([points[tris[i]], points[tris[i + 1]], points[tris[i + 2]]]) for i in range(0, len(tris), 3))
+        assert abs(covered - _area(points)) < 1e-9, area_id
+
+
+def _drawn_adjacency(polygons: dict[str, list[tuple[float, float]]]) -> set[frozenset[str]]:
+    """Pairs of drawn outlines (window pixels) with a common edge, found from the pixels alone."""
+    def key(p: tuple[float, float]) -> tuple[float, float]:
+        return (round(p[0], 3), round(p[1], 3))
+    owners: dict[frozenset[tuple[float, float]], set[str]] = {}
+    for area_id, poly in polygons.items():
+        for i, p in enumerate(poly):
+            q = poly[(i + 1) % len(poly)]
+            owners.setdefault(frozenset((key(p), key(q))), set()).add(area_id)
+    return {frozenset(o) for o in owners.values() if len(o) == 2}
+
+
+def test_the_drawn_map_agrees_with_the_adjacency_list(driver: Any) -> None:
+    d = driver
+    d.app.start_game(["red", "blue"], ["A", "B"], "en")
+    d.app.show("table")
+    d.frames(3)
+    m = d.screen.ids.map
+    assert m.width >= 300 and m.height >= 300
+    assert _drawn_adjacency(m.drawn_polygons) == {frozenset(e) for e in EDGES}
+    taps: list[str] = []
+    m.bind(on_area_tap=lambda _w, area: taps.append(area))
+    for area_id in AREA_IDS:
+        cx, cy = m.area_centre_px(area_id)
+        assert point_in_polygon((cx, cy), m.drawn_polygons[area_id])
+        assert m.area_at(cx, cy) == area_id
+        d.tap_at(*m.to_window(cx, cy))
+    assert taps == list(AREA_IDS)
+    # the river and the margin are not areas: a tap there does nothing
+    d.tap_at(*m.to_window(m.x + 2, m.y + 2))
+    assert taps == list(AREA_IDS)
+    # pixels: between the label and the outline each area shows a land colour, the river blue
+    shot = d.screenshot(d.app.data_dir / "map.png")
+    from PIL import Image
+    image = Image.open(shot).convert("RGB")
+    def pixel(x: float, y: float) -> tuple[int, int, int]:
+        wx, wy = m.to_window(x, y)
+        return image.getpixel((int(wx), int(d.window.height - 1 - wy)))
+    for area_id in ("the-hippo", "nap-hill", "longwall"):
+        cx, cy = m.area_centre_px(area_id)
+        label = m.labels[area_id]
+        r, g, b = pixel(cx, label.y - 6)
+        assert r > 150 and g > 140 and b > 100 and r >= b, (area_id, (r, g, b))
+    bx, by = m.fitted.to_px(m.layout.river["main"][-2])
+    r, g, b = pixel(bx, by)
+    assert b > r + 40, ("river", (r, g, b))
+
+
+def test_pieces_show_as_counts_and_shapes_in_colour_blind_mode(driver: Any) -> None:
+    d = driver
+    d.app.start_game(["red", "yellow", "green"], ["A", "B", "C"], "en")
+    d.app.show("table")
+    d.frames(2)
+    m = d.screen.ids.map
+    plain = m.contents_markup("the-shades")
+    assert plain.count("●1") == 3 and "⚠" in plain
+    d.app.set_colorblind(True)
+    d.frames(2)
+    marked = m.contents_markup("the-shades")
+    assert "●1" in marked and "▲1" in marked and "■1" in marked
+    assert "▲" in m.labels["the-shades"].text
