@@ -16,6 +16,7 @@ from kivy.uix.gridlayout import GridLayout
 from kivy.uix.label import Label
 from kivy.uix.scrollview import ScrollView
 from kivy.uix.textinput import TextInput
+from kivy.uix.widget import Widget
 
 from ui.palette import PLAYER_RGB, hex_color, piece_mark
 
@@ -124,13 +125,14 @@ class QuestionPanel(BoxLayout):
         who = player_name(state, q.player) if state is not None and q.player else ""
         english = q.text[len(q.player) + 2:] if q.player and q.text.startswith(q.player + ": ") else q.text
         text = app.translator.keyed("q", q.key, english, dict(q.params))
-        title = Label(text=(who + ": " if who else "") + text, markup=True, font_size=sp(16), bold=True,
+        title = Label(text=(who + ": " if who else "") + text, markup=True, font_size=sp(15), bold=True,
                       size_hint_y=None, halign="left", valign="middle", color=(0.1, 0.1, 0.1, 1))
         title.bind(width=lambda w, _v: setattr(w, "text_size", (w.width, None)),
                    texture_size=lambda w, ts: setattr(w, "height", max(dp(32), ts[1] + dp(6))))
         self.add_widget(title)
         if q.kind == "roll":
-            self.add_widget(DiePad(size_hint_y=None, height=dp(TOUCH) * 3 + dp(8) * 3 + dp(TOUCH)))
+            self.add_widget(DiePad(size_hint_y=None, height=dp(TOUCH) * 3 + dp(4) + dp(20) + dp(6) * 3))
+            self.add_widget(Widget())  # keeps the pad under the question, not at the bottom
             return
         if q.kind == "random":
             self.add_widget(Label(text=app.t("Drawing at random…"), color=(0.2, 0.2, 0.2, 1)))
@@ -140,6 +142,7 @@ class QuestionPanel(BoxLayout):
                              height=dp(96), background_color=(0.3, 0.3, 0.5, 1))
             gate.bind(on_release=lambda _b: setattr(self, "revealed", True))
             self.add_widget(gate)
+            self.add_widget(Widget())
             self.buttons = [gate]
             return
         long_list = len(q.options) > SEARCH_FROM

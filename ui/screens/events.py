@@ -64,7 +64,7 @@ class EventsScreen(GameScreen):
         face = last_face(game)
         self.ids.face.text = str(face) if face is not None else "–"
         self.face_shown = face
-        lines = [app.translator.narration(n) for n in game.narration[-5:]]
+        lines = [app.translator.narration(n) for n in game.narration[-4:]]
         self.ids.narration.text = "\n".join("• " + line for line in lines)
         self.ids.question.game = game
         self.ids.question.question = question

@@ -19,8 +19,8 @@ from ui.widgets import player_name
 
 def _cell(text: str, bold: bool = False, halign: str = "center", size: float = 13, lines: int = 1) -> Label:
     label = Label(text=text, markup=True, bold=bold, font_size=sp(size), size_hint_y=None,
-                  height=dp(24) if lines == 1 else dp(34), halign=halign, valign="middle", shorten=True,
-                  max_lines=lines)
+                  height=dp(24) if lines == 1 else dp(34), halign=halign, valign="middle",
+                  shorten=lines == 1, max_lines=lines)
     label.bind(size=lambda w, _v: setattr(w, "text_size", (w.width, None)))
     return label
 
@@ -33,7 +33,7 @@ class TablePanel(GridLayout):
     def __init__(self, **kwargs: Any) -> None:
         kwargs.setdefault("cols", 7)
         kwargs.setdefault("size_hint_y", None)
-        kwargs.setdefault("cols_minimum", {0: dp(110)})
+        kwargs.setdefault("cols_minimum", {0: dp(100)})
         super().__init__(**kwargs)
         self.bind(minimum_height=self.setter("height"), state=lambda *_a: self.refresh())
 
@@ -45,7 +45,7 @@ class TablePanel(GridLayout):
             return
         t = app.t
         for head in (t("Player"), "$", "⌂", "♟", t("Cards"), t("Areas"), t("Loans")):
-            self.add_widget(_cell(head, bold=True))
+            self.add_widget(_cell(head, bold=True, size=11))
         for p in state.players:
             star = "▶ " if p.color == state.active_player and state.game_over is None else ""
             self.add_widget(_cell(star + player_name(state, p.color), halign="left"))
@@ -66,7 +66,7 @@ class ProgressBoard(GridLayout):
     def __init__(self, **kwargs: Any) -> None:
         kwargs.setdefault("cols", 4)
         kwargs.setdefault("size_hint_y", None)
-        kwargs.setdefault("cols_minimum", {0: dp(110)})
+        kwargs.setdefault("cols_minimum", {0: dp(100)})
         super().__init__(**kwargs)
         self.bind(minimum_height=self.setter("height"), state=lambda *_a: self.refresh())
 
@@ -79,9 +79,9 @@ class ProgressBoard(GridLayout):
         t = app.t
         n = len(state.players)
         self.add_widget(_cell(t("Player"), bold=True, lines=2))
-        self.add_widget(_cell(t("Vetinari:\nareas"), bold=True, size=12, lines=2))
-        self.add_widget(_cell(t("Lords:\ncontrolled"), bold=True, size=12, lines=2))
-        self.add_widget(_cell(t("Chrysoprase:\nnet worth"), bold=True, size=12, lines=2))
+        self.add_widget(_cell(t("Vetinari:\nareas"), bold=True, size=11, lines=2))
+        self.add_widget(_cell(t("Lords:\ncontrolled"), bold=True, size=11, lines=2))
+        self.add_widget(_cell(t("Chrysoprase:\nnet worth"), bold=True, size=11, lines=2))
         for p in state.players:
             self.add_widget(_cell(player_name(state, p.color), halign="left"))
             self.add_widget(_cell(f"{len(scoring.infiltrated(state, p.color))}/{scoring.VETINARI_AREAS[n]}"))

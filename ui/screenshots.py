@@ -1,0 +1,173 @@
+"""Screenshots of every screen for the docs: ``python3 -m ui.screenshots [OUT_DIR] [--sizes ...]``.
+
+Plays a short scripted game through the app's one door (the same inputs a table would give: die
+faces, answers), stops at each screen and saves ``<screen>-<lang>.png`` at 800×480 (the Raspberry Pi
+display), in English and German; ``table-en-1280x800.png`` and ``table-en-1920x1080.png`` show the
+larger screens. Runs in a real window (offscreen SDL when there is no display).
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any, Callable
+
+SCREENS = ("home", "setup", "setup-privacy", "turn", "table", "events", "journal", "gameend", "settings")
+
+
+def _game_to_events(app: Any) -> None:
+    """Set-up, two turns with minions and a building, then a fire with a roll shown."""
+    app.start_game(["red", "yellow", "green"], ["Ann", "Bob", "Cy"], "en")
+    app.on_die_roll(1, "manual")
+    for personality in ("vetinari", "rust", "vimes"):
+        app.answer(personality)
+    for value in ("captain-carrot", "dimwell", "the-shades", "take", "end-turn",
+                  "ruby", "the-hippo", "the-shades", "end-turn",
+                  "dr-cruces", "the-scours/red"):
+        app.answer(value)
+    while app.game.question.key.startswith("interrupt"):
+        app.answer("none")
+    for value in ("take", "end-turn", "groat"):
+        app.answer(value)
+
+
+def run(out: Path, languages: tuple[str, ...] = ("en", "de"), size: tuple[int, int] = (800, 480),
+        only: str | None = None) -> list[Path]:
+    """Save the screens (or ``only`` one) in each language at ``size``; a size other than 800×480
+    adds ``-WxH`` to the file names. Kivy fixes the window size when the window opens, so each size
+    runs in its own process (see :func:`main`)."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "offscreen") if not os.environ.get("DISPLAY") else None
+    from ui.kivy_env import prepare
+    prepare()
+    from kivy.config import Config
+    Config.set("graphics", "width", str(size[0]))
+    Config.set("graphics", "height", str(size[1]))
+    suffix = "" if size == (800, 480) else f"-{size[0]}x{size[1]}"
+    Config.set("input", "mouse", "")
+    from kivy.base import EventLoop
+    from kivy.core.window import Window
+
+    from ui.app import make_app
+    from ui.settings import AppSettings
+
+    out.mkdir(parents=True, exist_ok=True)
+    saved: list[Path] = []
+
+    def frames(n: int = 4) -> None:
+        for _ in range(n):
+            EventLoop.idle()
+
+    def shoot(name: str) -> None:
+        frames()
+        path = out / f"{name}.png"
+        made = Window.screenshot(name=str(path))
+        Path(made).replace(path)
+        saved.append(path)
+
+    for language in languages:
+        data = Path(tempfile.mkdtemp(prefix="ankh-shots-"))
+        app = make_app(data_dir=data, settings=AppSettings(language=language))
+        app._run_prepare()
+        EventLoop.ensure_window()
+        if EventLoop.status != "started":
+            EventLoop.start()
+        frames()
+        steps: list[tuple[str, Callable[[], None]]] = [
+            ("home", lambda: app.show("home")),
+            ("setup", lambda: app.show("setup")),
+            ("setup-privacy", lambda: (app.start_game(["red", "yellow", "green"], ["Ann", "Bob", "Cy"], "en"),
+                                       app.on_die_roll(1, "manual"))),
+            ("turn", lambda: (app.answer("vetinari"), app.answer("rust"), app.answer("vimes"),
+                              app.answer("captain-carrot"))),
+            ("table", lambda: app.show("table")),
+            ("events", lambda: _to_fire(app)),
+            ("journal", lambda: (_finish_fire(app), app.show("journal"), frames(),
+                                 app.manager.get_screen("journal").select(max(1, len(app.host.inputs) - 3)))),
+            ("gameend", lambda: _to_end(app)),
+            ("settings", lambda: app.show("settings")),
+        ]
+        for name, action in steps:
+            action()
+            frames()
+            if only is None or name == only:
+                shoot(f"{name}-{language}{suffix}")
+        app.dispatch("on_stop")
+        for child in list(Window.children):
+            Window.remove_widget(child)
+        from kivy.app import App
+        App._running_app = None
+    return saved
+
+
+def _to_fire(app: Any) -> None:
+    """From the turn screen's Captain Carrot: finish it, then yellow's Ruby, green's The Dean → fire."""
+    for value in ("dimwell", "the-shades", "take", "end-turn", "ruby", "the-hippo", "the-shades", "end-turn",
+                  "the-dean", "fire"):
+        app.answer(value)
+    if app.game.question is not None and app.game.question.kind == "roll":
+        app.on_die_roll(7, "manual")  # The Shades, where yellow has just built: it burns
+    app.back_to_game()
+
+
+def _finish_fire(app: Any) -> None:
+    while app.game.question is not None and app.game.question.kind == "roll":
+        app.on_die_roll(6, "manual")
+
+
+def _to_end(app: Any) -> None:
+    """Finish the game through the one door: red spreads minions, the others pass."""
+    from companion import scoring
+    from companion.catalog import CARD_BY_ID
+    for _ in range(800):
+        game = app.game
+        q = game.question
+        if q is None:
+            break
+        if q.kind == "roll":
+            app.on_die_roll(6, "manual")
+            continue
+        if q.key == "turn.play-card":
+            value = "pass"
+            if q.player == "red":
+                cards = [c for c in q.options if c in CARD_BY_ID and "M" in CARD_BY_ID[c].symbols
+                         and "E" not in CARD_BY_ID[c].symbols]
+                value = cards[0] if cards else "pass"
+        elif q.key.startswith("symbol.minion") and q.player == "red":
+            have = set(scoring.infiltrated(game.state, "red"))
+            new = [o for o in q.options if o not in have and o != "skip"]
+            value = new[0] if new else q.options[0]
+        else:
+            value = next((w for w in ("end-turn", "skip", "stop", "none", "pass", "take") if w in q.options),
+                         q.options[0])
+        app.answer(value)
+    app.show("gameend")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python3 -m ui.screenshots", description=__doc__)
+    parser.add_argument("out", nargs="?", default="docs/screenshots", type=Path)
+    parser.add_argument("--languages", default="en,de")
+    parser.add_argument("--size", default=None, help="WxH for one run (default: 800x480, then the "
+                        "table at 1280x800 and 1920x1080 in child processes)")
+    parser.add_argument("--only", default=None, choices=SCREENS)
+    args = parser.parse_args(argv)
+    if args.size:
+        w, h = (int(v) for v in args.size.lower().split("x"))
+        for path in run(args.out, tuple(args.languages.split(",")), (w, h), args.only):
+            print(path)
+        return 0
+    for path in run(args.out, tuple(args.languages.split(","))):
+        print(path)
+    import subprocess
+    for size in ("1280x800", "1920x1080"):
+        done = subprocess.run([sys.executable, "-m", "ui.screenshots", str(args.out), "--languages", "en",
+                               "--size", size, "--only", "table"], check=False)
+        if done.returncode != 0:
+            return done.returncode
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
