@@ -17,6 +17,7 @@ API (the Kivy app uses exactly this)::
 
     session = Session.open("games.sqlite")        # resumes the unfinished game, if any
     session.game                                   # companion.game.Game now (None before a game)
+    session.current                                # the same, InputError when no game is open
     session.new_game(["red", "blue"], "en")        # start a game; it becomes the current one
     step = session.submit(DieRoll(7, "serial"))    # durable, then applied; Step(entry, game, narration)
     session.question                               # what the game waits for (None when over)
@@ -200,8 +201,8 @@ class Session(Generic[G]):
     def open(cls, path: str | os.PathLike[str], rules: Rules[Any] | None = None, resume: bool = True,
              rng: random.Random | None = None, journal: Journal | None = None) -> Session[Any]:
         """Open (or create) the journal at ``path`` and resume its unfinished game. A damaged game
-        raises :class:`JournalError` after closing nothing: the session stays usable for
-        :meth:`recover` when opened with ``resume=False``."""
+        raises :class:`JournalError` naming the row (and closes the file): open again with
+        ``resume=False`` and call :meth:`recover` to continue from the longest valid prefix."""
         session: Session[Any] = Session(journal or Journal(path), rules or GameRules(), rng)
         if resume:
             try:
@@ -224,6 +225,12 @@ class Session(Generic[G]):
     @property
     def game(self) -> G | None:
         return self._games[-1] if self._games else None
+
+    @property
+    def current(self) -> G:
+        """The game now, for code that knows one is open (``InputError`` when none is)."""
+        self._require_game()
+        return self._games[-1]
 
     @property
     def game_id(self) -> int | None:
