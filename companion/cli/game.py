@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from typing import TYPE_CHECKING, Any, NoReturn
 
@@ -101,14 +102,16 @@ def _run(args: argparse.Namespace) -> int:
             starter.new_game(players, args.edition, names)
             sys.stdout.write(f"{starter.game_id}\n")
         return 0
-    if args.command == "history":
-        with Journal(args.db) as journal:
-            _print([record.to_json() for record in journal.history()])
-        return 0
     if args.command == "import":
         with open(args.file, encoding="utf-8") as handle, Journal(args.db) as journal:
             game_id = Session(journal, GameRules()).import_lines(handle)
         sys.stdout.write(f"{game_id}\n")
+        return 0
+    if not os.path.exists(args.db):
+        raise Rejected(f"no journal at {args.db!r}; start a game with 'game new --db {args.db}'")
+    if args.command == "history":
+        with Journal(args.db) as journal:
+            _print([record.to_json() for record in journal.history()])
         return 0
     if args.command == "recover":
         return _recover(args.db, args.game)

@@ -248,7 +248,11 @@ def test_import_stores_an_export_as_a_new_game(db: str, tmp_path: Path) -> None:
     assert ok("game", "state", "--db", other) == ok("game", "state", "--db", db)
 
 
-def test_commands_without_a_game_say_so(db: str) -> None:
+def test_commands_without_a_game_say_so_and_create_no_file(db: str) -> None:
+    assert "no journal at" in rejected("game", "state", "--db", db)
+    assert "no journal at" in rejected("game", "export", "--db", db)
+    assert not Path(db).exists()
+    rejected("game", "new", "--db", db, "--players", "red")  # a bad set-up: the file, but no game
     assert "no game in" in rejected("game", "state", "--db", db)
     assert "no game in" in rejected("game", "do", "--db", db, '{"type": "roll", "face": 3}')
     assert "invalid choice: 'fly'" in rejected("game", "fly", "--db", db)
