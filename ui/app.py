@@ -207,7 +207,10 @@ def _build_app_class() -> type:
             current = self.manager.current
             if current in ("journal", "settings", "table") and not game.is_over:
                 return
-            self.manager.current = screen_for(game)
+            target = screen_for(game)
+            if current == "events" and target == "turn":
+                return  # the event is over: its screen stays, with the last face, until "continue"
+            self.manager.current = target
 
         def refresh(self) -> None:
             self.revision += 1
@@ -215,6 +218,12 @@ def _build_app_class() -> type:
         def show(self, name: str) -> None:
             self.refresh()
             self.manager.current = name
+
+        def continue_game(self) -> None:
+            """Leave the events screen once the event is over."""
+            if self.game is not None:
+                self.manager.current = screen_for(self.game)
+            self.refresh()
 
         def back_to_game(self) -> None:
             if self.game is None:

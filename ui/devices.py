@@ -122,6 +122,8 @@ class DeviceLink:
             scanner.when_scanned = self._scanned
             if hasattr(scanner, "when_failed"):
                 scanner.when_failed = self._scanner_failed
+            if hasattr(scanner, "when_rejected"):
+                scanner.when_rejected = self._scan_rejected
             scanner.start()
         except (OSError, ValueError) as exc:
             log.error("scanner %r: %s", url, exc)
@@ -133,6 +135,10 @@ class DeviceLink:
 
     def _scanned(self, scan: Any, *rest: Any) -> None:
         Clock.schedule_once(lambda _dt: self.on_scan(scan), 0)
+
+    def _scan_rejected(self, rejection: Any, *rest: Any) -> None:
+        reason = getattr(rejection, "reason", str(rejection))
+        Clock.schedule_once(lambda _dt: self.on_failure(f"scanner: not one of our cards ({reason})"), 0)
 
     def _scanner_failed(self, exc: Any, *rest: Any) -> None:
         Clock.schedule_once(lambda _dt: self.on_failure(f"scanner: {exc}"), 0)

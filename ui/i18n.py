@@ -95,8 +95,8 @@ class Translator:
             return self.card(value)
         if value in EVENT_BY_ID:
             return self.event(value)
-        if value in ("red", "yellow", "green", "blue"):
-            return self.color(value)
+        if value in ("red", "yellow", "green", "blue", "troll", "demon"):
+            return self.gettext(value)
         return value
 
     def is_card(self, value: str) -> bool:

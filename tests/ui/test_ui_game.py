@@ -19,6 +19,12 @@ def roll_until_answered(d: Any, limit: int = 30) -> list[int]:
     for _ in range(limit):
         q = d.app.game.question
         if q is None or not q.key.startswith(("event", "interrupt", "small-gods")) and q.kind != "roll":
+            # the event is over: its screen stays, showing the last face, until "continue"
+            assert d.screen.name == "events" and d.screen.finished
+            if faces:
+                assert d.screen.ids.face.text == str(faces[-1])
+            d.tap(d.screen.ids.continue_button)
+            assert d.screen.name == "turn"
             return faces
         assert d.screen.name == "events", (d.screen.name, q)
         if q.kind == "roll":
@@ -29,9 +35,8 @@ def roll_until_answered(d: Any, limit: int = 30) -> list[int]:
             d.frames(2)
             assert d.app.game.seq == seq + 1, d.app.message
             faces.append(d.app.last_face)
-            # the rolled face is shown large on the events screen (when the event goes on)
-            if d.screen.name == "events":
-                assert d.screen.ids.face.text == str(d.app.last_face)
+            # the rolled face is shown large on the events screen
+            assert d.screen.name == "events" and d.screen.ids.face.text == str(d.app.last_face)
         else:
             d.choose(q.options[0])
     raise AssertionError("the event never finished")

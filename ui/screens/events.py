@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from kivy.metrics import dp
+
 from companion.catalog import EVENT_BY_ID
 from ui.screens.base import GameScreen
 from ui.screens.table import public_state
@@ -66,9 +68,15 @@ class EventsScreen(GameScreen):
         self.face_shown = face
         lines = [app.translator.narration(n) for n in game.narration[-4:]]
         self.ids.narration.text = "\n".join("• " + line for line in lines)
+        from ui.app import screen_for
+        finished = screen_for(game) != "events"
         self.ids.question.game = game
-        self.ids.question.question = question
+        self.ids.question.question = None if finished else question
         self.ids.question.rebuild()
+        self.ids.continue_button.opacity = 1 if finished else 0
+        self.ids.continue_button.disabled = not finished
+        self.ids.continue_button.height = dp(56) if finished else 0
+        self.finished = finished
 
     def area_tapped(self, _map: Any, area_id: str) -> None:
         app = self.app
