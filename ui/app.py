@@ -31,16 +31,15 @@ def default_data_dir() -> Path:
 def _build_app_class() -> type:
     """Import Kivy only when the app really starts (``ankh-companion --help`` stays light)."""
     from kivy.app import App
-    from kivy.clock import Clock
     from kivy.core.text import LabelBase
     from kivy.lang import Builder
     from kivy.properties import BooleanProperty, NumericProperty, ObjectProperty, StringProperty
     from kivy.uix.screenmanager import NoTransition, ScreenManager
 
     from companion.errors import CompanionError
-    from companion.inputs import Answer, CardScan, DieRoll, RandomDraw
+    from companion.inputs import Answer, CardScan, DieRoll
     from ui.devices import DeviceLink
-    from ui.gamehost import GameHost, load_history, record_finished
+    from ui.gamehost import GameHost
     from ui.i18n import Translator
     from ui.settings import AppSettings
     from ui import screens  # noqa: F401  (registers the screen classes with the kv factory)
@@ -77,6 +76,7 @@ def _build_app_class() -> type:
                 path = str(UI_DIR / "kv" / name)
                 if path not in Builder.files:  # a second App in the same process reuses the rules
                     Builder.load_file(path)
+            self.host = GameHost.open(self.journal_path, rng=self.rng)  # resumes nothing by itself
             self.manager = ScreenManager(transition=NoTransition())
             for cls_name, name in (("HomeScreen", "home"), ("SetupScreen", "setup"), ("TableScreen", "table"),
                                    ("TurnScreen", "turn"), ("EventsScreen", "events"),
@@ -88,6 +88,8 @@ def _build_app_class() -> type:
 
         def on_stop(self) -> None:
             self.devices.close()
+            if self.host is not None:
+                self.host.close()
 
         def open_devices(self) -> None:
             self.devices.open_die(self.settings.die_url)
@@ -131,29 +133,25 @@ def _build_app_class() -> type:
 
         # -- the game ------------------------------------------------------------------------
         @property
-        def game_path(self) -> Path:
-            return self.data_dir / "current-game.json"
-
-        @property
-        def history_path(self) -> Path:
-            return self.data_dir / "past-games.json"
+        def journal_path(self) -> Path:
+            return self.data_dir / "games.sqlite"
 
         def can_resume(self) -> bool:
-            return self.game_path.exists()
+            return self.host is not None and self.host.is_unfinished
 
         def past_games(self) -> list[dict[str, Any]]:
-            return load_history(self.history_path)
+            return self.host.past_games() if self.host is not None else []
 
         def start_game(self, colors: list[str], names: list[str], edition: str) -> None:
-            self.host = GameHost.new(colors, edition, names, self.game_path)
-            self.game = self.host.game
+            """A new game in the journal (an unfinished one stays there, listed as unfinished)."""
+            self.game = self.host.new_game(colors, edition, names)
             self.message = ""
             self.route()
 
         def resume_game(self) -> None:
-            self.host = GameHost.resume(self.game_path)
-            self.game = self.host.game
-            self.route()
+            if self.host is not None and self.host.has_game:
+                self.game = self.host.game
+                self.route()
 
         def submit(self, inp: Any) -> bool:
             """The one door: apply an input; a refusal is shown, and nothing changes."""
@@ -176,20 +174,9 @@ def _build_app_class() -> type:
             return self.submit(Answer(value, seq=game.seq))
 
         def after_change(self) -> None:
-            game = self.game
-            if game is not None and game.question is not None and game.question.kind == "random":
-                Clock.schedule_once(lambda _dt: self._draw_random(), 0)
-            if game is not None and game.is_over and self.host is not None:
-                record_finished(self.history_path, self.host)
-                if self.game_path.exists():
-                    self.game_path.replace(self.data_dir / "last-finished-game.json")
+            """Random questions (Zorgo's draw) are answered by the session with ``self.rng`` and
+            journalled as facts; a finished game is recorded in the journal's history."""
             self.route()
-
-        def _draw_random(self) -> None:
-            game = self.game
-            if game is None or game.question is None or game.question.kind != "random":
-                return
-            self.submit(RandomDraw(self.rng.choice(list(game.question.options)), seq=game.seq))
 
         def undo_to(self, step: int) -> None:
             if self.host is None:

@@ -1,42 +1,30 @@
-"""The game the app holds: the engine's :class:`companion.game.Game` plus every accepted input, so
-the app can resume after a pulled plug, show the table at any past step and undo to it.
+"""The game the app holds: a :class:`companion.session.Session` (the durable SQLite journal, issue 5)
+plus, for the screens, the game after every input in effect — the journal screen shows the table at
+any step and the score chart plots points over the game.
 
 Kivy-free on purpose: the main thread calls :meth:`GameHost.submit` and nothing else changes the
-game. Each accepted input is written (atomically) to ``current-game.json`` before the screen shows
-the result; resuming replays those inputs through ``companion.game.apply`` — the engine is a pure
-function, so replay gives back exactly the same position. Undo keeps the undone inputs in the file
-(``undone``), it never forgets them.
+game. The session journals each input (durably) before the new game is returned, so a pulled plug
+loses nothing; opening the app resumes the unfinished game by replaying its journal. Undo appends an
+``undo``/``correction`` entry — the journal never forgets.
 """
 from __future__ import annotations
 
-import json
 import logging
-from dataclasses import dataclass, field
-from datetime import datetime, timezone
+import random
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from companion.errors import CompanionError
-from companion.inputs import CardScan, DieRoll, Input, RandomDraw, input_from_json, input_to_json
+from companion.inputs import Input, input_from_json
+from companion.session import GameRules, Session, replay
 
 log = logging.getLogger(__name__)
-
-FORMAT = "ankh-companion-game/1"
-
-
-def _engine() -> Any:
-    from companion import game as engine  # issue 4's module: imported when a game starts
-    return engine
-
-
-def is_barrier(inp: Input) -> bool:
-    """A die roll, a scanned card or a random draw: facts of the table that undo must confirm."""
-    return isinstance(inp, (DieRoll, CardScan, RandomDraw))
 
 
 @dataclass
 class Step:
-    """One accepted input and the game right after it."""
+    """One input in effect and the game right after it."""
 
     index: int
     inp: Input
@@ -44,129 +32,104 @@ class Step:
     narration_from: int
 
 
-@dataclass
 class GameHost:
-    """See the module docstring. ``games[i]`` is the game after ``i`` inputs."""
+    """See the module docstring. ``games[i]`` is the game after ``i`` inputs in effect."""
 
-    colors: list[str]
-    edition: str
-    names: list[str] | None
-    path: Path | None = None
-    games: list[Any] = field(default_factory=list)
-    inputs: list[Input] = field(default_factory=list)
-    undone: list[dict[str, Any]] = field(default_factory=list)
-    rejected: int = 0
-    started: str = ""
+    def __init__(self, session: Session[Any]) -> None:
+        self.session = session
+        self.games: list[Any] = []
+        self.inputs: list[Input] = []
+        self.rejected = 0
+        self._reload()
 
+    # -- opening -----------------------------------------------------------------------------
     @classmethod
-    def new(cls, colors: list[str], edition: str, names: list[str] | None, path: Path | None = None) -> GameHost:
-        game = _engine().new_game(list(colors), edition, names)
-        host = cls(list(colors), edition, names, path, [game], [],
-                   started=datetime.now(timezone.utc).isoformat(timespec="seconds"))
-        host._save()
-        return host
+    def open(cls, path: Path, rng: random.Random | None = None) -> GameHost:
+        """Open the journal (creating it) and resume its unfinished game, if any."""
+        path.parent.mkdir(parents=True, exist_ok=True)
+        return cls(Session.open(path, rng=rng))
 
-    @classmethod
-    def resume(cls, path: Path) -> GameHost:
-        """Replay a saved game; an input the engine now refuses stops the replay there (logged)."""
-        doc = json.loads(path.read_text(encoding="utf-8"))
-        if doc.get("format") != FORMAT:
-            raise ValueError(f"{str(path)!r} is not a saved game (format {doc.get('format')!r})")
-        host = cls(doc["colors"], doc["edition"], doc.get("names"), path,
-                   [_engine().new_game(doc["colors"], doc["edition"], doc.get("names"))], [],
-                   list(doc.get("undone", [])), started=doc.get("started", ""))
-        engine = _engine()
-        for raw in doc["inputs"]:
-            inp = input_from_json(raw)
-            try:
-                host.games.append(engine.apply(host.games[-1], inp))
-            except CompanionError as exc:
-                log.error("replay stopped at input %d %r: %s", len(host.inputs), raw, exc)
-                break
-            host.inputs.append(inp)
-        return host
+    def new_game(self, colors: list[str], edition: str, names: list[str] | None) -> Any:
+        self.session.new_game(list(colors), edition, names)
+        self._reload()
+        return self.game
 
-    # -- the one door ------------------------------------------------------------------------
+    def close(self) -> None:
+        self.session.close()
+
+    def _reload(self) -> None:
+        """Rebuild the per-step games from the journal (after opening, undo, or a random draw the
+        session made on its own)."""
+        record = self.session.record
+        if record is None or self.session.game is None:
+            self.games, self.inputs = [], []
+            return
+        applied = list(self.session.timeline.applied)
+        self.inputs = [input_from_json(e.data) for e in applied]
+        self.games, _timeline = replay(GameRules(), record, applied)
+
+    # -- the game now ------------------------------------------------------------------------
     @property
     def game(self) -> Any:
-        return self.games[-1]
+        return self.session.game
 
+    @property
+    def has_game(self) -> bool:
+        return self.session.game is not None
+
+    @property
+    def is_unfinished(self) -> bool:
+        game = self.session.game
+        return game is not None and not game.is_over
+
+    # -- the one door ------------------------------------------------------------------------
     def submit(self, inp: Input) -> Any:
-        """Apply ``inp``; on a ``CompanionError`` nothing changes (the count of rejections goes up)."""
+        """Apply and journal ``inp``; on a ``CompanionError`` nothing changes (and it is counted)."""
         try:
-            game = _engine().apply(self.game, inp)
+            step = self.session.submit(inp)
         except CompanionError as exc:
             self.rejected += 1
             log.warning("rejected %r: %s", inp, exc)
             raise
-        self.games.append(game)
+        self.games.append(step.game)
         self.inputs.append(inp)
-        self._save()
-        return game
+        if len(self.session.timeline.applied) != len(self.inputs):
+            self._reload()  # the session answered a random question itself
+        return self.game
 
     # -- history -----------------------------------------------------------------------------
     def steps(self) -> list[Step]:
-        out = []
-        for i, inp in enumerate(self.inputs):
-            out.append(Step(i + 1, inp, self.games[i + 1], len(self.games[i].narration)))
-        return out
+        return [Step(i + 1, inp, self.games[i + 1], len(self.games[i].narration))
+                for i, inp in enumerate(self.inputs)]
 
-    def barriers_after(self, step: int) -> list[Input]:
-        """The barrier inputs that undoing back to ``step`` would take back."""
-        return [inp for inp in self.inputs[step:] if is_barrier(inp)]
+    def barriers_after(self, step: int) -> list[Any]:
+        """The journal's barrier entries (rolls, revealed cards, secrets) undoing back to ``step``
+        would cross."""
+        steps = len(self.inputs) - step
+        return self.session.barriers_to_undo(steps) if steps > 0 else []
 
     def undo_to(self, step: int) -> Any:
-        """Go back to the game after ``step`` inputs (0: the set-up table)."""
+        """Go back to the game after ``step`` inputs (0: the set-up table); the screen has already
+        asked for confirmation when barriers are crossed."""
         if not 0 <= step <= len(self.inputs):
             raise ValueError(f"no step {step!r}; the game has steps 0 to {len(self.inputs)}")
-        taken = self.inputs[step:]
-        self.undone.append({"at": step, "inputs": [input_to_json(i) for i in taken]})
-        del self.inputs[step:]
-        del self.games[step + 1:]
-        self._save()
+        steps = len(self.inputs) - step
+        if steps:
+            self.session.undo(steps, confirm=True)
+        self._reload()
         return self.game
 
-    # -- persistence -------------------------------------------------------------------------
-    def to_json(self) -> dict[str, Any]:
-        return {"format": FORMAT, "colors": self.colors, "edition": self.edition, "names": self.names,
-                "started": self.started, "inputs": [input_to_json(i) for i in self.inputs],
-                "undone": self.undone}
-
-    def _save(self) -> None:
-        if self.path is None:
-            return
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = self.path.with_suffix(".tmp")
-        tmp.write_text(json.dumps(self.to_json()), encoding="utf-8")
-        tmp.replace(self.path)
-
-
-def record_finished(history: Path, host: GameHost) -> None:
-    """Append a finished game (winners, reason, points) to the past-games list."""
-    from companion.scoring import final_score
-
-    state = host.game.state
-    over = state.game_over
-    entry = {
-        "started": host.started,
-        "finished": datetime.now(timezone.utc).isoformat(timespec="seconds"),
-        "players": [{"color": p.color, "name": p.name} for p in state.players],
-        "winners": list(over.winners) if over else [],
-        "reason": over.reason if over else None,
-        "points": final_score(state).points,
-    }
-    past = load_history(history)
-    past.append(entry)
-    history.parent.mkdir(parents=True, exist_ok=True)
-    history.write_text(json.dumps(past, indent=1), encoding="utf-8")
-
-
-def load_history(history: Path) -> list[dict[str, Any]]:
-    if not history.exists():
-        return []
-    try:
-        data = json.loads(history.read_text(encoding="utf-8"))
-        return data if isinstance(data, list) else []
-    except ValueError:
-        log.error("past games file %r unreadable", str(history))
-        return []
+    def past_games(self) -> list[dict[str, Any]]:
+        """Finished games, newest first, in the home screen's shape."""
+        out = []
+        for record in self.session.history():
+            result = record.result
+            names = list(record.names) if record.names else [None] * len(record.players)
+            out.append({
+                "finished": record.finished or record.created,
+                "players": [{"color": c, "name": n} for c, n in zip(record.players, names)],
+                "winners": list(result.winners) if result else [],
+                "reason": result.reason if result else None,
+                "points": dict(result.scores) if result else {},
+            })
+        return out
