@@ -220,8 +220,23 @@ def _build_app_class() -> type:
             self.refresh()
 
         # -- devices (always on the main thread: DeviceLink schedules these) -----------------
+        def play_roll_sound(self) -> None:
+            """A short tick when a roll arrives (Settings → Sound); silent where there is no audio."""
+            if not self.settings.sound:
+                return
+            try:
+                from kivy.core.audio import SoundLoader
+                if not hasattr(self, "_roll_sound"):
+                    self._roll_sound = SoundLoader.load(str(UI_DIR / "sounds" / "roll.wav"))
+                if self._roll_sound is not None:
+                    self._roll_sound.play()
+            except Exception as exc:  # no audio device: the game goes on without the tick
+                log.info("no sound: %s", exc)
+                self._roll_sound = None
+
         def on_die_roll(self, face: int, source: str) -> None:
             self.last_face = face
+            self.play_roll_sound()
             game = self.game
             if game is None or game.question is None or game.question.kind != "roll":
                 self.message = self.t("The die shows {face}; nothing to roll for now.").format(face=face)
@@ -271,6 +286,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv or [])
     prepare(quiet=False)
     from kivy.config import Config
+    Config.set("input", "mouse", "mouse,disable_multitouch")  # no red multi-touch dots on a touchscreen
     if args.fullscreen:
         Config.set("graphics", "fullscreen", "auto")
     if args.size:
