@@ -22,7 +22,7 @@ LANGUAGE_NAMES: dict[str, str] = {"en": "English", "de": "Deutsch", "pl": "Polsk
 
 
 OPTION_WORDS: dict[str, str] = {
-    "skip": "Skip", "pass": "Pass", "stop": "Stop here", "end-turn": "End the turn", "take": "Take it",
+    "skip": "Skip", "pass": "Pass", "stop": "Stop here", "end-turn": "End the turn: draw up to five", "take": "Take it",
     "do": "Do it", "done": "Done", "pay": "Pay", "refuse": "Refuse", "decline": "Decline", "none": "None",
     "money": "Money", "card": "A card", "take-card": "Take a card", "swap": "Swap", "seen": "Seen",
     "yes": "Yes", "no": "No", "keep": "Keep", "ignore": "Ignore",
