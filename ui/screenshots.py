@@ -74,8 +74,7 @@ def run(out: Path, languages: tuple[str, ...] = ("en", "de"), size: tuple[int, i
         if EventLoop.status != "started":
             EventLoop.start()
         frames()
-        steps: list[tuple[str, Callable[[], None]]] = [
-            ("home", lambda: app.show("home")),
+        steps: list[tuple[str, Callable[[], object]]] = [
             ("setup", lambda: app.show("setup")),
             ("setup-privacy", lambda: (app.start_game(["red", "yellow", "green"], ["Ann", "Bob", "Cy"], "en"),
                                        app.on_die_roll(1, "manual"))),
@@ -86,6 +85,7 @@ def run(out: Path, languages: tuple[str, ...] = ("en", "de"), size: tuple[int, i
             ("journal", lambda: (_finish_fire(app), app.show("journal"), frames(),
                                  app.manager.get_screen("journal").select(max(1, len(app.host.inputs) - 3)))),
             ("gameend", lambda: _to_end(app)),
+            ("home", lambda: app.show("home")),  # after the game: it is listed under past games
             ("settings", lambda: app.show("settings")),
         ]
         for name, action in steps:

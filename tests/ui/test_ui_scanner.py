@@ -33,6 +33,14 @@ def test_scanned_cards_drive_the_game(driver: Any) -> None:
     d.frames(3)
     log = d.texts(d.screen.ids.lines)
     assert "(secret)" in log and "Vetinari" not in log and "vetinari" not in log
+    # no screen shows anyone's personality during play
+    from companion.catalog import PERSONALITY_BY_ID
+    secret_names = [PERSONALITY_BY_ID[p].name("en") for p in ("vetinari", "rust", "vimes")]
+    for name in ("journal", "table", "turn", "setup"):
+        app.show(name)
+        d.frames(3)
+        shown = d.texts(app.root)
+        assert not [n for n in secret_names if n in shown], (name, secret_names)
     app.back_to_game()
     seq = app.game.seq
     show_from_thread(d, "HELLO WORLD")

@@ -8,7 +8,7 @@ from kivy.metrics import dp
 
 from companion.catalog import EVENT_BY_ID
 from ui.screens.base import GameScreen
-from ui.screens.table import public_state
+from ui.screens.table import public_narration, public_state
 from ui.screens.turn import map_choices
 
 
@@ -19,7 +19,7 @@ def current_event(game: Any) -> str | None:
         event = dict(question.params).get("event")
         if event in EVENT_BY_ID:
             return event
-    for line in reversed(game.narration):
+    for line in reversed(public_narration(game)):
         event = dict(line.params).get("event")
         if event in EVENT_BY_ID:
             return event
@@ -28,7 +28,7 @@ def current_event(game: Any) -> str | None:
 
 def focus_area(game: Any) -> str:
     """The area the latest narration line is about (what the map highlights)."""
-    for line in reversed(game.narration[-3:]):
+    for line in reversed(public_narration(game)[-3:]):
         if line.area:
             return str(line.area)
     return ""
@@ -36,7 +36,7 @@ def focus_area(game: Any) -> str:
 
 def last_face(game: Any) -> int | None:
     """The most recent die face the narration reports (params ``face`` or ``roll``)."""
-    for line in reversed(game.narration):
+    for line in reversed(public_narration(game)):
         params = dict(line.params)
         for key in ("face", "roll"):
             if key in params and str(params[key]).isdigit():
@@ -66,7 +66,7 @@ class EventsScreen(GameScreen):
         face = last_face(game)
         self.ids.face.text = str(face) if face is not None else "–"
         self.face_shown = face
-        lines = [app.translator.narration(n) for n in game.narration[-4:]]
+        lines = [app.translator.narration(n) for n in public_narration(game)[-4:]]
         self.ids.narration.text = "\n".join("• " + line for line in lines)
         from ui.app import screen_for
         finished = screen_for(game) != "events"

@@ -9,6 +9,7 @@ from kivy.properties import BooleanProperty, NumericProperty
 
 from companion.board import COLORS
 from ui.screens.base import GameScreen
+from ui.screens.table import public_narration
 
 
 class SetupScreen(GameScreen):
@@ -63,7 +64,7 @@ class SetupScreen(GameScreen):
             panel.game = game
             panel.question = game.question if game is not None else None
             panel.rebuild()
-            lines = [app.translator.narration(n) for n in game.narration[-6:]]
+            lines = [app.translator.narration(n) for n in public_narration(game)[-6:]]
             questions.ids.setup_log.text = "\n".join(lines)
 
     def _update_form(self) -> None:

@@ -96,6 +96,12 @@ def public_state(game: Any) -> Any:
     return state_from_json(engine.view(game, None))
 
 
+def public_narration(game: Any) -> list[Any]:
+    """The log as the whole table may read it (no ``private.*`` lines: those are one player's)."""
+    from companion import game as engine
+    return list(engine.narration_for(game, None))
+
+
 class TableScreen(GameScreen):
     def update(self) -> None:
         app = self.app
