@@ -11,7 +11,7 @@ from ui.screens.base import GameScreen
 class HomeScreen(GameScreen):
     def update(self) -> None:
         app = self.app
-        self.ids.resume.disabled = not (app.can_resume() or app.game is not None)
+        self.ids.resume.disabled = not app.can_resume()
         past = self.ids.past
         past.clear_widgets()
         games = list(reversed(app.past_games()))[:20]
@@ -33,5 +33,5 @@ class HomeScreen(GameScreen):
         app = self.app
         if app.game is not None and not app.game.is_over:
             app.back_to_game()
-        else:
+        elif app.can_resume():
             app.resume_game()

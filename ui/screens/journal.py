@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from kivy.clock import Clock
 from kivy.metrics import dp, sp
 from kivy.properties import NumericProperty
 from kivy.uix.boxlayout import BoxLayout
@@ -62,9 +63,19 @@ class JournalScreen(GameScreen):
             lines.add_widget(button)
             self.line_buttons[step.index] = button
         self._show_selected()
+        shown = self.line_buttons.get(self.selected) or self.line_buttons.get(len(host.inputs))
+        if shown is not None:  # the latest step (or the chosen one) in view
+            Clock.schedule_once(lambda _dt: self.ids.scroll.scroll_to(shown, padding=dp(8), animate=False), 0)
 
     def select(self, index: int) -> None:
+        previous = self.line_buttons.get(self.selected)
+        if previous is not None:
+            previous.background_color = (1, 1, 1, 1)
         self.selected = index
+        chosen = self.line_buttons.get(index)
+        if chosen is not None:
+            chosen.background_color = (0.5, 0.45, 0.35, 1)
+            Clock.schedule_once(lambda _dt: self.ids.scroll.scroll_to(chosen, padding=dp(8), animate=False), 0)
         self._show_selected()
 
     def _show_selected(self) -> None:
