@@ -246,3 +246,14 @@ def test_rolls_draws_revealed_cards_and_private_answers_are_barriers_open_choice
     session.submit(Answer("b"))  # an open choice
     with Journal(path) as j:
         assert [e.barrier for e in j.entries(1)] == [True, False, True, True, True, True, True, True, True, False]
+
+
+def test_a_card_drawn_at_random_from_the_discard_pile_is_a_barrier() -> None:
+    """History Monks draws four cards at random: the card scanned reveals what chance gave."""
+    from companion.procedure import choice_question
+    from companion.session import is_barrier
+
+    drawn = choice_question("card.history-monks", "red: scan a card drawn from the discard pile", "red", ["groat", "modo"])
+    played = choice_question("turn.play", "red: play a card", "red", ["groat", "modo"])
+    assert is_barrier(drawn, CardScan("card", "groat"))
+    assert not is_barrier(played, CardScan("card", "groat"))
