@@ -20,6 +20,7 @@ import argparse
 import os
 import random
 import select
+import signal
 import sys
 import termios
 import threading
@@ -332,6 +333,8 @@ def _parser() -> argparse.ArgumentParser:
                         help="heartbeat interval (0: none)")
     parser.add_argument("--pace", type=float, default=0.2, metavar="SECONDS",
                         help="pause between the state lines of a throw")
+    parser.add_argument("--no-keys", action="store_true",
+                        help="ignore stdin: run (on --every) until interrupted, e.g. in the background")
     parser.add_argument("--link", default=None, metavar="PATH",
                         help="keep a symlink at PATH to the current pty (stable across replug)")
     return parser
@@ -355,7 +358,7 @@ def main(argv: list[str]) -> int:
     scheduler.start()
     stdin = sys.stdin
     saved = None
-    if stdin.isatty():
+    if stdin.isatty() and not args.no_keys:
         saved = termios.tcgetattr(stdin.fileno())
         tty.setcbreak(stdin.fileno())
     def say(text: str) -> None:
@@ -363,6 +366,13 @@ def main(argv: list[str]) -> int:
         sys.stderr.flush()
 
     try:
+        if args.no_keys:
+            # In the background or under a service, stdin is empty: wait for SIGINT or SIGTERM
+            # instead of taking end-of-input as "quit".
+            signal.signal(signal.SIGTERM, lambda *_: stop.set())
+            while not stop.wait(0.5):
+                pass
+            return 0
         return _key_loop(die, lambda: stdin.read(1), say)
     except KeyboardInterrupt:
         return 0

@@ -283,6 +283,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--data-dir", type=Path, default=None, help="where settings and games are kept")
     parser.add_argument("--fullscreen", action="store_true", help="full screen (the Raspberry Pi kiosk)")
     parser.add_argument("--size", default=None, help="window size WxH, e.g. 800x480")
+    parser.add_argument("--die", default=None, metavar="URL",
+                        help="die source for this run, e.g. serial:///dev/ttyACM0 (default: the saved setting)")
+    parser.add_argument("--scanner", default=None, metavar="URL",
+                        help="card scanner for this run, e.g. camera://0 (default: the saved setting)")
     args = parser.parse_args(argv or [])
     prepare(quiet=False)
     from kivy.config import Config
@@ -294,6 +298,17 @@ def main(argv: list[str] | None = None) -> int:
         Config.set("graphics", "width", str(int(w)))
         Config.set("graphics", "height", str(int(h)))
     logging.basicConfig(level=logging.INFO)
-    app = _build_app_class()(data_dir=args.data_dir)
+    from ui.settings import AppSettings
+    data_dir = args.data_dir or default_data_dir()
+    settings = AppSettings.load(data_dir / "settings.json")
+    if args.die:
+        settings.die_url = args.die
+    if args.scanner:
+        settings.scanner_url = args.scanner
+    try:
+        settings.validate()
+    except ValueError as exc:
+        parser.error(str(exc))
+    app = _build_app_class()(data_dir=data_dir, settings=settings)
     app.run()
     return 0

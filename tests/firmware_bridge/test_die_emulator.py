@@ -223,3 +223,25 @@ def test_the_command_refuses_bad_options():
     result = subprocess.run([sys.executable, "-m", "ui.cli", "die-emulator", "--faces", "1"],
                             cwd=ROOT, capture_output=True, text=True, timeout=60)
     assert result.returncode == 2 and "faces" in result.stderr
+
+
+def test_without_keys_it_keeps_rolling_after_stdin_ends_and_stops_on_sigterm():
+    """For a demo in the background: end of input is not "quit" with --no-keys."""
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "ui.cli", "die-emulator", "--no-keys", "--every", "0.1", "--pace", "0"],
+        cwd=ROOT, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        host = HostEnd(first_line(proc))
+        try:
+            kinds = set()
+            while "roll" not in kinds:
+                kinds.add(host.messages(1)[0].body.kind)
+            assert proc.poll() is None, "the emulator quit although stdin had ended"
+        finally:
+            host.close()
+        proc.terminate()
+        assert proc.wait(timeout=WAIT) == 0
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
