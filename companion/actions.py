@@ -105,6 +105,15 @@ def minion_placement_areas(state: State, color: str, *, from_area: str | None = 
     return [a for a in AREA_IDS if a in allowed]
 
 
+def minion_placement_refusals(state: State, color: str, *, from_area: str | None = None) -> dict[str, str]:
+    """Why each area outside :func:`minion_placement_areas` is not legal, in the table's words, so
+    the screen can show it greyed with the reason instead of hiding it."""
+    allowed = minion_placement_areas(state, color, from_area=from_area)
+    return {a: ("the minion is moved from here" if a == from_area
+                else f"no {color} minion here or next door")
+            for a in AREA_IDS if a not in allowed}
+
+
 def minion_sources(state: State, color: str) -> list[str]:
     """Areas a minion may be taken from when all twelve are on the board (every area with one)."""
     return state.areas_with_minion(color)
@@ -178,6 +187,18 @@ def buildable_areas(state: State, color: str, *, cost: int | None = None) -> lis
     (``cost`` overrides the printed one for cards that change it) affordable."""
     _check_player(state, color)
     return [a for a in AREA_IDS if _build_problem(state, color, a, cost) is None]
+
+
+def build_refusals(state: State, color: str, *, cost: int | None = None) -> dict[str, str]:
+    """Why each area outside :func:`buildable_areas` is not legal (no minion, a building, a trouble
+    marker, not enough money), for the screen to show greyed with the reason."""
+    _check_player(state, color)
+    reasons = {}
+    for a in AREA_IDS:
+        problem = _build_problem(state, color, a, cost)
+        if problem is not None:
+            reasons[a] = str(problem)
+    return reasons
 
 
 def must_move_building(state: State, color: str) -> bool:

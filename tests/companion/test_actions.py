@@ -455,3 +455,29 @@ def test_perform_action_refuses_everything_once_the_game_is_over_like_apply_acti
             apply_action(state, action)
         assert info.value.rule == "game.over"
         rejected(state, "game.over", actions.perform_action, action)
+
+
+def test_refusals_name_why_each_other_area_is_not_legal() -> None:
+    """The rulebook's building example: only Nap Hill is buildable; the others say why not."""
+    from companion.actions import build_refusals, minion_placement_areas, minion_placement_refusals
+
+    state = state_from_json({
+        "players": [{"color": "red", "money": 12}, {"color": "yellow"}],
+        "areas": {
+            "dolly-sisters": {"minions": {"red": 1}, "trouble": True},
+            "seven-sleepers": {"minions": {"red": 1}, "building": "yellow"},
+            "nap-hill": {"minions": {"red": 1, "yellow": 2}},
+            "dimwell": {"minions": {"red": 1}},
+        },
+    })
+    refusals = build_refusals(state, "red")
+    assert set(refusals) == set(AREA_IDS) - {"nap-hill", "dimwell"}
+    assert "trouble marker" in refusals["dolly-sisters"]
+    assert "already has" in refusals["seven-sleepers"]
+    assert "needs a minion" in refusals["unreal-estate"]
+    poor = state.copy()
+    poor.player("red").money = 5
+    assert "costs $12" in build_refusals(poor, "red")["nap-hill"]
+    placement = minion_placement_refusals(state, "red")
+    assert set(placement) == set(AREA_IDS) - set(minion_placement_areas(state, "red"))
+    assert placement and all("next door" in reason for reason in placement.values())
