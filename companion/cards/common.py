@@ -13,7 +13,8 @@ from collections.abc import Generator, Sequence
 from dataclasses import dataclass, field
 from typing import Callable
 
-from companion.catalog import CARD_IDS, PERSONALITY_IDS, TWO_PLAYER_REMOVED_CARDS, TWO_PLAYER_REMOVED_PERSONALITIES
+from companion.catalog import CARD_IDS, PERSONALITY_IDS, TWO_PLAYER_REMOVED_PERSONALITIES
+from companion.hidden_cards import known_elsewhere
 from companion.procedure import Narrator, Question, choice_question
 from companion.actions import end_game_on_draw_pile
 from companion.state import State
@@ -55,20 +56,6 @@ class TurnContext:
 
 
 # -- hidden cards ------------------------------------------------------------------------------
-
-def known_elsewhere(state: State, ctx: TurnContext | None = None) -> set[str]:
-    """Cards that are certainly in no hand as a free card: discarded, lent, stuck in a hand, out
-    of a two-player game, or on the table being played."""
-    known = set(state.discard_pile)
-    for p in state.players:
-        known.update(p.loans)
-        known.update(p.stuck_cards)
-    if len(state.players) == 2:
-        known.update(TWO_PLAYER_REMOVED_CARDS)
-    if ctx is not None:
-        known.update(ctx.in_play)
-    return known
-
 
 def free_hand(state: State, color: str) -> int:
     """Cards ``color`` may play, give or discard (stuck cards stay)."""
