@@ -36,6 +36,9 @@ def place_minion_steps(state: State, narrator: Narrator, ctx: TurnContext, *, ar
                        with_powers: bool = True) -> Generator[Question, str, str | None]:
     """Place one of the active player's minions (moving one when all twelve are out).
 
+    Nothing moves until the target is chosen, so an optional placement keeps ``skip`` at both steps
+    (picking the minion to move does not commit the player to the symbol).
+
     ``areas`` restricts where it may go (cards that name the areas); otherwise the normal rule
     (or any area with ``anywhere``). Returns the area, or ``None`` when skipped or impossible.
     A City Area power used meanwhile may change what is legal, so the options are recomputed.
@@ -64,7 +67,7 @@ def place_minion_steps(state: State, narrator: Narrator, ctx: TurnContext, *, ar
             return None
         answer = yield from _ask(state, narrator, ctx, with_powers and not moving, lambda powers: choice_question(
             key, text or f"{color}: place a minion", color,
-            [*targets_for(from_area), *([SKIP] if optional and not moving else []), *powers], card=ctx.card))
+            [*targets_for(from_area), *([SKIP] if optional else []), *powers], card=ctx.card))
         if answer == SKIP:
             return None
         if must_move_minion(state, color) == moving and answer in targets_for(from_area):

@@ -165,3 +165,23 @@ def test_game_ends_on_points_when_nobody_is_vimes() -> None:
     progress = play(table(draw_pile=1, personalities=("vetinari", "rust", "selachii")), ["groat", "skip", "end-turn"])
     over = progress.state.game_over
     assert over is not None and over.reason == "draw-pile" and over.personality is None
+
+
+def _all_twelve_out() -> dict[str, Any]:
+    """Red has all twelve minions on the board (10 in Longwall, one in The Shades, one in The Scours)."""
+    return {"longwall": {"minions": {"red": 10}},
+            "dolly-sisters": {"minions": {"blue": 1, "green": 1}, "trouble": True}}
+
+
+def test_with_all_twelve_out_the_placement_can_still_be_skipped_after_picking_the_minion() -> None:
+    # Review of issue 4: once a player had picked which minion to move, the placement lost its
+    # "skip" and the symbol was forced on them.
+    state = table(areas=_all_twelve_out())
+    question = play(state, ["groat"]).question
+    assert question is not None and question.key == "symbol.minion.move-from" and "skip" in question.options
+    question = play(state, ["groat", "longwall"]).question
+    assert question is not None and question.key == "symbol.minion" and "skip" in question.options
+    progress = play(state, ["groat", "longwall", "skip"])
+    assert progress.state.areas["longwall"].minion_count("red") == 10
+    assert progress.state.minions_on_board("red") == 12
+
