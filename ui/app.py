@@ -70,6 +70,8 @@ def _build_app_class() -> type:
 
         # -- start / stop --------------------------------------------------------------------
         def build(self) -> Any:
+            from ui.scale import apply_window_density
+            apply_window_density()  # before any kv rule runs: dp/sp sizes follow the window
             LabelBase.register(name="Roboto", fn_regular=str(FONT_DIR / "DejaVuSans.ttf"),
                                fn_bold=str(FONT_DIR / "DejaVuSans-Bold.ttf"))
             for name in KV_FILES:
