@@ -10,8 +10,10 @@ from collections.abc import Callable, Generator, Sequence
 from companion.actions import (
     assassination_targets,
     build,
+    build_refusals,
     buildable_areas,
     minion_placement_areas,
+    minion_placement_refusals,
     minion_sources,
     must_move_building,
     must_move_minion,
@@ -52,6 +54,14 @@ def place_minion_steps(state: State, narrator: Narrator, ctx: TurnContext, *, ar
             return [a for a in AREA_IDS if a != from_area]
         return minion_placement_areas(state, color, from_area=from_area)
 
+    def refusals_for(from_area: str | None) -> dict[str, str]:
+        # The areas not offered, greyed on the screen with the reason (the map shows all twelve).
+        if areas is None and not anywhere:
+            return minion_placement_refusals(state, color, from_area=from_area)
+        allowed = set(targets_for(from_area))
+        return {a: ("the minion is moved from here" if a == from_area else "this card does not place a minion here")
+                for a in AREA_IDS if a not in allowed}
+
     while True:
         from_area: str | None = None
         moving = must_move_minion(state, color)
@@ -67,7 +77,8 @@ def place_minion_steps(state: State, narrator: Narrator, ctx: TurnContext, *, ar
             return None
         answer = yield from _ask(state, narrator, ctx, with_powers and not moving, lambda powers: choice_question(
             key, text or f"{color}: place a minion", color,
-            [*targets_for(from_area), *([SKIP] if optional else []), *powers], card=ctx.card))
+            [*targets_for(from_area), *([SKIP] if optional else []), *powers],
+            unavailable=refusals_for(from_area), card=ctx.card))
         if answer == SKIP:
             return None
         if must_move_minion(state, color) == moving and answer in targets_for(from_area):
@@ -95,7 +106,7 @@ def build_steps(state: State, narrator: Narrator, ctx: TurnContext, *, cost: int
             return None
         answer = yield from _ask(state, narrator, ctx, with_powers, lambda powers: choice_question(
             key, f"{color}: build where?", color, [*buildable_areas(state, color, cost=cost), SKIP, *powers],
-            card=ctx.card))
+            unavailable=build_refusals(state, color, cost=cost), card=ctx.card))
         if answer == SKIP:
             return None
         if answer in buildable_areas(state, color, cost=cost):

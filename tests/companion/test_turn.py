@@ -185,3 +185,18 @@ def test_with_all_twelve_out_the_placement_can_still_be_skipped_after_picking_th
     assert progress.state.areas["longwall"].minion_count("red") == 10
     assert progress.state.minions_on_board("red") == 12
 
+
+def test_minion_and_build_questions_grey_the_illegal_areas_with_reasons() -> None:
+    question = play(table(), ["groat"]).question
+    assert question is not None and question.key == "symbol.minion"
+    greyed = dict(question.unavailable)
+    assert "seven-sleepers" in greyed and "seven-sleepers" not in question.options
+    assert not set(greyed) & set(question.options)
+    assert set(greyed) | {o for o in question.options if o != "skip"} >= {"seven-sleepers", "the-hippo"}
+    question = play(table(), ["ruby", "dimwell"]).question
+    assert question is not None and question.key == "symbol.build" and "dimwell" in question.options
+    greyed = dict(question.unavailable)
+    assert "trouble" in greyed["the-shades"] and "minion" in greyed["nap-hill"]
+    state = table(areas=_all_twelve_out())
+    question = play(state, ["groat", "longwall"]).question
+    assert question is not None and dict(question.unavailable)["longwall"] == "the minion is moved from here"
