@@ -7,6 +7,8 @@ first card of red's turn through the real turn procedure (``companion.turn``).
 The base position is the set-up table for red, blue and green (red to play), with the interrupt
 cards against other players already on the discard pile so that no window opens unless asked for
 (the interrupts have their own tests in ``test_cards_interrupts.py``).
+The cards with a random event draw Riots, which asks nothing with three trouble markers on the board,
+so the scenarios test the cards and not an event's questions.
 """
 from __future__ import annotations
 
@@ -177,8 +179,8 @@ SCENARIOS: list[Scenario] = [
     S("sacharissa-cripslock", ["do", "skip"], [("money", "red", 13)]),
     S("rosie-palm", ["skip", "do", "blue"], [("hand", "red", 3), ("hand", "blue", 6), ("money", "red", 12),
                                              ("money", "blue", 8)]),
-    S("rincewind", ["fog", "do", "the-shades/red", "the-hippo"],
-      [("draw_pile", 35), ("minions", "the-hippo", "red", 1), ("minions", "the-shades", "red", 0)],
+    S("rincewind", ["riots", "do", "the-shades/red", "the-hippo"],
+      [("draw_pile", 40), ("minions", "the-hippo", "red", 1), ("minions", "the-shades", "red", 0)],
       waits_for="turn.play-another"),
     S("the-royal-mint", ["the-hippo", "take"], [("building", "the-hippo", "red"), ("money", "red", 13)],
       position={"areas": RED_HIPPO, "money": {"red": 20}}),
@@ -194,8 +196,8 @@ SCENARIOS: list[Scenario] = [
     S("adora-belle-dearheart", ["do", "the-shades/red", "nap-hill", "skip", "nap-hill"],
       [("minions", "nap-hill", "red", 1), ("building", "nap-hill", "red"), ("money", "red", 8)],
       position={"money": {"red": 20}}),
-    S("archchancellor-ridcully", ["fog", "do", "unreal-estate", "nap-hill"],
-      [("minions", "unreal-estate", "red", 1), ("minions", "nap-hill", "red", 1), ("draw_pile", 35)]),
+    S("archchancellor-ridcully", ["riots", "do", "unreal-estate", "nap-hill"],
+      [("minions", "unreal-estate", "red", 1), ("minions", "nap-hill", "red", 1), ("draw_pile", 40)]),
     S("buggy-swires", ["dolly-sisters"], [("trouble", "dolly-sisters", False)]),
     S("burleigh-and-stronginthearm", ["do", "blue", "the-shades/green", "skip"],
       [("money", "red", 8), ("money", "blue", 12), ("minions", "the-shades", "green", 0)]),
@@ -209,7 +211,7 @@ SCENARIOS: list[Scenario] = [
     S("deep-dwarves", ["do", "seven-sleepers"], [("minions", "seven-sleepers", "red", 1),
                                                  ("trouble", "seven-sleepers", False)],
       waits_for="turn.play-another", position={"areas": {"seven-sleepers": {"minions": {"blue": 1}}}}),
-    S("doctor-hix", ["fog", "do", "nap-hill"], [("trouble", "nap-hill", True)], waits_for="turn.play-another"),
+    S("doctor-hix", ["riots", "do", "nap-hill"], [("trouble", "nap-hill", True)], waits_for="turn.play-another"),
     S("dorfl", ["do", "dolly-sisters/red", "longwall"], [("minions", "longwall", "red", 1)],
       waits_for="turn.play-another"),
     S("dwarves", ["dimwell", "longwall"], [("minions", "dimwell", "red", 1), ("minions", "longwall", "red", 1)]),
@@ -237,9 +239,9 @@ SCENARIOS: list[Scenario] = [
     S("otto-chriek", ["do"], [("money", "red", 13)]),
     S("patricians-palace", ["the-hippo", "take", "skip"], [("building", "the-hippo", "red"), ("money", "red", 12)],
       position={"areas": RED_HIPPO, "money": {"red": 20}}),
-    S("ponder-stibbons", ["fog", "do", "pink-pussycat-club", "take", "stop", "groat", "dimwell"],
+    S("ponder-stibbons", ["riots", "do", "pink-pussycat-club", "take", "stop", "groat", "dimwell"],
       [("money", "red", 13), ("minions", "dimwell", "red", 1), ("hand", "red", 2)]),
-    S("professor-of-recent-runes", ["fog", "do"], [("hand", "red", 6), ("draw_pile", 33)],
+    S("professor-of-recent-runes", ["riots", "do"], [("hand", "red", 6), ("draw_pile", 38)],
       waits_for="turn.play-another"),
     S("reacher-gilt", ["do", "the-shades"], [("building", "the-shades", "red"), ("money", "red", 4),
                                              ("money", "blue", 16)],
@@ -261,20 +263,20 @@ SCENARIOS: list[Scenario] = [
                                                                    ("discarded", "groat", True)]),
     S("the-auditors", ["do", "the-shades", "the-scours"], [("minions", "the-shades", "blue", 0),
                                                            ("minions", "the-scours", "green", 0)]),
-    S("the-bursar", ["fog", "do", "the-shades/blue", "the-scours/green"],
+    S("the-bursar", ["riots", "do", "the-shades/blue", "the-scours/green"],
       [("minions", "the-scours", "blue", 2), ("minions", "the-shades", "green", 2), ("minions", "the-shades", "blue", 0)],
       waits_for="turn.play-another"),
-    S("the-chair-of-indefinite-studies", ["fog", "do", "blue"], [("hand", "red", 3), ("hand", "blue", 5),
+    S("the-chair-of-indefinite-studies", ["riots", "do", "blue"], [("hand", "red", 3), ("hand", "blue", 5),
                                                                  ("stuck", "blue", ["dr-whiteface"])],
       waits_for="turn.play-another", position={"hand": {"blue": 4}, "stuck": {"blue": ["dr-whiteface"]}}),
     S("the-clacks", ["do", "take"], [("hand", "red", 6), ("money", "red", 12)], waits_for="turn.play-another"),
-    S("the-dean", ["fog", "do", "unreal-estate/troll"], [("trolls", "unreal-estate", 0)],
+    S("the-dean", ["riots", "do", "unreal-estate/troll"], [("trolls", "unreal-estate", 0)],
       waits_for="turn.play-another", position={"areas": {"unreal-estate": {"trolls": 1, "minions": {"red": 1}}}}),
     S("the-luggage", ["the-shades/blue", "do", "groat"], [("minions", "the-shades", "blue", 0),
                                                           ("discarded", "groat", True)]),
     S("the-mob", ["do", "the-hippo", "skip"], [("trouble", "the-hippo", True)], waits_for="turn.play-another"),
     S("the-post-office", ["do", "skip"], [("money", "red", 11)], position={"areas": {"the-hippo": {"building": "blue"}}}),
-    S("the-senior-wrangler", ["fog", "do", "isle-of-gods"], [("minions", "isle-of-gods", "red", 1)],
+    S("the-senior-wrangler", ["riots", "do", "isle-of-gods"], [("minions", "isle-of-gods", "red", 1)],
       waits_for="turn.play-another"),
     S("the-smoking-gnu", ["do", "the-shades"], [("minions", "the-shades", "red", 2)], waits_for="turn.play-another"),
     S("the-watch", ["the-hippo", "dolly-sisters"], [("building", "the-hippo", "red"), ("trouble", "dolly-sisters", False)],
@@ -361,7 +363,7 @@ def test_loan_counts_against_chrysoprase_and_lies_in_front() -> None:
 
 
 def test_ridcully_places_only_in_or_next_to_unreal_estate() -> None:
-    question = play(position(), ["archchancellor-ridcully", "fog", "do"]).question
+    question = play(position(), ["archchancellor-ridcully", "riots", "do"]).question
     assert question is not None and question.key == "card.place-minion"
     assert set(question.options) == {"unreal-estate", "dolly-sisters", "dragons-landing", "small-gods",
                                      "isle-of-gods", "seven-sleepers", "nap-hill", "skip"}
