@@ -50,7 +50,6 @@ class Table:
     personalities: dict[str, str]
     rng: random.Random
     in_play: list[str] = field(default_factory=list)
-    fogged: list[str] = field(default_factory=list)
 
 
 @dataclass
@@ -105,6 +104,14 @@ def choose_input(game: Game, table: Table, question: Question) -> Input:
     if key == "event.draw":
         event = table.events.pop(0)
         return CardScan("event", event)
+    if key == "event.fog.card":
+        # Fog turns over the real top card of the draw pile; the engine must offer it.
+        if not table.deck:
+            raise InvariantViolation(f"{key!r}: the engine asks for a Fog card but the real draw pile is empty")
+        top = table.deck[0]
+        if top not in opts:
+            raise InvariantViolation(f"{key!r}: the real top card {top!r} is not among the options {opts[:8]!r}")
+        return CardScan("card", top)
     if key in ("turn.play-card", "turn.play-another", "card.play-more", "turn.end"):
         assert player is not None
         hand = [c for c in _free_cards(game, table, player) if c in opts]
@@ -138,10 +145,6 @@ def choose_input(game: Game, table: Table, question: Question) -> Input:
             return Answer(rng.choice(others))
         if hand:
             return CardScan("card", rng.choice(hand))
-        if not others:
-            fog = [c for c in table.deck if c in opts]
-            if fog:
-                return CardScan("card", fog[0])
         raise InvariantViolation(f"{key!r}: no real card of {owner!r} fits the options {opts[:8]!r}")
     if "skip" in opts and len(opts) > 1 and rng.random() < 0.15:
         return Answer("skip")
@@ -185,10 +188,13 @@ def follow_narration(game: Game, table: Table, lines: Sequence[Narration]) -> No
             free_a, free_b = _free_cards(game, table, a), _free_cards(game, table, b)
             table.hands[a] = [c for c in table.hands[a] if c not in free_a] + free_b
             table.hands[b] = [c for c in table.hands[b] if c not in free_b] + free_a
-        elif key == "event.fog.discards":
-            # Fog discards the top cards face up; the engine counts them but does not list them.
-            for _ in range(int(p["cards"])):
-                table.fogged.append(table.deck.pop(0))
+        elif key == "event.fog.card":
+            # Fog discards the top card face up, named by the table: the engine's discard pile holds it.
+            if not table.deck or table.deck[0] != p["card"]:
+                raise InvariantViolation(f"fog discards {p['card']!r}, the real top card is {table.deck[:1]!r}")
+            table.deck.pop(0)
+        elif key == "event.fog.unnamed":
+            raise InvariantViolation("fog discarded cards without naming them")
 
 
 def check_invariants(game: Game, table: Table) -> None:
@@ -206,7 +212,7 @@ def check_invariants(game: Game, table: Table) -> None:
         raise InvariantViolation(f"the real draw pile has {len(table.deck)} cards, the engine counts {state.draw_pile}")
     if len(set(state.discard_pile)) != len(state.discard_pile):
         raise InvariantViolation(f"a card is twice on the discard pile: {state.discard_pile!r}")
-    places: list[str] = list(table.deck) + list(state.discard_pile) + list(table.fogged)
+    places: list[str] = list(table.deck) + list(state.discard_pile)
     for color, hand in table.hands.items():
         places += hand
     for player in state.players:

@@ -8,7 +8,7 @@ Question whenever it needs a die roll or a player's choice. One module per event
 - ``buildings`` — Explosion, Earthquake, Fire, Subsidence
 - ``dragon`` — The Dragon;  ``flood`` — Flood;  ``murders`` — Mysterious Murders
 - ``arrivals`` — Demons from the Dungeon Dimensions, Trolls
-- ``city`` — Riots, Fog, Bloody Stupid Johnson
+- ``city`` — Riots, Bloody Stupid Johnson;  ``fog`` — Fog (asks for the five cards it discards)
 - ``small_gods`` — Small Gods protection (ruling 5);  ``interrupts`` — Susan, Igor, Fresh Start
   Club against a removal (ruling 6);  ``removal`` — both, in front of every removal.
 
@@ -16,17 +16,18 @@ A choice with a single legal option is made, not asked (a forced move, the only 
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from companion.catalog import EVENT_IDS
 from companion.errors import RuleViolation
 from companion.events.arrivals import demons, trolls
 from companion.events.buildings import earthquake, explosion, fire, subsidence
-from companion.events.city import bloody_stupid_johnson, fog, riots
+from companion.events.city import bloody_stupid_johnson, riots
 from companion.events.common import EventContext, EventSteps
 from companion.events.dragon import the_dragon
 from companion.events.flood import flood
+from companion.events.fog import fog
 from companion.events.interrupts import InterruptOutcome, offer_removal_interrupt
 from companion.events.murders import mysterious_murders
 from companion.events.small_gods import offer_small_gods, offer_small_gods_for_arrival, small_gods_holder
@@ -72,16 +73,17 @@ def check_event(state: State, event_id: str, active_player: str) -> None:
 
 
 def resolve_event(state: State, narrator: Narrator, event_id: str, active_player: str, *,
-                  ask_interrupts: bool = False) -> EventSteps:
+                  ask_interrupts: bool = False, in_play: Sequence[str] = ()) -> EventSteps:
     """Resolve one random event drawn by ``active_player`` on the working ``state``.
 
     Raises ``RuleViolation`` (before asking anything) for an unknown event, one no longer in the
     event deck, an unknown player or a finished game. Riots and Fog may end the game
-    (``state.game_over``).
+    (``state.game_over``). ``in_play``: the cards lying on the table in the turn that drew the event
+    (Fog does not offer them as cards it turns over).
     """
     check_event(state, event_id, active_player)
     state.event_deck.remove(event_id)
-    ctx = EventContext(event_id, active_player, ask_interrupts)
+    ctx = EventContext(event_id, active_player, ask_interrupts, tuple(in_play))
     narrator.say("event.drawn", f"random event: {ctx.event_name}", event=event_id, player=active_player)
     yield from EVENTS[event_id](state, narrator, ctx)
 

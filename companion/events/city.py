@@ -1,14 +1,13 @@
-"""The events that need no die for pieces, or touch the city as a whole: Riots, Fog and Bloody
-Stupid Johnson."""
+"""The events that need no die for pieces, or touch the city as a whole: Riots and Bloody Stupid
+Johnson (Fog, which touches the cards, is in ``companion.events.fog``)."""
 from __future__ import annotations
 
-from companion.events.common import EventContext, EventSteps, area_name, end_on_draw_pile, end_on_points, roll_for_area
+from companion.events.common import EventContext, EventSteps, area_name, end_on_points, roll_for_area
 from companion.events.removal import remove_piece_by_event
 from companion.procedure import Narrator
 from companion.state import State
 
 RIOT_THRESHOLD = 8
-FOG_CARDS = 5
 
 
 def riots(state: State, narrator: Narrator, ctx: EventContext) -> EventSteps:
@@ -23,23 +22,6 @@ def riots(state: State, narrator: Narrator, ctx: EventContext) -> EventSteps:
     winners = ", ".join(state.game_over.winners) if state.game_over else ""
     narrator.say("event.riots.game-over", f"{markers} trouble markers: riots! The game ends on points; winner: {winners}",
                  markers=markers, winners=winners)
-    return
-    yield  # pragma: no cover - makes this a generator like every event
-
-
-def fog(state: State, narrator: Narrator, ctx: EventContext) -> EventSteps:
-    """The top five cards of the draw pile go to the discard pile, face up (fewer when fewer are
-    left: ruling 9); an empty draw pile ends the game. The companion counts the draw pile but does
-    not learn which cards these were, so the discard pile's list of known cards is unchanged."""
-    gone = min(FOG_CARDS, state.draw_pile)
-    state.draw_pile -= gone
-    narrator.say("event.fog.discards", f"fog: {gone} card(s) from the draw pile are discarded; {state.draw_pile} left",
-                 cards=gone, left=state.draw_pile)
-    if state.draw_pile == 0:
-        end_on_draw_pile(state)
-        winners = ", ".join(state.game_over.winners) if state.game_over else ""
-        narrator.say("event.fog.game-over", f"the draw pile is empty: the game ends; winner: {winners}",
-                     winners=winners)
     return
     yield  # pragma: no cover - makes this a generator like every event
 

@@ -24,12 +24,15 @@ class EventContext:
     """Who is resolving which event, and whether interrupt windows are offered.
 
     ``ask_interrupts`` is off for the ``event`` command by default (the contract: "the command skips
-    it unless asked") and on in a game, where the app shows the window.
+    it unless asked") and on in a game, where the app shows the window. ``in_play`` lists the cards
+    being played in the turn that drew the event (Fog must not offer them as cards of the draw pile).
     """
 
     event: str
     active: str
     ask_interrupts: bool = False
+    in_play: tuple[str, ...] = ()
+    """Cards on the table in the turn that drew the event: known to be in no pile (Fog)."""
 
     @property
     def event_name(self) -> str:

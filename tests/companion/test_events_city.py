@@ -1,4 +1,4 @@
-"""Riots, Fog, Bloody Stupid Johnson, the event deck and the events' names."""
+"""Riots, Fog (the table names each card it discards), Bloody Stupid Johnson, the event deck and the events' names."""
 from __future__ import annotations
 
 from typing import Any
@@ -7,7 +7,7 @@ import pytest
 
 from companion.board import AREA_IDS
 from companion.catalog import EVENT_IDS, EVENTS, display_name
-from companion.errors import RuleViolation
+from companion.errors import InputError, RuleViolation
 from companion.events import EVENTS as PROCEDURES
 from companion.events import event_procedure
 from companion.procedure import Progress, run
@@ -55,15 +55,51 @@ def test_riots_vimes_may_still_win_on_points() -> None:
 
 # -- Fog ---------------------------------------------------------------------------------------------
 
-def test_fog_discards_five_cards() -> None:
-    done = resolve(position({}), "fog", [])
+FOG = ["groat", "modo", "ruby", "the-dysk", "leonard-of-quirm"]
+
+
+def test_fog_names_five_cards_from_the_top_of_the_draw_pile() -> None:
+    # "Draw and discard the top five cards ... make sure everyone can see which": the table scans each.
+    start = position({}, discard_pile=["susan"])
+    first = resolve(start, "fog", [])
+    question = first.question
+    assert question is not None and question.key == "event.fog.card" and question.kind == "choice"
+    assert question.player == "red" and not question.private
+    assert "susan" not in question.options and "groat" in question.options  # the discard pile is out
+    done = resolve(start, "fog", FOG)
+    assert done.is_finished and done.answers_used == 5
     assert done.state.draw_pile == 25 and done.state.game_over is None
+    assert done.state.discard_pile == ["susan", *FOG]
+    named = [dict(line.params)["card"] for line in done.narration if line.key == "event.fog.card"]
+    assert named == FOG
 
 
-def test_fog_with_three_cards_left_empties_the_draw_pile_and_ends_the_game() -> None:
+def test_fog_asks_one_card_at_a_time_and_never_a_card_already_named() -> None:
+    steps = resolve(position({}), "fog", FOG[:2])
+    question = steps.question
+    assert question is not None and dict(question.params) == {"number": "3", "count": "5"}
+    assert "groat" not in question.options and "modo" not in question.options
+    assert steps.state.draw_pile == 28 and steps.state.discard_pile == ["groat", "modo"]
+
+
+def test_fog_does_not_offer_cards_lent_stuck_or_out_of_a_two_player_game() -> None:
+    start = position({}, players=[{"color": "red", "loans": ["mr-bent"], "stuck_cards": ["the-fools-guild"], "hand": 5},
+                                  {"color": "blue"}])
+    question = resolve(start, "fog", []).question
+    assert question is not None
+    for card in ("mr-bent", "the-fools-guild", "hubert", "cosmo-lavish"):
+        assert card not in question.options
+
+
+def test_fog_with_three_cards_left_asks_three_cards_and_ends_the_game() -> None:
     start = position({"the-shades": {"minions": {"blue": 1}}}, draw_pile=3)
-    done = resolve(start, "fog", [])
-    assert done.state.draw_pile == 0
+    for asked in range(3):
+        question = resolve(start, "fog", FOG[:asked]).question
+        assert question is not None and question.key == "event.fog.card"
+        assert dict(question.params) == {"number": str(asked + 1), "count": "3"}
+    done = resolve(start, "fog", FOG)  # the two answers left over are not used
+    assert done.is_finished and done.answers_used == 3
+    assert done.state.draw_pile == 0 and done.state.discard_pile == FOG[:3]
     assert done.state.game_over is not None and done.state.game_over.reason == "draw-pile"
     assert done.state.game_over.winners == ["blue"]  # on points: blue has a minion more
 
@@ -71,9 +107,18 @@ def test_fog_with_three_cards_left_empties_the_draw_pile_and_ends_the_game() -> 
 def test_fog_emptying_the_pile_makes_vimes_win() -> None:
     start = position({"the-shades": {"minions": {"blue": 5}}}, draw_pile=3,
                      players=[{"color": "red", "personality": "vimes"}, {"color": "blue"}])
-    done = resolve(start, "fog", [])
+    done = resolve(start, "fog", FOG)
     over = done.state.game_over
     assert over is not None and over.reason == "draw-pile" and over.winners == ["red"] and over.personality == "vimes"
+
+
+def test_a_card_fog_cannot_have_turned_over_is_refused_and_nothing_changes() -> None:
+    start = position({}, discard_pile=["groat"])
+    with pytest.raises(InputError):
+        resolve(start, "fog", ["groat"])
+    with pytest.raises(InputError):
+        resolve(start, "fog", ["skip"])
+    assert start.discard_pile == ["groat"] and start.draw_pile == 30
 
 
 # -- Bloody Stupid Johnson ------------------------------------------------------------------------------
@@ -107,7 +152,7 @@ def test_johnson_when_the_card_is_not_in_play(areas: dict[str, Any], lost: list[
 
 def test_each_event_happens_once() -> None:
     start = position({}, event_deck=["fog", "riots"])
-    done = resolve(start, "fog", [])
+    done = resolve(start, "fog", FOG)
     assert done.state.event_deck == ["riots"]
     with pytest.raises(RuleViolation) as caught:
         resolve(done.state, "fog", [])
