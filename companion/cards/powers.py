@@ -15,7 +15,7 @@ from companion.actions import (
     usable_area_powers,
 )
 from companion.board import ADJACENT, AREA_IDS
-from companion.cards.common import TurnContext, possible_cards
+from companion.cards.common import SKIP, TurnContext, possible_cards
 from companion.procedure import Narrator, Question, choice_question
 from companion.state import State
 
@@ -52,30 +52,46 @@ def _shades_targets(state: State) -> list[str]:
 
 
 def use_power(state: State, narrator: Narrator, ctx: TurnContext, area: str) -> Generator[Question, str, None]:
-    """Use one City Area power, asking its target first."""
+    """Use one City Area power, asking its target first.
+
+    Choosing a power is not a commitment: every target question offers ``skip``, which leaves the
+    power unused (nothing is paid before the target is known). Unreal Estate asks nothing before
+    its draw, and the discard after that draw is owed.
+    """
     color = ctx.player
     key = "power.target"
     if area in MINION_POWERS:
         from_area = None
         if must_move_minion(state, color):
             from_area = yield choice_question("power.move-from", f"{color}: all your minions are out; move one from",
-                                              color, minion_sources(state, color), power=area)
+                                              color, [*minion_sources(state, color), SKIP], power=area)
+            if from_area == SKIP:
+                return
         targets = [a for a in AREA_IDS if a == area or a in ADJACENT[area]]
         if from_area is not None:
             targets = [a for a in targets if a != from_area]
-        target = yield choice_question(key, f"{color}: place a minion (power of {area})", color, targets, power=area)
+        target = yield choice_question(key, f"{color}: place a minion (power of {area})", color, [*targets, SKIP],
+                                       power=area)
+        if target == SKIP:
+            return
         use_area_power(state, color, area, target=target, from_area=from_area)
     elif area == "isle-of-gods":
         target = yield choice_question(key, f"{color}: remove which trouble marker? (pay $2)", color,
-                                       trouble_marker_areas(state), power=area)
+                                       [*trouble_marker_areas(state), SKIP], power=area)
+        if target == SKIP:
+            return
         use_area_power(state, color, area, target=target)
     elif area == "the-shades":
-        target = yield choice_question(key, f"{color}: put a trouble marker where?", color, _shades_targets(state),
-                                       power=area)
+        target = yield choice_question(key, f"{color}: put a trouble marker where?", color,
+                                       [*_shades_targets(state), SKIP], power=area)
+        if target == SKIP:
+            return
         use_area_power(state, color, area, target=target)
     elif area == "the-scours":
         card = yield choice_question("power.discard", f"{color}: discard which card? (take $2)", color,
-                                     possible_cards(state, color, ctx), power=area)
+                                     [*possible_cards(state, color, ctx), SKIP], power=area)
+        if card == SKIP:
+            return
         use_area_power(state, color, area, target=card)
         narrator.say("cards.discard", f"{color} discards {card}", player=color, card=card)
     elif area == "unreal-estate":

@@ -200,3 +200,20 @@ def test_minion_and_build_questions_grey_the_illegal_areas_with_reasons() -> Non
     state = table(areas=_all_twelve_out())
     question = play(state, ["groat", "longwall"]).question
     assert question is not None and dict(question.unavailable)["longwall"] == "the minion is moved from here"
+
+
+def test_a_power_chosen_by_mistake_can_be_skipped_at_its_target() -> None:
+    """Tapping a City Area power is not a commitment: its target question offers ``skip``, which
+    leaves money, board and the once-per-turn use untouched and asks the same question again."""
+    powers = {"isle-of-gods": {"minions": {"red": 1}, "building": "red"},
+              "dimwell": {"minions": {"red": 1}, "building": "red"},
+              "the-scours": {"minions": {"red": 1, "blue": 1, "green": 1}, "building": "red", "trouble": True}}
+    for power in ("isle-of-gods", "dimwell", "the-scours"):
+        question = play(table(areas=powers), [f"power:{power}"]).question
+        assert question is not None and question.player == "red" and "skip" in question.options, power
+        progress = play(table(areas=powers), [f"power:{power}", "skip"])
+        assert progress.question is not None and progress.question.key == "turn.play-card"
+        assert f"power:{power}" in progress.question.options, power
+        state = progress.state
+        assert state.player("red").money == 10 and state.player("red").hand == 5 and state.turn.powers_used == []
+        assert state.trouble_on_board() == 3 and state.minions_on_board("red") == 5
