@@ -90,7 +90,9 @@ def wee_mad_arthur(state: State, narrator: Narrator, ctx: TurnContext) -> Steps:
     from_area = None
     if state.buildings_in_supply(color) == 0:
         from_area = yield ask("symbol.build.move-from", f"{color}: all six buildings are out; move which?", color,
-                              [a for a in AREA_IDS if state.areas[a].building == color], card=ctx.card)
+                              [*(a for a in AREA_IDS if state.areas[a].building == color), "skip"], card=ctx.card)
+        if from_area == "skip":
+            return
     build(state, color, area, from_area=from_area, cost=AREA_BY_ID[area].cost // 2)
     narrator.say("building.built", f"{color} builds in {area} for ${AREA_BY_ID[area].cost // 2}", area, player=color)
 

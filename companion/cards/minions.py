@@ -67,7 +67,9 @@ def move_other_minion_adjacent(state: State, narrator: Narrator, ctx: TurnContex
         return
     source, piece = picked
     target = yield ask("card.move-to", f"{ctx.player}: move it to which adjacent area?", ctx.player,
-                       sorted(ADJACENT[source], key=AREA_IDS.index), card=ctx.card)
+                       [*sorted(ADJACENT[source], key=AREA_IDS.index), "skip"], card=ctx.card)
+    if target == "skip":  # nothing has moved yet: the text can still be left undone
+        return
     yield from move_by_card(state, narrator, ctx, source, target, piece, by_text=True)
 
 
@@ -78,7 +80,10 @@ def _move_own(state: State, narrator: Narrator, ctx: TurnContext, sources: list[
         return
     source, _ = picked
     targets = [a for a in AREA_IDS if a != source] if anywhere else sorted(ADJACENT[source], key=AREA_IDS.index)
-    target = yield ask("card.move-to", f"{ctx.player}: move it where?", ctx.player, targets, card=ctx.card)
+    target = yield ask("card.move-to", f"{ctx.player}: move it where?", ctx.player, [*targets, "skip"],
+                       card=ctx.card)
+    if target == "skip":
+        return
     move_piece(state, source, target, ctx.player)
     narrator.say("piece.moved", f"{ctx.player} moves a minion from {source} to {target}", target,
                  piece=ctx.player, source=source, target=target)

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from companion.actions import take_money
 from companion.board import AREA_IDS
-from companion.cards.common import Effect, Steps, TurnContext, ask, choose_player, other_players
+from companion.cards.common import SKIP, Effect, Steps, TurnContext, ask, choose_player, other_players
 from companion.cards.interrupts import text_cancelled
 from companion.pieces import transfer
 from companion.procedure import Narrator
@@ -94,7 +94,9 @@ def hubert(state: State, narrator: Narrator, ctx: TurnContext) -> Steps:
     if payer is None:
         return
     payee = yield ask("card.hubert-payee", f"{ctx.player}: {payer} pays $3 to whom?", ctx.player,
-                      [c for c in others if c != payer], card=ctx.card)
+                      [*(c for c in others if c != payer), SKIP], card=ctx.card)
+    if payee == SKIP:
+        return
     if (yield from text_cancelled(state, narrator, ctx, payer)):
         return
     paid = transfer(state, payer, payee, 3)

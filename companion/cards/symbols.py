@@ -115,7 +115,9 @@ def build_steps(state: State, narrator: Narrator, ctx: TurnContext, *, cost: int
     if must_move_building(state, color):
         sources = [a for a in AREA_IDS if state.areas[a].building == color]
         from_area = yield choice_question(key + ".move-from", f"{color}: all six buildings are out; move which?",
-                                          color, sources, card=ctx.card)
+                                          color, [*sources, SKIP], card=ctx.card)
+        if from_area == SKIP:  # nothing paid or moved yet
+            return None
     build(state, color, answer, from_area=from_area, cost=cost)
     narrator.say("building.built", f"{color} builds in {answer}", answer, player=color)
     return answer

@@ -374,3 +374,33 @@ def test_death_board_assassination_needs_trouble() -> None:
     assert question is not None and question.key == "symbol.assassinate"
     assert "the-hippo/blue" not in question.options and "the-shades/blue" in question.options
     assert "the-shades/red" not in question.options
+
+
+@pytest.mark.parametrize("card,answers", [
+    ("the-duckman", ["do", "dolly-sisters/green"]),
+    ("dorfl", ["do", "dolly-sisters/red"]),
+    ("hubert", ["do", "blue"]),
+])
+def test_a_text_can_still_be_skipped_after_its_first_pick(card: str, answers: list[str]) -> None:
+    """Review of issue 4: picking the minion to move (or Hubert's payer) commits to nothing yet, so
+    the next question keeps ``skip`` and skipping leaves the table as it was."""
+    state = position()
+    question = play(state, [card, *answers]).question
+    assert question is not None and "skip" in question.options
+    progress = play(state, [card, *answers, "skip"])
+    after = progress.state
+    for color in ("red", "blue", "green"):
+        assert after.player(color).money == state.player(color).money
+        for area in START:
+            assert after.areas[area].minion_count(color) == 1
+
+
+def test_building_with_all_six_out_can_be_skipped_at_the_building_to_move() -> None:
+    areas = {a: {"building": "red"} for a in ("the-hippo", "nap-hill", "longwall", "small-gods", "dimwell",
+                                               "isle-of-gods")}
+    areas["seven-sleepers"] = {"minions": {"red": 1}}
+    state = position(areas=areas, money={"red": 30})
+    question = play(state, ["ruby", "skip", "seven-sleepers"]).question
+    assert question is not None and question.key == "symbol.build.move-from" and "skip" in question.options
+    progress = play(state, ["ruby", "skip", "seven-sleepers", "skip"])
+    assert progress.state.areas["seven-sleepers"].building is None and progress.state.player("red").money == 30
