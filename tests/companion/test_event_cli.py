@@ -94,6 +94,27 @@ def test_riots_needs_nothing_and_ends_the_game(tmp_path: Path) -> None:
     assert out["state"]["game_over"] == {"reason": "riots", "winners": ["red"], "personality": None}
 
 
+def test_fog_asks_for_each_card_it_discards_and_takes_card_ids_as_answers(tmp_path: Path) -> None:
+    doc = {"players": [{"color": "red"}, {"color": "blue", "personality": "vimes"}], "areas": {},
+           "active_player": "red", "draw_pile": 3, "discard_pile": ["susan"]}
+    asked = event(tmp_path, "fog", "STATE", "--answers", "groat", doc=doc)
+    assert asked.returncode == 3 and asked.stderr == ""
+    needs = json.loads(asked.stdout)["needs"]
+    assert set(needs) == {"kind", "player", "question", "options"}
+    assert needs["kind"] == "choice" and needs["player"] == "red"
+    assert "modo" in needs["options"] and "groat" not in needs["options"] and "susan" not in needs["options"]
+    done = event(tmp_path, "fog", "STATE", "--answers", "groat,modo,ruby,the-dysk", doc=doc)
+    assert done.returncode == 0, done.stderr
+    out = json.loads(done.stdout)
+    assert out["game_over"] is True and out["rolls_used"] == 0
+    assert out["state"]["discard_pile"] == ["susan", "groat", "modo", "ruby"]
+    assert out["state"]["game_over"]["winners"] == ["blue"]  # Vimes: the draw pile ran out
+    assert "fog discards Groat" in out["log"]
+    refused = event(tmp_path, "fog", "STATE", "--answers", "susan", doc=doc)  # already on the discard pile
+    assert refused.returncode == 2 and refused.stdout == ""
+    assert len(refused.stderr.splitlines()) == 1 and "'susan'" in refused.stderr
+
+
 def test_interrupt_window_only_when_asked(tmp_path: Path) -> None:
     doc = {"players": [{"color": "red"}, {"color": "blue"}], "areas": {"the-hippo": {"minions": {"blue": 1}}}}
     skipped = event(tmp_path, "the-dragon", "STATE", "--rolls", "6", doc=doc)
@@ -168,7 +189,8 @@ def test_output_does_not_depend_on_the_terminal_encoding(tmp_path: Path) -> None
     doc = {"players": [{"color": "red", "name": "Łukasz"}, {"color": "blue"}], "areas": {}}
     path = tmp_path / "state.json"
     path.write_text(json.dumps(doc), encoding="utf-8")
-    result = subprocess.run([sys.executable, "-m", "ui.cli", "event", "fog", str(path)], cwd=REPO,
+    result = subprocess.run([sys.executable, "-m", "ui.cli", "event", "fog", str(path),
+                             "--answers", "groat,modo,ruby,the-dysk,leonard-of-quirm"], cwd=REPO,
                             capture_output=True, text=True, timeout=60,
                             env={**os.environ, "PYTHONIOENCODING": "ascii"})
     assert result.returncode == 0, result.stderr

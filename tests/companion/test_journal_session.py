@@ -257,3 +257,17 @@ def test_a_card_drawn_at_random_from_the_discard_pile_is_a_barrier() -> None:
     played = choice_question("turn.play", "red: play a card", "red", ["groat", "modo"])
     assert is_barrier(drawn, CardScan("card", "groat"))
     assert not is_barrier(played, CardScan("card", "groat"))
+
+
+def test_a_card_fog_turns_over_from_the_draw_pile_is_a_barrier() -> None:
+    """Fog discards the top cards of the shuffled draw pile face up: each scan reveals what chance gave,
+    whether scanned or picked from the list."""
+    from companion.events import resolve_event
+    from companion.procedure import Narrator
+    from companion.session import REVEALING_QUESTIONS, is_barrier
+    from companion.state_format import state_from_json
+
+    state = state_from_json({"players": [{"color": "red"}, {"color": "blue"}], "areas": {}, "draw_pile": 30})
+    fog = next(resolve_event(state, Narrator(), "fog", "red"))
+    assert fog.key == "event.fog.card" and fog.key in REVEALING_QUESTIONS
+    assert is_barrier(fog, CardScan("card", "groat")) and is_barrier(fog, Answer("groat", player="red"))
