@@ -44,8 +44,13 @@ class TablePanel(GridLayout):
         if state is None or app is None:
             return
         t = app.t
-        for head in (t("Player"), "$", "⌂", "♟", t("Cards"), t("Areas"), t("Loans")):
-            self.add_widget(_cell(head, bold=True, size=11))
+        minimum = {0: dp(100)}
+        for column, head in enumerate((t("Player"), "$", "⌂", "♟", t("Cards"), t("Areas"), t("Loans"))):
+            cell = _cell(head, bold=True, size=11)
+            cell.texture_update()  # the header's own width: "Dzielnice", "Quartieri" must not shrink to "Dz…"
+            minimum[column] = max(minimum.get(column, 0), cell.texture_size[0] + dp(6))
+            self.add_widget(cell)
+        self.cols_minimum = minimum
         for p in state.players:
             star = "▶ " if p.color == state.active_player and state.game_over is None else ""
             self.add_widget(_cell(star + player_name(state, p.color), halign="left"))
