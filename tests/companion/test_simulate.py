@@ -9,9 +9,12 @@ import random
 
 import pytest
 
-from companion.cli.simulate import InvariantViolation, check_invariants, deal, main, play_game, simulate
-from companion.game import apply, new_game
+from companion.cli.simulate import (
+    InvariantViolation, Table, check_invariants, choose_input, deal, follow_narration, main, play_game, simulate,
+)
+from companion.game import Game, apply, new_game
 from companion.inputs import CardScan, DieRoll
+from companion.procedure import Narration
 
 CI_GAMES = 12
 
@@ -61,3 +64,45 @@ def test_one_game_reports_how_it_ended() -> None:
     result = play_game(random.Random(9), 4)
     assert result.reason in ("personality", "draw-pile", "riots")
     assert result.winners and result.steps > 10
+
+
+def _play_until_fog(seed: int, players: int = 3) -> tuple[Game, Table, list[str]] | None:
+    """Play like ``play_game`` until a Fog has discarded its cards; return the game, the real table
+    and the cards that were on top of the real draw pile when Fog began."""
+    rng = random.Random(seed)
+    colors = ["red", "blue", "green", "yellow"][:players]
+    table = deal(rng, colors)
+    game = new_game(colors)
+    top: list[str] = []
+    while game.question is not None:
+        question = game.question
+        if question.key == "event.fog.card" and not top:
+            top = table.deck[:int(dict(question.params)["count"])]
+        inp = choose_input(game, table, question)
+        after = apply(game, inp)
+        follow_narration(after, table, after.narration[len(game.narration):])
+        game = after
+        check_invariants(game, table)
+        if top and (game.question is None or game.question.key != "event.fog.card"):
+            return game, table, top
+    return None
+
+
+def test_the_simulator_answers_fog_with_the_real_top_cards_and_the_engine_knows_them() -> None:
+    found = next((f for f in (_play_until_fog(seed) for seed in range(40)) if f is not None), None)
+    assert found is not None, "no Fog in 40 games"
+    game, table, top = found
+    assert top and all(card in game.state.discard_pile for card in top)
+    assert not set(top) & set(table.deck)  # they left the real draw pile
+    assert len(table.deck) == game.state.draw_pile
+    if game.question is not None and game.question.key in ("turn.play-card", "turn.play-another", "card.play-more"):
+        assert not set(top) & set(game.question.options)
+
+
+def test_invariants_catch_a_fog_card_that_is_not_the_real_top_card() -> None:
+    rng = random.Random(3)
+    table = deal(rng, ["red", "blue"])
+    game = new_game(["red", "blue"])
+    second = table.deck[1]
+    with pytest.raises(InvariantViolation, match="real top card"):
+        follow_narration(game, table, [Narration("event.fog.card", "fog discards …", None, (("card", second),))])
