@@ -21,9 +21,11 @@ def fire_brigade(state: State, narrator: Narrator, ctx: TurnContext) -> Steps:
                                       other_players(state, ctx.player))
     if victim is None or (yield from text_cancelled(state, narrator, ctx, victim)):
         return
-    options = ([PAY] if state.player(victim).money >= FIRE_BRIGADE_PRICE else []) + [REFUSE]
+    money = state.player(victim).money
+    options = ([PAY] if money >= FIRE_BRIGADE_PRICE else []) + [REFUSE]
+    greyed = {} if money >= FIRE_BRIGADE_PRICE else {PAY: f"{victim} has ${money}, not ${FIRE_BRIGADE_PRICE}"}
     answer = yield choice_question("card.fire-brigade-pay", f"{victim}: pay {ctx.player} $5, or risk a building?",
-                                   victim, options, card=ctx.card)
+                                   victim, options, unavailable=greyed, card=ctx.card)
     if answer == PAY:
         transfer(state, victim, ctx.player, FIRE_BRIGADE_PRICE)
         narrator.say("money.paid", f"{victim} pays {ctx.player} $5", payer=victim, payee=ctx.player, amount=5)

@@ -264,12 +264,15 @@ def dice_dibbler(state: State, narrator: Narrator, ctx: TurnContext) -> Steps:
         got = take_money(state, ctx.player, 4)
         narrator.say("money.taken", f"{ctx.player} takes ${got} from the bank", player=ctx.player, amount=got)
     elif face == 1:
-        options = (["pay"] if state.player(ctx.player).money >= 2 else []) + \
+        money = state.player(ctx.player).money
+        options = (["pay"] if money >= 2 else []) + \
             [piece_option(a, ctx.player) for a in state.areas_with_minion(ctx.player)]
+        greyed = {} if money >= 2 else {"pay": f"{ctx.player} has ${money}, not $2"}
         if not options:
-            options = ["pay"]  # nothing to remove: pay what one can (ruling 1)
-        answer = yield ask("card.dibbler-penalty", f"{ctx.player}: pay the bank $2 or remove one of your minions",
-                           ctx.player, options, card=ctx.card)
+            options, greyed = ["pay"], {}  # nothing to remove: pay what one can (ruling 1)
+        answer = yield choice_question("card.dibbler-penalty",
+                                       f"{ctx.player}: pay the bank $2 or remove one of your minions",
+                                       ctx.player, options, unavailable=greyed, card=ctx.card)
         if answer == "pay":
             paid = pay_bank(state, ctx.player, 2)
             narrator.say("money.paid-bank", f"{ctx.player} pays the bank ${paid}", player=ctx.player, amount=paid)

@@ -50,9 +50,11 @@ def sticky_card(state: State, narrator: Narrator, ctx: TurnContext) -> Steps:
                                       other_players(state, ctx.player))
     if victim is None or (yield from text_cancelled(state, narrator, ctx, victim)):
         return
-    options = ([PAY] if state.player(victim).money >= STICKY_PRICE else []) + [TAKE_CARD]
+    money = state.player(victim).money
+    options = ([PAY] if money >= STICKY_PRICE else []) + [TAKE_CARD]
+    greyed = {} if money >= STICKY_PRICE else {PAY: f"{victim} has ${money}, not ${STICKY_PRICE}"}
     answer = yield choice_question("card.sticky", f"{victim}: pay {ctx.player} $5 or take {ctx.card} for good?",
-                                   victim, options, card=ctx.card)
+                                   victim, options, unavailable=greyed, card=ctx.card)
     if answer == PAY:
         transfer(state, victim, ctx.player, STICKY_PRICE)
         narrator.say("money.paid", f"{victim} pays {ctx.player} $5", payer=victim, payee=ctx.player, amount=5)

@@ -404,3 +404,22 @@ def test_building_with_all_six_out_can_be_skipped_at_the_building_to_move() -> N
     assert question is not None and question.key == "symbol.build.move-from" and "skip" in question.options
     progress = play(state, ["ruby", "skip", "seven-sleepers", "skip"])
     assert progress.state.areas["seven-sleepers"].building is None and progress.state.player("red").money == 30
+
+
+@pytest.mark.parametrize("card,answers,player,option", [
+    ("the-fools-guild", ["do", "blue"], "blue", "pay"),
+    ("dr-whiteface", ["do", "blue"], "blue", "pay"),
+    ("the-fire-brigade", ["do", "blue"], "blue", "pay"),
+    ("cmot-dibbler", ["do", "1"], "red", "pay"),
+])
+def test_an_unaffordable_payment_is_greyed_with_the_reason(card: str, answers: list[str], player: str,
+                                                          option: str) -> None:
+    """Paying $5 (or Dibbler's $2) needs the money: the option is not offered, but the screen shows
+    it greyed with why, so the player sees they were not cheated of a choice."""
+    state = position(money={"blue": 4, "red": 1})
+    question = play(state, [card, *answers]).question
+    assert question is not None and question.player == player and option not in question.options
+    reason = dict(question.unavailable)[option]
+    assert "$" in reason and player in reason
+    rich = play(position(), [card, *answers]).question
+    assert rich is not None and option in rich.options and not rich.unavailable
