@@ -80,7 +80,7 @@ def playable_cards(state: State, ctx: TurnContext) -> list[str]:
 
 
 def _mossy_option(state: State, ctx: TurnContext) -> list[str]:
-    if ctx.played and MOSSY_LAWN in possible_cards(state, ctx.player, ctx):
+    if ctx.started and MOSSY_LAWN in possible_cards(state, ctx.player, ctx):
         return [MOSSY_LAWN]
     return []
 
@@ -110,13 +110,18 @@ def choose_card(state: State, narrator: Narrator, ctx: TurnContext, *, first: bo
 
 def play_mossy_lawn(state: State, narrator: Narrator, ctx: TurnContext) -> None:
     """Doctor Mossy Lawn interrupts one's own turn: the card played just before goes back to the
-    hand instead of the discard pile (ruling 8) and the turn ends."""
+    hand instead of the discard pile (ruling 8) and the turn ends.
+
+    "Just before" is the card last put on the table: inside Drumknott / Ponder Stibbons that is the
+    card asking for more cards, still in play — it then goes back to the hand when it finishes."""
     player = state.player(ctx.player)
     player.hand -= 1
     state.discard_pile.append(MOSSY_LAWN)
     narrator.say("interrupt.played", f"{ctx.player} plays {MOSSY_LAWN}", player=ctx.player, card=MOSSY_LAWN)
-    previous = ctx.played[-1] if ctx.played else None
-    if previous is not None and previous in state.discard_pile:
+    previous = ctx.started[-1] if ctx.started else None
+    if previous is not None and previous in ctx.in_play:
+        ctx.destination[previous] = ("hand", ctx.player)
+    elif previous is not None and previous in state.discard_pile:
         state.discard_pile.remove(previous)
         player.hand += 1
         narrator.say("cards.return", f"{previous} goes back to {ctx.player}'s hand", player=ctx.player,
@@ -140,6 +145,7 @@ def play_card(state: State, narrator: Narrator, ctx: TurnContext, card: str) -> 
     info = CARD_BY_ID[card]
     state.player(color).hand -= 1
     ctx.in_play.append(card)
+    ctx.started.append(card)
     saved_shield = ctx.shielded
     ctx.shielded = set()
     narrator.say("card.played", f"{color} plays {info.name()}", player=color, card=card)
@@ -193,6 +199,9 @@ def _put_away(state: State, narrator: Narrator, ctx: TurnContext, card: str) -> 
     if where == "loan" and card in LOAN_CARD_IDS:
         state.player(owner).loans.append(card)
         narrator.say("card.loan", f"{card} lies in front of {owner}", player=owner, card=card)
+    elif where == "hand":
+        state.player(owner).hand += 1
+        narrator.say("cards.return", f"{card} goes back to {owner}'s hand", player=owner, card=card)
     elif where == "stuck":
         victim = state.player(owner)
         victim.hand += 1

@@ -40,11 +40,15 @@ class TurnContext:
     player: str
     in_play: list[str] = field(default_factory=list)
     played: list[str] = field(default_factory=list)
+    started: list[str] = field(default_factory=list)
+    """Every card played this turn, in the order it was put on the table (Drumknott before the
+    cards it lets one play): the last is "the card played just before" for Doctor Mossy Lawn."""
     stopped: bool = False
     shielded: set[str] = field(default_factory=set)
     destination: dict[str, tuple[str, str]] = field(default_factory=dict)
     """Where a finished card goes instead of the discard pile: ``("loan", color)`` or
-    ``("stuck", color)`` (The Fools' Guild, Dr Whiteface)."""
+    ``("stuck", color)`` (The Fools' Guild, Dr Whiteface), ``("hand", color)`` (Doctor Mossy Lawn
+    played while this card is still on the table)."""
 
     @property
     def card(self) -> str:

@@ -179,3 +179,26 @@ def test_wallace_sonky_against_cosmo_lavish_cancels_payment_and_removal() -> Non
     assert state.player("red").money == 10 and state.player("blue").money == 10
     assert all(state.areas[a].minion_count("green") == 1 for a in START)
     assert progress.question is not None and progress.question.key == "turn.play-another"
+
+
+def test_doctor_mossy_lawn_inside_drumknott_returns_drumknott_the_card_played_just_before() -> None:
+    """Ruling 8: the card played just before Mossy Lawn goes back to the hand. Played while
+    Drumknott asks for its two cards, that card is Drumknott (still on the table), not the card
+    finished before it."""
+    progress = play(table(discard=["gaspode"]), ["pink-pussycat-club", "take", "drumknott", "do",
+                                                 "doctor-mossy-lawn"])
+    assert progress.question is None
+    state = progress.state
+    assert "drumknott" not in state.discard_pile and "pink-pussycat-club" in state.discard_pile
+    assert "doctor-mossy-lawn" in state.discard_pile
+    returned = [dict(line.params)["card"] for line in progress.narration if line.key == "cards.return"]
+    assert returned == ["drumknott"]
+    # 5 - pink - drumknott - lawn + drumknott back = 3, refilled to 5 from the draw pile
+    assert state.player("red").hand == 5 and state.draw_pile == 38
+
+
+def test_doctor_mossy_lawn_as_drumknotts_first_card_returns_drumknott() -> None:
+    question = play(table(discard=["gaspode"]), ["drumknott", "do"]).question
+    assert question is not None and question.key == "card.play-more" and "doctor-mossy-lawn" in question.options
+    progress = play(table(discard=["gaspode"]), ["drumknott", "do", "doctor-mossy-lawn"])
+    assert "drumknott" not in progress.state.discard_pile and progress.state.draw_pile == 39
