@@ -102,6 +102,8 @@ class DeviceLink:
 
     def close_die(self) -> None:
         if self.die is not None:
+            if hasattr(self.die, "when_status"):
+                self.die.when_status = None  # closing on purpose is not a "die disconnected" to report
             for name in ("stop", "close"):
                 if hasattr(self.die, name):
                     getattr(self.die, name)()
