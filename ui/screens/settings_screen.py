@@ -1,5 +1,9 @@
 """Settings: die source and scanner source (URLs, applied at once and reported in the status bar),
-language (switches every screen at once), rules edition for new games, colour-blind mode, sound."""
+language (switches every screen at once), rules edition for new games, colour-blind mode, sound.
+
+A URL being typed is never thrown away: tapping a language or colour-blind button (or a die roll
+arriving) redraws the screen without touching an edited field, and Enter, Apply or leaving the screen
+applies it (a malformed URL is refused with a message in the status bar)."""
 from __future__ import annotations
 
 from typing import Any
@@ -8,11 +12,30 @@ from ui.screens.base import GameScreen
 
 
 class SettingsScreen(GameScreen):
+    _shown: tuple[str, str] = ("", "")  # the URLs last written into the fields
+
+    def _typed(self) -> tuple[str, str]:
+        return self.ids.die_url.text, self.ids.scanner_url.text
+
+    def edited(self) -> bool:
+        """True when the player has typed into a URL field since it was last filled."""
+        return self._typed() != self._shown
+
+    def on_pre_enter(self, *args: Any) -> None:
+        self._shown = self._typed()  # entering shows the saved URLs afresh
+        super().on_pre_enter(*args)
+
+    def on_pre_leave(self, *_args: Any) -> None:
+        if self.edited():
+            self.apply_devices()
+
     def update(self) -> None:
         app = self.app
         s = app.settings
-        self.ids.die_url.text = s.die_url
-        self.ids.scanner_url.text = s.scanner_url
+        if not self.edited():
+            self.ids.die_url.text = s.die_url
+            self.ids.scanner_url.text = s.scanner_url
+            self._shown = self._typed()
         for language in ("en", "de", "pl", "it"):
             self.ids[f"lang_{language}"].state = "down" if s.language == language else "normal"
             self.ids[f"edition_{language}"].state = "down" if s.edition == language else "normal"
@@ -31,6 +54,7 @@ class SettingsScreen(GameScreen):
         app.save_settings()
         app.open_devices()
         app.message = ""
+        self._shown = self._typed()  # applied: the fields show the saved URLs again
         self.update()
 
     def set_language(self, language: str) -> None:
