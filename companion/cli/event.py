@@ -11,7 +11,9 @@ from ``--answers``, in order. The behaviour is a contract (issue 3):
   longer in the deck, a malformed position or bad arguments: one line on stderr, nothing on stdout.
 
 Rolls and answers left over when the event ends are ignored. Without ``--ask-interrupts`` the
-interrupt windows (Susan, Igor, Fresh Start Club) are skipped.
+interrupt windows (Susan, Igor, Fresh Start Club) are skipped. Answers are option strings: area ids,
+a colour or ``troll``/``demon`` for a piece, ``pay``/``decline`` for Small Gods, card ids for the
+cards Fog discards, and with ``--ask-interrupts`` ``none`` or the interrupt card's id.
 """
 from __future__ import annotations
 
@@ -28,7 +30,8 @@ from companion.state import State
 from companion.state_format import state_from_text, state_to_json
 
 USAGE = ("usage: ankh-companion event EVENT_ID STATE.json [--rolls 3,7,12] [--answers a,b,c] [--ask-interrupts]\n"
-         "       (STATE.json may be - for standard input; events: " + ", ".join(EVENT_IDS) + ")\n")
+         "       (STATE.json may be - for standard input; events: " + ", ".join(EVENT_IDS) + ")\n"
+         "       answers: area ids, colour/troll/demon, pay/decline, card ids (Fog), none/susan/igor/fresh-start-club\n")
 OK = 0
 BAD_INPUT = 2
 NEEDS_INPUT = 3
