@@ -165,7 +165,7 @@ class QuestionPanel(BoxLayout):
         for value in (cards if long_list else actions):
             grid.add_widget(self._option_button(value))
         for value, reason in q.unavailable:
-            shown = app.translator.keyed("reason", reason, reason, {})
+            shown = app.translator.reason(reason)
             button = BigButton(text=f"{app.translator.option(value)}\n[size={int(sp(11))}]{shown}[/size]",
                                value=value, reason=shown, disabled=True, height=dp(56))
             grid.add_widget(button)
