@@ -9,7 +9,7 @@ counts in their params so that a program mirroring the real cards (the simulator
 """
 from __future__ import annotations
 
-from collections.abc import Generator, Sequence
+from collections.abc import Generator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Callable
 
@@ -144,11 +144,14 @@ def unused_personalities(state: State) -> list[str]:
 
 # -- questions ---------------------------------------------------------------------------------
 
-def ask(key: str, text: str, player: str | None, options: Sequence[str], **params: str) -> Question:
-    """A public choice for ``player`` among ``options`` (never empty)."""
+def ask(key: str, text: str, player: str | None, options: Sequence[str], *,
+        unavailable: Mapping[str, str] | None = None, **params: str) -> Question:
+    """A public choice for ``player`` among ``options`` (never empty); ``unavailable`` are shown
+    greyed with their reason."""
     if not options:
         raise ValueError(f"a choice needs at least one option: {key!r}")
-    return Question("choice", key, text, player, tuple(options), (), tuple(params.items()))
+    return Question("choice", key, text, player, tuple(options), tuple((unavailable or {}).items()),
+                    tuple(params.items()))
 
 
 def piece_option(area: str, piece: str) -> str:
@@ -167,12 +170,14 @@ def other_players(state: State, color: str) -> list[str]:
 
 
 def choose_player(state: State, ctx: TurnContext, text: str, candidates: Sequence[str],
-                  key: str = "card.choose-player") -> Generator[Question, str, str | None]:
-    """The active player names a player among ``candidates`` (or skips); ``None`` when none."""
+                  key: str = "card.choose-player",
+                  refused: Mapping[str, str] | None = None) -> Generator[Question, str, str | None]:
+    """The active player names a player among ``candidates`` (or skips); ``None`` when none.
+    ``refused`` players are shown greyed with the reason (so nobody wonders where they went)."""
     options = [c for c in candidates]
     if not options:
         return None
-    answer = yield ask(key, text, ctx.player, [*options, SKIP], card=ctx.card)
+    answer = yield ask(key, text, ctx.player, [*options, SKIP], unavailable=refused, card=ctx.card)
     return None if answer == SKIP else answer
 
 

@@ -128,10 +128,17 @@ def swap_hands(state: State, narrator: Narrator, ctx: TurnContext) -> Steps:
     narrator.say("cards.swap-hands", f"{ctx.player} and {other} swap hands", a=ctx.player, b=other)
 
 
+def _no_cards(state: State, ctx: TurnContext) -> dict[str, str]:
+    """Other players with no card that could be taken or discarded (stuck cards stay), and why."""
+    return {c: f"{c} has no card in hand that can leave it" for c in other_players(state, ctx.player)
+            if not free_hand(state, c)}
+
+
 def cable_street(state: State, narrator: Narrator, ctx: TurnContext) -> Steps:
     """Cable Street Particulars: look at a player's hand and have one of those cards discarded."""
     victims = [c for c in other_players(state, ctx.player) if free_hand(state, c)]
-    victim = yield from choose_player(state, ctx, f"{ctx.player}: whose hand do you look at?", victims)
+    victim = yield from choose_player(state, ctx, f"{ctx.player}: whose hand do you look at?", victims,
+                                      refused=_no_cards(state, ctx))
     if victim is None or (yield from text_cancelled(state, narrator, ctx, victim)):
         return
     card = yield choice_question("card.cable-street", f"{ctx.player}: which of {victim}'s cards is discarded?",
@@ -142,7 +149,8 @@ def cable_street(state: State, narrator: Narrator, ctx: TurnContext) -> Steps:
 def stanley(state: State, narrator: Narrator, ctx: TurnContext) -> Steps:
     """Stanley: take two cards at random from a player, keep one, give the other back (net: one)."""
     victims = [c for c in other_players(state, ctx.player) if free_hand(state, c)]
-    victim = yield from choose_player(state, ctx, f"{ctx.player}: take cards from whom?", victims)
+    victim = yield from choose_player(state, ctx, f"{ctx.player}: take cards from whom?", victims,
+                                      refused=_no_cards(state, ctx))
     if victim is None or (yield from text_cancelled(state, narrator, ctx, victim)):
         return
     give_cards(state, narrator, victim, ctx.player, 1, chooser="random")

@@ -423,3 +423,11 @@ def test_an_unaffordable_payment_is_greyed_with_the_reason(card: str, answers: l
     assert "$" in reason and player in reason
     rich = play(position(), [card, *answers]).question
     assert rich is not None and option in rich.options and not rich.unavailable
+
+
+@pytest.mark.parametrize("card", ["cable-street-particulars", "stanley"])
+def test_a_player_without_cards_is_greyed_not_hidden_for_cable_street_and_stanley(card: str) -> None:
+    question = play(position(hand={"blue": 0}), [card, "do"]).question
+    assert question is not None and question.key == "card.choose-player"
+    assert "blue" not in question.options and "green" in question.options
+    assert "card" in dict(question.unavailable)["blue"]
