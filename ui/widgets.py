@@ -90,7 +90,8 @@ class QuestionPanel(BoxLayout):
         self._cache: dict[str, BigButton] = {}
         self.search: TextInput | None = None
         self.option_grid: GridLayout | None = None
-        self.bind(question=self._rebuild, game=self._rebuild, revealed=self._rebuild)
+        self._fit: tuple[int, Label, bool] | None = None
+        self.bind(question=self._rebuild, game=self._rebuild, revealed=self._rebuild, size=self._refit)
 
     def rebuild(self) -> None:
         self._rebuild()
@@ -117,6 +118,7 @@ class QuestionPanel(BoxLayout):
         self.buttons = []
         self.search = None
         self.option_grid = None
+        self._fit = None
         app = App.get_running_app()
         q = self.question
         if q is None or app is None:
@@ -159,7 +161,8 @@ class QuestionPanel(BoxLayout):
             search.bind(text=lambda _w, text: self._filter(text))
             self.search = search
             self.add_widget(search)
-        grid = GridLayout(cols=self.columns, spacing=dp(4), size_hint_y=None)
+        self._fit = (len(cards if long_list else actions) + len(q.unavailable), title, long_list)
+        grid = GridLayout(cols=int(self.columns), spacing=dp(4), size_hint_y=None)
         grid.bind(minimum_height=grid.setter("height"))
         self.option_grid = grid
         for value in (cards if long_list else actions):
@@ -170,9 +173,32 @@ class QuestionPanel(BoxLayout):
                                value=value, reason=shown, disabled=True, height=dp(56))
             grid.add_widget(button)
             self.buttons.append(button)
+        self._set_columns(grid, self._columns_for(*self._fit))
         scroll = ScrollView(do_scroll_x=False, bar_width=dp(6))
         scroll.add_widget(grid)
         self.add_widget(scroll)
+
+    def _refit(self, *_args: Any) -> None:
+        """The panel is often built before its screen is laid out: fit the columns to the real size."""
+        if self.option_grid is not None and self._fit is not None:
+            self._set_columns(self.option_grid, self._columns_for(*self._fit))
+
+    def _set_columns(self, grid: GridLayout, cols: int) -> None:
+        """Three narrower columns get a slightly smaller font, so "Drachenlandeplatz" stays one word."""
+        grid.cols = cols
+        for button in self.buttons:
+            button.font_size = sp(12) if cols > 2 else sp(14)
+
+    def _columns_for(self, count: int, title: Label, long_list: bool) -> int:
+        """Two columns, or three when two would push the last options (often "Skip") below the
+        fold at 800×480 — a player should see every choice without scrolling when it can fit."""
+        if long_list or self.height <= 0 or self.width < dp(3 * 120):
+            return int(self.columns)
+        title.texture_update()
+        room = self.height - max(dp(32), title.texture_size[1] + dp(6)) - self.spacing
+        rows = -(-count // int(self.columns))
+        needed = rows * (dp(TOUCH) + dp(4)) + dp(8)  # greyed buttons are a little taller
+        return int(self.columns) + 1 if needed > room else int(self.columns)
 
     def _option_button(self, value: str) -> BigButton:
         """A legal option's button; kept between questions (the card list recurs every turn)."""
