@@ -34,9 +34,17 @@ def focus_area(game: Any) -> str:
     return ""
 
 
+FACE_BOUNDARIES = frozenset({"event.drawn", "card.played", "turn.start"})
+
+
 def last_face(game: Any) -> int | None:
-    """The most recent die face the narration reports (params ``face`` or ``roll``)."""
+    """The most recent die face the narration reports (params ``face`` or ``roll``) for the event
+    under way: nothing before its ``event.drawn`` line counts, so drawing an event does not show the
+    set-up roll or the previous event's last face as if just rolled (nor does the card that calls
+    the event, or the start of the turn)."""
     for line in reversed(public_narration(game)):
+        if line.key in FACE_BOUNDARIES:
+            return None
         params = dict(line.params)
         for key in ("face", "roll"):
             if key in params and str(params[key]).isdigit():
@@ -62,7 +70,7 @@ class EventsScreen(GameScreen):
         self.ids.map.unavailable = illegal
         self.ids.map.focus = focus_area(game)
         event = current_event(game)
-        self.ids.event_name.text = "⚡ " + (app.translator.event(event) if event else app.t("Roll the die"))
+        self.ids.event_name.text = "⚡ " + (app.translator.event(event) if event else app.t("Random event"))
         face = last_face(game)
         self.ids.face.text = str(face) if face is not None else "–"
         self.face_shown = face
