@@ -93,4 +93,4 @@ class EventsScreen(GameScreen):
         if area_id in legal:
             app.answer(area_id)
         elif area_id in illegal:
-            app.message = f"{app.translator.area(area_id)}: {illegal[area_id]}"
+            app.message = f"{app.translator.area(area_id)}: {app.translator.reason(illegal[area_id])}"
