@@ -181,4 +181,4 @@ def event_steps(state: State, narrator: Narrator, ctx: TurnContext) -> Generator
                                      ctx.player, list(state.event_deck), card=ctx.card)
     from companion.events import resolve_event
 
-    yield from resolve_event(state, narrator, event_id, ctx.player, ask_interrupts=True)
+    yield from resolve_event(state, narrator, event_id, ctx.player, ask_interrupts=True, in_play=ctx.in_play)

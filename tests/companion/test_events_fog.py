@@ -36,6 +36,7 @@ def test_fog_in_a_turn_asks_the_active_player_card_by_card_and_each_answer_is_a_
     question = progress.question
     assert question is not None and question.key == "event.fog.card" and question.player == "red"
     assert "groat" in question.options
+    assert "archchancellor-ridcully" not in question.options  # the card being played is on the table
     assert is_barrier(question, CardScan("card", "groat"))  # a card drawn face down: undo stops here
 
 
