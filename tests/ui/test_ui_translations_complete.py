@@ -1,0 +1,216 @@
+"""Every question and narration key the engine can produce has a template in German, Polish and
+Italian, so a player at a non-English table never meets an English engine sentence. The keys are
+found by reading ``companion/`` (not by playing games, which would miss rare cards and events): a
+new ``narrator.say("x.y", …)`` or ``choice_question("x.y", …)`` without a translation fails here.
+
+Keys built at run time (``key + ".move-from"``, ``key or "turn.play-card"``) cannot be read off the
+source; they are listed in ``DYNAMIC_KEYS`` and the places that build them in ``DYNAMIC_SITES``, so a
+new place that builds a key fails until it is listed."""
+from __future__ import annotations
+
+import ast
+import re
+import string
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+
+from ui.i18n import Translator
+
+ROOT = Path(__file__).resolve().parents[2]
+COMPANION = ROOT / "companion"
+MESSAGES = ROOT / "ui" / "messages.txt"
+TRANSLATED = ("de", "pl", "it")
+KEY = re.compile(r"^[a-z][a-z0-9-]*(\.[a-z0-9-]+)+$")
+
+KEY_ARGUMENT: dict[str, tuple[str, int]] = {
+    "say": ("n", 0), "choice_question": ("q", 0), "roll_question": ("q", 0), "ask": ("q", 0),
+    "roll": ("q", 0), "Question": ("q", 1), "ask_discard": ("q", 4), "_pick_piece": ("q", 1),
+}
+"""Functions that take a translation key, with its prefix and position (``companion.procedure``'s
+constructors and the card/event helpers that wrap them)."""
+
+DYNAMIC_KEYS: frozenset[str] = frozenset({
+    "q:turn.play-card", "q:turn.play-another",                   # turn.choose_card: key or (… if first else …)
+    "q:symbol.minion.move-from", "q:card.place-minion.move-from",  # symbols.place_minion_steps: key + ".move-from"
+    "q:symbol.build.move-from",                                   # symbols.build_steps: key + ".move-from"
+})
+"""Keys the engine builds from expressions; the static scan cannot see them."""
+
+DYNAMIC_SITES: frozenset[tuple[str, str]] = frozenset({
+    ("turn.py", "choose_card"),
+    ("cards/symbols.py", "place_minion_steps"),
+    ("cards/symbols.py", "build_steps"),
+})
+"""Functions whose key argument is an expression (not a literal, not their own ``key`` parameter
+passed through, not a string constant): their keys must be in ``DYNAMIC_KEYS``."""
+
+LEFT_IN_ENGLISH: dict[str, str] = {
+    "n:symbol.no-option": "one key for a dozen different sentences with only {player}: a template would lose what "
+                          "the English text says",
+    "n:piece.swapped": "params are 'area/piece' pairs the translator does not split into names",
+    "q:symbol.scroll": "the question is the card's own scroll text, which exists only in English",
+    "q:card.mrs-cake-look": "params are a comma list of personality ids; the English text is as raw",
+}
+"""Keys deliberately shown in the engine's English (see /work/notes/translations.md)."""
+
+
+@dataclass
+class Found:
+    """What the scan saw for one key: where, and the params its call sites pass."""
+
+    sites: list[str] = field(default_factory=list)
+    params: set[str] = field(default_factory=set)
+    params_known: bool = True
+
+
+def _string_constants(tree: ast.AST) -> dict[str, set[str]]:
+    names: dict[str, set[str]] = {}
+    for node in ast.walk(tree):
+        if (isinstance(node, ast.Assign) and isinstance(node.value, ast.Constant)
+                and isinstance(node.value.value, str) and KEY.match(node.value.value)):
+            for target in node.targets:
+                if isinstance(target, ast.Name):
+                    names.setdefault(target.id, set()).add(node.value.value)
+    return names
+
+
+def _parameters(function: ast.FunctionDef | None) -> dict[str, ast.expr | None]:
+    if function is None:
+        return {}
+    a = function.args
+    positional = a.posonlyargs + a.args
+    defaults: list[ast.expr | None] = [None] * (len(positional) - len(a.defaults)) + list(a.defaults)
+    found: dict[str, ast.expr | None] = {arg.arg: d for arg, d in zip(positional, defaults)}
+    found.update({arg.arg: d for arg, d in zip(a.kwonlyargs, a.kw_defaults)})
+    return found
+
+
+def scan_engine() -> tuple[dict[str, Found], set[tuple[str, str]]]:
+    """Every literal key at a call site in companion/ (and every ``key=`` default), plus the places
+    where a key is built from an expression."""
+    keys: dict[str, Found] = {}
+    dynamic: set[tuple[str, str]] = set()
+
+    def add(key: str, where: str, params: set[str] | None) -> None:
+        found = keys.setdefault(key, Found())
+        found.sites.append(where)
+        if params is None:
+            found.params_known = False
+        else:
+            found.params |= params
+
+    for path in sorted(COMPANION.rglob("*.py")):
+        rel = path.relative_to(COMPANION).as_posix()
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        module_constants = _string_constants(tree)
+        functions = [n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef)]
+        owner: dict[int, ast.FunctionDef] = {}
+        for function in functions:  # innermost wins: walk order visits outer functions first
+            for node in ast.walk(function):
+                owner[id(node)] = function
+        for function in functions:
+            for name, default in _parameters(function).items():
+                if name == "key" and isinstance(default, ast.Constant) and isinstance(default.value, str):
+                    add(f"q:{default.value}", f"{rel}:{function.lineno}", None)
+        for node in ast.walk(tree):
+            if not isinstance(node, ast.Call):
+                continue
+            func = node.func
+            name = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
+            where = f"{rel}:{node.lineno}"
+            keyword_key = next((k.value for k in node.keywords if k.arg == "key"), None)
+            if name not in KEY_ARGUMENT:
+                if isinstance(keyword_key, ast.Constant) and isinstance(keyword_key.value, str):
+                    add(f"q:{keyword_key.value}", where, None)
+                continue
+            prefix, index = KEY_ARGUMENT[name]
+            arg = keyword_key if keyword_key is not None else node.args[index] if len(node.args) > index else None
+            params: set[str] | None = {k.arg for k in node.keywords if k.arg is not None} - {"key", "unavailable",
+                                                                                          "private", "params"}
+            if any(k.arg is None or k.arg == "params" for k in node.keywords):
+                params = None
+            elif prefix == "n" and (len(node.args) > 2 or any(k.arg == "area" for k in node.keywords)):
+                params = (params or set()) | {"area"}
+            function = owner.get(id(node))
+            local_constants = _string_constants(function) if function is not None else {}
+            if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
+                add(f"{prefix}:{arg.value}", where, params)
+            elif isinstance(arg, ast.Name) and arg.id in _parameters(function):
+                continue  # a wrapper passing its caller's key on: the caller's literal is scanned
+            elif isinstance(arg, ast.Name) and (arg.id in local_constants or arg.id in module_constants):
+                for value in local_constants.get(arg.id) or module_constants[arg.id]:
+                    add(f"{prefix}:{value}", where, params)
+            else:
+                dynamic.add((rel, function.name if function is not None else "<module>"))
+    return keys, dynamic
+
+
+@pytest.fixture(scope="module")
+def scanned() -> tuple[dict[str, Found], set[tuple[str, str]]]:
+    return scan_engine()
+
+
+@pytest.fixture(scope="module")
+def engine_keys(scanned: tuple[dict[str, Found], set[tuple[str, str]]]) -> set[str]:
+    return set(scanned[0]) | DYNAMIC_KEYS
+
+
+def test_the_scan_finds_the_engine_keys(scanned: tuple[dict[str, Found], set[tuple[str, str]]]) -> None:
+    """The scan is not vacuous: keys from turns, cards, City Areas and events, in both kinds."""
+    keys = scanned[0]
+    for key in ("q:symbol.minion", "n:turn.start", "q:card.fire-brigade-pay", "n:event.johnson.no-minion",
+                "q:event.fog.card", "n:event.fog.card", "n:event.fog.unnamed", "q:power.target",
+                "q:card.place-minion", "q:card.hubert-payer"):
+        assert key in keys, key
+    assert len(keys) > 120
+
+
+def test_keys_built_at_run_time_are_listed(scanned: tuple[dict[str, Found], set[tuple[str, str]]]) -> None:
+    unlisted = scanned[1] - DYNAMIC_SITES
+    assert not unlisted, (f"these functions build a translation key from an expression: {sorted(unlisted)!r}; "
+                          "list the keys they make in DYNAMIC_KEYS and the function in DYNAMIC_SITES")
+    assert DYNAMIC_SITES <= scanned[1], "a listed dynamic site is gone: drop it (and its keys) from the lists"
+
+
+def test_every_engine_key_is_extracted(engine_keys: set[str]) -> None:
+    """ui/messages.txt lists the keys, so ``python3 -m ui.i18n_tools`` puts them in every catalogue."""
+    listed = {line.strip() for line in MESSAGES.read_text(encoding="utf-8").splitlines()
+              if line.strip() and not line.startswith("#")}
+    missing = sorted(k for k in engine_keys if k not in listed and k not in LEFT_IN_ENGLISH)
+    assert not missing, f"add these keys to ui/messages.txt and translate them: {missing!r}"
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_every_engine_key_has_a_template(language: str, engine_keys: set[str]) -> None:
+    translator = Translator(language)
+    missing = sorted(k for k in engine_keys if k not in LEFT_IN_ENGLISH and translator.gettext(k) == k)
+    assert not missing, f"no {language} template (run python3 -m ui.i18n_tools after translating): {missing!r}"
+
+
+def test_the_english_leftovers_are_still_engine_keys(engine_keys: set[str]) -> None:
+    assert set(LEFT_IN_ENGLISH) <= engine_keys, sorted(set(LEFT_IN_ENGLISH) - engine_keys)
+
+
+def _placeholders(template: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(template) if name is not None}
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_templates_use_only_the_params_the_engine_passes(
+        language: str, scanned: tuple[dict[str, Found], set[tuple[str, str]]]) -> None:
+    """A misspelt placeholder would make ``Translator.keyed`` fall back to English silently. The card
+    and event helpers add ``card`` to their questions, so it is always allowed for questions."""
+    translator = Translator(language)
+    wrong: list[str] = []
+    for key, found in sorted(scanned[0].items()):
+        template = translator.gettext(key)
+        if template == key or not found.params_known:
+            continue
+        allowed = found.params | ({"card"} if key.startswith("q:") else set())
+        extra = _placeholders(template) - allowed
+        if extra:
+            wrong.append(f"{key}: {sorted(extra)} not in {sorted(allowed)} ({', '.join(found.sites)})")
+        template.format(**{name: "x" for name in _placeholders(template)})  # no stray braces
+    assert not wrong, "\n".join(wrong)
