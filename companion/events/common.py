@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Generator, Sequence
 from dataclasses import dataclass
 
+from companion.actions import end_game_on_draw_pile
 from companion.board import AREA_BY_ID, area_for_roll
 from companion.catalog import display_name
 from companion.procedure import Narrator, Question, choice_question, roll_question
@@ -82,9 +83,6 @@ def end_on_points(state: State, reason: str) -> None:
 
 def end_on_draw_pile(state: State) -> None:
     """The draw pile is empty (ruling 9: also when Fog discarded the last card): Commander Vimes
-    wins if he is in play, otherwise the most points."""
-    vimes = [p.color for p in state.players if p.personality == "vimes"]
-    if vimes:
-        state.game_over = GameOver(reason="draw-pile", winners=vimes, personality="vimes")
-    else:
-        end_on_points(state, "draw-pile")
+    wins if he is in play, otherwise the most points — the one rule ``actions`` keeps for every way
+    the last card can leave the pile."""
+    end_game_on_draw_pile(state)
