@@ -18,21 +18,17 @@ SEEN = "seen"
 
 def doctor_hix(state: State, narrator: Narrator, ctx: TurnContext) -> Steps:
     """Doctor Hix: place a trouble marker in any area you like."""
-    options = [a for a in AREA_IDS if not state.areas[a].trouble]
-    if not options or state.trouble_in_supply() == 0:
-        narrator.say("symbol.no-option", "no trouble marker can be placed", player=ctx.player)
-        return
-    area = yield ask("card.place-trouble", f"{ctx.player}: place a trouble marker where?", ctx.player,
-                     [*options, "skip"], card=ctx.card)
-    if area != "skip":
-        add_trouble(state, area)
-        narrator.say("trouble.placed", f"{ctx.player} places a trouble marker in {area}", area, player=ctx.player)
+    yield from _place_trouble(state, narrator, ctx, [a for a in AREA_IDS if not state.areas[a].trouble])
 
 
 def the_mob(state: State, narrator: Narrator, ctx: TurnContext) -> Steps:
     """The Mob: place a trouble marker in an area next to one that already has one."""
-    options = [a for a in AREA_IDS if not state.areas[a].trouble
-               and any(state.areas[b].trouble for b in ADJACENT[a])]
+    yield from _place_trouble(state, narrator, ctx, [a for a in AREA_IDS if not state.areas[a].trouble
+                                                     and any(state.areas[b].trouble for b in ADJACENT[a])])
+
+
+def _place_trouble(state: State, narrator: Narrator, ctx: TurnContext, options: list[str]) -> Steps:
+    """Offer ``options`` for a trouble marker (or skip); nothing to offer when none is left in the box."""
     if not options or state.trouble_in_supply() == 0:
         narrator.say("symbol.no-option", "no trouble marker can be placed", player=ctx.player)
         return
