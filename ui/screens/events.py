@@ -7,9 +7,8 @@ from typing import Any
 from kivy.metrics import dp
 
 from companion.catalog import EVENT_BY_ID
-from ui.screens.base import GameScreen
-from ui.screens.table import public_narration, public_state
-from ui.screens.turn import map_choices
+from ui.screens.table import public_narration
+from ui.screens.turn import MapQuestionScreen
 
 
 def current_event(game: Any) -> str | None:
@@ -52,23 +51,14 @@ def last_face(game: Any) -> int | None:
     return None
 
 
-class EventsScreen(GameScreen):
-    def __init__(self, **kwargs: Any) -> None:
-        super().__init__(**kwargs)
-        self.ids.map.bind(on_area_tap=self.area_tapped)
-
+class EventsScreen(MapQuestionScreen):
     def update(self) -> None:
         app = self.app
         game = app.game
         if game is None:
             return
-        state = public_state(game)
+        state = self.show_on_map(game, focus_area(game))
         question = game.question
-        legal, illegal = map_choices(question)
-        self.ids.map.state = state
-        self.ids.map.options = legal
-        self.ids.map.unavailable = illegal
-        self.ids.map.focus = focus_area(game)
         event = current_event(game)
         self.ids.event_name.text = "⚡ " + (app.translator.event(event) if event else app.t("Random event"))
         face = last_face(game)
@@ -86,11 +76,3 @@ class EventsScreen(GameScreen):
         self.ids.continue_button.height = dp(56) if finished else 0
         self.finished = finished
 
-    def area_tapped(self, _map: Any, area_id: str) -> None:
-        app = self.app
-        question = app.game.question if app.game is not None else None
-        legal, illegal = map_choices(question)
-        if area_id in legal:
-            app.answer(area_id)
-        elif area_id in illegal:
-            app.message = f"{app.translator.area(area_id)}: {app.translator.reason(illegal[area_id])}"

@@ -22,23 +22,42 @@ def map_choices(question: Any) -> tuple[list[str], dict[str, str]]:
     return legal, illegal
 
 
-class TurnScreen(GameScreen):
+class MapQuestionScreen(GameScreen):
+    """A screen whose map offers the current question's areas: legal ones answer on a tap, illegal
+    ones say why (the engine's reason, translated); a tap anywhere else does nothing."""
+
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.ids.map.bind(on_area_tap=self.area_tapped)
 
+    def show_on_map(self, game: Any, focus: str = "") -> Any:
+        """Draw the public table and the question's areas; returns the public state."""
+        state = public_state(game)
+        legal, illegal = map_choices(game.question)
+        self.ids.map.state = state
+        self.ids.map.options = legal
+        self.ids.map.unavailable = illegal
+        self.ids.map.focus = focus
+        return state
+
+    def area_tapped(self, _map: Any, area_id: str) -> None:
+        app = self.app
+        question = app.game.question if app.game is not None else None
+        legal, illegal = map_choices(question)
+        if area_id in legal:
+            app.answer(area_id)
+        elif area_id in illegal:
+            app.message = f"{app.translator.area(area_id)}: {app.translator.reason(illegal[area_id])}"
+
+
+class TurnScreen(MapQuestionScreen):
     def update(self) -> None:
         app = self.app
         game = app.game
         if game is None:
             return
-        state = public_state(game)
+        state = self.show_on_map(game)
         question = game.question
-        legal, illegal = map_choices(question)
-        self.ids.map.state = state
-        self.ids.map.options = legal
-        self.ids.map.unavailable = illegal
-        self.ids.map.focus = ""
         self.ids.question.game = game
         self.ids.question.question = question
         self.ids.question.rebuild()
@@ -50,12 +69,3 @@ class TurnScreen(GameScreen):
             marks = "  ".join(f"{STEP_MARK[s.status]}{SYMBOL_MARK.get(s.symbol, s.symbol)}" for s in steps)
             self.ids.card.text = f"{active}: [b]{app.translator.card(card_id)}[/b]   {marks}"
         self.card_steps = steps
-
-    def area_tapped(self, _map: Any, area_id: str) -> None:
-        app = self.app
-        question = app.game.question if app.game is not None else None
-        legal, illegal = map_choices(question)
-        if area_id in legal:
-            app.answer(area_id)
-        elif area_id in illegal:
-            app.message = f"{app.translator.area(area_id)}: {app.translator.reason(illegal[area_id])}"
