@@ -12,9 +12,9 @@ from ui.i18n import Translator
 
 def test_the_engines_reasons_become_short_translated_ones() -> None:
     de = Translator("de")
-    assert de.reason("no red minion here or next door") == "kein Günstling hier oder nebenan"
-    assert de.reason("red needs a minion in 'dimwell' to build there") == "kein Günstling dort"
-    assert de.reason("nobody may build in 'dimwell' while it has a trouble marker") == "Unruhemarker"
+    assert de.reason("no red minion here or next door") == "kein Handlanger hier oder nebenan"
+    assert de.reason("red needs a minion in 'dimwell' to build there") == "kein Handlanger dort"
+    assert de.reason("nobody may build in 'dimwell' while it has a trouble marker") == "Unruhe-Marker"
     assert de.reason("'the-shades' already has a yellow building") == "schon ein Gebäude"
     assert de.reason("building in 'nap-hill' costs $12; red has $10") == "zu wenig Geld: kostet $12, vorhanden $10"
     assert de.reason("blue has $3, not $5") == "zu wenig Geld: kostet $5, vorhanden $3"
@@ -23,7 +23,7 @@ def test_the_engines_reasons_become_short_translated_ones() -> None:
     assert en.reason("something the engine says one day") == "something the engine says one day"
 
 
-@pytest.mark.parametrize("language, words, area", [("de", "kein Günstling hier oder nebenan", "Lange Mauer"),
+@pytest.mark.parametrize("language, words, area", [("de", "kein Handlanger hier oder nebenan", "Lange Mauer"),
                                                    ("pl", "brak sługi tu ani obok", "Długi Mur")])
 def test_a_greyed_area_shows_its_reason_in_the_language_on_the_button_and_on_a_map_tap(
         driver: Any, language: str, words: str, area: str) -> None:
