@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from companion.actions import buildable_areas, build
 from companion.board import AREA_BY_ID, AREA_IDS
-from companion.cards.common import Effect, Steps, TurnContext, ask, choose_player, other_players
+from companion.cards.common import (Effect, Steps, TurnContext, ask, choose_player, other_players,
+                                    pay_or)
 from companion.cards.interrupts import text_cancelled
 from companion.pieces import place_building, remove_building, transfer
-from companion.procedure import Narrator, choice_question
+from companion.procedure import Narrator
 from companion.state import State
 
 FIRE_BRIGADE_PRICE = 5
-PAY = "pay"
 REFUSE = "refuse"
 
 
@@ -21,14 +21,8 @@ def fire_brigade(state: State, narrator: Narrator, ctx: TurnContext) -> Steps:
                                       other_players(state, ctx.player))
     if victim is None or (yield from text_cancelled(state, narrator, ctx, victim)):
         return
-    money = state.player(victim).money
-    options = ([PAY] if money >= FIRE_BRIGADE_PRICE else []) + [REFUSE]
-    greyed = {} if money >= FIRE_BRIGADE_PRICE else {PAY: f"{victim} has ${money}, not ${FIRE_BRIGADE_PRICE}"}
-    answer = yield choice_question("card.fire-brigade-pay", f"{victim}: pay {ctx.player} $5, or risk a building?",
-                                   victim, options, unavailable=greyed, card=ctx.card)
-    if answer == PAY:
-        transfer(state, victim, ctx.player, FIRE_BRIGADE_PRICE)
-        narrator.say("money.paid", f"{victim} pays {ctx.player} $5", payer=victim, payee=ctx.player, amount=5)
+    if (yield from pay_or(state, narrator, ctx, victim, FIRE_BRIGADE_PRICE, REFUSE, "card.fire-brigade-pay",
+                          f"{victim}: pay {ctx.player} $5, or risk a building?")):
         return
     buildings = [a for a in AREA_IDS if state.areas[a].building == victim]
     if not buildings:

@@ -17,6 +17,7 @@ from companion.catalog import CARD_IDS, PERSONALITY_IDS, TWO_PLAYER_REMOVED_PERS
 from companion.hidden_cards import known_elsewhere
 from companion.procedure import Narrator, Question, choice_question
 from companion.actions import end_game_on_draw_pile
+from companion.pieces import transfer
 from companion.state import State
 
 Steps = Generator[Question, str, None]
@@ -30,6 +31,7 @@ separately, to end one's own turn)."""
 SKIP = "skip"
 DO = "do"
 DONE = "done"
+PAY = "pay"
 
 
 @dataclass
@@ -188,3 +190,18 @@ def roll(key: str, text: str, player: str | None) -> Question:
 
 
 Effect = Callable[[State, Narrator, TurnContext], Steps]
+
+
+def pay_or(state: State, narrator: Narrator, ctx: TurnContext, victim: str, price: int, alternative: str,
+           key: str, text: str) -> Generator[Question, str, bool]:
+    """The Fire Brigade, The Fools' Guild, Dr Whiteface: ``victim`` pays the active player ``price``
+    or accepts ``alternative``; paying is greyed out when they cannot afford it. Returns True when paid."""
+    money = state.player(victim).money
+    options = ([PAY] if money >= price else []) + [alternative]
+    greyed = {} if money >= price else {PAY: f"{victim} has ${money}, not ${price}"}
+    answer = yield choice_question(key, text, victim, options, unavailable=greyed, card=ctx.card)
+    if answer != PAY:
+        return False
+    transfer(state, victim, ctx.player, price)
+    narrator.say("money.paid", f"{victim} pays {ctx.player} ${price}", payer=victim, payee=ctx.player, amount=price)
+    return True

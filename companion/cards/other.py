@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 from companion.board import ADJACENT, AREA_IDS
-from companion.cards.common import Effect, Steps, TurnContext, ask, choose_player, other_players, unused_personalities
+from companion.cards.common import (Effect, Steps, TurnContext, ask, choose_player, other_players, pay_or,
+                                    unused_personalities)
 from companion.cards.interrupts import text_cancelled
-from companion.pieces import add_trouble, transfer
-from companion.procedure import Narrator, Question, choice_question
+from companion.pieces import add_trouble
+from companion.procedure import Narrator, Question
 from companion.state import State
 
 STICKY_PRICE = 5
-PAY = "pay"
 TAKE_CARD = "take-card"
 SWAP = "swap"
 SEEN = "seen"
@@ -46,15 +46,8 @@ def sticky_card(state: State, narrator: Narrator, ctx: TurnContext) -> Steps:
                                       other_players(state, ctx.player))
     if victim is None or (yield from text_cancelled(state, narrator, ctx, victim)):
         return
-    money = state.player(victim).money
-    options = ([PAY] if money >= STICKY_PRICE else []) + [TAKE_CARD]
-    greyed = {} if money >= STICKY_PRICE else {PAY: f"{victim} has ${money}, not ${STICKY_PRICE}"}
-    answer = yield choice_question("card.sticky", f"{victim}: pay {ctx.player} $5 or take {ctx.card} for good?",
-                                   victim, options, unavailable=greyed, card=ctx.card)
-    if answer == PAY:
-        transfer(state, victim, ctx.player, STICKY_PRICE)
-        narrator.say("money.paid", f"{victim} pays {ctx.player} $5", payer=victim, payee=ctx.player, amount=5)
-    else:
+    if not (yield from pay_or(state, narrator, ctx, victim, STICKY_PRICE, TAKE_CARD, "card.sticky",
+                              f"{victim}: pay {ctx.player} $5 or take {ctx.card} for good?")):
         ctx.destination[ctx.card] = ("stuck", victim)
 
 
