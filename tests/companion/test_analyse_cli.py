@@ -18,21 +18,10 @@ from companion.cli.analyse import main
 
 REPO = Path(__file__).resolve().parents[2]
 
-ISSUE_EXAMPLE: dict[str, Any] = {
-    "format": "ankh-morpork-state/1",
-    "edition": "en",
-    "players": [
-        {"color": "red", "money": 10, "personality": "vetinari", "loans": ["mr-bent"], "hand": 5},
-        {"color": "blue", "money": 7, "personality": None, "loans": [], "hand": 5},
-    ],
-    "areas": {
-        "the-shades": {"minions": {"red": 1, "blue": 2}, "building": "red", "trouble": True,
-                       "demons": 0, "trolls": 1},
-    },
-    "active_player": "red",
-    "draw_pile": 40,
-    "lost_area_cards": [],
-}
+# The example position from the issue that defined ankh-morpork-state/1, shared with the
+# other state-format tests.
+ISSUE_EXAMPLE: dict[str, Any] = json.loads(
+    (Path(__file__).parent / "fixtures" / "state-issue-example.json").read_text(encoding="utf-8"))
 
 
 def run(tmp_path: Path, doc: Any, raw: str | None = None) -> subprocess.CompletedProcess[str]:

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -11,21 +12,10 @@ from companion.errors import StateFormatError
 from companion.setup import new_state
 from companion.state_format import FORMAT, state_from_json, state_from_text, state_to_json, state_to_text
 
-ISSUE_EXAMPLE: dict[str, Any] = {
-    "format": "ankh-morpork-state/1",
-    "edition": "en",
-    "players": [
-        {"color": "red", "money": 10, "personality": "vetinari", "loans": ["mr-bent"], "hand": 5},
-        {"color": "blue", "money": 7, "personality": None, "loans": [], "hand": 5},
-    ],
-    "areas": {
-        "the-shades": {"minions": {"red": 1, "blue": 2}, "building": "red", "trouble": True,
-                       "demons": 0, "trolls": 1},
-    },
-    "active_player": "red",
-    "draw_pile": 40,
-    "lost_area_cards": [],
-}
+# The example position from the issue that defined ankh-morpork-state/1, shared with the
+# other state-format tests.
+ISSUE_EXAMPLE: dict[str, Any] = json.loads(
+    (Path(__file__).parent / "fixtures" / "state-issue-example.json").read_text(encoding="utf-8"))
 
 
 def test_issue_example_reads_with_defaults() -> None:
