@@ -107,19 +107,16 @@ class DieSource:
         self._log.warning("%s: rejected (%s): %s", self.url, reason, detail)
 
     def _emit_roll(self, roll: Roll) -> None:
-        callback = self.when_rolled
-        if callback is None:
-            return
-        try:
-            callback(roll)
-        except Exception:  # noqa: BLE001 - a subscriber's bug must not kill the reader
-            self._log.exception("%s: when_rolled callback failed for %r", self.url, roll)
+        self._call("when_rolled", roll)
 
     def _emit_status(self, status: Status) -> None:
-        callback = self.when_status
+        self._call("when_status", status)
+
+    def _call(self, name: str, arg: object) -> None:
+        callback = getattr(self, name)  # read at call time: subscribers may attach late
         if callback is None:
             return
         try:
-            callback(status)
-        except Exception:  # noqa: BLE001
-            self._log.exception("%s: when_status callback failed for %r", self.url, status)
+            callback(arg)
+        except Exception:  # noqa: BLE001 - a subscriber's bug must not kill the reader
+            self._log.exception("%s: %s callback failed for %r", self.url, name, arg)
