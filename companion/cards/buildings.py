@@ -21,8 +21,8 @@ def fire_brigade(state: State, narrator: Narrator, ctx: TurnContext) -> Steps:
                                       other_players(state, ctx.player))
     if victim is None or (yield from text_cancelled(state, narrator, ctx, victim)):
         return
-    if (yield from pay_or(state, narrator, ctx, victim, FIRE_BRIGADE_PRICE, REFUSE, "card.fire-brigade-pay",
-                          f"{victim}: pay {ctx.player} $5, or risk a building?")):
+    if (yield from pay_or(state, narrator, ctx, victim, FIRE_BRIGADE_PRICE, REFUSE, key="card.fire-brigade-pay",
+                          text=f"{victim}: pay {ctx.player} $5, or risk a building?")):
         return
     buildings = [a for a in AREA_IDS if state.areas[a].building == victim]
     if not buildings:

@@ -192,10 +192,11 @@ def roll(key: str, text: str, player: str | None) -> Question:
 Effect = Callable[[State, Narrator, TurnContext], Steps]
 
 
-def pay_or(state: State, narrator: Narrator, ctx: TurnContext, victim: str, price: int, alternative: str,
+def pay_or(state: State, narrator: Narrator, ctx: TurnContext, victim: str, price: int, alternative: str, *,
            key: str, text: str) -> Generator[Question, str, bool]:
     """The Fire Brigade, The Fools' Guild, Dr Whiteface: ``victim`` pays the active player ``price``
-    or accepts ``alternative``; paying is greyed out when they cannot afford it. Returns True when paid."""
+    or accepts ``alternative``; paying is greyed out when they cannot afford it. Returns True when paid.
+    ``key`` is keyword-only so that the UI's translation scan sees each caller's literal key."""
     money = state.player(victim).money
     options = ([PAY] if money >= price else []) + [alternative]
     greyed = {} if money >= price else {PAY: f"{victim} has ${money}, not ${price}"}

@@ -46,8 +46,8 @@ def sticky_card(state: State, narrator: Narrator, ctx: TurnContext) -> Steps:
                                       other_players(state, ctx.player))
     if victim is None or (yield from text_cancelled(state, narrator, ctx, victim)):
         return
-    if not (yield from pay_or(state, narrator, ctx, victim, STICKY_PRICE, TAKE_CARD, "card.sticky",
-                              f"{victim}: pay {ctx.player} $5 or take {ctx.card} for good?")):
+    if not (yield from pay_or(state, narrator, ctx, victim, STICKY_PRICE, TAKE_CARD, key="card.sticky",
+                              text=f"{victim}: pay {ctx.player} $5 or take {ctx.card} for good?")):
         ctx.destination[ctx.card] = ("stuck", victim)
 
 
