@@ -29,6 +29,7 @@ from companion.catalog import CARD_BY_ID, CARDS, EVENT_IDS, TWO_PLAYER_REMOVED_C
 from companion.errors import CompanionError
 from companion.game import Game, apply, new_game
 from companion.inputs import Answer, CardScan, DieRoll, Input, RandomDraw
+from companion.invariants import table_problems
 from companion.procedure import Narration, Question
 from companion.setup import HAND_SIZE
 from companion.state_format import state_from_json, state_to_json
@@ -221,17 +222,11 @@ def check_invariants(game: Game, table: Table) -> None:
     doubled = [c for c, n in counts.items() if n > 1]
     if doubled:
         raise InvariantViolation(f"cards in two places at once: {doubled!r}")
-    if state.money_in_play != state.bank_total:
-        raise InvariantViolation(f"money: ${state.money_in_play} in play, the box holds ${state.bank_total}")
-    if state.bank < 0:
-        raise InvariantViolation(f"the bank holds ${state.bank}")
+    problems = table_problems(state)
+    if problems:
+        raise InvariantViolation("; ".join(problems))
     if set(state.event_deck) - set(table.events) - set(EVENT_IDS):
         raise InvariantViolation("unknown event in the deck")
-    for color in state.colors:
-        if state.minions_in_supply(color) < 0 or state.buildings_in_supply(color) < 0:
-            raise InvariantViolation(f"{color} has more pieces on the board than in the box")
-    if state.trolls_in_supply() < 0 or state.demons_in_supply() < 0 or state.trouble_in_supply() < 0:
-        raise InvariantViolation("more neutral pieces or trouble markers on the board than in the box")
     state_from_json(state_to_json(state))  # raises StateFormatError when the position is impossible
     question = game.question
     if question is not None:
