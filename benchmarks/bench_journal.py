@@ -27,11 +27,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from companion.board import COLORS  # noqa: E402
+from companion.morpork.board import COLORS  # noqa: E402
 from companion.cli.simulate import choose_input, deal, follow_narration, play_game  # noqa: E402
-from companion.game import Game  # noqa: E402
-from companion.journal import Journal  # noqa: E402
-from companion.session import GameRules, Session, replay  # noqa: E402
+from companion.morpork.game import Game  # noqa: E402
+from companion.core.journal import Journal  # noqa: E402
+from companion.core.session import GameRules, Session, replay  # noqa: E402
 
 
 def ms(seconds: float) -> str:

@@ -2,7 +2,7 @@
 
     python3 benchmarks/bench_simulate.py [GAMES]
 
-Each game goes through ``companion.game.apply`` one input at a time (the pending turn is replayed
+Each game goes through ``companion.morpork.game.apply`` one input at a time (the pending turn is replayed
 from its start for every answer) and the simulator checks every invariant after each input; a
 second figure runs without the checks to show what the engine alone costs.
 """

@@ -29,7 +29,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from hardware.qr_payload import CardCode, all_codes
-from companion.catalog import display_name
+from companion.morpork.catalog import display_name
 
 PAPERS: dict[str, tuple[float, float]] = {"a4": A4, "letter": LETTER}
 ONLY: dict[str, str] = {"cards": "card", "events": "event", "personalities": "personality", "areas": "area"}

@@ -36,8 +36,8 @@ def _build_app_class() -> type:
     from kivy.properties import BooleanProperty, NumericProperty, ObjectProperty, StringProperty
     from kivy.uix.screenmanager import NoTransition, ScreenManager
 
-    from companion.errors import CompanionError
-    from companion.inputs import Answer, CardScan, DieRoll
+    from companion.core.errors import CompanionError
+    from companion.core.inputs import Answer, CardScan, DieRoll
     from ui.devices import DeviceLink
     from ui.gamehost import GameHost
     from ui.i18n import Translator

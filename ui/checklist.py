@@ -12,8 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from companion.catalog import CARD_BY_ID
-from companion.inputs import answer_text
+from companion.morpork.catalog import CARD_BY_ID
+from companion.core.inputs import answer_text
 
 PRIMARY: dict[str, str] = {
     "symbol.minion.move-from": "M", "symbol.minion": "M", "symbol.build.move-from": "B", "symbol.build": "B",

@@ -1,4 +1,4 @@
-"""The game the app holds: a :class:`companion.session.Session` (the durable SQLite journal, issue 5)
+"""The game the app holds: a :class:`companion.core.session.Session` (the durable SQLite journal, issue 5)
 plus, for the screens, the game after every input in effect — the journal screen shows the table at
 any step and the score chart plots points over the game.
 
@@ -15,9 +15,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from companion.errors import CompanionError
-from companion.inputs import Input, input_from_json
-from companion.session import GameRules, Session, replay
+from companion.core.errors import CompanionError
+from companion.core.inputs import Input, input_from_json
+from companion.core.session import GameRules, Session, replay
 
 log = logging.getLogger(__name__)
 

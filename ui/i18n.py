@@ -2,7 +2,7 @@
 
 One :class:`Translator` per app (no module-level current language), so switching language is one
 call and a test can hold two apps in different languages. Area names come from the board data
-(``companion.board``), card and event names from the catalog; everything the app says itself is a
+(``companion.morpork.board``), card and event names from the catalog; everything the app says itself is a
 gettext message. Engine questions and narration carry a stable ``key`` and ``params``: when the
 catalogue has a template for ``q:<key>`` / ``n:<key>`` it is used, else the engine's English text.
 """
@@ -13,8 +13,8 @@ import re
 from pathlib import Path
 from typing import Mapping
 
-from companion.board import AREA_BY_ID
-from companion.catalog import display_name
+from companion.morpork.board import AREA_BY_ID
+from companion.morpork.catalog import display_name
 
 DOMAIN = "ankh_companion"
 LOCALE_DIR = Path(__file__).parent / "locale"
@@ -43,7 +43,7 @@ REASON_PATTERNS: tuple[tuple[re.Pattern[str], str, str], ...] = (
     (re.compile(r"(?P<color>\w+) has \$(?P<money>\d+), not \$(?P<price>\d+)"), "money",
      "not enough money: costs ${price}, has ${money}"),
 )
-"""The engine's reasons for a greyed option are English sentences (``companion.actions``); these
+"""The engine's reasons for a greyed option are English sentences (``companion.morpork.actions``); these
 patterns turn the known ones into short, translatable ones ("trouble marker", "not enough money")."""
 
 
@@ -113,7 +113,7 @@ class Translator:
         return self.keyed("n", getattr(line, "key"), getattr(line, "text"), params)
 
     def _param(self, value: str) -> str:
-        from companion.catalog import CARD_BY_ID, EVENT_BY_ID
+        from companion.morpork.catalog import CARD_BY_ID, EVENT_BY_ID
         if value in AREA_BY_ID:
             return self.area(value)
         if value in CARD_BY_ID:
@@ -125,7 +125,7 @@ class Translator:
         return value
 
     def is_card(self, value: str) -> bool:
-        from companion.catalog import CARD_BY_ID
+        from companion.morpork.catalog import CARD_BY_ID
         return value in CARD_BY_ID
 
     def option(self, value: str) -> str:

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from importlib import resources
 from typing import Any
 
-from companion.board import AREA_BY_NUMBER
+from companion.morpork.board import AREA_BY_NUMBER
 
 Point = tuple[float, float]
 

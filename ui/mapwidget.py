@@ -15,7 +15,7 @@ from kivy.properties import BooleanProperty, DictProperty, ListProperty, ObjectP
 from kivy.uix.label import Label
 from kivy.uix.widget import Widget
 
-from companion.board import AREA_BY_ID, AREA_IDS
+from companion.morpork.board import AREA_BY_ID, AREA_IDS
 from ui.maplayout import Fitted, MapLayout, load_layout, triangulate
 from ui.palette import (
     AREA_FILL,

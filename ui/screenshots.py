@@ -118,8 +118,8 @@ def _finish_fire(app: Any) -> None:
 
 def _to_end(app: Any) -> None:
     """Finish the game through the one door: red spreads minions, the others pass."""
-    from companion import scoring
-    from companion.catalog import CARD_BY_ID
+    from companion.morpork import scoring
+    from companion.morpork.catalog import CARD_BY_ID
     for _ in range(800):
         game = app.game
         q = game.question

@@ -25,7 +25,7 @@ SEARCH_FROM = 12  # a longer list of cards gets a search box
 
 
 def app_card(value: str) -> bool:
-    from companion.catalog import CARD_BY_ID
+    from companion.morpork.catalog import CARD_BY_ID
     return value in CARD_BY_ID
 
 

@@ -10,9 +10,9 @@ import json
 import sys
 from typing import Any
 
-from companion.board import AREA_IDS
-from companion.errors import StateFormatError
-from companion.scoring import (
+from companion.morpork.board import AREA_IDS
+from companion.core.errors import StateFormatError
+from companion.morpork.scoring import (
     controlled_areas,
     controller,
     final_score,
@@ -21,8 +21,8 @@ from companion.scoring import (
     trouble_count,
     wins_now,
 )
-from companion.state import State
-from companion.state_format import state_from_text
+from companion.morpork.state import State
+from companion.morpork.state_format import state_from_text
 
 USAGE = "usage: ankh-companion analyse STATE.json   (or - for standard input)\n"
 BAD_INPUT = 2

@@ -22,12 +22,12 @@ import sys
 from dataclasses import dataclass
 from typing import Any
 
-from companion.catalog import EVENT_IDS
-from companion.errors import CompanionError, InputError, StateFormatError
-from companion.events import event_procedure
-from companion.procedure import Narrator, Question
-from companion.state import State
-from companion.state_format import state_from_text, state_to_json
+from companion.morpork.catalog import EVENT_IDS
+from companion.core.errors import CompanionError, InputError, StateFormatError
+from companion.morpork.events import event_procedure
+from companion.core.procedure import Narrator, Question
+from companion.morpork.state import State
+from companion.morpork.state_format import state_from_text, state_to_json
 
 USAGE = ("usage: ankh-companion event EVENT_ID STATE.json [--rolls 3,7,12] [--answers a,b,c] [--ask-interrupts]\n"
          "       (STATE.json may be - for standard input; events: " + ", ".join(EVENT_IDS) + ")\n"

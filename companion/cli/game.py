@@ -27,14 +27,14 @@ import os
 import sys
 from typing import TYPE_CHECKING, Any, NoReturn
 
-from companion.errors import CompanionError
-from companion.inputs import input_from_json
-from companion.journal import BarrierError, DamagedFileError, Journal, JournalError, SalvageReport, salvage_file
-from companion.procedure import Narration, Question
-from companion.session import GameRules, Session, Step, WaitingForOther
+from companion.core.errors import CompanionError
+from companion.core.inputs import input_from_json
+from companion.core.journal import BarrierError, DamagedFileError, Journal, JournalError, SalvageReport, salvage_file
+from companion.core.procedure import Narration, Question
+from companion.core.session import GameRules, Session, Step, WaitingForOther
 
 if TYPE_CHECKING:
-    from companion.game import Game
+    from companion.morpork.game import Game
 
 
 class Rejected(Exception):
@@ -198,8 +198,8 @@ def _step_json(session: Session[Game], step: Step[Game]) -> dict[str, Any]:
 
 
 def _state_json(session: Session[Game], player: str | None) -> dict[str, Any]:
-    from companion.game import view
-    from companion.state_format import state_to_json
+    from companion.morpork.game import view
+    from companion.morpork.state_format import state_to_json
 
     game = session.game
     assert game is not None  # resumed above

@@ -13,8 +13,8 @@ import json
 import sys
 from typing import NoReturn
 
-from companion.errors import CompanionError
-from companion.session import GameRules, replay_export
+from companion.core.errors import CompanionError
+from companion.core.session import GameRules, replay_export
 
 
 class _Parser(argparse.ArgumentParser):
@@ -30,8 +30,8 @@ def main(argv: list[str]) -> int:
         args = parser.parse_args(argv)
         with open(args.file, encoding="utf-8") as handle:
             game = replay_export(handle, GameRules())
-        from companion.game import view
-        from companion.state_format import state_to_json
+        from companion.morpork.game import view
+        from companion.morpork.state_format import state_to_json
 
         if args.player is None:
             doc = state_to_json(game.state)

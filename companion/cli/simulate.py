@@ -23,16 +23,16 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from companion.board import COLORS
-from companion.cards.common import INTERRUPT_ONLY, personalities_in_game
-from companion.catalog import CARD_BY_ID, CARDS, EVENT_IDS, TWO_PLAYER_REMOVED_CARDS
-from companion.errors import CompanionError
-from companion.game import Game, apply, new_game
-from companion.inputs import Answer, CardScan, DieRoll, Input, RandomDraw
-from companion.invariants import table_problems
-from companion.procedure import Narration, Question
-from companion.setup import HAND_SIZE
-from companion.state_format import state_from_json, state_to_json
+from companion.morpork.board import COLORS
+from companion.morpork.cards.common import INTERRUPT_ONLY, personalities_in_game
+from companion.morpork.catalog import CARD_BY_ID, CARDS, EVENT_IDS, TWO_PLAYER_REMOVED_CARDS
+from companion.core.errors import CompanionError
+from companion.morpork.game import Game, apply, new_game
+from companion.core.inputs import Answer, CardScan, DieRoll, Input, RandomDraw
+from companion.morpork.invariants import table_problems
+from companion.core.procedure import Narration, Question
+from companion.morpork.setup import HAND_SIZE
+from companion.morpork.state_format import state_from_json, state_to_json
 
 MAX_STEPS = 20000
 

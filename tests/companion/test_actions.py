@@ -5,8 +5,8 @@ from typing import Any
 
 import pytest
 
-from companion import actions
-from companion.actions import (
+from companion.morpork import actions
+from companion.morpork.actions import (
     Assassinate,
     Build,
     EndTurn,
@@ -16,12 +16,12 @@ from companion.actions import (
     UseAreaPower,
     apply_action,
 )
-from companion.board import AREA_IDS
-from companion.errors import RuleViolation
-from companion.scoring import controller
-from companion.setup import new_state
-from companion.state import State
-from companion.state_format import state_from_json
+from companion.morpork.board import AREA_IDS
+from companion.core.errors import RuleViolation
+from companion.morpork.scoring import controller
+from companion.morpork.setup import new_state
+from companion.morpork.state import State
+from companion.morpork.state_format import state_from_json
 
 
 def position(areas: dict[str, Any], players: list[dict[str, Any]] | None = None, **extra: Any) -> State:
@@ -459,7 +459,7 @@ def test_perform_action_refuses_everything_once_the_game_is_over_like_apply_acti
 
 def test_refusals_name_why_each_other_area_is_not_legal() -> None:
     """The rulebook's building example: only Nap Hill is buildable; the others say why not."""
-    from companion.actions import build_refusals, minion_placement_areas, minion_placement_refusals
+    from companion.morpork.actions import build_refusals, minion_placement_areas, minion_placement_refusals
 
     state = state_from_json({
         "players": [{"color": "red", "money": 12}, {"color": "yellow"}],

@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.board import AREA_IDS
+from companion.morpork.board import AREA_IDS
 from companion.cli.analyse import main
 
 REPO = Path(__file__).resolve().parents[2]

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.board import ADJACENT, AREA_BY_ID, AREA_BY_NUMBER, AREA_IDS, AREAS, EDGES, area_for_roll, is_adjacent
+from companion.morpork.board import ADJACENT, AREA_BY_ID, AREA_BY_NUMBER, AREA_IDS, AREAS, EDGES, area_for_roll, is_adjacent
 
 REPO = Path(__file__).resolve().parents[2]
 MAP_CANDIDATES = (REPO / "ui" / "data" / "map-layout.json", REPO.parent / "shared" / "reference" / "map-layout.json")

@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from companion.cards import SCROLL_EFFECTS
-from companion.catalog import CARD_BY_ID, CARDS, display_name
+from companion.morpork.cards import SCROLL_EFFECTS
+from companion.morpork.catalog import CARD_BY_ID, CARDS, display_name
 
 HERE = Path(__file__).resolve().parent
 SHARED = HERE.parents[2] / "shared" / "reference" / "cards.md"

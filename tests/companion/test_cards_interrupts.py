@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.procedure import Progress, run
-from companion.state import State
-from companion.state_format import state_from_json
-from companion.turn import turn_procedure
+from companion.core.procedure import Progress, run
+from companion.morpork.state import State
+from companion.morpork.state_format import state_from_json
+from companion.morpork.turn import turn_procedure
 
 START = ("the-shades", "the-scours", "dolly-sisters")
 

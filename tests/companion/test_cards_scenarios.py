@@ -2,7 +2,7 @@
 
 One table, one runner: a scenario is (card, position changes, the answers after the card is chosen,
 the question the turn should then wait for, the expected table). The runner plays the card as the
-first card of red's turn through the real turn procedure (``companion.turn``).
+first card of red's turn through the real turn procedure (``companion.morpork.turn``).
 
 The base position is the set-up table for red, blue and green (red to play), with the interrupt
 cards against other players already on the discard pile so that no window opens unless asked for
@@ -17,11 +17,11 @@ from typing import Any
 
 import pytest
 
-from companion.catalog import CARD_IDS
-from companion.procedure import Progress, run
-from companion.state import State
-from companion.state_format import state_from_json
-from companion.turn import turn_procedure
+from companion.morpork.catalog import CARD_IDS
+from companion.core.procedure import Progress, run
+from companion.morpork.state import State
+from companion.morpork.state_format import state_from_json
+from companion.morpork.turn import turn_procedure
 
 INTERRUPTS = ["gaspode", "fresh-start-club", "wallace-sonky", "igor", "susan"]
 """Interrupts on the discard pile: no window opens. Doctor Mossy Lawn stays possible, so the turn
@@ -354,7 +354,7 @@ def test_card_stuck_in_hand_is_not_playable_and_not_discardable() -> None:
 
 
 def test_loan_counts_against_chrysoprase_and_lies_in_front() -> None:
-    from companion.scoring import net_worth
+    from companion.morpork.scoring import net_worth
 
     progress = play(position(), ["mr-bent", "do", "stop", "end-turn"])
     assert progress.question is None

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from companion.state_format import state_from_json
+from companion.morpork.state_format import state_from_json
 
 REPO = Path(__file__).resolve().parents[2]
 

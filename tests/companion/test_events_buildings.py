@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.events import event_procedure
-from companion.procedure import Progress, run
-from companion.state import State
-from companion.state_format import state_from_json
+from companion.morpork.events import event_procedure
+from companion.core.procedure import Progress, run
+from companion.morpork.state import State
+from companion.morpork.state_format import state_from_json
 
 
 def position(areas: dict[str, Any], players: list[dict[str, Any]] | None = None, **extra: Any) -> State:

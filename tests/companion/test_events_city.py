@@ -5,14 +5,14 @@ from typing import Any
 
 import pytest
 
-from companion.board import AREA_IDS
-from companion.catalog import EVENT_IDS, EVENTS, display_name
-from companion.errors import InputError, RuleViolation
-from companion.events import EVENTS as PROCEDURES
-from companion.events import event_procedure
-from companion.procedure import Progress, run
-from companion.state import State
-from companion.state_format import state_from_json
+from companion.morpork.board import AREA_IDS
+from companion.morpork.catalog import EVENT_IDS, EVENTS, display_name
+from companion.core.errors import InputError, RuleViolation
+from companion.morpork.events import EVENTS as PROCEDURES
+from companion.morpork.events import event_procedure
+from companion.core.procedure import Progress, run
+from companion.morpork.state import State
+from companion.morpork.state_format import state_from_json
 
 
 def position(areas: dict[str, Any], players: list[dict[str, Any]] | None = None, **extra: Any) -> State:

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.events import resolve_event
-from companion.procedure import Narrator, run
-from companion.session import is_barrier
-from companion.inputs import CardScan
-from companion.state import State
-from companion.state_format import state_from_json
-from companion.turn import turn_procedure
+from companion.morpork.events import resolve_event
+from companion.core.procedure import Narrator, run
+from companion.core.session import is_barrier
+from companion.core.inputs import CardScan
+from companion.morpork.state import State
+from companion.morpork.state_format import state_from_json
+from companion.morpork.turn import turn_procedure
 
 FOG = ["groat", "modo", "ruby", "the-dysk", "leonard-of-quirm"]
 

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.board import ADJACENT, AREA_BY_ID, AREA_IDS, DEMONS, TROLLS, area_for_roll
-from companion.events import event_procedure
-from companion.procedure import Progress, run
-from companion.state import State
-from companion.state_format import state_from_json
+from companion.morpork.board import ADJACENT, AREA_BY_ID, AREA_IDS, DEMONS, TROLLS, area_for_roll
+from companion.morpork.events import event_procedure
+from companion.core.procedure import Progress, run
+from companion.morpork.state import State
+from companion.morpork.state_format import state_from_json
 
 
 def position(areas: dict[str, Any], colors: tuple[str, ...] = ("red", "blue"), **extra: Any) -> State:

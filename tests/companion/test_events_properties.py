@@ -16,15 +16,15 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import event as note_case
 from hypothesis import strategies as st
 
-from companion.board import AREA_IDS, COLORS
-from companion.catalog import EVENT_IDS
-from companion.events import event_procedure
-from companion.invariants import table_problems
-from companion.pieces import add_trouble, pay_bank, piece_in_supply, place_building, place_piece, take_from_bank
-from companion.procedure import Narrator, run
-from companion.setup import new_state
-from companion.state import EDITIONS, State
-from companion.state_format import state_from_json, state_to_json
+from companion.morpork.board import AREA_IDS, COLORS
+from companion.morpork.catalog import EVENT_IDS
+from companion.morpork.events import event_procedure
+from companion.morpork.invariants import table_problems
+from companion.morpork.pieces import add_trouble, pay_bank, piece_in_supply, place_building, place_piece, take_from_bank
+from companion.core.procedure import Narrator, run
+from companion.morpork.setup import new_state
+from companion.morpork.state import EDITIONS, State
+from companion.morpork.state_format import state_from_json, state_to_json
 
 INTERRUPTS = ("susan", "igor", "fresh-start-club")
 

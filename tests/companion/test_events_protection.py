@@ -5,10 +5,10 @@ from typing import Any
 
 import pytest
 
-from companion.events import InterruptOutcome, event_procedure, offer_removal_interrupt
-from companion.procedure import Narrator, Progress, run
-from companion.state import State
-from companion.state_format import state_from_json
+from companion.morpork.events import InterruptOutcome, event_procedure, offer_removal_interrupt
+from companion.core.procedure import Narrator, Progress, run
+from companion.morpork.state import State
+from companion.morpork.state_format import state_from_json
 
 
 def position(areas: dict[str, Any], players: list[dict[str, Any]] | None = None, **extra: Any) -> State:

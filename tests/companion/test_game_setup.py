@@ -5,9 +5,9 @@ import json
 
 import pytest
 
-from companion.errors import CompanionError, InputError, RuleViolation
-from companion.game import Game, apply, narration_for, new_game, question_for, view
-from companion.inputs import Answer, CardScan, DieRoll, RandomDraw
+from companion.core.errors import CompanionError, InputError, RuleViolation
+from companion.morpork.game import Game, apply, narration_for, new_game, question_for, view
+from companion.core.inputs import Answer, CardScan, DieRoll, RandomDraw
 
 
 def set_up(colors: list[str], face: int, personalities: list[str], edition: str = "en") -> Game:

@@ -5,9 +5,9 @@ from collections.abc import Callable
 
 import pytest
 
-from companion.invariants import table_problems
-from companion.setup import new_state
-from companion.state import State
+from companion.morpork.invariants import table_problems
+from companion.morpork.setup import new_state
+from companion.morpork.state import State
 
 
 def _extra_minions(s: State) -> None:

@@ -14,8 +14,8 @@ from typing import Any
 
 import pytest
 
-from companion.inputs import CardScan, DieRoll
-from companion.session import GameRules, Session
+from companion.core.inputs import CardScan, DieRoll
+from companion.core.session import GameRules, Session
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -19,7 +19,7 @@ import threading
 import time
 from pathlib import Path
 
-from companion.journal import Journal
+from companion.core.journal import Journal
 
 ROOT = Path(__file__).resolve().parents[2]
 WORKER = Path(__file__).parent / "fixtures" / "journal_crash_worker.py"

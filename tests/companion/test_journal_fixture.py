@@ -10,10 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from companion.game import Game
-from companion.journal import Journal, parse_export
-from companion.session import GameRules, Session, replay_export
-from companion.state_format import state_to_json
+from companion.morpork.game import Game
+from companion.core.journal import Journal, parse_export
+from companion.core.session import GameRules, Session, replay_export
+from companion.morpork.state_format import state_to_json
 
 FIXTURES = Path(__file__).parent / "fixtures"
 
@@ -68,7 +68,7 @@ def test_an_old_file_takes_new_inputs(old_db: Path) -> None:
     with Session.open(old_db, GameRules()) as session:
         question = session.question
         assert question is not None
-        from companion.inputs import Answer, DieRoll, RandomDraw
+        from companion.core.inputs import Answer, DieRoll, RandomDraw
 
         inp = (DieRoll(6) if question.kind == "roll" else RandomDraw(question.options[0])
                if question.kind == "random" else Answer(question.options[-1]))

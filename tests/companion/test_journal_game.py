@@ -1,4 +1,4 @@
-"""The journal with the real engine (companion.game): undo and redo across turns, across a random
+"""The journal with the real engine (companion.morpork.game): undo and redo across turns, across a random
 event, across barriers with and without confirmation; resume; replay of exported whole games equal
 to the live position."""
 from __future__ import annotations
@@ -12,11 +12,11 @@ from typing import Any
 
 import pytest
 
-from companion.game import Game
-from companion.inputs import Answer, CardScan, DieRoll
-from companion.journal import BarrierError, Journal
-from companion.session import GameRules, Session, replay_export
-from companion.state_format import state_to_json
+from companion.morpork.game import Game
+from companion.core.inputs import Answer, CardScan, DieRoll
+from companion.core.journal import BarrierError, Journal
+from companion.core.session import GameRules, Session, replay_export
+from companion.morpork.state_format import state_to_json
 
 
 def _load(name: str) -> ModuleType:
@@ -164,7 +164,7 @@ def test_views_of_a_resumed_game_hide_other_players_secrets(tmp_path: Path) -> N
     session = open_session(path)
     set_up(session, ["red", "blue"])
     session.close()
-    from companion.game import view
+    from companion.morpork.game import view
 
     game = open_session(path).game
     assert game is not None

@@ -12,10 +12,10 @@ from typing import Any
 
 import pytest
 
-from companion.errors import InputError, RuleViolation
-from companion.inputs import Answer, CardScan, DieRoll, RandomDraw
-from companion.journal import BarrierError, Journal, JournalError
-from companion.session import Session, WaitingForOther, replay_export
+from companion.core.errors import InputError, RuleViolation
+from companion.core.inputs import Answer, CardScan, DieRoll, RandomDraw
+from companion.core.journal import BarrierError, Journal, JournalError
+from companion.core.session import Session, WaitingForOther, replay_export
 
 
 def _load(name: str) -> ModuleType:
@@ -250,8 +250,8 @@ def test_rolls_draws_revealed_cards_and_private_answers_are_barriers_open_choice
 
 def test_a_card_drawn_at_random_from_the_discard_pile_is_a_barrier() -> None:
     """History Monks draws four cards at random: the card scanned reveals what chance gave."""
-    from companion.procedure import choice_question
-    from companion.session import is_barrier
+    from companion.core.procedure import choice_question
+    from companion.core.session import is_barrier
 
     drawn = choice_question("card.history-monks", "red: scan a card drawn from the discard pile", "red", ["groat", "modo"])
     played = choice_question("turn.play", "red: play a card", "red", ["groat", "modo"])
@@ -262,10 +262,10 @@ def test_a_card_drawn_at_random_from_the_discard_pile_is_a_barrier() -> None:
 def test_a_card_fog_turns_over_from_the_draw_pile_is_a_barrier() -> None:
     """Fog discards the top cards of the shuffled draw pile face up: each scan reveals what chance gave,
     whether scanned or picked from the list."""
-    from companion.events import resolve_event
-    from companion.procedure import Narrator
-    from companion.session import REVEALING_QUESTIONS, is_barrier
-    from companion.state_format import state_from_json
+    from companion.morpork.events import resolve_event
+    from companion.core.procedure import Narrator
+    from companion.core.session import REVEALING_QUESTIONS, is_barrier
+    from companion.morpork.state_format import state_from_json
 
     state = state_from_json({"players": [{"color": "red"}, {"color": "blue"}], "areas": {}, "draw_pile": 30})
     fog = next(resolve_event(state, Narrator(), "fog", "red"))

@@ -11,11 +11,11 @@ from pathlib import Path
 
 import pytest
 
-from companion.board import COLORS
+from companion.morpork.board import COLORS
 from companion.cli.simulate import check_invariants, choose_input, deal, follow_narration
-from companion.game import Game
-from companion.session import GameRules, Session, replay_export
-from companion.state_format import state_to_json
+from companion.morpork.game import Game
+from companion.core.session import GameRules, Session, replay_export
+from companion.morpork.state_format import state_to_json
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from companion import journal as journal_module
-from companion.journal import (
+from companion.core import journal as journal_module
+from companion.core.journal import (
     BarrierError,
     DamagedFileError,
     Entry,

@@ -12,8 +12,8 @@ import functools
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion import actions
-from companion.actions import (
+from companion.morpork import actions
+from companion.morpork.actions import (
     Action,
     Assassinate,
     Build,
@@ -25,12 +25,12 @@ from companion.actions import (
     apply_action,
     perform_action,
 )
-from companion.board import ADJACENT, AREA_IDS, COLORS
-from companion.errors import RuleViolation
-from companion.invariants import table_problems
-from companion.pieces import place_piece
-from companion.setup import new_state
-from companion.state import EDITIONS, State
+from companion.morpork.board import ADJACENT, AREA_IDS, COLORS
+from companion.core.errors import RuleViolation
+from companion.morpork.invariants import table_problems
+from companion.morpork.pieces import place_piece
+from companion.morpork.setup import new_state
+from companion.morpork.state import EDITIONS, State
 
 
 def legal_actions(state: State) -> list[Action]:

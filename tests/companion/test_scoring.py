@@ -5,10 +5,10 @@ from typing import Any
 
 import pytest
 
-from companion import scoring
-from companion.board import AREA_IDS
-from companion.state import State
-from companion.state_format import state_from_json
+from companion.morpork import scoring
+from companion.morpork.board import AREA_IDS
+from companion.morpork.state import State
+from companion.morpork.state_format import state_from_json
 
 FOUR = [{"color": "red"}, {"color": "yellow"}, {"color": "green"}, {"color": "blue"}]
 

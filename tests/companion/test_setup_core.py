@@ -3,10 +3,10 @@ from __future__ import annotations
 
 import pytest
 
-from companion.catalog import CARDS
-from companion.errors import RuleViolation
-from companion.setup import new_state
-from companion.state import BANK_TOTAL
+from companion.morpork.catalog import CARDS
+from companion.core.errors import RuleViolation
+from companion.morpork.setup import new_state
+from companion.morpork.state import BANK_TOTAL
 
 
 @pytest.mark.parametrize("colors", [["red", "blue"], ["red", "yellow", "green"], ["red", "yellow", "green", "blue"]])

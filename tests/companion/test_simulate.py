@@ -12,9 +12,9 @@ import pytest
 from companion.cli.simulate import (
     InvariantViolation, Table, check_invariants, choose_input, deal, follow_narration, main, play_game, simulate,
 )
-from companion.game import Game, apply, new_game
-from companion.inputs import CardScan, DieRoll
-from companion.procedure import Narration
+from companion.morpork.game import Game, apply, new_game
+from companion.core.inputs import CardScan, DieRoll
+from companion.core.procedure import Narration
 
 CI_GAMES = 12
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 import copy
 import dataclasses
 
-from companion.state import AreaState, GameOver, Player, State, TurnState
-from companion.state_format import state_from_json
+from companion.morpork.state import AreaState, GameOver, Player, State, TurnState
+from companion.morpork.state_format import state_from_json
 
 RICH = {
     "players": [

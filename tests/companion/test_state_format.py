@@ -7,10 +7,10 @@ from typing import Any
 
 import pytest
 
-from companion.board import AREA_IDS
-from companion.errors import StateFormatError
-from companion.setup import new_state
-from companion.state_format import FORMAT, state_from_json, state_from_text, state_to_json, state_to_text
+from companion.morpork.board import AREA_IDS
+from companion.core.errors import StateFormatError
+from companion.morpork.setup import new_state
+from companion.morpork.state_format import FORMAT, state_from_json, state_from_text, state_to_json, state_to_text
 
 # The example position from the issue that defined ankh-morpork-state/1, shared with the
 # other state-format tests.

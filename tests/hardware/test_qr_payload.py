@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, strategies as st
 
-from companion.catalog import CARD_IDS, CITY_AREA_CARD_IDS, EVENT_IDS, PERSONALITY_IDS
+from companion.morpork.catalog import CARD_IDS, CITY_AREA_CARD_IDS, EVENT_IDS, PERSONALITY_IDS
 from hardware.qr_payload import (
     CODES, IDS_BY_CODE, MAX_PAYLOAD_LENGTH, QR_ALPHANUMERIC, CardCode, NotOurCard,
     UnsupportedVersion, all_codes, encode, parse,

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from companion.inputs import DieRoll
+from companion.core.inputs import DieRoll
 
 emulator = pytest.importorskip("firmware_bridge.emulator")
 

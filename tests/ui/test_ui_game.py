@@ -8,8 +8,8 @@ from typing import Any
 
 import pytest
 
-from companion import scoring
-from companion.catalog import CARD_BY_ID
+from companion.morpork import scoring
+from companion.morpork.catalog import CARD_BY_ID
 
 
 def roll_until_answered(d: Any, limit: int = 30) -> list[int]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.board import ADJACENT, AREA_IDS, EDGES
+from companion.morpork.board import ADJACENT, AREA_IDS, EDGES
 from ui.maplayout import load_layout, point_in_polygon, triangulate
 
 

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from companion.procedure import choice_question
+from companion.core.procedure import choice_question
 from ui.fontcheck import covered_codepoints, missing
 from ui.i18n import LANGUAGES, Translator
 from ui.i18n_tools import compile_mo, extract, parse_po
@@ -102,8 +102,8 @@ def test_catalogues_are_complete_compiled_and_in_the_font(language: str) -> None
 
 
 def test_every_symbol_and_name_the_app_draws_is_in_the_bundled_font() -> None:
-    from companion.board import AREAS
-    from companion.catalog import CARDS, EVENTS, PERSONALITIES
+    from companion.morpork.board import AREAS
+    from companion.morpork.catalog import CARDS, EVENTS, PERSONALITIES
     from ui import palette
     font = covered_codepoints(UI / "fonts" / "DejaVuSans.ttf")
     symbols = "".join([*palette.SHAPE.values(), palette.PIECE_MARK, palette.TROLL_MARK, palette.DEMON_MARK,

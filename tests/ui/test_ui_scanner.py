@@ -8,7 +8,7 @@ from typing import Any
 
 from hardware.qr_payload import encode
 
-from companion.inputs import CardScan
+from companion.core.inputs import CardScan
 
 
 def show_from_thread(d: Any, payload: str) -> None:
@@ -34,7 +34,7 @@ def test_scanned_cards_drive_the_game(driver: Any) -> None:
     log = d.texts(d.screen.ids.lines)
     assert "(secret)" in log and "Vetinari" not in log and "vetinari" not in log
     # no screen shows anyone's personality during play
-    from companion.catalog import PERSONALITY_BY_ID
+    from companion.morpork.catalog import PERSONALITY_BY_ID
     secret_names = [PERSONALITY_BY_ID[p].name("en") for p in ("vetinari", "rust", "vimes")]
     for name in ("journal", "table", "turn", "setup"):
         app.show(name)

@@ -28,7 +28,7 @@ KEY_ARGUMENT: dict[str, tuple[str, int]] = {
     "say": ("n", 0), "choice_question": ("q", 0), "roll_question": ("q", 0), "ask": ("q", 0),
     "roll": ("q", 0), "Question": ("q", 1), "ask_discard": ("q", 4), "_pick_piece": ("q", 1),
 }
-"""Functions that take a translation key, with its prefix and position (``companion.procedure``'s
+"""Functions that take a translation key, with its prefix and position (``companion.core.procedure``'s
 constructors and the card/event helpers that wrap them)."""
 
 DYNAMIC_KEYS: frozenset[str] = frozenset({
@@ -39,9 +39,9 @@ DYNAMIC_KEYS: frozenset[str] = frozenset({
 """Keys the engine builds from expressions; the static scan cannot see them."""
 
 DYNAMIC_SITES: frozenset[tuple[str, str]] = frozenset({
-    ("turn.py", "choose_card"),
-    ("cards/symbols.py", "place_minion_steps"),
-    ("cards/symbols.py", "build_steps"),
+    ("morpork/turn.py", "choose_card"),
+    ("morpork/cards/symbols.py", "place_minion_steps"),
+    ("morpork/cards/symbols.py", "build_steps"),
 })
 """Functions whose key argument is an expression (not a literal, not their own ``key`` parameter
 passed through, not a string constant): their keys must be in ``DYNAMIC_KEYS``."""

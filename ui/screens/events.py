@@ -6,7 +6,7 @@ from typing import Any
 
 from kivy.metrics import dp
 
-from companion.catalog import EVENT_BY_ID
+from companion.morpork.catalog import EVENT_BY_ID
 from ui.screens.table import public_narration
 from ui.screens.turn import MapQuestionScreen
 

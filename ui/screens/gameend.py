@@ -10,7 +10,7 @@ from kivy.properties import DictProperty, ListProperty
 from kivy.uix.label import Label
 from kivy.uix.widget import Widget
 
-from companion.scoring import final_score
+from companion.morpork.scoring import final_score
 from ui.palette import PLAYER_RGB
 from ui.screens.base import GameScreen
 from ui.screens.table import _cell

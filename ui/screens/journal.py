@@ -12,7 +12,7 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
 from kivy.uix.popup import Popup
 
-from companion.inputs import Answer, CardScan, DieRoll, RandomDraw
+from companion.core.inputs import Answer, CardScan, DieRoll, RandomDraw
 from ui.screens.base import GameScreen
 from ui.screens.table import public_state
 from ui.widgets import BigButton, player_name

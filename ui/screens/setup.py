@@ -7,7 +7,7 @@ from typing import Any
 
 from kivy.properties import BooleanProperty, NumericProperty
 
-from companion.board import COLORS
+from companion.morpork.board import COLORS
 from ui.screens.base import GameScreen
 from ui.screens.table import public_narration
 

@@ -11,8 +11,8 @@ from kivy.properties import ObjectProperty
 from kivy.uix.gridlayout import GridLayout
 from kivy.uix.label import Label
 
-from companion import scoring
-from companion.board import BUILDINGS_PER_PLAYER, MINIONS_PER_PLAYER, TROUBLE_MARKERS
+from companion.morpork import scoring
+from companion.morpork.board import BUILDINGS_PER_PLAYER, MINIONS_PER_PLAYER, TROUBLE_MARKERS
 from ui.screens.base import GameScreen
 from ui.widgets import player_name
 
@@ -96,14 +96,14 @@ class ProgressBoard(GridLayout):
 
 def public_state(game: Any) -> Any:
     """The table as everyone may see it: the engine's public view, read back into a State."""
-    from companion.state_format import state_from_json
-    from companion import game as engine
+    from companion.morpork.state_format import state_from_json
+    from companion.morpork import game as engine
     return state_from_json(engine.view(game, None))
 
 
 def public_narration(game: Any) -> list[Any]:
     """The log as the whole table may read it (no ``private.*`` lines: those are one player's)."""
-    from companion import game as engine
+    from companion.morpork import game as engine
     return list(engine.narration_for(game, None))
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.board import AREA_BY_ID
+from companion.morpork.board import AREA_BY_ID
 from ui.checklist import card_progress
 from ui.palette import STEP_MARK, SYMBOL_MARK
 from ui.screens.base import GameScreen

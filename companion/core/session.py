@@ -1,0 +1,437 @@
+"""The session: what the app (and the ``game`` command) holds while a game is played.
+
+It joins the journal (:mod:`companion.core.journal`, the truth on disk) and the engine (a fold: a new
+game, then ``apply`` for each input in effect). Every change goes through one door, in this order:
+
+1. check that the input fits the question (else :class:`WaitingForOther`, nothing written);
+2. ``apply`` it to the game in memory — pure, so a rejection (``CompanionError``) changes nothing;
+3. append it to the journal and wait until the row is durable;
+4. only then make the new game current and return it (the input is acknowledged).
+
+A crash between 2 and 3 loses an input nobody was told about; a crash after 3 loses nothing, because
+opening the session replays the journal. Undo and redo append entries too; undoing past a die roll or
+a revealed secret (a *barrier*) raises :class:`~companion.core.journal.BarrierError` unless confirmed, and
+is then recorded as a ``correction``.
+
+API (the Kivy app uses exactly this)::
+
+    session = Session.open("games.sqlite")        # resumes the unfinished game, if any
+    session.game                                   # companion.morpork.game.Game now (None before a game)
+    session.current                                # the same, InputError when no game is open
+    session.new_game(["red", "blue"], "en")        # start a game; it becomes the current one
+    step = session.submit(DieRoll(7, "serial"))    # durable, then applied; Step(entry, game, narration)
+    session.question                               # what the game waits for (None when over)
+    session.undo(1)                                # BarrierError if it crosses a roll/secret …
+    session.undo(1, confirm=True)                  # … recorded as a correction
+    session.redo(1)
+    session.barriers_to_undo(2)                    # what a confirmation dialog should name
+    session.history()                              # finished games, newest first
+    session.export_lines(); session.import_lines(lines)
+    session.close()
+
+Opening a damaged journal raises :class:`~companion.core.journal.JournalError` naming the game and row;
+``Session.open(path, resume=False)`` then ``session.recover()`` continues from the longest valid
+prefix in a forked game (the damaged one keeps all its rows, marked ``broken``), and
+:func:`~companion.core.journal.salvage_file` rescues a file SQLite itself cannot read.
+
+The engine is injectable (:class:`Rules`): tests of the storage side use a toy fold, everything else
+uses :class:`GameRules` over :mod:`companion.morpork.game`. Random questions (Zorgo's personality) are drawn
+by the session only when it is given an ``rng``; the drawn value is journalled as a ``RandomDraw``,
+so replay never needs randomness.
+"""
+from __future__ import annotations
+
+import os
+import random
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
+
+from companion.core.errors import CompanionError, InputError
+from companion.core.inputs import Answer, CardScan, DieRoll, Input, RandomDraw, input_from_json, input_to_json
+from companion.core.journal import (
+    BarrierError,
+    Entry,
+    GameRecord,
+    GameResult,
+    Journal,
+    JournalError,
+    Timeline,
+    fold_entries,
+    parse_export,
+)
+from companion.core.procedure import Narration, Question
+
+if TYPE_CHECKING:
+    from companion.morpork.game import Game
+
+G = TypeVar("G")
+
+
+class Rules(Protocol[G]):
+    """The engine as the session sees it: a fold over inputs, plus what it asks and how it ended."""
+
+    def new_game(self, players: list[str], edition: str, names: list[str] | None) -> G: ...
+
+    def apply(self, game: G, inp: Input) -> G: ...
+
+    def question(self, game: G) -> Question | None: ...
+
+    def narration(self, game: G) -> list[Narration]: ...
+
+    def result(self, game: G, inputs: int) -> GameResult | None: ...
+
+
+class GameRules:
+    """:class:`Rules` over ``companion.morpork.game`` (imported on first use, so the journal and its tests do
+    not depend on the whole engine)."""
+
+    def new_game(self, players: list[str], edition: str, names: list[str] | None) -> Game:
+        from companion.morpork.game import new_game
+
+        return new_game(list(players), edition, list(names) if names is not None else None)
+
+    def apply(self, game: Game, inp: Input) -> Game:
+        from companion.morpork.game import apply
+
+        return apply(game, inp)
+
+    def question(self, game: Game) -> Question | None:
+        return game.question
+
+    def narration(self, game: Game) -> list[Narration]:
+        return game.narration
+
+    def result(self, game: Game, inputs: int) -> GameResult | None:
+        from companion.morpork.scoring import final_score
+
+        state = game.state
+        if state.game_over is None:
+            return None
+        return GameResult(tuple(state.game_over.winners), state.game_over.reason,
+                          {p.color: p.personality for p in state.players}, dict(final_score(state).points),
+                          state.turn.number, inputs)
+
+
+class WaitingForOther(InputError):
+    """The game waits for a different kind of input (a roll given where a choice is asked, or
+    another player's answer); ``question`` is what it waits for."""
+
+    def __init__(self, message: str, question: Question) -> None:
+        super().__init__(message)
+        self.question = question
+
+
+def waits_for_other(question: Question, inp: Input) -> str | None:
+    """Why ``inp`` is not the kind of input ``question`` asks for, or None when it is."""
+    wanted = {"roll": (DieRoll,), "random": (RandomDraw,), "choice": (Answer, CardScan)}.get(question.kind, ())
+    if not isinstance(inp, wanted):
+        return f"the game waits for a {question.kind} ({question.text!r}), not a {inp.type!r} input"
+    player = getattr(inp, "player", None)
+    if player is not None and question.player is not None and player != question.player:
+        return f"the game waits for {question.player!r} ({question.text!r}), not {player!r}"
+    return None
+
+
+REVEALING_QUESTIONS: frozenset[str] = frozenset({"event.draw", "card.history-monks", "event.fog.card"})
+"""Keys of choice questions whose answer is a card drawn face down (the random event deck, History
+Monks' random draws from the shuffled discard pile, the cards Fog turns over from the draw pile): the
+answer reveals a secret of the box, so it is a barrier however it was entered."""
+
+
+def is_barrier(question: Question | None, inp: Input) -> bool:
+    """A die roll, a random draw, a revealed card (an event drawn, a personality scanned) or the
+    answer to a private question (a secret personality): facts of the table that an undo may only
+    cross with confirmation. Decided by what was asked, so a tap and a scan of the same fact agree;
+    a card played from a hand is not a barrier (taking it back reveals nothing new)."""
+    if isinstance(inp, (DieRoll, RandomDraw)):
+        return True
+    if isinstance(inp, CardScan) and inp.kind in ("event", "personality"):
+        return True
+    return question is not None and (question.kind in ("roll", "random") or question.private
+                                     or question.key in REVEALING_QUESTIONS)
+
+
+@dataclass(frozen=True)
+class Step(Generic[G]):
+    """An acknowledged change: the journal entry (durable), the game after it, and the narration
+    lines it added."""
+
+    entry: Entry
+    game: G
+    narration: list[Narration]
+
+
+def replay(rules: Rules[G], record: GameRecord, entries: Iterable[Entry]) -> tuple[list[G], Timeline]:
+    """Fold a game's entries: the games after 0, 1, 2 … inputs in effect, and the timeline. An input
+    the engine rejects raises :class:`JournalError` naming its row."""
+    entries = list(entries)
+    timeline = fold_entries(entries, record.id)
+    games = [rules.new_game(list(record.players), record.edition,
+                            list(record.names) if record.names is not None else None)]
+    for entry in timeline.applied:
+        try:
+            games.append(rules.apply(games[-1], input_from_json(entry.data)))
+        except CompanionError as exc:
+            raise JournalError(f"the engine rejects this input on replay: {exc}", record.id, entry.n) from None
+    return games, timeline
+
+
+def longest_valid_prefix(rules: Rules[G], record: GameRecord, entries: list[Entry]) -> int:
+    """How many leading entries replay without a problem (the rows a recovery can keep)."""
+    try:
+        replay(rules, record, entries)
+        return len(entries)
+    except JournalError as exc:
+        return (exc.row or 1) - 1
+
+
+class Session(Generic[G]):
+    """See the module docstring. One per open journal; used from one thread."""
+
+    def __init__(self, journal: Journal, rules: Rules[G], rng: random.Random | None = None) -> None:
+        self.journal = journal
+        self.rules = rules
+        self.rng = rng
+        self.record: GameRecord | None = None
+        self.timeline = Timeline()
+        self._games: list[G] = []
+        self._last_n = 0
+
+    @classmethod
+    def open(cls, path: str | os.PathLike[str], rules: Rules[Any] | None = None, resume: bool = True,
+             rng: random.Random | None = None, journal: Journal | None = None) -> Session[Any]:
+        """Open (or create) the journal at ``path`` and resume its unfinished game. A damaged game
+        raises :class:`JournalError` naming the row (and closes the file): open again with
+        ``resume=False`` and call :meth:`recover` to continue from the longest valid prefix."""
+        session: Session[Any] = Session(journal or Journal(path), rules or GameRules(), rng)
+        if resume:
+            try:
+                session.resume()
+            except BaseException:
+                session.close()
+                raise
+        return session
+
+    def close(self) -> None:
+        self.journal.close()
+
+    def __enter__(self) -> Session[G]:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # -- the game now ------------------------------------------------------------------------------
+    @property
+    def game(self) -> G | None:
+        return self._games[-1] if self._games else None
+
+    @property
+    def current(self) -> G:
+        """The game now, for code that knows one is open (``InputError`` when none is)."""
+        self._require_game()
+        return self._games[-1]
+
+    @property
+    def game_id(self) -> int | None:
+        return self.record.id if self.record else None
+
+    @property
+    def question(self) -> Question | None:
+        return self.rules.question(self._games[-1]) if self._games else None
+
+    @property
+    def seq(self) -> int:
+        """Inputs in effect (the engine's ``seq``)."""
+        return len(self._games) - 1 if self._games else 0
+
+    def _require_game(self) -> GameRecord:
+        if self.record is None or not self._games:
+            raise InputError(f"no game is open in {self.journal.path!r}; start one with new_game()")
+        return self.record
+
+    # -- starting and resuming ---------------------------------------------------------------------
+    def new_game(self, players: list[str], edition: str = "en", names: list[str] | None = None) -> G:
+        """Check the set-up with the engine first (a bad colour writes nothing), then record it."""
+        game = self.rules.new_game(list(players), edition, names)
+        game_id = self.journal.create_game(players, edition, names)
+        self._load(self.journal.game(game_id), [game], Timeline(), 0)
+        self._draw_if_random()
+        return game
+
+    def resume(self, game_id: int | None = None) -> G | None:
+        """Replay a game (default: the newest unfinished one) and make it current. Returns None when
+        there is nothing to resume. A damaged journal raises :class:`JournalError` naming the row."""
+        record = self.journal.game(game_id) if game_id is not None else self.journal.current_game()
+        if record is None:
+            return None
+        entries = self.journal.entries(record.id)
+        games, timeline = replay(self.rules, record, entries)
+        self._load(record, games, timeline, entries[-1].n if entries else 0)
+        self._sync_result()
+        self._draw_if_random()
+        return self.game
+
+    def _load(self, record: GameRecord, games: list[G], timeline: Timeline, last_n: int) -> None:
+        self.record, self._games, self.timeline, self._last_n = record, games, timeline, last_n
+
+    def recover(self, game_id: int | None = None) -> int:
+        """Continue a damaged game from its longest valid prefix: a new game holding those entries
+        (the damaged game is marked ``broken`` and keeps every row). Returns the new game's id and
+        makes it current."""
+        record = self.journal.game(game_id) if game_id is not None else self.journal.current_game()
+        if record is None:
+            raise JournalError(f"no unfinished game in {self.journal.path!r} to recover")
+        entries, problem = self.journal.read_prefix(record.id)
+        keep = longest_valid_prefix(self.rules, record, entries)
+        if problem is None and keep == len(entries):
+            raise JournalError("nothing to recover: every row of this game replays", record.id)
+        if problem is None:
+            try:
+                replay(self.rules, record, entries)
+            except JournalError as exc:
+                problem = exc
+        new_id = self.journal.fork(record.id, keep, f"continued from the {keep} entries before: {problem}")
+        self.resume(new_id)
+        return new_id
+
+    # -- changing the game ---------------------------------------------------------------------
+    def submit(self, inp: Input) -> Step[G]:
+        """Apply one input and journal it; returns only once it is durable. Raises
+        :class:`WaitingForOther` when the game asks for another kind of input, a ``CompanionError``
+        when the engine rejects it; either way nothing is written and the game is unchanged."""
+        record = self._require_game()
+        before = self._games[-1]
+        question = self.rules.question(before)
+        if question is None:
+            raise InputError(f"game {record.id} is over; no input is expected")
+        why = waits_for_other(question, inp)
+        if why is not None:
+            raise WaitingForOther(why, question)
+        after = self.rules.apply(before, inp)
+        entry = self.journal.append(record.id, "input", input_to_json(inp), is_barrier(question, inp),
+                                    n=self._last_n + 1)
+        applied = self.timeline.applied + (entry,)
+        self._last_n = entry.n
+        self._games.append(after)
+        self.timeline = Timeline(applied, ())
+        step = Step(entry, after, self._new_lines(before, after))
+        self._sync_result()
+        self._draw_if_random()
+        return step
+
+    def barriers_to_undo(self, steps: int = 1) -> list[Entry]:
+        """The die rolls and secrets that undoing ``steps`` steps would cross, most recent first."""
+        self._check_steps(steps, len(self.timeline.applied), "undo")
+        return self.timeline.barriers_in_last(steps)
+
+    def undo(self, steps: int = 1, confirm: bool = False) -> Step[G]:
+        """Take back the last ``steps`` inputs by appending an ``undo`` entry (a ``correction`` when it
+        crosses a barrier, which needs ``confirm=True``)."""
+        record = self._require_game()
+        barriers = self.barriers_to_undo(steps)
+        if barriers and not confirm:
+            first = barriers[-1]
+            raise BarrierError(
+                f"undoing {steps} step(s) goes back past {_describe(first)} (entry {first.n}); "
+                "confirm to record a correction", first)
+        kind = "correction" if barriers else "undo"
+        before = self._games[-1]
+        entry = self.journal.append(record.id, kind, {"steps": steps}, n=self._last_n + 1)
+        self._last_n = entry.n
+        moved = self.timeline.applied[len(self.timeline.applied) - steps:]
+        self.timeline = Timeline(self.timeline.applied[:len(self.timeline.applied) - steps],
+                                 self.timeline.undone + tuple(reversed(moved)))
+        del self._games[len(self._games) - steps:]
+        self._sync_result()
+        return Step(entry, self._games[-1], self._new_lines(before, self._games[-1]))
+
+    def redo(self, steps: int = 1) -> Step[G]:
+        """Put back the last ``steps`` undone inputs (the same facts, so no confirmation)."""
+        record = self._require_game()
+        self._check_steps(steps, len(self.timeline.undone), "redo")
+        before = self._games[-1]
+        redone = list(reversed(self.timeline.undone[len(self.timeline.undone) - steps:]))
+        games = list(self._games)
+        for e in redone:
+            games.append(self.rules.apply(games[-1], input_from_json(e.data)))
+        entry = self.journal.append(record.id, "redo", {"steps": steps}, n=self._last_n + 1)
+        self._last_n = entry.n
+        self._games = games
+        self.timeline = Timeline(self.timeline.applied + tuple(redone),
+                                 self.timeline.undone[:len(self.timeline.undone) - steps])
+        self._sync_result()
+        return Step(entry, self._games[-1], self._new_lines(before, self._games[-1]))
+
+    def _check_steps(self, steps: int, available: int, what: str) -> None:
+        if isinstance(steps, bool) or not isinstance(steps, int) or steps < 1:
+            raise InputError(f"{what} takes a number of steps >= 1, not {steps!r}")
+        if steps > available:
+            raise InputError(f"cannot {what} {steps} step(s): only {available} can be")
+
+    def _new_lines(self, before: G, after: G) -> list[Narration]:
+        old, new = self.rules.narration(before), self.rules.narration(after)
+        same = 0
+        while same < min(len(old), len(new)) and old[same] == new[same]:
+            same += 1
+        return new[same:]
+
+    def _sync_result(self) -> None:
+        """Keep the games table's status (a cache for the history screen) in step with the replay."""
+        record = self._require_game()
+        if record.status == "broken":
+            return
+        result = self.rules.result(self._games[-1], len(self.timeline.applied))
+        if (result is None) != (record.status != "finished") or (result is not None and result != record.result):
+            self.journal.set_result(record.id, result)
+            self.record = self.journal.game(record.id)
+
+    def _draw_if_random(self) -> None:
+        """With an ``rng``, answer ``random`` questions at once and journal the draw as a fact."""
+        while self.rng is not None and self._games:
+            question = self.question
+            if question is None or question.kind != "random":
+                return
+            self.submit(RandomDraw(self.rng.choice(list(question.options))))
+
+    # -- history, export, import ------------------------------------------------------------------
+    def history(self) -> list[GameRecord]:
+        return self.journal.history()
+
+    def games(self) -> list[GameRecord]:
+        return self.journal.games()
+
+    def export_lines(self, game_id: int | None = None) -> Iterator[str]:
+        return self.journal.export_lines(game_id if game_id is not None else self._require_game().id)
+
+    def import_lines(self, lines: Iterable[str]) -> int:
+        """Import an exported game (checked by a full replay first) and make it current."""
+        header, entries, problem = parse_export(lines)
+        if problem is not None:
+            raise problem
+        replay(self.rules, header, entries)
+        game_id = self.journal.import_game(header, entries)
+        self.resume(game_id)
+        return game_id
+
+
+def _describe(entry: Entry) -> str:
+    data = entry.data
+    if data.get("type") == "roll":
+        return f"the die roll {data.get('face')!r}"
+    if data.get("type") == "scan":
+        return f"the scanned {data.get('kind')} {data.get('card')!r}"
+    if data.get("type") == "random":
+        return "a random draw"
+    return f"the revealed answer {data.get('value')!r}"
+
+
+def replay_export(lines: Iterable[str], rules: Rules[G]) -> G:
+    """The final game of an export file, in memory (no database, no hardware, no randomness). A
+    damaged file or a rejected input raises :class:`JournalError` naming the line or row."""
+    header, entries, problem = parse_export(lines)
+    if problem is not None:
+        raise problem
+    games, _ = replay(rules, header, entries)
+    return games[-1]

@@ -1,0 +1,308 @@
+"""Texts that place, move, swap or remove minions (trolls and demons count as minions, ruling 4,
+unless the text says "your minion" or "another player's minion")."""
+from __future__ import annotations
+
+from collections.abc import Generator
+
+from companion.morpork.actions import assassination_targets
+from companion.morpork.board import ADJACENT, AREA_IDS
+from companion.morpork.cards.common import (
+    Effect,
+    Steps,
+    TurnContext,
+    ask,
+    choose_player,
+    other_players,
+    parse_piece_option,
+    piece_option,
+)
+from companion.morpork.cards.interrupts import move_by_card, remove_by_card, text_cancelled, window, GASPODE, WALLACE_SONKY
+from companion.morpork.cards.symbols import place_minion_steps
+from companion.morpork.pieces import move_piece, pieces_in, place_piece, remove_piece, transfer
+from companion.core.procedure import Narrator, Question, choice_question
+from companion.morpork.state import State
+
+UNREAL_ESTATE = "unreal-estate"
+NEAR_UNREAL_ESTATE: tuple[str, ...] = tuple(a for a in AREA_IDS if a == UNREAL_ESTATE or a in ADJACENT[UNREAL_ESTATE])
+
+
+def _placements(areas: tuple[str, ...] | None = None, *, anywhere: bool = False, trouble: bool = True,
+                times: int = 1) -> Effect:
+    def effect(state: State, narrator: Narrator, ctx: TurnContext) -> Steps:
+        for _ in range(times):
+            placed = yield from place_minion_steps(state, narrator, ctx, areas=areas, anywhere=anywhere,
+                                                   trouble=trouble, key="card.place-minion", with_powers=False)
+            if placed is None:
+                return
+    return effect
+
+
+def smoking_gnu(state: State, narrator: Narrator, ctx: TurnContext) -> Steps:
+    """The Smoking Gnu: place a minion in an area that has a trouble marker."""
+    areas = tuple(a for a in AREA_IDS if state.areas[a].trouble)
+    yield from place_minion_steps(state, narrator, ctx, areas=areas, key="card.place-minion", with_powers=False)
+
+
+def willikins(state: State, narrator: Narrator, ctx: TurnContext) -> Steps:
+    """Willikins: place a minion in an area where you have a building."""
+    areas = tuple(a for a in AREA_IDS if state.areas[a].building == ctx.player)
+    yield from place_minion_steps(state, narrator, ctx, areas=areas, key="card.place-minion", with_powers=False)
+
+
+def _pick_piece(ctx: TurnContext, key: str, text: str, options: list[str], optional: bool = True,
+                player: str | None = None) -> Generator[Question, str, tuple[str, str] | None]:
+    if not options:
+        return None
+    answer = yield choice_question(key, text, player or ctx.player, [*options, *(["skip"] if optional else [])],
+                                   card=ctx.card)
+    return None if answer == "skip" else parse_piece_option(answer)
+
+
+def move_other_minion_adjacent(state: State, narrator: Narrator, ctx: TurnContext) -> Steps:
+    """The Duckman, Foul Ole Ron, Canting Crew: move another player's minion to an adjacent area."""
+    options = [piece_option(a, c) for a in AREA_IDS for c in state.areas[a].minions
+               if c != ctx.player and c not in ctx.shielded]
+    picked = yield from _pick_piece(ctx, "card.move-other", f"{ctx.player}: move whose minion?", options)
+    if picked is None:
+        return
+    source, piece = picked
+    target = yield ask("card.move-to", f"{ctx.player}: move it to which adjacent area?", ctx.player,
+                       [*sorted(ADJACENT[source], key=AREA_IDS.index), "skip"], card=ctx.card)
+    if target == "skip":  # nothing has moved yet: the text can still be left undone
+        return
+    yield from move_by_card(state, narrator, ctx, source, target, piece, by_text=True)
+
+
+def _move_own(state: State, narrator: Narrator, ctx: TurnContext, sources: list[str], anywhere: bool) -> Steps:
+    options = [piece_option(a, ctx.player) for a in sources]
+    picked = yield from _pick_piece(ctx, "card.move-own", f"{ctx.player}: move which of your minions?", options)
+    if picked is None:
+        return
+    source, _ = picked
+    targets = [a for a in AREA_IDS if a != source] if anywhere else sorted(ADJACENT[source], key=AREA_IDS.index)
+    target = yield ask("card.move-to", f"{ctx.player}: move it where?", ctx.player, [*targets, "skip"],
+                       card=ctx.card)
+    if target == "skip":
+        return
+    move_piece(state, source, target, ctx.player)
+    narrator.say("piece.moved", f"{ctx.player} moves a minion from {source} to {target}", target,
+                 piece=ctx.player, source=source, target=target)
+
+
+def move_own_anywhere(state: State, narrator: Narrator, ctx: TurnContext) -> Steps:
+    """Adora Belle Dearheart, Dorfl: move one of your minions to any other area."""
+    yield from _move_own(state, narrator, ctx, state.areas_with_minion(ctx.player), anywhere=True)
+
+
+def rincewind(state: State, narrator: Narrator, ctx: TurnContext) -> Steps:
+    """Rincewind: move one of your minions out of an area with a trouble marker to an adjacent area."""
+    sources = [a for a in state.areas_with_minion(ctx.player) if state.areas[a].trouble]
+    yield from _move_own(state, narrator, ctx, sources, anywhere=False)
+
+
+def hobsons(state: State, narrator: Narrator, ctx: TurnContext) -> Steps:
+    """Hobsons's Livery Stable: pay $2 to a player of your choice, then move a minion of yours anywhere."""
+    payee = yield from choose_player(state, ctx, f"{ctx.player}: pay $2 to whom?", other_players(state, ctx.player))
+    if payee is None:
+        return
+    paid = transfer(state, ctx.player, payee, 2)
+    narrator.say("money.paid", f"{ctx.player} pays {payee} ${paid}", payer=ctx.player, payee=payee, amount=paid)
+    yield from _move_own(state, narrator, ctx, state.areas_with_minion(ctx.player), anywhere=True)
+
+
+def burleigh(state: State, narrator: Narrator, ctx: TurnContext) -> Steps:
+    """Burleigh & Stronginthearm: pay $2 to a player of your choice, then a normal assassination
+    (ruling 7) — but by the text, so Wallace Sonky may answer it."""
+    payee = yield from choose_player(state, ctx, f"{ctx.player}: pay $2 to whom?", other_players(state, ctx.player))
+    if payee is None:
+        return
+    paid = transfer(state, ctx.player, payee, 2)
+    narrator.say("money.paid", f"{ctx.player} pays {payee} ${paid}", payer=ctx.player, payee=payee, amount=paid)
+    options = [piece_option(a, p) for a, p in assassination_targets(state, ctx.player) if p not in ctx.shielded]
+    picked = yield from _pick_piece(ctx, "card.assassinate", f"{ctx.player}: assassinate which piece?", options)
+    if picked is not None:
+        yield from remove_by_card(state, narrator, ctx, picked[0], picked[1], by_text=True)
+
+
+def _removable(state: State, ctx: TurnContext, area: str) -> list[str]:
+    return [piece_option(area, p) for p in pieces_in(state, area) if p not in ctx.shielded]
+
+
+def carcer(state: State, narrator: Narrator, ctx: TurnContext) -> Steps:
+    """Carcer: roll twice; remove a minion of your choice from each rolled area, trouble or not
+    (trolls and demons too, FAQ; an area rolled twice counts twice, ruling 3)."""
+    from companion.morpork.board import area_for_roll
+    from companion.core.procedure import roll_question
+
+    for n in (1, 2):
+        face = int((yield roll_question("card.carcer-roll", f"{ctx.player}: roll for Carcer ({n} of 2)", ctx.player)))
+        area = area_for_roll(face)
+        narrator.say("card.rolled", f"{ctx.player} rolls {face}: {area}", area, player=ctx.player, face=face)
+        picked = yield from _pick_piece(ctx, "card.carcer-remove", f"{ctx.player}: remove which minion in {area}?",
+                                        _removable(state, ctx, area), optional=False)
+        if picked is not None:
+            yield from remove_by_card(state, narrator, ctx, picked[0], picked[1], by_text=True)
+
+
+def the_dean(state: State, narrator: Narrator, ctx: TurnContext) -> Steps:
+    """The Dean: remove one minion (any owner, trolls and demons too) from Unreal Estate."""
+    picked = yield from _pick_piece(ctx, "card.dean", f"{ctx.player}: remove which minion from Unreal Estate?",
+                                    _removable(state, ctx, UNREAL_ESTATE))
+    if picked is not None:
+        yield from remove_by_card(state, narrator, ctx, picked[0], picked[1], by_text=True)
+
+
+def _remove_own_minion(state: State, narrator: Narrator, ctx: TurnContext, color: str) -> Steps:
+    """``color`` removes one of their own minions (compulsory when they have one)."""
+    areas = state.areas_with_minion(color)
+    if not areas:
+        narrator.say("symbol.no-option", f"{color} has no minion to remove", player=color)
+        return
+    area = yield ask("card.remove-own", f"{color}: remove one of your minions (from which area?)", color, areas,
+                     card=ctx.card)
+    yield from remove_by_card(state, narrator, ctx, area, color, by_text=False)
+
+
+def auditors(state: State, narrator: Narrator, ctx: TurnContext) -> Steps:
+    """The Auditors: every other player, in turn order, removes one of their own minions."""
+    for color in other_players(state, ctx.player):
+        if (yield from text_cancelled(state, narrator, ctx, color)):
+            continue
+        yield from _remove_own_minion(state, narrator, ctx, color)
+
+
+def errol(state: State, narrator: Narrator, ctx: TurnContext) -> Steps:
+    """Errol: roll; 7 or more, remove a minion of your choice from an area with a trouble marker;
+    a 1, remove one of your own minions."""
+    from companion.core.procedure import roll_question
+
+    face = int((yield roll_question("card.errol-roll", f"{ctx.player}: roll for Errol", ctx.player)))
+    narrator.say("card.rolled", f"{ctx.player} rolls {face}", player=ctx.player, face=face)
+    if face >= 7:
+        options = [o for a in AREA_IDS if state.areas[a].trouble for o in _removable(state, ctx, a)]
+        picked = yield from _pick_piece(ctx, "card.errol-remove", f"{ctx.player}: remove which minion?", options)
+        if picked is not None:
+            yield from remove_by_card(state, narrator, ctx, picked[0], picked[1], by_text=True)
+    elif face == 1:
+        yield from _remove_own_minion(state, narrator, ctx, ctx.player)
+
+
+def cosmo_lavish(state: State, narrator: Narrator, ctx: TurnContext) -> Steps:
+    """Cosmo Lavish: pay another player $2; they remove a minion of their choice (not theirs) from
+    an area with a trouble marker."""
+    agent = yield from choose_player(state, ctx, f"{ctx.player}: pay $2 to whom?", other_players(state, ctx.player))
+    if agent is None:
+        return
+    if (yield from text_cancelled(state, narrator, ctx, agent)):
+        return  # Wallace Sonky cancels the whole text for the agent: no payment, no removal
+    paid = transfer(state, ctx.player, agent, 2)
+    narrator.say("money.paid", f"{ctx.player} pays {agent} ${paid}", payer=ctx.player, payee=agent, amount=paid)
+    options = [piece_option(a, p) for a in AREA_IDS if state.areas[a].trouble for p in pieces_in(state, a)
+               if p != agent and p not in ctx.shielded]
+    picked = yield from _pick_piece(ctx, "card.cosmo-remove", f"{agent}: remove which minion (not yours)?", options,
+                                    optional=False, player=agent)
+    if picked is not None:
+        yield from remove_by_card(state, narrator, ctx, picked[0], picked[1], by_text=True)
+
+
+def bursar(state: State, narrator: Narrator, ctx: TurnContext) -> Steps:
+    """The Bursar: swap the positions of any two minions on the board (in different areas). Each
+    other player whose minion would move may answer with Gaspode or Wallace Sonky; then the swap
+    does not happen."""
+    options = [piece_option(a, p) for a in AREA_IDS for p in pieces_in(state, a) if p not in ctx.shielded]
+    first = yield from _pick_piece(ctx, "card.bursar-first", f"{ctx.player}: swap which minion?", options)
+    if first is None:
+        return
+    second_options = [o for o in options if parse_piece_option(o)[0] != first[0] and parse_piece_option(o)[1] != first[1]]
+    second = yield from _pick_piece(ctx, "card.bursar-second", f"{ctx.player}: with which minion?", second_options)
+    if second is None:
+        return
+    for area, piece in (first, second):
+        if state.has_player(piece) and piece != ctx.player:
+            played = yield from window(state, narrator, ctx, piece, (GASPODE, WALLACE_SONKY),
+                                       f"the move of a {piece} minion from {area}")
+            if played is not None:
+                if played == WALLACE_SONKY:
+                    ctx.shielded.add(piece)
+                narrator.say("interrupt.saved", f"{piece}'s minion in {area} stays", area, player=piece, card=played)
+                return
+    (a1, p1), (a2, p2) = first, second
+    remove_piece(state, a1, p1)
+    remove_piece(state, a2, p2)
+    place_piece(state, a2, p1)
+    place_piece(state, a1, p2)
+    narrator.say("piece.swapped", f"the {p1} piece in {a1} and the {p2} piece in {a2} swap places", a1,
+                 first=piece_option(a1, p1), second=piece_option(a2, p2))
+
+
+def dice_here_n_now(state: State, narrator: Narrator, ctx: TurnContext) -> Steps:
+    """Here'n'Now: roll; 7 or more, take $3 from a player you choose; a 1, remove one of your minions."""
+    from companion.core.procedure import roll_question
+
+    face = int((yield roll_question("card.here-n-now-roll", f"{ctx.player}: roll for Here'n'Now", ctx.player)))
+    narrator.say("card.rolled", f"{ctx.player} rolls {face}", player=ctx.player, face=face)
+    if face >= 7:
+        victim = yield from choose_player(state, ctx, f"{ctx.player}: take $3 from whom?",
+                                          other_players(state, ctx.player))
+        if victim is None or (yield from text_cancelled(state, narrator, ctx, victim)):
+            return
+        paid = transfer(state, victim, ctx.player, 3)
+        narrator.say("money.paid", f"{victim} pays {ctx.player} ${paid}", payer=victim, payee=ctx.player, amount=paid)
+    elif face == 1:
+        yield from _remove_own_minion(state, narrator, ctx, ctx.player)
+
+
+def dice_dibbler(state: State, narrator: Narrator, ctx: TurnContext) -> Steps:
+    """CMOT Dibbler: roll; 7 or more, take $4; a 1, pay the bank $2 or remove one of your minions."""
+    from companion.morpork.actions import take_money
+    from companion.morpork.pieces import pay_bank
+    from companion.core.procedure import roll_question
+
+    face = int((yield roll_question("card.dibbler-roll", f"{ctx.player}: roll for CMOT Dibbler", ctx.player)))
+    narrator.say("card.rolled", f"{ctx.player} rolls {face}", player=ctx.player, face=face)
+    if face >= 7:
+        got = take_money(state, ctx.player, 4)
+        narrator.say("money.taken", f"{ctx.player} takes ${got} from the bank", player=ctx.player, amount=got)
+    elif face == 1:
+        money = state.player(ctx.player).money
+        options = (["pay"] if money >= 2 else []) + \
+            [piece_option(a, ctx.player) for a in state.areas_with_minion(ctx.player)]
+        greyed = {} if money >= 2 else {"pay": f"{ctx.player} has ${money}, not $2"}
+        if not options:
+            options, greyed = ["pay"], {}  # nothing to remove: pay what one can (ruling 1)
+        answer = yield choice_question("card.dibbler-penalty",
+                                       f"{ctx.player}: pay the bank $2 or remove one of your minions",
+                                       ctx.player, options, unavailable=greyed, card=ctx.card)
+        if answer == "pay":
+            paid = pay_bank(state, ctx.player, 2)
+            narrator.say("money.paid-bank", f"{ctx.player} pays the bank ${paid}", player=ctx.player, amount=paid)
+        else:
+            area, _ = parse_piece_option(answer)
+            remove_piece(state, area, ctx.player)
+            narrator.say("piece.removed", f"a {ctx.player} piece is removed from {area}", area, piece=ctx.player)
+
+
+EFFECTS: dict[str, Effect] = {
+    "the-duckman": move_other_minion_adjacent,
+    "foul-ole-ron": move_other_minion_adjacent,
+    "canting-crew": move_other_minion_adjacent,
+    "rincewind": rincewind,
+    "adora-belle-dearheart": move_own_anywhere,
+    "dorfl": move_own_anywhere,
+    "hobsons-livery-stable": hobsons,
+    "archchancellor-ridcully": _placements(NEAR_UNREAL_ESTATE, times=2),
+    "the-senior-wrangler": _placements(NEAR_UNREAL_ESTATE),
+    "deep-dwarves": _placements(anywhere=True, trouble=False),
+    "mr-shine": _placements(anywhere=True, trouble=False),
+    "the-smoking-gnu": smoking_gnu,
+    "willikins": willikins,
+    "burleigh-and-stronginthearm": burleigh,
+    "carcer": carcer,
+    "the-dean": the_dean,
+    "the-auditors": auditors,
+    "errol": errol,
+    "cosmo-lavish": cosmo_lavish,
+    "the-bursar": bursar,
+    "here-n-now": dice_here_n_now,
+    "cmot-dibbler": dice_dibbler,
+}

@@ -1,0 +1,184 @@
+"""The symbols at the top of a card, each taken in order and each optional except the random event.
+
+Every symbol question lists its legal options plus ``skip`` (and the City Area powers usable now);
+a symbol with no legal option is skipped with a line of narration instead of a question.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, Generator, Sequence
+
+from companion.morpork.actions import (
+    assassination_targets,
+    build,
+    build_refusals,
+    buildable_areas,
+    minion_placement_areas,
+    minion_placement_refusals,
+    minion_sources,
+    must_move_building,
+    must_move_minion,
+    place_minion,
+    remove_trouble_marker,
+    take_money,
+    trouble_marker_areas,
+)
+from companion.morpork.board import AREA_IDS
+from companion.morpork.cards.common import SKIP, TurnContext, parse_piece_option, piece_option
+from companion.morpork.cards.interrupts import remove_by_card
+from companion.morpork.cards.powers import ask_with_powers
+from companion.core.procedure import Narrator, Question, choice_question
+from companion.morpork.state import State
+
+TAKE = "take"
+
+
+def place_minion_steps(state: State, narrator: Narrator, ctx: TurnContext, *, areas: Sequence[str] | None = None,
+                       anywhere: bool = False, trouble: bool = True, key: str = "symbol.minion",
+                       text: str | None = None, optional: bool = True,
+                       with_powers: bool = True) -> Generator[Question, str, str | None]:
+    """Place one of the active player's minions (moving one when all twelve are out).
+
+    Nothing moves until the target is chosen, so an optional placement keeps ``skip`` at both steps
+    (picking the minion to move does not commit the player to the symbol).
+
+    ``areas`` restricts where it may go (cards that name the areas); otherwise the normal rule
+    (or any area with ``anywhere``). Returns the area, or ``None`` when skipped or impossible.
+    A City Area power used meanwhile may change what is legal, so the options are recomputed.
+    """
+    color = ctx.player
+
+    def targets_for(from_area: str | None) -> list[str]:
+        if areas is not None:
+            return [a for a in areas if a != from_area]
+        if anywhere:
+            return [a for a in AREA_IDS if a != from_area]
+        return minion_placement_areas(state, color, from_area=from_area)
+
+    def refusals_for(from_area: str | None) -> dict[str, str]:
+        # The areas not offered, greyed on the screen with the reason (the map shows all twelve).
+        if areas is None and not anywhere:
+            return minion_placement_refusals(state, color, from_area=from_area)
+        allowed = set(targets_for(from_area))
+        return {a: ("the minion is moved from here" if a == from_area else "this card does not place a minion here")
+                for a in AREA_IDS if a not in allowed}
+
+    while True:
+        from_area: str | None = None
+        moving = must_move_minion(state, color)
+        if moving:
+            answer = yield choice_question(key + ".move-from", f"{color}: all your minions are on the board; move one from",
+                                           color, [*minion_sources(state, color), *([SKIP] if optional else [])],
+                                           card=ctx.card)
+            if answer == SKIP:
+                return None
+            from_area = answer
+        if not targets_for(from_area):
+            narrator.say("symbol.no-option", f"{color} cannot place a minion", player=color)
+            return None
+        answer = yield from _ask(state, narrator, ctx, with_powers and not moving, lambda powers: choice_question(
+            key, text or f"{color}: place a minion", color,
+            [*targets_for(from_area), *([SKIP] if optional else []), *powers],
+            unavailable=refusals_for(from_area), card=ctx.card))
+        if answer == SKIP:
+            return None
+        if must_move_minion(state, color) == moving and answer in targets_for(from_area):
+            break
+    place_minion(state, color, answer, from_area=from_area, trouble=trouble, anywhere=True)
+    narrator.say("minion.placed", f"{color} places a minion in {answer}", answer, player=color)
+    return answer
+
+
+def _ask(state: State, narrator: Narrator, ctx: TurnContext, with_powers: bool,
+         make: Callable[[list[str]], Question]) -> Generator[Question, str, str]:
+    if with_powers:
+        return (yield from ask_with_powers(state, narrator, ctx, make))
+    return (yield make([]))
+
+
+def build_steps(state: State, narrator: Narrator, ctx: TurnContext, *, cost: int | None = None,
+                key: str = "symbol.build", with_powers: bool = True) -> Generator[Question, str, str | None]:
+    """Build once (at ``cost`` instead of the printed one for Wee Mad Arthur)."""
+    color = ctx.player
+    while True:
+        targets = buildable_areas(state, color, cost=cost)
+        if not targets:
+            narrator.say("symbol.no-option", f"{color} cannot build anywhere now", player=color)
+            return None
+        answer = yield from _ask(state, narrator, ctx, with_powers, lambda powers: choice_question(
+            key, f"{color}: build where?", color, [*buildable_areas(state, color, cost=cost), SKIP, *powers],
+            unavailable=build_refusals(state, color, cost=cost), card=ctx.card))
+        if answer == SKIP:
+            return None
+        if answer in buildable_areas(state, color, cost=cost):
+            break
+    from_area = None
+    if must_move_building(state, color):
+        sources = [a for a in AREA_IDS if state.areas[a].building == color]
+        from_area = yield choice_question(key + ".move-from", f"{color}: all six buildings are out; move which?",
+                                          color, [*sources, SKIP], card=ctx.card)
+        if from_area == SKIP:  # nothing paid or moved yet
+            return None
+    build(state, color, answer, from_area=from_area, cost=cost)
+    narrator.say("building.built", f"{color} builds in {answer}", answer, player=color)
+    return answer
+
+
+def assassinate_steps(state: State, narrator: Narrator, ctx: TurnContext,
+                      with_powers: bool = True) -> Generator[Question, str, None]:
+    """Assassinate: another player's minion, a troll or a demon where a trouble marker is; the
+    owner may answer with Gaspode, Susan, Igor or Fresh Start Club (not Wallace Sonky)."""
+    color = ctx.player
+    if not assassination_targets(state, color):
+        narrator.say("symbol.no-option", f"{color} has nobody to assassinate", player=color)
+        return
+    answer = yield from _ask(state, narrator, ctx, with_powers, lambda powers: choice_question(
+        "symbol.assassinate", f"{color}: assassinate which piece?", color,
+        [*(piece_option(a, p) for a, p in assassination_targets(state, color)), SKIP, *powers], card=ctx.card))
+    if answer == SKIP:
+        return
+    area, piece = parse_piece_option(answer)
+    if (area, piece) not in assassination_targets(state, color):  # a power changed the board meanwhile
+        narrator.say("symbol.no-option", f"{answer} can no longer be assassinated", player=color)
+        return
+    narrator.say("symbol.assassinate", f"{color} assassinates a {piece} piece in {area}", area,
+                 player=color, piece=piece)
+    yield from remove_by_card(state, narrator, ctx, area, piece, by_text=False)
+
+
+def remove_trouble_steps(state: State, narrator: Narrator, ctx: TurnContext,
+                         with_powers: bool = True) -> Generator[Question, str, None]:
+    color = ctx.player
+    if not trouble_marker_areas(state):
+        narrator.say("symbol.no-option", "there is no trouble marker to remove", player=color)
+        return
+    answer = yield from _ask(state, narrator, ctx, with_powers, lambda powers: choice_question(
+        "symbol.trouble", f"{color}: remove which trouble marker?", color,
+        [*trouble_marker_areas(state), SKIP, *powers], card=ctx.card))
+    if answer == SKIP or not state.areas[answer].trouble:
+        return
+    remove_trouble_marker(state, answer)
+    narrator.say("trouble.removed", f"{color} removes the trouble marker in {answer}", answer, player=color)
+
+
+def money_steps(state: State, narrator: Narrator, ctx: TurnContext, amount: int,
+                with_powers: bool = True) -> Generator[Question, str, None]:
+    color = ctx.player
+    answer = yield from _ask(state, narrator, ctx, with_powers, lambda powers: choice_question(
+        "symbol.money", f"{color}: take ${amount} from the bank?", color, [TAKE, SKIP, *powers],
+        card=ctx.card, amount=str(amount)))
+    if answer == SKIP:
+        return
+    got = take_money(state, color, amount)
+    narrator.say("money.taken", f"{color} takes ${got} from the bank", player=color, amount=got)
+
+
+def event_steps(state: State, narrator: Narrator, ctx: TurnContext) -> Generator[Question, str, None]:
+    """The random event (compulsory): the active player draws the top event card and scans it."""
+    if not state.event_deck:
+        narrator.say("event.deck-empty", "no random event card is left", player=ctx.player)
+        return
+    event_id = yield choice_question("event.draw", f"{ctx.player}: draw the top random event card and scan it",
+                                     ctx.player, list(state.event_deck), card=ctx.card)
+    from companion.morpork.events import resolve_event
+
+    yield from resolve_event(state, narrator, event_id, ctx.player, ask_interrupts=True, in_play=ctx.in_play)

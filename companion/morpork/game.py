@@ -1,0 +1,222 @@
+"""A whole game: set-up, then turn after turn, driven by one input at a time.
+
+A :class:`Game` is a value: the table now, the procedure under way (a :class:`Pending`: its name,
+arguments, start state and the answers given so far), how many inputs were accepted and the log.
+:func:`apply` never changes the game it is given; it replays the pending procedure with one more
+answer and returns a new game, or raises a :class:`CompanionError` and the old game stands. When a
+procedure finishes, the next is scheduled: set-up, then the first player's turn, then each next
+player's turn, until ``state.game_over``.
+
+Secrets (personalities, private questions) live in the game; what a screen may show comes from
+:func:`view`, :func:`question_for` and :func:`narration_for` for one viewer.
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from companion.morpork.cards.common import personalities_in_game
+from companion.core.errors import InputError, RuleViolation
+from companion.core.inputs import Answer, CardScan, DieRoll, Input, RandomDraw, answer_text
+from companion.core.procedure import (
+    Narration,
+    Narrator,
+    Pending,
+    ProcedureBody,
+    ProcedureFactory,
+    Question,
+    choice_question,
+    roll_question,
+    run,
+)
+from companion.morpork.setup import new_state
+from companion.morpork.state import State
+from companion.morpork.state_format import state_to_json
+
+
+# -- the set-up procedure --------------------------------------------------------------------
+
+def first_player_from_roll(colors: list[str], face: int) -> str:
+    """EN/PL/IT: one roll picks the first player, face ``f`` → player ``(f - 1) % n``.
+    12 is a multiple of 2, 3 and 4, so every player has the same chance."""
+    return colors[(face - 1) % len(colors)]
+
+
+def setup_procedure(state: State, narrator: Narrator, args: Mapping[str, Any]) -> ProcedureBody:
+    """Who starts (by the die), then each player's secret personality.
+
+    German edition: every player rolls and the highest roll starts; tied players roll again.
+    The personality question is private and lists every personality in the game (not only the
+    ones still free): a list of the free ones would tell later players what earlier ones got.
+    Scanning a card someone already has is refused (it cannot happen with the real cards).
+    """
+    colors = state.colors
+    if state.edition == "de":
+        contenders = list(colors)
+        while len(contenders) > 1:
+            rolls: dict[str, int] = {}
+            for color in contenders:
+                face = int((yield roll_question("setup.roll-each", f"{color}: roll the die (highest starts)",
+                                                color)))
+                rolls[color] = face
+                narrator.say("setup.rolled", f"{color} rolls {face}", player=color, face=face)
+            best = max(rolls.values())
+            contenders = [c for c in contenders if rolls[c] == best]
+            if len(contenders) > 1:
+                narrator.say("setup.tie", f"{', '.join(contenders)} tie on {best} and roll again",
+                             players=",".join(contenders))
+        first = contenders[0]
+    else:
+        face = int((yield roll_question("setup.roll-first", "Roll the die to choose the first player")))
+        first = first_player_from_roll(colors, face)
+        narrator.say("setup.rolled", f"the die shows {face}", face=face)
+    state.active_player = first
+    narrator.say("setup.first-player", f"{first} plays first", player=first)
+
+    allowed = personalities_in_game(len(colors))
+    for color in colors:
+        answer = yield choice_question(
+            "setup.personality", f"{color}: scan or pick your secret personality", color, allowed,
+            private=True)
+        if any(p.personality == answer for p in state.players):
+            raise RuleViolation("setup.personality", f"personality {answer!r} is already dealt to another player")
+        state.player(color).personality = answer
+        narrator.say("setup.personality-dealt", f"{color} has a personality", player=color)
+
+
+def _turn_procedure(state: State, narrator: Narrator, args: Mapping[str, Any]) -> ProcedureBody:
+    from companion.morpork.turn import turn_procedure  # the turn imports the cards; keep game import light
+
+    return turn_procedure(state, narrator, args)
+
+
+PROCEDURES: dict[str, ProcedureFactory] = {
+    "setup": setup_procedure,
+    "turn": _turn_procedure,
+}
+
+
+# -- the game value --------------------------------------------------------------------------
+
+@dataclass
+class Game:
+    """A game at one moment. ``narration`` is the whole log; the first ``settled`` lines come from
+    procedures already finished (the rest is rebuilt each time the pending one is replayed)."""
+
+    state: State
+    pending: Pending | None
+    seq: int = 0
+    narration: list[Narration] = field(default_factory=list)
+    settled: int = 0
+    current_question: Question | None = field(default=None, repr=False)
+
+    @property
+    def question(self) -> Question | None:
+        """What the game waits for; ``None`` when it is over."""
+        return self.current_question
+
+    @property
+    def is_over(self) -> bool:
+        return self.state.game_over is not None
+
+
+def new_game(colors: list[str], edition: str = "en", names: list[str] | None = None) -> Game:
+    """The set-up table, waiting for the roll that picks the first player."""
+    state = new_state(list(colors), edition)
+    if names is not None:
+        if len(names) != len(colors):
+            raise RuleViolation("setup.names", f"{len(names)} names for {len(colors)} players: {names!r}")
+        for player, name in zip(state.players, names):
+            player.name = name
+    return _advance(state, Pending("setup", {}, state.copy()), seq=0, narration=[], settled=0)
+
+
+def _advance(state: State, pending: Pending | None, seq: int, narration: list[Narration], settled: int) -> Game:
+    """Run ``pending`` as far as its answers go, then start the next procedures until one asks."""
+    while pending is not None:
+        progress = run(PROCEDURES[pending.name], pending.start, pending.args, pending.answers)
+        lines = narration[:settled] + progress.narration
+        if progress.question is not None:
+            return Game(progress.state, pending, seq, lines, settled, progress.question)
+        state = progress.state
+        narration, settled = lines, len(lines)
+        pending = _next_procedure(state)
+    return Game(state, None, seq, narration, settled, None)
+
+
+def _next_procedure(state: State) -> Pending | None:
+    if state.game_over is not None:
+        return None
+    return Pending("turn", {"player": state.active_player}, state.copy())
+
+
+def check_input(question: Question | None, inp: Input, seq: int) -> str:
+    """The answer string for ``question``, or an ``InputError`` saying why ``inp`` does not fit."""
+    if question is None:
+        raise InputError("the game is over; no input is expected")
+    if inp.seq is not None and inp.seq != seq:
+        raise InputError(f"stale input: made at seq {inp.seq!r}, the game is at seq {seq!r}")
+    if question.kind == "roll" and not isinstance(inp, DieRoll):
+        raise InputError(f"the game waits for a die roll ({question.text!r}), not a {inp.type!r} input")
+    if question.kind == "random" and not isinstance(inp, RandomDraw):
+        raise InputError(f"the game waits for a random draw ({question.text!r}), not a {inp.type!r} input")
+    if question.kind == "choice" and not isinstance(inp, (Answer, CardScan)):
+        raise InputError(f"the game waits for {question.player}'s choice ({question.text!r}), not a {inp.type!r} input")
+    if isinstance(inp, Answer) and inp.player is not None and question.player is not None \
+            and inp.player != question.player:
+        raise InputError(f"{question.text!r} is for {question.player!r}, not {inp.player!r}")
+    value = answer_text(inp)
+    if not question.accepts(value):
+        if isinstance(inp, CardScan):
+            raise InputError(f"scanned {inp.kind} {inp.card!r} is not an option for {question.text!r}")
+        if question.kind == "roll":
+            raise InputError(f"a d12 roll is a face from 1 to 12, not {value!r}")
+        raise InputError(f"{value!r} is not an option for {question.text!r}")
+    return value
+
+
+def apply(game: Game, inp: Input) -> Game:
+    """The game after ``inp``; raises ``CompanionError`` (``InputError``/``RuleViolation``) and
+    leaves ``game`` unchanged when the input does not fit or breaks a rule."""
+    value = check_input(game.question, inp, game.seq)
+    assert game.pending is not None
+    pending = Pending(game.pending.name, game.pending.args, game.pending.start, [*game.pending.answers, value])
+    return _advance(game.state, pending, game.seq + 1, game.narration, game.settled)
+
+
+# -- views -----------------------------------------------------------------------------------
+
+def view(game: Game, viewer: str | None) -> dict[str, Any]:
+    """The state document (``ankh-morpork-state/1``) as ``viewer`` may see it: other players'
+    personalities are ``null``; ``viewer=None`` is the public table (no personality at all)."""
+    doc = state_to_json(game.state)
+    for player in doc["players"]:
+        if player["color"] != viewer:
+            player["personality"] = None
+    return doc
+
+
+def question_for(game: Game, viewer: str | None) -> dict[str, Any] | None:
+    """The current question as ``viewer`` may see it: a private question shows its options only to
+    its player (a private question without a player, e.g. a hidden random draw, to nobody)."""
+    question = game.question
+    if question is None:
+        return None
+    doc = question.to_json()
+    if question.private and (question.player is None or question.player != viewer):
+        doc = {"kind": question.kind, "player": question.player, "private": True,
+               "question": "waiting for a secret answer"}
+    return doc
+
+
+def narration_for(game: Game, viewer: str | None) -> list[Narration]:
+    """The log as ``viewer`` may read it: lines keyed ``private.*`` only for their ``player``."""
+    shown = []
+    for line in game.narration:
+        if line.key.startswith("private."):
+            owner = dict(line.params).get("player")
+            if owner is None or owner != viewer:
+                continue
+        shown.append(line)
+    return shown

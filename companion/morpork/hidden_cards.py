@@ -1,0 +1,44 @@
+"""Which player cards the companion knows to be out of the hands and the draw pile.
+
+The companion never sees the hands or the draw pile; it only knows the public cards: the discard
+pile, loans lying in front of a player, cards stuck in a hand (The Fools' Guild, Dr Whiteface), the
+two cards a two-player game leaves in the box, and the cards being played on the table. Every
+question that asks the table to name a hidden card (a card played or discarded from a hand, a card
+Fog turns up from the draw pile) offers the cards *not* in this set. It lives apart from
+``companion.morpork.cards`` and ``companion.morpork.events`` because both need it and ``companion.morpork.cards`` already
+imports from ``companion.morpork.events``.
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Protocol
+
+from companion.morpork.catalog import CARD_IDS, TWO_PLAYER_REMOVED_CARDS
+from companion.morpork.state import State
+
+
+class CardsInPlay(Protocol):
+    """Anything that knows the cards lying on the table mid-turn (``companion.morpork.cards.common.TurnContext``)."""
+
+    @property
+    def in_play(self) -> Sequence[str]: ...
+
+
+def known_elsewhere(state: State, ctx: CardsInPlay | None = None) -> set[str]:
+    """Cards that are certainly in no hand as a free card and not in the draw pile: discarded, lent,
+    stuck in a hand, out of a two-player game, or on the table being played."""
+    known = set(state.discard_pile)
+    for p in state.players:
+        known.update(p.loans)
+        known.update(p.stuck_cards)
+    if len(state.players) == 2:
+        known.update(TWO_PLAYER_REMOVED_CARDS)
+    if ctx is not None:
+        known.update(ctx.in_play)
+    return known
+
+
+def unseen_cards(state: State, ctx: CardsInPlay | None = None) -> list[str]:
+    """Card ids, in catalogue order, that may be in a hand or in the draw pile."""
+    known = known_elsewhere(state, ctx)
+    return [c for c in CARD_IDS if c not in known]

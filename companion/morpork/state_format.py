@@ -1,0 +1,293 @@
+"""The table state format ``ankh-morpork-state/1``: read, validate and write a position as JSON.
+
+This is a contract (``docs/state-format.md``): users save and share positions with it, bug reports
+carry it, and the commands talk in it. Reading is strict — every problem raises a
+``StateFormatError`` that names the field — and writing is canonical, so ``read(write(s)) == s``.
+Fields with defaults may be left out of a hand-written position.
+"""
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from companion.morpork.board import AREA_IDS, BUILDINGS_PER_PLAYER, COLORS, MINIONS_PER_PLAYER, TROLLS, DEMONS, TROUBLE_MARKERS
+from companion.morpork.catalog import CARD_IDS, EVENT_IDS, LOAN_CARD_IDS, PERSONALITY_IDS, STICKY_CARD_IDS
+from companion.core.errors import StateFormatError
+from companion.morpork.setup import opening_draw_pile
+from companion.morpork.state import BANK_TOTAL, EDITIONS, AreaState, GameOver, Player, State, TurnState, empty_areas
+
+FORMAT = "ankh-morpork-state/1"
+GAME_OVER_REASONS: tuple[str, ...] = ("personality", "draw-pile", "riots", "points")
+
+
+def state_from_text(text: str) -> State:
+    """Parse a JSON document; malformed JSON is a ``StateFormatError`` on the field ``(document)``."""
+    try:
+        doc = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise StateFormatError("(document)", f"not valid JSON: {exc}") from None
+    except (ValueError, RecursionError) as exc:  # absurdly long numbers, absurdly deep nesting
+        raise StateFormatError("(document)", f"not a usable JSON document: {exc}") from None
+    return state_from_json(doc)
+
+
+def state_to_text(state: State) -> str:
+    return json.dumps(state_to_json(state), indent=2, ensure_ascii=False)
+
+
+# -- reading -----------------------------------------------------------------------------------
+
+def _int(value: Any, name: str, minimum: int = 0, maximum: int | None = None) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise StateFormatError(name, f"expected a whole number, got {value!r}")
+    if value < minimum:
+        raise StateFormatError(name, f"must be at least {minimum}, got {value!r}")
+    if maximum is not None and value > maximum:
+        raise StateFormatError(name, f"must be at most {maximum}, got {value!r}")
+    return value
+
+
+def _list(value: Any, name: str) -> list[Any]:
+    if not isinstance(value, list):
+        raise StateFormatError(name, f"expected a list, got {value!r}")
+    return value
+
+
+def _id(value: Any, name: str, allowed: tuple[str, ...], what: str) -> str:
+    if not isinstance(value, str) or value not in allowed:
+        raise StateFormatError(name, f"unknown {what} {value!r}")
+    return value
+
+
+def _ids(value: Any, name: str, allowed: tuple[str, ...], what: str) -> list[str]:
+    """A list of distinct ids: every card, event and area exists once, so a repeat is a mistake
+    (an event listed twice in ``event_deck`` could otherwise happen twice)."""
+    ids = [_id(v, f"{name}[{i}]", allowed, what) for i, v in enumerate(_list(value, name))]
+    for i, item in enumerate(ids):
+        if item in ids[:i]:
+            raise StateFormatError(f"{name}[{i}]", f"{what} {item!r} is listed twice")
+    return ids
+
+
+def _object(value: Any, name: str) -> dict[str, Any]:
+    if not isinstance(value, dict):
+        raise StateFormatError(name, f"expected an object, got {value!r}")
+    return value
+
+
+def _check_keys(doc: dict[str, Any], name: str, allowed: set[str]) -> None:
+    for key in doc:
+        if key not in allowed:
+            raise StateFormatError(f"{name}.{key}" if name else key, "unknown field")
+
+
+_PLAYER_KEYS = {"color", "money", "personality", "loans", "hand", "stuck_cards", "name"}
+_AREA_KEYS = {"minions", "building", "trouble", "demons", "trolls"}
+_TOP_KEYS = {
+    "format", "edition", "players", "areas", "active_player", "draw_pile", "lost_area_cards", "bank",
+    "discard_pile", "event_deck", "turn", "game_over",
+}
+
+
+def _player_from_json(raw: Any, name: str) -> Player:
+    doc = _object(raw, name)
+    _check_keys(doc, name, _PLAYER_KEYS)
+    if "color" not in doc:
+        raise StateFormatError(f"{name}.color", "missing")
+    color = _id(doc["color"], f"{name}.color", COLORS, "colour")
+    personality = doc.get("personality")
+    if personality is not None:
+        personality = _id(personality, f"{name}.personality", PERSONALITY_IDS, "personality")
+    player_name = doc.get("name")
+    if player_name is not None and not isinstance(player_name, str):
+        raise StateFormatError(f"{name}.name", f"expected text, got {player_name!r}")
+    stuck = _ids(doc.get("stuck_cards", []), f"{name}.stuck_cards", STICKY_CARD_IDS, "card that stays in hand")
+    hand = _int(doc.get("hand", 5), f"{name}.hand")
+    if hand < len(stuck):
+        raise StateFormatError(f"{name}.hand", f"{hand!r} is fewer than the {len(stuck)} cards stuck in it")
+    return Player(
+        color=color,
+        money=_int(doc.get("money", 10), f"{name}.money"),
+        personality=personality,
+        loans=_ids(doc.get("loans", []), f"{name}.loans", LOAN_CARD_IDS, "loan card"),
+        hand=hand,
+        stuck_cards=stuck,
+        name=player_name,
+    )
+
+
+def _check_cards_held_once(players: list[Player]) -> None:
+    """Each loan card and each card stuck in a hand exists once in the box: holding one twice would
+    count $12 against net worth (and cost up to 15 points) or shrink a hand twice over."""
+    holder: dict[str, str] = {}
+    for i, p in enumerate(players):
+        for kind, cards in (("loans", p.loans), ("stuck_cards", p.stuck_cards)):
+            for j, card in enumerate(cards):
+                if card in holder:
+                    raise StateFormatError(f"players[{i}].{kind}[{j}]",
+                                           f"there is one {card!r} card and {holder[card]} already holds it")
+                holder[card] = p.color
+
+
+def _area_from_json(raw: Any, name: str, colors: list[str]) -> AreaState:
+    doc = _object(raw, name)
+    _check_keys(doc, name, _AREA_KEYS)
+    minions: dict[str, int] = {}
+    for color, count in _object(doc.get("minions", {}), f"{name}.minions").items():
+        field_name = f"{name}.minions.{color}"
+        if color not in colors:
+            raise StateFormatError(field_name, f"unknown colour {color!r} (not a player)")
+        n = _int(count, field_name, 0, MINIONS_PER_PLAYER)
+        if n:
+            minions[color] = n
+    building = doc.get("building")
+    if building is not None and building not in colors:
+        raise StateFormatError(f"{name}.building", f"unknown colour {building!r} (not a player)")
+    trouble = doc.get("trouble", False)
+    if not isinstance(trouble, bool):
+        raise StateFormatError(f"{name}.trouble", f"expected true or false, got {trouble!r}")
+    return AreaState(
+        minions=minions,
+        building=building,
+        trouble=trouble,
+        demons=_int(doc.get("demons", 0), f"{name}.demons", 0, DEMONS),
+        trolls=_int(doc.get("trolls", 0), f"{name}.trolls", 0, TROLLS),
+    )
+
+
+def state_from_json(raw: Any) -> State:
+    """Build a ``State`` from a parsed JSON document, checking every field and the piece counts."""
+    doc = _object(raw, "(document)")
+    _check_keys(doc, "", _TOP_KEYS)
+    if doc.get("format", FORMAT) != FORMAT:
+        raise StateFormatError("format", f"unknown format {doc.get('format')!r}; expected {FORMAT!r}")
+    edition = doc.get("edition", "en")
+    if edition not in EDITIONS:
+        raise StateFormatError("edition", f"unknown edition {edition!r}; expected one of {', '.join(EDITIONS)}")
+    raw_players = _list(doc.get("players"), "players") if "players" in doc else None
+    if raw_players is None:
+        raise StateFormatError("players", "missing")
+    if not 2 <= len(raw_players) <= 4:
+        raise StateFormatError("players", f"2 to 4 players, got {len(raw_players)!r}")
+    players = [_player_from_json(p, f"players[{i}]") for i, p in enumerate(raw_players)]
+    colors = [p.color for p in players]
+    if len(set(colors)) != len(colors):
+        raise StateFormatError("players", f"a colour is listed twice: {colors!r}")
+    personalities = [p.personality for p in players if p.personality]
+    if len(set(personalities)) != len(personalities):
+        raise StateFormatError("players", f"a personality is dealt twice: {personalities!r}")
+    _check_cards_held_once(players)
+
+    areas = empty_areas()
+    for area_id, raw_area in _object(doc.get("areas", {}), "areas").items():
+        if area_id not in AREA_IDS:
+            raise StateFormatError(f"areas.{area_id}", f"unknown area {area_id!r}")
+        areas[area_id] = _area_from_json(raw_area, f"areas.{area_id}", colors)
+
+    active = doc.get("active_player", colors[0])
+    if active not in colors:
+        raise StateFormatError("active_player", f"{active!r} is not one of the players {colors!r}")
+
+    total = BANK_TOTAL[edition]
+    held = sum(p.money for p in players)
+    if held > total:
+        raise StateFormatError("players", f"the players hold ${held}, more than the ${total} in the {edition!r} box")
+    bank = _int(doc["bank"], "bank", 0) if "bank" in doc else total - held
+    if bank + held != total:
+        # Money only moves between the bank and the players: the coins in the box are all there is.
+        raise StateFormatError(
+            "bank", f"${bank!r} in the bank and ${held} with the players make ${bank + held}, "
+            f"but the {edition!r} box holds ${total}; leave 'bank' out to derive it")
+
+    event_deck = _ids(doc.get("event_deck", list(EVENT_IDS)), "event_deck", EVENT_IDS, "event")
+    turn_doc = _object(doc.get("turn", {}), "turn")
+    _check_keys(turn_doc, "turn", {"number", "powers_used", "cards_gained"})
+    turn = TurnState(
+        number=_int(turn_doc.get("number", 1), "turn.number", 1),
+        powers_used=_ids(turn_doc.get("powers_used", []), "turn.powers_used", AREA_IDS, "area"),
+        cards_gained=_ids(turn_doc.get("cards_gained", []), "turn.cards_gained", AREA_IDS, "area"),
+    )
+    game_over = None
+    if doc.get("game_over") is not None:
+        go = _object(doc["game_over"], "game_over")
+        _check_keys(go, "game_over", {"reason", "winners", "personality"})
+        personality = go.get("personality")
+        if personality is not None:
+            personality = _id(personality, "game_over.personality", PERSONALITY_IDS, "personality")
+        game_over = GameOver(
+            reason=_id(go.get("reason"), "game_over.reason", GAME_OVER_REASONS, "reason"),
+            winners=_ids(go.get("winners", []), "game_over.winners", tuple(colors), "colour"),
+            personality=personality,
+        )
+
+    state = State(
+        players=players,
+        areas=areas,
+        active_player=active,
+        edition=edition,
+        bank=bank,
+        draw_pile=_int(doc.get("draw_pile", opening_draw_pile(len(players))), "draw_pile"),
+        discard_pile=_ids(doc.get("discard_pile", []), "discard_pile", CARD_IDS, "card"),
+        event_deck=event_deck,
+        lost_area_cards=_ids(doc.get("lost_area_cards", []), "lost_area_cards", AREA_IDS, "area"),
+        turn=turn,
+        game_over=game_over,
+    )
+    _check_totals(state)
+    return state
+
+
+def _check_totals(state: State) -> None:
+    """Piece totals across the board: no colour over 12 minions or 6 buildings, no neutral over its box."""
+    for color in state.colors:
+        if state.minions_on_board(color) > MINIONS_PER_PLAYER:
+            raise StateFormatError(f"areas.*.minions.{color}", f"{state.minions_on_board(color)} minions on the board; a colour has {MINIONS_PER_PLAYER}")
+        if state.buildings_on_board(color) > BUILDINGS_PER_PLAYER:
+            raise StateFormatError(f"areas.*.building", f"{state.buildings_on_board(color)} {color} buildings; a colour has {BUILDINGS_PER_PLAYER}")
+    if state.demons_in_supply() < 0:
+        raise StateFormatError("areas.*.demons", f"more than the {DEMONS} demons in the box")
+    if state.trolls_in_supply() < 0:
+        raise StateFormatError("areas.*.trolls", f"more than the {TROLLS} trolls in the box")
+    if state.trouble_in_supply() < 0:  # pragma: no cover - 12 areas, 12 markers
+        raise StateFormatError("areas.*.trouble", f"more than {TROUBLE_MARKERS} trouble markers")
+
+
+# -- writing -----------------------------------------------------------------------------------
+
+def _player_to_json(p: Player) -> dict[str, Any]:
+    doc: dict[str, Any] = {"color": p.color, "money": p.money, "personality": p.personality,
+                           "loans": list(p.loans), "hand": p.hand}
+    if p.stuck_cards:
+        doc["stuck_cards"] = list(p.stuck_cards)
+    if p.name is not None:
+        doc["name"] = p.name
+    return doc
+
+
+def _area_to_json(a: AreaState) -> dict[str, Any]:
+    return {"minions": {c: n for c, n in a.minions.items() if n}, "building": a.building,
+            "trouble": a.trouble, "demons": a.demons, "trolls": a.trolls}
+
+
+def state_to_json(state: State) -> dict[str, Any]:
+    """The canonical document: empty areas are left out, everything else is written, areas in board
+    order whatever order the state holds them in, so that equal states always write the same text."""
+    doc: dict[str, Any] = {
+        "format": FORMAT,
+        "edition": state.edition,
+        "players": [_player_to_json(p) for p in state.players],
+        "areas": {a: _area_to_json(state.areas[a]) for a in AREA_IDS if not state.areas[a].is_empty},
+        "active_player": state.active_player,
+        "draw_pile": state.draw_pile,
+        "lost_area_cards": list(state.lost_area_cards),
+        "bank": state.bank,
+        "discard_pile": list(state.discard_pile),
+        "event_deck": list(state.event_deck),
+        "turn": {"number": state.turn.number, "powers_used": list(state.turn.powers_used),
+                 "cards_gained": list(state.turn.cards_gained)},
+        "game_over": None,
+    }
+    if state.game_over is not None:
+        doc["game_over"] = {"reason": state.game_over.reason, "winners": list(state.game_over.winners),
+                            "personality": state.game_over.personality}
+    return doc

@@ -1,0 +1,211 @@
+"""A player's turn, card by card, as one resumable procedure.
+
+1. Start of turn: the active player's secret condition is checked (every personality but Vimes,
+   who wins only when the draw pile runs out); if it holds they win and the game ends.
+2. They play a card, or pass when they cannot. The companion cannot see hands, so it offers every
+   card not known to be elsewhere; the scanner answers the same question with a ``CardScan``.
+3. The card's symbols are taken left to right, each optional except the random event; the scroll
+   runs the card's text (``companion.morpork.cards``); "play another card" lets them go on.
+   Drumknott / Ponder Stibbons: two more cards, each finished with its chain before the next (FAQ).
+4. City Area powers can be used at any point (they are options of the turn's questions).
+5. The turn ends when they say so (or Doctor Mossy Lawn ends it): refill to five, next player.
+"""
+from __future__ import annotations
+
+from collections.abc import Generator, Mapping
+from typing import Any
+
+from companion.morpork.actions import end_turn
+from companion.morpork.cards import SCROLL_EFFECTS
+from companion.morpork.cards.common import DO, SKIP, INTERRUPT_ONLY, TurnContext, possible_cards
+from companion.morpork.cards.powers import ask_with_powers, power_options
+from companion.morpork.cards.symbols import (
+    assassinate_steps,
+    build_steps,
+    event_steps,
+    money_steps,
+    place_minion_steps,
+    remove_trouble_steps,
+)
+from companion.morpork.catalog import CARD_BY_ID, LOAN_CARD_IDS
+from companion.core.procedure import Narrator, ProcedureBody, Question, choice_question
+from companion.morpork.scoring import winner_at_turn_start
+from companion.morpork.state import GameOver, State
+
+PASS = "pass"
+STOP = "stop"
+END_TURN = "end-turn"
+MOSSY_LAWN = "doctor-mossy-lawn"
+
+
+def turn_procedure(state: State, narrator: Narrator, args: Mapping[str, Any]) -> ProcedureBody:
+    color = state.active_player
+    ctx = TurnContext(color)
+    narrator.say("turn.start", f"turn {state.turn.number}: {color} to play", player=color,
+                 number=state.turn.number)
+    if winner_at_turn_start(state, color) is not None:
+        personality = state.player(color).personality
+        state.game_over = GameOver(reason="personality", winners=[color], personality=personality)
+        narrator.say("game.over-personality", f"{color} wins as {personality}", player=color,
+                     personality=personality or "")
+        return
+    card = yield from choose_card(state, narrator, ctx, first=True)
+    if card is not None:
+        yield from play_sequence(state, narrator, ctx, card)
+    if state.game_over is not None:
+        return
+    if not ctx.stopped and (_mossy_option(state, ctx) or power_options(state, ctx)):
+        # Asked only when there is something left to do (a power, Doctor Mossy Lawn): a forced
+        # "end turn" is not confirmed.
+        answer = yield from ask_with_powers(state, narrator, ctx, lambda powers: choice_question(
+            "turn.end", f"{color}: end your turn?", color, [END_TURN, *_mossy_option(state, ctx), *powers]))
+        if answer == MOSSY_LAWN:
+            play_mossy_lawn(state, narrator, ctx)
+        if state.game_over is not None:
+            return
+    before = state.player(color).hand
+    end_turn(state)
+    drawn = state.player(color).hand - before
+    narrator.say("cards.draw", f"{color} draws {drawn} card(s)", player=color, count=drawn)
+    if state.game_over is not None:
+        narrator.say("game.over-draw-pile", "the draw pile is empty: the game ends",
+                     winners=",".join(state.game_over.winners))
+    else:
+        narrator.say("turn.end", f"{color}'s turn ends", player=color)
+
+
+def playable_cards(state: State, ctx: TurnContext) -> list[str]:
+    """Card ids the active player might play now (any card not known to be elsewhere, interrupts aside)."""
+    return [c for c in possible_cards(state, ctx.player, ctx) if c not in INTERRUPT_ONLY]
+
+
+def _mossy_option(state: State, ctx: TurnContext) -> list[str]:
+    if ctx.started and MOSSY_LAWN in possible_cards(state, ctx.player, ctx):
+        return [MOSSY_LAWN]
+    return []
+
+
+def choose_card(state: State, narrator: Narrator, ctx: TurnContext, *, first: bool = False,
+                key: str | None = None) -> Generator[Question, str, str | None]:
+    """Ask which card the active player plays next; ``None`` for pass / stop / Mossy Lawn."""
+    color = ctx.player
+    if ctx.is_over(state):
+        return None
+    if not first and not playable_cards(state, ctx):
+        return None
+    stop = PASS if first else STOP
+    question_key = key or ("turn.play-card" if first else "turn.play-another")
+    text = f"{color}: play a card (or pass if you cannot)" if first else f"{color}: play another card?"
+    answer = yield from ask_with_powers(state, narrator, ctx, lambda powers: choice_question(
+        question_key, text, color, [*playable_cards(state, ctx), stop, *_mossy_option(state, ctx), *powers]))
+    if answer == MOSSY_LAWN:
+        play_mossy_lawn(state, narrator, ctx)
+        return None
+    if answer in (PASS, STOP):
+        if first:
+            narrator.say("turn.pass", f"{color} passes", player=color)
+        return None
+    return answer
+
+
+def play_mossy_lawn(state: State, narrator: Narrator, ctx: TurnContext) -> None:
+    """Doctor Mossy Lawn interrupts one's own turn: the card played just before goes back to the
+    hand instead of the discard pile (ruling 8) and the turn ends.
+
+    "Just before" is the card last put on the table: inside Drumknott / Ponder Stibbons that is the
+    card asking for more cards, still in play — it then goes back to the hand when it finishes."""
+    player = state.player(ctx.player)
+    player.hand -= 1
+    state.discard_pile.append(MOSSY_LAWN)
+    narrator.say("interrupt.played", f"{ctx.player} plays {MOSSY_LAWN}", player=ctx.player, card=MOSSY_LAWN)
+    previous = ctx.started[-1] if ctx.started else None
+    if previous is not None and previous in ctx.in_play:
+        ctx.destination[previous] = ("hand", ctx.player)
+    elif previous is not None and previous in state.discard_pile:
+        state.discard_pile.remove(previous)
+        player.hand += 1
+        narrator.say("cards.return", f"{previous} goes back to {ctx.player}'s hand", player=ctx.player,
+                     card=previous)
+    ctx.stopped = True
+
+
+def play_sequence(state: State, narrator: Narrator, ctx: TurnContext, card: str) -> Generator[Question, str, None]:
+    """Play ``card`` and then, while the last card allows it, further cards (a chain)."""
+    has_more = yield from play_card(state, narrator, ctx, card)
+    while has_more and not ctx.is_over(state):
+        following = yield from choose_card(state, narrator, ctx)
+        if following is None:
+            return
+        has_more = yield from play_card(state, narrator, ctx, following)
+
+
+def play_card(state: State, narrator: Narrator, ctx: TurnContext, card: str) -> Generator[Question, str, bool]:
+    """Play one card: its symbols left to right; True when it lets the player play another."""
+    color = ctx.player
+    info = CARD_BY_ID[card]
+    state.player(color).hand -= 1
+    ctx.in_play.append(card)
+    ctx.started.append(card)
+    saved_shield = ctx.shielded
+    ctx.shielded = set()
+    narrator.say("card.played", f"{color} plays {info.name()}", player=color, card=card)
+    has_more = False
+    for symbol in info.symbols:
+        if ctx.is_over(state):
+            break
+        if symbol == "P":
+            has_more = True
+        elif symbol == "M":
+            yield from place_minion_steps(state, narrator, ctx)
+        elif symbol == "B":
+            yield from build_steps(state, narrator, ctx)
+        elif symbol == "A":
+            yield from assassinate_steps(state, narrator, ctx)
+        elif symbol == "T":
+            yield from remove_trouble_steps(state, narrator, ctx)
+        elif symbol.startswith("$"):
+            yield from money_steps(state, narrator, ctx, int(symbol[1:]))
+        elif symbol == "E":
+            yield from event_steps(state, narrator, ctx)
+        elif symbol == "S":
+            yield from scroll_steps(state, narrator, ctx)
+    ctx.in_play.remove(card)
+    ctx.shielded = saved_shield
+    _put_away(state, narrator, ctx, card)
+    ctx.played.append(card)
+    return has_more and not ctx.is_over(state)
+
+
+def scroll_steps(state: State, narrator: Narrator, ctx: TurnContext) -> Generator[Question, str, None]:
+    """The card's text: optional like every symbol but the event, so it is confirmed first."""
+    card = ctx.card
+    effect = SCROLL_EFFECTS.get(card)
+    if effect is None:
+        narrator.say("symbol.scroll-missing", f"{card}: do the text by hand", card=card)
+        return
+    answer = yield from ask_with_powers(state, narrator, ctx, lambda powers: choice_question(
+        "symbol.scroll", f"{ctx.player}: {CARD_BY_ID[card].text}", ctx.player, [DO, SKIP, *powers], card=card))
+    if answer == SKIP:
+        return
+    yield from effect(state, narrator, ctx)
+
+
+def _put_away(state: State, narrator: Narrator, ctx: TurnContext, card: str) -> None:
+    destination = ctx.destination.pop(card, None)
+    if destination is None:
+        state.discard_pile.append(card)
+        return
+    where, owner = destination
+    if where == "loan" and card in LOAN_CARD_IDS:
+        state.player(owner).loans.append(card)
+        narrator.say("card.loan", f"{card} lies in front of {owner}", player=owner, card=card)
+    elif where == "hand":
+        state.player(owner).hand += 1
+        narrator.say("cards.return", f"{card} goes back to {owner}'s hand", player=owner, card=card)
+    elif where == "stuck":
+        victim = state.player(owner)
+        victim.hand += 1
+        victim.stuck_cards.append(card)
+        narrator.say("card.stuck", f"{card} goes into {owner}'s hand for good", player=owner, card=card)
+    else:  # pragma: no cover - destinations are set only by the cards above
+        state.discard_pile.append(card)
