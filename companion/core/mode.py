@@ -24,7 +24,7 @@ from typing import Any, Final, Protocol, TypeVar
 
 from companion.core.errors import InputError
 from companion.core.inputs import Input
-from companion.core.procedure import Narration, Question
+from companion.core.procedure import Narration, Question, Reason
 
 G = TypeVar("G")
 
@@ -62,17 +62,6 @@ def resolve_options(declared: Sequence[Option], given: Mapping[str, str]) -> dic
         if value not in option.choices:
             raise InputError(f"option {name!r} is one of {', '.join(option.choices)}, not {value!r}")
     return {option.name: given.get(option.name, option.default) for option in declared}
-
-
-@dataclass(frozen=True)
-class Reason:
-    """Why something is not possible now, as a rule id and its values (``("not-adjacent",
-    {"area": "dolly-sisters"})``): screens translate it by ``key`` like narration; ``text`` is the
-    English sentence for the command line and the log."""
-
-    key: str
-    text: str
-    params: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True)

@@ -26,6 +26,17 @@ ROLL_OPTIONS: tuple[str, ...] = tuple(str(face) for face in range(1, 13))
 
 
 @dataclass(frozen=True)
+class Reason:
+    """Why something is not possible now, as a rule id and its values (``("not-adjacent",
+    {"area": "dolly-sisters"})``): screens translate it by ``key`` like narration; ``text`` is the
+    English sentence for the command line and the log."""
+
+    key: str
+    text: str
+    params: tuple[tuple[str, str], ...] = ()
+
+
+@dataclass(frozen=True)
 class Question:
     """What the engine waits for. The UI and the CLI draw only from ``options`` (legality lives here).
 
