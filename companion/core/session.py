@@ -26,7 +26,7 @@ API (the Kivy app uses exactly this)::
     session.undo(1, confirm=True)                  # … recorded as a correction
     session.redo(1)
     session.barriers_to_undo(2)                    # what a confirmation dialog should name
-    session.games; session.inputs                  # the history: games after 0, 1, 2 … inputs in effect
+    session.positions; session.inputs              # the history: the game after 0, 1, 2 … inputs in effect
     session.history()                              # finished games, newest first
     session.export_lines(); session.import_lines(lines)
     session.close()
@@ -235,14 +235,15 @@ class Session(Generic[G]):
         return self.record
 
     @property
-    def games(self) -> tuple[G, ...]:
-        """The game's history: ``games[i]`` is the game after ``i`` inputs in effect (``games[0]``
-        the set-up position). The journal screen and the score chart read it; nobody keeps a copy."""
+    def positions(self) -> tuple[G, ...]:
+        """The game's history: ``positions[i]`` is the game after ``i`` inputs in effect
+        (``positions[0]`` the set-up). The journal screen and the score chart read it; nobody keeps
+        a copy, and nothing is replayed to build it."""
         return tuple(self._games)
 
     @property
     def inputs(self) -> tuple[Input, ...]:
-        """The inputs in effect, in order: ``inputs[i]`` turned ``games[i]`` into ``games[i + 1]``."""
+        """The inputs in effect, in order: ``inputs[i]`` turned ``positions[i]`` into ``positions[i + 1]``."""
         return tuple(input_from_json(entry.data) for entry in self.timeline.applied)
 
     # -- starting and resuming ---------------------------------------------------------------------

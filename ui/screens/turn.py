@@ -61,7 +61,7 @@ class TurnScreen(MapQuestionScreen):
         self.ids.question.game = game
         self.ids.question.question = question
         self.ids.question.rebuild()
-        card_id, steps = card_progress(app.host.games, app.host.inputs) if app.host is not None else (None, [])
+        card_id, steps = card_progress(list(app.session.positions), list(app.session.inputs)) if app.session is not None else (None, [])
         active = player_name(state, state.active_player)
         if card_id is None:
             self.ids.card.text = f"{app.t('Turn')} {state.turn.number} · {active}"
