@@ -81,7 +81,7 @@ def open_session(path: Path, rng: random.Random | None = None) -> Launch:
             kept = report.kept_aside
         except (CompanionError, OSError) as salvage_failed:
             log.error("journal %s: %s; salvage failed: %s", path, exc, salvage_failed)
-            return _fresh(path, exc, rng)
+            return _fresh(path, salvage_failed, rng, kept=_newest_aside(path))
     except JournalError as exc:
         problem = exc
         try:
@@ -118,9 +118,16 @@ def _reason(exc: JournalError) -> str:
     return text[len(prefix):] if prefix and text.startswith(prefix) else text
 
 
-def _fresh(path: Path, exc: Exception, rng: random.Random | None) -> Launch:
+def _newest_aside(path: Path) -> str:
+    """The copy :func:`salvage_file` set aside before it gave up (it renames the file first)."""
+    found = sorted(p for p in path.parent.glob(path.name + ".damaged-*") if not p.name.endswith(("-wal", "-shm")))
+    return str(found[-1]) if found else ""
+
+
+def _fresh(path: Path, exc: Exception, rng: random.Random | None, kept: str = "") -> Launch:
     """The last resort: the whole file aside, a new empty journal in its place."""
-    kept = _move_aside(path) if path.exists() else ""
+    if path.exists():
+        kept = _move_aside(path)
     game = exc.game if isinstance(exc, JournalError) else None
     reason = _reason(exc) if isinstance(exc, JournalError) else str(exc)
     return Launch(Session.open(path, resume=False, rng=rng), LaunchProblem(game, reason, kept))
