@@ -13,6 +13,18 @@ from companion.core.session import Session
 INPUTS = [DieRoll(2), Answer("vetinari"), Answer("vimes"), Answer("groat"), Answer("dimwell")]
 
 
+def dismiss(d: Any) -> None:
+    """Tap OK, and draw frames until the dialog has gone (it fades out; until then it takes every touch)."""
+    import time
+    popup = d.app.launch_popup
+    d.tap([w for w in popup.walk() if getattr(w, "text", "") == "OK"][0])
+    end = time.monotonic() + 10
+    while popup.parent is not None and time.monotonic() < end:
+        d.frames(1)
+        time.sleep(0.01)
+    assert popup.parent is None
+
+
 def popup_text(app: Any) -> str:
     from kivy.uix.label import Label
     popup = app.launch_popup
@@ -47,7 +59,7 @@ def test_a_game_that_no_longer_replays_is_kept_aside_and_goes_on(tmp_path: Path,
         assert kept[0].name in text
         assert "game 2 from its first 3 steps" in text
         # the home screen offers the game, continued from the three inputs before the damaged row
-        d.tap([w for w in app.launch_popup.walk() if getattr(w, "text", "") == "OK"][0])
+        dismiss(d)
         assert d.screen.name == "home" and not d.screen.ids.resume.disabled
         d.tap(d.screen.ids.resume)
         assert app.session.game_id == 2 and app.game.seq == 3
@@ -71,7 +83,7 @@ def test_a_file_sqlite_cannot_read_is_kept_aside_and_the_app_starts(tmp_path: Pa
         assert "The journal could not be read" in text and "not a database" in text
         kept = [p for p in data.iterdir() if p.name.startswith("games.sqlite.damaged-")]
         assert [p.read_bytes() for p in kept] == [garbage] and kept[0].name in text
-        d.tap([w for w in app.launch_popup.walk() if getattr(w, "text", "") == "OK"][0])
+        dismiss(d)
         assert d.screen.name == "home" and d.screen.ids.resume.disabled
         app.start_game(["red", "blue"], ["Ann", "Bob"], "en")  # a new journal works
         assert app.session.game_id == 1 and app.game.question.kind == "roll"
