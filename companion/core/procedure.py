@@ -17,10 +17,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Generator, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.core.errors import InputError
-from companion.morpork.state import State
+
+if TYPE_CHECKING:  # the core does not load a game at run time (the game's options import the core)
+    from companion.morpork.state import State
 
 ROLL_OPTIONS: tuple[str, ...] = tuple(str(face) for face in range(1, 13))
 
@@ -107,7 +109,7 @@ class Narrator:
 
 
 ProcedureBody = Generator[Question, str, None]
-ProcedureFactory = Callable[[State, Narrator, Mapping[str, Any]], ProcedureBody]
+ProcedureFactory = Callable[["State", Narrator, Mapping[str, Any]], ProcedureBody]
 
 
 @dataclass
