@@ -7,12 +7,9 @@ keeps replaying to the same position.
 """
 from __future__ import annotations
 
-import importlib.util
 import json
 import shutil
-import sys
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import pytest
@@ -27,27 +24,16 @@ from companion.morpork.state_format import state_to_json
 FIXTURES = Path(__file__).parent / "fixtures"
 
 
-def _load(name: str) -> ModuleType:
-    path = FIXTURES / f"{name}.py"
-    spec = importlib.util.spec_from_file_location(f"journal_fixture_{name}", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-revised = _load("revised_mode")
-
-
 @pytest.fixture
 def path(tmp_path: Path) -> Path:
     return tmp_path / "games.sqlite"
 
 
 def register_tally(monkeypatch: pytest.MonkeyPatch, version: str) -> None:
-    """Install the tally mode as the companion of that version would have it."""
-    monkeypatch.setitem(mode_registry.MODES, "tally", f"{revised.__name__}:{version}")  # type: ignore[index]
+    """Install the tally mode (``fixtures/revised_mode.py``) as the companion of that version would
+    have it: ``MODE_1`` before the upgrade, ``MODE_2`` after."""
+    monkeypatch.syspath_prepend(str(FIXTURES))
+    monkeypatch.setitem(mode_registry.MODES, "tally", f"revised_mode:{version}")  # type: ignore[index]
 
 
 # -- what a game row records --------------------------------------------------------------------------
