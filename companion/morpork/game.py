@@ -22,13 +22,13 @@ from companion.core.inputs import Answer, CardScan, DieRoll, Input, RandomDraw, 
 from companion.core.procedure import (
     Narration,
     Narrator,
+    Live,
     Pending,
     ProcedureBody,
     ProcedureFactory,
     Question,
     choice_question,
     roll_question,
-    run,
 )
 from companion.morpork.options import EDITIONS, Rulings
 from companion.morpork.setup import new_state
@@ -104,14 +104,16 @@ PROCEDURES: dict[str, ProcedureFactory] = {
 @dataclass
 class Game:
     """A game at one moment. ``narration`` is the whole log; the first ``settled`` lines come from
-    procedures already finished (the rest is rebuilt each time the pending one is replayed)."""
+    procedures already finished (the rest is rebuilt each time the pending one is replayed).
+    ``live`` is the pending procedure kept running (a cache: ``pending`` alone says where it stands)."""
 
     state: State
-    pending: Pending | None
+    pending: Pending[State] | None
     seq: int = 0
     narration: list[Narration] = field(default_factory=list)
     settled: int = 0
     current_question: Question | None = field(default=None, repr=False)
+    live: Live[State] | None = field(default=None, repr=False, compare=False)
 
     @property
     def question(self) -> Question | None:
@@ -140,20 +142,27 @@ def new_game(colors: list[str], edition: str = "en", names: list[str] | None = N
     return _advance(state, Pending("setup", {}, state.copy()), seq=0, narration=[], settled=0)
 
 
-def _advance(state: State, pending: Pending | None, seq: int, narration: list[Narration], settled: int) -> Game:
-    """Run ``pending`` as far as its answers go, then start the next procedures until one asks."""
+def _advance(state: State, pending: Pending[State] | None, seq: int, narration: list[Narration], settled: int,
+             live: Live[State] | None = None) -> Game:
+    """Run ``pending`` as far as its answers go (``live``, when given, already stands there), then
+    start the next procedures until one asks.
+
+    The game returned holds a copy of the working state, because the live procedure goes on
+    changing its own when the next answer comes."""
     while pending is not None:
-        progress = run(PROCEDURES[pending.name], pending.start, pending.args, pending.answers)
-        lines = narration[:settled] + progress.narration
-        if progress.question is not None:
-            return Game(progress.state, pending, seq, lines, settled, progress.question)
-        state = progress.state
+        if live is None:
+            live = Live.replay(PROCEDURES[pending.name], pending.start, pending.args, pending.answers)
+        lines = narration[:settled] + live.narrator.lines
+        if live.question is not None:
+            return Game(live.state.copy(), pending, seq, lines, settled, live.question, live)
+        state = live.state
         narration, settled = lines, len(lines)
         pending = _next_procedure(state)
+        live = None
     return Game(state, None, seq, narration, settled, None)
 
 
-def _next_procedure(state: State) -> Pending | None:
+def _next_procedure(state: State) -> Pending[State] | None:
     if state.game_over is not None:
         return None
     return Pending("turn", {"player": state.active_player}, state.copy())
@@ -186,11 +195,19 @@ def check_input(question: Question | None, inp: Input, seq: int) -> str:
 
 def apply(game: Game, inp: Input) -> Game:
     """The game after ``inp``; raises ``CompanionError`` (``InputError``/``RuleViolation``) and
-    leaves ``game`` unchanged when the input does not fit or breaks a rule."""
+    leaves ``game`` unchanged when the input does not fit or breaks a rule.
+
+    The pending procedure takes one step when ``game`` still holds it live at its own position;
+    otherwise (an older game, after an undo, or after a rule ended the live one) it is replayed."""
     value = check_input(game.question, inp, game.seq)
     assert game.pending is not None
     pending = Pending(game.pending.name, game.pending.args, game.pending.start, [*game.pending.answers, value])
-    return _advance(game.state, pending, game.seq + 1, game.narration, game.settled)
+    live = game.live
+    if live is not None and live.is_at(len(game.pending.answers)):
+        live.send(value)
+    else:
+        live = None
+    return _advance(game.state, pending, game.seq + 1, game.narration, game.settled, live)
 
 
 # -- views -----------------------------------------------------------------------------------
