@@ -19,6 +19,7 @@ from companion.morpork.board import (
     TROLLS,
     TROUBLE_MARKERS,
 )
+from companion.morpork.progress import UnderWay
 
 EDITIONS: tuple[str, ...] = ("en", "de", "pl", "it")
 BANK_TOTAL: dict[str, int] = {"en": 120, "de": 120, "pl": 130, "it": 120}
@@ -96,6 +97,9 @@ class State:
     lost_area_cards: list[str] = field(default_factory=list)
     turn: TurnState = field(default_factory=TurnState)
     game_over: GameOver | None = None
+    under_way: UnderWay = field(default_factory=UnderWay)
+    """The card being played and the event being resolved (``companion.morpork.progress``): kept by
+    the procedures for the screens, not part of the table's state document."""
 
     # -- copying -------------------------------------------------------------------------------
     def copy(self) -> State:
@@ -120,6 +124,7 @@ class State:
             turn=TurnState(self.turn.number, list(self.turn.powers_used), list(self.turn.cards_gained)),
             game_over=None if self.game_over is None else GameOver(
                 self.game_over.reason, list(self.game_over.winners), self.game_over.personality),
+            under_way=self.under_way.copy(),
         )
 
     # -- players -------------------------------------------------------------------------------
