@@ -23,6 +23,8 @@ RICH = {
 
 def test_copy_equals_a_deep_copy_and_shares_nothing_mutable() -> None:
     state = state_from_json(RICH)
+    state.under_way.start_card("captain-carrot", "red", ("M", "T", "$1")).mark(0, "done")
+    state.under_way.start_event("fire", "red").face = 7
     twin = state.copy()
     assert twin == copy.deepcopy(state)
     twin.players[0].loans.append("the-bank-of-ankh-morpork")
@@ -35,6 +37,13 @@ def test_copy_equals_a_deep_copy_and_shares_nothing_mutable() -> None:
     twin.turn.cards_gained.clear()
     assert twin.game_over is not None
     twin.game_over.winners.append("blue")
+    twin.under_way.cards[0].mark(1, "now")
+    twin.under_way.cards.append(twin.under_way.cards[0].copy())
+    assert twin.under_way.event is not None
+    twin.under_way.event.over = True
+    assert state.under_way.cards[0].statuses == ["done", "to-come", "to-come"] and len(state.under_way.cards) == 1
+    assert state.under_way.event is not None and not state.under_way.event.over
+    state.under_way = state_from_json(RICH).under_way
     assert state == state_from_json(RICH)
 
 
