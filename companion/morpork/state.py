@@ -97,9 +97,10 @@ class State:
     lost_area_cards: list[str] = field(default_factory=list)
     turn: TurnState = field(default_factory=TurnState)
     game_over: GameOver | None = None
-    under_way: UnderWay = field(default_factory=UnderWay)
+    under_way: UnderWay = field(default_factory=UnderWay, compare=False)
     """The card being played and the event being resolved (``companion.morpork.progress``): kept by
-    the procedures for the screens, not part of the table's state document."""
+    the procedures for the screens; not part of the table's state document, nor of what makes two
+    positions equal."""
 
     # -- copying -------------------------------------------------------------------------------
     def copy(self) -> State:
