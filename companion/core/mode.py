@@ -107,13 +107,16 @@ class Step:
 class Activity:
     """Something being played or resolved now: a card with its symbols, a random event with the
     face rolled for it, a guild power. ``kind`` is the mode's word for it (``card``, ``event`` …),
-    ``id`` the card's, event's or power's id."""
+    ``id`` the card's, event's or power's id, ``face`` the last roll made for it. ``status`` is
+    ``now``, or ``done`` for one that has just ended and is still shown (the event a card drew,
+    until the next card is played), so a screen can show how it ended without keeping a copy."""
 
     kind: str
     id: str
     player: str | None = None
     steps: tuple[Step, ...] = ()
     face: int | None = None
+    status: str = "now"
 
 
 @dataclass(frozen=True)
@@ -140,7 +143,7 @@ class Progress:
     extra: tuple[tuple[str, str], ...] = field(default=())
 
     def innermost(self, kind: str) -> Activity | None:
-        """The innermost activity of ``kind`` under way (the event a card triggered, say)."""
+        """The innermost activity of ``kind`` (the event a card triggered, say)."""
         for activity in reversed(self.activities):
             if activity.kind == kind:
                 return activity

@@ -19,9 +19,9 @@ from companion.morpork.board import (
     TROLLS,
     TROUBLE_MARKERS,
 )
-
 from companion.morpork.options import EDITION_RULINGS, Rulings
 from companion.morpork.options import EDITIONS as EDITIONS  # the editions are defined there, once
+from companion.morpork.progress import UnderWay
 
 NEUTRAL_PIECES: tuple[str, ...] = ("troll", "demon")
 
@@ -98,6 +98,10 @@ class State:
     turn: TurnState = field(default_factory=TurnState)
     game_over: GameOver | None = None
     rulings: Rulings | None = None
+    under_way: UnderWay = field(default_factory=UnderWay, compare=False)
+    """The card being played and the event being resolved (``companion.morpork.progress``): kept by
+    the procedures for the screens; not part of the table's state document, nor of what makes two
+    positions equal."""
 
     @property
     def rules(self) -> Rulings:
@@ -128,6 +132,7 @@ class State:
             game_over=None if self.game_over is None else GameOver(
                 self.game_over.reason, list(self.game_over.winners), self.game_over.personality),
             rulings=self.rulings,
+            under_way=self.under_way.copy(),
         )
 
     # -- players -------------------------------------------------------------------------------
