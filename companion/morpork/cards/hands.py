@@ -163,7 +163,7 @@ def history_monks(state: State, narrator: Narrator, ctx: TurnContext) -> Steps:
         if not state.discard_pile:
             break
         card = yield choice_question("card.history-monks", f"{ctx.player}: scan a card drawn from the discard pile",
-                                     ctx.player, sorted(set(state.discard_pile)), card=ctx.card)
+                                     ctx.player, sorted(set(state.discard_pile)), reveals=True, card=ctx.card)
         state.discard_pile.remove(card)
         state.player(ctx.player).hand += 1
         narrator.say("cards.from-discard", f"{ctx.player} takes {card} from the discard pile", player=ctx.player,

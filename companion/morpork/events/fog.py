@@ -8,8 +8,8 @@ options are every card that may still be in the draw pile (``companion.morpork.h
 discard pile, lent, stuck in a hand, out of a two-player game, or being played). Fewer than five
 cards left: as many as there are; an empty draw pile ends the game (ruling 9).
 
-A card turned face up is drawn from a shuffled pile, so its answer is an undo barrier
-(``companion.core.session.REVEALING_QUESTIONS``).
+A card turned face up is drawn from a shuffled pile, so its question ``reveals`` and its answer is an
+undo barrier (``companion.core.session.is_barrier``).
 """
 from __future__ import annotations
 
@@ -37,7 +37,7 @@ def fog(state: State, narrator: Narrator, ctx: EventContext) -> EventSteps:
             break
         card = yield choice_question(
             CARD_QUESTION, f"{ctx.active}: turn over the top card of the draw pile ({number} of {count}) and scan it",
-            ctx.active, options, unavailable=None, private=False,
+            ctx.active, options, unavailable=None, private=False, reveals=True,
             number=str(number), count=str(count))
         state.draw_pile -= 1
         state.discard_pile.append(card)
