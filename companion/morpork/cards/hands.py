@@ -5,18 +5,10 @@ from __future__ import annotations
 
 from companion.morpork.actions import take_money
 from companion.morpork.cards.common import (
-    Effect,
-    Steps,
-    TurnContext,
-    ask_discard,
-    choose_player,
-    discard_card,
-    draw_cards,
-    free_hand,
-    give_cards,
-    other_players,
-    possible_cards,
+    Effect, TurnContext, ask_discard, choose_player, discard_card, draw_cards, free_hand, give_cards,
+    other_players, possible_cards,
 )
+from companion.morpork.steps import Steps
 from companion.morpork.cards.interrupts import text_cancelled
 from companion.morpork.pieces import transfer
 from companion.core.procedure import Narrator, choice_question

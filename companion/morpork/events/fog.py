@@ -14,7 +14,8 @@ undo barrier (``companion.core.session.is_barrier``).
 from __future__ import annotations
 
 from companion.morpork.catalog import display_name
-from companion.morpork.events.common import EventContext, EventSteps, end_on_draw_pile
+from companion.morpork.events.common import EventContext
+from companion.morpork.steps import Steps, end_on_draw_pile
 from companion.morpork.hidden_cards import unseen_cards
 from companion.core.procedure import Narrator, choice_question
 from companion.morpork.state import State
@@ -23,7 +24,7 @@ FOG_CARDS = 5
 CARD_QUESTION = "event.fog.card"
 
 
-def fog(state: State, narrator: Narrator, ctx: EventContext) -> EventSteps:
+def fog(state: State, narrator: Narrator, ctx: EventContext) -> Steps:
     """Up to five cards from the top of the draw pile, each named, go to the discard pile."""
     count = min(FOG_CARDS, state.draw_pile)
     narrator.say("event.fog.discards", f"fog: the top {count} card(s) of the draw pile are discarded face up",
