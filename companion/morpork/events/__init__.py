@@ -3,7 +3,9 @@
 ``resolve_event`` is a procedure body (see ``companion.core.procedure``): use it with ``yield from``
 inside a turn, or through ``event_procedure`` with ``procedure.run``. It takes the event card out of
 ``state.event_deck`` (each event happens once per game), narrates what happens, and yields a
-Question whenever it needs a die roll or a player's choice. One module per event or family:
+Question whenever it needs a die roll or a player's choice. The event and each face rolled for it
+are recorded in ``state.under_way`` (``companion.morpork.progress``) for the screens.
+One module per event or family:
 
 - ``buildings`` — Explosion, Earthquake, Fire, Subsidence
 - ``dragon`` — The Dragon;  ``flood`` — Flood;  ``murders`` — Mysterious Murders
@@ -24,7 +26,8 @@ from companion.core.errors import RuleViolation
 from companion.morpork.events.arrivals import demons, trolls
 from companion.morpork.events.buildings import earthquake, explosion, fire, subsidence
 from companion.morpork.events.city import bloody_stupid_johnson, riots
-from companion.morpork.events.common import EventContext, EventSteps
+from companion.morpork.events.common import EventContext
+from companion.morpork.steps import Steps
 from companion.morpork.events.dragon import the_dragon
 from companion.morpork.events.flood import flood
 from companion.morpork.events.fog import fog
@@ -32,6 +35,7 @@ from companion.morpork.events.interrupts import InterruptOutcome, offer_removal_
 from companion.morpork.events.murders import mysterious_murders
 from companion.morpork.events.small_gods import offer_small_gods, offer_small_gods_for_arrival, small_gods_holder
 from companion.core.procedure import Narrator
+from companion.morpork.progress import resolve_watched
 from companion.morpork.state import State
 
 __all__ = [
@@ -39,7 +43,7 @@ __all__ = [
     "offer_small_gods", "offer_small_gods_for_arrival", "resolve_event", "small_gods_holder",
 ]
 
-EventBody = Callable[[State, Narrator, EventContext], EventSteps]
+EventBody = Callable[[State, Narrator, EventContext], Steps]
 
 EVENTS: dict[str, EventBody] = {
     "the-dragon": the_dragon,
@@ -73,7 +77,7 @@ def check_event(state: State, event_id: str, active_player: str) -> None:
 
 
 def resolve_event(state: State, narrator: Narrator, event_id: str, active_player: str, *,
-                  ask_interrupts: bool = False, in_play: Sequence[str] = ()) -> EventSteps:
+                  ask_interrupts: bool = False, in_play: Sequence[str] = ()) -> Steps:
     """Resolve one random event drawn by ``active_player`` on the working ``state``.
 
     Raises ``RuleViolation`` (before asking anything) for an unknown event, one no longer in the
@@ -85,10 +89,11 @@ def resolve_event(state: State, narrator: Narrator, event_id: str, active_player
     state.event_deck.remove(event_id)
     ctx = EventContext(event_id, active_player, ask_interrupts, tuple(in_play))
     narrator.say("event.drawn", f"random event: {ctx.event_name}", event=event_id, player=active_player)
-    yield from EVENTS[event_id](state, narrator, ctx)
+    record = state.under_way.start_event(event_id, active_player)
+    yield from resolve_watched(record, EVENTS[event_id](state, narrator, ctx))
 
 
-def event_procedure(state: State, narrator: Narrator, args: Mapping[str, Any]) -> EventSteps:
+def event_procedure(state: State, narrator: Narrator, args: Mapping[str, Any]) -> Steps:
     """The factory form for ``procedure.run``: ``args`` = {"event": id, "active": colour (default:
     the state's active player), "ask_interrupts": bool (default False)}."""
     yield from resolve_event(state, narrator, str(args["event"]), str(args.get("active") or state.active_player),
