@@ -24,7 +24,7 @@ from companion.morpoly.position import Position, TokenId
 
 __all__ = [
     "Died", "Direction", "Event", "Jailed", "Landed", "Met", "Mode", "MustPay", "Passed", "PremiumDue",
-    "Relocated", "Rolled", "Rotation", "SplitHalves", "Step", "Stolen", "destination", "fool_directions",
+    "Relocated", "Rolled", "Rotation", "SplitHalves", "Step", "Stolen", "card_rotation", "destination", "fool_directions",
     "go_salaries", "is_occupied", "lspace_move", "next_square", "opposite", "placement", "pub_parts",
     "split_salaries", "teleport", "undead_split", "walk", "wizard_teleport", "wizard_teleport_target",
 ]
@@ -184,3 +184,9 @@ def wizard_teleport(position: Position, token: TokenId, dice: Dice, running: Rot
     if is_occupied(position, start, token, npc_squares, options) or is_occupied(position, target, token, npc_squares, options):
         return None
     return target
+
+
+def card_rotation(running: Rotation, options: Mapping[str, str] | None = None) -> Rotation:
+    """The rotation an "advance to …" card moves a token (R1): its running direction, or clockwise
+    under option ``cards_always_clockwise``."""
+    return Rotation.CLOCKWISE if is_on(options or {}, "cards_always_clockwise") else running
