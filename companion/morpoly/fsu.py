@@ -14,7 +14,7 @@ cover (table B) and the optional payout modification (table C) — are asked of 
 from __future__ import annotations
 
 from collections.abc import Callable, Generator, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from enum import Enum
 from typing import Final
 
@@ -103,6 +103,7 @@ class Payment:
     kind: PaymentKind
     fsu_id: int | None = None
     on_behalf_of: PartyId | None = None
+    event_index: int = field(default=-1, compare=False)
 
 
 class ChangeKind(Enum):
@@ -118,12 +119,15 @@ class ChangeKind(Enum):
 
 @dataclass(frozen=True)
 class Change:
-    """What happened to one FSU, and at which event of the move (its index, -1 outside a move)."""
+    """What happened to one FSU, and at which event of the move (its index, -1 outside a move).
+    ``amount``: the premium, fee or payout; ``waived``: the part of a payout the Merchants covered by
+    simply not collecting a payment owed to themselves (R33)."""
 
     fsu_id: int | None
     kind: ChangeKind
     event_index: int
     amount: int = 0
+    waived: int = 0
 
 
 @dataclass(frozen=True)
@@ -256,10 +260,14 @@ class _Run:
             return False
         return not is_on(self.options, "fool_modify_only_fool_covers") or any(c in FOOL_COVERS for c in hit)
 
-    def end_or_keep(self, fsu: Fsu, index: int, paid: int, stays_active: bool) -> None:
+    def end_or_keep(self, fsu: Fsu, index: int, paid: int, stays_active: bool, waived: int = 0) -> None:
         status = Status.ACTIVE if stays_active else Status.REDEEMED
         self.ledger = self.ledger.with_fsu(replace(fsu, status=status, paid=fsu.paid + paid))
-        self.changes.append(Change(fsu.fsu_id, ChangeKind.CLAIMED if stays_active else ChangeKind.REDEEMED, index, paid))
+        kind = ChangeKind.CLAIMED if stays_active else ChangeKind.REDEEMED
+        self.changes.append(Change(fsu.fsu_id, kind, index, paid, waived))
+
+    def pay(self, payment: Payment, index: int) -> None:
+        self.payments.append(replace(payment, event_index=index))
 
 
 def resolution(ledger: Ledger, events: Sequence[Event], position: Position, options: Mapping[str, str],
@@ -286,7 +294,7 @@ def resolution(ledger: Ledger, events: Sequence[Event], position: Position, opti
             yield from _settle(run, event, index)
         elif isinstance(event, Stolen):
             if value(options, "thief_steal") == "take_from_owner" and event.amount > 0:
-                run.payments.append(Payment(event.victim, position.party_of(event.thief), event.amount, PaymentKind.THEFT))
+                run.pay(Payment(event.victim, position.party_of(event.thief), event.amount, PaymentKind.THEFT), index)
         yield from _claims(run, event, index, skip_covers=frozenset({Cover.MUST_PAY}))
     return Resolution(run.ledger, tuple(run.payments), tuple(run.changes))
 
@@ -347,16 +355,17 @@ def _settle(run: _Run, event: MustPay, index: int) -> Generator[RollRequest, Dic
                 cap = modification.premium_multiple * fsu.premium - (fsu.paid if budget else 0)
                 stays_active = modification.stays_active
         covered = max(0, min(cap, rest))
-        if covered and event.payee != fsu.insurer:
-            run.payments.append(Payment(fsu.insurer, event.payee, covered, event.kind, fsu.fsu_id, event.party))
+        waived = covered if event.payee == fsu.insurer else 0
+        if covered and not waived:
+            run.pay(Payment(fsu.insurer, event.payee, covered, event.kind, fsu.fsu_id, event.party), index)
         rest -= covered
         spent = fsu.paid + covered >= CLAIM_MULTIPLE * fsu.premium
         keep = stays_active or (budget and not spent)
-        run.end_or_keep(fsu, index, covered, keep)
+        run.end_or_keep(fsu, index, covered, keep, waived)
         if rest == 0 and covered == event.amount:
             full_cover = fsu.insurer
     if rest > 0:
-        run.payments.append(Payment(event.party, event.payee, rest, event.kind))
+        run.pay(Payment(event.party, event.payee, rest, event.kind), index)
     return full_cover
 
 
@@ -376,7 +385,7 @@ def _claims(run: _Run, event: Event, index: int,
             claim = modification.premium_multiple * fsu.premium
             stays_active = modification.stays_active
         if claim:
-            run.payments.append(Payment(fsu.insurer, fsu.beneficiary, claim, PaymentKind.CLAIM, fsu.fsu_id))
+            run.pay(Payment(fsu.insurer, fsu.beneficiary, claim, PaymentKind.CLAIM, fsu.fsu_id), index)
         run.end_or_keep(fsu, index, claim, stays_active)
 
 
@@ -485,10 +494,11 @@ def transition_problems(before: Ledger, after: Ledger) -> list[str]:
     return problems
 
 
-def payment_problems(resolution: Resolution) -> list[str]:
-    """Money the ledger moves is never created: amounts are positive; a claim goes from an FSU's
-    insurer to its beneficiary; a payment made on someone's behalf comes from a Merchants' FSU's
-    insurer; the bank is never the payer."""
+def payment_problems(resolution: Resolution, events: Sequence[Event]) -> list[str]:
+    """Money the ledger moves is never created or lost (§2.5): amounts are positive; the bank pays
+    nothing; a claim goes from an FSU's insurer to its beneficiary; and each payment owed (a
+    :class:`MustPay`, a premium, a double fee) is settled exactly — what the payer and the Merchants
+    pay plus what the Merchants waive adds up to the amount owed."""
     problems: list[str] = []
     fsus = {fsu.fsu_id: fsu for fsu in resolution.ledger.fsus}
     for payment in resolution.payments:
@@ -502,4 +512,19 @@ def payment_problems(resolution: Resolution) -> list[str]:
                 problems.append(f"{payment!r}: not paid by the FSU's insurer")
             elif payment.kind is PaymentKind.CLAIM and payment.payee != fsu.beneficiary:
                 problems.append(f"{payment!r}: a claim not paid to the beneficiary")
+    for index, event in enumerate(events):
+        owed: int | None = None
+        kinds: frozenset[PaymentKind] = frozenset()
+        if isinstance(event, MustPay):
+            owed, kinds = event.amount, frozenset({event.kind})
+        elif isinstance(event, PremiumDue):
+            bought = [c.amount for c in resolution.changes if c.event_index == index
+                      and c.kind in (ChangeKind.BOUGHT, ChangeKind.TAKEN_OVER, ChangeKind.DOUBLE_FEE)]
+            owed, kinds = sum(bought), frozenset({PaymentKind.PREMIUM, PaymentKind.DOUBLE_FEE})
+        if owed is None:
+            continue
+        settled = sum(p.amount for p in resolution.payments if p.event_index == index and p.kind in kinds)
+        waived = sum(c.waived for c in resolution.changes if c.event_index == index)
+        if settled + waived != owed:
+            problems.append(f"event {index} ({event!r}): owed {owed}, settled {settled} + waived {waived}")
     return problems
