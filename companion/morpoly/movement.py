@@ -25,8 +25,9 @@ from companion.morpoly.position import Position, TokenId
 __all__ = [
     "Died", "Direction", "Event", "Jailed", "Landed", "Met", "Mode", "MustPay", "Passed", "PremiumDue",
     "Relocated", "Rolled", "Rotation", "SplitHalves", "Step", "Stolen", "card_rotation", "destination", "fool_directions",
-    "go_salaries", "is_occupied", "lspace_move", "next_square", "opposite", "placement", "pub_parts",
-    "split_salaries", "teleport", "undead_split", "walk", "wizard_teleport", "wizard_teleport_target",
+    "go_salaries", "is_occupied", "lspace_move", "lspace_walk", "luggage_race", "next_square", "opposite", "placement",
+    "pub_parts", "split_salaries", "step", "teleport", "undead_split", "walk", "wizard_teleport",
+    "wizard_teleport_target",
 ]
 
 
@@ -190,3 +191,24 @@ def card_rotation(running: Rotation, options: Mapping[str, str] | None = None) -
     """The rotation an "advance to …" card moves a token (R1): its running direction, or clockwise
     under option ``cards_always_clockwise``."""
     return Rotation.CLOCKWISE if is_on(options or {}, "cards_always_clockwise") else running
+
+
+def step(token: TokenId, square: int, running: Rotation = Rotation.CLOCKWISE) -> tuple[Step, ...]:
+    """A one-square step forward (the Beggars' and Fools' step, fleeing an Assassin): a walk (R36),
+    so it can pass or land on GO and end FSUs."""
+    return walk(token, square, 1, Direction.FORWARD, running)
+
+
+def lspace_walk(token: TokenId, start: int, dice: Dice, running: Rotation = Rotation.CLOCKWISE,
+                direction: Direction | None = None) -> tuple[Step, ...]:
+    """The L-Space move from ``start`` (L147, R53): the product, forward if even, backward if odd —
+    a walk. A Wizard chooses the ``direction`` himself (L137)."""
+    distance, natural = lspace_move(dice)
+    return walk(token, start, distance, direction or natural, running)
+
+
+def luggage_race(token: TokenId, start: int, dice: Dice) -> tuple[Step, ...]:
+    """The Luggage's race (table E, R67): the swallowed player's product, even forward, odd backward
+    (clockwise is forward), as a carry — nothing is passed, an exact landing on GO pays double."""
+    distance, direction = lspace_move(dice)
+    return teleport(token, destination(start, distance, direction, Rotation.CLOCKWISE), direction)

@@ -119,3 +119,14 @@ def test_fool_directions() -> None:
     assert fool_directions(Dice(3, 4)) == (Direction.BACKWARD,)
     assert fool_directions(Dice(2, 2)) == (Direction.FORWARD, Direction.BACKWARD)
     assert fool_directions(Dice(2, 3)) == (Direction.FORWARD,)
+
+
+def test_one_square_step_l_space_walk_and_the_luggage_race() -> None:
+    from companion.morpoly.movement import lspace_walk, luggage_race, step
+    assert step("t", 39) == (Landed("t", 0),) and go_salaries(step("t", 39)) == 2
+    assert lspace_walk("t", 20, Dice(4, 6))[-1] == Landed("t", 4) and go_salaries(lspace_walk("t", 20, Dice(4, 6))) == 1
+    wizard_choice = lspace_walk("t", 20, Dice(4, 6), direction=Direction.BACKWARD)
+    assert wizard_choice[-1].square == 36 and go_salaries(wizard_choice) == 0
+    race = luggage_race("t", 36, Dice(2, 2))                       # product 4, even: forward, exactly on GO
+    assert race == (Landed("t", 0, Mode.TELEPORT),) and go_salaries(race) == 2
+    assert luggage_race("t", 36, Dice(3, 5))[-1].square == 21      # product 15, odd: backward 36 → 21
