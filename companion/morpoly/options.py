@@ -174,7 +174,7 @@ RULINGS: Final[tuple[Ruling, ...]] = (
     Ruling(56, None, "bank insolvency: the bank keeps the bid; no bidder, the party is out", "engine (takeover), fsu.py (void_party)"),
     Ruling(57, None, "each token's player decides for it; the boss builds, mortgages, trades, spends Fortuna; nothing between teammates", "engine; guilds/* skip teammates"),
     Ruling(58, None, "debts to the Patrician or the Watch are debts to a player", "engine (takeover)"),
-    Ruling(59, None, "Fortuna: ties count as least, cash before the salary, forward passes only, granted after the turn", "engine (Fortuna)"),
+    Ruling(59, None, "Fortuna: ties count as least, cash before the salary, forward passes only, granted after the turn", "fortuna.py (at_go)"),
     Ruling(60, None, "Fortuna on any roll until acted on; the voided roll does not count for doubles", "engine (Fortuna)"),
     Ruling(61, None, "death: share → DEATH claims → funeral → placed on GO", "guilds/assassins.py (death_sequence)"),
     Ruling(62, "watch_immune_to_heart_attack", "a third doubles kills everyone who can roll it, the Watch included; not moved", "guilds/watch.py (third_doubles)"),
