@@ -276,8 +276,10 @@ def resolution(ledger: Ledger, events: Sequence[Event], position: Position, opti
     changes. For each event: FSU expiries (path steps), then a purchase or double fee (a due
     premium), then the settlement of money owed, then the claims the event triggers — each active
     FSU at most once per event (R20). ``position`` is read for owners, guilds and parties; it is not
-    changed here (the engine applies the payments). ``bought_at`` stamps new FSUs (a journal
-    sequence number)."""
+    changed here (the engine applies the payments). Where a move changes owners or buildings on the
+    way, the engine resolves the events in slices, each with the position of its moment — the order
+    of §2.4 holds across slices because the ledger is threaded through. ``bought_at`` stamps new FSUs
+    (a journal sequence number)."""
     run = _Run(ledger, position, options, bought_at)
     for index, event in enumerate(events):
         if isinstance(event, (Passed, Landed)):

@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 
 from companion.core.errors import InputError
-from companion.morpoly.options import OPTIONS, RULINGS, defaults, resolve
+from companion.morpoly.options import OPTIONS, RULINGS, defaults, option, resolve
 
 DOC = Path(__file__).resolve().parents[3] / "docs" / "morpoly-rulings.md"
 
@@ -27,7 +27,12 @@ def test_the_document_lists_every_ruling_with_its_option() -> None:
     for ruling in RULINGS:
         row = next((line for line in text.splitlines() if line.startswith(f"| R{ruling.number} |")), None)
         assert row is not None, f"R{ruling.number} missing from {DOC.name}"
-        assert (f"`{ruling.option}`" if ruling.option else "fixed") in row
+        if ruling.option:
+            declared = option(ruling.option)
+            cells = f"`{declared.name}` | {declared.default} ({' / '.join(declared.choices)})"
+        else:
+            cells = "fixed | —"
+        assert row == f"| R{ruling.number} | {cells} | {ruling.reading} | {ruling.enforced_in} |"
 
 
 def test_defaults_and_bad_values() -> None:
