@@ -67,13 +67,16 @@ class Fsu:
 
 @dataclass(frozen=True)
 class Ledger:
-    """Every FSU of the game, in the order bought, and the next id."""
+    """Every FSU of the game, in the order bought, and the next id. ``ended_prefix`` is a speed hint:
+    every FSU before that index has ended (FSUs last one lap, so the active ones are the recent
+    ones); 0 is always correct."""
 
     fsus: tuple[Fsu, ...] = ()
     next_id: int = 1
+    ended_prefix: int = 0
 
     def active(self) -> tuple[Fsu, ...]:
-        return tuple(fsu for fsu in self.fsus if fsu.is_active)
+        return tuple(fsu for fsu in self.fsus[self.ended_prefix:] if fsu.is_active)
 
     def get(self, fsu_id: int) -> Fsu:
         for fsu in self.fsus:
@@ -88,7 +91,7 @@ class Ledger:
     def with_fsu(self, fsu: Fsu) -> Ledger:
         """The ledger with ``fsu`` replacing the one of the same id, or added (taking the next id)."""
         if any(old.fsu_id == fsu.fsu_id for old in self.fsus):
-            return replace(self, fsus=tuple(fsu if old.fsu_id == fsu.fsu_id else old for old in self.fsus))
+            return Ledger(tuple(fsu if old.fsu_id == fsu.fsu_id else old for old in self.fsus), self.next_id)
         return Ledger(self.fsus + (fsu,), max(self.next_id, fsu.fsu_id + 1))
 
 
@@ -224,12 +227,13 @@ COVER_PREDICATES: Final[dict[Cover, Condition]] = {
     assassins.COVER: assassins.condition,
 }
 """Each guild's FSU condition (§3): one predicate per cover over one event."""
+COVER_ORDER: Final = tuple(Cover)
 
 
 def covers_hit(event: Event, fsu: Fsu, position: Position, options: Mapping[str, str]) -> tuple[Cover, ...]:
     """The covers of ``fsu`` that ``event`` meets (several only for a team FSU; it still pays once)."""
-    return tuple(cover for cover in sorted(fsu.covers, key=lambda c: c.value)
-                 if COVER_PREDICATES[cover](event, fsu.beneficiary, fsu.insurer, position, options))
+    return tuple(cover for cover in COVER_ORDER
+                 if cover in fsu.covers and COVER_PREDICATES[cover](event, fsu.beneficiary, fsu.insurer, position, options))
 
 
 # --- the resolution of one move (§2.4) --------------------------------------------------------
@@ -238,13 +242,52 @@ class _Run:
     """The working state of one resolution: the ledger so far and what has been paid."""
 
     def __init__(self, ledger: Ledger, position: Position, options: Mapping[str, str], bought_at: int) -> None:
-        self.ledger = ledger
+        self.base = ledger
+        self.updated: dict[int, Fsu] = {}
+        self.added: dict[int, Fsu] = {}
+        self.live = {fsu.fsu_id: fsu for fsu in ledger.active()}
+        self.next_id = ledger.next_id
         self.position = position
         self.options = options
         self.bought_at = bought_at
         self.payments: list[Payment] = []
         self.changes: list[Change] = []
         self.jailed: set[str] = set()
+
+    def active(self) -> tuple[Fsu, ...]:
+        """The FSUs active now, in the order bought (a copy: claims may end some while iterating)."""
+        return tuple(self.live.values())
+
+    def put(self, fsu: Fsu) -> None:
+        if fsu.fsu_id in self.added or fsu.fsu_id >= self.base.next_id:
+            self.added[fsu.fsu_id] = fsu
+        else:
+            self.updated[fsu.fsu_id] = fsu
+        if fsu.is_active:
+            self.live[fsu.fsu_id] = fsu
+        else:
+            self.live.pop(fsu.fsu_id, None)
+        self.next_id = max(self.next_id, fsu.fsu_id + 1)
+
+    @property
+    def ledger(self) -> Ledger:
+        """The ledger after the run: only FSUs active at its start can have changed, and they lie
+        after the old ``ended_prefix``, so only that window is searched."""
+        fsus = list(self.base.fsus)
+        prefix = self.base.ended_prefix
+        if self.updated:
+            where = {fsu.fsu_id: index for index, fsu in enumerate(fsus[prefix:], start=prefix)}
+            for fsu_id, fsu in self.updated.items():
+                fsus[where[fsu_id]] = fsu
+        fsus.extend(self.added.values())
+        while prefix < len(fsus) and not fsus[prefix].is_active:
+            prefix += 1
+        return Ledger(tuple(fsus), self.next_id, prefix)
+
+    @property
+    def active_ledger(self) -> Ledger:
+        """Only the active FSUs: all that the purchase tests read, without copying ended ones."""
+        return Ledger(self.active(), self.next_id)
 
     def beneficiary_jailed(self, party: PartyId) -> bool:
         tokens = tokens_of(self.position, party)
@@ -262,7 +305,7 @@ class _Run:
 
     def end_or_keep(self, fsu: Fsu, index: int, paid: int, stays_active: bool, waived: int = 0) -> None:
         status = Status.ACTIVE if stays_active else Status.REDEEMED
-        self.ledger = self.ledger.with_fsu(replace(fsu, status=status, paid=fsu.paid + paid))
+        self.put(replace(fsu, status=status, paid=fsu.paid + paid))
         kind = ChangeKind.CLAIMED if stays_active else ChangeKind.REDEEMED
         self.changes.append(Change(fsu.fsu_id, kind, index, paid, waived))
 
@@ -283,9 +326,9 @@ def resolution(ledger: Ledger, events: Sequence[Event], position: Position, opti
     run = _Run(ledger, position, options, bought_at)
     for index, event in enumerate(events):
         if isinstance(event, (Passed, Landed)):
-            for fsu in run.ledger.active():
+            for fsu in run.active():
                 if expires_on(event, fsu):
-                    run.ledger = run.ledger.with_fsu(replace(fsu, status=Status.EXPIRED))
+                    run.put(replace(fsu, status=Status.EXPIRED))
                     run.changes.append(Change(fsu.fsu_id, ChangeKind.EXPIRED, index))
         if isinstance(event, Jailed):
             run.jailed.add(event.token)
@@ -297,7 +340,8 @@ def resolution(ledger: Ledger, events: Sequence[Event], position: Position, opti
         elif isinstance(event, Stolen):
             if value(options, "thief_steal") == "take_from_owner" and event.amount > 0:
                 run.pay(Payment(event.victim, position.party_of(event.thief), event.amount, PaymentKind.THEFT), index)
-        yield from _claims(run, event, index, skip_covers=frozenset({Cover.MUST_PAY}))
+        if not isinstance(event, Passed):  # passing a square is nobody's misfortune
+            yield from _claims(run, event, index, skip_covers=frozenset({Cover.MUST_PAY}))
     return Resolution(run.ledger, tuple(run.payments), tuple(run.changes))
 
 
@@ -307,7 +351,7 @@ def _purchase(run: _Run, event: PremiumDue, index: int) -> Generator[RollRequest
     holder = run.position.party_of(event.token)
     if holder == event.insurer:
         return
-    if purchase_blocked(run.ledger, run.position, holder, event.insurer, run.options):
+    if purchase_blocked(run.active_ledger, run.position, holder, event.insurer, run.options):
         fee = MustPay(holder, double_fee(event, run.options), PaymentKind.DOUBLE_FEE, event.insurer)
         run.changes.append(Change(None, ChangeKind.DOUBLE_FEE, index, fee.amount))
         yield from _settle(run, fee, index)
@@ -321,7 +365,7 @@ def _purchase(run: _Run, event: PremiumDue, index: int) -> Generator[RollRequest
         beneficiary = covered_by  # the Merchants paid the whole premium: the FSU is theirs (L65)
     guilds = run.position.guilds_of(event.insurer)
     rolled: Cover | None = None
-    fsu_id = run.ledger.next_id
+    fsu_id = run.next_id
     if Guild.FOOLS in guilds:
         dice = yield RollRequest("fool-cover", event.insurer, beneficiary, event.square, fsu_id)
         if dice is None:
@@ -329,7 +373,7 @@ def _purchase(run: _Run, event: PremiumDue, index: int) -> Generator[RollRequest
         rolled = fool_cover(dice)
     fsu = Fsu(fsu_id, event.insurer, beneficiary, event.token, event.square, event.rent,
               conditions(guilds, rolled), Guild.FOOLS in guilds, run.bought_at)
-    run.ledger = run.ledger.with_fsu(fsu)
+    run.put(fsu)
     kind = ChangeKind.TAKEN_OVER if beneficiary != holder else ChangeKind.BOUGHT
     run.changes.append(Change(fsu_id, kind, index, event.rent))
 
@@ -340,7 +384,7 @@ def _settle(run: _Run, event: MustPay, index: int) -> Generator[RollRequest, Dic
     the payer. Returns the Merchants party that paid it *all*, if one did (for L65's take-over)."""
     rest = event.amount
     full_cover: PartyId | None = None
-    for fsu in run.ledger.active():
+    for fsu in run.active():
         if rest <= 0 or Cover.MUST_PAY not in fsu.covers:
             continue
         if not merchants.condition(event, fsu.beneficiary, fsu.insurer, run.position, run.options):
@@ -375,7 +419,9 @@ def _claims(run: _Run, event: Event, index: int,
             skip_covers: frozenset[Cover]) -> Generator[RollRequest, Dice | None, None]:
     """Pay every active FSU whose covers ``event`` meets (except ``skip_covers``, settled already):
     3 × premium, or the Fools' modified amount (table C), from insurer to beneficiary."""
-    for fsu in run.ledger.active():
+    for fsu in run.active():
+        if fsu.fsu_id not in run.live:
+            continue  # ended by an earlier claim of this same event
         hit = tuple(cover for cover in covers_hit(event, fsu, run.position, run.options) if cover not in skip_covers)
         if not hit or run.claim_blocked(fsu):
             continue
@@ -445,6 +491,8 @@ def ledger_problems(ledger: Ledger) -> list[str]:
     """What is impossible in ``ledger`` on its own (empty when all is well)."""
     problems: list[str] = []
     seen: set[int] = set()
+    if any(fsu.is_active for fsu in ledger.fsus[:ledger.ended_prefix]):
+        problems.append(f"an FSU before ended_prefix {ledger.ended_prefix} is active")
     for fsu in ledger.fsus:
         where = f"fsu {fsu.fsu_id}"
         if fsu.fsu_id in seen:
