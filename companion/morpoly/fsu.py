@@ -578,3 +578,12 @@ def payment_problems(resolution: Resolution, events: Sequence[Event]) -> list[st
         if settled + waived != owed:
             problems.append(f"event {index} ({event!r}): owed {owed}, settled {settled} + waived {waived}")
     return problems
+
+
+# --- the exposure view (§8.1) -----------------------------------------------------------------
+
+def squares_to_expiry(fsu: Fsu, holder_square: int, running_clockwise: bool = True) -> int:
+    """How many squares the holder token is from the square that ends ``fsu`` walking forward:
+    1–40, 40 while it still stands where it bought it (one full lap, L26)."""
+    distance = (fsu.square - holder_square) % 40 if running_clockwise else (holder_square - fsu.square) % 40
+    return distance or 40

@@ -14,8 +14,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
+from fractions import Fraction
 
-from companion.morpoly.dice import Dice, product_is_odd
+from companion.morpoly.dice import Dice, probability, product_is_odd
 from companion.morpoly.events import (Died, Direction, Event, Jailed, Landed, Met, Mode, MustPay, Passed,
                                       PremiumDue, Relocated, Rolled, Step, Stolen)
 from companion.morpoly.layout import GO, SQUARES, check_square, opposite
@@ -24,7 +25,7 @@ from companion.morpoly.position import Position, TokenId
 
 __all__ = [
     "Died", "Direction", "Event", "Jailed", "Landed", "Met", "Mode", "MustPay", "Passed", "PremiumDue",
-    "Relocated", "Rolled", "Rotation", "SplitHalves", "Step", "Stolen", "card_rotation", "destination", "fool_directions",
+    "Relocated", "Rolled", "Rotation", "SplitHalves", "Step", "Stolen", "card_rotation", "chance_to_land", "destination", "fool_directions",
     "go_salaries", "is_occupied", "lspace_move", "lspace_walk", "luggage_race", "next_square", "opposite", "placement",
     "pub_parts", "split_salaries", "step", "teleport", "undead_split", "walk", "wizard_teleport",
     "wizard_teleport_target",
@@ -212,3 +213,10 @@ def luggage_race(token: TokenId, start: int, dice: Dice) -> tuple[Step, ...]:
     (clockwise is forward), as a carry — nothing is passed, an exact landing on GO pays double."""
     distance, direction = lspace_move(dice)
     return teleport(token, destination(start, distance, direction, Rotation.CLOCKWISE), direction)
+
+
+def chance_to_land(start: int, squares: Iterable[int], running: Rotation = Rotation.CLOCKWISE) -> Fraction:
+    """The chance that the next ordinary movement roll from ``start`` ends on one of ``squares`` (the
+    exposure view, §8.1: "P(lands on Chance next roll)")."""
+    targets = frozenset(squares)
+    return probability(lambda dice: destination(start, dice.total, Direction.FORWARD, running) in targets)

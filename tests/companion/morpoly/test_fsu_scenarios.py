@@ -186,3 +186,12 @@ def test_takeover_transfers_fsus_and_voids_those_between_the_merging_parties() -
     out, _ = void_party(merged, "c")
     assert all(f.status is Status.VOID for f in out.fsus)
     assert ledger_problems(out) == []
+
+
+def test_squares_to_expiry() -> None:
+    from companion.morpoly.fsu import squares_to_expiry
+    contract = fsu(1, "blue", "red", 37, 100, {Cover.JAILED})
+    assert squares_to_expiry(contract, 37) == 40
+    assert squares_to_expiry(contract, 35) == 2
+    assert squares_to_expiry(contract, 39) == 38
+    assert squares_to_expiry(contract, 39, running_clockwise=False) == 2

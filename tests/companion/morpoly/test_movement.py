@@ -130,3 +130,14 @@ def test_one_square_step_l_space_walk_and_the_luggage_race() -> None:
     race = luggage_race("t", 36, Dice(2, 2))                       # product 4, even: forward, exactly on GO
     assert race == (Landed("t", 0, Mode.TELEPORT),) and go_salaries(race) == 2
     assert luggage_race("t", 36, Dice(3, 5))[-1].square == 21      # product 15, odd: backward 36 → 21
+
+
+def test_chance_to_land_on_the_chance_squares() -> None:
+    from fractions import Fraction
+
+    from companion.morpoly.layout import CHANCE
+    from companion.morpoly.movement import chance_to_land
+    assert chance_to_land(0, CHANCE) == Fraction(6, 36)          # a 7 from GO reaches Chance 7
+    assert chance_to_land(15, CHANCE) == Fraction(6, 36)          # only 22 is within 2–12 of 15
+    assert chance_to_land(30, CHANCE) == Fraction(5, 36)          # 36 by a 6
+    assert chance_to_land(33, CHANCE | {2}) == Fraction(2 + 4, 36)  # 36 by a 3, across GO to 2 by a 9
