@@ -193,12 +193,12 @@ def is_insured_by_merchants(ledger: Ledger, position: Position, party: PartyId) 
 def purchase_blocked(ledger: Ledger, position: Position, beneficiary: PartyId, insurer: PartyId,
                      options: Mapping[str, str]) -> bool:
     """Whether a landing on ``insurer``'s built street costs the double fee instead of buying an FSU:
-    an active FSU of the ordered pair (L27, R17; both directions under ``pair_unordered``), or the
+    an active FSU of the ordered pair (L27, R17; both directions under ``pair-unordered``), or the
     Merchants' protection (L67, R34) — while a Merchants party holds an FSU from ``insurer``, neither
     it nor any party it insures buys a new one there."""
     if ledger.active_between(beneficiary, insurer):
         return True
-    if is_on(options, "pair_unordered") and ledger.active_between(insurer, beneficiary):
+    if is_on(options, "pair-unordered") and ledger.active_between(insurer, beneficiary):
         return True
     shields = {beneficiary, *is_insured_by_merchants(ledger, position, beneficiary)}
     return any(Guild.MERCHANTS in position.guilds_of(shield) and ledger.active_between(shield, insurer)
@@ -207,7 +207,7 @@ def purchase_blocked(ledger: Ledger, position: Position, beneficiary: PartyId, i
 
 def double_fee(event: PremiumDue, options: Mapping[str, str]) -> int:
     """R18: twice the printed rent without buildings (or twice the current rent by option)."""
-    return 2 * (event.rent if value(options, "double_fee") == "twice_current_rent" else event.base_rent)
+    return 2 * (event.rent if value(options, "double-fee") == "twice-current-rent" else event.base_rent)
 
 
 # --- claims: one predicate per cover, each in its guild's module ------------------------------
@@ -294,14 +294,14 @@ class _Run:
         return bool(tokens) and all(self.position.in_jail(t) or t in self.jailed for t in tokens)
 
     def claim_blocked(self, fsu: Fsu) -> bool:
-        """R10: claims are paid to a jailed beneficiary unless ``jail_blocks_claims``."""
-        return is_on(self.options, "jail_blocks_claims") and self.beneficiary_jailed(fsu.beneficiary)
+        """R10: claims are paid to a jailed beneficiary unless ``jail-blocks-claims``."""
+        return is_on(self.options, "jail-blocks-claims") and self.beneficiary_jailed(fsu.beneficiary)
 
     def modifiable(self, fsu: Fsu, hit: Sequence[Cover]) -> bool:
         """R46: a Fools insurer may roll on any claim, or only on the Fools' own covers by option."""
         if not fsu.fool_modifiable:
             return False
-        return not is_on(self.options, "fool_modify_only_fool_covers") or any(c in FOOL_COVERS for c in hit)
+        return not is_on(self.options, "fool-modify-only-fool-covers") or any(c in FOOL_COVERS for c in hit)
 
     def end_or_keep(self, fsu: Fsu, index: int, paid: int, stays_active: bool, waived: int = 0) -> None:
         status = Status.ACTIVE if stays_active else Status.REDEEMED
@@ -338,7 +338,7 @@ def resolution(ledger: Ledger, events: Sequence[Event], position: Position, opti
         if isinstance(event, MustPay):
             yield from _settle(run, event, index)
         elif isinstance(event, Stolen):
-            if value(options, "thief_steal") == "take_from_owner" and event.amount > 0:
+            if value(options, "thief-steal") == "take-from-owner" and event.amount > 0:
                 run.pay(Payment(event.victim, position.party_of(event.thief), event.amount, PaymentKind.THEFT), index)
         if not isinstance(event, Passed):  # passing a square is nobody's misfortune
             yield from _claims(run, event, index, skip_covers=frozenset({Cover.MUST_PAY}))
@@ -391,7 +391,7 @@ def _settle(run: _Run, event: MustPay, index: int) -> Generator[RollRequest, Dic
             continue
         if run.claim_blocked(fsu):
             continue
-        budget = value(run.options, "merchant_cover") == "budget_until_3x"
+        budget = value(run.options, "merchant-cover") == "budget-until-3x"
         cap = CLAIM_MULTIPLE * fsu.premium - (fsu.paid if budget else 0)
         stays_active = False
         if run.modifiable(fsu, (Cover.MUST_PAY,)):

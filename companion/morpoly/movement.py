@@ -82,8 +82,8 @@ def go_salaries(steps: Iterable[Step], options: Mapping[str, str] | None = None,
     """How many GO salaries a move's steps earn (B7, R3): one for passing GO on a forward walk, two
     for landing exactly on GO by a forward walk or a teleport, none for placements or a backward
     pass. A backward walk landing exactly on GO pays double under L15 (option
-    ``backward_go_landing``, default from the source) or nothing (the reference's R3). ``by_card``:
-    the move is an "Advance to GO" card (option ``advance_to_go_card_pays_double``)."""
+    ``backward-go-landing``, default from the source) or nothing (the reference's R3). ``by_card``:
+    the move is an "Advance to GO" card (option ``advance-to-go-card-pays-double``)."""
     opts = options or {}
     salaries = 0
     for step in steps:
@@ -94,20 +94,20 @@ def go_salaries(steps: Iterable[Step], options: Mapping[str, str] | None = None,
         elif step.mode is Mode.TELEPORT:
             salaries += 2
         elif step.mode is Mode.WALK and step.direction is Direction.FORWARD:
-            salaries += 1 if by_card and not is_on(opts, "advance_to_go_card_pays_double") else 2
+            salaries += 1 if by_card and not is_on(opts, "advance-to-go-card-pays-double") else 2
         elif step.mode is Mode.WALK:
-            salaries += 2 if value(opts, "backward_go_landing") == "double" else 0
+            salaries += 2 if value(opts, "backward-go-landing") == "double" else 0
     return salaries
 
 
 def is_occupied(position: Position, square: int, mover: TokenId, npc_squares: Sequence[int] = (),
                 options: Mapping[str, str] | None = None) -> bool:
     """Another player's token stands on ``square`` (teammates included); prisoners sit in jail and
-    never occupy square 10 (L91, R4); NPCs occupy only under option ``npcs_occupy_squares``."""
+    never occupy square 10 (L91, R4); NPCs occupy only under option ``npcs-occupy-squares``."""
     for token in position.tokens():
         if token != mover and position.square_of(token) == square and not position.in_jail(token):
             return True
-    return square in npc_squares and is_on(options or {}, "npcs_occupy_squares")
+    return square in npc_squares and is_on(options or {}, "npcs-occupy-squares")
 
 
 # --- the special moves ------------------------------------------------------------------------
@@ -190,8 +190,8 @@ def wizard_teleport(position: Position, token: TokenId, dice: Dice, running: Rot
 
 def card_rotation(running: Rotation, options: Mapping[str, str] | None = None) -> Rotation:
     """The rotation an "advance to …" card moves a token (R1): its running direction, or clockwise
-    under option ``cards_always_clockwise``."""
-    return Rotation.CLOCKWISE if is_on(options or {}, "cards_always_clockwise") else running
+    under option ``cards-always-clockwise``."""
+    return Rotation.CLOCKWISE if is_on(options or {}, "cards-always-clockwise") else running
 
 
 def step(token: TokenId, square: int, running: Rotation = Rotation.CLOCKWISE) -> tuple[Step, ...]:

@@ -51,7 +51,7 @@ def step_target(position: Position, token: TokenId, square: int, running: Rotati
     party = position.party_of(token)
     if owner is None or owner == party:
         return None
-    if square not in (STREETS if is_on(opts, "merchant_swap_streets_only") else OWNABLE):
+    if square not in (STREETS if is_on(opts, "merchant-swap-streets-only") else OWNABLE):
         return None
     target = next_square(square, running)
     if position.owner(target) not in (None, party):

@@ -84,9 +84,9 @@ def modified_amount(amount: int, modification: CardModification) -> int:
 def reversed_card_destination(start: int, card_destination: int, card_direction: Direction,
                               options: Mapping[str, str], running: Rotation = Rotation.CLOCKWISE) -> int:
     """Table A's 7 on a card that moves him (L116, R44): the square opposite the card's destination
-    (default), or — option ``fool_reverse_movement = reverse_direction`` — the same distance the
+    (default), or — option ``fool_reverse_movement = reverse-direction`` — the same distance the
     other way. From 10 with "go back three squares" (to 7): 27 by default, 13 reversed."""
-    if value(options, "fool_reverse_movement") == "opposite_square":
+    if value(options, "fool-reverse-movement") == "opposite-square":
         return opposite(card_destination)
     sign = 1 if card_direction is Direction.FORWARD else -1
     distance = ((card_destination - start) * sign * running.value) % 40

@@ -26,10 +26,10 @@ lifting a mortgage, bids, the swap difference, a contract fee) never counts."""
 def condition(event: Event, beneficiary: PartyId, insurer: PartyId, position: Position,
               options: Mapping[str, str]) -> bool:
     """The beneficiary must pay money (L64); one owed to the Merchants themselves counts too and is
-    waived (R33), unless option ``merchant_self_payment_excluded``."""
+    waived (R33), unless option ``merchant-self-payment-excluded``."""
     if not isinstance(event, MustPay) or event.party != beneficiary or event.kind not in COVERED_PAYMENTS:
         return False
-    return not (event.payee == insurer and is_on(options, "merchant_self_payment_excluded"))
+    return not (event.payee == insurer and is_on(options, "merchant-self-payment-excluded"))
 
 
 def is_merchant(position: Position, token: TokenId) -> bool:
@@ -37,7 +37,7 @@ def is_merchant(position: Position, token: TokenId) -> bool:
 
 
 def _tradeable(square: int, options: Mapping[str, str]) -> bool:
-    return square in (STREETS if is_on(options, "merchant_swap_streets_only") else OWNABLE)
+    return square in (STREETS if is_on(options, "merchant-swap-streets-only") else OWNABLE)
 
 
 def swap_available(position: Position, merchant: TokenId, other: TokenId, options: Mapping[str, str]) -> bool:

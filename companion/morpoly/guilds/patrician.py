@@ -31,11 +31,11 @@ def patrician_party(position: Position) -> PartyId | None:
 def collector(position: Position, options: Mapping[str, str]) -> PartyId | None:
     """Who receives taxes and mortgage interest (L97): the Patrician's party; the bank (``None``)
     without a Patrician, or while all its tokens sit in jail (B1, R41) unless option
-    ``patrician_collects_in_jail``."""
+    ``patrician-collects-in-jail``."""
     party = patrician_party(position)
     if party is None:
         return None
-    if not is_on(options, "patrician_collects_in_jail") and all(
+    if not is_on(options, "patrician-collects-in-jail") and all(
             position.in_jail(token) for token in tokens_of(position, party)):
         return None
     return party
@@ -61,8 +61,8 @@ def may_buy_out(position: Position, token: TokenId, square: int) -> bool:
 
 def buyout_price(price: int, mortgage_value: int, options: Mapping[str, str]) -> int:
     """R40: the owner receives the printed price plus the mortgage value (L96 "price + mortgage to
-    the owner"); the mortgage is cancelled with nothing to the bank. Option ``price_only``."""
-    return price if value(options, "patrician_buyout") == "price_only" else price + mortgage_value
+    the owner"); the mortgage is cancelled with nothing to the bank. Option ``price-only``."""
+    return price if value(options, "patrician-buyout") == "price-only" else price + mortgage_value
 
 
 def go_interest(mortgage_values: Iterable[int], profile: CurrencyProfile, options: Mapping[str, str]) -> int:

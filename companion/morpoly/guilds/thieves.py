@@ -34,7 +34,7 @@ def may_steal(position: Position, token: TokenId, square: int) -> bool:
 
 @dataclass(frozen=True)
 class Theft:
-    """What happens to a fee a Thief would owe: ``taken`` from the owner (0 under ``skip_payment``),
+    """What happens to a fee a Thief would owe: ``taken`` from the owner (0 under ``skip-payment``),
     and whether the Thief may choose to pay instead (R25)."""
 
     victim: PartyId
@@ -45,13 +45,13 @@ class Theft:
 
 def theft(position: Position, token: TokenId, square: int, fee: int, options: Mapping[str, str]) -> Theft | None:
     """The theft of ``fee`` on ``square``, or ``None`` where a Thief cannot steal (he pays as usual).
-    By R24 the owner pays the Thief the fee; option ``thief_steal = skip_payment`` only skips it."""
+    By R24 the owner pays the Thief the fee; option ``thief_steal = skip-payment`` only skips it."""
     if not may_steal(position, token, square) or fee <= 0:
         return None
     victim = position.owner(square)
     assert victim is not None
-    taken = fee if value(options, "thief_steal") == "take_from_owner" else 0
-    return Theft(victim, fee, taken, is_on(options, "thief_may_pay_instead"))
+    taken = fee if value(options, "thief-steal") == "take-from-owner" else 0
+    return Theft(victim, fee, taken, is_on(options, "thief-may-pay-instead"))
 
 
 def is_caught(position: Position, thief: TokenId) -> bool:
@@ -61,5 +61,5 @@ def is_caught(position: Position, thief: TokenId) -> bool:
 
 
 def keeps_loot(options: Mapping[str, str]) -> bool:
-    """R26: a caught Thief keeps the loot (option ``caught_returns_loot`` gives it back)."""
-    return not is_on(options, "caught_returns_loot")
+    """R26: a caught Thief keeps the loot (option ``caught-returns-loot`` gives it back)."""
+    return not is_on(options, "caught-returns-loot")

@@ -20,13 +20,13 @@ def is_cemetery(position: Position, square: int, options: Mapping[str, str]) -> 
     """An unbuilt square owned by a party with the Undead (L88): a street without buildings, a pub or
     a cultural site — except pubs (sites) when that party owns all four (both): those "count as
     built" (R38, for this condition only). Mortgaged squares are cemeteries too, unless option
-    ``cemetery_excludes_mortgaged``."""
+    ``cemetery-excludes-mortgaged``."""
     owner = position.owner(square)
     if square not in OWNABLE or owner is None or Guild.UNDEAD not in position.guilds_of(owner):
         return False
     if position.buildings(square) > 0:
         return False
-    if position.is_mortgaged(square) and is_on(options, "cemetery_excludes_mortgaged"):
+    if position.is_mortgaged(square) and is_on(options, "cemetery-excludes-mortgaged"):
         return False
     for group in (PUBS, CULTURAL_SITES):
         if square in group and all(position.owner(member) == owner for member in group):

@@ -39,7 +39,7 @@ def instead_of_jail(position: Position, token: TokenId, cause: JailCause, elam: 
     if not is_watch(position, token):
         return None
     if cause is JailCause.THIRD_DOUBLES:
-        if elam and not is_on(options, "watch_immune_to_heart_attack"):
+        if elam and not is_on(options, "watch-immune-to-heart-attack"):
             return InsteadOfJail.DIES
         return InsteadOfJail.MOVES
     return InsteadOfJail.STAYS if cause is JailCause.GO_TO_JAIL else InsteadOfJail.IGNORED

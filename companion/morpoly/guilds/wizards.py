@@ -19,13 +19,13 @@ TELEPORT_CAUSES: Final = frozenset({RelocationCause.L_SPACE, RelocationCause.CAR
 """R50: what "teleports" means for the cover; jail and the return to GO never do (L140)."""
 SOURCE_TELEPORT_CAUSES: Final = frozenset({RelocationCause.L_SPACE, RelocationCause.CARD,
                                            RelocationCause.LUGGAGE_RACE})
-"""The source's own list (L140), under option ``wizard_cover_cards_and_lspace_only``."""
+"""The source's own list (L140), under option ``wizard-cover-cards-and-lspace-only``."""
 
 
 def condition(event: Event, beneficiary: PartyId, insurer: PartyId, position: Position,
               options: Mapping[str, str]) -> bool:
     """A beneficiary token teleports (L140)."""
-    causes = SOURCE_TELEPORT_CAUSES if is_on(options, "wizard_cover_cards_and_lspace_only") else TELEPORT_CAUSES
+    causes = SOURCE_TELEPORT_CAUSES if is_on(options, "wizard-cover-cards-and-lspace-only") else TELEPORT_CAUSES
     return (isinstance(event, Relocated) and event.cause in causes
             and position.party_of(event.token) == beneficiary)
 
@@ -38,11 +38,11 @@ def control_choices(position: Position, token: TokenId, cause: RelocationCause, 
                     options: Mapping[str, str]) -> tuple[int, ...]:
     """Where a Wizard token may end when an effect puts it on ``to`` (L137, R49): ``to`` or the
     square opposite it — not for jail, not for the return to GO after a death (unless option
-    ``wizard_control_on_death_return``), and not for his own dice moves."""
+    ``wizard-control-on-death-return``), and not for his own dice moves."""
     if not is_wizard(position, token) or to == JAIL or cause in (RelocationCause.GO_TO_JAIL, RelocationCause.CORRECTION,
                                                                     RelocationCause.WIZARD_TELEPORT):
         return (to,)
-    if cause is RelocationCause.DEATH_RETURN and not is_on(options, "wizard_control_on_death_return"):
+    if cause is RelocationCause.DEATH_RETURN and not is_on(options, "wizard-control-on-death-return"):
         return (to,)
     return (to, opposite(to))
 

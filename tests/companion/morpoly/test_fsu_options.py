@@ -12,7 +12,7 @@ from companion.morpoly.position import TablePosition
 OPTIONS = defaults()
 
 
-def with_options(**given: str) -> dict[str, str]:
+def with_options(given: dict[str, str]) -> dict[str, str]:
     return {**OPTIONS, **given}
 
 
@@ -25,7 +25,7 @@ def test_jail_blocks_claims() -> None:
     start = one(Fsu(1, "w", "red", "red", 37, 100, frozenset({Cover.JAILED}), False))
     events = [Jailed("red", JailCause.GO_TO_JAIL)]
     assert resolve_move(start, events, position, OPTIONS).payments == (Payment("w", "red", 300, PaymentKind.CLAIM, 1),)
-    blocked = resolve_move(start, events, position, with_options(jail_blocks_claims="yes"))
+    blocked = resolve_move(start, events, position, with_options({"jail-blocks-claims": "yes"}))
     assert blocked.payments == () and blocked.ledger.get(1).is_active
 
 
@@ -34,7 +34,7 @@ def test_pair_unordered() -> None:
                              guilds={"a": frozenset({Guild.WATCH}), "b": frozenset({Guild.BEGGARS})})
     start = one(Fsu(1, "b", "a", "a", 11, 100, frozenset({Cover.BEGGAR_LANDS}), False))
     assert not purchase_blocked(start, position, "b", "a", OPTIONS)
-    assert purchase_blocked(start, position, "b", "a", with_options(pair_unordered="yes"))
+    assert purchase_blocked(start, position, "b", "a", with_options({"pair-unordered": "yes"}))
 
 
 def test_double_fee_option() -> None:
@@ -43,14 +43,14 @@ def test_double_fee_option() -> None:
     start = one(Fsu(1, "blue", "red", "red", 37, 1100, frozenset({Cover.JAILED}), False))
     events = [PremiumDue("red", 39, "blue", 200, 50)]
     assert resolve_move(start, events, position, OPTIONS).payments[0].amount == 100
-    assert resolve_move(start, events, position, with_options(double_fee="twice_current_rent")).payments[0].amount == 400
+    assert resolve_move(start, events, position, with_options({"double-fee": "twice-current-rent"})).payments[0].amount == 400
 
 
 def test_theft_payment_option() -> None:
     position = TablePosition(squares={"thief": 21, "red": 0}, guilds={"thief": frozenset({Guild.THIEVES})})
     events = [Stolen("thief", "red", 21, 18)]
     assert resolve_move(Ledger(), events, position, OPTIONS).payments == (Payment("red", "thief", 18, PaymentKind.THEFT),)
-    assert resolve_move(Ledger(), events, position, with_options(thief_steal="skip_payment")).payments == ()
+    assert resolve_move(Ledger(), events, position, with_options({"thief-steal": "skip-payment"})).payments == ()
 
 
 def _merchant_cover(options: dict[str, str], *payments: int) -> tuple[tuple[Payment, ...], Status]:
@@ -65,11 +65,11 @@ def test_merchant_cover_single_use_or_budget() -> None:
     paid, status = _merchant_cover(OPTIONS, 200, 200)
     assert paid == (Payment("m", None, 200, PaymentKind.TAX, 1, "red"), Payment("red", None, 200, PaymentKind.TAX))
     assert status is Status.REDEEMED
-    paid, status = _merchant_cover(with_options(merchant_cover="budget_until_3x"), 200, 200)
+    paid, status = _merchant_cover(with_options({"merchant-cover": "budget-until-3x"}), 200, 200)
     assert paid == (Payment("m", None, 200, PaymentKind.TAX, 1, "red"), Payment("m", None, 100, PaymentKind.TAX, 1, "red"),
                     Payment("red", None, 100, PaymentKind.TAX))
     assert status is Status.REDEEMED
-    paid, status = _merchant_cover(with_options(merchant_cover="budget_until_3x"), 200)
+    paid, status = _merchant_cover(with_options({"merchant-cover": "budget-until-3x"}), 200)
     assert status is Status.ACTIVE
 
 
@@ -80,7 +80,7 @@ def test_a_payment_owed_to_the_merchants_is_waived_unless_excluded() -> None:
     waived = resolve_move(start, events, position, OPTIONS)
     assert waived.payments == () and waived.ledger.get(1).status is Status.REDEEMED
     assert waived.changes[0].kind is ChangeKind.REDEEMED and waived.changes[0].amount == 120
-    paid = resolve_move(start, events, position, with_options(merchant_self_payment_excluded="yes"))
+    paid = resolve_move(start, events, position, with_options({"merchant-self-payment-excluded": "yes"}))
     assert paid.payments == (Payment("red", "m", 120, PaymentKind.RENT),) and paid.ledger.get(1).is_active
 
 
@@ -91,7 +91,7 @@ def test_fool_modification_on_a_team_claim_and_its_option() -> None:
     events = [Jailed("red", JailCause.GO_TO_JAIL)]
     rolled = resolve_move(start, events, position, OPTIONS, lambda request: Dice(2, 2))
     assert rolled.payments == () and rolled.ledger.get(1).is_active
-    plain = resolve_move(start, events, position, with_options(fool_modify_only_fool_covers="yes"),
+    plain = resolve_move(start, events, position, with_options({"fool-modify-only-fool-covers": "yes"}),
                          lambda request: Dice(2, 2))
     assert plain.payments == (Payment("team", "red", 300, PaymentKind.CLAIM, 1),)
 

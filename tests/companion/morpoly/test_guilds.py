@@ -55,7 +55,7 @@ def test_merchants_condition_and_its_payment_kinds() -> None:
     assert not fires(Cover.MUST_PAY, MustPay("red", 50, PaymentKind.THEFT), position)
     owed_to_them = MustPay("red", 50, PaymentKind.RENT, INSURER)
     assert fires(Cover.MUST_PAY, owed_to_them, position)                                    # R33
-    assert not fires(Cover.MUST_PAY, owed_to_them, position, {"merchant_self_payment_excluded": "yes"})
+    assert not fires(Cover.MUST_PAY, owed_to_them, position, {"merchant-self-payment-excluded": "yes"})
 
 
 def test_beggars_condition() -> None:
@@ -76,7 +76,7 @@ def test_undead_condition_and_cemeteries() -> None:
     assert not fires(Cover.CEMETERY, Landed("red", 31), position)         # built
     assert not fires(Cover.CEMETERY, Landed("blue", 21), position)
     assert fires(Cover.CEMETERY, Landed("red", 23), position)             # mortgaged (R38)
-    assert not fires(Cover.CEMETERY, Landed("red", 23), position, {"cemetery_excludes_mortgaged": "yes"})
+    assert not fires(Cover.CEMETERY, Landed("red", 23), position, {"cemetery-excludes-mortgaged": "yes"})
 
 
 def test_patrician_condition() -> None:
@@ -104,7 +104,7 @@ def test_wizards_condition_and_its_scope_option() -> None:
     assert not fires(Cover.TELEPORT, Relocated("red", RelocationCause.GO_TO_JAIL, 30, 10), position)
     contract = Relocated("red", RelocationCause.CONTRACT_JUMP, 3, 9)
     assert fires(Cover.TELEPORT, contract, position)
-    assert not fires(Cover.TELEPORT, contract, position, {"wizard_cover_cards_and_lspace_only": "yes"})
+    assert not fires(Cover.TELEPORT, contract, position, {"wizard-cover-cards-and-lspace-only": "yes"})
 
 
 def test_assassins_condition() -> None:
@@ -137,7 +137,7 @@ def test_thieves_steal_except_on_complete_groups_and_mortgages() -> None:
                              mortgaged=frozenset({39}))
     steal = thieves.theft(position, "thief", 21, 18, OPTIONS)
     assert steal is not None and (steal.victim, steal.taken, steal.may_pay_instead) == ("red", 18, False)
-    skip = thieves.theft(position, "thief", 21, 18, {"thief_steal": "skip_payment", "thief_may_pay_instead": "yes"})
+    skip = thieves.theft(position, "thief", 21, 18, {"thief-steal": "skip-payment", "thief-may-pay-instead": "yes"})
     assert skip is not None and (skip.taken, skip.may_pay_instead) == (0, True)
     assert thieves.theft(position, "thief", 5, 200, OPTIONS) is None      # all four pubs: golems
     assert thieves.theft(position, "thief", 39, 50, OPTIONS) is None      # mortgaged
@@ -147,7 +147,7 @@ def test_thief_caught_and_loot() -> None:
     alone = TablePosition(squares={"thief": 21, "red": 0})
     assert not thieves.is_caught(alone, "thief")
     assert thieves.is_caught(TablePosition(squares={"thief": 21, "red": 21}), "thief")
-    assert thieves.keeps_loot(OPTIONS) and not thieves.keeps_loot({"caught_returns_loot": "yes"})
+    assert thieves.keeps_loot(OPTIONS) and not thieves.keeps_loot({"caught-returns-loot": "yes"})
 
 
 def test_watch_never_jailed_arrests_and_collects_fines() -> None:
@@ -159,7 +159,7 @@ def test_watch_never_jailed_arrests_and_collects_fines() -> None:
     assert watch.instead_of_jail(position, "watch", JailCause.GO_TO_JAIL, False, OPTIONS) is watch.InsteadOfJail.STAYS
     assert watch.instead_of_jail(position, "watch", JailCause.CARD, False, OPTIONS) is watch.InsteadOfJail.IGNORED
     assert watch.instead_of_jail(position, "watch", JailCause.THIRD_DOUBLES, True, OPTIONS) is watch.InsteadOfJail.DIES
-    immune = {"watch_immune_to_heart_attack": "yes"}
+    immune = {"watch-immune-to-heart-attack": "yes"}
     assert watch.instead_of_jail(position, "watch", JailCause.THIRD_DOUBLES, True, immune) is watch.InsteadOfJail.MOVES
     assert watch.instead_of_jail(position, "red", JailCause.GO_TO_JAIL, False, OPTIONS) is None
     assert watch.fine_payee(position, "red") == "watch" and watch.fine_payee(position, "watch") is None
@@ -172,11 +172,11 @@ def test_merchants_swap_and_buy_right() -> None:
     position = TablePosition(squares={"m": 21, "x": 12, "y": 0},
                              guilds={"m": frozenset({Guild.MERCHANTS})}, owners={21: "x", 12: "m", 28: "y"})
     assert merchants.swap_available(position, "m", "x", OPTIONS)
-    assert not merchants.swap_available(position, "m", "x", {"merchant_swap_streets_only": "yes"})  # 12 is a site
+    assert not merchants.swap_available(position, "m", "x", {"merchant-swap-streets-only": "yes"})  # 12 is a site
     assert not merchants.swap_available(position, "m", "y", OPTIONS)
     assert merchants.swap_difference(price_given=150, price_received=220) == 70
     assert merchants.may_buy_declined(position, "m", 5, OPTIONS)
-    assert not merchants.may_buy_declined(position, "m", 5, {"merchant_swap_streets_only": "yes"})
+    assert not merchants.may_buy_declined(position, "m", 5, {"merchant-swap-streets-only": "yes"})
     in_jail = TablePosition(squares={"m": 10}, guilds={"m": frozenset({Guild.MERCHANTS})}, jailed=frozenset({"m"}))
     assert not merchants.may_buy_declined(in_jail, "m", 1, OPTIONS)
 
@@ -199,7 +199,7 @@ def test_beggars_tithe_and_step() -> None:
                          owners={11: "red", 12: "b", 13: "red"})
     assert beggars.step_target(step, "b", 11) == 12
     assert beggars.step_target(step, "b", 13) == 14                            # 14 unowned
-    assert beggars.step_target(step, "b", 11, options={"merchant_swap_streets_only": "yes"}) == 12
+    assert beggars.step_target(step, "b", 11, options={"merchant-swap-streets-only": "yes"}) == 12
     crowded = TablePosition(squares={"b": 11, "red": 12}, guilds={"b": frozenset({Guild.BEGGARS})},
                             owners={11: "red"})
     assert beggars.step_target(crowded, "b", 11) is None
@@ -216,14 +216,14 @@ def test_undead_powers() -> None:
 
 def test_patrician_powers_and_scenarios_11_and_12() -> None:
     assert patrician.buyout_price(400, 200, OPTIONS) == 600                                # appendix 11
-    assert patrician.buyout_price(400, 200, {"patrician_buyout": "price_only"}) == 400
+    assert patrician.buyout_price(400, 200, {"patrician-buyout": "price-only"}) == 400
     assert patrician.go_interest([175, 100], US_DOLLAR, OPTIONS) == 27                     # appendix 12
     assert patrician.go_interest([175, 100], US_DOLLAR, {"rounding": "nearest"}) == 28
     assert patrician.lift_cost(175, US_DOLLAR, OPTIONS) == 192
     position = TablePosition(squares={"p": 10, "red": 3}, guilds={"p": frozenset({Guild.PATRICIAN})},
                              jailed=frozenset({"p"}), owners={39: "red"}, mortgaged=frozenset({39}))
     assert patrician.collector(position, OPTIONS) is None
-    assert patrician.collector(position, {"patrician_collects_in_jail": "yes"}) == "p"
+    assert patrician.collector(position, {"patrician-collects-in-jail": "yes"}) == "p"
     assert not patrician.pays_tax(position, "p") and patrician.pays_tax(position, "red")
     assert not patrician.may_mortgage(position, "p")
     free = TablePosition(squares={"p": 39}, guilds={"p": frozenset({Guild.PATRICIAN})}, owners={39: "red"},
@@ -242,7 +242,7 @@ def test_fools_powers() -> None:
     assert fools.modified_amount(150, CardModification.REVERSED) == -150
     # "Go back three squares" from Chance 10 → 7: the opposite square, or three squares forward.
     assert fools.reversed_card_destination(10, 7, Direction.BACKWARD, OPTIONS) == 27
-    assert fools.reversed_card_destination(10, 7, Direction.BACKWARD, {"fool_reverse_movement": "reverse_direction"}) == 13
+    assert fools.reversed_card_destination(10, 7, Direction.BACKWARD, {"fool-reverse-movement": "reverse-direction"}) == 13
 
 
 def test_wizards_control() -> None:
@@ -251,7 +251,7 @@ def test_wizards_control() -> None:
     assert wizards.control_choices(position, "w", RelocationCause.GO_TO_JAIL, 10, OPTIONS) == (10,)
     assert wizards.control_choices(position, "w", RelocationCause.DEATH_RETURN, 0, OPTIONS) == (0,)
     assert wizards.control_choices(position, "w", RelocationCause.DEATH_RETURN, 0,
-                                   {"wizard_control_on_death_return": "yes"}) == (0, 20)
+                                   {"wizard-control-on-death-return": "yes"}) == (0, 20)
     assert wizards.nearest_of((5, 15, 25, 35), 7) == 15 and wizards.previous_of((5, 15, 25, 35), 7) == 5
     assert wizards.previous_of((12, 28), 7) == 28
     assert not wizards.rolls_again_after(teleported=True, doubles=True)

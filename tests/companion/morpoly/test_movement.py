@@ -23,7 +23,7 @@ def test_reversed_running_direction_turns_forward_counter_clockwise() -> None:
     assert walk("t", 1, 2, Direction.FORWARD, Rotation.COUNTER_CLOCKWISE)[-1] == Landed("t", 39)
     assert next_square(0, Rotation.COUNTER_CLOCKWISE) == 39
     assert card_rotation(Rotation.COUNTER_CLOCKWISE) is Rotation.COUNTER_CLOCKWISE
-    assert card_rotation(Rotation.COUNTER_CLOCKWISE, {"cards_always_clockwise": "yes"}) is Rotation.CLOCKWISE
+    assert card_rotation(Rotation.COUNTER_CLOCKWISE, {"cards-always-clockwise": "yes"}) is Rotation.CLOCKWISE
 
 
 def test_go_money() -> None:
@@ -38,13 +38,13 @@ def test_go_money() -> None:
 def test_backward_landing_on_go_follows_the_source_by_default_and_the_reference_by_option() -> None:
     steps = walk("t", 3, 3, Direction.BACKWARD)
     assert go_salaries(steps, defaults()) == 2
-    assert go_salaries(steps, {"backward_go_landing": "nothing"}) == 0
+    assert go_salaries(steps, {"backward-go-landing": "nothing"}) == 0
 
 
 def test_advance_to_go_card_option() -> None:
     steps = walk("t", 36, 4)
     assert go_salaries(steps, defaults(), by_card=True) == 2
-    assert go_salaries(steps, {"advance_to_go_card_pays_double": "no"}, by_card=True) == 1
+    assert go_salaries(steps, {"advance-to-go-card-pays-double": "no"}, by_card=True) == 1
 
 
 def test_opposite_squares() -> None:
@@ -56,7 +56,7 @@ def test_occupancy_ignores_prisoners_and_by_default_npcs() -> None:
     assert not is_occupied(position, 10, "me")
     assert is_occupied(position, 12, "me") and not is_occupied(position, 5, "me")
     assert not is_occupied(position, 20, "me", npc_squares=(20,))
-    assert is_occupied(position, 20, "me", npc_squares=(20,), options={"npcs_occupy_squares": "yes"})
+    assert is_occupied(position, 20, "me", npc_squares=(20,), options={"npcs-occupy-squares": "yes"})
 
 
 def test_scenario_6_l_space() -> None:

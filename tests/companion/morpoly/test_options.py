@@ -19,7 +19,7 @@ def test_every_ruling_option_exists_and_every_option_is_a_ruling_or_a_switch() -
     names = {option.name for option in OPTIONS}
     carried = {ruling.option for ruling in RULINGS if ruling.option}
     assert carried <= names
-    assert names - carried == {"fortuna", "elam", "backward_go_landing", "npc_move"}
+    assert names - carried == {"fortuna", "elam", "backward-go-landing", "npc-move"}
 
 
 def test_the_document_lists_every_ruling_with_its_option() -> None:
@@ -36,9 +36,9 @@ def test_the_document_lists_every_ruling_with_its_option() -> None:
 
 
 def test_defaults_and_bad_values() -> None:
-    assert defaults()["double_fee"] == "twice_base_rent" and defaults()["backward_go_landing"] == "double"
-    assert resolve({"pair_unordered": "yes"})["pair_unordered"] == "yes"
-    with pytest.raises(InputError, match="pair_unordered"):
-        resolve({"pair_unordered": "maybe"})
+    assert defaults()["double-fee"] == "twice-base-rent" and defaults()["backward-go-landing"] == "double"
+    assert resolve({"pair-unordered": "yes"})["pair-unordered"] == "yes"
+    with pytest.raises(InputError, match="pair-unordered"):
+        resolve({"pair-unordered": "maybe"})
     with pytest.raises(InputError, match="unknown option"):
         resolve({"no_such_rule": "yes"})
