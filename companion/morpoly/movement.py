@@ -195,8 +195,10 @@ def card_rotation(running: Rotation, options: Mapping[str, str] | None = None) -
 
 
 def step(token: TokenId, square: int, running: Rotation = Rotation.CLOCKWISE) -> tuple[Step, ...]:
-    """A one-square step forward (the Beggars' and Fools' step, fleeing an Assassin): a walk (R36),
-    so it can pass or land on GO and end FSUs."""
+    """A one-square step forward (fleeing an Assassin, or a step taken after the square was
+    resolved): a walk (R36), so it can pass or land on GO and end FSUs. The Beggars' and Fools'
+    step is either/or (L78): the skipped square is not entered, so that move is one walk of
+    ``distance + 1`` — the skipped square is *passed*, and only the step's square is landed on."""
     return walk(token, square, 1, Direction.FORWARD, running)
 
 

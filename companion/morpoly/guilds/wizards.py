@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from typing import Final
 
 from companion.morpoly.covers import Cover, Guild
-from companion.morpoly.events import Event, RelocationCause, Relocated
+from companion.morpoly.events import Direction, Event, RelocationCause, Relocated
 from companion.morpoly.layout import JAIL, opposite
 from companion.morpoly.options import is_on
 from companion.morpoly.position import PartyId, Position, TokenId
@@ -63,3 +63,11 @@ def nearest_of(squares: Sequence[int], start: int) -> int:
 def rolls_again_after(teleported: bool, doubles: bool) -> bool:
     """L136: no extra roll after teleporting on doubles."""
     return doubles and not teleported
+
+
+def lspace_directions(position: Position, token: TokenId, natural: Direction) -> tuple[Direction, ...]:
+    """L137: on L-Space (and the "go back three squares" card) a Wizard chooses the direction; every
+    other token goes the ``natural`` way."""
+    if is_wizard(position, token):
+        return (natural, Direction.BACKWARD if natural is Direction.FORWARD else Direction.FORWARD)
+    return (natural,)

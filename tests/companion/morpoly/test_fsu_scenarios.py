@@ -195,3 +195,31 @@ def test_squares_to_expiry() -> None:
     assert squares_to_expiry(contract, 35) == 2
     assert squares_to_expiry(contract, 39) == 38
     assert squares_to_expiry(contract, 39, running_clockwise=False) == 2
+
+
+def test_the_worked_example_of_section_2_6() -> None:
+    # Red (Beggars) lands on Blue's Park Place with three houses ($1,100); Blue is the City Watch.
+    position = TablePosition(squares={"red": 31, "blue": 0},
+                             guilds={"red": frozenset({Guild.BEGGARS}), "blue": frozenset({Guild.WATCH})},
+                             owners={37: "blue", 39: "blue"}, houses={37: 3, 39: 1})
+    landing = [*walk("red", 31, 6), PremiumDue("red", 37, "blue", 1100, 35)]
+    bought = resolve_move(Ledger(), landing, position, OPTIONS)
+    assert bought.payments == (Payment("red", "blue", 1100, PaymentKind.PREMIUM),)
+    contract = bought.ledger.get(1)
+    assert (contract.insurer, contract.covers, contract.square, contract.premium) == ("blue", frozenset({Cover.JAILED}), 37, 1100)
+    # Later Red walks on from 37 to Boardwalk, also Blue's and built (not past 37 again): the double fee of 2 × $50.
+    boardwalk = resolve_move(bought.ledger, [*walk("red", 37, 2), PremiumDue("red", 39, "blue", 200, 50)], position, OPTIONS)
+    assert boardwalk.payments == (Payment("red", "blue", 100, PaymentKind.DOUBLE_FEE),)
+    # Next, Red lands on Go To Jail: the Watch pays 3 × 1,100 and the FSU is redeemed.
+    jailed = resolve_move(bought.ledger, [*walk("red", 25, 5), Jailed("red", JailCause.GO_TO_JAIL)], position, OPTIONS)
+    assert jailed.payments == (Payment("blue", "red", 3300, PaymentKind.CLAIM, 1),)
+    assert jailed.ledger.get(1).status is Status.REDEEMED
+    # Had Red walked past square 37 on his next lap instead, it would have expired with nothing paid.
+    lapped = resolve_move(bought.ledger, list(walk("red", 35, 8)), position, OPTIONS)
+    assert lapped.payments == () and lapped.ledger.get(1).status is Status.EXPIRED
+
+
+def test_scenario_13_a_patrician_takeover_lifts_mortgages() -> None:
+    from companion.morpoly.guilds.patrician import takeover_lifts_mortgages
+    position = TablePosition(squares={"p": 0, "red": 5}, guilds={"p": frozenset({Guild.PATRICIAN})})
+    assert takeover_lifts_mortgages(position, "p") and not takeover_lifts_mortgages(position, "red")

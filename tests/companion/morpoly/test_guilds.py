@@ -266,3 +266,9 @@ def test_assassins_attack_share_and_contract() -> None:
     assert assassins.contract_fee(1234, US_DOLLAR, OPTIONS) == 123
     assert assassins.contract_target(position, "a") == "blue"                        # teammate on 16 skipped
     assert assassins.funeral(200, DeathCause.LUGGAGE) == 0 and assassins.funeral(200, DeathCause.DEATH) == 200
+
+
+def test_wizard_chooses_the_l_space_direction() -> None:
+    position = TablePosition(squares={"w": 20, "red": 20}, guilds={"w": frozenset({Guild.WIZARDS})})
+    assert wizards.lspace_directions(position, "w", Direction.BACKWARD) == (Direction.BACKWARD, Direction.FORWARD)
+    assert wizards.lspace_directions(position, "red", Direction.BACKWARD) == (Direction.BACKWARD,)
