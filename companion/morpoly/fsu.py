@@ -22,8 +22,8 @@ from companion.morpoly.covers import FOOL_COVERS, Cover, Guild, conditions
 from companion.morpoly.dice import Dice, fool_cover, payout_modification
 from companion.morpoly.events import (Direction, Event, Jailed, Landed, Mode, MustPay, Passed, PaymentKind,
                                       PremiumDue, Step, Stolen)
-from companion.morpoly.guilds import (Condition, assassins, beggars, fools, merchants, patrician, thieves, undead,
-                                      watch, wizards)
+from companion.morpoly.guilds import (Condition, assassins, beggars, fools, merchants, patrician, receives_income,
+                                      thieves, undead, watch, wizards)
 from companion.morpoly.layout import STREETS
 from companion.morpoly.options import is_on, value
 from companion.morpoly.position import PartyId, Position, tokens_of
@@ -167,15 +167,6 @@ def expires_on(step: Step, fsu: Fsu) -> bool:
 
 
 # --- purchase ---------------------------------------------------------------------------------
-
-def receives_income(position: Position, party: PartyId) -> bool:
-    """B1/R10: a party all of whose tokens sit in jail collects no rent or premium (the Thieves are
-    exempt, L9, L36)."""
-    if Guild.THIEVES in position.guilds_of(party):
-        return True
-    tokens = tokens_of(position, party)
-    return not tokens or not all(position.in_jail(token) for token in tokens)
-
 
 def premium_due(position: Position, token: str, square: int) -> bool:
     """R19: landing on another party's built street costs a premium, unless its owner is jailed."""

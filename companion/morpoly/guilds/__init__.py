@@ -12,7 +12,7 @@ from typing import Final
 
 from companion.morpoly.covers import Guild
 from companion.morpoly.events import Event
-from companion.morpoly.position import PartyId, Position
+from companion.morpoly.position import PartyId, Position, tokens_of
 
 Condition = Callable[[Event, PartyId, PartyId, Position, Mapping[str, str]], bool]
 
@@ -35,3 +35,12 @@ def check_guild_choice(guilds: Sequence[Guild], elam: bool) -> None:
 def is_teammate(position: Position, token: str, other: str) -> bool:
     """No rent, FSU, theft, tithe or arrest between teammates (R57)."""
     return position.party_of(token) == position.party_of(other)
+
+
+def receives_income(position: Position, party: PartyId) -> bool:
+    """B1/R10: a party all of whose tokens sit in jail collects no rent or premium (the Thieves are
+    exempt and do business from jail, L9, L36)."""
+    if Guild.THIEVES in position.guilds_of(party):
+        return True
+    tokens = tokens_of(position, party)
+    return not tokens or not all(position.in_jail(token) for token in tokens)

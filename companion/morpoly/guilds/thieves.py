@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from companion.morpoly.covers import Cover, Guild
+from companion.morpoly.guilds import receives_income
 from companion.morpoly.events import Event, Stolen
 from companion.morpoly.layout import OWNABLE
 from companion.morpoly.options import is_on, value
@@ -23,13 +24,14 @@ def condition(event: Event, beneficiary: PartyId, insurer: PartyId, position: Po
 
 def may_steal(position: Position, token: TokenId, square: int) -> bool:
     """A Thief token on another party's unmortgaged, unbuilt ownable square whose group no single
-    player owns completely (L35: "cursed watch golems"); built streets always form a full group,
-    so Thieves pay premiums like everybody else."""
+    player owns completely (L35: "cursed watch golems"), where a fee is due (not to a jailed owner,
+    B1); built streets always form a full group, so Thieves pay premiums like everybody else."""
     if Guild.THIEVES not in position.guilds_of(position.party_of(token)) or square not in OWNABLE:
         return False
     owner = position.owner(square)
     return (owner is not None and owner != position.party_of(token) and not position.is_mortgaged(square)
-            and position.buildings(square) == 0 and not whole_group_owned(position, square))
+            and position.buildings(square) == 0 and not whole_group_owned(position, square)
+            and receives_income(position, owner))
 
 
 @dataclass(frozen=True)

@@ -272,3 +272,9 @@ def test_wizard_chooses_the_l_space_direction() -> None:
     position = TablePosition(squares={"w": 20, "red": 20}, guilds={"w": frozenset({Guild.WIZARDS})})
     assert wizards.lspace_directions(position, "w", Direction.BACKWARD) == (Direction.BACKWARD, Direction.FORWARD)
     assert wizards.lspace_directions(position, "red", Direction.BACKWARD) == (Direction.BACKWARD,)
+
+
+def test_nothing_to_steal_from_a_jailed_owner() -> None:
+    position = TablePosition(squares={"thief": 21, "red": 10}, guilds={"thief": frozenset({Guild.THIEVES})},
+                             owners={21: "red"}, jailed=frozenset({"red"}))
+    assert thieves.theft(position, "thief", 21, 18, OPTIONS) is None
