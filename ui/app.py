@@ -17,6 +17,7 @@ from companion.core.mode import DEFAULT_MODE, Progress, get_mode
 from ui.kivy_env import prepare
 
 if TYPE_CHECKING:
+    from companion.morpork.game import Game
     from ui.companion_app import CompanionApp
 
 UI_DIR = Path(__file__).parent
@@ -30,13 +31,13 @@ def default_data_dir() -> Path:
     return Path(base) / "ankh-companion"
 
 
-def progress_of(game: Any) -> Progress:
+def progress_of(game: Game) -> Progress:
     """What the game's mode publishes now: what is being played or resolved, the roll awaited and
     the screen for the current question (the app plays the default mode)."""
     return get_mode(DEFAULT_MODE).progress(game)
 
 
-def screen_for(game: Any) -> str:
+def screen_for(game: Game) -> str:
     """Which screen shows what the game waits for: the mode says (set-up, events, turn, game end)."""
     return progress_of(game).screen
 

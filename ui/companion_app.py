@@ -13,7 +13,7 @@ from __future__ import annotations
 import logging
 import random
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from kivy.app import App
 from kivy.core.text import LabelBase
@@ -22,7 +22,7 @@ from kivy.properties import BooleanProperty, NumericProperty, ObjectProperty, St
 from kivy.uix.screenmanager import NoTransition, ScreenManager
 
 from companion.core.errors import CompanionError, WaitingForOther
-from companion.core.inputs import Answer, CardScan, DieRoll
+from companion.core.inputs import Answer, CardScan, DieRoll, Input
 from ui.app import FONT_DIR, KV_FILES, UI_DIR, default_data_dir, screen_for
 from ui.devices import DeviceLink
 from ui.gamehost import LaunchProblem, open_session, past_games
@@ -30,20 +30,25 @@ from ui.i18n import Translator
 from ui.settings import AppSettings
 from ui import screens  # noqa: F401  (registers the screen classes with the kv factory)
 
+if TYPE_CHECKING:
+    from companion.core.session import Session
+    from companion.morpork.game import Game
+    from hardware.scanners.base import Scan
+
 log = logging.getLogger(__name__)
 
 
-class CompanionApp(App):  # type: ignore[misc]
+class CompanionApp(App):
     """See the module docstring."""
 
-    lang = StringProperty("en")
-    colorblind = BooleanProperty(False)
-    status_text = StringProperty("")
-    message = StringProperty("")
-    session = ObjectProperty(None, allownone=True)
-    game = ObjectProperty(None, allownone=True)
-    revision = NumericProperty(0)
-    last_face = NumericProperty(0)
+    lang: str = StringProperty("en")
+    colorblind: bool = BooleanProperty(False)
+    status_text: str = StringProperty("")
+    message: str = StringProperty("")
+    session: Session[Game] | None = ObjectProperty(None, allownone=True)
+    game: Game | None = ObjectProperty(None, allownone=True)
+    revision: int = NumericProperty(0)
+    last_face: int = NumericProperty(0)
 
     def __init__(self, data_dir: Path | None = None, settings: AppSettings | None = None,
                  rng: random.Random | None = None, **kwargs: Any) -> None:
@@ -187,6 +192,7 @@ class CompanionApp(App):  # type: ignore[misc]
 
     def start_game(self, colors: list[str], names: list[str], edition: str) -> None:
         """A new game in the journal (an unfinished one stays there, listed as unfinished)."""
+        assert self.session is not None  # build() opened it
         self.session.new_game(list(colors), edition, names)
         self.game = self.session.game
         self.message = ""
@@ -197,7 +203,7 @@ class CompanionApp(App):  # type: ignore[misc]
             self.game = self.session.game
             self.route()
 
-    def submit(self, inp: Any) -> bool:
+    def submit(self, inp: Input) -> bool:
         """The one door: apply an input; a refusal is shown, and nothing changes."""
         if self.session is None or self.game is None:
             self.message = self.t("No game is running.")
@@ -306,6 +312,7 @@ class CompanionApp(App):  # type: ignore[misc]
         if self.game is None or seq is None:
             self.message = self.t("The die shows {face}; nothing to roll for now.").format(face=face)
             return
+        assert self.session is not None  # a game is shown, so the session that holds it is open
         try:
             self.session.submit(DieRoll(face, source, seq=seq))
         except WaitingForOther:
@@ -318,7 +325,7 @@ class CompanionApp(App):  # type: ignore[misc]
         self.message = ""
         self.after_change()
 
-    def on_card_scan(self, scan: Any, seq: int | None = None) -> None:
+    def on_card_scan(self, scan: Scan, seq: int | None = None) -> None:
         kind = getattr(scan, "kind", "card")
         card = getattr(scan, "card", None) or getattr(scan, "id", None) or str(scan)
         seq = self.shown_seq if seq is None else seq

@@ -16,9 +16,14 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from kivy.clock import Clock
+
+if TYPE_CHECKING:
+    from hardware.dice import DieSource
+    from hardware.dice.model import Roll, Status
+    from hardware.scanners.base import Rejection, Scan, ScannerBase
 
 log = logging.getLogger(__name__)
 
@@ -53,13 +58,13 @@ class DeviceLink:
     """Owns the die source and the scanner while the app runs."""
 
     on_roll: Callable[[int, str, int | None], None]
-    on_scan: Callable[[Any, int | None], None]
+    on_scan: Callable[[Scan, int | None], None]
     on_failure: Callable[[str], None] = lambda message: None
     on_status: Callable[[], None] = lambda: None
     seq_now: Callable[[], int | None] = lambda: None
     retry_seconds: float = 2.0
-    die: Any = None
-    scanner: Any = None
+    die: DieSource | None = None
+    scanner: ScannerBase | None = None
     die_status: DeviceStatus = field(default_factory=lambda: DeviceStatus(SIM_URL, True))
     scanner_status: DeviceStatus = field(default_factory=lambda: DeviceStatus(SIM_URL, True))
     _die_retry: Any = None
@@ -98,7 +103,7 @@ class DeviceLink:
         self.on_status()
         return True
 
-    def _start_die(self, opener: Any, url: str) -> Any:
+    def _start_die(self, opener: Callable[[str], DieSource], url: str) -> DieSource:
         die = opener(url)
         die.when_rolled = self._die_rolled
         if hasattr(die, "when_status"):
@@ -106,7 +111,7 @@ class DeviceLink:
         die.start()
         return die
 
-    def _die_rolled(self, event: Any, *rest: Any) -> None:
+    def _die_rolled(self, event: Roll, *rest: Any) -> None:
         """Runs on the die's thread: capture the face and the question shown now, hand them on."""
         seq = self.seq_now()
         face = _face_of(event)
@@ -114,7 +119,7 @@ class DeviceLink:
         source = url.split(":", 1)[0] or "sim"
         Clock.schedule_once(lambda _dt: self.on_roll(face, source, seq), 0)
 
-    def _die_status(self, status: Any, *rest: Any) -> None:
+    def _die_status(self, status: Status, *rest: Any) -> None:
         kind = str(getattr(getattr(status, "kind", ""), "value", getattr(status, "kind", "")))
         detail = str(getattr(status, "detail", ""))
         if kind in ("disconnected", "connected"):
@@ -197,15 +202,15 @@ class DeviceLink:
         self.on_status()
         return True
 
-    def _scanned(self, scan: Any, *rest: Any) -> None:
+    def _scanned(self, scan: Scan, *rest: Any) -> None:
         seq = self.seq_now()  # the question on screen when the card was read
         Clock.schedule_once(lambda _dt: self.on_scan(scan, seq), 0)
 
-    def _scan_rejected(self, rejection: Any, *rest: Any) -> None:
+    def _scan_rejected(self, rejection: Rejection, *rest: Any) -> None:
         reason = getattr(rejection, "reason", str(rejection))
         Clock.schedule_once(lambda _dt: self.on_failure(f"scanner: not one of our cards ({reason})"), 0)
 
-    def _scanner_failed(self, exc: Any, *rest: Any) -> None:
+    def _scanner_failed(self, exc: OSError, *rest: Any) -> None:
         Clock.schedule_once(lambda _dt: self._scanner_lost(str(exc)), 0)
 
     def _scanner_lost(self, why: str) -> None:

@@ -12,12 +12,22 @@ import os
 import sys
 import tempfile
 from pathlib import Path
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
+
+if TYPE_CHECKING:
+    from companion.morpork.game import Game
+    from ui.companion_app import CompanionApp
 
 SCREENS = ("home", "setup", "setup-privacy", "turn", "table", "events", "journal", "gameend", "settings")
 
 
-def _game_to_events(app: Any) -> None:
+def _game(app: CompanionApp) -> Game:
+    """The game the script plays (it has always started one by then)."""
+    assert app.game is not None
+    return app.game
+
+
+def _game_to_events(app: CompanionApp) -> None:
     """Set-up, two turns with minions and a building, then a fire with a roll shown."""
     app.start_game(["red", "yellow", "green"], ["Ann", "Bob", "Cy"], "en")
     app.on_die_roll(1, "manual")
@@ -27,7 +37,7 @@ def _game_to_events(app: Any) -> None:
                   "ruby", "the-hippo", "the-shades", "end-turn",
                   "dr-cruces", "the-scours/red"):
         app.answer(value)
-    while app.game.question.key.startswith("interrupt"):
+    while (question := _game(app).question) is not None and question.key.startswith("interrupt"):
         app.answer("none")
     for value in ("take", "end-turn", "groat"):
         app.answer(value)
@@ -74,16 +84,26 @@ def run(out: Path, languages: tuple[str, ...] = ("en", "de"), size: tuple[int, i
         if EventLoop.status != "started":
             EventLoop.start()
         frames()
+
+        def setup_privacy() -> None:
+            app.start_game(["red", "yellow", "green"], ["Ann", "Bob", "Cy"], "en")
+            app.on_die_roll(1, "manual")
+
+        def to_journal() -> None:
+            _finish_fire(app)
+            app.show("journal")
+            frames()
+            assert app.session is not None
+            app.manager.get_screen("journal").select(max(1, len(app.session.inputs) - 3))
+
         steps: list[tuple[str, Callable[[], object]]] = [
             ("setup", lambda: app.show("setup")),
-            ("setup-privacy", lambda: (app.start_game(["red", "yellow", "green"], ["Ann", "Bob", "Cy"], "en"),
-                                       app.on_die_roll(1, "manual"))),
+            ("setup-privacy", setup_privacy),
             ("turn", lambda: (app.answer("vetinari"), app.answer("rust"), app.answer("vimes"),
                               app.answer("captain-carrot"))),
             ("table", lambda: app.show("table")),
             ("events", lambda: _to_fire(app)),
-            ("journal", lambda: (_finish_fire(app), app.show("journal"), frames(),
-                                 app.manager.get_screen("journal").select(max(1, len(app.session.inputs) - 3)))),
+            ("journal", to_journal),
             ("gameend", lambda: _to_end(app)),
             ("home", lambda: app.show("home")),  # after the game: it is listed under past games
             ("settings", lambda: app.show("settings")),
@@ -101,27 +121,27 @@ def run(out: Path, languages: tuple[str, ...] = ("en", "de"), size: tuple[int, i
     return saved
 
 
-def _to_fire(app: Any) -> None:
+def _to_fire(app: CompanionApp) -> None:
     """From the turn screen's Captain Carrot: finish it, then yellow's Ruby, green's The Dean → fire."""
     for value in ("dimwell", "the-shades", "take", "end-turn", "ruby", "the-hippo", "the-shades", "end-turn",
                   "the-dean", "fire"):
         app.answer(value)
-    if app.game.question is not None and app.game.question.kind == "roll":
+    if (question := _game(app).question) is not None and question.kind == "roll":
         app.on_die_roll(7, "manual")  # The Shades, where yellow has just built: it burns
     app.back_to_game()
 
 
-def _finish_fire(app: Any) -> None:
-    while app.game.question is not None and app.game.question.kind == "roll":
+def _finish_fire(app: CompanionApp) -> None:
+    while (question := _game(app).question) is not None and question.kind == "roll":
         app.on_die_roll(6, "manual")
 
 
-def _to_end(app: Any) -> None:
+def _to_end(app: CompanionApp) -> None:
     """Finish the game through the one door: red spreads minions, the others pass."""
     from companion.morpork import scoring
     from companion.morpork.catalog import CARD_BY_ID
     for _ in range(800):
-        game = app.game
+        game = _game(app)
         q = game.question
         if q is None:
             break

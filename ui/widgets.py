@@ -5,9 +5,8 @@ The panel draws exactly ``question.options`` and ``question.unavailable``; it co
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from kivy.app import App
 from kivy.metrics import dp, sp
 from kivy.properties import BooleanProperty, ListProperty, ObjectProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
@@ -19,6 +18,12 @@ from kivy.uix.textinput import TextInput
 from kivy.uix.widget import Widget
 
 from ui.palette import PLAYER_RGB, hex_color, piece_mark
+from ui.running import running_app
+
+if TYPE_CHECKING:
+    from companion.core.procedure import Question
+    from companion.morpork.game import Game
+    from companion.morpork.state import State
 
 TOUCH = 48  # minimum touch target, in pixels at 800×480 (dp == px at density 1)
 SEARCH_FROM = 12  # a longer list of cards gets a search box
@@ -32,8 +37,8 @@ def app_card(value: str) -> bool:
 class BigButton(Button):
     """A button at least 48 px tall whose label wraps inside it."""
 
-    reason = StringProperty("")
-    value = StringProperty("")
+    reason: str = StringProperty("")
+    value: str = StringProperty("")
 
     def __init__(self, **kwargs: Any) -> None:
         kwargs.setdefault("size_hint_y", None)
@@ -54,13 +59,13 @@ def player_markup(color: str | None, name: str | None = None) -> str:
     """A player as coloured text with their mark (shape in colour-blind mode)."""
     if not color:
         return ""
-    app = App.get_running_app()
+    app = running_app()
     colorblind = bool(app and app.colorblind)
     shown = name or (app.translator.color(color) if app else color)
     return f"[color={hex_color(PLAYER_RGB[color])}]{piece_mark(color, colorblind)}[/color] {shown}"
 
 
-def player_name(state: Any, color: str | None) -> str:
+def player_name(state: State, color: str | None) -> str:
     if not color:
         return ""
     try:
@@ -75,18 +80,18 @@ class QuestionPanel(BoxLayout):
     illegal ones greyed with the reason), or the die pad for a roll. A private question is hidden
     behind a gate until its player taps "show"; after the answer it hides again."""
 
-    question = ObjectProperty(None, allownone=True)
-    game = ObjectProperty(None, allownone=True)
+    question: Question | None = ObjectProperty(None, allownone=True)
+    game: Game | None = ObjectProperty(None, allownone=True)
     revealed = BooleanProperty(False)
     columns = ObjectProperty(2)
-    buttons = ListProperty([])
+    buttons: list[BigButton] = ListProperty([])
 
     def __init__(self, **kwargs: Any) -> None:
         kwargs.setdefault("orientation", "vertical")
         kwargs.setdefault("spacing", dp(4))
         super().__init__(**kwargs)
         self._signature: tuple[Any, ...] | None = None
-        self._seen_seq: Any = object()
+        self._seen_seq: object = object()
         self._cache: dict[str, BigButton] = {}
         self.search: TextInput | None = None
         self.option_grid: GridLayout | None = None
@@ -99,7 +104,7 @@ class QuestionPanel(BoxLayout):
     def _rebuild(self, *_args: Any) -> None:
         """Rebuild only when something shown changed: a screen update sets game and question and
         asks again, and building ~100 card buttons is the slowest thing the app does."""
-        app = App.get_running_app()
+        app = running_app()
         seq = self.game.seq if self.game is not None else None
         if seq != self._seen_seq:
             self._seen_seq = seq
@@ -119,7 +124,7 @@ class QuestionPanel(BoxLayout):
         self.search = None
         self.option_grid = None
         self._fit = None
-        app = App.get_running_app()
+        app = running_app()
         q = self.question
         if q is None or app is None:
             return
@@ -202,7 +207,8 @@ class QuestionPanel(BoxLayout):
 
     def _option_button(self, value: str) -> BigButton:
         """A legal option's button; kept between questions (the card list recurs every turn)."""
-        app = App.get_running_app()
+        app = running_app()
+        assert app is not None  # drawn only inside the running app
         text = app.translator.option(value)
         button = self._cache.get(value)
         if button is None:
@@ -230,7 +236,7 @@ class QuestionPanel(BoxLayout):
                 grid.add_widget(button)
 
     def _chosen(self, button: BigButton) -> None:
-        app = App.get_running_app()
+        app = running_app()
         if app is not None:
             app.answer(button.value)
 
@@ -248,12 +254,13 @@ class DiePad(BoxLayout):
         kwargs.setdefault("orientation", "vertical")
         kwargs.setdefault("spacing", dp(6))
         super().__init__(**kwargs)
-        app = App.get_running_app()
+        app = running_app()
+        assert app is not None  # drawn only inside the running app
         simulated = app.devices.die_status.simulated and app.devices.die is not None
         if simulated:
             roll = BigButton(text="⚄ " + app.t("Roll the simulated die"), background_color=(0.2, 0.5, 0.3, 1))
             roll.bind(on_release=lambda _b: app.devices.roll_simulated())
-            self.roll_button = roll
+            self.roll_button: BigButton | None = roll
             self.add_widget(roll)
         else:
             self.roll_button = None

@@ -2,11 +2,14 @@
 switch, colour-blind mode), but only while the screen is showing — hidden screens catch up on enter."""
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from kivy.app import App
 from kivy.clock import Clock
 from kivy.uix.screenmanager import Screen
+
+if TYPE_CHECKING:
+    from ui.companion_app import CompanionApp
 
 
 class GameScreen(Screen):
@@ -36,5 +39,5 @@ class GameScreen(Screen):
         """Redraw from the app's current game."""
 
     @property
-    def app(self) -> Any:
-        return App.get_running_app()
+    def app(self) -> CompanionApp:
+        return cast("CompanionApp", App.get_running_app())

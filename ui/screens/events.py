@@ -4,15 +4,18 @@ The event and its face are what the game's mode publishes (``Progress``): drawn 
 under way, or just over (then the screen waits for "continue")."""
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from kivy.metrics import dp
 
 from ui.screens.table import public_narration
 from ui.screens.turn import MapQuestionScreen
 
+if TYPE_CHECKING:
+    from companion.morpork.game import Game
 
-def focus_area(game: Any) -> str:
+
+def focus_area(game: Game) -> str:
     """The area the latest narration line is about (what the map highlights)."""
     for line in reversed(public_narration(game)[-3:]):
         if line.area:

@@ -2,7 +2,7 @@
 demons) and the tie-break, and a chart of each player's points over the game."""
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from kivy.graphics import Color, Line
 from kivy.metrics import dp, sp
@@ -16,8 +16,11 @@ from ui.screens.base import GameScreen
 from ui.screens.table import _cell
 from ui.widgets import player_name
 
+if TYPE_CHECKING:
+    from companion.morpork.game import Game
 
-def points_over_game(games: list[Any]) -> dict[str, list[int]]:
+
+def points_over_game(games: list[Game]) -> dict[str, list[int]]:
     """Each colour's points (as if the game ended then) after every input."""
     series: dict[str, list[int]] = {}
     for game in games:

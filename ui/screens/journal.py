@@ -4,7 +4,7 @@ that moment with "undo to here"; undoing past die rolls or scanned cards asks fo
 input. Everything drawn here is the session's history (``session.positions``, ``session.inputs``)."""
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from kivy.clock import Clock
 from kivy.metrics import dp, sp
@@ -18,8 +18,13 @@ from ui.screens.base import GameScreen
 from ui.screens.table import public_state
 from ui.widgets import BigButton, player_name
 
+if TYPE_CHECKING:
+    from companion.core.inputs import Input
+    from companion.morpork.game import Game
+    from ui.companion_app import CompanionApp
 
-def describe_input(app: Any, before: Any, inp: Any) -> str:
+
+def describe_input(app: CompanionApp, before: Game, inp: Input) -> str:
     """One input as the log shows it; an answer to a private question stays secret."""
     question = before.question
     if isinstance(inp, DieRoll):
@@ -120,7 +125,11 @@ class JournalScreen(GameScreen):
         popup = Popup(title=app.t("Undo past a die roll?"), content=box, size_hint=(None, None),
                       size=(dp(460), dp(250)), auto_dismiss=False)
         no.bind(on_release=lambda _b: popup.dismiss())
-        yes.bind(on_release=lambda _b: (popup.dismiss(), self.do_undo(index)))
+
+        def undo_anyway(_button: Any) -> None:
+            popup.dismiss()
+            self.do_undo(index)
+        yes.bind(on_release=undo_anyway)
         self.popup = popup
         popup.open()
 

@@ -65,7 +65,7 @@ class SetupScreen(GameScreen):
             panel.game = game
             panel.question = game.question if game is not None else None
             panel.rebuild()
-            lines = [app.translator.narration(n) for n in public_narration(game)[-6:]]
+            lines = [app.translator.narration(n) for n in (public_narration(game)[-6:] if game is not None else [])]
             questions.ids.setup_log.text = "\n".join(lines)
 
     def _update_form(self) -> None:

@@ -3,9 +3,8 @@ buildings, City Area cards, loans and hand sizes, the bank and the draw pile, an
 board of every win condition for every player (only what anyone could count on the board)."""
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from kivy.app import App
 from kivy.metrics import dp, sp
 from kivy.properties import ObjectProperty
 from kivy.uix.gridlayout import GridLayout
@@ -13,8 +12,14 @@ from kivy.uix.label import Label
 
 from companion.morpork import scoring
 from companion.morpork.board import BUILDINGS_PER_PLAYER, MINIONS_PER_PLAYER, TROUBLE_MARKERS
+from ui.running import running_app
 from ui.screens.base import GameScreen
 from ui.widgets import player_name
+
+if TYPE_CHECKING:
+    from companion.core.procedure import Narration
+    from companion.morpork.game import Game
+    from companion.morpork.state import State
 
 
 def _cell(text: str, bold: bool = False, halign: str = "center", size: float = 13, lines: int = 1) -> Label:
@@ -40,7 +45,7 @@ class TablePanel(GridLayout):
     def refresh(self) -> None:
         self.clear_widgets()
         state = self.state
-        app = App.get_running_app()
+        app = running_app()
         if state is None or app is None:
             return
         t = app.t
@@ -78,7 +83,7 @@ class ProgressBoard(GridLayout):
     def refresh(self) -> None:
         self.clear_widgets()
         state = self.state
-        app = App.get_running_app()
+        app = running_app()
         if state is None or app is None:
             return
         t = app.t
@@ -94,14 +99,14 @@ class ProgressBoard(GridLayout):
             self.add_widget(_cell(f"{scoring.net_worth(state, p.color)}/{scoring.CHRYSOPRASE_TARGET}"))
 
 
-def public_state(game: Any) -> Any:
+def public_state(game: Game) -> State:
     """The table as everyone may see it: the engine's public view, read back into a State."""
     from companion.morpork.state_format import state_from_json
     from companion.morpork import game as engine
     return state_from_json(engine.view(game, None))
 
 
-def public_narration(game: Any) -> list[Any]:
+def public_narration(game: Game) -> list[Narration]:
     """The log as the whole table may read it (no ``private.*`` lines: those are one player's)."""
     from companion.morpork import game as engine
     return list(engine.narration_for(game, None))

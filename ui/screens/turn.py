@@ -4,7 +4,7 @@ on the map (legal areas outlined, illegal ones dimmed; a tap on an illegal area 
 tap elsewhere does nothing). A card's own roll (Here'n'Now, CMOT Dibbler, Carcer…) is asked here."""
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.morpork.board import AREA_BY_ID
 from ui.checklist import checklist_marks, played_card
@@ -12,8 +12,13 @@ from ui.screens.base import GameScreen
 from ui.screens.table import public_state
 from ui.widgets import player_name
 
+if TYPE_CHECKING:
+    from companion.core.procedure import Question
+    from companion.morpork.game import Game
+    from companion.morpork.state import State
 
-def map_choices(question: Any) -> tuple[list[str], dict[str, str]]:
+
+def map_choices(question: Question | None) -> tuple[list[str], dict[str, str]]:
     """The areas among a question's options (legal) and among its unavailable ones (with reasons)."""
     if question is None or question.kind != "choice" or question.private:
         return [], {}
@@ -30,7 +35,7 @@ class MapQuestionScreen(GameScreen):
         super().__init__(**kwargs)
         self.ids.map.bind(on_area_tap=self.area_tapped)
 
-    def show_on_map(self, game: Any, focus: str = "") -> Any:
+    def show_on_map(self, game: Game, focus: str = "") -> State:
         """Draw the public table and the question's areas; returns the public state."""
         state = public_state(game)
         legal, illegal = map_choices(game.question)
