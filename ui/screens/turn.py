@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from companion.core.procedure import Reason
 from companion.morpork.board import AREA_BY_ID
 from ui.checklist import card_progress
 from ui.palette import STEP_MARK, SYMBOL_MARK
@@ -13,7 +14,7 @@ from ui.screens.table import public_state
 from ui.widgets import player_name
 
 
-def map_choices(question: Any) -> tuple[list[str], dict[str, str]]:
+def map_choices(question: Any) -> tuple[list[str], dict[str, Reason]]:
     """The areas among a question's options (legal) and among its unavailable ones (with reasons)."""
     if question is None or question.kind != "choice" or question.private:
         return [], {}

@@ -15,7 +15,7 @@ from typing import Callable
 
 from companion.morpork.catalog import CARD_IDS, PERSONALITY_IDS, TWO_PLAYER_REMOVED_PERSONALITIES
 from companion.morpork.hidden_cards import known_elsewhere
-from companion.core.procedure import Narrator, Question, choice_question
+from companion.core.procedure import Narrator, Question, Reason, because, choice_question
 from companion.morpork.actions import end_game_on_draw_pile
 from companion.morpork.pieces import transfer
 from companion.morpork.state import State
@@ -147,7 +147,7 @@ def unused_personalities(state: State) -> list[str]:
 # -- questions ---------------------------------------------------------------------------------
 
 def ask(key: str, text: str, player: str | None, options: Sequence[str], *,
-        unavailable: Mapping[str, str] | None = None, **params: str) -> Question:
+        unavailable: Mapping[str, Reason] | None = None, **params: str) -> Question:
     """A public choice for ``player`` among ``options`` (never empty); ``unavailable`` are shown
     greyed with their reason."""
     if not options:
@@ -173,7 +173,7 @@ def other_players(state: State, color: str) -> list[str]:
 
 def choose_player(state: State, ctx: TurnContext, text: str, candidates: Sequence[str],
                   key: str = "card.choose-player",
-                  refused: Mapping[str, str] | None = None) -> Generator[Question, str, str | None]:
+                  refused: Mapping[str, Reason] | None = None) -> Generator[Question, str, str | None]:
     """The active player names a player among ``candidates`` (or skips); ``None`` when none.
     ``refused`` players are shown greyed with the reason (so nobody wonders where they went)."""
     options = [c for c in candidates]
@@ -192,6 +192,11 @@ def roll(key: str, text: str, player: str | None) -> Question:
 Effect = Callable[[State, Narrator, TurnContext], Steps]
 
 
+def short_of_money(player: str, money: int, price: int) -> Reason:
+    """Why paying is greyed: ``player`` has ``money``, less than ``price``."""
+    return because("money.short", f"{player} has ${money}, not ${price}", player=player, money=money, price=price)
+
+
 def pay_or(state: State, narrator: Narrator, ctx: TurnContext, victim: str, price: int, alternative: str, *,
            key: str, text: str) -> Generator[Question, str, bool]:
     """The Fire Brigade, The Fools' Guild, Dr Whiteface: ``victim`` pays the active player ``price``
@@ -199,7 +204,7 @@ def pay_or(state: State, narrator: Narrator, ctx: TurnContext, victim: str, pric
     ``key`` is keyword-only so that the UI's translation scan sees each caller's literal key."""
     money = state.player(victim).money
     options = ([PAY] if money >= price else []) + [alternative]
-    greyed = {} if money >= price else {PAY: f"{victim} has ${money}, not ${price}"}
+    greyed = {} if money >= price else {PAY: short_of_money(victim, money, price)}
     answer = yield choice_question(key, text, victim, options, unavailable=greyed, card=ctx.card)
     if answer != PAY:
         return False
