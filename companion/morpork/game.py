@@ -22,14 +22,15 @@ from companion.core.inputs import Answer, CardScan, DieRoll, Input, RandomDraw, 
 from companion.core.procedure import (
     Narration,
     Narrator,
+    Live,
     Pending,
     ProcedureBody,
     ProcedureFactory,
     Question,
     choice_question,
     roll_question,
-    run,
 )
+from companion.morpork.options import EDITIONS, Rulings
 from companion.morpork.setup import new_state
 from companion.morpork.state import State
 from companion.morpork.state_format import state_to_json
@@ -46,13 +47,14 @@ def first_player_from_roll(colors: list[str], face: int) -> str:
 def setup_procedure(state: State, narrator: Narrator, args: Mapping[str, Any]) -> ProcedureBody:
     """Who starts (by the die), then each player's secret personality.
 
-    German edition: every player rolls and the highest roll starts; tied players roll again.
+    By the ruling ``first-player`` (``highest-roll``, the German edition's): every player rolls and
+    the highest roll starts; tied players roll again.
     The personality question is private and lists every personality in the game (not only the
     ones still free): a list of the free ones would tell later players what earlier ones got.
     Scanning a card someone already has is refused (it cannot happen with the real cards).
     """
     colors = state.colors
-    if state.edition == "de":
+    if state.rules.first_player == "highest-roll":
         contenders = list(colors)
         while len(contenders) > 1:
             rolls: dict[str, int] = {}
@@ -102,14 +104,16 @@ PROCEDURES: dict[str, ProcedureFactory] = {
 @dataclass
 class Game:
     """A game at one moment. ``narration`` is the whole log; the first ``settled`` lines come from
-    procedures already finished (the rest is rebuilt each time the pending one is replayed)."""
+    procedures already finished (the rest is rebuilt each time the pending one is replayed).
+    ``live`` is the pending procedure kept running (a cache: ``pending`` alone says where it stands)."""
 
     state: State
-    pending: Pending | None
+    pending: Pending[State] | None
     seq: int = 0
     narration: list[Narration] = field(default_factory=list)
     settled: int = 0
     current_question: Question | None = field(default=None, repr=False)
+    live: Live[State] | None = field(default=None, repr=False, compare=False)
 
     @property
     def question(self) -> Question | None:
@@ -121,9 +125,15 @@ class Game:
         return self.state.game_over is not None
 
 
-def new_game(colors: list[str], edition: str = "en", names: list[str] | None = None) -> Game:
-    """The set-up table, waiting for the roll that picks the first player."""
-    state = new_state(list(colors), edition)
+def new_game(colors: list[str], edition: str = "en", names: list[str] | None = None,
+             options: Mapping[str, str] | None = None) -> Game:
+    """The set-up table, waiting for the roll that picks the first player. ``options`` are the
+    game's rule options (``companion.morpork.options``; an ``edition`` among them wins over the
+    argument); the rulings not given follow the edition."""
+    given = {"edition": edition, **(options or {})}
+    if given["edition"] not in EDITIONS:  # the set-up's own message, as before options existed
+        new_state(list(colors), given["edition"])
+    state = new_state(list(colors), given["edition"], rulings=Rulings.from_options(given))
     if names is not None:
         if len(names) != len(colors):
             raise RuleViolation("setup.names", f"{len(names)} names for {len(colors)} players: {names!r}")
@@ -132,20 +142,27 @@ def new_game(colors: list[str], edition: str = "en", names: list[str] | None = N
     return _advance(state, Pending("setup", {}, state.copy()), seq=0, narration=[], settled=0)
 
 
-def _advance(state: State, pending: Pending | None, seq: int, narration: list[Narration], settled: int) -> Game:
-    """Run ``pending`` as far as its answers go, then start the next procedures until one asks."""
+def _advance(state: State, pending: Pending[State] | None, seq: int, narration: list[Narration], settled: int,
+             live: Live[State] | None = None) -> Game:
+    """Run ``pending`` as far as its answers go (``live``, when given, already stands there), then
+    start the next procedures until one asks.
+
+    The game returned holds a copy of the working state, because the live procedure goes on
+    changing its own when the next answer comes."""
     while pending is not None:
-        progress = run(PROCEDURES[pending.name], pending.start, pending.args, pending.answers)
-        lines = narration[:settled] + progress.narration
-        if progress.question is not None:
-            return Game(progress.state, pending, seq, lines, settled, progress.question)
-        state = progress.state
+        if live is None:
+            live = Live.replay(PROCEDURES[pending.name], pending.start, pending.args, pending.answers)
+        lines = narration[:settled] + live.narrator.lines
+        if live.question is not None:
+            return Game(live.state.copy(), pending, seq, lines, settled, live.question, live)
+        state = live.state
         narration, settled = lines, len(lines)
         pending = _next_procedure(state)
+        live = None
     return Game(state, None, seq, narration, settled, None)
 
 
-def _next_procedure(state: State) -> Pending | None:
+def _next_procedure(state: State) -> Pending[State] | None:
     if state.game_over is not None:
         return None
     return Pending("turn", {"player": state.active_player}, state.copy())
@@ -178,11 +195,19 @@ def check_input(question: Question | None, inp: Input, seq: int) -> str:
 
 def apply(game: Game, inp: Input) -> Game:
     """The game after ``inp``; raises ``CompanionError`` (``InputError``/``RuleViolation``) and
-    leaves ``game`` unchanged when the input does not fit or breaks a rule."""
+    leaves ``game`` unchanged when the input does not fit or breaks a rule.
+
+    The pending procedure takes one step when ``game`` still holds it live at its own position;
+    otherwise (an older game, after an undo, or after a rule ended the live one) it is replayed."""
     value = check_input(game.question, inp, game.seq)
     assert game.pending is not None
     pending = Pending(game.pending.name, game.pending.args, game.pending.start, [*game.pending.answers, value])
-    return _advance(game.state, pending, game.seq + 1, game.narration, game.settled)
+    live = game.live
+    if live is not None and live.is_at(len(game.pending.answers)):
+        live.send(value)
+    else:
+        live = None
+    return _advance(game.state, pending, game.seq + 1, game.narration, game.settled, live)
 
 
 # -- views -----------------------------------------------------------------------------------

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.core.procedure import Progress, run
+from companion.core.procedure import Outcome, run
 from companion.morpork.state import State
 from companion.morpork.state_format import state_from_json
 from companion.morpork.turn import turn_procedure
@@ -24,7 +24,7 @@ def table(discard: list[str] | None = None, areas: dict[str, Any] | None = None,
     })
 
 
-def play(state: State, answers: list[str]) -> Progress:
+def play(state: State, answers: list[str]) -> Outcome:
     return run(turn_procedure, state, {}, answers)
 
 

@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 from companion.morpork.catalog import CARD_IDS
-from companion.core.procedure import Progress, run
+from companion.core.procedure import Outcome, run
 from companion.morpork.state import State
 from companion.morpork.state_format import state_from_json
 from companion.morpork.turn import turn_procedure
@@ -53,7 +53,7 @@ def position(*, areas: dict[str, dict[str, Any]] | None = None, money: dict[str,
     return state_from_json(doc)
 
 
-def play(state: State, answers: list[str]) -> Progress:
+def play(state: State, answers: list[str]) -> Outcome:
     return run(turn_procedure, state, {}, answers)
 
 

@@ -10,7 +10,7 @@ from companion.morpork.catalog import EVENT_IDS, EVENTS, display_name
 from companion.core.errors import InputError, RuleViolation
 from companion.morpork.events import EVENTS as PROCEDURES
 from companion.morpork.events import event_procedure
-from companion.core.procedure import Progress, run
+from companion.core.procedure import Outcome, run
 from companion.morpork.state import State
 from companion.morpork.state_format import state_from_json
 
@@ -21,7 +21,7 @@ def position(areas: dict[str, Any], players: list[dict[str, Any]] | None = None,
     return state_from_json(doc)
 
 
-def resolve(state: State, event: str, answers: list[Any]) -> Progress:
+def resolve(state: State, event: str, answers: list[Any]) -> Outcome:
     return run(event_procedure, state, {"event": event, "active": state.active_player}, [str(a) for a in answers])
 
 

@@ -6,7 +6,7 @@ from typing import Any
 
 from companion.morpork.board import ADJACENT, AREA_BY_ID, AREA_IDS, DEMONS, TROLLS, area_for_roll
 from companion.morpork.events import event_procedure
-from companion.core.procedure import Progress, run
+from companion.core.procedure import Outcome, run
 from companion.morpork.state import State
 from companion.morpork.state_format import state_from_json
 
@@ -15,7 +15,7 @@ def position(areas: dict[str, Any], colors: tuple[str, ...] = ("red", "blue"), *
     return state_from_json({"players": [{"color": c} for c in colors], "areas": areas, "draw_pile": 30, **extra})
 
 
-def resolve(state: State, event: str, answers: list[Any], active: str | None = None) -> Progress:
+def resolve(state: State, event: str, answers: list[Any], active: str | None = None) -> Outcome:
     return run(event_procedure, state, {"event": event, "active": active or state.active_player},
                [str(a) for a in answers])
 

@@ -6,7 +6,7 @@ from typing import Any
 import pytest
 
 from companion.morpork.events import InterruptOutcome, event_procedure, offer_removal_interrupt
-from companion.core.procedure import Narrator, Progress, run
+from companion.core.procedure import Narrator, Outcome, run
 from companion.morpork.state import State
 from companion.morpork.state_format import state_from_json
 
@@ -17,7 +17,7 @@ def position(areas: dict[str, Any], players: list[dict[str, Any]] | None = None,
     return state_from_json(doc)
 
 
-def resolve(state: State, event: str, answers: list[Any], ask_interrupts: bool = False) -> Progress:
+def resolve(state: State, event: str, answers: list[Any], ask_interrupts: bool = False) -> Outcome:
     return run(event_procedure, state, {"event": event, "active": state.active_player,
                                         "ask_interrupts": ask_interrupts}, [str(a) for a in answers])
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.core.procedure import Progress, run
+from companion.core.procedure import Outcome, run
 from companion.morpork.state import State
 from companion.morpork.state_format import state_from_json
 from companion.morpork.turn import turn_procedure
@@ -29,7 +29,7 @@ def table(*, areas: dict[str, Any] | None = None, red: dict[str, Any] | None = N
     return state_from_json(doc)
 
 
-def play(state: State, answers: list[str]) -> Progress:
+def play(state: State, answers: list[str]) -> Outcome:
     return run(turn_procedure, state, {}, answers)
 
 
