@@ -141,7 +141,7 @@ def test_no_regular_expression_is_left_in_the_app() -> None:
 
 
 @pytest.mark.parametrize("language, words, area", [("de", "kein Handlanger hier oder nebenan", "Lange Mauer"),
-                                                   ("pl", "brak sługi tu ani obok", "Długi Mur")])
+                                                   ("pl", "brak agenta tu ani obok", "Długi Mur")])
 def test_a_greyed_area_shows_its_reason_in_the_language_on_the_button_and_on_a_map_tap(
         driver: Any, language: str, words: str, area: str) -> None:
     d = driver

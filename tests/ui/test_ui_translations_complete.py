@@ -18,6 +18,7 @@ from pathlib import Path
 
 import pytest
 
+from companion.morpork.progress import NOTHING_TO_DO
 from ui.i18n import LANGUAGES, Translator
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -41,6 +42,7 @@ DYNAMIC_KEYS: frozenset[str] = frozenset({
     "q:turn.play-card", "q:turn.play-another",                   # turn.choose_card: key or (… if first else …)
     "q:symbol.minion.move-from", "q:card.place-minion.move-from",  # symbols.place_minion_steps: key + ".move-from"
     "q:symbol.build.move-from",                                   # symbols.build_steps: key + ".move-from"
+    *(f"r:{key}" for key, _text in NOTHING_TO_DO.values()),        # progress.nothing_to_do: NOTHING_TO_DO[symbol]
 })
 """Keys the engine builds from expressions; the static scan cannot see them."""
 
@@ -48,6 +50,7 @@ DYNAMIC_SITES: frozenset[tuple[str, str]] = frozenset({
     ("morpork/turn.py", "choose_card"),
     ("morpork/cards/symbols.py", "place_minion_steps"),
     ("morpork/cards/symbols.py", "build_steps"),
+    ("morpork/progress.py", "nothing_to_do"),
 })
 """Functions whose key argument is an expression (not a literal, not their own ``key`` parameter
 passed through, not a string constant): their keys must be in ``DYNAMIC_KEYS``."""
