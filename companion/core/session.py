@@ -158,23 +158,18 @@ def waits_for_other(question: Question, inp: Input) -> str | None:
     return None
 
 
-REVEALING_QUESTIONS: frozenset[str] = frozenset({"event.draw", "card.history-monks", "event.fog.card"})
-"""Keys of choice questions whose answer is a card drawn face down (the random event deck, History
-Monks' random draws from the shuffled discard pile, the cards Fog turns over from the draw pile): the
-answer reveals a secret of the box, so it is a barrier however it was entered."""
-
-
 def is_barrier(question: Question | None, inp: Input) -> bool:
-    """A die roll, a random draw, a revealed card (an event drawn, a personality scanned) or the
-    answer to a private question (a secret personality): facts of the table that an undo may only
-    cross with confirmation. Decided by what was asked, so a tap and a scan of the same fact agree;
-    a card played from a hand is not a barrier (taking it back reveals nothing new)."""
+    """A die roll, a random draw, a revealed card (an event drawn, a personality scanned, any
+    answer to a question that ``reveals`` a card drawn face down) or the answer to a private question
+    (a secret personality): facts of the table that an undo may only cross with confirmation. Decided
+    by what was asked, so a tap and a scan of the same fact agree; a card played from a hand is not a
+    barrier (taking it back reveals nothing new)."""
     if isinstance(inp, (DieRoll, RandomDraw)):
         return True
     if isinstance(inp, CardScan) and inp.kind in ("event", "personality"):
         return True
     return question is not None and (question.kind in ("roll", "random") or question.private
-                                     or question.key in REVEALING_QUESTIONS)
+                                     or question.reveals)
 
 
 @dataclass(frozen=True)

@@ -114,7 +114,7 @@ def test_rewording_a_reason_in_the_engine_changes_no_language(monkeypatch: pytes
 
     producers = [name for name, module in sorted(sys.modules.items()) if name.startswith("companion.")
                  and module is not procedure and getattr(module, "because", None) is because]
-    assert {"companion.morpork.actions", "companion.morpork.cards.common", "companion.morpork.cards.hands",
+    assert {"companion.morpork.actions", "companion.morpork.steps", "companion.morpork.cards.hands",
             "companion.morpork.cards.symbols"} <= set(producers)
     for name in producers:
         monkeypatch.setattr(sys.modules[name], "because", reworded)
