@@ -261,8 +261,14 @@ def fold(text: str) -> str:
     return "".join(c for c in decomposed if not unicodedata.combining(c))
 
 
+def _is_heading(text: str) -> bool:
+    """A heading ("Pożar", "## Feuer") or a question of the FAQ: shown with the paragraph after it."""
+    return "\n" not in text and (text.endswith("?") or (len(text.split()) <= 7 and not text.endswith((".", ":", ","))))
+
+
 def paragraphs(language: str) -> tuple[Passage, ...]:
-    """The book as paragraphs (runs of non-blank lines), each cleaned of markup."""
+    """The book as paragraphs (runs of non-blank lines), each cleaned of markup; a heading or a
+    question is joined to the paragraph after it, so a hit on "Pożar" shows what the fire does."""
     lines = book(language)
     found: list[Passage] = []
     start: int | None = None
@@ -272,7 +278,13 @@ def paragraphs(language: str) -> tuple[Passage, ...]:
         elif not line.strip() and start is not None:
             found.append(Passage(language, start + 1, "\n".join(clean(x) for x in lines[start:i])))
             start = None
-    return tuple(found)
+    joined: list[Passage] = []
+    for passage in found:
+        if joined and _is_heading(joined[-1].text) and not _is_heading(passage.text):
+            joined[-1] = Passage(language, joined[-1].line, joined[-1].text + "\n\n" + passage.text)
+        else:
+            joined.append(passage)
+    return tuple(joined)
 
 
 def search(query: str, language: str, limit: int = 30) -> tuple[Passage, ...]:
