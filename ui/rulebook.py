@@ -7,8 +7,9 @@ text starts is data (``ui/data/rules/index.json``), because the four files diffe
 names (the Italian book keeps the English area and event names, the German one marks names in bold).
 
 A topic is ``(kind, id)``: ``area`` (the area's City Area card power; ``city-area`` is the same),
-``event``, ``personality``, ``symbol`` (``S M B A T $ E P I``; ``$3`` is ``$``) and ``card`` (a player
-card: its own text, each of its symbols, and the questions and answers that name it). Where the
+``event``, ``personality``, ``symbol`` (``S M B A T $ E P I``; ``$3`` is ``$``), ``card`` (a player
+card: its own text, each of its symbols, and the questions and answers that name it) and ``rule``
+(a rule of no single thing: ``points`` at the end, ``city-area-cards``, ``playing-cards``). Where the
 books disagree, :func:`rulings_for` says which rule options touch a topic and
 :func:`ruling_values` what each edition says and which value the table plays by.
 """
@@ -27,7 +28,7 @@ from companion.morpork.catalog import CARD_BY_ID, EVENT_BY_ID, PERSONALITY_BY_ID
 
 LANGUAGES: tuple[str, ...] = ("en", "de", "pl", "it")
 SYMBOLS: tuple[str, ...] = ("S", "M", "B", "A", "T", "$", "E", "P", "I")
-KINDS: tuple[str, ...] = ("area", "city-area", "event", "personality", "symbol", "card")
+KINDS: tuple[str, ...] = ("area", "city-area", "event", "personality", "symbol", "card", "rule")
 
 
 @dataclass(frozen=True)
@@ -196,7 +197,8 @@ def lookup(kind: str, item_id: str, language: str) -> Entry:
     ``KeyError`` naming it."""
     key = topic_key(kind, item_id)
     plain_kind, _, plain_id = key.partition(":")
-    if plain_kind not in ("area", "event", "personality", "symbol", "card") or not _known(plain_kind, plain_id):
+    if plain_kind == "rule" and key not in index()["topics"] or plain_kind not in (
+            "area", "event", "personality", "symbol", "card", "rule") or not _known(plain_kind, plain_id):
         raise KeyError(f"no rulebook topic {kind!r} {item_id!r}")
     if language not in LANGUAGES:
         raise ValueError(f"no rulebook in {language!r}; expected one of {', '.join(LANGUAGES)}")
@@ -299,7 +301,8 @@ def search(query: str, language: str, limit: int = 30) -> tuple[Passage, ...]:
 
 def all_topics() -> Sequence[tuple[str, str]]:
     """Every (kind, id) a long-press can ask about: the engine's areas, events, personalities,
-    symbols and cards."""
+    symbols and cards, and the index's rules of no single thing."""
     return ([("area", a) for a in AREA_BY_ID] + [("event", e) for e in EVENT_BY_ID]
             + [("personality", p) for p in PERSONALITY_BY_ID] + [("symbol", s) for s in SYMBOLS]
-            + [("card", c) for c in CARD_BY_ID])
+            + [("card", c) for c in CARD_BY_ID]
+            + [("rule", k[5:]) for k in index()["topics"] if k.startswith("rule:")])

@@ -139,6 +139,8 @@ def topic_title(app: Any, kind: str, item_id: str) -> str:
         return tr.event(item_id)
     if kind == "personality":
         return tr.personality(item_id)
+    if kind == "rule":
+        return str(app.t(f"rule:{item_id}"))
     return SYMBOL_MARK.get(item_id[:1], item_id)
 
 
@@ -158,7 +160,7 @@ def entry_markup(app: Any, entry: rulebook.Entry) -> str:
         options = table_options(app)
         lines = [f"[b]{escape_markup(app.t('Where the books differ'))}[/b]"]
         for option in entry.rulings:
-            for ruling in rulebook.ruling_values(option, options):
+            for ruling in sorted(rulebook.ruling_values(option, options), key=lambda r: not r.adopted):
                 books = ", ".join(e.upper() for e in ruling.editions)
                 mark = "✓ " + app.t("This table") + ": " if ruling.adopted else "○ "
                 lines.append(f"{escape_markup(mark)}{escape_markup(ruling_sentence(app, option, ruling.value))}"

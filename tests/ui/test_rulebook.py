@@ -46,7 +46,7 @@ def test_every_topic_resolves_in_every_edition(language: str) -> None:
 def test_the_index_names_only_what_the_engine_knows() -> None:
     known = ({f"area:{a}" for a in AREA_IDS} | {f"event:{e}" for e in EVENT_IDS}
              | {f"personality:{p}" for p in PERSONALITY_IDS} | {f"symbol:{s}" for s in rulebook.SYMBOLS}
-             | {f"card:{c}" for c in CARD_BY_ID} | {"rule:city-area-cards", "rule:playing-cards"})
+             | {f"card:{c}" for c in CARD_BY_ID} | {"rule:city-area-cards", "rule:playing-cards", "rule:points"})
     index = rulebook.index()
     assert set(index["topics"]) <= known, sorted(set(index["topics"]) - known)
     assert {f"area:{a}" for a in AREA_IDS} | {f"event:{e}" for e in EVENT_IDS} \
@@ -138,3 +138,12 @@ def test_search_ignores_case_and_accents() -> None:
     assert both and all(all(w in fold(p.text) for w in ("trouble", "marker", "demon")) for p in both)
     assert search("   ", "en") == ()
     assert search("xyzzy", "it") == ()
+
+
+def test_the_bundled_font_draws_every_letter_of_the_four_books() -> None:
+    """Kivy has no font fallback: a letter DejaVu Sans lacks would show as a box in the popup."""
+    from ui.fontcheck import covered_codepoints
+    covered = covered_codepoints(ROOT / "ui" / "fonts" / "DejaVuSans.ttf")
+    for language in LANGUAGES:
+        missing = {c for p in rulebook.paragraphs(language) for c in p.text if ord(c) not in covered and c != "\n"}
+        assert not missing, (language, sorted(missing))

@@ -88,6 +88,11 @@ def test_a_long_press_on_the_shades_shows_its_polish_rule(table: Driver) -> None
     d.tap_at(*m.to_window(*m.area_centre_px("the-shades")))
     assert popup(d) is None
     assert app.game.question.key == "turn.play-card"
+    # the progress board's personality headers explain the personality
+    header = next(w for w in d.screen.ids.progress.children if list(getattr(w, "topic", [])) == ["personality", "vetinari"])
+    long_press(d, header)
+    assert popup(d) is not None and popup(d).body.text.startswith("Lord Vetinari – wygrywa jeżeli gracz na początku")
+    close(d)
 
 
 def _nav(d: Driver, name: str) -> Any:
@@ -154,6 +159,7 @@ def test_where_the_books_differ_the_table_s_ruling_shows(table: Driver) -> None:
     assert "Komendant Vimes – wygrywa" in text and "Gdzie instrukcje się różnią" in text
     assert "✓ Ten stół: Na koniec gry budynek daje dwa razy tyle punktów" in text
     assert "○ Na koniec gry budynek daje tyle punktów, ile kosztował." in text
+    d.screenshot(SHOTS / "rulebook-ruling-pl.png")
     close(d)
 
 
