@@ -263,7 +263,7 @@ def fold(text: str) -> str:
     return "".join(c for c in decomposed if not unicodedata.combining(c))
 
 
-def _is_heading(text: str) -> bool:
+def is_heading(text: str) -> bool:
     """A heading ("Pożar", "## Feuer") or a question of the FAQ: shown with the paragraph after it."""
     return "\n" not in text and (text.endswith("?") or (len(text.split()) <= 7 and not text.endswith((".", ":", ","))))
 
@@ -282,7 +282,7 @@ def paragraphs(language: str) -> tuple[Passage, ...]:
             start = None
     joined: list[Passage] = []
     for passage in found:
-        if joined and _is_heading(joined[-1].text) and not _is_heading(passage.text):
+        if joined and is_heading(joined[-1].text) and not is_heading(passage.text):
             joined[-1] = Passage(language, joined[-1].line, joined[-1].text + "\n\n" + passage.text)
         else:
             joined.append(passage)

@@ -149,13 +149,21 @@ def ruling_sentence(app: Any, option: str, value: str) -> str:
     return str(app.t(msgid.format(option=option, value=value)))
 
 
+def passage_markup(text: str) -> str:
+    """A passage as label markup: its heading (or question) in bold."""
+    head, sep, rest = text.partition("\n\n")
+    if sep and rulebook.is_heading(head):
+        return f"[b]{escape_markup(head)}[/b]\n\n{escape_markup(rest)}"
+    return escape_markup(text)
+
+
 def entry_markup(app: Any, entry: rulebook.Entry) -> str:
     """The popup's text: the book's passages, the card's own words, and where the books differ."""
     parts: list[str] = []
     if entry.card_text:
         parts.append(f"[i]{escape_markup(app.t('On the card'))}:[/i] {escape_markup(entry.card_text)}")
     for passage in entry.passages:
-        parts.append(escape_markup(passage.text))
+        parts.append(passage_markup(passage.text))
     if entry.rulings:
         options = table_options(app)
         lines = [f"[b]{escape_markup(app.t('Where the books differ'))}[/b]"]
@@ -239,7 +247,7 @@ class RulebookSearch(ModalView):
         row.add_widget(self.field)
         row.add_widget(close)
         self.results = _text_label("")
-        self.results.font_size = sp(13)
+        self.results.font_size = sp(14)
         scroll = ScrollView(do_scroll_x=False, bar_width=dp(8))
         scroll.add_widget(self.results)
         self.keyboard = VKeyboard(layout="qwertz" if self.language == "de" else "qwerty", size_hint=(1, None),
@@ -266,7 +274,7 @@ class RulebookSearch(ModalView):
         elif not hits:
             text = self.app.t("Nothing in the rulebook matches {query!r}.").format(query=query.strip())
         else:
-            text = "\n\n".join(escape_markup(p.text) for p in hits)
+            text = "\n\n".join(passage_markup(p.text) for p in hits)
         self.results.text = text
         self.hits = hits
 
