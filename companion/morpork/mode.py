@@ -9,22 +9,18 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
+from companion.core.errors import InputError
 from companion.core.inputs import Input
 from companion.core.journal import GameResult
-from companion.core.mode import Activity, Option, Progress, RollPurpose, Step
+from companion.core.mode import Activity, Progress, RollPurpose, Step
 from companion.core.procedure import Narration, Question
 from companion.morpork import game as engine
 from companion.morpork.game import Game
-
-EDITIONS: Final = ("en", "de", "pl", "it")
+from companion.morpork.options import OPTIONS
 
 REVISION: Final = 1
 """The rules revision games are started with now; raise it when a change alters what is asked or
 decided, and keep the old behaviour for games recorded with an older one."""
-
-OPTIONS: Final = (
-    Option("edition", "en", EDITIONS, "the rulebook edition on the table: en, de, pl or it"),
-)
 
 
 class AnkhMorporkMode:
@@ -37,8 +33,11 @@ class AnkhMorporkMode:
 
     def new_game(self, players: Sequence[str], options: Mapping[str, str], names: Sequence[str] | None,
                  revision: int = REVISION) -> Game:
+        if not 1 <= revision <= REVISION:
+            raise InputError(f"rules revision {revision!r}: this companion plays {self.id} revisions 1 to "
+                             f"{REVISION}; the game was started by a newer one")
         return engine.new_game(list(players), options.get("edition", "en"),
-                               list(names) if names is not None else None)
+                               list(names) if names is not None else None, options)
 
     def apply(self, game: Game, inp: Input) -> Game:
         return engine.apply(game, inp)

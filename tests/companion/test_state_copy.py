@@ -53,7 +53,7 @@ def test_a_new_field_must_be_copied_too() -> None:
              for cls in (State, Player, AreaState, TurnState, GameOver)}
     assert names == {
         "State": ["players", "areas", "active_player", "edition", "bank", "draw_pile", "discard_pile",
-                  "event_deck", "lost_area_cards", "turn", "game_over", "under_way"],
+                  "event_deck", "lost_area_cards", "turn", "game_over", "rulings", "under_way"],
         "Player": ["color", "money", "personality", "loans", "hand", "stuck_cards", "name"],
         "AreaState": ["minions", "building", "trouble", "demons", "trolls"],
         "TurnState": ["number", "powers_used", "cards_gained"],
