@@ -291,11 +291,13 @@ def paragraphs(language: str) -> tuple[Passage, ...]:
 
 def search(query: str, language: str, limit: int = 30) -> tuple[Passage, ...]:
     """The paragraphs of ``language``'s book holding every word of ``query`` (case- and
-    accent-insensitive), in book order; an empty query finds nothing."""
+    accent-insensitive): those whose first line (a heading, a question) holds them first, then the
+    rest, each in book order; an empty query finds nothing."""
     words = fold(query).split()
     if not words:
         return ()
     hits = [p for p in paragraphs(language) if all(w in fold(p.text) for w in words)]
+    hits.sort(key=lambda p: not all(w in fold(p.text.split("\n", 1)[0]) for w in words))  # headings first
     return tuple(hits[:limit])
 
 

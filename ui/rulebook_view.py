@@ -251,10 +251,13 @@ class RulebookSearch(ModalView):
         scroll = ScrollView(do_scroll_x=False, bar_width=dp(8))
         scroll.add_widget(self.results)
         self.keyboard = VKeyboard(layout="qwertz" if self.language == "de" else "qwerty", size_hint=(1, None),
-                                  height=dp(150), do_translation=False, do_rotation=False, do_scale=False)
+                                  height=dp(250), do_translation=False, do_rotation=False, do_scale=False)
+        self.keyboard.do_translation = self.keyboard.do_rotation = self.keyboard.do_scale = False  # fixed in place
+        self.keyboard.margin_hint = [0.03, 0.01, 0.03, 0.01]  # wider keys: a finger's 48 px where it fits
         self.keyboard.bind(on_key_up=self._key)
         for widget in (row, scroll, self.keyboard):
             box.add_widget(widget)
+        box.bind(width=lambda b, w: setattr(self.keyboard, "width", w - b.padding[0] - b.padding[2]))  # a Scatter
         self.add_widget(box)
         self.show("")
 

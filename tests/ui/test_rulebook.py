@@ -136,6 +136,7 @@ def test_search_ignores_case_and_accents() -> None:
                for p in search("Carcer", "en"))  # a question with its answer
     both = search("trouble marker demon", "en")
     assert both and all(all(w in fold(p.text) for w in ("trouble", "marker", "demon")) for p in both)
+    assert search("fire", "en")[0].text.startswith("Fire\n\nRoll the die to establish the area of the fire.")
     assert search("   ", "en") == ()
     assert search("xyzzy", "it") == ()
 

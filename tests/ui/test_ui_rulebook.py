@@ -1,7 +1,7 @@
 """The rulebook one long-press away, in a real Kivy window driven by touch only: a finger held on an
 area of the map, a card button or the played card opens the governing paragraph of the table's own
 rulebook (here the Polish one), a long press never also taps, and Settings searches the book with
-the on-screen keyboard. Screenshots at 800×480 go to ``docs/screenshots/rulebook-*.png``."""
+the on-screen keyboard. The docs' screenshots of the popup come from ``python3 -m ui.screenshots``."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -13,7 +13,6 @@ from companion.morpork.catalog import CARD_BY_ID
 from tests.ui.conftest import Driver, start_app, stop_app
 from ui.rulebook_view import HOLD, RulebookPopup, RulebookSearch
 
-SHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 LONG = HOLD + 0.3
 """How long the test's finger rests: past the hold, so Kivy's Clock fires the long press."""
 
@@ -81,7 +80,7 @@ def test_a_long_press_on_the_shades_shows_its_polish_rule(table: Driver) -> None
     assert shown is not None, "a long press on The Shades opens the rulebook"
     assert shown.body.text.startswith("Mroki – W dowolnym momencie własnej tury można umieścić znacznik niepokojów")
     assert "Phalanx" in d.texts(shown)  # the edition it comes from
-    d.screenshot(SHOTS / "rulebook-pl.png")
+    d.screenshot(d.app.data_dir / "rulebook-pl.png")
     close(d)
     # a short tap on the map is no long press: nothing opens
     m = d.screen.ids.map
@@ -144,7 +143,7 @@ def test_the_popup_in_english_and_german(table: Driver) -> None:
     language = d.app.lang
     expected = {"en": "The Shades – At any point in your turn", "de": "Die Schatten – Du darfst einmal pro Zug"}[language]
     assert shown is not None and shown.body.text.startswith(expected)
-    d.screenshot(SHOTS / f"rulebook-{language}.png")
+    d.screenshot(d.app.data_dir / f"rulebook-{language}.png")
     close(d)
 
 
@@ -159,7 +158,7 @@ def test_where_the_books_differ_the_table_s_ruling_shows(table: Driver) -> None:
     assert "Komendant Vimes – wygrywa" in text and "Gdzie instrukcje się różnią" in text
     assert "✓ Ten stół: Na koniec gry budynek daje dwa razy tyle punktów" in text
     assert "○ Na koniec gry budynek daje tyle punktów, ile kosztował." in text
-    d.screenshot(SHOTS / "rulebook-ruling-pl.png")
+    d.screenshot(d.app.data_dir / "rulebook-ruling-pl.png")
     close(d)
 
 
@@ -170,13 +169,17 @@ def test_search_the_rulebook_from_settings_with_the_on_screen_keyboard(table: Dr
     d.tap(d.screen.ids.rulebook_search)
     search = popup(d)
     assert isinstance(search, RulebookSearch)
-    keys = _key_centres(search.keyboard)
+    keyboard = search.keyboard
+    rows = keyboard.available_layouts[keyboard.layout]["rows"]
+    letter = keyboard.layout_geometry["LINE_HINT_2"][1][1][0] * keyboard.width
+    assert keyboard.height * 0.94 / rows >= 44 and letter >= 40, "keys a finger can hit"
+    keys = _key_centres(keyboard)
     for letter in "pozar":  # no Polish letters on the keyboard: the search ignores accents
         d.tap_at(*keys[letter])
     assert search.field.text == "pozar"
     assert any(p.text.startswith("Pożar\n\nRzucasz kością") for p in search.hits)
     assert "Rzucasz kością, aby ustalić gdzie się pali" in search.results.text
-    d.screenshot(SHOTS / "rulebook-search-pl.png")
+    d.screenshot(d.app.data_dir / "rulebook-search-pl.png")
     close(d)
 
 
