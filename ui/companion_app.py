@@ -34,6 +34,7 @@ if TYPE_CHECKING:
     from companion.core.session import Session
     from companion.morpork.game import Game
     from hardware.scanners.base import Scan
+    from ui.rulebook_view import RulebookPopup, RulebookSearch
 
 log = logging.getLogger(__name__)
 
@@ -58,6 +59,7 @@ class CompanionApp(App):
         self.rng = rng or random.Random()
         self.shown_seq: int | None = None  # the seq of the question on screen (read by device threads)
         self.launch_problem: LaunchProblem | None = None
+        self.rulebook_popup: RulebookPopup | RulebookSearch | None = None  # the rule shown over the screen
         self.devices = DeviceLink(self.on_die_roll, self.on_card_scan, self.on_device_failure,
                                   self.update_status, lambda: self.shown_seq)
         super().__init__(**kwargs)
