@@ -184,16 +184,24 @@ class LockedJournalError(JournalError):
     """Another program holds the journal (a second companion, a backup in progress)."""
 
 
-def sqlite_problem(path: str, exc: sqlite3.Error, doing: str) -> JournalError:
+SQLITE_ERRORS: Final = (sqlite3.Error, UnicodeDecodeError)
+"""What reading or writing the file can raise: SQLite's errors, and Python's own when a damaged
+schema or error message is not UTF-8 (the ``sqlite3`` module decodes those itself)."""
+
+
+def sqlite_problem(path: str, exc: Exception, doing: str) -> JournalError:
     """One clear :class:`JournalError` for an ``sqlite3.Error``, by SQLite's own error code: only a
     damaged file (``SQLITE_CORRUPT``, ``SQLITE_NOTADB``) is sent to ``game recover``; a full disk,
     a read-only file or folder and a lock are said as such, and the file is left alone."""
     name = str(getattr(exc, "sqlite_errorname", "") or "")
     text = str(exc)
+    if isinstance(exc, UnicodeDecodeError):
+        name, text = "SQLITE_CORRUPT", f"a text or the schema is not UTF-8 ({exc.reason})"
     if name.startswith(("SQLITE_CORRUPT", "SQLITE_NOTADB")) or "malformed" in text or "not a database" in text:
         return DamagedFileError(f"{path!r} is damaged ({text}) while {doing}; 'game recover' salvages what can "
                                 "still be read into a fresh file and keeps the damaged one aside")
-    if name.startswith("SQLITE_FULL") or "disk is full" in text:
+    if name.startswith("SQLITE_FULL") or "disk is full" in text or \
+            name.startswith("SQLITE_IOERR") and _free_bytes(path) < 65536:
         return DiskFullError(f"the disk holding {path!r} is full while {doing}; nothing was written and the "
                              "journal is sound: free some space and try again")
     if name.startswith(("SQLITE_READONLY", "SQLITE_PERM", "SQLITE_AUTH")) or "readonly" in text:
@@ -211,6 +219,31 @@ def sqlite_problem(path: str, exc: sqlite3.Error, doing: str) -> JournalError:
     return JournalError(f"SQLite refused {doing} on {path!r} ({name or type(exc).__name__}: {text})")
 
 
+def _decode_text(raw: bytes) -> str:
+    """SQLite's TEXT as Python text; bytes that are not UTF-8 are damage, said the way SQLite says
+    it (Python's own ``UnicodeDecodeError`` would escape every handler as a traceback)."""
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise sqlite3.DatabaseError("database disk image is malformed (a text is not UTF-8)") from None
+
+
+def _connect(path: str, timeout: float = 10.0) -> sqlite3.Connection:
+    db = sqlite3.connect(path, isolation_level=None, timeout=timeout)
+    db.text_factory = _decode_text
+    return db
+
+
+def _free_bytes(path: str) -> int:
+    """The space left where ``path`` lives (SQLite reports a full disk met while growing its shared
+    memory file as an I/O error, so the disk itself is asked)."""
+    try:
+        stats = os.statvfs(os.path.dirname(os.path.abspath(path)))
+    except OSError:
+        return 1 << 62
+    return stats.f_bavail * stats.f_frsize
+
+
 P = ParamSpec("P")
 R = TypeVar("R")
 
@@ -222,7 +255,7 @@ def _guarded(doing: str) -> Callable[[Callable[P, R]], Callable[P, R]]:
         def guarded(*args: P.args, **kwargs: P.kwargs) -> R:
             try:
                 return method(*args, **kwargs)
-            except sqlite3.Error as exc:
+            except SQLITE_ERRORS as exc:
                 journal = args[0]
                 raise sqlite_problem(str(getattr(journal, "path", "?")), exc, doing) from None
         return guarded
@@ -418,12 +451,12 @@ class Journal:
         self.path = os.fspath(path)
         self._clock = clock
         try:
-            self._db = sqlite3.connect(self.path, isolation_level=None, timeout=10.0)
-        except sqlite3.Error as exc:
+            self._db = _connect(self.path)
+        except SQLITE_ERRORS as exc:
             raise sqlite_problem(self.path, exc, "opening the journal") from None
         try:
             self._prepare()
-        except sqlite3.Error as exc:
+        except SQLITE_ERRORS as exc:
             self._db.close()
             problem = sqlite_problem(self.path, exc, "opening the journal")
             if isinstance(problem, DamagedFileError):
@@ -619,7 +652,7 @@ class Journal:
                 entries.append(entry)
         except JournalError as exc:
             return entries, exc
-        except sqlite3.DatabaseError as exc:
+        except SQLITE_ERRORS as exc:
             return entries, JournalError(f"the rows after entry {len(entries)} cannot be read ({exc})",
                                          game_id, len(entries) + 1)
         try:
@@ -930,7 +963,7 @@ class _ScratchCopy:
         except OSError:
             shutil.rmtree(self.folder, ignore_errors=True)
             raise
-        self.db = sqlite3.connect(self.path, isolation_level=None)
+        self.db = _connect(self.path)
 
     def __enter__(self) -> sqlite3.Connection:
         return self.db
@@ -951,7 +984,7 @@ def file_problem(path: str | os.PathLike[str]) -> str | None:
                 return "; ".join(rows[:3])
             for table in ("games", "entries"):
                 db.execute(f"SELECT * FROM {table}").fetchall()
-    except sqlite3.Error as exc:
+    except SQLITE_ERRORS as exc:
         return str(exc)
     return None
 
@@ -967,30 +1000,53 @@ def _read_damaged(path: str) -> tuple[RawGames, RawEntries]:
     says): the damaged file itself is never opened for writing."""
     with _ScratchCopy(path) as source:
         source.execute("PRAGMA writable_schema=ON")
+        games_columns = _salvage_columns(source, "games")
         games: RawGames = []
-        try:
-            for row in source.execute(f"SELECT {_salvage_columns(source, 'games')} FROM games ORDER BY id"):
-                if isinstance(row[0], int) and not isinstance(row[0], bool):
-                    games.append(row)
-        except sqlite3.DatabaseError as exc:
-            if not games:
-                raise JournalError(f"{path!r}: even the list of games cannot be read ({exc})") from None
-        found: RawEntries = {}
+        for gid in _readable_game_ids(source):
+            try:
+                row = source.execute(f"SELECT {games_columns} FROM games WHERE id = ?", (gid,)).fetchone()
+            except SQLITE_ERRORS:
+                continue
+            if row is not None:
+                games.append(row)
+        if not games:
+            raise JournalError(f"{path!r}: not one game can be read from it")
         try:
             columns = _salvage_columns(source, "entries")
-        except sqlite3.DatabaseError:
+        except SQLITE_ERRORS:
             columns = _ENTRY_COLUMNS
+        found: RawEntries = {}
         for game_row in games:
+            # row by row, each its own lookup: a scan would lose the last good row before a bad
+            # page (Python's cursor reads one row ahead), and a later row is no use after a gap
             rows: list[tuple[Any, ...]] = []
             problem: str | None = None
-            try:
-                for raw in source.execute(f"SELECT {columns} FROM entries WHERE game = ? ORDER BY n",
-                                          (game_row[0],)):
-                    rows.append(raw)
-            except sqlite3.DatabaseError as exc:
-                problem = f"row {len(rows) + 1} and later cannot be read ({exc})"
+            while True:
+                try:
+                    raw = source.execute(f"SELECT {columns} FROM entries WHERE game = ? AND n = ?",
+                                         (game_row[0], len(rows) + 1)).fetchone()
+                except SQLITE_ERRORS as exc:
+                    problem = f"row {len(rows) + 1} and later cannot be read ({exc})"
+                    break
+                if raw is None:
+                    break
+                rows.append(raw)
             found[int(game_row[0])] = (rows, problem)
         return games, found
+
+
+def _readable_game_ids(source: sqlite3.Connection) -> list[int]:
+    """The ids of the games rows SQLite can still find: a scan, then (as a scan stops at the first
+    unreadable page and loses the row it read ahead) a look-up of each of the next few ids."""
+    ids: list[int] = []
+    try:
+        for (gid,) in source.execute("SELECT id FROM games ORDER BY id"):
+            if isinstance(gid, int) and not isinstance(gid, bool):
+                ids.append(gid)
+    except SQLITE_ERRORS:
+        start = max(ids, default=0)
+        ids.extend(range(start + 1, start + 17))
+    return ids
 
 
 def _salvage_columns(source: sqlite3.Connection, table: str) -> str:
@@ -1009,7 +1065,7 @@ def describe_damage(path: str | os.PathLike[str]) -> str:
     """Name the first unreadable row of each damaged game in a file SQLite refuses to open."""
     try:
         _, found = _read_damaged(os.fspath(path))
-    except (JournalError, sqlite3.Error, OSError) as exc:
+    except (JournalError, *SQLITE_ERRORS, OSError) as exc:
         return str(exc)
     damaged = [f"game {gid} {problem}" for gid, (_, problem) in found.items() if problem]
     return "; ".join(damaged) if damaged else "every row still reads"
@@ -1031,7 +1087,7 @@ def salvage_file(path: str | os.PathLike[str], clock: Clock = _now) -> SalvageRe
     aside = f"{path}.damaged-{clock().astimezone(timezone.utc).strftime('%Y%m%dT%H%M%S%f')}"
     try:
         games, found = _read_damaged(path)
-    except (sqlite3.Error, OSError) as exc:
+    except (*SQLITE_ERRORS, OSError) as exc:
         raise JournalError(f"cannot read {path!r} to salvage it ({exc})") from None
     fresh = f"{path}.salvaging"
     for leftover in (fresh, fresh + "-wal", fresh + "-shm"):
@@ -1058,7 +1114,7 @@ def salvage_file(path: str | os.PathLike[str], clock: Clock = _now) -> SalvageRe
                     db.execute("ROLLBACK")
                 raise
             db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-    except sqlite3.Error as exc:
+    except SQLITE_ERRORS as exc:
         for leftover in (fresh, fresh + "-wal", fresh + "-shm"):
             if os.path.exists(leftover):
                 os.remove(leftover)
@@ -1090,12 +1146,12 @@ def backup_file(path: str | os.PathLike[str], target: str | os.PathLike[str]) ->
     with Journal(path) as journal:
         try:
             copy = sqlite3.connect(target, isolation_level=None)
-        except sqlite3.Error as exc:
+        except SQLITE_ERRORS as exc:
             raise sqlite_problem(target, exc, "creating the backup") from None
         try:
             journal._db.backup(copy)
             count = int(copy.execute("SELECT count(*) FROM entries").fetchone()[0])
-        except sqlite3.Error as exc:
+        except SQLITE_ERRORS as exc:
             copy.close()
             for leftover in (target, target + "-wal", target + "-shm"):
                 if os.path.exists(leftover):
