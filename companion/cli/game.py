@@ -132,10 +132,18 @@ def _run(args: argparse.Namespace) -> int:
         get_mode(args.mode)  # an unknown mode is refused before the file is created
         players = names_list("--players", args.players)
         names = names_list("--names", args.names) if args.names is not None else None
-        with Journal(args.db) as journal:
-            starter: Session[Any] = Session(journal)
-            starter.new_game(players, args.edition, names, mode=args.mode, options=options)
-            sys.stdout.write(f"{starter.game_id}\n")
+        created = not os.path.exists(args.db)
+        try:
+            with Journal(args.db) as journal:
+                starter: Session[Any] = Session(journal)
+                starter.new_game(players, args.edition, names, mode=args.mode, options=options)
+        except BaseException:
+            if created:  # a refused game leaves no empty journal behind
+                for leftover in (args.db, args.db + "-wal", args.db + "-shm"):
+                    if os.path.exists(leftover):
+                        os.remove(leftover)
+            raise
+        sys.stdout.write(f"{starter.game_id}\n")
         return 0
     if args.command == "import":
         lines = _read_export(args.file)

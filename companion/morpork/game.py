@@ -186,19 +186,22 @@ def check_input(question: Question | None, inp: Input, seq: int) -> str:
             and inp.player != question.player:
         raise InputError(f"{question.text!r} is for {question.player!r}, not {inp.player!r}")
     value = answer_text(inp)
+    # a rejection is read by the whole table: a personality (scanned or named) is never quoted back
+    shown = "that card" if value in _CARDS_OF_KIND["personality"] or \
+        isinstance(inp, CardScan) and inp.kind == "personality" else repr(value)
     if isinstance(inp, CardScan) and value not in _CARDS_OF_KIND[inp.kind]:
         # the card printed on a scanned sticker says what it is: an "event" scan of a personality
         # (or of anything else) answers nothing, whatever the question's options
         raise InputError(f"a scanned {inp.kind} card cannot answer {question.text!r}"
-                         + ("" if question.private else f": {value!r} is not a {inp.kind} card"))
+                         + ("" if question.private else f": {shown} is not a {inp.kind} card"))
     if not question.accepts(value):
         if question.private:  # the value may be another player's secret: name the step, not the card
             raise InputError(f"that card is not available for {question.text!r}")
         if isinstance(inp, CardScan):
-            raise InputError(f"scanned {inp.kind} {inp.card!r} is not an option for {question.text!r}")
+            raise InputError(f"scanned {inp.kind} {shown} is not an option for {question.text!r}")
         if question.kind == "roll":
             raise InputError(f"a d12 roll is a face from 1 to 12, not {value!r}")
-        raise InputError(f"{value!r} is not an option for {question.text!r}")
+        raise InputError(f"{shown} is not an option for {question.text!r}")
     return value
 
 
