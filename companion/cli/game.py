@@ -9,8 +9,13 @@ A contract (issue 5, ``docs/journal-format.md``)::
     game undo   --db FILE [--game ID] [--steps N] [--confirm]
     game export --db FILE [--game ID]                                                → JSON Lines
   and, beyond the contract: ``game redo [--steps N]``, ``game history``, ``game import FILE.jsonl``,
-  ``game recover`` (continue a damaged game from its longest valid prefix), ``game modes`` (the game
-  modes with their options, defaults and descriptions).
+  ``game recover`` (salvage a damaged file into a fresh one, then continue a damaged game from its
+  longest valid prefix), ``game backup --to NEW`` (a copy with every acknowledged input, taken with
+  SQLite's backup API while the app may run), ``game modes`` (the game modes with their options,
+  defaults and descriptions).
+
+Command-line numbers are checked by :mod:`companion.cli.bounds` and JSON by
+:mod:`companion.core.jsontext` (bounded size, depth and digits), before the journal is opened.
 
 ``--edition X`` is ``--option edition=X``. ``state`` adds the game's ``mode``, resolved ``options``
 and rules ``revision`` to the position document.

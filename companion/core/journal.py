@@ -1029,10 +1029,22 @@ def _read_damaged(path: str) -> tuple[RawGames, RawEntries]:
                     problem = f"row {len(rows) + 1} and later cannot be read ({exc})"
                     break
                 if raw is None:
+                    problem = _rows_after(source, game_row[0], len(rows))
                     break
                 rows.append(raw)
             found[int(game_row[0])] = (rows, problem)
         return games, found
+
+
+def _rows_after(source: sqlite3.Connection, game: Any, last: int) -> str | None:
+    """Why the rows of ``game`` stop after ``last``: None when there really are no more; a problem
+    when a scan finds later rows (a gap) or cannot read on (a page that is gone)."""
+    try:
+        later = [n for (n,) in source.execute("SELECT n FROM entries WHERE game = ? AND n > ? ORDER BY n",
+                                              (game, last))]
+    except SQLITE_ERRORS as exc:
+        return f"row {last + 1} and later cannot be read ({exc})"
+    return f"row {last + 1} is missing ({len(later)} later rows are kept aside)" if later else None
 
 
 def _readable_game_ids(source: sqlite3.Connection) -> list[int]:

@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 
 from companion.core.inputs import CardScan, DieRoll
+from companion.core.journal import Journal
 from companion.core.session import GameRules, Session
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -252,7 +253,9 @@ def test_commands_without_a_game_say_so_and_create_no_file(db: str) -> None:
     assert "no journal at" in rejected("game", "state", "--db", db)
     assert "no journal at" in rejected("game", "export", "--db", db)
     assert not Path(db).exists()
-    rejected("game", "new", "--db", db, "--players", "red")  # a bad set-up: the file, but no game
+    rejected("game", "new", "--db", db, "--players", "red")  # a bad set-up: no file is left behind
+    assert not Path(db).exists()
+    Journal(db).close()  # a journal with no game in it
     assert "no game in" in rejected("game", "state", "--db", db)
     assert "no game in" in rejected("game", "do", "--db", db, '{"type": "roll", "face": 3}')
     assert "invalid choice: 'fly'" in rejected("game", "fly", "--db", db)
