@@ -75,8 +75,10 @@ class GameEndScreen(GameScreen):
             reason = t("reason:" + over.reason)
             extra = f" ({app.translator.personality(over.personality)})" if over.personality else ""
             self.ids.winner.text = f"★ {winners} — {reason}{extra}"
+            self.ids.winner.topic = ["personality", over.personality] if over.personality else ["rule", "points"]
         else:
             self.ids.winner.text = t("If the game ended now:")
+            self.ids.winner.topic = ["rule", "points"]
         table = self.ids.scores
         table.clear_widgets()
         for head in (t("Player"), "♟", "⌂", "$", t("Loans"), "☠", t("Total"), t("Tie-break")):
@@ -93,6 +95,6 @@ class GameEndScreen(GameScreen):
             table.add_widget(_cell(str(s.tie_break_value)))
         rule = t("tie-break:" + score.tie_break)
         self.ids.tiebreak.text = rule
-        if app.host is not None:
-            self.ids.chart.series = points_over_game(app.host.games)
+        if app.session is not None:
+            self.ids.chart.series = points_over_game(list(app.session.positions))
         self.score = score

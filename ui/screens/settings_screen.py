@@ -1,5 +1,6 @@
 """Settings: die source and scanner source (URLs, applied at once and reported in the status bar),
-language (switches every screen at once), rules edition for new games, colour-blind mode, sound.
+language (switches every screen at once), rules edition for new games, a search of the rulebook,
+colour-blind mode, sound.
 
 A URL being typed is never thrown away: tapping a language or colour-blind button (or a die roll
 arriving) redraws the screen without touching an edited field, and Enter, Apply or leaving the screen
@@ -8,10 +9,15 @@ from __future__ import annotations
 
 from typing import Any
 
+from kivy.properties import BooleanProperty
+
 from ui.screens.base import GameScreen
 
 
 class SettingsScreen(GameScreen):
+    devices_connected = BooleanProperty(True)
+    """False while the die or the scanner is disconnected: then "use the simulated ones" is offered
+    (the simulated device never replaces a real one without the table's say-so)."""
     _shown: tuple[str, str] = ("", "")  # the URLs last written into the fields
 
     def _typed(self) -> tuple[str, str]:
@@ -42,6 +48,11 @@ class SettingsScreen(GameScreen):
         self.ids.colorblind.state = "down" if s.colorblind else "normal"
         self.ids.sound.state = "down" if s.sound else "normal"
         self.ids.status.text = app.status_text
+        self.devices_connected = app.devices.die_status.connected and app.devices.scanner_status.connected
+
+    def use_simulated(self) -> None:
+        self.app.use_simulated_devices()
+        self.update()
 
     def apply_devices(self) -> None:
         app = self.app
@@ -74,6 +85,11 @@ class SettingsScreen(GameScreen):
         self.app.settings.sound = bool(value)
         self.app.save_settings()
         self.update()
+
+    def search_rulebook(self) -> None:
+        """The rulebook of the table's language, searched with the on-screen keyboard."""
+        from ui.rulebook_view import open_search
+        open_search()
 
     def back(self, *_args: Any) -> None:
         self.app.back_to_game()

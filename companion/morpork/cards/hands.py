@@ -5,21 +5,13 @@ from __future__ import annotations
 
 from companion.morpork.actions import take_money
 from companion.morpork.cards.common import (
-    Effect,
-    Steps,
-    TurnContext,
-    ask_discard,
-    choose_player,
-    discard_card,
-    draw_cards,
-    free_hand,
-    give_cards,
-    other_players,
-    possible_cards,
+    Effect, TurnContext, ask_discard, choose_player, discard_card, draw_cards, free_hand, give_cards,
+    other_players, possible_cards,
 )
+from companion.morpork.steps import Steps
 from companion.morpork.cards.interrupts import text_cancelled
 from companion.morpork.pieces import transfer
-from companion.core.procedure import Narrator, choice_question
+from companion.core.procedure import Narrator, Reason, because, choice_question
 from companion.morpork.state import State
 
 HAND_SIZE = 5
@@ -128,10 +120,10 @@ def swap_hands(state: State, narrator: Narrator, ctx: TurnContext) -> Steps:
     narrator.say("cards.swap-hands", f"{ctx.player} and {other} swap hands", a=ctx.player, b=other)
 
 
-def _no_cards(state: State, ctx: TurnContext) -> dict[str, str]:
+def _no_cards(state: State, ctx: TurnContext) -> dict[str, Reason]:
     """Other players with no card that could be taken or discarded (stuck cards stay), and why."""
-    return {c: f"{c} has no card in hand that can leave it" for c in other_players(state, ctx.player)
-            if not free_hand(state, c)}
+    return {c: because("hand.no-free-card", f"{c} has no card in hand that can leave it", player=c)
+            for c in other_players(state, ctx.player) if not free_hand(state, c)}
 
 
 def cable_street(state: State, narrator: Narrator, ctx: TurnContext) -> Steps:
@@ -163,7 +155,7 @@ def history_monks(state: State, narrator: Narrator, ctx: TurnContext) -> Steps:
         if not state.discard_pile:
             break
         card = yield choice_question("card.history-monks", f"{ctx.player}: scan a card drawn from the discard pile",
-                                     ctx.player, sorted(set(state.discard_pile)), card=ctx.card)
+                                     ctx.player, sorted(set(state.discard_pile)), reveals=True, card=ctx.card)
         state.discard_pile.remove(card)
         state.player(ctx.player).hand += 1
         narrator.say("cards.from-discard", f"{ctx.player} takes {card} from the discard pile", player=ctx.player,
