@@ -421,3 +421,35 @@ def test_random_byte_flips_never_lose_a_row_before_the_damage_nor_end_in_a_trace
         shutil.rmtree(case)
     print(f"byte flips: tried {tally.tried}, refused {tally.refused}, lost {tally.lost}")
     assert tally.tried == FLIPS and tally.lost == 0
+
+
+@pytest.mark.parametrize("damage", [
+    "UPDATE games SET players = '[\"red\", ' WHERE id = 1",
+    "UPDATE games SET players = '\"red,blue\"' WHERE id = 1",
+    "UPDATE games SET result = '{\"winners\": 5}', status = 'finished' WHERE id = 1",
+    "UPDATE games SET options = '[' || X'ff' || ']' WHERE id = 1",
+])
+def test_damaged_text_in_the_games_table_is_one_line_not_a_traceback(damage: str, tmp_path: Path) -> None:
+    """Issue 15: damaged text in the games table or the schema ended in tracebacks."""
+    path = tmp_path / "games.sqlite"
+    assert cli("new", "--db", str(path), "--players", "red,blue")[0] == 0
+    db = sqlite3.connect(path)
+    db.execute(damage)
+    db.commit()
+    db.close()
+    for command in (["state"], ["history"], ["export"], ["do", '{"type": "roll", "face": 3}'], ["recover"]):
+        status, out, err = cli(command[0], "--db", str(path), *command[1:])
+        assert status in (0, 2) and err.count("\n") == (1 if status == 2 else 0), (command, err)
+        if status == 2:
+            assert "damaged" in err or "no game" in err, (command, err)  # the row, or its non-UTF-8 text
+
+
+def test_a_schema_that_is_not_utf8_is_damaged_not_a_traceback(tmp_path: Path) -> None:
+    path = tmp_path / "games.sqlite"
+    assert cli("new", "--db", str(path), "--players", "red,blue")[0] == 0
+    blob = bytearray(path.read_bytes())
+    where = blob.index(b"CREATE TABLE entries")
+    blob[where + 7] = 0xFF  # a byte of the schema's text that is not UTF-8
+    path.write_bytes(bytes(blob))
+    status, out, err = cli("state", "--db", str(path))
+    assert status == 2 and err.count("\n") == 1 and "damaged" in err and "recover" in err
