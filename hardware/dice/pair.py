@@ -69,8 +69,10 @@ Outcome = Throw | Void
 class Pairer:
     """The pairing rule (module docstring) for two dice. Not thread-safe: one feeder at a time.
 
-    ``dice``: the two die ids in throw order; None adopts the first two distinct ids heard (in
-    the order heard). Rolls and statuses of any other die are ignored (counted ``foreign``).
+    ``dice``: the two die ids in throw order; None adopts the first two distinct ids heard, in
+    the order heard, or in the ``slot`` (0 or 1) the feeder names (a pair of two links puts each
+    link's die in its URL's place). Rolls and statuses of any other die are ignored (counted
+    ``foreign``).
     """
 
     def __init__(self, dice: Sequence[str] | None = None, window: float = DEFAULT_WINDOW) -> None:
@@ -80,8 +82,7 @@ class Pairer:
         if dice is not None and (len(ids) != 2 or ids[0] == ids[1]):
             raise ValueError(f"a pair needs two distinct die ids: {ids!r}")
         self.window = window
-        self.dice: tuple[str, ...] = ids
-        self._fixed = dice is not None
+        self._slots: list[str | None] = list(ids) if ids else [None, None]
         self._pending: dict[str, Roll] = {}
         self._opened: float | None = None
         self._swallow: dict[str, float] = {}  # die -> until when its next roll is a straggler
@@ -91,27 +92,33 @@ class Pairer:
         return f"Pairer(dice={self.dice!r}, window={self.window!r})"
 
     @property
+    def dice(self) -> tuple[str, ...]:
+        """The pair's die ids known so far, in throw order."""
+        return tuple(d for d in self._slots if d is not None)
+
+    @property
     def waiting_for(self) -> tuple[str, ...]:
-        """Dice still missing from the open attempt (empty when no attempt is open)."""
+        """Known dice still missing from the open attempt (empty when no attempt is open)."""
         if self._opened is None:
             return ()
-        return tuple(d for d in self._known() if d not in self._pending)
+        return tuple(d for d in self.dice if d not in self._pending)
 
     @property
     def deadline(self) -> float | None:
         """When the open attempt times out, or None."""
         return None if self._opened is None else self._opened + self.window
 
-    def _known(self) -> tuple[str, ...]:
-        return self.dice if len(self.dice) == 2 else self.dice + ("?",)
-
-    def _member(self, die: str | None) -> bool:
+    def _member(self, die: str | None, slot: int | None) -> bool:
         if die is None:
             return False
-        if die in self.dice:
+        if die in self._slots:
             return True
-        if not self._fixed and len(self.dice) < 2:
-            self.dice = self.dice + (die,)
+        free = [i for i, d in enumerate(self._slots) if d is None]
+        if slot in free:
+            self._slots[slot] = die
+            return True
+        if free and slot is None:
+            self._slots[free[0]] = die
             return True
         self.counts["foreign"] += 1
         return False
@@ -134,14 +141,14 @@ class Pairer:
         return self._void(TIMEOUT, missing[0] if missing else None, self._opened + self.window,
                           f"only {settled} settled within {self.window:g} s", missing)
 
-    def on_roll(self, roll: Roll) -> list[Outcome]:
+    def on_roll(self, roll: Roll, slot: int | None = None) -> list[Outcome]:
         """Feed one believed roll; returns what it caused (a timeout of the old attempt first)."""
         out: list[Outcome] = []
         timed_out = self.tick(roll.arrived_at)
         if timed_out is not None:
             out.append(timed_out)
         die = roll.die_id
-        if not self._member(die):
+        if not self._member(die, slot):
             return out
         until = self._swallow.pop(die, None)
         if until is not None and roll.arrived_at <= until:
@@ -156,14 +163,14 @@ class Pairer:
         self._pending[die] = roll
         if len(self._pending) < 2:
             return out
-        throw = Throw(tuple(self._pending[d] for d in self.dice))
+        throw = Throw(tuple(self._pending[d] for d in self.dice))  # both slots are known here
         self._pending.clear()
         self._opened = None
         self.counts["throws"] += 1
         out.append(throw)
         return out
 
-    def on_status(self, status: Status) -> list[Outcome]:
+    def on_status(self, status: Status, slot: int | None = None) -> list[Outcome]:
         """Feed one status of either die (or of a whole link: ``die_id`` None)."""
         out: list[Outcome] = []
         timed_out = self.tick(status.at)
@@ -177,7 +184,7 @@ class Pairer:
             return out
         if kind not in _MOVING and kind is not StatusKind.CROOKED and kind not in _LOST:
             return out
-        if not self._member(die):
+        if not self._member(die, slot):
             return out
         assert die is not None
         if kind in _MOVING:
@@ -225,9 +232,10 @@ class PairDieSource(DieSource):
         self._tick_interval = tick_interval
         self._stop = threading.Event()
         self._ticker: threading.Thread | None = None
-        for part in self.parts:
-            part.when_rolled = self._on_roll
-            part.when_status = self._on_status
+        for i, part in enumerate(self.parts):
+            slot = i if len(self.parts) == 2 else None  # one link per die: its place in the URL
+            part.when_rolled = lambda roll, slot=slot: self._on_roll(roll, slot)
+            part.when_status = lambda status, slot=slot: self._on_status(status, slot)
 
     @property
     def dice(self) -> tuple[str, ...]:
@@ -287,16 +295,16 @@ class PairDieSource(DieSource):
         while not self._stop.wait(self._tick_interval):
             self.tick()
 
-    def _on_roll(self, roll: Roll) -> None:
+    def _on_roll(self, roll: Roll, slot: int | None) -> None:
         self._call("when_die_rolled", roll)
         with self._lock:
-            outcomes = self.pairer.on_roll(roll)
+            outcomes = self.pairer.on_roll(roll, slot)
         self._deliver(outcomes)
 
-    def _on_status(self, status: Status) -> None:
+    def _on_status(self, status: Status, slot: int | None) -> None:
         self._emit_status(status)
         with self._lock:
-            outcomes = self.pairer.on_status(status)
+            outcomes = self.pairer.on_status(status, slot)
         self._deliver(outcomes)
 
     def _deliver(self, outcomes: list[Outcome]) -> None:
