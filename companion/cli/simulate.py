@@ -278,7 +278,7 @@ def play_game(rng: random.Random, players: int, edition: str = "en", check: bool
 
 def _new_lines(old: Game, new: Game) -> list[Narration]:
     """Narration lines ``new`` has that ``old`` had not (the pending procedure's are rebuilt)."""
-    return new.narration[len(old.narration):]
+    return list(new.narration[len(old.narration):])
 
 
 # -- the command -------------------------------------------------------------------------------
