@@ -79,8 +79,7 @@ def input_from_json(doc: Any) -> Input:
     if kind not in _TYPES:
         raise InputError(f"unknown input type {kind!r}; expected one of {', '.join(_TYPES)}")
     cls = _TYPES[kind]
-    fields = {f for f in cls.__dataclass_fields__}
-    unknown = set(doc) - fields
+    unknown = set(doc) - _FIELDS[kind]
     if unknown:
         raise InputError(f"unknown field(s) {sorted(unknown)!r} in a {kind!r} input")
     try:
@@ -91,8 +90,13 @@ def input_from_json(doc: Any) -> Input:
     return inp
 
 
+_FIELDS: dict[str, frozenset[str]] = {kind: frozenset(cls.__dataclass_fields__) for kind, cls in _TYPES.items()}
+
+
 def _check_types(inp: Input) -> None:
-    for name, value in asdict(inp).items():
+    # getattr rather than asdict: asdict deep-copies every field, a quarter of a journal's replay
+    for name in _FIELDS[inp.type]:
+        value = getattr(inp, name)
         if value is None:
             continue
         wanted: type[Any] = int if name in ("face", "seq") else str
