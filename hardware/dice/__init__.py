@@ -33,14 +33,31 @@ from collections.abc import Callable
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
-from hardware.dice.gpio_source import (DEFAULT_BUTTON_PIN, DEFAULT_DATA_PINS, DEFAULT_STROBE_PIN,
-                                       GpioDieSource)
+from typing import TYPE_CHECKING
+
 from hardware.dice.model import (DeviceMissing, DieSource, DieSourceError, Roll, Status,
                                  StatusKind)
-from hardware.dice.serial_source import SerialDieSource
 from hardware.dice.sim_source import SimDieSource
 from hardware.dice.throw import Throw, ThrowCollector
-from hardware.dice.usb import UsbId, find_port
+
+if TYPE_CHECKING:
+    from hardware.dice.gpio_source import GpioDieSource
+    from hardware.dice.serial_source import SerialDieSource
+
+# The serial stack (pyserial, the firmware bridge) and the GPIO source are imported only when a URL
+# of theirs is opened, or when one of their names is asked of this package: the simulated die
+# should not pay for them at start-up.
+_LAZY = {"SerialDieSource": "hardware.dice.serial_source", "GpioDieSource": "hardware.dice.gpio_source",
+         "usb": "hardware.dice.usb"}
+
+
+def __getattr__(name: str) -> Any:
+    if name in _LAZY:
+        import importlib
+
+        module = importlib.import_module(_LAZY[name])
+        return module if name == "usb" else getattr(module, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 __all__ = ["open_die_source", "DieSource", "SerialDieSource", "GpioDieSource", "SimDieSource",
            "Roll", "Status", "StatusKind", "Throw", "ThrowCollector", "DieSourceError",
@@ -88,6 +105,9 @@ def open_die_source(url: str, **options: Any) -> DieSource:
     parts = urlsplit(url)
     scheme = parts.scheme
     if scheme == "serial":
+        from hardware.dice.serial_source import SerialDieSource
+        from hardware.dice.usb import UsbId, find_port
+
         params = _query(url, parts.query, {"baud"})
         baud = _int(url, params, "baud", 115200)
         if parts.netloc == "usb":
@@ -104,6 +124,9 @@ def open_die_source(url: str, **options: Any) -> DieSource:
             raise DeviceMissing(f"no serial device at {parts.path!r}")
         return SerialDieSource(parts.path, url=url, baudrate=baud, **options)
     if scheme == "gpio":
+        from hardware.dice.gpio_source import (DEFAULT_BUTTON_PIN, DEFAULT_DATA_PINS, DEFAULT_STROBE_PIN,
+                                               GpioDieSource)
+
         if parts.netloc or parts.path not in ("", "/"):
             raise _bad(url, "a gpio URL takes only parameters")
         params = _query(url, parts.query, {"data", "strobe", "button", "faces", "die"})
