@@ -125,6 +125,8 @@ BARE = KIVY_PRELUDE + r"""
 from kivy.app import App
 from kivy.uix.label import Label
 class Bare(App):
+    def load_kv(self, filename=None):  # no kv file beside a -c script
+        return None
     def build(self):
         return Label(text="bare Kivy")
 app = Bare()
