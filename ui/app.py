@@ -38,7 +38,7 @@ def _build_app_class() -> type:
     from kivy.core.text import LabelBase
     from kivy.lang import Builder
     from kivy.properties import BooleanProperty, NumericProperty, ObjectProperty, StringProperty
-    from kivy.uix.screenmanager import NoTransition, ScreenManager
+    from kivy.uix.screenmanager import NoTransition
 
     from companion.core.errors import CompanionError, WaitingForOther
     from companion.core.inputs import Answer, CardScan, DieRoll
@@ -47,6 +47,7 @@ def _build_app_class() -> type:
     from ui.i18n import Translator
     from ui.settings import AppSettings
     from ui import screens  # noqa: F401  (registers the screen classes with the kv factory)
+    from ui.screens.manager import LazyScreenManager
 
     class CompanionApp(App):  # type: ignore[misc]
         """See the module docstring."""
@@ -87,12 +88,13 @@ def _build_app_class() -> type:
                     Builder.load_file(path)
             launch = open_session(self.journal_path, rng=self.rng)  # resumes nothing on screen by itself
             self.session, self.launch_problem = launch.session, launch.problem
-            self.manager = ScreenManager(transition=NoTransition())
+            self.manager = LazyScreenManager(transition=NoTransition())
             for cls_name, name in (("HomeScreen", "home"), ("SetupScreen", "setup"), ("TableScreen", "table"),
                                    ("TurnScreen", "turn"), ("EventsScreen", "events"),
                                    ("GameEndScreen", "gameend"), ("JournalScreen", "journal"),
                                    ("SettingsScreen", "settings")):
-                self.manager.add_widget(getattr(screens, cls_name)(name=name))
+                self.manager.register(name, lambda cls_name=cls_name, name=name: getattr(screens, cls_name)(name=name))
+            self.manager.current = "home"  # built now; the others when first shown
             self.open_devices()
             if self.launch_problem is not None:
                 from kivy.clock import Clock

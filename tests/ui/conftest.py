@@ -67,6 +67,9 @@ class Driver:
         in_scroll = False
         while parent is not None and parent is not self.window and seen < 50:
             seen += 1
+            if parent.__class__.__name__ == "RecycleView":  # the row is in view already (its own scroll)
+                in_scroll = True
+                break
             if parent.__class__.__name__ == "ScrollView":
                 parent.scroll_to(widget, padding=0, animate=False)
                 self.frames(2)

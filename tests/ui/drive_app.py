@@ -78,7 +78,7 @@ def act(d: Any, action: str) -> None:
         d.tap(d.screen.children[0].children[-1].ids.nav_journal)
         assert d.screen.name == "journal"
     elif name == "line":
-        d.tap(d.screen.line_buttons[int(arg)])
+        d.tap(d.screen.line_button(int(arg)))
     elif name == "undo":
         d.tap(d.screen.ids.undo)
     elif name == "confirm":

@@ -168,7 +168,7 @@ def test_a_whole_game_by_touch(driver: Any) -> None:
     d.tap(d.screen.children[0].children[-1].ids.nav_journal)
     assert d.screen.name == "journal"
     last_roll = max(i for i, inp in enumerate(app.session.inputs) if inp.type == "roll")
-    d.tap(d.screen.line_buttons[last_roll])  # the table just before that roll
+    d.tap(d.screen.line_button(last_roll))  # the table just before that roll
     assert "undo" in d.screen.ids.undo.text.lower() and not d.screen.ids.undo.disabled
     d.tap(d.screen.ids.undo)
     popup = d.screen.popup
