@@ -28,6 +28,7 @@ from companion.core.procedure import (
     ProcedureFactory,
     Question,
     choice_question,
+    roll_mismatch,
     roll_question,
 )
 from companion.morpork.setup import new_state
@@ -168,6 +169,10 @@ def check_input(question: Question | None, inp: Input, seq: int) -> str:
         raise InputError(f"stale input: made at seq {inp.seq!r}, the game is at seq {seq!r}")
     if question.kind == "roll" and not isinstance(inp, DieRoll):
         raise InputError(f"the game waits for a die roll ({question.text!r}), not a {inp.type!r} input")
+    if isinstance(inp, DieRoll) and question.kind == "roll":
+        mismatch = roll_mismatch(question, inp.faces)
+        if mismatch is not None:
+            raise InputError(mismatch)
     if question.kind == "random" and not isinstance(inp, RandomDraw):
         raise InputError(f"the game waits for a random draw ({question.text!r}), not a {inp.type!r} input")
     if question.kind == "choice" and not isinstance(inp, (Answer, CardScan)):
