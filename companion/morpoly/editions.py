@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from importlib import resources
 from typing import Any, Final
 
@@ -127,8 +127,15 @@ class Edition:
 
     def group(self, square: int) -> tuple[int, ...]:
         """Every square of ``square``'s group (its colour, the four stations or the two utilities)."""
-        group = self.squares[square].group
-        return tuple(s.index for s in self.squares if s.group is not None and s.group == group)
+        return self._groups.get(square, ())
+
+    @cached_property
+    def _groups(self) -> dict[int, tuple[int, ...]]:
+        members: dict[str, list[int]] = {}
+        for s in self.squares:
+            if s.group is not None:
+                members.setdefault(s.group, []).append(s.index)
+        return {s.index: tuple(members[s.group]) for s in self.squares if s.group is not None}
 
     def ownable(self) -> tuple[int, ...]:
         return tuple(s.index for s in self.squares if s.kind in OWNABLE)

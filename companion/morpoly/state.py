@@ -7,7 +7,6 @@ hotel supply, so ``bank.cash + every party's cash`` never changes.
 """
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass, field
 
 HOTEL = 5
@@ -89,7 +88,18 @@ class State:
     game_over: GameOver | None = None
 
     def copy(self) -> State:
-        return copy.deepcopy(self)
+        """A deep copy, written out: procedures copy the state at every step, and ``deepcopy`` made
+        that the largest cost of a simulated game."""
+        return State(
+            self.edition, dict(self.rules),
+            [Party(p.id, p.cash, list(p.tokens), p.boss, list(p.guilds), list(p.jail_cards)) for p in self.parties],
+            [Token(t.id, t.party, t.square, t.in_jail, t.jail_attempts) for t in self.tokens],
+            {i: SquareState(sq.owner, sq.houses, sq.mortgaged) for i, sq in self.squares.items()},
+            Bank(self.bank.cash, self.bank.houses, self.bank.hotels),
+            list(self.seating),
+            Turn(self.turn.number, self.turn.token, self.turn.doubles, list(self.turn.four_houses_at_start)),
+            None if self.game_over is None else GameOver(self.game_over.winner, self.game_over.reason),
+        )
 
     def party(self, party_id: str) -> Party:
         for party in self.parties:

@@ -10,7 +10,7 @@ from companion.core.errors import CompanionError, InputError
 from companion.core.inputs import Answer, DieRoll
 from companion.core.mode import get_mode, mode_ids, resolve_options
 from companion.morpoly.state_format import FORMAT, state_from_json, state_to_json
-from morpoly_play import play
+from companion.morpoly.random_play import play
 
 
 def test_registered_with_its_options() -> None:

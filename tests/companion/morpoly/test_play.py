@@ -10,7 +10,7 @@ from companion.core.errors import CompanionError
 from companion.core.inputs import Answer, CardScan, DieRoll, Input, RandomDraw
 from companion.morpoly.game import Game, apply, new_game
 from companion.morpoly.state_format import state_to_json
-from morpoly_play import play
+from companion.morpoly.random_play import play
 
 
 @pytest.mark.parametrize("seed, players, rules", [
