@@ -13,6 +13,7 @@ import random
 from pathlib import Path
 from typing import Any
 
+from companion.core.mode import DEFAULT_MODE, Progress, get_mode
 from ui.kivy_env import prepare
 
 log = logging.getLogger(__name__)
@@ -261,17 +262,15 @@ def _build_app_class() -> type:
     return CompanionApp
 
 
+def progress_of(game: Any) -> Progress:
+    """What the game's mode publishes now: what is being played or resolved, the roll awaited and
+    the screen for the current question (the app plays the default mode)."""
+    return get_mode(DEFAULT_MODE).progress(game)
+
+
 def screen_for(game: Any) -> str:
-    """Which screen shows what the game waits for: set-up, an event, a turn, or the end."""
-    if game.is_over:
-        return "gameend"
-    question = game.question
-    pending = getattr(game, "pending", None)
-    if pending is not None and pending.name == "setup":
-        return "setup"
-    if question is not None and (question.key.startswith("event") or question.kind == "roll"):
-        return "events"
-    return "turn"
+    """Which screen shows what the game waits for: the mode says (set-up, events, turn, game end)."""
+    return progress_of(game).screen
 
 
 def make_app(**kwargs: Any) -> Any:

@@ -25,7 +25,8 @@ TROUBLE_MARK = "⚠"
 SYMBOL_MARK: dict[str, str] = {
     "M": "♟", "B": "⌂", "A": "†", "T": "⊘", "$": "$", "S": "✉", "E": "⚡", "P": "↻", "I": "☇",
 }
-STEP_MARK: dict[str, str] = {"done": "✓", "now": "▶", "todo": "○", "skipped": "✕"}
+STEP_MARK: dict[str, str] = {"done": "✓", "now": "▶", "to-come": "○", "skipped": "✕"}
+"""The step statuses of ``companion.core.mode.Step``."""
 
 # Area fill by building cost: cheap areas pale, dear ones deeper, so the map reads like the board.
 AREA_FILL: dict[int, tuple[float, float, float]] = {

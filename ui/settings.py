@@ -11,11 +11,10 @@ import logging
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 
+from companion.morpork.options import EDITIONS as EDITIONS  # defined once, with the rule options
 from ui.i18n import LANGUAGES
 
 log = logging.getLogger(__name__)
-
-EDITIONS: tuple[str, ...] = ("en", "de", "pl", "it")
 
 
 @dataclass

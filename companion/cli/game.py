@@ -3,12 +3,17 @@
 A contract (issue 5, ``docs/journal-format.md``)::
 
     game new    --db FILE --players red,blue,green [--edition en] [--names A,B,C]   → the game id
+                [--mode ankh-morpork] [--option NAME=VALUE]…
     game do     --db FILE [--game ID] 'JSON INPUT'
     game state  --db FILE [--game ID] [--player COLOR]
     game undo   --db FILE [--game ID] [--steps N] [--confirm]
     game export --db FILE [--game ID]                                                → JSON Lines
   and, beyond the contract: ``game redo [--steps N]``, ``game history``, ``game import FILE.jsonl``,
-  ``game recover`` (continue a damaged game from its longest valid prefix).
+  ``game recover`` (continue a damaged game from its longest valid prefix), ``game modes`` (the game
+  modes with their options, defaults and descriptions).
+
+``--edition X`` is ``--option edition=X``. ``state`` adds the game's ``mode``, resolved ``options``
+and rules ``revision`` to the position document.
 
 Exit status 0: done, one JSON document on stdout (``do``/``undo``/``redo``: the entry written, the
 new ``seq``, the log lines it added, ``game_over`` and what the game ``needs`` next, so a script can
@@ -29,9 +34,18 @@ from typing import TYPE_CHECKING, Any, NoReturn
 
 from companion.core.errors import CompanionError
 from companion.core.inputs import input_from_json
-from companion.core.journal import BarrierError, DamagedFileError, Journal, JournalError, SalvageReport, salvage_file
+from companion.core.journal import (
+    BarrierError,
+    DamagedFileError,
+    GameRecord,
+    Journal,
+    JournalError,
+    SalvageReport,
+    salvage_file,
+)
+from companion.core.mode import DEFAULT_MODE, MODES, get_mode, resolve_options
 from companion.core.procedure import Narration, Question
-from companion.core.session import GameRules, Session, Step, WaitingForOther
+from companion.core.session import Session, Step, WaitingForOther
 
 if TYPE_CHECKING:
     from companion.morpork.game import Game
@@ -59,8 +73,11 @@ def _parser() -> argparse.ArgumentParser:
 
     new = command("new", "start a game and print its id", game=False)
     new.add_argument("--players", required=True, help="colours in turn order, e.g. red,blue,green")
-    new.add_argument("--edition", default="en", help="en, de, pl or it (default en)")
+    new.add_argument("--edition", help="en, de, pl or it (default en): the same as --option edition=X")
     new.add_argument("--names", help="players' names, in the same order")
+    new.add_argument("--mode", default=DEFAULT_MODE, help=f"the game (default {DEFAULT_MODE}; see 'game modes')")
+    new.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                     help="a rule option of the mode (repeatable; see 'game modes')")
     do = command("do", "apply one input given as JSON")
     do.add_argument("input", help='e.g. \'{"type": "roll", "face": 7}\'')
     state = command("state", "print the position (ankh-morpork-state/1)")
@@ -75,6 +92,7 @@ def _parser() -> argparse.ArgumentParser:
     imp = command("import", "store an exported game as a new game and print its id", game=False)
     imp.add_argument("file")
     command("recover", "continue a damaged game from its longest valid prefix")
+    sub.add_parser("modes", help="print the game modes with their options, defaults and descriptions")
     return parser
 
 
@@ -94,17 +112,22 @@ def main(argv: list[str]) -> int:
 
 
 def _run(args: argparse.Namespace) -> int:
+    if args.command == "modes":
+        _print([_mode_json(mode_id) for mode_id in MODES])
+        return 0
     if args.command == "new":
+        options = _options(args.option)
+        get_mode(args.mode)  # an unknown mode is refused before the file is created
         with Journal(args.db) as journal:
-            starter: Session[Game] = Session(journal, GameRules())
+            starter: Session[Any] = Session(journal)
             players = [c.strip() for c in args.players.split(",") if c.strip()]
             names = [n.strip() for n in args.names.split(",")] if args.names else None
-            starter.new_game(players, args.edition, names)
+            starter.new_game(players, args.edition, names, mode=args.mode, options=options)
             sys.stdout.write(f"{starter.game_id}\n")
         return 0
     if args.command == "import":
         with open(args.file, encoding="utf-8") as handle, Journal(args.db) as journal:
-            game_id = Session(journal, GameRules()).import_lines(handle)
+            game_id = Session(journal).import_lines(handle)
         sys.stdout.write(f"{game_id}\n")
         return 0
     if not os.path.exists(args.db):
@@ -116,7 +139,7 @@ def _run(args: argparse.Namespace) -> int:
     if args.command == "recover":
         return _recover(args.db, args.game)
     with Journal(args.db) as journal:
-        session: Session[Game] = Session(journal, GameRules())
+        session: Session[Game] = Session(journal)
         session.resume(_pick(journal, args.game).id)
         if args.command == "do":
             try:
@@ -129,7 +152,9 @@ def _run(args: argparse.Namespace) -> int:
         elif args.command == "redo":
             _print(_step_json(session, session.redo(args.steps)))
         elif args.command == "state":
-            sys.stdout.write(json.dumps(_state_json(session, args.player), ensure_ascii=False, indent=2) + "\n")
+            assert session.record is not None  # resumed above
+            doc = state_document(session.record, session.current, args.player)
+            sys.stdout.write(json.dumps(doc, ensure_ascii=False, indent=2) + "\n")
         elif args.command == "export":
             for line in session.export_lines():
                 sys.stdout.write(line + "\n")
@@ -145,7 +170,7 @@ def _recover(path: str, game_id: int | None) -> int:
         salvaged = salvage_file(path)
         journal = Journal(path)
     with journal:
-        session: Session[Game] = Session(journal, GameRules())
+        session: Session[Game] = Session(journal)
         record = _pick(journal, game_id)
         broken: int | None = None
         try:
@@ -197,17 +222,47 @@ def _step_json(session: Session[Game], step: Step[Game]) -> dict[str, Any]:
     }
 
 
-def _state_json(session: Session[Game], player: str | None) -> dict[str, Any]:
-    from companion.morpork.game import view
-    from companion.morpork.state_format import state_to_json
+def state_document(record: GameRecord, game: Any, player: str | None) -> dict[str, Any]:
+    """The position (``game state``, ``replay``) followed by which game it is: ``mode``, the
+    resolved ``options`` and the rules ``revision``. An Ankh-Morpork position is the state format
+    ``ankh-morpork-state/1`` with every secret shown, or as ``player`` may see it; another mode's is
+    its own view."""
+    mode = get_mode(record.mode)
+    if record.mode == DEFAULT_MODE:
+        from companion.morpork.game import view
+        from companion.morpork.state_format import state_to_json
 
-    game = session.game
-    assert game is not None  # resumed above
-    if player is None:
-        return state_to_json(game.state)
-    if not game.state.has_player(player):
-        raise Rejected(f"{player!r} is not playing; players: {', '.join(game.state.colors)}")
-    return view(game, player)
+        if player is None:
+            doc = state_to_json(game.state)
+        elif not game.state.has_player(player):
+            raise Rejected(f"{player!r} is not playing; players: {', '.join(game.state.colors)}")
+        else:
+            doc = view(game, player)
+    else:
+        doc = dict(mode.view(game, player))
+    # the options as the game is played: every one, the defaults filled in
+    doc.update({"mode": record.mode, "options": resolve_options(mode.options, record.options),
+                "revision": record.revision})
+    return doc
+
+
+def _options(pairs: list[str]) -> dict[str, str]:
+    """``--option NAME=VALUE`` pairs; a malformed one or a name given twice is refused."""
+    options: dict[str, str] = {}
+    for pair in pairs:
+        name, equals, value = pair.partition("=")
+        if not equals or not name.strip():
+            raise Rejected(f"--option {pair!r}: expected NAME=VALUE")
+        if name.strip() in options:
+            raise Rejected(f"--option {name.strip()!r} is given twice")
+        options[name.strip()] = value.strip()
+    return options
+
+
+def _mode_json(mode_id: str) -> dict[str, Any]:
+    mode = get_mode(mode_id)
+    return {"mode": mode.id, "title": mode.title, "revision": mode.revision,
+            "options": [option.to_json() for option in mode.options]}
 
 
 def _print(doc: Any) -> None:

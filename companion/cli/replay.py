@@ -3,7 +3,8 @@
 Replays the export (``game export``; format in ``docs/journal-format.md``) in memory through the
 engine — no database, no hardware, no randomness, so the same file always gives the same position —
 and prints it in the state format ``ankh-morpork-state/1`` (every secret shown; with ``--player``,
-only what that colour may see). Exit 0 on success; 2 with one line on stderr naming the line or row
+only what that colour may see), followed by the game's ``mode``, ``options`` and rules ``revision``
+(as ``game state`` prints them). The game is replayed by the mode and revision its header names. Exit 0 on success; 2 with one line on stderr naming the line or row
 when the file is damaged, truncated, of an unknown version, or holds an input the engine rejects.
 """
 from __future__ import annotations
@@ -11,10 +12,12 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import NoReturn
+from typing import Any, NoReturn
 
+from companion.cli.game import Rejected, state_document
 from companion.core.errors import CompanionError
-from companion.core.session import GameRules, replay_export
+from companion.core.journal import parse_export
+from companion.core.session import GameRules, replay
 
 
 class _Parser(argparse.ArgumentParser):
@@ -29,16 +32,14 @@ def main(argv: list[str]) -> int:
     try:
         args = parser.parse_args(argv)
         with open(args.file, encoding="utf-8") as handle:
-            game = replay_export(handle, GameRules())
-        from companion.morpork.game import view
-        from companion.morpork.state_format import state_to_json
-
-        if args.player is None:
-            doc = state_to_json(game.state)
-        elif game.state.has_player(args.player):
-            doc = view(game, args.player)
-        else:
-            raise CompanionError(f"{args.player!r} is not playing; players: {', '.join(game.state.colors)}")
+            header, entries, problem = parse_export(handle)
+        if problem is not None:
+            raise problem
+        games: list[Any] = replay(GameRules(), header, entries)[0]
+        doc = state_document(header, games[-1], args.player)
+    except Rejected as exc:
+        sys.stderr.write(" ".join(str(exc).split()) + "\n")
+        return 2
     except (CompanionError, OSError, UnicodeDecodeError) as exc:
         sys.stderr.write(" ".join(str(exc).split()) + "\n")
         return 2

@@ -30,6 +30,7 @@ from companion.core.errors import CompanionError
 from companion.morpork.game import Game, apply, new_game
 from companion.core.inputs import Answer, CardScan, DieRoll, Input, RandomDraw
 from companion.morpork.invariants import table_problems
+from companion.morpork.options import EDITIONS
 from companion.core.procedure import Narration, Question
 from companion.morpork.setup import HAND_SIZE
 from companion.morpork.state_format import state_from_json, state_to_json
@@ -316,7 +317,7 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--players", type=int, choices=(2, 3, 4), default=4)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--edition", choices=("en", "de", "pl", "it"), default="en")
+    parser.add_argument("--edition", choices=EDITIONS, default="en")
     args = parser.parse_args(argv)
     if args.games < 1:
         parser.error(f"--games must be at least 1, not {args.games!r}")

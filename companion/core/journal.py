@@ -19,7 +19,10 @@ and any game can be replayed, exported and debugged. So:
   from it (the damaged game keeps every row and is marked ``broken``), and :func:`salvage_file` copies
   what SQLite can still read out of a damaged file into a fresh one, keeping the damaged file aside.
 * **Versioned**: every entry carries the version of its input's JSON shape; older shapes are upcast on
-  read by :data:`UPCASTERS`, never rewritten. The file itself carries ``PRAGMA user_version``.
+  read by :data:`UPCASTERS`, never rewritten. The file itself carries ``PRAGMA user_version``; an
+  older file is migrated when opened (:data:`MIGRATIONS`).
+* **Which game**: each game row names its mode (``companion.core.mode``), its resolved rule options
+  and the rules revision it was started with, so replay plays it by the rules it was played by.
 
 This is the only module in ``companion`` that imports ``sqlite3`` (see ``docs/journal-format.md``).
 """
@@ -35,8 +38,9 @@ from typing import Any, Final
 
 from companion.core.errors import CompanionError, InputError
 from companion.core.inputs import input_from_json
+from companion.core.mode import DEFAULT_MODE
 
-SCHEMA_VERSION: Final = 1
+SCHEMA_VERSION: Final = 2
 """Version of the tables (``PRAGMA user_version``)."""
 INPUT_VERSION: Final = 1
 """Version of the input JSON shapes written now; older ones are upcast on read."""
@@ -65,7 +69,10 @@ CREATE TABLE games (
     forked_from INTEGER REFERENCES games(id),
     forked_at   INTEGER,
     finished    TEXT,
-    result      TEXT
+    result      TEXT,
+    mode        TEXT NOT NULL DEFAULT 'ankh-morpork',
+    options     TEXT NOT NULL DEFAULT '{}',
+    revision    INTEGER NOT NULL DEFAULT 1
 );
 CREATE TABLE entries (
     game    INTEGER NOT NULL REFERENCES games(id),
@@ -82,6 +89,25 @@ BEGIN SELECT RAISE(ABORT, 'the journal is append-only: an entry is never changed
 CREATE TRIGGER entries_append_only_delete BEFORE DELETE ON entries
 BEGIN SELECT RAISE(ABORT, 'the journal is append-only: an entry is never deleted'); END;
 """
+
+
+def _migrate_1_to_2(db: sqlite3.Connection) -> None:
+    """Version 2 names each game's mode, options and rules revision. Every game of a version 1 file
+    is Ankh-Morpork, played by its edition's rulings, at revision 1."""
+    db.execute("ALTER TABLE games ADD COLUMN mode TEXT NOT NULL DEFAULT 'ankh-morpork'")
+    db.execute("ALTER TABLE games ADD COLUMN options TEXT NOT NULL DEFAULT '{}'")
+    db.execute("ALTER TABLE games ADD COLUMN revision INTEGER NOT NULL DEFAULT 1")
+    for gid, edition in list(db.execute("SELECT id, edition FROM games")):
+        db.execute("UPDATE games SET options = ? WHERE id = ?", (_options_text({"edition": str(edition)}), gid))
+
+
+MIGRATIONS: Final[dict[int, Callable[[sqlite3.Connection], None]]] = {1: _migrate_1_to_2}
+"""``MIGRATIONS[v]`` turns the tables of version ``v`` into version ``v + 1``, inside one transaction
+with the new ``user_version``; only the games table changes, entries are never rewritten."""
+
+
+def _options_text(options: dict[str, str]) -> str:
+    return json.dumps(options, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
 
 
 class JournalError(CompanionError):
@@ -135,8 +161,10 @@ class GameResult:
 
 @dataclass(frozen=True)
 class GameRecord:
-    """One row of the games table: who plays, and (when over) the result. The entries are the truth;
-    ``status`` and ``result`` are kept here only so that listing past games needs no replay."""
+    """One row of the games table: which game (``mode``, its resolved rule ``options`` and the rules
+    ``revision`` it was started with), who plays, and (when over) the result. The entries are the
+    truth; ``status`` and ``result`` are kept here only so that listing past games needs no replay.
+    ``edition`` repeats ``options["edition"]`` for readers of the first format."""
 
     id: int
     created: str
@@ -149,12 +177,16 @@ class GameRecord:
     forked_at: int | None = None
     finished: str | None = None
     result: GameResult | None = None
+    mode: str = DEFAULT_MODE
+    options: dict[str, str] = field(default_factory=dict)
+    revision: int = 1
 
     def to_json(self) -> dict[str, Any]:
         return {"id": self.id, "created": self.created, "players": list(self.players), "edition": self.edition,
                 "names": list(self.names) if self.names is not None else None, "status": self.status,
                 "note": self.note, "forked_from": self.forked_from, "forked_at": self.forked_at,
-                "finished": self.finished, "result": self.result.to_json() if self.result else None}
+                "finished": self.finished, "result": self.result.to_json() if self.result else None,
+                "mode": self.mode, "options": dict(self.options), "revision": self.revision}
 
 
 @dataclass(frozen=True)
@@ -320,6 +352,27 @@ class Journal:
         if version > SCHEMA_VERSION:
             raise JournalError(f"{self.path!r} has table version {version!r}; this companion knows up to "
                                f"{SCHEMA_VERSION}: it was written by a newer companion")
+        if version < SCHEMA_VERSION:
+            self._migrate()
+
+    def _migrate(self) -> None:
+        """Bring an older file's tables to :data:`SCHEMA_VERSION`, in one transaction (another
+        process may have done it while this one waited for the lock: the version is read again)."""
+        db = self._db
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            version = int(db.execute("PRAGMA user_version").fetchone()[0])
+            while version < SCHEMA_VERSION:
+                if version not in MIGRATIONS:
+                    raise JournalError(f"{self.path!r} has table version {version!r}, which no migration reads")
+                MIGRATIONS[version](db)
+                version += 1
+                db.execute(f"PRAGMA user_version={version}")
+            db.execute("COMMIT")
+        except BaseException:
+            if db.in_transaction:
+                db.execute("ROLLBACK")
+            raise
 
     def close(self) -> None:
         self._db.close()
@@ -335,13 +388,18 @@ class Journal:
 
     # -- games ---------------------------------------------------------------------------------
     def create_game(self, players: Iterable[str], edition: str = "en", names: Iterable[str] | None = None,
-                    note: str | None = None, forked_from: int | None = None, forked_at: int | None = None) -> int:
-        """A new game row (durable on return); the new game becomes the current one."""
+                    note: str | None = None, forked_from: int | None = None, forked_at: int | None = None, *,
+                    mode: str = DEFAULT_MODE, options: dict[str, str] | None = None, revision: int = 1) -> int:
+        """A new game row (durable on return); the new game becomes the current one. ``options`` are
+        the mode's resolved rule options (default: just the ``edition``); their ``edition``, when
+        they have one, is the edition column."""
+        options = dict(options) if options is not None else {"edition": edition}
         cur = self._db.execute(
-            "INSERT INTO games (created, players, edition, names, note, forked_from, forked_at) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?)",
-            (_stamp(self._clock), json.dumps(list(players)), edition,
-             json.dumps(list(names)) if names is not None else None, note, forked_from, forked_at))
+            "INSERT INTO games (created, players, edition, names, note, forked_from, forked_at, mode, options, "
+            "revision) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (_stamp(self._clock), json.dumps(list(players)), options.get("edition", edition),
+             json.dumps(list(names)) if names is not None else None, note, forked_from, forked_at,
+             mode, _options_text(options), revision))
         assert cur.lastrowid is not None
         return int(cur.lastrowid)
 
@@ -467,11 +525,12 @@ class Journal:
         db.execute("BEGIN IMMEDIATE")
         try:
             cur = db.execute(
-                "INSERT INTO games (created, players, edition, names, note, forked_from, forked_at) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                "INSERT INTO games (created, players, edition, names, note, forked_from, forked_at, mode, "
+                "options, revision) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (_stamp(self._clock), json.dumps(list(record.players)), record.edition,
                  json.dumps(list(record.names)) if record.names is not None else None,
-                 f"forked from game {game_id} at entry {upto}", game_id, upto))
+                 f"forked from game {game_id} at entry {upto}", game_id, upto, record.mode,
+                 _options_text(record.options), record.revision))
             new_id = int(cur.lastrowid or 0)
             for e in entries[:upto]:
                 db.execute("INSERT INTO entries (game, n, at, version, kind, barrier, data) VALUES (?, ?, ?, ?, ?, ?, ?)",
@@ -512,10 +571,12 @@ class Journal:
         db.execute("BEGIN IMMEDIATE")
         try:
             cur = db.execute(
-                "INSERT INTO games (created, players, edition, names, note) VALUES (?, ?, ?, ?, ?)",
+                "INSERT INTO games (created, players, edition, names, note, mode, options, revision) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                 (header.created, json.dumps(list(header.players)), header.edition,
                  json.dumps(list(header.names)) if header.names is not None else None,
-                 note or f"imported (was game {header.id})"))
+                 note or f"imported (was game {header.id})", header.mode, _options_text(header.options),
+                 header.revision))
             new_id = int(cur.lastrowid or 0)
             for e in entries:
                 db.execute("INSERT INTO entries (game, n, at, version, kind, barrier, data) VALUES (?, ?, ?, ?, ?, ?, ?)",
@@ -529,17 +590,32 @@ class Journal:
         return new_id
 
 
-_GAME_COLUMNS = "id, created, players, edition, names, status, note, forked_from, forked_at, finished, result"
+_GAME_COLUMNS = ("id, created, players, edition, names, status, note, forked_from, forked_at, finished, result, "
+                 "mode, options, revision")
 
 
 def _game_from_row(row: tuple[Any, ...]) -> GameRecord:
-    gid, created, players, edition, names, status, note, forked_from, forked_at, finished, result = row
+    gid, created, players, edition, names, status, note, forked_from, forked_at, finished, result, \
+        mode, options, revision = row
     try:
         return GameRecord(int(gid), str(created), tuple(json.loads(players)), str(edition),
                           tuple(json.loads(names)) if names else None, str(status), note, forked_from, forked_at,
-                          finished, GameResult.from_json(json.loads(result)) if result else None)
+                          finished, GameResult.from_json(json.loads(result)) if result else None,
+                          str(mode), _check_options(json.loads(options)), _check_revision(revision))
     except (TypeError, ValueError) as exc:
         raise JournalError(f"the games row is damaged: {exc}", gid) from None
+
+
+def _check_options(options: Any) -> dict[str, str]:
+    if not isinstance(options, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in options.items()):
+        raise ValueError(f"options {options!r:.80} are not an object of texts")
+    return dict(options)
+
+
+def _check_revision(revision: Any) -> int:
+    if isinstance(revision, bool) or not isinstance(revision, int) or revision < 1:
+        raise ValueError(f"rules revision {revision!r} is not a positive whole number")
+    return revision
 
 
 def _split_sql(script: str) -> list[str]:
@@ -608,11 +684,21 @@ def _header_from_json(doc: Any, lineno: int) -> GameRecord:
         raise JournalError(f"line {lineno}: players {players!r} is not a list of colours", row=lineno)
     names = game.get("names")
     result = game.get("result")
+    edition = str(game.get("edition", "en"))
+    mode = game.get("mode", DEFAULT_MODE)  # an export of the first format: Ankh-Morpork, revision 1
+    if not isinstance(mode, str) or not mode:
+        raise JournalError(f"line {lineno}: mode {mode!r} is not a game mode's id", row=lineno)
+    try:
+        options = _check_options(game.get("options", {"edition": edition}))
+        revision = _check_revision(game.get("revision", 1))
+    except ValueError as exc:
+        raise JournalError(f"line {lineno}: {exc}", row=lineno) from None
     return GameRecord(int(game.get("id", 0)), str(game.get("created", "")), tuple(players),
-                      str(game.get("edition", "en")), tuple(names) if isinstance(names, list) else None,
+                      edition, tuple(names) if isinstance(names, list) else None,
                       str(game.get("status", "playing")), game.get("note"), game.get("forked_from"),
                       game.get("forked_at"), game.get("finished"),
-                      GameResult.from_json(result) if isinstance(result, dict) else None)
+                      GameResult.from_json(result) if isinstance(result, dict) else None,
+                      mode, options, revision)
 
 
 # -- damaged files ---------------------------------------------------------------------------------
@@ -639,7 +725,7 @@ def _read_damaged(path: str) -> tuple[list[tuple[Any, ...]], dict[int, tuple[lis
     try:
         source.execute("PRAGMA writable_schema=ON")
         try:
-            games = list(source.execute(f"SELECT {_GAME_COLUMNS} FROM games ORDER BY id"))
+            games = list(source.execute(f"SELECT {_salvage_columns(source)} FROM games ORDER BY id"))
         except sqlite3.DatabaseError as exc:
             raise JournalError(f"{path!r}: even the list of games cannot be read ({exc})") from None
         found: dict[int, tuple[list[tuple[Any, ...]], str | None]] = {}
@@ -656,6 +742,15 @@ def _read_damaged(path: str) -> tuple[list[tuple[Any, ...]], dict[int, tuple[lis
         return games, found
     finally:
         source.close()
+
+
+def _salvage_columns(source: sqlite3.Connection) -> str:
+    """The games columns to read from a damaged file, whatever its table version: a version 1 file
+    has no mode, options or revision (its games are Ankh-Morpork by their edition, revision 1)."""
+    present = {str(row[1]) for row in source.execute("PRAGMA table_info(games)")}
+    fallback = {"mode": f"'{DEFAULT_MODE}'", "options": "json_object('edition', edition)", "revision": "1"}
+    return ", ".join(name if name in present or name not in fallback else f"{fallback[name]} AS {name}"
+                     for name in _GAME_COLUMNS.split(", "))
 
 
 def describe_damage(path: str | os.PathLike[str]) -> str:
@@ -694,7 +789,7 @@ def salvage_file(path: str | os.PathLike[str], clock: Clock = _now) -> SalvageRe
                 rows, problem = found[gid]
                 note = (game_row[6] + " " if game_row[6] else "") + \
                     (f"[salvaged from {aside!r}: {problem}]" if problem else f"[salvaged from {aside!r}]")
-                db.execute(f"INSERT INTO games ({_GAME_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                db.execute(f"INSERT INTO games ({_GAME_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                            (*game_row[:6], note, *game_row[7:]))
                 db.executemany("INSERT INTO entries (game, n, at, version, kind, barrier, data) "
                                "VALUES (?, ?, ?, ?, ?, ?, ?)", [(gid, *r) for r in rows])

@@ -35,33 +35,62 @@ DEFAULT_MODE: Final = "ankh-morpork"
 class Option:
     """One named rule option of a mode: the table's reading of a rule the books leave open, or an
     edition's difference. ``choices`` lists every allowed value (as text, the form the journal and
-    ``--option NAME=VALUE`` use); ``default`` is one of them."""
+    ``--option NAME=VALUE`` use); ``default`` is one of them.
+
+    An option may **follow** another declared before it: its default then depends on that option's
+    value (``defaults`` pairs a value of ``follows`` with this option's default then; other values
+    keep ``default``). So an edition sets the rulings of its rulebook, and an explicit value still
+    overrides them (German rules with the English tie-break, say)."""
 
     name: str
     default: str
     choices: tuple[str, ...]
     description: str
+    follows: str | None = None
+    defaults: tuple[tuple[str, str], ...] = ()
 
     def __post_init__(self) -> None:
         if self.default not in self.choices:
             raise ValueError(f"option {self.name!r}: default {self.default!r} is not one of {self.choices!r}")
+        for _, value in self.defaults:
+            if value not in self.choices:
+                raise ValueError(f"option {self.name!r}: default {value!r} is not one of {self.choices!r}")
+        if self.defaults and self.follows is None:
+            raise ValueError(f"option {self.name!r}: defaults by value need the option they follow")
+
+    def default_for(self, resolved: Mapping[str, str]) -> str:
+        """This option's default given the options resolved before it."""
+        if self.follows is None:
+            return self.default
+        return dict(self.defaults).get(resolved[self.follows], self.default)
 
     def to_json(self) -> dict[str, Any]:
-        return {"name": self.name, "default": self.default, "choices": list(self.choices),
-                "description": self.description}
+        doc: dict[str, Any] = {"name": self.name, "default": self.default, "choices": list(self.choices),
+                               "description": self.description}
+        if self.follows is not None:
+            doc["follows"] = self.follows
+            doc["defaults"] = dict(self.defaults)
+        return doc
 
 
 def resolve_options(declared: Sequence[Option], given: Mapping[str, str]) -> dict[str, str]:
-    """Every declared option with its value: ``given`` where set, else the default. An unknown name
-    or a value outside an option's choices is an :class:`InputError` naming both."""
+    """Every declared option with its value: ``given`` where set, else its default (which, for an
+    option that follows another, depends on that one's value). An unknown name or a value outside
+    an option's choices is an :class:`InputError` naming both. Resolving resolved options again
+    gives them back unchanged."""
     by_name = {option.name: option for option in declared}
     for name, value in given.items():
         option = by_name.get(name)
         if option is None:
             raise InputError(f"unknown option {name!r}; this game has {', '.join(by_name) or 'none'}")
         if value not in option.choices:
-            raise InputError(f"option {name!r} is one of {', '.join(option.choices)}, not {value!r}")
-    return {option.name: given.get(option.name, option.default) for option in declared}
+            raise InputError(f"unknown {name} {value!r}; option {name!r} is one of {', '.join(option.choices)}")
+    resolved: dict[str, str] = {}
+    for option in declared:
+        if option.follows is not None and option.follows not in resolved:
+            raise ValueError(f"option {option.name!r} follows {option.follows!r}, which is not declared before it")
+        resolved[option.name] = given[option.name] if option.name in given else option.default_for(resolved)
+    return resolved
 
 
 @dataclass(frozen=True)
@@ -78,13 +107,16 @@ class Step:
 class Activity:
     """Something being played or resolved now: a card with its symbols, a random event with the
     face rolled for it, a guild power. ``kind`` is the mode's word for it (``card``, ``event`` …),
-    ``id`` the card's, event's or power's id."""
+    ``id`` the card's, event's or power's id, ``face`` the last roll made for it. ``status`` is
+    ``now``, or ``done`` for one that has just ended and is still shown (the event a card drew,
+    until the next card is played), so a screen can show how it ended without keeping a copy."""
 
     kind: str
     id: str
     player: str | None = None
     steps: tuple[Step, ...] = ()
     face: int | None = None
+    status: str = "now"
 
 
 @dataclass(frozen=True)
@@ -111,7 +143,7 @@ class Progress:
     extra: tuple[tuple[str, str], ...] = field(default=())
 
     def innermost(self, kind: str) -> Activity | None:
-        """The innermost activity of ``kind`` under way (the event a card triggered, say)."""
+        """The innermost activity of ``kind`` (the event a card triggered, say)."""
         for activity in reversed(self.activities):
             if activity.kind == kind:
                 return activity

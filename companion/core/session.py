@@ -19,6 +19,7 @@ API (the Kivy app uses exactly this)::
     session.game                                   # companion.morpork.game.Game now (None before a game)
     session.current                                # the same, InputError when no game is open
     session.new_game(["red", "blue"], "en")        # start a game; it becomes the current one
+    session.new_game(["red", "blue"], mode="ankh-morpork", options={"edition": "de", "tie-break": "card"})
     step = session.submit(DieRoll(7, "serial"))    # durable, then applied; Step(entry, game, narration)
     session.question                               # what the game waits for (None when over)
     session.undo(1)                                # BarrierError if it crosses a roll/secret …
@@ -34,8 +35,11 @@ Opening a damaged journal raises :class:`~companion.core.journal.JournalError` n
 prefix in a forked game (the damaged one keeps all its rows, marked ``broken``), and
 :func:`~companion.core.journal.salvage_file` rescues a file SQLite itself cannot read.
 
-The engine is injectable (:class:`Rules`): tests of the storage side use a toy fold, everything else
-uses :class:`GameRules` over :mod:`companion.morpork.game`. Random questions (Zorgo's personality) are drawn
+Which engine plays a game comes from its journal record: :class:`GameRules` (the default) looks up
+the record's mode in the registry (:func:`companion.core.mode.get_mode`) and plays it with the
+record's options and rules revision, so a game is always replayed by the rules it was started with.
+An engine can be injected instead (:class:`Rules`): tests of the storage side use a toy fold for
+every game, whatever its mode. Random questions (Zorgo's personality) are drawn
 by the session only when it is given an ``rng``; the drawn value is journalled as a ``RandomDraw``,
 so replay never needs randomness.
 """
@@ -43,9 +47,9 @@ from __future__ import annotations
 
 import os
 import random
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
 from companion.core.errors import CompanionError, InputError
 from companion.core.inputs import Answer, CardScan, DieRoll, Input, RandomDraw, input_from_json, input_to_json
@@ -60,10 +64,8 @@ from companion.core.journal import (
     fold_entries,
     parse_export,
 )
+from companion.core.mode import DEFAULT_MODE, GameMode, get_mode, resolve_options
 from companion.core.procedure import Narration, Question
-
-if TYPE_CHECKING:
-    from companion.morpork.game import Game
 
 G = TypeVar("G")
 
@@ -82,35 +84,58 @@ class Rules(Protocol[G]):
     def result(self, game: G, inputs: int) -> GameResult | None: ...
 
 
+class ModeRules(Generic[G]):
+    """:class:`Rules` for one game of a mode (:class:`companion.core.mode.GameMode`): its resolved
+    options and the rules revision it was started with (the ``edition`` argument of
+    :meth:`new_game` is in the options already)."""
+
+    def __init__(self, mode: GameMode[G], options: Mapping[str, str], revision: int) -> None:
+        self.mode, self.options, self.revision = mode, dict(options), revision
+
+    def new_game(self, players: list[str], edition: str, names: list[str] | None) -> G:
+        return self.mode.new_game(list(players), self.options, list(names) if names is not None else None,
+                                  self.revision)
+
+    def apply(self, game: G, inp: Input) -> G:
+        return self.mode.apply(game, inp)
+
+    def question(self, game: G) -> Question | None:
+        return self.mode.question(game)
+
+    def narration(self, game: G) -> list[Narration]:
+        return list(self.mode.narration(game))
+
+    def result(self, game: G, inputs: int) -> GameResult | None:
+        result: GameResult | None = self.mode.result(game, inputs)
+        return result
+
+
 class GameRules:
-    """:class:`Rules` over ``companion.morpork.game`` (imported on first use, so the journal and its tests do
-    not depend on the whole engine)."""
+    """The registered game modes: each game is played by the mode its journal record names, with
+    the record's options and rules revision (:meth:`for_game`). What a :class:`Session` uses when
+    it is given no engine; modes are imported on first use, so the journal and its tests do not
+    depend on a whole game."""
 
-    def new_game(self, players: list[str], edition: str, names: list[str] | None) -> Game:
-        from companion.morpork.game import new_game
+    def for_game(self, record: GameRecord) -> ModeRules[Any]:
+        """The engine of ``record``'s game; an unknown mode or option (a journal written by a newer
+        companion, or damaged) is a :class:`JournalError` naming the game."""
+        try:
+            mode = get_mode(record.mode)
+            return ModeRules(mode, resolve_options(mode.options, record.options), record.revision)
+        except InputError as exc:
+            raise JournalError(str(exc), record.id) from None
 
-        return new_game(list(players), edition, list(names) if names is not None else None)
+    def for_new_game(self, mode_id: str, options: Mapping[str, str]) -> tuple[ModeRules[Any], int]:
+        """The engine of a new game of ``mode_id`` under ``options`` (resolved: every option of the
+        mode, the defaults filled in) at the mode's current revision, and that revision. An unknown
+        mode, option or value is an ``InputError`` naming it."""
+        mode = get_mode(mode_id)
+        return ModeRules(mode, resolve_options(mode.options, options), mode.revision), mode.revision
 
-    def apply(self, game: Game, inp: Input) -> Game:
-        from companion.morpork.game import apply
 
-        return apply(game, inp)
-
-    def question(self, game: Game) -> Question | None:
-        return game.question
-
-    def narration(self, game: Game) -> list[Narration]:
-        return game.narration
-
-    def result(self, game: Game, inputs: int) -> GameResult | None:
-        from companion.morpork.scoring import final_score
-
-        state = game.state
-        if state.game_over is None:
-            return None
-        return GameResult(tuple(state.game_over.winners), state.game_over.reason,
-                          {p.color: p.personality for p in state.players}, dict(final_score(state).points),
-                          state.turn.number, inputs)
+def engine_for(rules: Rules[G] | GameRules, record: GameRecord) -> Rules[G]:
+    """The engine that plays ``record``'s game: the injected one, or the record's mode."""
+    return rules.for_game(record) if isinstance(rules, GameRules) else rules
 
 
 class WaitingForOther(InputError):
@@ -162,22 +187,28 @@ class Step(Generic[G]):
     narration: list[Narration]
 
 
-def replay(rules: Rules[G], record: GameRecord, entries: Iterable[Entry]) -> tuple[list[G], Timeline]:
+def replay(rules: Rules[G] | GameRules, record: GameRecord, entries: Iterable[Entry]) -> tuple[list[G], Timeline]:
     """Fold a game's entries: the games after 0, 1, 2 … inputs in effect, and the timeline. An input
-    the engine rejects raises :class:`JournalError` naming its row."""
+    the engine rejects raises :class:`JournalError` naming its row. With :class:`GameRules` the game
+    is played by its record's mode, options and rules revision."""
     entries = list(entries)
     timeline = fold_entries(entries, record.id)
-    games = [rules.new_game(list(record.players), record.edition,
-                            list(record.names) if record.names is not None else None)]
+    engine: Rules[G] = engine_for(rules, record)
+    try:
+        first = engine.new_game(list(record.players), record.edition,
+                                list(record.names) if record.names is not None else None)
+    except CompanionError as exc:
+        raise JournalError(f"the engine cannot set up this game: {exc}", record.id) from None
+    games = [first]
     for entry in timeline.applied:
         try:
-            games.append(rules.apply(games[-1], input_from_json(entry.data)))
+            games.append(engine.apply(games[-1], input_from_json(entry.data)))
         except CompanionError as exc:
             raise JournalError(f"the engine rejects this input on replay: {exc}", record.id, entry.n) from None
     return games, timeline
 
 
-def longest_valid_prefix(rules: Rules[G], record: GameRecord, entries: list[Entry]) -> int:
+def longest_valid_prefix(rules: Rules[G] | GameRules, record: GameRecord, entries: list[Entry]) -> int:
     """How many leading entries replay without a problem (the rows a recovery can keep)."""
     try:
         replay(rules, record, entries)
@@ -189,9 +220,13 @@ def longest_valid_prefix(rules: Rules[G], record: GameRecord, entries: list[Entr
 class Session(Generic[G]):
     """See the module docstring. One per open journal; used from one thread."""
 
-    def __init__(self, journal: Journal, rules: Rules[G], rng: random.Random | None = None) -> None:
+    def __init__(self, journal: Journal, rules: Rules[G] | GameRules | None = None,
+                 rng: random.Random | None = None) -> None:
         self.journal = journal
-        self.rules = rules
+        self.engines: Rules[G] | GameRules = rules if rules is not None else GameRules()
+        """Where each game's engine comes from: :class:`GameRules` (the record's mode) or one injected."""
+        self.rules: Rules[G] = self.engines if not isinstance(self.engines, GameRules) else _NoGame()
+        """The engine of the current game (set when a game is started or resumed)."""
         self.rng = rng
         self.record: GameRecord | None = None
         self.timeline = Timeline()
@@ -199,12 +234,12 @@ class Session(Generic[G]):
         self._last_n = 0
 
     @classmethod
-    def open(cls, path: str | os.PathLike[str], rules: Rules[Any] | None = None, resume: bool = True,
+    def open(cls, path: str | os.PathLike[str], rules: Rules[Any] | GameRules | None = None, resume: bool = True,
              rng: random.Random | None = None, journal: Journal | None = None) -> Session[Any]:
         """Open (or create) the journal at ``path`` and resume its unfinished game. A damaged game
         raises :class:`JournalError` naming the row (and closes the file): open again with
         ``resume=False`` and call :meth:`recover` to continue from the longest valid prefix."""
-        session: Session[Any] = Session(journal or Journal(path), rules or GameRules(), rng)
+        session: Session[Any] = Session(journal or Journal(path), rules, rng)
         if resume:
             try:
                 session.resume()
@@ -252,11 +287,26 @@ class Session(Generic[G]):
         return self.record
 
     # -- starting and resuming ---------------------------------------------------------------------
-    def new_game(self, players: list[str], edition: str = "en", names: list[str] | None = None) -> G:
-        """Check the set-up with the engine first (a bad colour writes nothing), then record it."""
-        game = self.rules.new_game(list(players), edition, names)
-        game_id = self.journal.create_game(players, edition, names)
-        self._load(self.journal.game(game_id), [game], Timeline(), 0)
+    def new_game(self, players: list[str], edition: str | None = None, names: list[str] | None = None, *,
+                 mode: str = DEFAULT_MODE, options: Mapping[str, str] | None = None) -> G:
+        """Start a game of ``mode`` under ``options`` (``edition`` is the option of that name). The
+        options are resolved (every option of the mode, defaults filled in) and recorded with the
+        mode's rules revision. Checked with the engine first (an unknown mode or option, a bad
+        colour: an ``InputError``/``RuleViolation`` and nothing written), then recorded."""
+        given = dict(options or {})
+        if edition is not None and given.setdefault("edition", edition) != edition:
+            raise InputError(f"edition {edition!r} and option edition={given['edition']!r} disagree")
+        if isinstance(self.engines, GameRules):
+            engine, revision = self.engines.for_new_game(mode, given)
+            given = engine.options
+            rules: Rules[G] = engine
+        else:  # an injected engine plays every game; it is given the edition only
+            given.setdefault("edition", "en")
+            rules, revision = self.engines, 1
+        game = rules.new_game(list(players), given.get("edition", ""), names)
+        game_id = self.journal.create_game(players, given.get("edition", ""), names, mode=mode, options=given,
+                                           revision=revision)
+        self._load(self.journal.game(game_id), [game], Timeline(), 0, rules)
         self._draw_if_random()
         return game
 
@@ -267,14 +317,16 @@ class Session(Generic[G]):
         if record is None:
             return None
         entries = self.journal.entries(record.id)
-        games, timeline = replay(self.rules, record, entries)
-        self._load(record, games, timeline, entries[-1].n if entries else 0)
+        engine = engine_for(self.engines, record)
+        games, timeline = replay(engine, record, entries)
+        self._load(record, games, timeline, entries[-1].n if entries else 0, engine)
         self._sync_result()
         self._draw_if_random()
         return self.game
 
-    def _load(self, record: GameRecord, games: list[G], timeline: Timeline, last_n: int) -> None:
+    def _load(self, record: GameRecord, games: list[G], timeline: Timeline, last_n: int, rules: Rules[G]) -> None:
         self.record, self._games, self.timeline, self._last_n = record, games, timeline, last_n
+        self.rules = rules
 
     def recover(self, game_id: int | None = None) -> int:
         """Continue a damaged game from its longest valid prefix: a new game holding those entries
@@ -284,12 +336,12 @@ class Session(Generic[G]):
         if record is None:
             raise JournalError(f"no unfinished game in {self.journal.path!r} to recover")
         entries, problem = self.journal.read_prefix(record.id)
-        keep = longest_valid_prefix(self.rules, record, entries)
+        keep = longest_valid_prefix(self.engines, record, entries)
         if problem is None and keep == len(entries):
             raise JournalError("nothing to recover: every row of this game replays", record.id)
         if problem is None:
             try:
-                replay(self.rules, record, entries)
+                replay(self.engines, record, entries)
             except JournalError as exc:
                 problem = exc
         new_id = self.journal.fork(record.id, keep, f"continued from the {keep} entries before: {problem}")
@@ -410,10 +462,29 @@ class Session(Generic[G]):
         header, entries, problem = parse_export(lines)
         if problem is not None:
             raise problem
-        replay(self.rules, header, entries)
+        replay(self.engines, header, entries)
         game_id = self.journal.import_game(header, entries)
         self.resume(game_id)
         return game_id
+
+
+class _NoGame:
+    """The engine before a game is started or resumed: there is nothing to play yet."""
+
+    def new_game(self, players: list[str], edition: str, names: list[str] | None) -> Any:
+        raise InputError("no game is open; start one with new_game()")
+
+    def apply(self, game: Any, inp: Input) -> Any:
+        return self.new_game([], "", None)
+
+    def question(self, game: Any) -> Question | None:
+        return None
+
+    def narration(self, game: Any) -> list[Narration]:
+        return []
+
+    def result(self, game: Any, inputs: int) -> GameResult | None:
+        return None
 
 
 def _describe(entry: Entry) -> str:
@@ -427,7 +498,7 @@ def _describe(entry: Entry) -> str:
     return f"the revealed answer {data.get('value')!r}"
 
 
-def replay_export(lines: Iterable[str], rules: Rules[G]) -> G:
+def replay_export(lines: Iterable[str], rules: Rules[G] | GameRules) -> G:
     """The final game of an export file, in memory (no database, no hardware, no randomness). A
     damaged file or a rejected input raises :class:`JournalError` naming the line or row."""
     header, entries, problem = parse_export(lines)

@@ -31,6 +31,7 @@ from companion.core.procedure import (
     roll_mismatch,
     roll_question,
 )
+from companion.morpork.options import EDITIONS, Rulings
 from companion.morpork.setup import new_state
 from companion.morpork.state import State
 from companion.morpork.state_format import state_to_json
@@ -47,13 +48,14 @@ def first_player_from_roll(colors: list[str], face: int) -> str:
 def setup_procedure(state: State, narrator: Narrator, args: Mapping[str, Any]) -> ProcedureBody:
     """Who starts (by the die), then each player's secret personality.
 
-    German edition: every player rolls and the highest roll starts; tied players roll again.
+    By the ruling ``first-player`` (``highest-roll``, the German edition's): every player rolls and
+    the highest roll starts; tied players roll again.
     The personality question is private and lists every personality in the game (not only the
     ones still free): a list of the free ones would tell later players what earlier ones got.
     Scanning a card someone already has is refused (it cannot happen with the real cards).
     """
     colors = state.colors
-    if state.edition == "de":
+    if state.rules.first_player == "highest-roll":
         contenders = list(colors)
         while len(contenders) > 1:
             rolls: dict[str, int] = {}
@@ -124,9 +126,15 @@ class Game:
         return self.state.game_over is not None
 
 
-def new_game(colors: list[str], edition: str = "en", names: list[str] | None = None) -> Game:
-    """The set-up table, waiting for the roll that picks the first player."""
-    state = new_state(list(colors), edition)
+def new_game(colors: list[str], edition: str = "en", names: list[str] | None = None,
+             options: Mapping[str, str] | None = None) -> Game:
+    """The set-up table, waiting for the roll that picks the first player. ``options`` are the
+    game's rule options (``companion.morpork.options``; an ``edition`` among them wins over the
+    argument); the rulings not given follow the edition."""
+    given = {"edition": edition, **(options or {})}
+    if given["edition"] not in EDITIONS:  # the set-up's own message, as before options existed
+        new_state(list(colors), given["edition"])
+    state = new_state(list(colors), given["edition"], rulings=Rulings.from_options(given))
     if names is not None:
         if len(names) != len(colors):
             raise RuleViolation("setup.names", f"{len(names)} names for {len(colors)} players: {names!r}")

@@ -9,22 +9,18 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
+from companion.core.errors import InputError
 from companion.core.inputs import Input
 from companion.core.journal import GameResult
-from companion.core.mode import Option, Progress, RollPurpose
+from companion.core.mode import Activity, Progress, RollPurpose, Step
 from companion.core.procedure import Narration, Question
 from companion.morpork import game as engine
 from companion.morpork.game import Game
-
-EDITIONS: Final = ("en", "de", "pl", "it")
+from companion.morpork.options import OPTIONS
 
 REVISION: Final = 1
 """The rules revision games are started with now; raise it when a change alters what is asked or
 decided, and keep the old behaviour for games recorded with an older one."""
-
-OPTIONS: Final = (
-    Option("edition", "en", EDITIONS, "the rulebook edition on the table: en, de, pl or it"),
-)
 
 
 class AnkhMorporkMode:
@@ -37,8 +33,11 @@ class AnkhMorporkMode:
 
     def new_game(self, players: Sequence[str], options: Mapping[str, str], names: Sequence[str] | None,
                  revision: int = REVISION) -> Game:
+        if not 1 <= revision <= REVISION:
+            raise InputError(f"rules revision {revision!r}: this companion plays {self.id} revisions 1 to "
+                             f"{REVISION}; the game was started by a newer one")
         return engine.new_game(list(players), options.get("edition", "en"),
-                               list(names) if names is not None else None)
+                               list(names) if names is not None else None, options)
 
     def apply(self, game: Game, inp: Input) -> Game:
         return engine.apply(game, inp)
@@ -59,20 +58,46 @@ class AnkhMorporkMode:
         return engine.question_for(game, viewer)
 
     def progress(self, game: Game) -> Progress:
+        """What the turn and event procedures recorded in ``state.under_way`` as they went
+        (``companion.morpork.progress``), the roll awaited and what it is for, and the screen for
+        the current question."""
+        under_way = game.state.under_way
+        activities = [Activity("card", c.card, c.player,
+                               tuple(Step(s, status, why) for s, status, why in zip(c.symbols, c.statuses, c.why)),
+                               c.face) for c in under_way.cards]
+        event = under_way.event
+        if event is not None:
+            activities.append(Activity("event", event.event, event.player, (), event.face,
+                                       "done" if event.over else "now"))
         question = game.question
         roll = None
         if question is not None and question.kind == "roll":
-            roll = RollPurpose(question.player, question.key)
-        return Progress(self._screen(game), (), roll)
+            roll = RollPurpose(question.player, self._roll_for(game))
+        return Progress(self._screen(game), tuple(activities), roll)
+
+    @staticmethod
+    def _roll_for(game: Game) -> str:
+        """What the awaited roll is for: the event under way, else the card whose text rolls, else
+        set-up's choice of the first player."""
+        under_way = game.state.under_way
+        if under_way.event is not None and under_way.event_running:
+            return f"event.{under_way.event.event}"
+        if under_way.cards:
+            return f"card.{under_way.cards[-1].card}"
+        if game.pending is not None and game.pending.name == "setup":
+            return "setup.first-player"
+        return game.question.key if game.question is not None else ""
 
     @staticmethod
     def _screen(game: Game) -> str:
+        """``gameend``, ``setup``, ``events`` while an event is drawn or resolved (the card's ``E``
+        symbol), else ``turn`` — a card's own roll included."""
         if game.is_over:
             return "gameend"
-        question = game.question
         if game.pending is not None and game.pending.name == "setup":
             return "setup"
-        if question is not None and (question.key.startswith("event") or question.kind == "roll"):
+        under_way = game.state.under_way
+        if under_way.event_running or (under_way.cards and under_way.cards[-1].current == "E"):
             return "events"
         return "turn"
 

@@ -3,9 +3,9 @@
 Everything here is derived from the table and never changes it. Control and the personality
 conditions follow "Ending and winning the game" in the rulebooks; a demon in an area voids control,
 infiltration, the value of a building (ruling 12) and, at the end, every point scored there. The
-edition options of ``shared/rules/README.md`` that touch scoring are applied by ``state.edition``:
-Polish buildings score twice their cost; the German tie-break looks at the most valuable *controlled*
-area instead of the most valuable City Area card held.
+edition options of ``shared/rules/README.md`` that touch scoring are read from ``state.rules``
+(``companion.morpork.options``): Polish buildings score twice their cost; the German tie-break looks
+at the most valuable *controlled* area instead of the most valuable City Area card held.
 """
 from __future__ import annotations
 
@@ -26,10 +26,6 @@ VETINARI_AREAS: dict[int, int] = {2: 11, 3: 10, 4: 9}
 LORD_AREAS: dict[int, int] = {2: 7, 3: 5, 4: 4}
 """Areas Selachii, Rust or de Worde must control, by player count."""
 LORDS: tuple[str, ...] = ("selachii", "rust", "de-worde")
-BUILDING_POINT_FACTOR: dict[str, int] = {"en": 1, "de": 1, "pl": 2, "it": 1}
-"""Points per dollar of a building's cost at the end (the Polish rulebook doubles them)."""
-TIE_BREAK: dict[str, str] = {"en": "card", "de": "control", "pl": "card", "it": "card"}
-"""Tie-break on points: the most valuable City Area card held, or (German) area controlled."""
 
 
 # -- control ------------------------------------------------------------------------------------
@@ -150,7 +146,7 @@ class FinalScore:
 
 def _tie_break_value(state: State, color: str) -> int:
     """The printed value compared on a tie: best City Area card held, or (German) area controlled."""
-    if TIE_BREAK[state.edition] == "control":
+    if state.rules.tie_break == "control":
         areas = controlled_areas(state, color)
     else:
         areas = state.area_cards_held(color)
@@ -160,7 +156,7 @@ def _tie_break_value(state: State, color: str) -> int:
 def player_score(state: State, color: str) -> PlayerScore:
     """Score one player: 5 per minion, a building's cost (×2 in PL), $1 per dollar, nothing where a
     demon is, each loan repaid with $12 while possible or −15 points."""
-    factor = BUILDING_POINT_FACTOR[state.edition]
+    factor = state.rules.building_factor
     minions = buildings = building_points = voided_minions = voided_buildings = voided_points = 0
     for a in AREA_IDS:
         area = state.areas[a]
@@ -199,4 +195,4 @@ def final_score(state: State) -> FinalScore:
     if len(tied) > 1:
         best = max(breakdown[c].tie_break_value for c in tied)
         tied = [c for c in tied if breakdown[c].tie_break_value == best]
-    return FinalScore(points=points, breakdown=breakdown, winners=tied, tie_break=TIE_BREAK[state.edition])
+    return FinalScore(points=points, breakdown=breakdown, winners=tied, tie_break=state.rules.tie_break)

@@ -4,7 +4,8 @@ from __future__ import annotations
 from companion.morpork.board import COLORS, START_AREAS, STARTING_MONEY
 from companion.morpork.catalog import CARDS, EVENT_IDS, TWO_PLAYER_REMOVED_CARDS
 from companion.core.errors import RuleViolation
-from companion.morpork.state import BANK_TOTAL, EDITIONS, Player, State, empty_areas
+from companion.morpork.options import EDITION_RULINGS, EDITIONS, Rulings, overrides
+from companion.morpork.state import Player, State, empty_areas
 
 HAND_SIZE = 5
 
@@ -20,9 +21,11 @@ def opening_draw_pile(player_count: int) -> int:
     return deck_size(player_count) - HAND_SIZE * player_count
 
 
-def new_state(colors: list[str], edition: str = "en", first_player: str | None = None) -> State:
+def new_state(colors: list[str], edition: str = "en", first_player: str | None = None,
+              rulings: Rulings | None = None) -> State:
     """The opening position: a minion of each colour and a trouble marker in The Shades, The Scours
-    and Dolly Sisters; $10 each; five cards each; all twelve events in their deck."""
+    and Dolly Sisters; $10 each; five cards each; all twelve events in their deck. ``rulings``
+    (default: the edition's) are the game's rule options (``companion.morpork.options``)."""
     if not 2 <= len(colors) <= 4:
         raise RuleViolation("setup.players", f"the game is for 2 to 4 players, not {len(colors)!r}")
     for color in colors:
@@ -34,6 +37,7 @@ def new_state(colors: list[str], edition: str = "en", first_player: str | None =
         raise RuleViolation("setup.edition", f"unknown edition {edition!r}; expected one of {', '.join(EDITIONS)}")
     if first_player is not None and first_player not in colors:
         raise RuleViolation("setup.first-player", f"{first_player!r} is not playing")
+    rules = rulings or EDITION_RULINGS[edition]
     areas = empty_areas()
     for area_id in START_AREAS:
         areas[area_id].minions = {c: 1 for c in colors}
@@ -44,7 +48,8 @@ def new_state(colors: list[str], edition: str = "en", first_player: str | None =
         areas=areas,
         active_player=first_player or colors[0],
         edition=edition,
-        bank=BANK_TOTAL[edition] - STARTING_MONEY * len(colors),
+        bank=rules.bank - STARTING_MONEY * len(colors),
         draw_pile=opening_draw_pile(len(colors)),
         event_deck=list(EVENT_IDS),
+        rulings=overrides(edition, rules),
     )

@@ -19,10 +19,9 @@ from companion.morpork.board import (
     TROLLS,
     TROUBLE_MARKERS,
 )
-
-EDITIONS: tuple[str, ...] = ("en", "de", "pl", "it")
-BANK_TOTAL: dict[str, int] = {"en": 120, "de": 120, "pl": 130, "it": 120}
-"""All the money in the box, by edition (the Italian 70 × $5 is a misprint; it plays as English)."""
+from companion.morpork.options import EDITION_RULINGS, Rulings
+from companion.morpork.options import EDITIONS as EDITIONS  # the editions are defined there, once
+from companion.morpork.progress import UnderWay
 
 NEUTRAL_PIECES: tuple[str, ...] = ("troll", "demon")
 
@@ -83,7 +82,9 @@ class GameOver:
 
 @dataclass
 class State:
-    """The whole table. Players are in turn order; ``areas`` always holds all twelve areas."""
+    """The whole table. Players are in turn order; ``areas`` always holds all twelve areas.
+    ``rulings`` are the game's rule options where they differ from the edition's (None: the
+    edition's own); the engine reads them as :attr:`rules`."""
 
     players: list[Player]
     areas: dict[str, AreaState]
@@ -96,6 +97,16 @@ class State:
     lost_area_cards: list[str] = field(default_factory=list)
     turn: TurnState = field(default_factory=TurnState)
     game_over: GameOver | None = None
+    rulings: Rulings | None = None
+    under_way: UnderWay = field(default_factory=UnderWay, compare=False)
+    """The card being played and the event being resolved (``companion.morpork.progress``): kept by
+    the procedures for the screens; not part of the table's state document, nor of what makes two
+    positions equal."""
+
+    @property
+    def rules(self) -> Rulings:
+        """The rulings this game is played by (``companion.morpork.options``)."""
+        return self.rulings if self.rulings is not None else EDITION_RULINGS[self.edition]
 
     # -- copying -------------------------------------------------------------------------------
     def copy(self) -> State:
@@ -120,6 +131,8 @@ class State:
             turn=TurnState(self.turn.number, list(self.turn.powers_used), list(self.turn.cards_gained)),
             game_over=None if self.game_over is None else GameOver(
                 self.game_over.reason, list(self.game_over.winners), self.game_over.personality),
+            rulings=self.rulings,
+            under_way=self.under_way.copy(),
         )
 
     # -- players -------------------------------------------------------------------------------
@@ -193,7 +206,7 @@ class State:
     # -- money ---------------------------------------------------------------------------------
     @property
     def bank_total(self) -> int:
-        return BANK_TOTAL[self.edition]
+        return self.rules.bank
 
     @property
     def money_in_play(self) -> int:

@@ -12,11 +12,14 @@ from typing import Any
 
 from companion.morpork.board import AREA_IDS, BUILDINGS_PER_PLAYER, COLORS, MINIONS_PER_PLAYER, TROLLS, DEMONS, TROUBLE_MARKERS
 from companion.morpork.catalog import CARD_IDS, EVENT_IDS, LOAN_CARD_IDS, PERSONALITY_IDS, STICKY_CARD_IDS
-from companion.core.errors import StateFormatError
+from companion.core.errors import InputError, StateFormatError
+from companion.morpork.options import EDITIONS, Rulings, overrides
 from companion.morpork.setup import opening_draw_pile
-from companion.morpork.state import BANK_TOTAL, EDITIONS, AreaState, GameOver, Player, State, TurnState, empty_areas
+from companion.morpork.state import AreaState, GameOver, Player, State, TurnState, empty_areas
 
 FORMAT = "ankh-morpork-state/1"
+MODE_ID = "ankh-morpork"
+"""The game mode a position belongs to (the optional ``mode`` field says so, as ``game state`` does)."""
 GAME_OVER_REASONS: tuple[str, ...] = ("personality", "draw-pile", "riots", "points")
 
 
@@ -85,7 +88,7 @@ _PLAYER_KEYS = {"color", "money", "personality", "loans", "hand", "stuck_cards",
 _AREA_KEYS = {"minions", "building", "trouble", "demons", "trolls"}
 _TOP_KEYS = {
     "format", "edition", "players", "areas", "active_player", "draw_pile", "lost_area_cards", "bank",
-    "discard_pile", "event_deck", "turn", "game_over",
+    "discard_pile", "event_deck", "turn", "game_over", "options", "mode", "revision",
 }
 
 
@@ -164,6 +167,7 @@ def state_from_json(raw: Any) -> State:
     edition = doc.get("edition", "en")
     if edition not in EDITIONS:
         raise StateFormatError("edition", f"unknown edition {edition!r}; expected one of {', '.join(EDITIONS)}")
+    rulings = _rulings_from_json(doc, edition)
     raw_players = _list(doc.get("players"), "players") if "players" in doc else None
     if raw_players is None:
         raise StateFormatError("players", "missing")
@@ -188,7 +192,7 @@ def state_from_json(raw: Any) -> State:
     if active not in colors:
         raise StateFormatError("active_player", f"{active!r} is not one of the players {colors!r}")
 
-    total = BANK_TOTAL[edition]
+    total = rulings.bank
     held = sum(p.money for p in players)
     if held > total:
         raise StateFormatError("players", f"the players hold ${held}, more than the ${total} in the {edition!r} box")
@@ -232,9 +236,30 @@ def state_from_json(raw: Any) -> State:
         lost_area_cards=_ids(doc.get("lost_area_cards", []), "lost_area_cards", AREA_IDS, "area"),
         turn=turn,
         game_over=game_over,
+        rulings=overrides(edition, rulings),
     )
     _check_totals(state)
     return state
+
+
+def _rulings_from_json(doc: dict[str, Any], edition: str) -> Rulings:
+    """The rule options of ``options`` (the rulings not given follow the edition), and the optional
+    ``mode`` and ``revision`` that ``game state`` adds (checked, not stored: a position is the same
+    whichever revision reached it)."""
+    if doc.get("mode", MODE_ID) != MODE_ID:
+        raise StateFormatError("mode", f"a position of {MODE_ID!r}, not of {doc.get('mode')!r}")
+    if "revision" in doc:
+        _int(doc["revision"], "revision", 1)
+    given = _object(doc.get("options", {}), "options")
+    for name, value in given.items():
+        if not isinstance(value, str):
+            raise StateFormatError(f"options.{name}", f"expected text, got {value!r}")
+    if given.get("edition", edition) != edition:
+        raise StateFormatError("options.edition", f"{given['edition']!r} is not the edition {edition!r}")
+    try:
+        return Rulings.from_options({**given, "edition": edition})
+    except InputError as exc:
+        raise StateFormatError("options", str(exc)) from None
 
 
 def _check_totals(state: State) -> None:
@@ -271,7 +296,8 @@ def _area_to_json(a: AreaState) -> dict[str, Any]:
 
 def state_to_json(state: State) -> dict[str, Any]:
     """The canonical document: empty areas are left out, everything else is written, areas in board
-    order whatever order the state holds them in, so that equal states always write the same text."""
+    order whatever order the state holds them in, so that equal states always write the same text.
+    ``options`` (every ruling) is written only when a ruling differs from the edition's."""
     doc: dict[str, Any] = {
         "format": FORMAT,
         "edition": state.edition,
@@ -290,4 +316,6 @@ def state_to_json(state: State) -> dict[str, Any]:
     if state.game_over is not None:
         doc["game_over"] = {"reason": state.game_over.reason, "winners": list(state.game_over.winners),
                             "personality": state.game_over.personality}
+    if state.rulings is not None:
+        doc["options"] = state.rulings.to_options()
     return doc

@@ -29,6 +29,7 @@ from companion.morpork.cards.symbols import (
 )
 from companion.morpork.catalog import CARD_BY_ID, LOAN_CARD_IDS
 from companion.core.procedure import Narrator, ProcedureBody, Question, choice_question
+from companion.morpork.progress import DONE, SKIPPED, TO_COME, take_symbol, turn_over
 from companion.morpork.scoring import winner_at_turn_start
 from companion.morpork.state import GameOver, State
 
@@ -140,7 +141,8 @@ def play_sequence(state: State, narrator: Narrator, ctx: TurnContext, card: str)
 
 
 def play_card(state: State, narrator: Narrator, ctx: TurnContext, card: str) -> Generator[Question, str, bool]:
-    """Play one card: its symbols left to right; True when it lets the player play another."""
+    """Play one card: its symbols left to right; True when it lets the player play another. How
+    each symbol went is recorded in ``state.under_way`` (``companion.morpork.progress``)."""
     color = ctx.player
     info = CARD_BY_ID[card]
     state.player(color).hand -= 1
@@ -148,32 +150,44 @@ def play_card(state: State, narrator: Narrator, ctx: TurnContext, card: str) -> 
     ctx.started.append(card)
     saved_shield = ctx.shielded
     ctx.shielded = set()
+    record = state.under_way.start_card(card, color, info.symbols)
     narrator.say("card.played", f"{color} plays {info.name()}", player=color, card=card)
     has_more = False
-    for symbol in info.symbols:
+    for index, symbol in enumerate(info.symbols):
         if ctx.is_over(state):
+            for rest in range(index, len(info.symbols)):
+                if record.statuses[rest] == TO_COME:
+                    record.mark(rest, SKIPPED, turn_over(color, state.game_over is not None))
             break
         if symbol == "P":
             has_more = True
-        elif symbol == "M":
-            yield from place_minion_steps(state, narrator, ctx)
-        elif symbol == "B":
-            yield from build_steps(state, narrator, ctx)
-        elif symbol == "A":
-            yield from assassinate_steps(state, narrator, ctx)
-        elif symbol == "T":
-            yield from remove_trouble_steps(state, narrator, ctx)
-        elif symbol.startswith("$"):
-            yield from money_steps(state, narrator, ctx, int(symbol[1:]))
-        elif symbol == "E":
-            yield from event_steps(state, narrator, ctx)
-        elif symbol == "S":
-            yield from scroll_steps(state, narrator, ctx)
+            record.mark(index, DONE)
+        else:
+            yield from take_symbol(state.under_way, record, index, _symbol_steps(state, narrator, ctx, symbol))
+    state.under_way.finish_card(record)
     ctx.in_play.remove(card)
     ctx.shielded = saved_shield
     _put_away(state, narrator, ctx, card)
     ctx.played.append(card)
     return has_more and not ctx.is_over(state)
+
+
+def _symbol_steps(state: State, narrator: Narrator, ctx: TurnContext, symbol: str) -> Generator[Question, str, None]:
+    """The steps of one printed symbol (``P`` is handled by :func:`play_card`)."""
+    if symbol == "M":
+        yield from place_minion_steps(state, narrator, ctx)
+    elif symbol == "B":
+        yield from build_steps(state, narrator, ctx)
+    elif symbol == "A":
+        yield from assassinate_steps(state, narrator, ctx)
+    elif symbol == "T":
+        yield from remove_trouble_steps(state, narrator, ctx)
+    elif symbol.startswith("$"):
+        yield from money_steps(state, narrator, ctx, int(symbol[1:]))
+    elif symbol == "E":
+        yield from event_steps(state, narrator, ctx)
+    elif symbol == "S":
+        yield from scroll_steps(state, narrator, ctx)
 
 
 def scroll_steps(state: State, narrator: Narrator, ctx: TurnContext) -> Generator[Question, str, None]:

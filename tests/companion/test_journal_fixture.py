@@ -5,7 +5,9 @@ regenerate the fixture (``docs/journal-format.md``, "Versions"). The one excepti
 the first release: the fixture was written again when Fog began to ask which cards it discards."""
 from __future__ import annotations
 
+import json
 import shutil
+import sqlite3
 from pathlib import Path
 
 import pytest
@@ -26,9 +28,30 @@ def old_db(tmp_path: Path) -> Path:
     return copy
 
 
+def _raw_entries(path: Path) -> list[tuple[object, ...]]:
+    db = sqlite3.connect(path)
+    try:
+        return list(db.execute("SELECT * FROM entries ORDER BY game, n"))
+    finally:
+        db.close()
+
+
+def test_the_v1_file_is_migrated_to_v2_when_opened_and_its_entries_stay_as_they_were(old_db: Path) -> None:
+    before = _raw_entries(old_db)
+    raw = sqlite3.connect(old_db)
+    assert raw.execute("PRAGMA user_version").fetchone()[0] == 1
+    raw.close()
+    with Journal(old_db) as journal:
+        assert journal.settings()["user_version"] == 2
+        [record] = journal.games()
+        assert (record.mode, record.options, record.revision) == ("ankh-morpork", {"edition": "en"}, 1)
+    assert _raw_entries(old_db) == before
+    with Journal(old_db) as again:  # opening a migrated file again changes nothing
+        assert again.settings()["user_version"] == 2 and again.games() == [record]
+
+
 def test_the_v1_file_opens_and_its_rows_read(old_db: Path) -> None:
     with Journal(old_db) as journal:
-        assert journal.settings()["user_version"] == 1
         [record] = journal.games()
         assert record.players == ("red", "blue", "green") and record.names == ("Ann", "Bob", "Cy")
         assert record.created == "2026-11-22T19:30:07.000Z" and record.status == "playing"
@@ -61,7 +84,12 @@ def test_the_v1_export_replays_to_the_same_position_as_the_v1_file(old_db: Path)
     replayed = replay_export(lines, GameRules())
     with Session.open(old_db, GameRules()) as session:
         assert state_to_json(replayed.state) == state_to_json(session.game.state)  # type: ignore[union-attr]
-        assert list(session.export_lines()) == lines
+        exported = list(session.export_lines())
+    # the entries export as they were; the header gains which game it is (an old header means this)
+    assert exported[1:] == lines[1:]
+    old_header, new_header = json.loads(lines[0]), json.loads(exported[0])
+    assert new_header["game"] == {**old_header["game"], "mode": "ankh-morpork", "options": {"edition": "en"},
+                                  "revision": 1}
 
 
 def test_an_old_file_takes_new_inputs(old_db: Path) -> None:

@@ -150,8 +150,9 @@ def test_a_file_that_is_not_a_journal_is_named(tmp_path: Path) -> None:
 def test_a_journal_from_a_newer_companion_is_refused(tmp_path: Path) -> None:
     path = tmp_path / "games.sqlite"
     Journal(path).close()
-    raw(path).execute("PRAGMA user_version = 2")
-    with pytest.raises(JournalError, match="table version 2.*newer companion"):
+    newer = journal_module.SCHEMA_VERSION + 1
+    raw(path).execute(f"PRAGMA user_version = {newer}")
+    with pytest.raises(JournalError, match=f"table version {newer}.*newer companion"):
         Journal(path)
 
 

@@ -2,7 +2,8 @@
 
 Random legal games are played with the live engine; at every input the same input is also applied
 to a copy of the game that has no live procedure (so the turn is replayed from its start). Both must
-give the same position, question and narration — and the game given to ``apply`` must not change.
+give the same position, question, narration and published progress (the card and event under way)
+— and the game given to ``apply`` must not change.
 """
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from companion.core.errors import CompanionError
 from companion.core.procedure import Live, Narrator, Question, choice_question
 from companion.morpork.board import COLORS
 from companion.morpork.game import Game, apply, new_game
+from companion.morpork.mode import MODE
 from companion.morpork.state_format import state_to_json
 
 
@@ -39,6 +41,7 @@ def test_live_and_replayed_games_agree_at_every_input(seed: int) -> None:
         assert state_to_json(game.state) == before, f"step {steps}: apply changed the game it was given"
         assert state_to_json(fast.state) == state_to_json(slow.state), f"step {steps}: {inp!r}"
         assert fast.question == slow.question and fast.narration == slow.narration, f"step {steps}: {inp!r}"
+        assert MODE.progress(fast) == MODE.progress(slow), f"step {steps}: {inp!r}"
         follow_narration(fast, table, fast.narration[len(game.narration):])
         game = fast
     assert steps > 50
@@ -63,6 +66,7 @@ def test_an_older_game_replays_instead_of_using_a_newer_live_procedure() -> None
         assert state_to_json(again.state) == state_to_json(games[index + 1].state)
         assert again.question == games[index + 1].question
         assert again.narration == games[index + 1].narration
+        assert MODE.progress(again) == MODE.progress(games[index + 1])
 
 
 def test_a_rule_broken_inside_a_live_procedure_ends_it_and_the_game_stands() -> None:

@@ -6,7 +6,9 @@ import pytest
 from companion.morpork.catalog import CARDS
 from companion.core.errors import RuleViolation
 from companion.morpork.setup import new_state
-from companion.morpork.state import BANK_TOTAL
+
+BOX_MONEY = {"en": 35 + 17 * 5, "de": 35 + 17 * 5, "pl": 30 + 20 * 5, "it": 35 + 17 * 5}
+"""The coins in each edition's box (shared/rules/README.md; the Italian 70 x $5 is a misprint)."""
 
 
 @pytest.mark.parametrize("colors", [["red", "blue"], ["red", "yellow", "green"], ["red", "yellow", "green", "blue"]])
@@ -18,7 +20,7 @@ def test_opening_position(colors: list[str], edition: str) -> None:
         assert state.areas[area].trouble
     assert state.trouble_on_board() == 3
     assert all(p.money == 10 and p.hand == 5 and p.personality is None for p in state.players)
-    assert state.bank == BANK_TOTAL[edition] - 10 * len(colors)
+    assert state.bank == BOX_MONEY[edition] - 10 * len(colors)
     assert all(state.minions_in_supply(c) == 9 and state.buildings_in_supply(c) == 6 for c in colors)
     assert state.demons_in_supply() == 4 and state.trolls_in_supply() == 3
     assert len(state.event_deck) == 12

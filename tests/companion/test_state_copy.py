@@ -23,8 +23,11 @@ RICH = {
 
 def test_copy_equals_a_deep_copy_and_shares_nothing_mutable() -> None:
     state = state_from_json(RICH)
+    state.under_way.start_card("captain-carrot", "red", ("M", "T", "$1")).mark(0, "done")
+    state.under_way.start_event("fire", "red").face = 7
     twin = state.copy()
     assert twin == copy.deepcopy(state)
+    assert twin.under_way == copy.deepcopy(state.under_way)  # not compared with the table
     twin.players[0].loans.append("the-bank-of-ankh-morpork")
     twin.players[0].stuck_cards.clear()
     twin.areas["the-shades"].minions["red"] = 5
@@ -35,6 +38,12 @@ def test_copy_equals_a_deep_copy_and_shares_nothing_mutable() -> None:
     twin.turn.cards_gained.clear()
     assert twin.game_over is not None
     twin.game_over.winners.append("blue")
+    twin.under_way.cards[0].mark(1, "now")
+    twin.under_way.cards.append(twin.under_way.cards[0].copy())
+    assert twin.under_way.event is not None
+    twin.under_way.event.over = True
+    assert state.under_way.cards[0].statuses == ["done", "to-come", "to-come"] and len(state.under_way.cards) == 1
+    assert state.under_way.event is not None and not state.under_way.event.over
     assert state == state_from_json(RICH)
 
 
@@ -44,7 +53,7 @@ def test_a_new_field_must_be_copied_too() -> None:
              for cls in (State, Player, AreaState, TurnState, GameOver)}
     assert names == {
         "State": ["players", "areas", "active_player", "edition", "bank", "draw_pile", "discard_pile",
-                  "event_deck", "lost_area_cards", "turn", "game_over"],
+                  "event_deck", "lost_area_cards", "turn", "game_over", "rulings", "under_way"],
         "Player": ["color", "money", "personality", "loans", "hand", "stuck_cards", "name"],
         "AreaState": ["minions", "building", "trouble", "demons", "trolls"],
         "TurnState": ["number", "powers_used", "cards_gained"],

@@ -8,6 +8,7 @@ from typing import Any
 from kivy.properties import BooleanProperty, NumericProperty
 
 from companion.morpork.board import COLORS
+from companion.morpork.options import EDITIONS
 from ui.screens.base import GameScreen
 from ui.screens.table import public_narration
 
@@ -79,7 +80,7 @@ class SetupScreen(GameScreen):
                 row.ids[color].state = "down" if self.row_colors[i] == color else "normal"
         for n in (2, 3, 4):
             ids[f"count{n}"].state = "down" if self.player_count == n else "normal"
-        for edition in ("en", "de", "pl", "it"):
+        for edition in EDITIONS:
             ids[f"ed_{edition}"].state = "down" if self.edition == edition else "normal"
         ids.start.disabled = len(set(self.row_colors[: self.player_count])) != self.player_count
 

@@ -1,13 +1,13 @@
-"""A turn: the card's symbols as a checklist (done, now, to come, skipped), the current question's
-options as big buttons and as taps on the map (legal areas outlined, illegal ones dimmed; a tap on an
-illegal area shows the reason, a tap elsewhere does nothing)."""
+"""A turn: the card's symbols as a checklist (done, now, to come, skipped) and the face rolled for its
+text, as the game's mode publishes them; the current question's options as big buttons and as taps
+on the map (legal areas outlined, illegal ones dimmed; a tap on an illegal area shows the reason, a
+tap elsewhere does nothing). A card's own roll (Here'n'Now, CMOT Dibbler, Carcer…) is asked here."""
 from __future__ import annotations
 
 from typing import Any
 
 from companion.morpork.board import AREA_BY_ID
-from ui.checklist import card_progress
-from ui.palette import STEP_MARK, SYMBOL_MARK
+from ui.checklist import checklist_marks, played_card
 from ui.screens.base import GameScreen
 from ui.screens.table import public_state
 from ui.widgets import player_name
@@ -61,11 +61,12 @@ class TurnScreen(MapQuestionScreen):
         self.ids.question.game = game
         self.ids.question.question = question
         self.ids.question.rebuild()
-        card_id, steps = card_progress(app.host.games, app.host.inputs) if app.host is not None else (None, [])
+        from ui.app import progress_of
+        card = played_card(progress_of(game))
         active = player_name(state, state.active_player)
-        if card_id is None:
+        if card is None:
             self.ids.card.text = f"{app.t('Turn')} {state.turn.number} · {active}"
         else:
-            marks = "  ".join(f"{STEP_MARK[s.status]}{SYMBOL_MARK.get(s.symbol, s.symbol)}" for s in steps)
-            self.ids.card.text = f"{active}: [b]{app.translator.card(card_id)}[/b]   {marks}"
-        self.card_steps = steps
+            rolled = f"   ⚄ {card.face}" if card.face is not None else ""
+            self.ids.card.text = f"{active}: [b]{app.translator.card(card.id)}[/b]   {checklist_marks(card)}{rolled}"
+        self.card_steps = card.steps if card is not None else ()

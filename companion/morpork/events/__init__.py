@@ -3,7 +3,9 @@
 ``resolve_event`` is a procedure body (see ``companion.core.procedure``): use it with ``yield from``
 inside a turn, or through ``event_procedure`` with ``procedure.run``. It takes the event card out of
 ``state.event_deck`` (each event happens once per game), narrates what happens, and yields a
-Question whenever it needs a die roll or a player's choice. One module per event or family:
+Question whenever it needs a die roll or a player's choice. The event and each face rolled for it
+are recorded in ``state.under_way`` (``companion.morpork.progress``) for the screens.
+One module per event or family:
 
 - ``buildings`` — Explosion, Earthquake, Fire, Subsidence
 - ``dragon`` — The Dragon;  ``flood`` — Flood;  ``murders`` — Mysterious Murders
@@ -32,6 +34,7 @@ from companion.morpork.events.interrupts import InterruptOutcome, offer_removal_
 from companion.morpork.events.murders import mysterious_murders
 from companion.morpork.events.small_gods import offer_small_gods, offer_small_gods_for_arrival, small_gods_holder
 from companion.core.procedure import Narrator
+from companion.morpork.progress import resolve_watched
 from companion.morpork.state import State
 
 __all__ = [
@@ -85,7 +88,8 @@ def resolve_event(state: State, narrator: Narrator, event_id: str, active_player
     state.event_deck.remove(event_id)
     ctx = EventContext(event_id, active_player, ask_interrupts, tuple(in_play))
     narrator.say("event.drawn", f"random event: {ctx.event_name}", event=event_id, player=active_player)
-    yield from EVENTS[event_id](state, narrator, ctx)
+    record = state.under_way.start_event(event_id, active_player)
+    yield from resolve_watched(record, EVENTS[event_id](state, narrator, ctx))
 
 
 def event_procedure(state: State, narrator: Narrator, args: Mapping[str, Any]) -> EventSteps:
