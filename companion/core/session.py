@@ -159,7 +159,7 @@ def waits_for_other(question: Question, inp: Input) -> str | None:
 
 
 REVEALING_QUESTIONS: frozenset[str] = frozenset({"event.draw", "card.history-monks", "event.fog.card",
-                                                "card.chance", "card.chest"})
+                                                "morpoly.card.chance", "morpoly.card.chest"})
 """Keys of choice questions whose answer is a card drawn face down (the random event deck, History
 Monks' random draws from the shuffled discard pile, the cards Fog turns over from the draw pile,
 Ankh-Morpoly's Chance and Community Chest cards): the answer reveals a secret of the box, so it is a

@@ -13,7 +13,7 @@ from companion.morpoly.debts import pay
 from companion.morpoly.editions import Card, Edition
 from companion.morpoly.money import BANK, buildings_of, transfer
 from companion.morpoly.moves import move, send_to_jail
-from companion.morpoly.questions import ask
+from companion.morpoly.questions import ask_choice
 from companion.morpoly.rules import is_variant, party_exists, party_jailed, token_alive
 from companion.morpoly.state import State
 from companion.morpoly.walk import nearest, steps_to
@@ -29,10 +29,16 @@ def deck_options(state: State, edition: Edition, deck: str) -> list[str]:
 
 
 def draw(state: State, edition: Edition, narrator: Narrator, token_id: str, deck: str, dice_total: int) -> Drawing:
-    card_id = yield from ask(state, narrator, f"card.{deck}", f"{token_id}: which {DECK_NAMES[deck]} card was drawn?",
-                             token_id, deck_options(state, edition, deck), deck=deck)
+    text = f"{token_id}: which {DECK_NAMES[deck]} card was drawn?"
+    if deck == "chance":
+        card_id = yield from ask_choice(state, narrator, "morpoly.card.chance", text, token_id,
+                                        deck_options(state, edition, deck), deck=deck, token=token_id)
+    else:
+        card_id = yield from ask_choice(state, narrator, "morpoly.card.chest", text, token_id,
+                                        deck_options(state, edition, deck), deck=deck, token=token_id)
     card = edition.card(card_id)
-    narrator.say("card.drawn", f"{token_id} draws: {card.text}", token=token_id, card=card.id)
+    narrator.say("morpoly.card.drawn", f"{token_id} draws: {card.text}", token=token_id, card=card.id,
+                 card_text=card.text)
     yield from resolve(state, edition, narrator, token_id, card, dice_total)
 
 
@@ -55,7 +61,7 @@ def resolve(state: State, edition: Edition, narrator: Narrator, token_id: str, c
         send_to_jail(state, edition, narrator, token_id, "a card")
     elif kind == "jail-free":
         state.party(party).jail_cards.append(card.id)
-        narrator.say("card.kept", f"{party} keeps the card", party=party, card=card.id)
+        narrator.say("morpoly.card.kept", f"{party} keeps the card", party=party, card=card.id)
     elif kind == "receive":
         transfer(state, BANK, party, int(card.get("amount")))
     elif kind == "pay":
@@ -78,9 +84,10 @@ def resolve(state: State, edition: Edition, narrator: Narrator, token_id: str, c
             yield from pay(state, edition, narrator, other, state.token(token_id).party, int(card.get("amount")), card.id)
     elif kind == "pay-or-draw":
         amount = int(card.get("amount"))
-        choice = yield from ask(state, narrator, "card.pay-or-draw", f"{token_id}: pay "
-                                f"{edition.currency.format(amount)} or draw a {DECK_NAMES[str(card.get('deck'))]} card?",
-                                token_id, ["pay", "draw"])
+        choice = yield from ask_choice(state, narrator, "morpoly.card.pay-or-draw", f"{token_id}: pay "
+                                       f"{edition.currency.format(amount)} or draw a "
+                                       f"{DECK_NAMES[str(card.get('deck'))]} card?", token_id, ["pay", "draw"],
+                                       token=token_id, amount=edition.currency.format(amount))
         if choice == "pay":
             yield from pay(state, edition, narrator, party, BANK, amount, card.id)
         else:

@@ -14,7 +14,7 @@ from companion.core.procedure import Narrator, Question
 from companion.morpoly import building
 from companion.morpoly.editions import Edition
 from companion.morpoly.money import BANK, liquidation_value, transfer
-from companion.morpoly.questions import ask
+from companion.morpoly.questions import ask_choice
 from companion.morpoly.state import State
 from companion.morpoly.takeover import insolvent
 
@@ -36,20 +36,21 @@ def pay(state: State, edition: Edition, narrator: Narrator, payer: str, payee: s
         while state.party(payer).cash < amount:
             boss = state.party(payer).boss
             options = building.raising_options(state, edition, payer)
-            choice = yield from ask(state, narrator, "debt.raise",
-                                    f"{boss}: raise {edition.currency.format(amount)} for {why} "
-                                    f"(cash {edition.currency.format(state.party(payer).cash)})",
-                                    boss, options, amount=str(amount))
+            choice = yield from ask_choice(state, narrator, "morpoly.debt.raise",
+                                           f"{boss}: raise {edition.currency.format(amount)} for {why} "
+                                           f"(cash {edition.currency.format(state.party(payer).cash)})",
+                                           boss, options, boss=boss, amount=edition.currency.format(amount),
+                                           cash=edition.currency.format(state.party(payer).cash))
             verb, square = choice.split(":")
             if verb == "sell":
                 building.sell(state, edition, payer, int(square))
-                narrator.say("building.sold", f"{payer} sells a building on {edition.squares[int(square)].name}",
-                             party=payer, square=square)
+                narrator.say("morpoly.building.sold", f"{payer} sells a building on {edition.squares[int(square)].name}",
+                             party=payer, square=square, name=edition.squares[int(square)].name)
             else:
                 building.mortgage(state, edition, payer, int(square))
-                narrator.say("deed.mortgaged", f"{payer} mortgages {edition.squares[int(square)].name}",
-                             party=payer, square=square)
+                narrator.say("morpoly.deed.mortgaged", f"{payer} mortgages {edition.squares[int(square)].name}",
+                             party=payer, square=square, name=edition.squares[int(square)].name)
     transfer(state, payer, payee, amount)
-    narrator.say("money.paid", f"{payer} pays {edition.currency.format(amount)} to {payee} for {why}",
-                 payer=payer, payee=payee, amount=amount, why=why)
+    narrator.say("morpoly.money.paid", f"{payer} pays {edition.currency.format(amount)} to {payee} for {why}",
+                 payer=payer, payee=payee, amount=edition.currency.format(amount), why=why)
     return True

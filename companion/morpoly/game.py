@@ -22,7 +22,7 @@ from companion.core.procedure import (
     Question,
     roll_mismatch,
 )
-from companion.morpoly.questions import ask
+from companion.morpoly.questions import ask_choice
 from companion.morpoly.rules import is_variant
 from companion.morpoly.setup import ELAM_GUILDS, GUILDS, new_state
 from companion.morpoly.state import State
@@ -37,9 +37,10 @@ def setup_procedure(state: State, narrator: Narrator, args: Mapping[str, Any]) -
     offered = ELAM_GUILDS if state.rules.get("elam") == "on" else GUILDS
     for party in state.parties:
         free = [g for g in offered if all(g not in p.guilds for p in state.parties)]
-        guild = yield from ask(state, narrator, "setup.guild", f"{party.id}: which guild do you head?", party.id, free)
+        guild = yield from ask_choice(state, narrator, "morpoly.setup.guild", f"{party.id}: which guild do you head?",
+                                      party.id, free, party=party.id)
         party.guilds.append(guild)
-        narrator.say("setup.guild", f"{party.id} heads the {guild}", party=party.id, guild=guild)
+        narrator.say("morpoly.setup.guild", f"{party.id} heads the {guild}", party=party.id, guild=guild)
 
 
 PROCEDURES: dict[str, ProcedureFactory] = {"setup": setup_procedure, "turn": turn_procedure}

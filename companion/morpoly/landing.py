@@ -14,7 +14,7 @@ from companion.morpoly.debts import pay
 from companion.morpoly.editions import OWNABLE, Edition
 from companion.morpoly.money import BANK, transfer
 from companion.morpoly.moves import send_to_jail
-from companion.morpoly.questions import ask, roll
+from companion.morpoly.questions import ask_choice, roll
 from companion.morpoly.rent import rent_due, station_rent
 from companion.morpoly.rules import is_variant, party_jailed
 from companion.morpoly.state import State
@@ -48,31 +48,35 @@ def _ownable(state: State, edition: Edition, narrator: Narrator, token_id: str, 
     if sq.owner is None:
         price = edition.deed(index).price
         if state.party(party).cash < price:
-            narrator.say("deed.cannot-buy", f"{token_id} cannot afford {name}; it stays with the bank",
-                         token=token_id, square=index)
+            narrator.say("morpoly.deed.cannot-buy", f"{token_id} cannot afford {name}; it stays with the bank",
+                         token=token_id, square=index, name=name)
             return
-        choice = yield from ask(state, narrator, "deed.buy", f"{token_id}: buy {name} for "
-                                f"{edition.currency.format(price)}?", token_id, ["buy", "decline"], square=str(index))
+        choice = yield from ask_choice(state, narrator, "morpoly.deed.buy", f"{token_id}: buy {name} for "
+                                       f"{edition.currency.format(price)}?", token_id, ["buy", "decline"],
+                                       square=str(index), token=token_id, name=name,
+                                       price=edition.currency.format(price))
         if choice == "buy" and state.party(party).cash >= price:
             transfer(state, party, BANK, price)
             sq.owner = party
-            narrator.say("deed.bought", f"{party} buys {name}", party=party, square=index, price=price)
+            narrator.say("morpoly.deed.bought", f"{party} buys {name}", party=party, square=index, name=name,
+                         price=edition.currency.format(price))
         else:
-            narrator.say("deed.declined", f"{token_id} declines {name}; it stays with the bank",
-                         token=token_id, square=index)
+            narrator.say("morpoly.deed.declined", f"{token_id} declines {name}; it stays with the bank",
+                         token=token_id, square=index, name=name)
         return
     owner = sq.owner
     if owner == party or sq.mortgaged:
         return
     if is_variant(state) and party_jailed(state, owner):
-        narrator.say("rent.owner-in-jail", f"{owner} is in jail and receives no rent for {name}",
-                     owner=owner, square=index)
+        narrator.say("morpoly.rent.owner-in-jail", f"{owner} is in jail and receives no rent for {name}",
+                     owner=owner, square=index, name=name)
         return
     if rent_rule == "double":
         amount = 2 * station_rent(state, edition, index)
     elif rent_rule == "dice-10":
-        first, second = yield from roll("roll.utility-card", f"{token_id}: roll for the utility's rent (10 × the dice)",
-                                        token_id)
+        first, second = yield from roll("morpoly.roll.utility-card",
+                                        f"{token_id}: roll for the utility's rent (10 × the dice)", token_id,
+                                        token=token_id)
         amount = 10 * (first + second)
     else:
         amount = rent_due(state, edition, index, dice_total)

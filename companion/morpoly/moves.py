@@ -28,8 +28,12 @@ def move(state: State, edition: Edition, narrator: Narrator, token_id: str, step
     token = state.token(token_id)
     path = walk(token.square, steps, forward, double_on_exact=is_variant(state))
     token.square = path.end
-    narrator.say("token.moved", f"{token_id} {'moves' if forward else 'goes back'} {steps} to "
-                 f"{edition.squares[path.end].name}", token=token_id, square=path.end, steps=steps)
+    if forward:
+        narrator.say("morpoly.token.moved", f"{token_id} moves {steps} to {edition.squares[path.end].name}",
+                     token=token_id, square=path.end, steps=steps, name=edition.squares[path.end].name)
+    else:
+        narrator.say("morpoly.token.moved-back", f"{token_id} goes back {steps} to {edition.squares[path.end].name}",
+                     token=token_id, square=path.end, steps=steps, name=edition.squares[path.end].name)
     if path.salaries:
         yield from go_money(state, edition, narrator, token_id, path.salaries)
     if token_alive(state, token_id) and state.game_over is None:
@@ -40,8 +44,8 @@ def go_money(state: State, edition: Edition, narrator: Narrator, token_id: str, 
     party = state.token(token_id).party
     amount = salaries * edition.go_salary
     transfer(state, BANK, party, amount)
-    narrator.say("go.salary", f"{party} collects {edition.currency.format(amount)} at GO",
-                 party=party, amount=amount, salaries=salaries)
+    narrator.say("morpoly.go.salary", f"{party} collects {edition.currency.format(amount)} at GO",
+                 party=party, amount=edition.currency.format(amount), salaries=salaries)
     if is_variant(state):
         interest = edition.currency.round_down(mortgaged_total(state, edition, party) // 10)
         if interest:
@@ -52,4 +56,4 @@ def send_to_jail(state: State, edition: Edition, narrator: Narrator, token_id: s
     """A placement on the jail square, in jail: nothing passed, no salary; the turn ends."""
     token = state.token(token_id)
     token.square, token.in_jail, token.jail_attempts = 10, True, 0
-    narrator.say("jail.sent", f"{token_id} goes to jail ({why})", token=token_id, why=why)
+    narrator.say("morpoly.jail.sent", f"{token_id} goes to jail ({why})", token=token_id, why=why)

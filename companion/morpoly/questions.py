@@ -46,11 +46,14 @@ def place(state: State, narrator: Narrator, token_id: str, square: int, in_jail:
     token.square, token.in_jail = square, in_jail
     if not in_jail:
         token.jail_attempts = 0
-    narrator.say("correction.placed", f"correction: {token_id} is {'in jail' if in_jail else f'on square {square}'}",
-                 token=token_id, square=square, jail=in_jail)
+    if in_jail:
+        narrator.say("morpoly.correction.in-jail", f"correction: {token_id} is in jail", token=token_id)
+    else:
+        narrator.say("morpoly.correction.placed", f"correction: {token_id} is on square {square}",
+                     token=token_id, square=square)
 
 
-def ask(state: State, narrator: Narrator, key: str, text: str, player: str | None,
+def ask_choice(state: State, narrator: Narrator, key: str, text: str, player: str | None,
         options: Sequence[str], **params: str) -> Ask:
     """Ask ``player`` to pick one of ``options``; corrections in between are applied and the question
     is asked again. Returns the option picked."""

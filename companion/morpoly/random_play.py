@@ -17,7 +17,7 @@ def random_input(game: Game, rng: random.Random) -> Input:
     if question.kind == "roll":
         return DieRoll(faces=(rng.randint(1, 6), rng.randint(1, 6)), source="sim")
     options = list(question.options)
-    if question.key == "turn.menu":
+    if question.key == "morpoly.turn.menu":
         if rng.random() < 0.02 and game.state.tokens:
             token = rng.choice(game.state.tokens)
             return Answer(f"place:{token.id}:{rng.randrange(40)}")
@@ -28,7 +28,7 @@ def random_input(game: Game, rng: random.Random) -> Input:
         if others and rng.random() < 0.15:
             return Answer(rng.choice(others))
         return Answer("roll")
-    if question.key == "deed.buy":
+    if question.key == "morpoly.deed.buy":
         return Answer("buy" if rng.random() < 0.8 else "decline")
     deck = dict(question.params).get("deck")
     if deck and rng.random() < 0.5:

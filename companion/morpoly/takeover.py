@@ -41,8 +41,8 @@ def insolvent(state: State, edition: Edition, narrator: Narrator, debtor: str, c
             state.squares[square].owner = None
             state.squares[square].mortgaged = False
         state.tokens = [t for t in state.tokens if t.party != debtor]
-        narrator.say("takeover.out", f"{debtor} cannot pay {amount} to the bank for {why} and leaves the game",
-                     party=debtor, amount=amount)
+        narrator.say("morpoly.takeover.out", f"{debtor} cannot pay {amount} to the bank for {why} and leaves the game",
+                     party=debtor, amount=edition.currency.format(amount))
     else:
         taker = state.party(creditor)
         transfer(state, debtor, creditor, gone.cash)
@@ -56,11 +56,11 @@ def insolvent(state: State, edition: Edition, narrator: Narrator, debtor: str, c
         for token in state.tokens:
             if token.party == debtor:
                 token.party = creditor
-        narrator.say("takeover.merged", f"{debtor} cannot pay {amount} to {creditor} for {why}: "
+        narrator.say("morpoly.takeover.merged", f"{debtor} cannot pay {amount} to {creditor} for {why}: "
                      f"{creditor} takes {debtor} over and they play on as one team",
-                     party=debtor, creditor=creditor, amount=amount)
+                     party=debtor, creditor=creditor, amount=edition.currency.format(amount))
     state.parties = [p for p in state.parties if p.id != debtor]
     if len(state.parties) == 1 and state.game_over is None:
         winner = state.parties[0]
         state.game_over = GameOver(winner.boss, "one party left")
-        narrator.say("game.over", f"{winner.boss} controls all Ankh-Morpork", winner=winner.boss)
+        narrator.say("morpoly.game.over", f"{winner.boss} controls all Ankh-Morpork", winner=winner.boss)

@@ -56,7 +56,7 @@ def test_german_go_back_to_badstrasse_walks_backward_without_salary() -> None:
     state.token("red").square = 31
     game = do(start(state), "roll", (1, 1), "chest.back-to-badstrasse")  # 33 -> 1
     assert game.state.token("red").square == 1 and cash(game, "red") == 1500
-    assert game.question is not None and game.question.key == "deed.buy"
+    assert game.question is not None and game.question.key == "morpoly.deed.buy"
 
 
 def test_german_pay_a_fine_or_draw_a_chance_card() -> None:
@@ -68,7 +68,7 @@ def test_german_pay_a_fine_or_draw_a_chance_card() -> None:
     state = table(edition="de-dm")
     state.token("red").square = 15
     game = do(start(state), "roll", (1, 1), "chest.fine-or-chance", "draw")
-    assert game.question is not None and game.question.key == "card.chance"
+    assert game.question is not None and game.question.key == "morpoly.card.chance"
     game = do(game, CardScan("chance", "chance.dividend"))
     assert cash(game, "red") == 31000
 

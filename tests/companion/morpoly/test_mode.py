@@ -35,7 +35,7 @@ def test_a_game_through_the_mode() -> None:
         mode.apply(game, Answer("watch"))
     game = mode.apply(game, Answer("roll"))
     roll = mode.progress(game).roll
-    assert roll is not None and (roll.dice, roll.sides, roll.player, roll.for_) == (2, 6, "red", "roll.move")
+    assert roll is not None and (roll.dice, roll.sides, roll.player, roll.for_) == (2, 6, "red", "morpoly.roll.move")
     assert mode.question_for(game, "blue") == mode.question_for(game, None)
     game = mode.apply(game, DieRoll(faces=(2, 3)))
     view = mode.view(game, None)

@@ -64,7 +64,7 @@ def test_nearest_utility_card_rolls_again_for_ten_times() -> None:
     state.token("red").square = 20
     game = do(start(state), "roll", (1, 1))  # 22 Chance
     game = do(game, CardScan("chance", "chance.nearest-utility"))
-    assert game.question is not None and game.question.key == "roll.utility-card"
+    assert game.question is not None and game.question.key == "morpoly.roll.utility-card"
     game = do(game, (6, 5))
     assert cash(game, "red") == 1500 - 110
 
@@ -237,9 +237,9 @@ def test_a_party_short_of_cash_is_asked_to_raise_it() -> None:
     state.token("red").square = 2
     game = do(start(state), "roll", (1, 1))
     question = game.question
-    assert question is not None and question.key == "debt.raise"
+    assert question is not None and question.key == "morpoly.debt.raise"
     game = do(game, "mortgage:1")
-    assert game.question is not None and game.question.key == "debt.raise"
+    assert game.question is not None and game.question.key == "morpoly.debt.raise"
     game = do(game, "mortgage:3")
     assert cash(game, "red") == 10 and game.state.squares[1].mortgaged and game.state.squares[3].mortgaged
 
@@ -248,7 +248,7 @@ def test_correction_places_without_passing_effects() -> None:
     game = start(table())
     game = do(game, Answer("place:red:5"))
     assert game.state.token("red").square == 5 and cash(game, "red") == 1500
-    assert game.question is not None and game.question.key == "turn.menu"
+    assert game.question is not None and game.question.key == "morpoly.turn.menu"
     game = do(game, "place:blue:jail")
     assert game.state.token("blue").in_jail
     with pytest.raises(InputError):

@@ -26,7 +26,7 @@ def test_malformed_rolls_are_refused(doc: dict[str, object]) -> None:
 
 
 def test_a_question_refuses_the_wrong_number_of_dice_in_one_line() -> None:
-    two, one = dice_question("roll.move", "red: roll the dice"), roll_question("event", "roll the die")
+    two, one = dice_question("morpoly.roll.move", "red: roll the dice"), roll_question("event", "roll the die")
     assert roll_mismatch(two, (3, 4)) is None and roll_mismatch(one, None) is None
     wrong = roll_mismatch(two, None)
     assert wrong is not None and "needs 2 d6 faces" in wrong and "\n" not in wrong
