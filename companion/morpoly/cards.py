@@ -56,7 +56,8 @@ def resolve(state: State, edition: Edition, narrator: Narrator, token_id: str, c
     elif kind == "back":
         yield from move(state, edition, narrator, token_id, int(card.get("squares")), False, dice_total)
     elif kind == "back-to":
-        yield from move(state, edition, narrator, token_id, (token.square - int(card.get("to"))) % 40, False, dice_total)
+        back = (token.square - int(card.get("to"))) % 40
+        yield from move(state, edition, narrator, token_id, back, False, dice_total)
     elif kind == "jail":
         send_to_jail(state, edition, narrator, token_id, "a card")
     elif kind == "jail-free":
@@ -81,7 +82,8 @@ def resolve(state: State, edition: Edition, narrator: Narrator, token_id: str, c
         for other in [p.id for p in state.parties if p.id != party]:
             if not (token_alive(state, token_id) and party_exists(state, other)) or state.game_over:
                 continue
-            yield from pay(state, edition, narrator, other, state.token(token_id).party, int(card.get("amount")), card.id)
+            drawer = state.token(token_id).party
+            yield from pay(state, edition, narrator, other, drawer, int(card.get("amount")), card.id)
     elif kind == "pay-or-draw":
         amount = int(card.get("amount"))
         choice = yield from ask_choice(state, narrator, "morpoly.card.pay-or-draw", f"{token_id}: pay "

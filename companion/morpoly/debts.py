@@ -44,8 +44,9 @@ def pay(state: State, edition: Edition, narrator: Narrator, payer: str, payee: s
             verb, square = choice.split(":")
             if verb == "sell":
                 building.sell(state, edition, payer, int(square))
-                narrator.say("morpoly.building.sold", f"{payer} sells a building on {edition.squares[int(square)].name}",
-                             party=payer, square=square, name=edition.squares[int(square)].name)
+                name = edition.squares[int(square)].name
+                narrator.say("morpoly.building.sold", f"{payer} sells a building on {name}",
+                             party=payer, square=square, name=name)
             else:
                 building.mortgage(state, edition, payer, int(square))
                 narrator.say("morpoly.deed.mortgaged", f"{payer} mortgages {edition.squares[int(square)].name}",

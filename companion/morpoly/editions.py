@@ -220,21 +220,26 @@ def check_edition(edition: Edition) -> list[str]:
         if square.kind not in SQUARE_KINDS:
             problems.append(f"square {square.index} has unknown kind {square.kind!r}")
         if (square.kind in OWNABLE) != (square.group is not None):
-            problems.append(f"square {square.index} ({square.kind}) {'needs' if square.kind in OWNABLE else 'has'} a group")
+            verb = "needs" if square.kind in OWNABLE else "has"
+            problems.append(f"square {square.index} ({square.kind}) {verb} a group")
     deeds = {deed.square: deed for deed in edition.deeds}
     if sorted(deeds) != sorted(edition.ownable()):
-        problems.append(f"deeds for squares {sorted(deeds)} do not match the ownable squares {sorted(edition.ownable())}")
+        problems.append(f"deeds for squares {sorted(deeds)} do not match the ownable squares "
+                        f"{sorted(edition.ownable())}")
     for index, deed in deeds.items():
         kind = edition.squares[index].kind if 0 <= index < 40 else "?"
         if deed.mortgage * 2 != deed.price:
             problems.append(f"deed {index}: mortgage {deed.mortgage} is not half the price {deed.price}")
-        if kind == "street" and (len(deed.rents) != 6 or deed.house_cost <= 0 or list(deed.rents) != sorted(deed.rents)):
-            problems.append(f"deed {index}: a street needs six rising rents (base, 1–4 houses, hotel) and a house cost")
+        rising = list(deed.rents) == sorted(deed.rents)
+        if kind == "street" and (len(deed.rents) != 6 or deed.house_cost <= 0 or not rising):
+            problems.append(f"deed {index}: a street needs six rising rents (base, 1–4 houses, hotel) "
+                            "and a house cost")
         if kind != "street" and deed.rents:
             problems.append(f"deed {index}: only streets have a rent table")
     if sorted(t for t, _ in edition.taxes) != sorted(edition.of_kind("tax")):
         problems.append("taxes must name exactly the tax squares")
-    if len(edition.station_rents) != len(edition.of_kind("station")) or len(edition.utility_multipliers) != len(edition.of_kind("utility")):
+    if len(edition.station_rents) != len(edition.of_kind("station")) \
+            or len(edition.utility_multipliers) != len(edition.of_kind("utility")):
         problems.append("one station rent per station owned and one utility multiplier per utility owned")
     ids = [card.id for card in edition.cards]
     if len(set(ids)) != len(ids):
@@ -278,6 +283,7 @@ def _check_card(card: Card) -> list[str]:
             out.append(f"card {card.id!r}: {name} must be a positive whole number")
     if kind in ("advance", "back-to") and not (isinstance(effect.get("to"), int) and 0 <= effect["to"] < 40):
         out.append(f"card {card.id!r}: 'to' must be a square 0..39")
-    if kind == "advance-nearest" and (effect.get("to"), effect.get("rent")) not in (("station", "double"), ("utility", "dice-10")):
+    nearest = (effect.get("to"), effect.get("rent"))
+    if kind == "advance-nearest" and nearest not in (("station", "double"), ("utility", "dice-10")):
         out.append(f"card {card.id!r}: advance-nearest is to a station (rent double) or a utility (rent dice-10)")
     return out

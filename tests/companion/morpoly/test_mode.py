@@ -58,3 +58,21 @@ def test_the_result_names_the_last_party() -> None:
     result = get_mode("ankh-morpoly").result(game, len(inputs))
     assert result is not None and result.winners == (game.state.parties[0].boss,)
     assert result.reason == "one party left"
+
+
+@pytest.mark.parametrize("change, message", [
+    (lambda d: d.update(edition="uk"), "unknown edition"),
+    (lambda d: d["squares"].pop(), "exactly the ownable squares"),
+    (lambda d: d["tokens"][0].update(party="nobody"), "token 'red'"),
+    (lambda d: d["squares"][0].update(owner="nobody"), "not a party"),
+    (lambda d: d["squares"][2].update(houses=2), "cannot carry"),  # square 5: a station
+    (lambda d: d["parties"][0].update(boss="ghost"), "boss"),
+    (lambda d: d["bank"].pop("cash"), "malformed"),
+])
+def test_an_impossible_position_is_refused_in_one_line(change: object, message: str) -> None:
+    from companion.morpoly.setup import new_state
+
+    doc = state_to_json(new_state(["red", "blue"], {"edition": "us"}))
+    change(doc)  # type: ignore[operator]
+    with pytest.raises(InputError, match=message):
+        state_from_json(doc)
