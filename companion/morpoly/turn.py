@@ -123,16 +123,16 @@ def jail_attempt(state: State, edition: Edition, narrator: Narrator, token_id: s
                                     f"(attempt {token.jail_attempts + 1} of 3)", token_id, token=token_id,
                                     attempt=str(token.jail_attempts + 1))
     if first != second:
-        token.jail_attempts += 1
-        if token.jail_attempts < 3:
+        if token.jail_attempts < 2:
+            token.jail_attempts += 1
             narrator.say("morpoly.jail.stays", f"{token_id} rolls {first} and {second} and stays in jail",
                          token=token_id, first=first, second=second)
             return
         narrator.say("morpoly.jail.third-attempt", f"{token_id} fails a third time, pays the fine and moves",
                      token=token_id, first=first, second=second)
-        paid = yield from pay(state, edition, narrator, token.party, BANK, edition.jail_fine, "the jail fine")
-        if not paid or not token_alive(state, token_id):
-            return
+        yield from pay(state, edition, narrator, token.party, BANK, edition.jail_fine, "the jail fine")
+        if not token_alive(state, token_id) or state.game_over is not None:
+            return  # (a takeover settles the fine: the token leaves jail with its new team)
     token.in_jail, token.jail_attempts = False, 0
     narrator.say("morpoly.jail.doubles", f"{token_id} leaves jail with {first} and {second}", token=token_id,
                  first=first, second=second)
