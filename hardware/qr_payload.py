@@ -14,8 +14,11 @@ Why this shape (the full description is ``docs/qr-format.md``):
 * Every character is in QR alphanumeric mode (``0-9 A-Z space $ % * + - . / :``), which packs 11 bits
   per two characters instead of 8 bits per character.
 
-The table below is part of the *printed* format: once stickers are on cards, a code must keep its
-meaning even if the catalog renames an id. Add codes, never change or reuse one.
+The codes are written beside each card's other data (``qr`` in ``companion/morpork/data/*.json``,
+``AreaInfo.qr`` in ``companion.morpork.board``) and read here through the catalog's public
+``qr_codes``. They are part of the *printed* format: once stickers are on cards, a code must keep its
+meaning even if the catalog renames an id. Add codes, never change or reuse one
+(``tests/hardware/test_qr_payload.py`` pins every one against ``docs/qr-format.md``).
 """
 from __future__ import annotations
 
@@ -24,7 +27,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Mapping
 
-from companion.morpork.catalog import CARD_IDS, CITY_AREA_CARD_IDS, EVENT_IDS, PERSONALITY_IDS
+from companion.morpork.catalog import CARD_IDS, CITY_AREA_CARD_IDS, EVENT_IDS, PERSONALITY_IDS, qr_codes
 
 PREFIX = "AM"
 VERSION = 1
@@ -39,66 +42,8 @@ KIND_LETTER: Mapping[str, str] = MappingProxyType(
 LETTER_KIND: Mapping[str, str] = MappingProxyType({v: k for k, v in KIND_LETTER.items()})
 PRIVATE_KINDS: frozenset[str] = frozenset({"personality"})
 
-_CARD_CODES = {
-    "mr-boggis": "MR-BOGGIS", "mr-bent": "MR-BENT", "the-beggars-guild": "BEGGARS",
-    "the-bank-of-ankh-morpork": "BANK-AM", "the-ankh-morpork-sunshine-dragon-sanctuary": "SUNSHINE",
-    "sergeant-angua": "SGT-ANGUA", "the-agony-aunts": "AGONY-AUNT", "the-dysk": "DYSK",
-    "the-duckman": "DUCKMAN", "drumknott": "DRUMKNOTT", "cmot-dibbler": "DIBBLER",
-    "dr-cruces": "DR-CRUCES", "captain-carrot": "CARROT", "mrs-cake": "MRS-CAKE", "groat": "GROAT",
-    "gimlets-dwarf-delicatessen": "GIMLETS", "gaspode": "GASPODE", "fresh-start-club": "FRESHSTART",
-    "foul-ole-ron": "FOUL-RON", "the-fools-guild": "FOOLS", "the-fire-brigade": "BRIGADE",
-    "inigo-skimmer": "INIGO", "history-monks": "HIST-MONKS", "hex": "HEX", "here-n-now": "HERE-N-NOW",
-    "harry-king": "HARRY-KING", "hargas-house-of-ribs": "HARGAS", "mr-gryle": "MR-GRYLE",
-    "the-peeled-nuts": "PEELED", "the-opera-house": "OPERA", "nobby-nobbs": "NOBBY", "modo": "MODO",
-    "the-mended-drum": "MENDED", "librarian": "LIBRARIAN", "leonard-of-quirm": "LEONARD",
-    "shonky-shop": "SHONKY", "sacharissa-cripslock": "SACHARISSA", "rosie-palm": "ROSIE-PALM",
-    "rincewind": "RINCEWIND", "the-royal-mint": "ROYAL-MINT", "queen-molly": "MOLLY",
-    "pink-pussycat-club": "PUSSYCAT", "zorgo-the-retro-phrenologist": "ZORGO",
-    "dr-whiteface": "WHITEFACE", "wallace-sonky": "SONKY", "the-seamstresses-guild": "SEAMSTRESS",
-    "mr-pin-and-mr-tulip": "PIN-TULIP", "the-thieves-guild": "THIEVES",
-    "adora-belle-dearheart": "DEARHEART", "archchancellor-ridcully": "RIDCULLY",
-    "buggy-swires": "BUGGY", "burleigh-and-stronginthearm": "BURLEIGH",
-    "cable-street-particulars": "CABLE-ST", "canting-crew": "CANTING", "carcer": "CARCER",
-    "cosmo-lavish": "COSMO", "deep-dwarves": "DEEP-DWARF", "doctor-hix": "DOCTOR-HIX",
-    "doctor-mossy-lawn": "MOSSY-LAWN", "dorfl": "DORFL", "dwarves": "DWARVES",
-    "edward-death": "EDWARD", "errol": "ERROL", "gargoyles": "GARGOYLES", "death": "DEATH",
-    "hobsons-livery-stable": "HOBSONS", "hubert": "HUBERT", "igor": "IGOR",
-    "lord-downey": "DOWNEY", "moist-von-lipwig": "MOIST", "mr-shine": "MR-SHINE",
-    "mr-slant": "MR-SLANT", "mr-teatime": "MR-TEATIME", "otto-chriek": "OTTO",
-    "patricians-palace": "PALACE", "ponder-stibbons": "PONDER", "professor-of-recent-runes": "RUNES",
-    "reacher-gilt": "REACHER", "ruby": "RUBY", "sergeant-cheery-littlebottom": "SGT-CHEERY",
-    "sergeant-colon": "SGT-COLON", "sergeant-detritus": "DETRITUS",
-    "sir-charles-lavatory": "LAVATORY", "stanley": "STANLEY", "susan": "SUSAN",
-    "sybil-vimes": "SYBIL", "the-alchemists-guild": "ALCHEMISTS", "the-auditors": "AUDITORS",
-    "the-bursar": "BURSAR", "the-chair-of-indefinite-studies": "CHAIR", "the-clacks": "CLACKS",
-    "the-dean": "DEAN", "the-luggage": "LUGGAGE", "the-mob": "MOB", "the-post-office": "POSTOFFICE",
-    "the-senior-wrangler": "WRANGLER", "the-smoking-gnu": "GNU", "the-watch": "WATCH",
-    "wee-mad-arthur": "ARTHUR", "william-de-worde": "WILLIAM", "willikins": "WILLIKINS",
-}
-_EVENT_CODES = {
-    "the-dragon": "DRAGON", "flood": "FLOOD", "fire": "FIRE", "fog": "FOG", "riots": "RIOTS",
-    "explosion": "EXPLOSION", "mysterious-murders": "MURDERS",
-    "demons-from-the-dungeon-dimensions": "DEMONS", "subsidence": "SUBSIDENCE",
-    "bloody-stupid-johnson": "JOHNSON", "trolls": "TROLLS", "earthquake": "EARTHQUAKE",
-}
-_PERSONALITY_CODES = {
-    "vetinari": "VETINARI", "selachii": "SELACHII", "rust": "RUST", "de-worde": "DE-WORDE",
-    "dragon-king-of-arms": "DRAGONKING", "chrysoprase": "CHRYSO", "vimes": "VIMES",
-}
-_AREA_CODES = {
-    "dolly-sisters": "DOLLY", "unreal-estate": "UNREAL", "dragons-landing": "LANDING",
-    "small-gods": "SMALL-GODS", "the-scours": "SCOURS", "the-hippo": "HIPPO",
-    "the-shades": "SHADES", "dimwell": "DIMWELL", "longwall": "LONGWALL", "isle-of-gods": "ISLE",
-    "seven-sleepers": "SLEEPERS", "nap-hill": "NAP-HILL",
-}
-
 #: kind -> catalog id -> short code (read-only).
-CODES: Mapping[str, Mapping[str, str]] = MappingProxyType({
-    "card": MappingProxyType(_CARD_CODES),
-    "event": MappingProxyType(_EVENT_CODES),
-    "personality": MappingProxyType(_PERSONALITY_CODES),
-    "area": MappingProxyType(_AREA_CODES),
-})
+CODES: Mapping[str, Mapping[str, str]] = MappingProxyType({kind: MappingProxyType(qr_codes(kind)) for kind in KINDS})
 #: kind -> short code -> catalog id (read-only).
 IDS_BY_CODE: Mapping[str, Mapping[str, str]] = MappingProxyType({
     kind: MappingProxyType({code: item for item, code in table.items()})

@@ -46,7 +46,9 @@ class Question:
     ``random`` (the session draws one of ``options`` at random and journals the result, e.g. Zorgo's
     personality). ``unavailable`` lists options shown greyed with the reason they are not legal now.
     ``key`` is a stable id for translations; ``text`` is the English sentence; ``private`` questions
-    are shown only to ``player`` (a secret personality).
+    are shown only to ``player`` (a secret personality). A question that ``reveals`` asks the table to
+    turn over a card drawn face down (the event deck, History Monks' draws, Fog's cards): its answer is
+    a secret of the box coming out, so the session makes it an undo barrier however it was entered.
     """
 
     kind: str
@@ -57,6 +59,7 @@ class Question:
     unavailable: tuple[tuple[str, str], ...] = ()
     params: tuple[tuple[str, str], ...] = ()
     private: bool = False
+    reveals: bool = False
     dice: int = 1
     sides: int = 12
 
@@ -102,12 +105,13 @@ def roll_mismatch(question: Question, faces: tuple[int, ...] | None) -> str | No
 
 def choice_question(key: str, text: str, player: str | None, options: list[str] | tuple[str, ...],
                     unavailable: Mapping[str, str] | None = None, private: bool = False,
-                    **params: str) -> Question:
-    """Ask ``player`` to pick one of ``options`` (which must not be empty)."""
+                    reveals: bool = False, **params: str) -> Question:
+    """Ask ``player`` to pick one of ``options`` (which must not be empty); ``reveals`` when the
+    answer is a card turned over from a face-down pile (see :class:`Question`)."""
     if not options:
         raise ValueError(f"a choice needs at least one option: {key!r}")
     return Question("choice", key, text, player, tuple(options),
-                    tuple((unavailable or {}).items()), tuple(params.items()), private)
+                    tuple((unavailable or {}).items()), tuple(params.items()), private, reveals)
 
 
 @dataclass(frozen=True)

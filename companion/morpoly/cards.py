@@ -32,10 +32,12 @@ def draw(state: State, edition: Edition, narrator: Narrator, token_id: str, deck
     text = f"{token_id}: which {DECK_NAMES[deck]} card was drawn?"
     if deck == "chance":
         card_id = yield from ask_choice(state, narrator, "morpoly.card.chance", text, token_id,
-                                        deck_options(state, edition, deck), deck=deck, token=token_id)
+                                        deck_options(state, edition, deck), reveals=True, deck=deck,
+                                        token=token_id)
     else:
         card_id = yield from ask_choice(state, narrator, "morpoly.card.chest", text, token_id,
-                                        deck_options(state, edition, deck), deck=deck, token=token_id)
+                                        deck_options(state, edition, deck), reveals=True, deck=deck,
+                                        token=token_id)
     card = edition.card(card_id)
     narrator.say("morpoly.card.drawn", f"{token_id} draws: {card.text}", token=token_id, card=card.id,
                  card_text=card.text)

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from companion.core.errors import InputError, RuleViolation
-from companion.core.inputs import Answer, CardScan, DieRoll, Input, RandomDraw, answer_text
+from companion.core.inputs import CardScan, DieRoll, Input, answer_text, check_kind
 from companion.core.procedure import (
     Live,
     Narration,
@@ -120,19 +120,13 @@ def check_input(question: Question | None, inp: Input, seq: int) -> str:
         raise InputError("the game is over; no input is expected")
     if inp.seq is not None and inp.seq != seq:
         raise InputError(f"stale input: made at seq {inp.seq!r}, the game is at seq {seq!r}")
-    if question.kind == "roll":
-        if not isinstance(inp, DieRoll):
-            raise InputError(f"the game waits for a roll of two dice ({question.text!r}), not a {inp.type!r} input")
+    check_kind(question, inp)
+    if isinstance(inp, DieRoll):
         mismatch = roll_mismatch(question, inp.faces)
         if mismatch is not None:
             raise InputError(mismatch)
-    elif isinstance(inp, (DieRoll, RandomDraw)):
-        raise InputError(f"the game waits for {question.player}'s choice ({question.text!r}), not a {inp.type!r} input")
     if isinstance(inp, CardScan) and inp.kind != dict(question.params).get("deck"):
         raise InputError(f"scanned {inp.kind} card {inp.card!r}, but {question.text!r} does not ask for one")
-    if isinstance(inp, Answer) and inp.player is not None and question.player is not None \
-            and inp.player != question.player:
-        raise InputError(f"{question.text!r} is for {question.player!r}, not {inp.player!r}")
     value = answer_text(inp)
     if not question.accepts(value):
         if question.kind == "roll":

@@ -54,14 +54,15 @@ def place(state: State, narrator: Narrator, token_id: str, square: int, in_jail:
 
 
 def ask_choice(state: State, narrator: Narrator, key: str, text: str, player: str | None,
-        options: Sequence[str], **params: str) -> Ask:
+               options: Sequence[str], *, reveals: bool = False, **params: str) -> Ask:
     """Ask ``player`` to pick one of ``options``; corrections in between are applied and the question
-    is asked again. Returns the option picked."""
+    is asked again. Returns the option picked. ``reveals``: the answer is a card drawn face down (an
+    undo barrier, see :class:`~companion.core.procedure.Question`)."""
     if not options:
         raise ValueError(f"a choice needs at least one option: {key!r}")
     tokens = tuple(t.id for t in state.tokens)
     question = TableQuestion("choice", key, text, player, tuple(options), params=tuple(params.items()),
-                             tokens=tokens)
+                             reveals=reveals, tokens=tokens)
     while True:
         answer = yield question
         placement = parse_placement(answer, tokens)

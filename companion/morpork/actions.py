@@ -15,7 +15,7 @@ turn it is.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Union
+from typing import Callable, Union
 
 from companion.morpork.board import (
     ADJACENT,
@@ -41,23 +41,6 @@ from companion.morpork.pieces import (
 from companion.morpork.state import GameOver, State, TurnState
 
 HAND_SIZE = 5
-
-# -- the twelve City Area powers ---------------------------------------------------------------
-MONEY_POWERS: dict[str, int] = {
-    "dragons-landing": 2,
-    "the-hippo": 2,
-    "longwall": 1,
-    "nap-hill": 1,
-    "seven-sleepers": 3,
-}
-"""Powers that take money from the bank, and how much."""
-MINION_POWERS: dict[str, int] = {"dolly-sisters": 3, "dimwell": 3}
-"""Powers that pay the bank to place a minion in the area or next to it, and the price."""
-ISLE_OF_GODS_PRICE = 2
-SCOURS_INCOME = 2
-REACTIVE_POWERS: tuple[str, ...] = ("small-gods",)
-"""Small Gods is not used on demand: it answers a random event (see ``companion.morpork.events``)."""
-
 
 # -- checks shared by the actions --------------------------------------------------------------
 
@@ -293,6 +276,149 @@ def take_money(state: State, color: str, amount: int) -> int:
 
 # -- City Area powers --------------------------------------------------------------------------
 
+PowerTargets = Callable[[State, str], list[str]]
+"""The legal targets of a power for its holder now."""
+PowerBlock = Callable[[State, str], Union[str, None]]
+"""Why a power has nothing to act on now (beyond holding it, its timing and its price), or None."""
+PowerEffect = Callable[[State, str, Union[str, None], Union[str, None]], None]
+"""What a power does once its target is checked and its price paid: (state, holder, target, from_area)."""
+
+
+def _nothing(state: State, color: str) -> list[str]:
+    return []
+
+
+def _never_blocked(state: State, color: str) -> str | None:
+    return None
+
+
+def _no_effect(state: State, color: str, target: str | None, from_area: str | None) -> None:
+    return None
+
+
+@dataclass(frozen=True)
+class AreaPower:
+    """The power printed on one City Area card (``shared/reference/board.md``, "City Area cards").
+
+    ``price`` is paid to the bank and ``income`` taken from it, ``draws`` cards are drawn before the
+    target is named (Unreal Estate: the discard after the draw is owed); ``target`` says what the holder names
+    when using it: ``"minion"`` (the area, one of ``targets``, where one of the holder's minions goes,
+    moved from elsewhere when all twelve are out), ``"area"`` (one of ``targets``), ``"card"`` (the card
+    discarded, when known) or None. ``does`` is the rulebook's words for the target, for refusals and questions. ``blocked``
+    says why the power has nothing to act on now, ``effect`` does what the card says after the price
+    is paid and the income taken. A ``reactive`` power answers random events instead of being used
+    on demand (Small Gods, see ``companion.morpork.events.small_gods``); its ``price`` is per piece.
+    """
+
+    price: int = 0
+    income: int = 0
+    draws: int = 0
+    target: str | None = None
+    does: str = ""
+    targets: PowerTargets = _nothing
+    blocked: PowerBlock = _never_blocked
+    effect: PowerEffect = _no_effect
+    reactive: bool = False
+
+
+def _in_or_next_to(area: str) -> PowerTargets:
+    def targets(state: State, color: str) -> list[str]:
+        return [a for a in AREA_IDS if a == area or a in ADJACENT[area]]
+    return targets
+
+
+def _place_minion_by_power(state: State, color: str, target: str | None, from_area: str | None) -> None:
+    if from_area is not None:
+        remove_piece(state, from_area, color)
+    assert target is not None
+    place_piece(state, target, color)
+
+
+def _shades_targets(state: State, color: str) -> list[str]:
+    """Where The Shades may put a marker: in or next to it, with a minion (troll, demon) and no marker yet."""
+    candidates = {"the-shades"} | ADJACENT["the-shades"]
+    return [a for a in AREA_IDS if a in candidates and state.areas[a].has_any_minion and not state.areas[a].trouble]
+
+
+def _shades_blocked(state: State, color: str) -> str | None:
+    if state.trouble_in_supply() == 0:
+        return "no trouble marker is left to place"
+    if not _shades_targets(state, color):
+        return "no area in or next to The Shades has a minion and no trouble marker"
+    return None
+
+
+def _add_trouble(state: State, color: str, target: str | None, from_area: str | None) -> None:
+    assert target is not None
+    add_trouble(state, target)
+
+
+def _marked_areas(state: State, color: str) -> list[str]:
+    return trouble_marker_areas(state)
+
+
+def _isle_blocked(state: State, color: str) -> str | None:
+    return None if trouble_marker_areas(state) else "there is no trouble marker on the board to remove"
+
+
+def _remove_trouble(state: State, color: str, target: str | None, from_area: str | None) -> None:
+    assert target is not None
+    remove_trouble(state, target)
+
+
+def _discardable(state: State, color: str) -> int:
+    """Cards ``color`` may discard: stuck ones (Fools' Guild, Dr Whiteface) stay in hand (FAQ)."""
+    player = state.player(color)
+    return player.hand - len(player.stuck_cards)
+
+
+def _scours_blocked(state: State, color: str) -> str | None:
+    return None if _discardable(state, color) >= 1 else f"{color} has no card it may discard"
+
+
+def _discard(state: State, color: str, target: str | None, from_area: str | None) -> None:
+    state.player(color).hand -= 1
+    if target is not None:
+        state.discard_pile.append(target)
+
+
+def _draw_pile_blocked(state: State, color: str) -> str | None:
+    return None if state.draw_pile > 0 else "the draw pile is empty"
+
+
+def _draw_then_discard(state: State, color: str, target: str | None, from_area: str | None) -> None:
+    state.draw_pile -= AREA_POWERS["unreal-estate"].draws  # draw, then discard as many: the hand size is unchanged
+    if target is not None:
+        state.discard_pile.append(target)
+    if state.draw_pile == 0:
+        end_game_on_draw_pile(state)
+
+
+AREA_POWERS: dict[str, AreaPower] = {
+    "dolly-sisters": AreaPower(price=3, target="minion", does="places a minion in Dolly Sisters or next to it",
+                               targets=_in_or_next_to("dolly-sisters"), effect=_place_minion_by_power),
+    "unreal-estate": AreaPower(draws=1, target="card", does="draws one card, then discards one",
+                               blocked=_draw_pile_blocked, effect=_draw_then_discard),
+    "dragons-landing": AreaPower(income=2),
+    "small-gods": AreaPower(price=3, reactive=True,
+                            does="spares a piece of its holder from a random event, per piece"),
+    "the-scours": AreaPower(income=2, target="card", does="discards one card",
+                            blocked=_scours_blocked, effect=_discard),
+    "the-hippo": AreaPower(income=2),
+    "the-shades": AreaPower(target="area", does="puts a trouble marker in The Shades or next to it, where a "
+                                                "minion is and no marker yet",
+                            targets=_shades_targets, blocked=_shades_blocked, effect=_add_trouble),
+    "dimwell": AreaPower(price=3, target="minion", does="places a minion in Dimwell or next to it",
+                         targets=_in_or_next_to("dimwell"), effect=_place_minion_by_power),
+    "longwall": AreaPower(income=1),
+    "isle-of-gods": AreaPower(price=2, target="area", does="removes a trouble marker anywhere",
+                              targets=_marked_areas, blocked=_isle_blocked, effect=_remove_trouble),
+    "seven-sleepers": AreaPower(income=3),
+    "nap-hill": AreaPower(income=1),
+}
+"""The twelve City Area powers, one row each: the one place their prices, targets and effects live."""
+
+
 def _power_off_reason(state: State, color: str, area: str) -> str | None:
     """Why ``color`` cannot use the power of ``area`` at all right now, or None.
 
@@ -317,54 +443,22 @@ def can_use_small_gods(state: State, color: str) -> bool:
     return state.has_player(color) and _power_off_reason(state, color, "small-gods") is None
 
 
-def _shades_targets(state: State) -> list[str]:
-    """Where The Shades may put a marker: in or next to it, with a minion (troll, demon) and no marker yet."""
-    candidates = {"the-shades"} | ADJACENT["the-shades"]
-    return [a for a in AREA_IDS if a in candidates and state.areas[a].has_any_minion and not state.areas[a].trouble]
-
-
-def _minion_power_targets(state: State, color: str, area: str) -> list[str]:
-    return [a for a in AREA_IDS if a == area or a in ADJACENT[area]]
-
-
-def _discardable(state: State, color: str) -> int:
-    """Cards ``color`` may discard: stuck ones (Fools' Guild, Dr Whiteface) stay in hand (FAQ)."""
-    player = state.player(color)
-    return player.hand - len(player.stuck_cards)
-
-
 def _power_unusable(state: State, color: str, area: str, during_own_turn: bool) -> str | None:
     """Why the power cannot be used now (ownership, demon, timing, price, no target), or None."""
     reason = _power_off_reason(state, color, area)
     if reason is not None:
         return reason
-    if area in REACTIVE_POWERS:
+    power = AREA_POWERS[area]
+    if power.reactive:
         return None
     if not during_own_turn or state.active_player != color:
         return f"the {area!r} power is used only in its holder's turn"
     if area in state.turn.powers_used:
         return f"the {area!r} power was already used this turn"
     money = state.player(color).money
-    if area in MINION_POWERS:
-        if money < MINION_POWERS[area]:
-            return f"the {area!r} power costs ${MINION_POWERS[area]}; {color} has ${money}"
-    elif area == "isle-of-gods":
-        if money < ISLE_OF_GODS_PRICE:
-            return f"the {area!r} power costs ${ISLE_OF_GODS_PRICE}; {color} has ${money}"
-        if not trouble_marker_areas(state):
-            return "there is no trouble marker on the board to remove"
-    elif area == "the-shades":
-        if state.trouble_in_supply() == 0:
-            return "no trouble marker is left to place"
-        if not _shades_targets(state):
-            return "no area in or next to The Shades has a minion and no trouble marker"
-    elif area == "unreal-estate":
-        if state.draw_pile == 0:
-            return "the draw pile is empty"
-    elif area == "the-scours":
-        if _discardable(state, color) < 1:
-            return f"{color} has no card it may discard"
-    return None
+    if money < power.price:
+        return f"the {area!r} power costs ${power.price}; {color} has ${money}"
+    return power.blocked(state, color)
 
 
 def usable_area_powers(state: State, color: str, *, during_own_turn: bool = True) -> list[str]:
@@ -380,61 +474,48 @@ def usable_area_powers(state: State, color: str, *, during_own_turn: bool = True
     return [a for a in state.area_cards_held(color) if _power_unusable(state, color, a, during_own_turn) is None]
 
 
+def _check_power_target(state: State, color: str, area: str, power: AreaPower, target: str | None,
+                        from_area: str | None) -> None:
+    """Every rule about what the power is used on, before anything changes."""
+    if power.target == "minion":
+        if target is None:
+            raise RuleViolation("power.target", f"name the area for the minion placed with the {area!r} power")
+        _check_place(state, color, target, from_area, True, set(power.targets(state, color)))
+    elif power.target == "area":
+        targets = power.targets(state, color)
+        if target not in targets:
+            raise RuleViolation("power.target", f"the {area!r} power {power.does}: one of {targets!r}, not {target!r}")
+    elif power.target == "card" and target is not None:
+        if target not in CARD_IDS:
+            raise RuleViolation("power.target", f"unknown card {target!r} to discard")
+        if target in state.player(color).stuck_cards:
+            raise RuleViolation("power.stuck-card", f"{target!r} stays in hand and cannot be discarded")
+
+
 def use_area_power(state: State, color: str, area: str, *, target: str | None = None,
                    from_area: str | None = None) -> None:
-    """Use an active City Area power in ``color``'s turn and mark it used.
+    """Use an active City Area power in ``color``'s turn and mark it used (see ``AREA_POWERS``).
 
-    ``target`` is the area for Dolly Sisters / Dimwell (where the minion goes), Isle of Gods (the
-    trouble marker removed) and The Shades (where the marker goes); for The Scours and Unreal Estate
-    it may name the discarded card (a card id) or be left out when the card is not known.
-    ``from_area`` moves a minion for Dolly Sisters / Dimwell when all twelve are on the board.
+    ``target`` is the area for a power whose target is an area (Dolly Sisters / Dimwell: where the
+    minion goes; Isle of Gods: the trouble marker removed; The Shades: where the marker goes); for a
+    power that discards (The Scours, Unreal Estate) it may name the card or be left out when the card
+    is not known. ``from_area`` moves a minion for Dolly Sisters / Dimwell when all twelve are out.
     """
     _check_live(state)
     _check_player(state, color)
     _check_area(area)
-    if area in REACTIVE_POWERS:
+    power = AREA_POWERS[area]
+    if power.reactive:
         raise RuleViolation("power.reactive", "Small Gods is used only in answer to a random event")
     reason = _power_unusable(state, color, area, True)
     if reason is not None:
         raise RuleViolation("power.unusable", reason)
-    if area in MONEY_POWERS:
-        take_from_bank(state, color, MONEY_POWERS[area])
-    elif area in MINION_POWERS:
-        if target is None:
-            raise RuleViolation("power.target", f"name the area for the minion placed with the {area!r} power")
-        _check_place(state, color, target, from_area, True, set(_minion_power_targets(state, color, area)))
-        if from_area is not None:
-            remove_piece(state, from_area, color)
-        pay_bank(state, color, MINION_POWERS[area])
-        place_piece(state, target, color)
-    elif area == "isle-of-gods":
-        if target is None or target not in AREA_BY_ID or not state.areas[target].trouble:
-            raise RuleViolation("power.target", f"the Isle of Gods power removes a trouble marker; {target!r} has none")
-        pay_bank(state, color, ISLE_OF_GODS_PRICE)
-        remove_trouble(state, target)
-    elif area == "the-shades":
-        if target not in _shades_targets(state):
-            raise RuleViolation(
-                "power.target",
-                f"The Shades puts a trouble marker in The Shades or next to it, where a minion is and no "
-                f"marker yet: one of {_shades_targets(state)!r}, not {target!r}",
-            )
-        assert target is not None
-        add_trouble(state, target)
-    elif area in ("unreal-estate", "the-scours"):
-        if target is not None and target not in CARD_IDS:
-            raise RuleViolation("power.target", f"unknown card {target!r} to discard")
-        if target is not None and target in state.player(color).stuck_cards:
-            raise RuleViolation("power.stuck-card", f"{target!r} stays in hand and cannot be discarded")
-        if area == "unreal-estate":
-            state.draw_pile -= 1  # draw one, then discard one: the hand size is unchanged
-        else:
-            state.player(color).hand -= 1
-            take_from_bank(state, color, SCOURS_INCOME)
-        if target is not None:
-            state.discard_pile.append(target)
-        if area == "unreal-estate" and state.draw_pile == 0:
-            end_game_on_draw_pile(state)
+    _check_power_target(state, color, area, power, target, from_area)
+    if power.price:
+        pay_bank(state, color, power.price)
+    if power.income:
+        take_from_bank(state, color, power.income)
+    power.effect(state, color, target, from_area)
     state.turn.powers_used.append(area)
 
 

@@ -20,29 +20,31 @@ class AreaInfo:
     cost: int
     river: bool
     names: dict[str, str]
+    qr: str
+    """The frozen short code printed in its City Area card's QR sticker (``docs/qr-format.md``)."""
 
     def name(self, language: str = "en") -> str:
         """The area's printed name in ``language`` (English when unknown)."""
         return self.names.get(language, self.names["en"])
 
 
-def _area(number: int, area_id: str, cost: int, river: bool, en: str, de: str, pl: str, it: str) -> AreaInfo:
-    return AreaInfo(area_id, number, cost, river, {"en": en, "de": de, "pl": pl, "it": it})
+def _area(number: int, area_id: str, cost: int, river: bool, qr: str, en: str, de: str, pl: str, it: str) -> AreaInfo:
+    return AreaInfo(area_id, number, cost, river, {"en": en, "de": de, "pl": pl, "it": it}, qr)
 
 
 AREAS: tuple[AreaInfo, ...] = (
-    _area(1, "dolly-sisters", 6, True, "Dolly Sisters", "Tolle Schwestern", "Siostry Dolly", "Dolly Sisters"),
-    _area(2, "unreal-estate", 18, True, "Unreal Estate", "Mobilien", "Dzielnica Magów", "Unreal Estate"),
-    _area(3, "dragons-landing", 12, False, "Dragon's Landing", "Drachenlandeplatz", "Chytrych Rzemieślników", "Dragon's Landing"),
-    _area(4, "small-gods", 18, True, "Small Gods", "Geringe Götter", "Pomniejsze Bóstwa", "Small Gods"),
-    _area(5, "the-scours", 6, True, "The Scours", "Rennerei", "Szory", "The Scours"),
-    _area(6, "the-hippo", 12, False, "The Hippo", "Das Nilpferd", "Hippo", "The Hippo"),
-    _area(7, "the-shades", 6, True, "The Shades", "Die Schatten", "Mroki", "The Shades"),
-    _area(8, "dimwell", 6, True, "Dimwell", "Düstergut", "Przyćmiona", "Dimwell"),
-    _area(9, "longwall", 12, True, "Longwall", "Lange Mauer", "Długi Mur", "Longwall"),
-    _area(10, "isle-of-gods", 12, True, "Isle of Gods", "Götterinsel", "Wyspa Bogów", "Isle of Gods"),
-    _area(11, "seven-sleepers", 18, True, "Seven Sleepers", "Siebenschläfer", "Siedmiu Śpiących", "Seven Sleepers"),
-    _area(12, "nap-hill", 12, True, "Nap Hill", "Schlummerhügel", "Nastroszone Wzgórze", "Nap Hill"),
+    _area(1, "dolly-sisters", 6, True, "DOLLY", "Dolly Sisters", "Tolle Schwestern", "Siostry Dolly", "Dolly Sisters"),
+    _area(2, "unreal-estate", 18, True, "UNREAL", "Unreal Estate", "Mobilien", "Dzielnica Magów", "Unreal Estate"),
+    _area(3, "dragons-landing", 12, False, "LANDING", "Dragon's Landing", "Drachenlandeplatz", "Chytrych Rzemieślników", "Dragon's Landing"),
+    _area(4, "small-gods", 18, True, "SMALL-GODS", "Small Gods", "Geringe Götter", "Pomniejsze Bóstwa", "Small Gods"),
+    _area(5, "the-scours", 6, True, "SCOURS", "The Scours", "Rennerei", "Szory", "The Scours"),
+    _area(6, "the-hippo", 12, False, "HIPPO", "The Hippo", "Das Nilpferd", "Hippo", "The Hippo"),
+    _area(7, "the-shades", 6, True, "SHADES", "The Shades", "Die Schatten", "Mroki", "The Shades"),
+    _area(8, "dimwell", 6, True, "DIMWELL", "Dimwell", "Düstergut", "Przyćmiona", "Dimwell"),
+    _area(9, "longwall", 12, True, "LONGWALL", "Longwall", "Lange Mauer", "Długi Mur", "Longwall"),
+    _area(10, "isle-of-gods", 12, True, "ISLE", "Isle of Gods", "Götterinsel", "Wyspa Bogów", "Isle of Gods"),
+    _area(11, "seven-sleepers", 18, True, "SLEEPERS", "Seven Sleepers", "Siebenschläfer", "Siedmiu Śpiących", "Seven Sleepers"),
+    _area(12, "nap-hill", 12, True, "NAP-HILL", "Nap Hill", "Schlummerhügel", "Nastroszone Wzgórze", "Nap Hill"),
 )
 
 AREA_IDS: tuple[str, ...] = tuple(a.id for a in AREAS)

@@ -250,11 +250,17 @@ def test_rolls_draws_revealed_cards_and_private_answers_are_barriers_open_choice
 
 def test_a_card_drawn_at_random_from_the_discard_pile_is_a_barrier() -> None:
     """History Monks draws four cards at random: the card scanned reveals what chance gave."""
-    from companion.core.procedure import choice_question
+    from companion.core.procedure import Narrator, choice_question
     from companion.core.session import is_barrier
+    from companion.morpork.cards.common import TurnContext
+    from companion.morpork.cards.hands import history_monks
+    from companion.morpork.state_format import state_from_json
 
-    drawn = choice_question("card.history-monks", "red: scan a card drawn from the discard pile", "red", ["groat", "modo"])
+    state = state_from_json({"players": [{"color": "red"}, {"color": "blue"}], "areas": {},
+                             "discard_pile": ["groat", "modo"]})
+    drawn = next(history_monks(state, Narrator(), TurnContext("red", in_play=["history-monks"])))
     played = choice_question("turn.play", "red: play a card", "red", ["groat", "modo"])
+    assert drawn.key == "card.history-monks" and drawn.reveals
     assert is_barrier(drawn, CardScan("card", "groat"))
     assert not is_barrier(played, CardScan("card", "groat"))
 
@@ -264,10 +270,10 @@ def test_a_card_fog_turns_over_from_the_draw_pile_is_a_barrier() -> None:
     whether scanned or picked from the list."""
     from companion.morpork.events import resolve_event
     from companion.core.procedure import Narrator
-    from companion.core.session import REVEALING_QUESTIONS, is_barrier
+    from companion.core.session import is_barrier
     from companion.morpork.state_format import state_from_json
 
     state = state_from_json({"players": [{"color": "red"}, {"color": "blue"}], "areas": {}, "draw_pile": 30})
     fog = next(resolve_event(state, Narrator(), "fog", "red"))
-    assert fog.key == "event.fog.card" and fog.key in REVEALING_QUESTIONS
+    assert fog.key == "event.fog.card" and fog.reveals
     assert is_barrier(fog, CardScan("card", "groat")) and is_barrier(fog, Answer("groat", player="red"))

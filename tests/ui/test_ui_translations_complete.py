@@ -26,7 +26,7 @@ KEY = re.compile(r"^[a-z][a-z0-9-]*(\.[a-z0-9-]+)+$")
 
 KEY_ARGUMENT: dict[str, tuple[str, int]] = {
     "say": ("n", 0), "choice_question": ("q", 0), "roll_question": ("q", 0), "ask": ("q", 0),
-    "roll": ("q", 0), "Question": ("q", 1), "ask_discard": ("q", 4), "_pick_piece": ("q", 1),
+    "roll": ("q", 0), "roll_for_area": ("q", 0), "Question": ("q", 1), "ask_discard": ("q", 4), "_pick_piece": ("q", 1),
     "ask_choice": ("q", 2),
 }
 """Functions that take a translation key, with its prefix and position (``companion.core.procedure``'s
@@ -129,7 +129,8 @@ def scan_engine() -> tuple[dict[str, Found], set[tuple[str, str]]]:
             prefix, index = KEY_ARGUMENT[name]
             arg = keyword_key if keyword_key is not None else node.args[index] if len(node.args) > index else None
             params: set[str] | None = {k.arg for k in node.keywords if k.arg is not None} - {"key", "unavailable",
-                                                                                          "private", "params"}
+                                                                                          "private", "reveals",
+                                                                                          "params"}
             if any(k.arg is None or k.arg == "params" for k in node.keywords):
                 params = None
             elif prefix == "n" and (len(node.args) > 2 or any(k.arg == "area" for k in node.keywords)):

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from companion.morpork.actions import buildable_areas, build
 from companion.morpork.board import AREA_BY_ID, AREA_IDS
-from companion.morpork.cards.common import (Effect, Steps, TurnContext, ask, choose_player, other_players,
-                                    pay_or)
+from companion.morpork.cards.common import Effect, TurnContext, choose_player, other_players
+from companion.morpork.steps import Steps, ask, pay_or
 from companion.morpork.cards.interrupts import text_cancelled
 from companion.morpork.pieces import place_building, remove_building, transfer
 from companion.core.procedure import Narrator
@@ -21,8 +21,9 @@ def fire_brigade(state: State, narrator: Narrator, ctx: TurnContext) -> Steps:
                                       other_players(state, ctx.player))
     if victim is None or (yield from text_cancelled(state, narrator, ctx, victim)):
         return
-    if (yield from pay_or(state, narrator, ctx, victim, FIRE_BRIGADE_PRICE, REFUSE, key="card.fire-brigade-pay",
-                          text=f"{victim}: pay {ctx.player} $5, or risk a building?")):
+    if (yield from pay_or(state, narrator, victim, ctx.player, FIRE_BRIGADE_PRICE, REFUSE,
+                          key="card.fire-brigade-pay", text=f"{victim}: pay {ctx.player} $5, or risk a building?",
+                          card=ctx.card)):
         return
     buildings = [a for a in AREA_IDS if state.areas[a].building == victim]
     if not buildings:

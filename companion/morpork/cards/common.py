@@ -16,12 +16,8 @@ from typing import Callable
 from companion.morpork.catalog import CARD_IDS, PERSONALITY_IDS, TWO_PLAYER_REMOVED_PERSONALITIES
 from companion.morpork.hidden_cards import known_elsewhere
 from companion.core.procedure import Narrator, Question, choice_question
-from companion.morpork.actions import end_game_on_draw_pile
-from companion.morpork.pieces import transfer
 from companion.morpork.state import State
-
-Steps = Generator[Question, str, None]
-"""A card effect: yields questions, receives answers, mutates the working state."""
+from companion.morpork.steps import Steps, ask, end_on_draw_pile
 
 INTERRUPT_ONLY: tuple[str, ...] = ("gaspode", "fresh-start-club", "wallace-sonky", "igor", "susan",
                                    "doctor-mossy-lawn")
@@ -31,7 +27,6 @@ separately, to end one's own turn)."""
 SKIP = "skip"
 DO = "do"
 DONE = "done"
-PAY = "pay"
 
 
 @dataclass
@@ -89,14 +84,6 @@ def draw_cards(state: State, narrator: Narrator, color: str, count: int) -> int:
     return drawn
 
 
-def end_on_draw_pile(state: State, narrator: Narrator) -> None:
-    """The last card left the draw pile: Vimes wins if dealt, otherwise the most points."""
-    end_game_on_draw_pile(state)
-    assert state.game_over is not None
-    narrator.say("game.over-draw-pile", "the draw pile is empty: the game ends",
-                 winners=",".join(state.game_over.winners))
-
-
 def give_cards(state: State, narrator: Narrator, giver: str, receiver: str, count: int, chooser: str) -> int:
     """``giver`` hands ``receiver`` up to ``count`` free cards, picked by ``chooser`` (counts only)."""
     given = min(count, free_hand(state, giver))
@@ -146,16 +133,6 @@ def unused_personalities(state: State) -> list[str]:
 
 # -- questions ---------------------------------------------------------------------------------
 
-def ask(key: str, text: str, player: str | None, options: Sequence[str], *,
-        unavailable: Mapping[str, str] | None = None, **params: str) -> Question:
-    """A public choice for ``player`` among ``options`` (never empty); ``unavailable`` are shown
-    greyed with their reason."""
-    if not options:
-        raise ValueError(f"a choice needs at least one option: {key!r}")
-    return Question("choice", key, text, player, tuple(options), tuple((unavailable or {}).items()),
-                    tuple(params.items()))
-
-
 def piece_option(area: str, piece: str) -> str:
     """An option naming a piece in an area: ``the-shades/blue``, ``dimwell/troll``."""
     return f"{area}/{piece}"
@@ -183,26 +160,5 @@ def choose_player(state: State, ctx: TurnContext, text: str, candidates: Sequenc
     return None if answer == SKIP else answer
 
 
-def roll(key: str, text: str, player: str | None) -> Question:
-    from companion.core.procedure import roll_question
-
-    return roll_question(key, text, player)
-
-
 Effect = Callable[[State, Narrator, TurnContext], Steps]
-
-
-def pay_or(state: State, narrator: Narrator, ctx: TurnContext, victim: str, price: int, alternative: str, *,
-           key: str, text: str) -> Generator[Question, str, bool]:
-    """The Fire Brigade, The Fools' Guild, Dr Whiteface: ``victim`` pays the active player ``price``
-    or accepts ``alternative``; paying is greyed out when they cannot afford it. Returns True when paid.
-    ``key`` is keyword-only so that the UI's translation scan sees each caller's literal key."""
-    money = state.player(victim).money
-    options = ([PAY] if money >= price else []) + [alternative]
-    greyed = {} if money >= price else {PAY: f"{victim} has ${money}, not ${price}"}
-    answer = yield choice_question(key, text, victim, options, unavailable=greyed, card=ctx.card)
-    if answer != PAY:
-        return False
-    transfer(state, victim, ctx.player, price)
-    narrator.say("money.paid", f"{victim} pays {ctx.player} ${price}", payer=victim, payee=ctx.player, amount=price)
-    return True
+"""A card's text: a procedure of ``companion.morpork.steps`` run in the turn's context."""

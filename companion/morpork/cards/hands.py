@@ -5,18 +5,10 @@ from __future__ import annotations
 
 from companion.morpork.actions import take_money
 from companion.morpork.cards.common import (
-    Effect,
-    Steps,
-    TurnContext,
-    ask_discard,
-    choose_player,
-    discard_card,
-    draw_cards,
-    free_hand,
-    give_cards,
-    other_players,
-    possible_cards,
+    Effect, TurnContext, ask_discard, choose_player, discard_card, draw_cards, free_hand, give_cards,
+    other_players, possible_cards,
 )
+from companion.morpork.steps import Steps
 from companion.morpork.cards.interrupts import text_cancelled
 from companion.morpork.pieces import transfer
 from companion.core.procedure import Narrator, choice_question
@@ -163,7 +155,7 @@ def history_monks(state: State, narrator: Narrator, ctx: TurnContext) -> Steps:
         if not state.discard_pile:
             break
         card = yield choice_question("card.history-monks", f"{ctx.player}: scan a card drawn from the discard pile",
-                                     ctx.player, sorted(set(state.discard_pile)), card=ctx.card)
+                                     ctx.player, sorted(set(state.discard_pile)), reveals=True, card=ctx.card)
         state.discard_pile.remove(card)
         state.player(ctx.player).hand += 1
         narrator.say("cards.from-discard", f"{ctx.player} takes {card} from the discard pile", player=ctx.player,

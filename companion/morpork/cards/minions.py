@@ -7,16 +7,12 @@ from collections.abc import Generator
 from companion.morpork.actions import assassination_targets
 from companion.morpork.board import ADJACENT, AREA_IDS
 from companion.morpork.cards.common import (
-    Effect,
-    Steps,
-    TurnContext,
-    ask,
-    choose_player,
-    other_players,
-    parse_piece_option,
-    piece_option,
+    Effect, TurnContext, choose_player, other_players, parse_piece_option, piece_option,
 )
-from companion.morpork.cards.interrupts import move_by_card, remove_by_card, text_cancelled, window, GASPODE, WALLACE_SONKY
+from companion.morpork.steps import Steps, ask, roll, roll_for_area
+from companion.morpork.cards.interrupts import (
+    move_by_card, remove_by_card, text_cancelled, window, GASPODE, WALLACE_SONKY,
+)
 from companion.morpork.cards.symbols import place_minion_steps
 from companion.morpork.pieces import move_piece, pieces_in, place_piece, remove_piece, transfer
 from companion.core.procedure import Narrator, Question, choice_question
@@ -131,12 +127,9 @@ def _removable(state: State, ctx: TurnContext, area: str) -> list[str]:
 def carcer(state: State, narrator: Narrator, ctx: TurnContext) -> Steps:
     """Carcer: roll twice; remove a minion of your choice from each rolled area, trouble or not
     (trolls and demons too, FAQ; an area rolled twice counts twice, ruling 3)."""
-    from companion.morpork.board import area_for_roll
-    from companion.core.procedure import roll_question
-
     for n in (1, 2):
-        face = int((yield roll_question("card.carcer-roll", f"{ctx.player}: roll for Carcer ({n} of 2)", ctx.player)))
-        area = area_for_roll(face)
+        face, area = yield from roll_for_area("card.carcer-roll", f"{ctx.player}: roll for Carcer ({n} of 2)",
+                                              ctx.player)
         narrator.say("card.rolled", f"{ctx.player} rolls {face}: {area}", area, player=ctx.player, face=face)
         picked = yield from _pick_piece(ctx, "card.carcer-remove", f"{ctx.player}: remove which minion in {area}?",
                                         _removable(state, ctx, area), optional=False)
@@ -174,9 +167,7 @@ def auditors(state: State, narrator: Narrator, ctx: TurnContext) -> Steps:
 def errol(state: State, narrator: Narrator, ctx: TurnContext) -> Steps:
     """Errol: roll; 7 or more, remove a minion of your choice from an area with a trouble marker;
     a 1, remove one of your own minions."""
-    from companion.core.procedure import roll_question
-
-    face = int((yield roll_question("card.errol-roll", f"{ctx.player}: roll for Errol", ctx.player)))
+    face = yield from roll("card.errol-roll", f"{ctx.player}: roll for Errol", ctx.player)
     narrator.say("card.rolled", f"{ctx.player} rolls {face}", player=ctx.player, face=face)
     if face >= 7:
         options = [o for a in AREA_IDS if state.areas[a].trouble for o in _removable(state, ctx, a)]
@@ -237,9 +228,7 @@ def bursar(state: State, narrator: Narrator, ctx: TurnContext) -> Steps:
 
 def dice_here_n_now(state: State, narrator: Narrator, ctx: TurnContext) -> Steps:
     """Here'n'Now: roll; 7 or more, take $3 from a player you choose; a 1, remove one of your minions."""
-    from companion.core.procedure import roll_question
-
-    face = int((yield roll_question("card.here-n-now-roll", f"{ctx.player}: roll for Here'n'Now", ctx.player)))
+    face = yield from roll("card.here-n-now-roll", f"{ctx.player}: roll for Here'n'Now", ctx.player)
     narrator.say("card.rolled", f"{ctx.player} rolls {face}", player=ctx.player, face=face)
     if face >= 7:
         victim = yield from choose_player(state, ctx, f"{ctx.player}: take $3 from whom?",
@@ -256,9 +245,7 @@ def dice_dibbler(state: State, narrator: Narrator, ctx: TurnContext) -> Steps:
     """CMOT Dibbler: roll; 7 or more, take $4; a 1, pay the bank $2 or remove one of your minions."""
     from companion.morpork.actions import take_money
     from companion.morpork.pieces import pay_bank
-    from companion.core.procedure import roll_question
-
-    face = int((yield roll_question("card.dibbler-roll", f"{ctx.player}: roll for CMOT Dibbler", ctx.player)))
+    face = yield from roll("card.dibbler-roll", f"{ctx.player}: roll for CMOT Dibbler", ctx.player)
     narrator.say("card.rolled", f"{ctx.player} rolls {face}", player=ctx.player, face=face)
     if face >= 7:
         got = take_money(state, ctx.player, 4)

@@ -3,7 +3,8 @@ from __future__ import annotations
 
 from companion.morpork.actions import take_money
 from companion.morpork.board import AREA_IDS
-from companion.morpork.cards.common import SKIP, Effect, Steps, TurnContext, ask, choose_player, other_players
+from companion.morpork.cards.common import SKIP, Effect, TurnContext, choose_player, other_players
+from companion.morpork.steps import Steps, ask
 from companion.morpork.cards.interrupts import text_cancelled
 from companion.morpork.pieces import transfer
 from companion.core.procedure import Narrator

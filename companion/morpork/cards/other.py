@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from companion.morpork.board import ADJACENT, AREA_IDS
-from companion.morpork.cards.common import (Effect, Steps, TurnContext, ask, choose_player, other_players, pay_or,
-                                    unused_personalities)
+from companion.morpork.cards.common import (
+    Effect, TurnContext, choose_player, other_players, unused_personalities,
+)
+from companion.morpork.steps import Steps, ask, pay_or
 from companion.morpork.cards.interrupts import text_cancelled
 from companion.morpork.pieces import add_trouble
 from companion.core.procedure import Narrator, Question
@@ -46,8 +48,8 @@ def sticky_card(state: State, narrator: Narrator, ctx: TurnContext) -> Steps:
                                       other_players(state, ctx.player))
     if victim is None or (yield from text_cancelled(state, narrator, ctx, victim)):
         return
-    if not (yield from pay_or(state, narrator, ctx, victim, STICKY_PRICE, TAKE_CARD, key="card.sticky",
-                              text=f"{victim}: pay {ctx.player} $5 or take {ctx.card} for good?")):
+    if not (yield from pay_or(state, narrator, victim, ctx.player, STICKY_PRICE, TAKE_CARD, key="card.sticky",
+                              text=f"{victim}: pay {ctx.player} $5 or take {ctx.card} for good?", card=ctx.card)):
         ctx.destination[ctx.card] = ("stuck", victim)
 
 

@@ -178,7 +178,7 @@ def event_steps(state: State, narrator: Narrator, ctx: TurnContext) -> Generator
         narrator.say("event.deck-empty", "no random event card is left", player=ctx.player)
         return
     event_id = yield choice_question("event.draw", f"{ctx.player}: draw the top random event card and scan it",
-                                     ctx.player, list(state.event_deck), card=ctx.card)
+                                     ctx.player, list(state.event_deck), reveals=True, card=ctx.card)
     from companion.morpork.events import resolve_event
 
     yield from resolve_event(state, narrator, event_id, ctx.player, ask_interrupts=True, in_play=ctx.in_play)

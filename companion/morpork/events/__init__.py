@@ -26,7 +26,8 @@ from companion.core.errors import RuleViolation
 from companion.morpork.events.arrivals import demons, trolls
 from companion.morpork.events.buildings import earthquake, explosion, fire, subsidence
 from companion.morpork.events.city import bloody_stupid_johnson, riots
-from companion.morpork.events.common import EventContext, EventSteps
+from companion.morpork.events.common import EventContext
+from companion.morpork.steps import Steps
 from companion.morpork.events.dragon import the_dragon
 from companion.morpork.events.flood import flood
 from companion.morpork.events.fog import fog
@@ -42,7 +43,7 @@ __all__ = [
     "offer_small_gods", "offer_small_gods_for_arrival", "resolve_event", "small_gods_holder",
 ]
 
-EventBody = Callable[[State, Narrator, EventContext], EventSteps]
+EventBody = Callable[[State, Narrator, EventContext], Steps]
 
 EVENTS: dict[str, EventBody] = {
     "the-dragon": the_dragon,
@@ -76,7 +77,7 @@ def check_event(state: State, event_id: str, active_player: str) -> None:
 
 
 def resolve_event(state: State, narrator: Narrator, event_id: str, active_player: str, *,
-                  ask_interrupts: bool = False, in_play: Sequence[str] = ()) -> EventSteps:
+                  ask_interrupts: bool = False, in_play: Sequence[str] = ()) -> Steps:
     """Resolve one random event drawn by ``active_player`` on the working ``state``.
 
     Raises ``RuleViolation`` (before asking anything) for an unknown event, one no longer in the
@@ -92,7 +93,7 @@ def resolve_event(state: State, narrator: Narrator, event_id: str, active_player
     yield from resolve_watched(record, EVENTS[event_id](state, narrator, ctx))
 
 
-def event_procedure(state: State, narrator: Narrator, args: Mapping[str, Any]) -> EventSteps:
+def event_procedure(state: State, narrator: Narrator, args: Mapping[str, Any]) -> Steps:
     """The factory form for ``procedure.run``: ``args`` = {"event": id, "active": colour (default:
     the state's active player), "ask_interrupts": bool (default False)}."""
     yield from resolve_event(state, narrator, str(args["event"]), str(args.get("active") or state.active_player),

@@ -8,7 +8,8 @@ Gods holder may pay $3 to set aside a piece about to land among their pieces; it
 """
 from __future__ import annotations
 
-from companion.morpork.events.common import EventContext, EventSteps, area_name, roll_for_area
+from companion.morpork.events.common import EventContext, area_name, roll_event_area
+from companion.morpork.steps import Steps
 from companion.morpork.events.small_gods import offer_small_gods_for_arrival
 from companion.morpork.pieces import piece_in_supply, place_piece
 from companion.core.procedure import Narrator
@@ -18,12 +19,12 @@ DEMON_ROLLS = 4
 TROLL_ROLLS = 3
 
 
-def _arrive(state: State, narrator: Narrator, ctx: EventContext, piece: str, rolls: int) -> EventSteps:
+def _arrive(state: State, narrator: Narrator, ctx: EventContext, piece: str, rolls: int) -> Steps:
     for _ in range(rolls):
         if piece_in_supply(state, piece) <= 0:
             narrator.say("event.box-empty", f"no {piece} is left in the box", piece=piece)
             return
-        area = yield from roll_for_area(narrator, ctx)
+        area = yield from roll_event_area(narrator, ctx)
         set_aside = yield from offer_small_gods_for_arrival(state, narrator, ctx, area, piece)
         if set_aside:
             continue
@@ -31,9 +32,9 @@ def _arrive(state: State, narrator: Narrator, ctx: EventContext, piece: str, rol
         narrator.say("event.piece-placed", f"a {piece} appears in {area_name(area)}", area, piece=piece)
 
 
-def demons(state: State, narrator: Narrator, ctx: EventContext) -> EventSteps:
+def demons(state: State, narrator: Narrator, ctx: EventContext) -> Steps:
     yield from _arrive(state, narrator, ctx, "demon", DEMON_ROLLS)
 
 
-def trolls(state: State, narrator: Narrator, ctx: EventContext) -> EventSteps:
+def trolls(state: State, narrator: Narrator, ctx: EventContext) -> Steps:
     yield from _arrive(state, narrator, ctx, "troll", TROLL_ROLLS)

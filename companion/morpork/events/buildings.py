@@ -8,7 +8,8 @@ there). Subsidence is a payment, not a removal: a holder who cannot pay $2 canno
 from __future__ import annotations
 
 from companion.morpork.board import AREA_IDS, is_adjacent
-from companion.morpork.events.common import EventContext, EventSteps, area_name, ask, roll_for_area
+from companion.morpork.events.common import EventContext, area_name, roll_event_area
+from companion.morpork.steps import Steps, ask, choose
 from companion.morpork.events.removal import remove_building_by_event
 from companion.morpork.pieces import pay_bank, remove_building
 from companion.core.procedure import Narrator
@@ -21,31 +22,31 @@ def _nothing_to_destroy(narrator: Narrator, area: str) -> None:
     narrator.say("event.no-building", f"there is no building in {area_name(area)}", area)
 
 
-def explosion(state: State, narrator: Narrator, ctx: EventContext) -> EventSteps:
+def explosion(state: State, narrator: Narrator, ctx: EventContext) -> Steps:
     """Roll; remove any building in that area."""
-    area = yield from roll_for_area(narrator, ctx)
+    area = yield from roll_event_area(narrator, ctx)
     if state.areas[area].building is None:
         _nothing_to_destroy(narrator, area)
         return
     yield from remove_building_by_event(state, narrator, ctx, area)
 
 
-def earthquake(state: State, narrator: Narrator, ctx: EventContext) -> EventSteps:
+def earthquake(state: State, narrator: Narrator, ctx: EventContext) -> Steps:
     """Roll twice; remove any building in each area rolled (the second roll of the same area finds
     nothing left)."""
     for _ in range(2):
-        area = yield from roll_for_area(narrator, ctx)
+        area = yield from roll_event_area(narrator, ctx)
         if state.areas[area].building is None:
             _nothing_to_destroy(narrator, area)
             continue
         yield from remove_building_by_event(state, narrator, ctx, area)
 
 
-def fire(state: State, narrator: Narrator, ctx: EventContext) -> EventSteps:
+def fire(state: State, narrator: Narrator, ctx: EventContext) -> Steps:
     """Roll; a building there burns and the die is rolled again. The fire spreads while each new area
     is adjacent to the previous one and holds a building; it dies on an area without a building, one
     not adjacent to the last, or the same area again (an area is not adjacent to itself)."""
-    area = yield from roll_for_area(narrator, ctx, purpose="(where the fire breaks out)")
+    area = yield from roll_event_area(narrator, ctx, purpose="(where the fire breaks out)")
     if state.areas[area].building is None:
         narrator.say("event.fire.nothing", f"no building in {area_name(area)}: the fire finds nothing to burn", area)
         return
@@ -56,7 +57,7 @@ def fire(state: State, narrator: Narrator, ctx: EventContext) -> EventSteps:
             narrator.say("event.fire.out", f"the fire goes out in {area_name(area)}", area)
             return
         previous = area
-        area = yield from roll_for_area(narrator, ctx, purpose="(does the fire spread?)")
+        area = yield from roll_event_area(narrator, ctx, purpose="(does the fire spread?)")
         if area == previous or not is_adjacent(previous, area):
             why = "again" if area == previous else f"is not next to {area_name(previous)}"
             narrator.say("event.fire.not-adjacent", f"{area_name(area)} {why}: the fire goes out", area,
@@ -69,7 +70,7 @@ def fire(state: State, narrator: Narrator, ctx: EventContext) -> EventSteps:
                      area, previous=previous)
 
 
-def subsidence(state: State, narrator: Narrator, ctx: EventContext) -> EventSteps:
+def subsidence(state: State, narrator: Narrator, ctx: EventContext) -> Steps:
     """Each player, in turn from the active player, pays $2 per building to the bank; a player who
     cannot pay for all pays for as many as they can and chooses which of the others go."""
     for color in state.turn_order_from(ctx.active):
@@ -89,10 +90,10 @@ def subsidence(state: State, narrator: Narrator, ctx: EventContext) -> EventStep
             if kept == 0:
                 area = standing[0]  # all of them go: nothing to choose
             else:
-                area = yield from ask(
+                area = yield from choose(ask(
                     "event.subsidence.lose",
                     f"{color}: you can pay for {kept} of your {len(owned)} buildings; which building goes?",
-                    color, standing, kept=str(kept), owned=str(len(owned)))
+                    color, standing, kept=str(kept), owned=str(len(owned))))
             remove_building(state, area)
             narrator.say("event.building-removed", f"the {color} building in {area_name(area)} is removed",
                          area, player=color, event=ctx.event)

@@ -2,7 +2,8 @@
 Johnson (Fog, which touches the cards, is in ``companion.morpork.events.fog``)."""
 from __future__ import annotations
 
-from companion.morpork.events.common import EventContext, EventSteps, area_name, end_on_points, roll_for_area
+from companion.morpork.events.common import EventContext, area_name, roll_event_area
+from companion.morpork.steps import Steps, end_on_points
 from companion.morpork.events.removal import remove_piece_by_event
 from companion.core.procedure import Narrator
 from companion.morpork.state import State
@@ -10,7 +11,7 @@ from companion.morpork.state import State
 RIOT_THRESHOLD = 8
 
 
-def riots(state: State, narrator: Narrator, ctx: EventContext) -> EventSteps:
+def riots(state: State, narrator: Narrator, ctx: EventContext) -> Steps:
     """Eight or more trouble markers: the game ends at once and is scored on points (Commander Vimes
     does not win by it; he may still win on points)."""
     markers = state.trouble_on_board()
@@ -26,11 +27,11 @@ def riots(state: State, narrator: Narrator, ctx: EventContext) -> EventSteps:
     yield  # pragma: no cover - makes this a generator like every event
 
 
-def bloody_stupid_johnson(state: State, narrator: Narrator, ctx: EventContext) -> EventSteps:
+def bloody_stupid_johnson(state: State, narrator: Narrator, ctx: EventContext) -> Steps:
     """Roll; if that area's City Area card is in play it is set aside for the rest of the game (its
     power is gone; the building still counts for control and value), and its owner removes one of
     their minions from that area."""
-    area = yield from roll_for_area(narrator, ctx)
+    area = yield from roll_event_area(narrator, ctx)
     owner = state.area_card_holder(area)
     if owner is None:
         narrator.say("event.johnson.nothing", f"the City Area card for {area_name(area)} is not in play", area)

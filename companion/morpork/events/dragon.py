@@ -2,15 +2,16 @@
 the building. Small Gods may spare each of the holder's pieces ($3 each), an interrupt each minion."""
 from __future__ import annotations
 
-from companion.morpork.events.common import EventContext, EventSteps, area_name, roll_for_area
+from companion.morpork.events.common import EventContext, area_name, roll_event_area
+from companion.morpork.steps import Steps
 from companion.morpork.events.removal import remove_building_by_event, remove_piece_by_event
 from companion.morpork.pieces import remove_piece, remove_trouble
 from companion.core.procedure import Narrator
 from companion.morpork.state import State
 
 
-def the_dragon(state: State, narrator: Narrator, ctx: EventContext) -> EventSteps:
-    area = yield from roll_for_area(narrator, ctx, purpose="(where the dragon lands)")
+def the_dragon(state: State, narrator: Narrator, ctx: EventContext) -> Steps:
+    area = yield from roll_event_area(narrator, ctx, purpose="(where the dragon lands)")
     narrator.say("event.dragon.lands", f"the dragon lands in {area_name(area)}", area)
     here = state.areas[area]
     for color in state.turn_order_from(ctx.active):

@@ -5,17 +5,18 @@ Small Gods holder may pay $3 to keep a minion where it is."""
 from __future__ import annotations
 
 from companion.morpork.board import ADJACENT, AREA_BY_ID, AREA_IDS
-from companion.morpork.events.common import EventContext, EventSteps, area_name, ask, roll_for_area
+from companion.morpork.events.common import EventContext, area_name, roll_event_area
+from companion.morpork.steps import Steps, ask, choose
 from companion.morpork.events.small_gods import offer_small_gods
 from companion.morpork.pieces import move_piece
 from companion.core.procedure import Narrator
 from companion.morpork.state import State
 
 
-def flood(state: State, narrator: Narrator, ctx: EventContext) -> EventSteps:
+def flood(state: State, narrator: Narrator, ctx: EventContext) -> Steps:
     flooded: list[str] = []
     for _ in range(2):
-        area = yield from roll_for_area(narrator, ctx)
+        area = yield from roll_event_area(narrator, ctx)
         if not AREA_BY_ID[area].river:
             narrator.say("event.flood.dry", f"{area_name(area)} does not border the river: no flood there", area)
         elif area in flooded:
@@ -32,9 +33,9 @@ def flood(state: State, narrator: Narrator, ctx: EventContext) -> EventSteps:
                 if spared:
                     stays += 1
                     continue
-                target = yield from ask("event.flood.move",
-                                        f"{color}: move your minion out of flooded {area_name(area)} to which area?",
-                                        color, targets, area=area)
+                target = yield from choose(ask("event.flood.move",
+                                                f"{color}: move your minion out of flooded {area_name(area)} to which area?",
+                                                color, targets, area=area))
                 move_piece(state, area, target, color)
                 narrator.say("event.flood.moved", f"a {color} minion escapes from {area_name(area)} to {area_name(target)}",
                              target, player=color, source=area, target=target)

@@ -8,13 +8,14 @@ options are every card that may still be in the draw pile (``companion.morpork.h
 discard pile, lent, stuck in a hand, out of a two-player game, or being played). Fewer than five
 cards left: as many as there are; an empty draw pile ends the game (ruling 9).
 
-A card turned face up is drawn from a shuffled pile, so its answer is an undo barrier
-(``companion.core.session.REVEALING_QUESTIONS``).
+A card turned face up is drawn from a shuffled pile, so its question ``reveals`` and its answer is an
+undo barrier (``companion.core.session.is_barrier``).
 """
 from __future__ import annotations
 
 from companion.morpork.catalog import display_name
-from companion.morpork.events.common import EventContext, EventSteps, end_on_draw_pile
+from companion.morpork.events.common import EventContext
+from companion.morpork.steps import Steps, end_on_draw_pile
 from companion.morpork.hidden_cards import unseen_cards
 from companion.core.procedure import Narrator, choice_question
 from companion.morpork.state import State
@@ -23,7 +24,7 @@ FOG_CARDS = 5
 CARD_QUESTION = "event.fog.card"
 
 
-def fog(state: State, narrator: Narrator, ctx: EventContext) -> EventSteps:
+def fog(state: State, narrator: Narrator, ctx: EventContext) -> Steps:
     """Up to five cards from the top of the draw pile, each named, go to the discard pile."""
     count = min(FOG_CARDS, state.draw_pile)
     narrator.say("event.fog.discards", f"fog: the top {count} card(s) of the draw pile are discarded face up",
@@ -37,7 +38,7 @@ def fog(state: State, narrator: Narrator, ctx: EventContext) -> EventSteps:
             break
         card = yield choice_question(
             CARD_QUESTION, f"{ctx.active}: turn over the top card of the draw pile ({number} of {count}) and scan it",
-            ctx.active, options, unavailable=None, private=False,
+            ctx.active, options, unavailable=None, private=False, reveals=True,
             number=str(number), count=str(count))
         state.draw_pile -= 1
         state.discard_pile.append(card)

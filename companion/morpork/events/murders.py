@@ -4,7 +4,8 @@ there, one of them must go; nothing happens in an empty area. The trouble marker
 the piece (the trouble rule)."""
 from __future__ import annotations
 
-from companion.morpork.events.common import EventContext, EventSteps, area_name, ask, roll_for_area
+from companion.morpork.events.common import EventContext, area_name, roll_event_area
+from companion.morpork.steps import Steps, ask, choose
 from companion.morpork.events.removal import remove_piece_by_event
 from companion.core.procedure import Narrator
 from companion.morpork.state import NEUTRAL_PIECES, State
@@ -17,15 +18,15 @@ def murder_victims(state: State, area: str) -> list[str]:
     return colors + [p for p in NEUTRAL_PIECES if (here.trolls if p == "troll" else here.demons) > 0]
 
 
-def mysterious_murders(state: State, narrator: Narrator, ctx: EventContext) -> EventSteps:
+def mysterious_murders(state: State, narrator: Narrator, ctx: EventContext) -> Steps:
     for roller in state.turn_order_from(ctx.active):
-        area = yield from roll_for_area(narrator, ctx, roller=roller)
+        area = yield from roll_event_area(narrator, ctx, roller=roller)
         victims = murder_victims(state, area)
         if not victims:
             narrator.say("event.murders.empty", f"nobody is in {area_name(area)}: no murder", area, player=roller)
             continue
-        piece = yield from ask("event.murders.victim", f"{roller}: which piece in {area_name(area)} is murdered?",
-                               roller, victims, area=area)
+        piece = yield from choose(ask("event.murders.victim", f"{roller}: which piece in {area_name(area)} is murdered?",
+                                      roller, victims, area=area))
         # A free choice of one's own minion is not the event's doing; a forced one is.
         chosen_by = roller if len(victims) > 1 else None
         yield from remove_piece_by_event(state, narrator, ctx, area, piece, chosen_by=chosen_by)

@@ -12,15 +12,15 @@ from __future__ import annotations
 
 from collections.abc import Generator
 
-from companion.morpork.actions import can_use_small_gods
+from companion.morpork.actions import AREA_POWERS, can_use_small_gods
 from companion.morpork.events.common import EventContext, area_name
 from companion.morpork.pieces import pay_bank
 from companion.core.procedure import Narrator, Question, choice_question
 from companion.morpork.state import State
+from companion.morpork.steps import PAY
 
 SMALL_GODS = "small-gods"
-PRICE = 3
-PAY = "pay"
+PRICE = AREA_POWERS[SMALL_GODS].price
 DECLINE = "decline"
 
 

@@ -261,5 +261,5 @@ def test_rolls_want_two_faces() -> None:
         do(game, DieRoll(7))
     with pytest.raises(InputError, match="two faces from 1 to 6"):
         do(game, DieRoll(faces=(0, 7)))
-    with pytest.raises(InputError, match="roll of two dice"):
+    with pytest.raises(InputError, match="waits for a roll"):
         do(game, "roll")

@@ -1,0 +1,94 @@
+"""The steps a card's text and a random event are written in: ask, roll for an area, pay or else,
+game over. One vocabulary, so a card and an event that do the same thing do it the same way.
+
+A procedure (see ``companion.core.procedure``) is a generator that yields Questions and receives the
+answers; each step here is either a Question to ``yield`` (``ask``) or a small generator to
+``yield from`` (the others). Steps know nothing of whose turn or which event it is: the callers in
+``companion.morpork.cards`` and ``companion.morpork.events`` pass the player, the key and the params.
+"""
+from __future__ import annotations
+
+from collections.abc import Generator, Mapping, Sequence
+
+from companion.core.procedure import Narrator, Question, choice_question, roll_question
+from companion.morpork.actions import end_game_on_draw_pile
+from companion.morpork.board import area_for_roll
+from companion.morpork.pieces import transfer
+from companion.morpork.scoring import final_score
+from companion.morpork.state import GameOver, State
+
+Steps = Generator[Question, str, None]
+"""A card effect or an event body: yields Questions, receives answers, mutates the working state."""
+
+PAY = "pay"
+
+
+# -- ask -----------------------------------------------------------------------------------------
+
+def ask(key: str, text: str, player: str | None, options: Sequence[str], *,
+        unavailable: Mapping[str, str] | None = None, **params: str) -> Question:
+    """A public choice for ``player`` among ``options`` (never empty); ``unavailable`` are shown
+    greyed with their reason."""
+    return choice_question(key, text, player, list(options), unavailable=unavailable, private=False,
+                           reveals=False, **params)
+
+
+def choose(question: Question) -> Generator[Question, str, str]:
+    """Ask ``question`` unless it has a single option: a forced choice is made, not asked, so the
+    table is never made to confirm what the rules leave no room for."""
+    if len(question.options) == 1:
+        return question.options[0]
+    answer = yield question
+    return answer
+
+
+# -- roll ----------------------------------------------------------------------------------------
+
+def roll(key: str, text: str, player: str | None, **params: str) -> Generator[Question, str, int]:
+    """Ask for one d12 roll; the face rolled."""
+    answer = yield roll_question(key, text, player, **params)
+    return int(answer)
+
+
+def roll_for_area(key: str, text: str, player: str | None, **params: str) -> Generator[Question, str, tuple[int, str]]:
+    """Ask for one d12 roll; the face and the City Area it picks (the number printed on the board)."""
+    face = yield from roll(key, text, player, **params)
+    return face, area_for_roll(face)
+
+
+# -- pay or else ---------------------------------------------------------------------------------
+
+def pay_or(state: State, narrator: Narrator, payer: str, payee: str, price: int, alternative: str, *,
+           key: str, text: str, **params: str) -> Generator[Question, str, bool]:
+    """``payer`` pays ``price`` to ``payee`` or accepts ``alternative`` (The Fire Brigade, The Fools'
+    Guild, Dr Whiteface, Sticky); paying
+    is greyed out when they cannot afford it. Returns True when paid. ``key`` is keyword-only so
+    that the UI's translation scan sees each caller's literal key."""
+    money = state.player(payer).money
+    options = ([PAY] if money >= price else []) + [alternative]
+    greyed = {} if money >= price else {PAY: f"{payer} has ${money}, not ${price}"}
+    answer = yield choice_question(key, text, payer, options, unavailable=greyed, private=False, reveals=False,
+                                   **params)
+    if answer != PAY:
+        return False
+    transfer(state, payer, payee, price)
+    narrator.say("money.paid", f"{payer} pays {payee} ${price}", payer=payer, payee=payee, amount=price)
+    return True
+
+
+# -- game over -----------------------------------------------------------------------------------
+
+def end_on_draw_pile(state: State, narrator: Narrator | None = None) -> None:
+    """The last card left the draw pile (ruling 9: however it left): Commander Vimes wins if he is
+    in play, otherwise the most points. Narrated when a ``narrator`` is given; a caller with its own
+    sentence for it (Fog) says it itself."""
+    end_game_on_draw_pile(state)
+    assert state.game_over is not None
+    if narrator is not None:
+        narrator.say("game.over-draw-pile", "the draw pile is empty: the game ends",
+                     winners=",".join(state.game_over.winners))
+
+
+def end_on_points(state: State, reason: str) -> None:
+    """The game ends and is scored on points (Riots: Vimes does not win by it, only on points)."""
+    state.game_over = GameOver(reason=reason, winners=list(final_score(state).winners))
