@@ -49,7 +49,9 @@ def resolve(state: State, edition: Edition, narrator: Narrator, token_id: str, c
     party = token.party
     kind = card.kind
     if kind == "advance":
-        yield from move(state, edition, narrator, token_id, steps_to(token.square, card.get("to")), True, dice_total)
+        exact_go_pays_double = state.rules.get("advance-to-go-card-pays-double", "yes") == "yes"  # R3
+        yield from move(state, edition, narrator, token_id, steps_to(token.square, card.get("to")), True, dice_total,
+                        double_on_exact=exact_go_pays_double)
     elif kind == "advance-nearest":
         kind_squares = edition.of_kind(str(card.get("to")))
         target = nearest(token.square, kind_squares)

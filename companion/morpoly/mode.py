@@ -17,6 +17,7 @@ from companion.core.procedure import Narration, Question
 from companion.morpoly import game as engine
 from companion.morpoly.editions import EDITION_IDS
 from companion.morpoly.game import Game
+from companion.morpoly.options import OPTIONS as RULING_OPTIONS
 from companion.morpoly.state_format import state_to_json
 
 REVISION: Final = 1
@@ -28,9 +29,9 @@ OPTIONS: Final = (
     Option("base", "variant", ("variant", "standard"),
            "variant: the Ankh-Morpoly changes to standard Monopoly (§1: no income in jail, no auctions, the "
            "hotel rule, double GO salary on an exact landing, interest at GO); standard: plain Monopoly"),
-    Option("fortuna", "off", ("off", "on"), "the optional Fortuna tokens (§5.2)"),
-    Option("elam", "off", ("off", "on"), "ELAM, the expert mode with lives, the Assassins and three NPCs (§5.3)"),
-)
+) + RULING_OPTIONS
+"""The set and the base rules, then the Fortuna and ELAM switches and every §7 ruling with an
+alternative (``companion.morpoly.options``)."""
 
 
 class AnkhMorpolyMode:

@@ -21,12 +21,13 @@ Moving = Generator[Question, str, None]
 
 
 def move(state: State, edition: Edition, narrator: Narrator, token_id: str, steps: int, forward: bool,
-         dice_total: int, rent_rule: str | None = None) -> Moving:
-    """Walk ``steps`` squares, collect GO money, resolve the square arrived on."""
+         dice_total: int, rent_rule: str | None = None, double_on_exact: bool = True) -> Moving:
+    """Walk ``steps`` squares, collect GO money, resolve the square arrived on. ``double_on_exact``
+    off: an exact landing on GO pays one salary even in the variant (a card, by option R3)."""
     from companion.morpoly.landing import arrive  # the square may draw a card that moves again
 
     token = state.token(token_id)
-    path = walk(token.square, steps, forward, double_on_exact=is_variant(state))
+    path = walk(token.square, steps, forward, double_on_exact=is_variant(state) and double_on_exact)
     token.square = path.end
     if forward:
         narrator.say("morpoly.token.moved", f"{token_id} moves {steps} to {edition.squares[path.end].name}",

@@ -44,6 +44,14 @@ def test_advance_to_go_pays_double_in_the_variant_only() -> None:
         assert cash(game, "red") == expected and game.state.token("red").square == 0, base
 
 
+def test_advance_to_go_card_by_option_r3() -> None:
+    state = table(base="variant")
+    state.rules["advance-to-go-card-pays-double"] = "no"
+    state.token("red").square = 4
+    game = do(start(state), "roll", (1, 2), "chance.advance-go")
+    assert cash(game, "red") == 1700
+
+
 def test_advance_past_go_pays_the_salary() -> None:
     state = table()
     state.token("red").square = 33
