@@ -28,13 +28,19 @@ TWO_D6_OPTIONS: tuple[str, ...] = tuple(f"{a},{b}" for a in range(1, 7) for b in
 
 @dataclass(frozen=True)
 class Reason:
-    """Why something is not possible now, as a rule id and its values (``("not-adjacent",
-    {"area": "dolly-sisters"})``): screens translate it by ``key`` like narration; ``text`` is the
-    English sentence for the command line and the log."""
+    """Why something is not possible now, as a rule id and its values (``("place.adjacency",
+    {"color": "red"})``): screens translate it by ``key`` like narration, so rewording ``text`` (the
+    English sentence for the command line, the JSON contract and the log) changes no other language."""
 
     key: str
     text: str
     params: tuple[tuple[str, str], ...] = ()
+
+
+def because(key: str, text: str, **params: object) -> Reason:
+    """A :class:`Reason` with its values as keywords (shown as strings), as ``Narrator.say`` takes them:
+    ``because("build.trouble", f"nobody may build in {area!r} …", area=area)``."""
+    return Reason(key, text, tuple((k, str(v)) for k, v in params.items()))
 
 
 @dataclass(frozen=True)
@@ -44,7 +50,8 @@ class Question:
     ``kind`` is ``roll`` (faces from ``dice`` dice with ``sides`` sides: one d12 in the first game,
     two d6 in the second; the answer is ``"7"`` or ``"3,4"``), ``choice`` (a player picks one of ``options``) or
     ``random`` (the session draws one of ``options`` at random and journals the result, e.g. Zorgo's
-    personality). ``unavailable`` lists options shown greyed with the reason they are not legal now.
+    personality). ``unavailable`` lists options shown greyed with the :class:`Reason` they are not
+    legal now.
     ``key`` is a stable id for translations; ``text`` is the English sentence; ``private`` questions
     are shown only to ``player`` (a secret personality). A question that ``reveals`` asks the table to
     turn over a card drawn face down (the event deck, History Monks' draws, Fog's cards): its answer is
@@ -56,7 +63,7 @@ class Question:
     text: str
     player: str | None = None
     options: tuple[str, ...] = ()
-    unavailable: tuple[tuple[str, str], ...] = ()
+    unavailable: tuple[tuple[str, Reason], ...] = ()
     params: tuple[tuple[str, str], ...] = ()
     private: bool = False
     reveals: bool = False
@@ -77,7 +84,7 @@ class Question:
         doc: dict[str, Any] = {"kind": self.kind, "player": self.player, "question": self.text,
                                "options": list(self.options)}
         if self.unavailable:
-            doc["unavailable"] = {option: reason for option, reason in self.unavailable}
+            doc["unavailable"] = {option: reason.text for option, reason in self.unavailable}
         return doc
 
 
@@ -104,7 +111,7 @@ def roll_mismatch(question: Question, faces: tuple[int, ...] | None) -> str | No
 
 
 def choice_question(key: str, text: str, player: str | None, options: list[str] | tuple[str, ...],
-                    unavailable: Mapping[str, str] | None = None, private: bool = False,
+                    unavailable: Mapping[str, Reason] | None = None, private: bool = False,
                     reveals: bool = False, **params: str) -> Question:
     """Ask ``player`` to pick one of ``options`` (which must not be empty); ``reveals`` when the
     answer is a card turned over from a face-down pile (see :class:`Question`)."""
