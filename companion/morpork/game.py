@@ -186,7 +186,7 @@ def check_input(question: Question | None, inp: Input, seq: int) -> str:
     # a rejection is read by the whole table: a personality (scanned or named) is never quoted back
     shown = "that card" if value in _CARDS_OF_KIND["personality"] or \
         isinstance(inp, CardScan) and inp.kind == "personality" else repr(value)
-    if isinstance(inp, CardScan) and value not in _CARDS_OF_KIND[inp.kind]:
+    if isinstance(inp, CardScan) and value not in _CARDS_OF_KIND.get(inp.kind, ()):  # chance, chest: the second game
         # the card printed on a scanned sticker says what it is: an "event" scan of a personality
         # (or of anything else) answers nothing, whatever the question's options
         raise InputError(f"a scanned {inp.kind} card cannot answer {question.text!r}"
