@@ -29,6 +29,7 @@ from companion.core.procedure import (
     ProcedureFactory,
     Question,
     choice_question,
+    roll_mismatch,
     roll_question,
 )
 from companion.morpork.board import AREA_IDS
@@ -183,11 +184,15 @@ def check_input(question: Question | None, inp: Input, seq: int) -> str:
     if inp.seq is not None and inp.seq != seq:
         raise InputError(f"stale input: made at seq {inp.seq!r}, the game is at seq {seq!r}")
     check_kind(question, inp)
+    if isinstance(inp, DieRoll) and question.kind == "roll":
+        mismatch = roll_mismatch(question, inp.faces)
+        if mismatch is not None:
+            raise InputError(mismatch)
     value = answer_text(inp)
     # a rejection is read by the whole table: a personality (scanned or named) is never quoted back
     shown = "that card" if value in _CARDS_OF_KIND["personality"] or \
         isinstance(inp, CardScan) and inp.kind == "personality" else repr(value)
-    if isinstance(inp, CardScan) and value not in _CARDS_OF_KIND[inp.kind]:
+    if isinstance(inp, CardScan) and value not in _CARDS_OF_KIND.get(inp.kind, ()):  # chance, chest: the second game
         # the card printed on a scanned sticker says what it is: an "event" scan of a personality
         # (or of anything else) answers nothing, whatever the question's options
         raise InputError(f"a scanned {inp.kind} card cannot answer {question.text!r}"

@@ -14,7 +14,7 @@ from kivy.uix.label import Label
 from kivy.uix.popup import Popup
 from kivy.uix.recycleview.views import RecycleDataViewBehavior
 
-from companion.core.inputs import Answer, CardScan, DieRoll, RandomDraw
+from companion.core.inputs import Answer, CardScan, DieRoll, RandomDraw, roll_text
 from ui.screens.base import GameScreen
 from ui.screens.table import public_state
 from ui.widgets import BigButton, player_name
@@ -24,7 +24,7 @@ def describe_input(app: Any, question: Any, inp: Any) -> str:
     """One input as the log shows it (``question``: what it answered); an answer to a private
     question stays secret."""
     if isinstance(inp, DieRoll):
-        return f"⚄ {inp.face}"
+        return f"⚄ {roll_text(inp)}"
     if isinstance(inp, RandomDraw):
         return "⚂ " + (app.t("(secret)") if question is not None and question.private else app.translator.option(inp.value))
     if question is not None and question.private:
