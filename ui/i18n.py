@@ -8,6 +8,7 @@ catalogue has a template for ``q:<key>`` / ``n:<key>`` it is used, else the engi
 """
 from __future__ import annotations
 
+import functools
 import gettext
 import re
 from pathlib import Path
@@ -47,13 +48,30 @@ REASON_PATTERNS: tuple[tuple[re.Pattern[str], str, str], ...] = (
 patterns turn the known ones into short, translatable ones ("trouble marker", "not enough money")."""
 
 
+_HYPHENATED = re.compile(r"'?(?<![\w-])([a-z]+(?:-[a-z]+)+)(?![\w-])'?")
+_COLOURED_PIECE = re.compile(r"\b(?:an? )?(red|yellow|green|blue) (minions?|pieces?|buildings?)\b")
+_COLOUR = re.compile(r"\b(red|yellow|green|blue)\b")
+
+
+@functools.lru_cache(maxsize=1)
+def _known_ids() -> frozenset[str]:
+    """Every id a sentence may quote: areas, cards, events and personalities."""
+    from companion.morpork.catalog import CARD_BY_ID, EVENT_BY_ID, PERSONALITY_BY_ID
+    return frozenset(AREA_BY_ID) | frozenset(CARD_BY_ID) | frozenset(EVENT_BY_ID) | frozenset(PERSONALITY_BY_ID)
+
+
 class Translator:
     """The current language and its catalogue."""
 
     def __init__(self, language: str = "en") -> None:
         self.language = "en"
         self._catalog: gettext.NullTranslations = gettext.NullTranslations()
+        self.players: dict[str, str] = {}
         self.set_language(language)
+
+    def use_players(self, names: Mapping[str, str]) -> None:
+        """The names the players typed, by colour: every sentence says "Anna", never "red"."""
+        self.players = {color: name for color, name in names.items() if name}
 
     def set_language(self, language: str) -> None:
         if language not in LANGUAGES:
@@ -83,18 +101,38 @@ class Translator:
     def color(self, color: str) -> str:
         return self.gettext(color)
 
+    def player(self, color: str) -> str:
+        """A player as the table knows them: the name typed at set-up, else the colour's word."""
+        return self.players.get(color) or self.color(color)
+
     def keyed(self, prefix: str, key: str, english: str, params: Mapping[str, str]) -> str:
         """An engine sentence: the catalogue's template for ``prefix:key`` filled with the params
         (area ids shown as translated names), or the engine's English text when there is none."""
         msgid = f"{prefix}:{key}"
         template = self.gettext(msgid)
-        if template == msgid:
-            return english
         shown = {k: self._param(v) for k, v in params.items()}
-        try:
-            return template.format(**shown)
-        except (KeyError, IndexError, ValueError):
-            return english
+        if template != msgid:
+            try:
+                return template.format(**shown)
+            except (KeyError, IndexError, ValueError):
+                pass
+        return self._named(english, params, shown)
+
+    def _named(self, english: str, params: Mapping[str, str], shown: Mapping[str, str]) -> str:
+        """The engine's English sentence as the table says it: each id it quotes (an area, a card,
+        a personality, whether a parameter or inside one) replaced by its name, and each colour by
+        the player's name ("a red minion" → "Anna's minion")."""
+        for key, value in sorted(params.items(), key=lambda kv: -len(kv[1])):
+            if value and shown[key] != value:
+                english = re.sub(rf"(?<![\w-])'?{re.escape(value)}'?(?![\w-])", lambda _m, k=key: shown[k], english)
+        english = _HYPHENATED.sub(lambda m: self._param(m.group(1)) if m.group(1) in _known_ids() else m.group(0),
+                                  english)
+        english = _COLOURED_PIECE.sub(lambda m: f"{self.player(m.group(1))}'s {m.group(2)}", english)
+        return _COLOUR.sub(lambda m: self.player(m.group(1)), english)
+
+    def sentence(self, english: str) -> str:
+        """An engine sentence with no template of its own (a refusal): ids and colours named."""
+        return self._named(english, {}, {})
 
     def reason(self, text: str) -> str:
         """Why an option is greyed, short and in this language; an unknown sentence stays as it is."""
@@ -120,9 +158,14 @@ class Translator:
             return self.card(value)
         if value in EVENT_BY_ID:
             return self.event(value)
-        if value in ("red", "yellow", "green", "blue", "troll", "demon"):
+        if value in ("red", "yellow", "green", "blue"):
+            return self.player(value)
+        if value in ("troll", "demon"):
             return self.gettext(value)
-        return value
+        try:
+            return display_name("personality", value, self.language)
+        except KeyError:
+            return value
 
     def is_card(self, value: str) -> bool:
         from companion.morpork.catalog import CARD_BY_ID
@@ -133,7 +176,7 @@ class Translator:
         if value in AREA_BY_ID:
             return self.area(value)
         if value in ("red", "yellow", "green", "blue"):
-            return self.color(value)
+            return self.player(value)
         if value.startswith("power:") and value[6:] in AREA_BY_ID:
             return self.gettext("Power: {area}").format(area=self.area(value[6:]))
         if "/" in value:

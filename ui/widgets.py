@@ -61,6 +61,11 @@ def player_markup(color: str | None, name: str | None = None) -> str:
     return f"[color={hex_color(PLAYER_RGB[color])}]{piece_mark(color, colorblind)}[/color] {shown}"
 
 
+def player_labels(state: Any) -> dict[str, str]:
+    """Each player's name with their colour's dot (their shape in colour-blind mode), for sentences."""
+    return {p.color: player_markup(p.color, p.name) for p in state.players}
+
+
 def player_name(state: Any, color: str | None) -> str:
     if not color:
         return ""

@@ -27,6 +27,7 @@ def test_a_typed_die_url_survives_other_taps_and_is_applied_on_leaving(driver: A
     d = driver
     d.app.show("settings")
     d.frames(2)
+    d.tap(d.screen.ids.advanced)  # the raw URLs are folded under "advanced" (issue 14)
     field = d.screen.ids.die_url
     assert field.text == "sim://"
     _type(d, field, "serial:///dev/ttyNOSUCHDIE")
@@ -47,6 +48,7 @@ def test_enter_applies_a_url_and_a_malformed_one_is_refused(driver: Any) -> None
     d = driver
     d.app.show("settings")
     d.frames(2)
+    d.tap(d.screen.ids.advanced)  # the raw URLs are folded under "advanced" (issue 14)
     field = d.screen.ids.scanner_url
     _type(d, field, "keyboard")
     field.dispatch("on_text_validate")
@@ -57,6 +59,7 @@ def test_enter_applies_a_url_and_a_malformed_one_is_refused(driver: Any) -> None
     assert d.app.settings.scanner_url == "sim://"
     d.app.show("settings")
     d.frames(2)
+    d.tap(d.screen.ids.advanced)  # the raw URLs are folded under "advanced" (issue 14)
     assert d.screen.ids.scanner_url.text == "sim://"  # back on the screen: the saved URL again
     _type(d, d.screen.ids.die_url, "serial:///dev/ttyNOSUCHDIE")
     d.screen.ids.die_url.dispatch("on_text_validate")  # Enter in the die's field applies it
