@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from companion.core.procedure import Reason
 from companion.morpork.board import AREA_BY_ID
 from ui.checklist import checklist_marks, played_card
 from ui.screens.base import GameScreen
@@ -13,7 +14,7 @@ from ui.screens.table import public_state
 from ui.widgets import player_name
 
 
-def map_choices(question: Any) -> tuple[list[str], dict[str, str]]:
+def map_choices(question: Any) -> tuple[list[str], dict[str, Reason]]:
     """The areas among a question's options (legal) and among its unavailable ones (with reasons)."""
     if question is None or question.kind != "choice" or question.private:
         return [], {}
@@ -70,3 +71,4 @@ class TurnScreen(MapQuestionScreen):
             rolled = f"   ⚄ {card.face}" if card.face is not None else ""
             self.ids.card.text = f"{active}: [b]{app.translator.card(card.id)}[/b]   {checklist_marks(card)}{rolled}"
         self.card_steps = card.steps if card is not None else ()
+        self.ids.card.topic = ["card", card.id] if card is not None else []  # a long press: its rules
