@@ -223,7 +223,7 @@ def _build_app_class() -> type:
                 self.session.submit(inp)
             except CompanionError as exc:
                 log.warning("rejected %r: %s", inp, exc)
-                self.message = self.translator.sentence(str(exc))
+                self.message = str(exc)
                 return False
             self.game = self.session.game
             self.message = self.notice = ""

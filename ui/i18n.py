@@ -11,9 +11,7 @@ reword its sentences without touching any screen.
 """
 from __future__ import annotations
 
-import functools
 import gettext
-import re
 from pathlib import Path
 from typing import Mapping
 
@@ -34,18 +32,6 @@ OPTION_WORDS: dict[str, str] = {
     "yes": "Yes", "no": "No", "keep": "Keep", "ignore": "Ignore",
 }
 """The engine's answer words and how a button shows them (English msgids for gettext)."""
-
-
-_HYPHENATED = re.compile(r"'?(?<![\w-])([a-z]+(?:-[a-z]+)+)(?![\w-])'?")
-_COLOURED_PIECE = re.compile(r"\b(?:an? )?(red|yellow|green|blue) (minions?|pieces?|buildings?)\b")
-_COLOUR = re.compile(r"\b(red|yellow|green|blue)\b")
-
-
-@functools.lru_cache(maxsize=1)
-def _known_ids() -> frozenset[str]:
-    """Every id a sentence may quote: areas, cards, events and personalities."""
-    from companion.morpork.catalog import CARD_BY_ID, EVENT_BY_ID, PERSONALITY_BY_ID
-    return frozenset(AREA_BY_ID) | frozenset(CARD_BY_ID) | frozenset(EVENT_BY_ID) | frozenset(PERSONALITY_BY_ID)
 
 
 class Translator:
@@ -104,23 +90,7 @@ class Translator:
                 return template.format(**shown)
             except (KeyError, IndexError, ValueError):
                 pass
-        return self._named(english, params, shown)
-
-    def _named(self, english: str, params: Mapping[str, str], shown: Mapping[str, str]) -> str:
-        """The engine's English sentence as the table says it: each id it quotes (an area, a card,
-        a personality, whether a parameter or inside one) replaced by its name, and each colour by
-        the player's name ("a red minion" → "Anna's minion")."""
-        for key, value in sorted(params.items(), key=lambda kv: -len(kv[1])):
-            if value and shown[key] != value:
-                english = re.sub(rf"(?<![\w-])'?{re.escape(value)}'?(?![\w-])", lambda _m, k=key: shown[k], english)
-        english = _HYPHENATED.sub(lambda m: self._param(m.group(1)) if m.group(1) in _known_ids() else m.group(0),
-                                  english)
-        english = _COLOURED_PIECE.sub(lambda m: f"{self.player(m.group(1))}'s {m.group(2)}", english)
-        return _COLOUR.sub(lambda m: self.player(m.group(1)), english)
-
-    def sentence(self, english: str) -> str:
-        """An engine sentence with no template of its own (a refusal): ids and colours named."""
-        return self._named(english, {}, {})
+        return english
 
     def reason(self, reason: Reason) -> str:
         """Why an option is greyed, short and in this language, by its rule id (``r:<key>``); the
@@ -136,7 +106,13 @@ class Translator:
         return self.keyed("n", getattr(line, "key"), getattr(line, "text"), params)
 
     def _param(self, value: str) -> str:
+        """A parameter as the table says it: an area, card, event or personality by its name, a
+        player by the name they typed, a piece ("area/red") and a list ("a,b") item by item."""
         from companion.morpork.catalog import CARD_BY_ID, EVENT_BY_ID
+        if "," in value:
+            return ", ".join(self._param(item) for item in value.split(","))
+        if "/" in value and value.partition("/")[0] in AREA_BY_ID:
+            return self.option(value)
         if value in AREA_BY_ID:
             return self.area(value)
         if value in CARD_BY_ID:
