@@ -1,8 +1,9 @@
 """Journal: the game's readable log, one line per accepted input. A tap on a line shows the table at
-that moment with "undo to here"; undoing past die rolls or scanned cards asks for confirmation first
-(those are facts of the table — the real die will not roll back). "Redo" puts back the last undone
-input. Everything drawn here is the session's history (``session.inputs``, ``session.question_at``,
-``session.lines_of``; the table at a step is ``session.positions[i]``)."""
+that moment with "undo to here"; every undo asks first, naming the steps it takes back, and warns
+when die rolls or scanned cards are among them (facts of the table — the real die will not roll
+back). "Redo" puts back the last undone input. Everything drawn here is the session's history
+(``session.inputs``, ``session.question_at``, ``session.lines_of``; the table at a step is
+``session.positions[i]``)."""
 from __future__ import annotations
 
 from typing import Any
@@ -140,34 +141,55 @@ class JournalScreen(GameScreen):
         self.ids.undo.text = "↶ " + app.t("Undo to here") + f" ({index})"
 
     def undo_here(self) -> None:
+        """Ask before undoing, naming the steps that will be taken back (and warning when a die
+        roll or a revealed card is among them: the real die and cards do not change back)."""
         app = self.app
         session = app.session
         if session is None or session.game is None:
             return
         index = self.selected if self.selected >= 0 else len(session.inputs)
         steps = len(session.inputs) - index
-        barriers = session.barriers_to_undo(steps) if steps > 0 else []
-        if barriers:
-            self.confirm(index, len(barriers))
-        else:
-            self.do_undo(index)
+        if steps <= 0:
+            return
+        barriers = session.barriers_to_undo(steps)
+        self.confirm(index, len(barriers))
+
+    def undone_lines(self, index: int) -> list[str]:
+        """The steps after ``index``, newest first, as the journal lists them."""
+        app = self.app
+        games, inputs = app.session.positions, app.session.inputs
+        out = []
+        for n in range(len(inputs), index, -1):
+            before = games[n - 1]
+            who = player_name(games[n].state, before.question.player) if before.question and before.question.player else ""
+            out.append(f"{n} · {who} {describe_input(app, before, inputs[n - 1])}".replace("  ", " "))
+        return out
 
     def confirm(self, index: int, count: int) -> None:
         app = self.app
+        lines = self.undone_lines(index)
+        shown = lines[:3] + ([app.t("… and {n} more").format(n=len(lines) - 3)] if len(lines) > 3 else [])
+        text = app.t("Take back {n} step(s):").format(n=len(lines)) + "\n" + "\n".join(shown)
+        if count:
+            text += "\n\n" + app.t("This takes back {n} die roll(s) or scanned card(s). The real die and cards will not change back. Undo anyway?").format(n=count)
         box = BoxLayout(orientation="vertical", spacing=dp(8), padding=dp(8))
-        box.add_widget(Label(text=app.t("This takes back {n} die roll(s) or scanned card(s). The real die and cards will not change back. Undo anyway?").format(n=count),
-                             text_size=(dp(420), None), color=(1, 1, 1, 1)))
+        label = Label(text=text, markup=True, color=(1, 1, 1, 1), halign="left", valign="top", font_size=sp(14))
+        label.bind(size=lambda w, _v: setattr(w, "text_size", (w.width, None)))
+        box.add_widget(label)
         row = BoxLayout(spacing=dp(8), size_hint_y=None, height=dp(52))
-        yes = BigButton(text=app.t("Undo anyway"), background_color=(0.7, 0.2, 0.2, 1))
+        yes = BigButton(text=app.t("Undo anyway") if count else app.t("Undo"),
+                        background_color=(0.7, 0.2, 0.2, 1) if count else (0.35, 0.28, 0.2, 1))
         no = BigButton(text=app.t("Keep"))
         row.add_widget(no)
         row.add_widget(yes)
         box.add_widget(row)
-        popup = Popup(title=app.t("Undo past a die roll?"), content=box, size_hint=(None, None),
-                      size=(dp(460), dp(250)), auto_dismiss=False)
+        title = app.t("Undo past a die roll?") if count else app.t("Undo to step {n}?").format(n=index)
+        popup = Popup(title=title, content=box, size_hint=(None, None),
+                      size=(dp(520), dp(300)), auto_dismiss=False)
         no.bind(on_release=lambda _b: popup.dismiss())
         yes.bind(on_release=lambda _b: (popup.dismiss(), self.do_undo(index)))
         self.popup = popup
+        self.confirm_button = yes
         popup.open()
 
     def do_undo(self, index: int) -> None:
