@@ -10,11 +10,12 @@ from __future__ import annotations
 import argparse
 import logging
 import os
+import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from companion.core.mode import DEFAULT_MODE, Progress, get_mode
-from ui.kivy_env import prepare
+from ui.kivy_env import display_problem, prepare, quiet_optional_parts
 
 if TYPE_CHECKING:
     from companion.morpork.game import Game
@@ -49,25 +50,40 @@ def make_app(**kwargs: Any) -> CompanionApp:
     return CompanionApp(**kwargs)
 
 
+DEFAULT_SIZE = "800x480"
+
+
+def parse_size(parser: argparse.ArgumentParser, text: str) -> tuple[int, int]:
+    """``WxH`` in pixels; anything else is a one-line usage error."""
+    w, sep, h = text.lower().partition("x")
+    if not sep or not w.isdigit() or not h.isdigit() or int(w) < 1 or int(h) < 1:
+        parser.error(f"--size: expected WxH such as 800x480, not {text!r}")
+    return int(w), int(h)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="ankh-companion", description="Start the table companion app.")
     parser.add_argument("--data-dir", type=Path, default=None, help="where settings and games are kept")
     parser.add_argument("--fullscreen", action="store_true", help="full screen (the Raspberry Pi kiosk)")
-    parser.add_argument("--size", default=None, help="window size WxH, e.g. 800x480")
+    parser.add_argument("--size", default=None, help=f"window size WxH (default {DEFAULT_SIZE}, the Pi's screen)")
     parser.add_argument("--die", default=None, metavar="URL",
                         help="die source for this run, e.g. serial:///dev/ttyACM0 (default: the saved setting)")
     parser.add_argument("--scanner", default=None, metavar="URL",
                         help="card scanner for this run, e.g. camera://0 (default: the saved setting)")
     args = parser.parse_args(argv or [])
+    size = parse_size(parser, args.size or DEFAULT_SIZE)
+    problem = display_problem()
+    if problem:
+        sys.stderr.write(problem + "\n")
+        return 1
     prepare(quiet=False)
+    quiet_optional_parts()
     from kivy.config import Config
     Config.set("input", "mouse", "mouse,disable_multitouch")  # no red multi-touch dots on a touchscreen
     if args.fullscreen:
         Config.set("graphics", "fullscreen", "auto")
-    if args.size:
-        w, h = args.size.lower().split("x")
-        Config.set("graphics", "width", str(int(w)))
-        Config.set("graphics", "height", str(int(h)))
+    Config.set("graphics", "width", str(size[0]))  # the Pi's 800×480 screen, not Kivy's 800×600
+    Config.set("graphics", "height", str(size[1]))
     logging.basicConfig(level=logging.INFO)
     from ui.settings import AppSettings
     data_dir = args.data_dir or default_data_dir()

@@ -19,7 +19,7 @@ from kivy.app import App
 from kivy.core.text import LabelBase
 from kivy.lang import Builder
 from kivy.properties import BooleanProperty, NumericProperty, ObjectProperty, StringProperty
-from kivy.uix.screenmanager import NoTransition, ScreenManager
+from kivy.uix.screenmanager import NoTransition
 
 from companion.core.errors import CompanionError, WaitingForOther
 from companion.core.inputs import Answer, CardScan, DieRoll, Input
@@ -29,6 +29,7 @@ from ui.gamehost import LaunchProblem, open_session, past_games
 from ui.i18n import Translator
 from ui.settings import AppSettings
 from ui import screens  # noqa: F401  (registers the screen classes with the kv factory)
+from ui.screens.manager import LazyScreenManager
 
 if TYPE_CHECKING:
     from companion.core.session import Session
@@ -46,6 +47,7 @@ class CompanionApp(App):
     colorblind: bool = BooleanProperty(False)
     status_text: str = StringProperty("")
     message: str = StringProperty("")
+    notice: str = StringProperty("")  # news that is not a problem ("undone to step 4"): a neutral colour
     session: Session[Game] | None = ObjectProperty(None, allownone=True)
     game: Game | None = ObjectProperty(None, allownone=True)
     revision: int = NumericProperty(0)
@@ -79,12 +81,15 @@ class CompanionApp(App):
                 Builder.load_file(path)
         launch = open_session(self.journal_path, rng=self.rng)  # resumes nothing on screen by itself
         self.session, self.launch_problem = launch.session, launch.problem
-        self.manager = ScreenManager(transition=NoTransition())
+        self.manager = LazyScreenManager(transition=NoTransition())
         for cls_name, name in (("HomeScreen", "home"), ("SetupScreen", "setup"), ("TableScreen", "table"),
                                ("TurnScreen", "turn"), ("EventsScreen", "events"),
                                ("GameEndScreen", "gameend"), ("JournalScreen", "journal"),
                                ("SettingsScreen", "settings")):
-            self.manager.add_widget(getattr(screens, cls_name)(name=name))
+            def make(cls_name: str = cls_name, name: str = name) -> Any:
+                return getattr(screens, cls_name)(name=name)
+            self.manager.register(name, make)
+        self.manager.current = "home"  # built now; the others when first shown
         self.open_devices()
         if self.launch_problem is not None:
             from kivy.clock import Clock
@@ -217,7 +222,7 @@ class CompanionApp(App):
             self.message = str(exc)
             return False
         self.game = self.session.game
-        self.message = ""
+        self.message = self.notice = ""
         self.after_change()
         return True
 
@@ -241,7 +246,8 @@ class CompanionApp(App):
         if steps > 0:
             self.session.undo(steps, confirm=True)
         self.game = self.session.game
-        self.message = self.t("Undone to step {n}.").format(n=step)
+        self.message = ""
+        self.notice = self.t("Undone to step {n}.").format(n=step)
         self.route()
 
     def redo(self) -> None:
@@ -250,7 +256,8 @@ class CompanionApp(App):
             return
         self.session.redo(1)
         self.game = self.session.game
-        self.message = self.t("Redone to step {n}.").format(n=len(self.session.inputs))
+        self.message = ""
+        self.notice = self.t("Redone to step {n}.").format(n=len(self.session.inputs))
         self.route()
 
     def route(self) -> None:
@@ -269,6 +276,9 @@ class CompanionApp(App):
 
     def refresh(self) -> None:
         game = self.game
+        if game is not None:
+            from ui.widgets import player_labels
+            self.translator.use_players(player_labels(game.state))  # sentences say "● Anna", not "red"
         self.shown_seq = game.seq if game is not None and game.question is not None else None
         self.revision += 1
 

@@ -19,10 +19,12 @@ if TYPE_CHECKING:
     from companion.morpork.game import Game
     from ui.companion_app import CompanionApp
 
-SCREENS = ("home", "setup", "setup-privacy", "turn", "table", "rulebook", "rulebook-ruling", "events", "journal",
-           "gameend", "settings", "rulebook-search")
+SCREENS = ("home", "setup", "setup-privacy", "cards", "cards-keyboard", "turn", "table", "rulebook",
+           "rulebook-ruling", "events", "journal", "journal-undo", "home-resume", "gameend", "settings",
+           "rulebook-search")
 SEARCHED = {"en": "fire", "de": "feuer", "pl": "pozar", "it": "fire"}
 """What the rulebook search shot types, per language."""
+
 
 def _game(app: CompanionApp) -> Game:
     """The game the script plays (it has always started one by then)."""
@@ -97,6 +99,10 @@ def run(out: Path, languages: tuple[str, ...] = ("en", "de"), size: tuple[int, i
             app.start_game(["red", "yellow", "green"], ["Ann", "Bob", "Cy"], "en")
             app.on_die_roll(1, "manual")
 
+        def to_turn() -> None:
+            _search_on_screen(app, "", frames, focus=False)
+            app.answer("captain-carrot")
+
         def ruling() -> None:
             _close_rulebook(app)
             open_rulebook("personality", "vimes")
@@ -112,16 +118,23 @@ def run(out: Path, languages: tuple[str, ...] = ("en", "de"), size: tuple[int, i
             assert app.session is not None
             app.manager.get_screen("journal").select(max(1, len(app.session.inputs) - 3))
 
+        def home_resume() -> None:
+            app.manager.get_screen("journal").popup.dismiss()
+            app.show("home")
+
         steps: list[tuple[str, Callable[[], object]]] = [
             ("setup", lambda: app.show("setup")),
             ("setup-privacy", setup_privacy),
-            ("turn", lambda: (app.answer("vetinari"), app.answer("rust"), app.answer("vimes"),
-                              app.answer("captain-carrot"))),
+            ("cards", lambda: (app.answer("vetinari"), app.answer("rust"), app.answer("vimes"))),
+            ("cards-keyboard", lambda: _search_on_screen(app, "bent", frames)),
+            ("turn", to_turn),
             ("table", lambda: app.show("table")),
             ("rulebook", lambda: open_rulebook("area", "the-shades")),  # a long press on The Shades
             ("rulebook-ruling", ruling),
             ("events", to_events),
             ("journal", to_journal),
+            ("journal-undo", lambda: app.manager.get_screen("journal").undo_here()),
+            ("home-resume", home_resume),
             ("gameend", lambda: _to_end(app)),
             ("home", lambda: app.show("home")),  # after the game: it is listed under past games
             ("settings", lambda: app.show("settings")),
@@ -140,11 +153,22 @@ def run(out: Path, languages: tuple[str, ...] = ("en", "de"), size: tuple[int, i
         App._running_app = None
     return saved
 
+
 def _close_rulebook(app: CompanionApp) -> None:
     popup = getattr(app, "rulebook_popup", None)
     if popup is not None:
         popup.dismiss(animation=False)
         app.rulebook_popup = None
+
+
+def _search_on_screen(app: CompanionApp, text: str, frames: Callable[[], None], focus: bool = True) -> None:
+    """The card list's search box with the on-screen keyboard up (as after a tap), ``text`` typed."""
+    panel = app.manager.get_screen("turn").ids.question
+    frames()
+    if panel.search is not None:
+        panel.search.focus = focus
+        panel.search.text = text
+
 
 def _to_fire(app: CompanionApp) -> None:
     """From the turn screen's Captain Carrot: finish it, then yellow's Ruby, green's The Dean → fire."""
