@@ -184,6 +184,20 @@ class LockedJournalError(JournalError):
     """Another program holds the journal (a second companion, a backup in progress)."""
 
 
+class DiskIOError(JournalError):
+    """The disk could not read or write the file (a failing card or drive): the journal may be sound."""
+
+
+class NewerJournalError(JournalError):
+    """The journal (or one game in it) was written by a newer companion: a newer table version, entry
+    version, game mode, option or rules revision. Nothing is wrong with it; update the companion.
+    It must never be "recovered" or moved aside."""
+
+
+ENVIRONMENT_ERRORS: Final = (ReadOnlyJournalError, DiskFullError, LockedJournalError, DiskIOError)
+"""Errors of the place the journal lives, not of the journal: the file is left alone."""
+
+
 SQLITE_ERRORS: Final = (sqlite3.Error, UnicodeDecodeError)
 """What reading or writing the file can raise: SQLite's errors, and Python's own when a damaged
 schema or error message is not UTF-8 (the ``sqlite3`` module decodes those itself)."""
@@ -214,7 +228,7 @@ def sqlite_problem(path: str, exc: Exception, doing: str) -> JournalError:
         return LockedJournalError(f"{path!r} is locked by another program while {doing}; nothing was written: "
                                   "close the other companion and try again")
     if name.startswith("SQLITE_IOERR") or "disk I/O error" in text:
-        return JournalError(f"the disk could not read or write {path!r} while {doing} ({text}); nothing was "
+        return DiskIOError(f"the disk could not read or write {path!r} while {doing} ({text}); nothing was "
                             "written: check the card or drive")
     return JournalError(f"SQLite refused {doing} on {path!r} ({name or type(exc).__name__}: {text})")
 
@@ -382,7 +396,7 @@ def parse_entry(game: int | None, n: Any, at: Any, version: Any, kind: Any, barr
     if isinstance(version, bool) or not isinstance(version, int) or version < 1:
         raise JournalError(f"version {version!r} is not a positive whole number", game, row)
     if version > INPUT_VERSION:
-        raise JournalError(f"unknown schema version {version!r}: this companion reads versions up to "
+        raise NewerJournalError(f"unknown schema version {version!r}: this companion reads versions up to "
                            f"{INPUT_VERSION}; the journal was written by a newer one", game, row)
     if kind not in ENTRY_KINDS:
         raise JournalError(f"unknown entry kind {kind!r:.80}; expected one of {', '.join(ENTRY_KINDS)}", game, row)
@@ -494,7 +508,7 @@ class Journal:
             raise JournalError(f"{self.path!r} is an SQLite file but not a companion journal "
                                f"(application id {app_id!r})")
         if version > SCHEMA_VERSION:
-            raise JournalError(f"{self.path!r} has table version {version!r}; this companion knows up to "
+            raise NewerJournalError(f"{self.path!r} has table version {version!r}; this companion knows up to "
                                f"{SCHEMA_VERSION}: it was written by a newer companion")
         if version < SCHEMA_VERSION:
             self._migrate()
