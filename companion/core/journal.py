@@ -1007,6 +1007,26 @@ RawGames = list[tuple[Any, ...]]
 RawEntries = dict[int, tuple[list[tuple[Any, ...]], str | None]]
 
 
+_GAME_DEFAULTS: Final = {1: "1970-01-01T00:00:00.000Z", 3: "en", 5: "playing", 11: "ankh-morpork", 12: None, 13: 1}
+"""What a salvaged games row gets for a NOT NULL column its damaged page no longer holds (index in
+``_GAME_COLUMNS`` → value; the options default to the edition's, as for a table-version-1 game)."""
+
+
+def _fill_damaged_game_row(row: tuple[Any, ...]) -> tuple[Any, ...]:
+    """A games row read from a damaged page, with its unreadable NOT NULL columns given defaults so
+    the salvaged copy can hold it (a cut through the games page leaves NULLs; the whole salvage
+    failed on them). The game's note says which were filled."""
+    filled = list(row)
+    missing = []
+    for index, default in _GAME_DEFAULTS.items():
+        if index < len(filled) and filled[index] is None:
+            missing.append(_GAME_COLUMNS.replace(" ", "").split(",")[index])
+            filled[index] = default if index != 12 else json.dumps({"edition": filled[3] or "en"})
+    if missing:
+        filled[6] = (str(filled[6]) + " " if filled[6] else "") + f"[unreadable, filled in: {', '.join(missing)}]"
+    return tuple(filled)
+
+
 def _read_damaged(path: str) -> tuple[RawGames, RawEntries]:
     """Read every games row that SQLite can still read and, per game, its raw entry rows ``(n, at,
     version, kind, barrier, data, hash)`` in order up to the first one it cannot read. Read on a
@@ -1021,8 +1041,8 @@ def _read_damaged(path: str) -> tuple[RawGames, RawEntries]:
                 row = source.execute(f"SELECT {games_columns} FROM games WHERE id = ?", (gid,)).fetchone()
             except SQLITE_ERRORS:
                 continue
-            if row is not None:
-                games.append(row)
+            if row is not None and row[0] is not None and row[2] is not None:
+                games.append(_fill_damaged_game_row(row))
         if not games:
             raise JournalError(f"{path!r}: not one game can be read from it")
         try:
