@@ -83,3 +83,12 @@ def test_a_healthy_journal_resumes_with_no_problem(tmp_path: Path) -> None:
         assert launch.problem is None and launch.session.game is not None and launch.session.seq == 1
     finally:
         launch.session.close()
+
+
+@pytest.mark.parametrize("text", ["[]", '"x"', "[" * 5000 + "]" * 5000, "{\"language\": 5}", "\xff"])
+def test_a_malformed_settings_file_gives_the_defaults(tmp_path: Path, text: str) -> None:
+    from ui.settings import AppSettings
+
+    path = tmp_path / "settings.json"
+    path.write_bytes(text.encode("utf-8", "surrogateescape") if text != "\xff" else b"\xff")
+    assert AppSettings.load(path) == AppSettings()
