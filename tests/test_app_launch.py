@@ -63,7 +63,7 @@ def test_missing_optional_parts_leave_one_line_not_a_traceback() -> None:
 
 def test_the_window_opens_at_800x480_with_no_traceback(tmp_path: Path) -> None:
     script = ("import sys; from kivy.clock import Clock; import ui.app as a;"
-              "orig = a._build_app_class\n"
+              "orig = a.app_class\n"
               "def build():\n"
               "    cls = orig()\n"
               "    class Quick(cls):\n"
@@ -71,7 +71,7 @@ def test_the_window_opens_at_800x480_with_no_traceback(tmp_path: Path) -> None:
               "            from kivy.core.window import Window\n"
               "            Clock.schedule_once(lambda dt: (print('SIZE', Window.size), self.stop()), 0.5)\n"
               "    return Quick\n"
-              "a._build_app_class = build\n"
+              "a.app_class = build\n"
               f"sys.exit(a.main(['--data-dir', {str(tmp_path / 'data')!r}]))\n")
     path = tmp_path / "quick_start.py"  # Kivy's App looks for its class's source file
     path.write_text(script, encoding="utf-8")

@@ -43,11 +43,16 @@ def screen_for(game: Game) -> str:
     return progress_of(game).screen
 
 
+def app_class() -> type[CompanionApp]:
+    """The App class, imported only now: Kivy (and its window) loads with it."""
+    from ui.companion_app import CompanionApp
+    return CompanionApp
+
+
 def make_app(**kwargs: Any) -> CompanionApp:
     """Build the App (importing Kivy); tests call this with a temporary ``data_dir``."""
     prepare()
-    from ui.companion_app import CompanionApp
-    return CompanionApp(**kwargs)
+    return app_class()(**kwargs)
 
 
 DEFAULT_SIZE = "800x480"
@@ -96,7 +101,6 @@ def main(argv: list[str] | None = None) -> int:
         settings.validate()
     except ValueError as exc:
         parser.error(str(exc))
-    from ui.companion_app import CompanionApp
-    app = CompanionApp(data_dir=data_dir, settings=settings)
+    app = app_class()(data_dir=data_dir, settings=settings)
     app.run()
     return 0

@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     from companion.core.procedure import Question
     from companion.morpork.game import Game
     from companion.morpork.state import State
+    from ui.companion_app import CompanionApp
 
 TOUCH = 48  # minimum touch target, in pixels at 800×480 (dp == px at density 1)
 SEARCH_FROM = 12  # a longer list of cards gets a search box
@@ -208,7 +209,7 @@ class QuestionPanel(BoxLayout):
                     row.add_widget(self._option_button(value))
                 self.add_widget(row)
 
-    def _hand_cards(self, state: Any, q: Any, cards: list[str]) -> list[str]:
+    def _hand_cards(self, state: State | None, q: Question, cards: list[str]) -> list[str]:
         """The offered cards in the order of their shown names; a card asked for from a hand (not
         turned up from the draw pile) only when the deck's order lets a hand hold it (the engine's
         :func:`~companion.morpork.hidden_cards.may_be_in_a_hand`)."""
@@ -220,7 +221,7 @@ class QuestionPanel(BoxLayout):
             cards = [c for c in cards if may_be_in_a_hand(state, c)]
         return sorted(cards, key=lambda c: sort_key(app.translator.option(c)))
 
-    def _build_search(self, app: Any, q: Any, actions: list[str]) -> None:
+    def _build_search(self, app: CompanionApp, q: Question, actions: list[str]) -> None:
         """The search box (typed on the on-screen keyboard) and the line that says why nothing matches."""
         row = BoxLayout(size_hint_y=None, height=dp(TOUCH), spacing=dp(4))
         search = TouchTextInput(hint_text=app.t("Search or scan the card") + " …", multiline=False,
