@@ -11,11 +11,12 @@ from companion.morpork.cards.common import (
 )
 from companion.morpork.steps import Steps, ask, roll, roll_for_area
 from companion.morpork.cards.interrupts import (
-    move_by_card, remove_by_card, text_cancelled, window, GASPODE, WALLACE_SONKY,
+    anyone_window, texts_cancelled, move_by_card, remove_by_card, text_cancelled, window, GASPODE, WALLACE_SONKY,
 )
 from companion.morpork.cards.symbols import place_minion_steps
 from companion.morpork.pieces import move_piece, pieces_in, place_piece, remove_piece, transfer
 from companion.core.procedure import Narrator, Question, choice_question
+from companion.morpork.revisions import SINGLE_WINDOW
 from companion.morpork.state import State
 
 UNREAL_ESTATE = "unreal-estate"
@@ -158,7 +159,9 @@ def _remove_own_minion(state: State, narrator: Narrator, ctx: TurnContext, color
 
 def auditors(state: State, narrator: Narrator, ctx: TurnContext) -> Steps:
     """The Auditors: every other player, in turn order, removes one of their own minions."""
-    for color in other_players(state, ctx.player):
+    others = other_players(state, ctx.player)
+    yield from texts_cancelled(state, narrator, ctx, others)
+    for color in others:
         if (yield from text_cancelled(state, narrator, ctx, color)):
             continue
         yield from _remove_own_minion(state, narrator, ctx, color)
@@ -208,7 +211,18 @@ def bursar(state: State, narrator: Narrator, ctx: TurnContext) -> Steps:
     second = yield from _pick_piece(ctx, "card.bursar-second", f"{ctx.player}: with which minion?", second_options)
     if second is None:
         return
-    for area, piece in (first, second):
+    if state.revision >= SINGLE_WINDOW:
+        played_by = yield from anyone_window(
+            state, narrator, ctx, [(piece, (GASPODE, WALLACE_SONKY)) for _, piece in (first, second)],
+            f"the swap of the {first[1]} piece in {first[0]} and the {second[1]} piece in {second[0]}")
+        if played_by is not None:
+            piece, played = played_by
+            area = first[0] if first[1] == piece else second[0]
+            if played == WALLACE_SONKY:
+                ctx.shielded.add(piece)
+            narrator.say("interrupt.saved", f"{piece}'s minion in {area} stays", area, player=piece, card=played)
+            return
+    for area, piece in (first, second) if state.revision < SINGLE_WINDOW else ():
         if state.has_player(piece) and piece != ctx.player:
             played = yield from window(state, narrator, ctx, piece, (GASPODE, WALLACE_SONKY),
                                        f"the move of a {piece} minion from {area}")

@@ -5,7 +5,7 @@ from companion.morpork.actions import take_money
 from companion.morpork.board import AREA_IDS
 from companion.morpork.cards.common import SKIP, Effect, TurnContext, choose_player, other_players
 from companion.morpork.steps import Steps, ask
-from companion.morpork.cards.interrupts import text_cancelled
+from companion.morpork.cards.interrupts import text_cancelled, texts_cancelled
 from companion.morpork.pieces import transfer
 from companion.core.procedure import Narrator
 from companion.morpork.state import State
@@ -22,7 +22,9 @@ def _collect(state: State, narrator: Narrator, ctx: TurnContext, amount: int, wh
 
 def each_other_player_pays_2(state: State, narrator: Narrator, ctx: TurnContext) -> Steps:
     """Mr Boggis, The Thieves' Guild: every other player pays $2 if possible."""
-    for color in other_players(state, ctx.player):
+    others = other_players(state, ctx.player)
+    yield from texts_cancelled(state, narrator, ctx, others)
+    for color in others:
         if (yield from text_cancelled(state, narrator, ctx, color)):
             continue
         paid = transfer(state, color, ctx.player, 2)
