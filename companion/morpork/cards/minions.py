@@ -9,7 +9,7 @@ from companion.morpork.board import ADJACENT, AREA_IDS
 from companion.morpork.cards.common import (
     Effect, TurnContext, choose_player, other_players, parse_piece_option, piece_option,
 )
-from companion.morpork.steps import Steps, ask, roll, roll_for_area
+from companion.morpork.steps import Steps, ask, forced, roll, roll_for_area
 from companion.morpork.cards.interrupts import (
     anyone_window, texts_cancelled, move_by_card, remove_by_card, text_cancelled, window, GASPODE, WALLACE_SONKY,
 )
@@ -152,8 +152,8 @@ def _remove_own_minion(state: State, narrator: Narrator, ctx: TurnContext, color
     if not areas:
         narrator.say("symbol.no-option", f"{color} has no minion to remove", player=color)
         return
-    area = yield ask("card.remove-own", f"{color}: remove one of your minions (from which area?)", color, areas,
-                     card=ctx.card)
+    area = yield from forced(state, narrator, ask("card.remove-own", f"{color}: remove one of your minions (from which area?)",
+                                                  color, areas, card=ctx.card))
     yield from remove_by_card(state, narrator, ctx, area, color, by_text=False)
 
 
@@ -216,11 +216,11 @@ def bursar(state: State, narrator: Narrator, ctx: TurnContext) -> Steps:
             state, narrator, ctx, [(piece, (GASPODE, WALLACE_SONKY)) for _, piece in (first, second)],
             f"the swap of the {first[1]} piece in {first[0]} and the {second[1]} piece in {second[0]}")
         if played_by is not None:
-            piece, played = played_by
-            area = first[0] if first[1] == piece else second[0]
-            if played == WALLACE_SONKY:
-                ctx.shielded.add(piece)
-            narrator.say("interrupt.saved", f"{piece}'s minion in {area} stays", area, player=piece, card=played)
+            holder, card = played_by
+            where = first[0] if first[1] == holder else second[0]
+            if card == WALLACE_SONKY:
+                ctx.shielded.add(holder)
+            narrator.say("interrupt.saved", f"{holder}'s minion in {where} stays", where, player=holder, card=card)
             return
     for area, piece in (first, second) if state.revision < SINGLE_WINDOW else ():
         if state.has_player(piece) and piece != ctx.player:

@@ -4,7 +4,7 @@ from __future__ import annotations
 from companion.morpork.actions import take_money
 from companion.morpork.board import AREA_IDS
 from companion.morpork.cards.common import SKIP, Effect, TurnContext, choose_player, other_players
-from companion.morpork.steps import Steps, ask
+from companion.morpork.steps import Steps, ask, forced
 from companion.morpork.cards.interrupts import text_cancelled, texts_cancelled
 from companion.morpork.pieces import transfer
 from companion.core.procedure import Narrator
@@ -69,8 +69,8 @@ def mr_slant(state: State, narrator: Narrator, ctx: TurnContext) -> Steps:
     if not options:
         narrator.say("symbol.no-option", "no area has a trouble marker", player=ctx.player)
         return
-    area_id = yield ask("card.mr-slant", f"{ctx.player}: which area with a trouble marker?", ctx.player, options,
-                        card=ctx.card)
+    area_id = yield from forced(state, narrator, ask("card.mr-slant", f"{ctx.player}: which area with a trouble marker?",
+                                                     ctx.player, options, card=ctx.card))
     area = state.areas[area_id]
     _collect(state, narrator, ctx, 2 * (sum(area.minions.values()) + area.trolls + area.demons),
              f"minions in {area_id}")
