@@ -47,11 +47,18 @@ def willikins(state: State, narrator: Narrator, ctx: TurnContext) -> Steps:
 
 
 def _pick_piece(ctx: TurnContext, key: str, text: str, options: list[str], optional: bool = True,
-                player: str | None = None) -> Generator[Question, str, tuple[str, str] | None]:
+                player: str | None = None, *, table: tuple[State, Narrator] | None = None,
+                ) -> Generator[Question, str, tuple[str, str] | None]:
+    """A piece picked among ``options`` (or ``skip`` when ``optional``). A mandatory pick with
+    one piece is taken and narrated from revision 2 when the ``table`` (state, narrator) is given."""
     if not options:
         return None
-    answer = yield choice_question(key, text, player or ctx.player, [*options, *(["skip"] if optional else [])],
-                                   card=ctx.card)
+    question = choice_question(key, text, player or ctx.player, [*options, *(["skip"] if optional else [])],
+                               card=ctx.card)
+    if table is not None and not optional:
+        answer = yield from forced(table[0], table[1], question)
+    else:
+        answer = yield question
     return None if answer == "skip" else parse_piece_option(answer)
 
 
@@ -133,7 +140,7 @@ def carcer(state: State, narrator: Narrator, ctx: TurnContext) -> Steps:
                                               ctx.player)
         narrator.say("card.rolled", f"{ctx.player} rolls {face}: {area}", area, player=ctx.player, face=face)
         picked = yield from _pick_piece(ctx, "card.carcer-remove", f"{ctx.player}: remove which minion in {area}?",
-                                        _removable(state, ctx, area), optional=False)
+                                        _removable(state, ctx, area), optional=False, table=(state, narrator))
         if picked is not None:
             yield from remove_by_card(state, narrator, ctx, picked[0], picked[1], by_text=True)
 
@@ -194,7 +201,7 @@ def cosmo_lavish(state: State, narrator: Narrator, ctx: TurnContext) -> Steps:
     options = [piece_option(a, p) for a in AREA_IDS if state.areas[a].trouble for p in pieces_in(state, a)
                if p != agent and p not in ctx.shielded]
     picked = yield from _pick_piece(ctx, "card.cosmo-remove", f"{agent}: remove which minion (not yours)?", options,
-                                    optional=False, player=agent)
+                                    optional=False, player=agent, table=(state, narrator))
     if picked is not None:
         yield from remove_by_card(state, narrator, ctx, picked[0], picked[1], by_text=True)
 
