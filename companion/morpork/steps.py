@@ -52,9 +52,14 @@ def forced(state: State, narrator: Narrator, question: Question) -> Generator[Qu
     if single and state.revision >= SINGLE_WINDOW and not question.private and not question.reveals \
             and not question.unavailable and question.options[0] != "skip":
         option = question.options[0]
-        narrator.say("choice.forced", f"{question.player}: the only choice is {option}",
-                     option if option in AREA_BY_ID else None, player=question.player or "", option=option,
-                     question=question.key)
+        area, slash, piece = option.partition("/")
+        if slash:  # a piece in an area (``the-shades/blue``)
+            narrator.say("choice.forced-piece", f"{question.player}: the only choice is the {piece} piece in {area}",
+                         area, player=question.player or "", piece=piece, question=question.key)
+        else:
+            narrator.say("choice.forced", f"{question.player}: the only choice is {option}",
+                         option if option in AREA_BY_ID else None, player=question.player or "", option=option,
+                         question=question.key)
         return option
     answer = yield question
     return answer

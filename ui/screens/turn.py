@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.morpork.board import AREA_BY_ID
-from ui.checklist import checklist_marks, played_card
+from ui.checklist import checklist_marks, played_card, skipped_reasons
 from ui.screens.base import GameScreen
 from ui.screens.table import public_state
 from ui.widgets import player_name
@@ -64,6 +64,8 @@ class TurnScreen(MapQuestionScreen):
         from ui.app import progress_of
         card = played_card(progress_of(game))
         active = player_name(state, state.active_player)
+        self.ids.skipped.text = "" if card is None else skipped_reasons(
+            card, lambda why: app.translator.keyed("r", why.key, why.text, dict(why.params)))
         if card is None:
             self.ids.card.text = f"{app.t('Turn')} {state.turn.number} · {active}"
         else:
