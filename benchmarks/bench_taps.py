@@ -12,7 +12,8 @@ the same end under both revisions — checked here, game by game — and only wh
 A **tap** is an answer the table gives on the screen (an ``answer`` input); die rolls and card scans
 are counted apart (a table without a camera taps a card in the list instead of scanning it, so the
 taps-and-scans figure is given as well). Printed: per revision the inputs of each kind per turn, then
-the ratios after / before.
+the ratios after / before; and the taps on the turns where revision 2 opened one window for several
+opponents (the turns the change is for), before and after.
 """
 from __future__ import annotations
 
@@ -32,10 +33,15 @@ from companion.morpork.revisions import FIRST, LATEST  # noqa: E402
 INTERRUPT_KEYS = ("interrupt.window", "interrupt.anyone", "interrupt.event-window")
 
 
-def count(revision: int, games: int, players: int, seed: int) -> tuple[Counter[str], int, list[tuple[str, int]]]:
-    """Inputs by kind over ``games`` games from ``seed`` under ``revision``, the turns played, and
-    each game's end (reason, turn) to compare the revisions by."""
+def count(revision: int, games: int, players: int, seed: int,
+          ) -> tuple[Counter[str], int, list[tuple[str, int]], Counter[tuple[int, int]], set[tuple[int, int]]]:
+    """Inputs by kind over ``games`` games from ``seed`` under ``revision``, the turns played, each
+    game's end (reason, turn) to compare the revisions by, the taps per (game, turn), and the
+    (game, turn) pairs that asked one window for several opponents."""
     counts: Counter[str] = Counter()
+    per_turn: Counter[tuple[int, int]] = Counter()
+    windows: set[tuple[int, int]] = set()
+    playing = [0]
 
     def on_input(game: Game, inp: Input) -> None:
         question = game.question
@@ -46,6 +52,9 @@ def count(revision: int, games: int, players: int, seed: int) -> tuple[Counter[s
             counts["scans"] += 1
         elif isinstance(inp, Answer):
             counts["taps"] += 1
+            per_turn[playing[0], game.state.turn.number] += 1
+            if question.key == "interrupt.anyone":
+                windows.add((playing[0], game.state.turn.number))
             if question.key in INTERRUPT_KEYS:
                 counts["interrupt taps"] += 1
         else:
@@ -54,11 +63,12 @@ def count(revision: int, games: int, players: int, seed: int) -> tuple[Counter[s
     rng = random.Random(seed)
     ends = []
     turns = 0
-    for _ in range(games):
+    for index in range(games):
+        playing[0] = index
         result = play_game(rng, players, revision=revision, check=False, on_input=on_input)
         turns += result.turns
         ends.append((result.reason + ":" + ",".join(result.winners), result.turns))
-    return counts, turns, ends
+    return counts, turns, ends, per_turn, windows
 
 
 def main(argv: list[str]) -> int:
@@ -67,8 +77,8 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--players", type=int, choices=(2, 3, 4), default=4)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
-    before, turns_before, ends_before = count(FIRST, args.games, args.players, args.seed)
-    after, turns_after, ends_after = count(LATEST, args.games, args.players, args.seed)
+    before, turns_before, ends_before, taps_before, _ = count(FIRST, args.games, args.players, args.seed)
+    after, turns_after, ends_after, taps_after, windows = count(LATEST, args.games, args.players, args.seed)
     same = ends_before == ends_after
     print(f"games: {args.games} ({args.players} players, seed {args.seed}); turns: {turns_before} / {turns_after}; "
           f"same games under both revisions: {'yes' if same else 'NO'}")
@@ -83,6 +93,11 @@ def main(argv: list[str]) -> int:
     both_before = (before["taps"] + before["scans"]) / turns_before
     both_after = (after["taps"] + after["scans"]) / turns_after
     print(f"ratio after/before, taps+scans per turn: {both_after / both_before:.3f}")
+    if windows:
+        on_before = sum(taps_before[t] for t in windows) / len(windows)
+        on_after = sum(taps_after[t] for t in windows) / len(windows)
+        print(f"turns with one window for several opponents: {len(windows)}; taps on them: "
+              f"{on_before:.2f} before, {on_after:.2f} after (ratio {on_after / on_before:.3f})")
     return 0 if same else 1
 
 
