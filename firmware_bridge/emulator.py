@@ -3,8 +3,9 @@
 It speaks the die protocol (docs/die-protocol.md) on a real pty, so the app and the serial source
 are demonstrated and tested with exactly the code paths a USB die uses, and it can misbehave on
 purpose: a nudge or pick-up (no roll), a crooked landing, a lying die that claims a roll without
-rolling, garbage, a bad checksum, a repeated line, an unplug/replug, and a hang (the port stays
-open but the die says nothing: the host must report it silent).
+rolling, garbage, a bad checksum, a repeated line, an unplug/replug, a hang (the port stays
+open but the die says nothing: the host must report it silent), and a reboot behind an open port
+whose hello is lost (its numbers start again at 0: the host must ask for a hello to believe it).
 
 A new pty gets a new path, while a real die keeps its udev name (/dev/serial/by-id/...) across a
 replug. ``--link PATH`` gives the same: the emulator keeps a symlink at PATH pointing at its current
@@ -12,7 +13,7 @@ pty, removes it on unplug and recreates it on replug, so a host opens one stable
 
 Keys (stdin): r roll, n nudge, p pick up and put down, c crooked landing, l lying roll,
 g garbage, x bad checksum, d repeat last line, u unplug and replug, b heartbeat,
-s hang / wake up (silent while hung), h help, q quit.
+s hang / wake up (silent while hung), z reboot with its hello lost, h help, q quit.
 """
 from __future__ import annotations
 
@@ -34,7 +35,8 @@ from firmware_bridge.protocol import (Beat, DieState, Hello, HelloRequest, Led, 
 
 FIRMWARE_VERSION = "emu-0.1.0"
 KEYS_HELP = ("keys: r roll, n nudge, p pick up/put down, c crooked, l lying roll, g garbage, "
-             "x bad checksum, d repeat last line, u unplug+replug, b beat, s hang/wake, h help, q quit")
+             "x bad checksum, d repeat last line, u unplug+replug, b beat, s hang/wake, "
+             "z reboot (hello lost), h help, q quit")
 
 
 class EmulatedDie:
@@ -131,6 +133,21 @@ class EmulatedDie:
     def replug(self) -> str:
         self.unplug()
         return self.plug()
+
+    def reboot(self, lose_hello: bool = False) -> str:
+        """Restart the firmware while the port stays open (a brown-out behind a powered USB
+        bridge, a watchdog reset): a new boot token and numbering from 0, then the boot hello --
+        or, with ``lose_hello``, no hello, as if that one line was lost on the wire. Returns the
+        new boot token."""
+        with self._lock:
+            self._seq = SeqCounter()
+            self._boot = "%08x" % self._rng.getrandbits(32)
+            self._started_at = time.monotonic()
+            hello = protocol.encode(self._seq.take(), self.die_id, self._hello())
+            self._last_line = hello
+            if not lose_hello:
+                self.send_raw(hello)
+            return self._boot
 
     close = unplug
 
@@ -292,6 +309,7 @@ def _key_loop(die: EmulatedDie, read_key: Callable[[], str], out: Callable[[str]
         "r": die.roll, "n": die.nudge, "p": die.pick_up_and_put_down, "c": die.crooked_landing,
         "l": die.lying_roll, "g": die.send_garbage, "x": die.send_bad_checksum_roll,
         "d": die.repeat_last_line, "u": die.replug, "b": die.beat, "s": die.toggle_hang,
+        "z": lambda: die.reboot(lose_hello=True),
     }
     while True:
         key = read_key()

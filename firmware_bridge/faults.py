@@ -7,13 +7,19 @@ landings, heartbeats, pongs, kinds from a future protocol version, and lying rol
 must refuse) with inserted bad lines: cut lines, flipped bytes, binary noise, overlong lines and
 repeated lines. Every inserted item ends with exactly one newline and holds no other, so the
 number of bad lines is known exactly and a reader can be held to it.
+
+:func:`flip_fuzz` is the harshest single-fault test: every single-bit flip of every line of a
+genuine conversation, each fed to the host just before the line it damages, where a damaged
+line that got through would be believed (a flipped roll line arrives when the die is armed).
 """
 from __future__ import annotations
 
+import logging
 import random
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-from firmware_bridge import protocol, wire
+from firmware_bridge import host, protocol, wire
 from firmware_bridge.protocol import (Beat, DieState, Hello, Pong, RollReport, SeqCounter, State,
                                       Unknown)
 
@@ -151,3 +157,76 @@ def build_plan(rng: random.Random, target_bytes: int,
         put(dies[0].line(Pong(end_token)))
     plan.data = b"".join(parts)
     return plan
+
+
+def bit_flips(line: bytes) -> Iterator[bytes]:
+    """Every copy of ``line`` with exactly one bit flipped, the newline's bits included, in order.
+
+    Each copy ends with a newline (one is added when the flip hit the line's own), so it is fed as
+    a line of its own; a flip that makes a newline inside (``*`` is 0x2A, a newline 0x0A) splits
+    it in two lines, both damaged.
+    """
+    for i in range(len(line)):
+        for bit in range(8):
+            damaged = bytearray(line)
+            damaged[i] ^= 1 << bit
+            if not damaged.endswith(b"\n"):
+                damaged += b"\n"
+            yield bytes(damaged)
+
+
+@dataclass
+class FlipFigures:
+    """What :func:`flip_fuzz` saw. ``passed`` damaged lines changed something (an event, an
+    accepted or ignored line) instead of being refused; ``phantom_rolls`` of them were rolls;
+    ``lost_rolls`` genuine rolls did not arrive although their own lines did."""
+
+    tried: int = 0
+    refused: int = 0
+    passed: int = 0
+    phantom_rolls: int = 0
+    genuine_lines: int = 0
+    genuine_rolls: int = 0
+    lost_rolls: int = 0
+    rejected: dict[str, int] = field(default_factory=dict)
+
+    def summary(self) -> str:
+        return (f"tried {self.tried} damaged lines: refused {self.refused}, passed {self.passed}, "
+                f"phantom rolls {self.phantom_rolls}; genuine: {self.genuine_lines} lines, "
+                f"{self.genuine_rolls} rolls, lost {self.lost_rolls}; refused as {self.rejected}")
+
+
+def flip_fuzz(rng: random.Random, damaged_lines: int,
+              logger: logging.Logger | None = None) -> FlipFigures:
+    """Feed ``damaged_lines`` single-bit flips of a genuine two-dice conversation to a host link.
+
+    The conversation (hellos, throws, nudges, crooked landings, lying rolls, beats, pongs, future
+    kinds) is built by :func:`build_plan` without damage. Before each genuine line, every one of
+    its single-bit flips is fed (until ``damaged_lines`` have been), then the line itself: so a
+    flip that slipped through would arrive exactly where the genuine line is believed.
+    """
+    plan = build_plan(rng, damaged_lines // 8 + 1, damage_rate=0.0)
+    link = host.HostLink("flip-fuzz", logger or logging.getLogger("firmware_bridge.flip_fuzz"))
+    figures = FlipFigures()
+    delivered: list[tuple[str, int]] = []
+    counters = link.counters
+    for line in plan.data.splitlines(keepends=True):
+        for damaged in bit_flips(line):
+            if figures.tried >= damaged_lines:
+                break
+            figures.tried += 1
+            before = (counters.accepted, counters.ignored, counters.rejected_total)
+            events = link.feed(damaged)
+            after = (counters.accepted, counters.ignored, counters.rejected_total)
+            if events or after[:2] != before[:2] or after[2] == before[2]:
+                figures.passed += 1
+                figures.phantom_rolls += sum(isinstance(e, host.RollEvent) for e in events)
+            else:
+                figures.refused += 1
+        figures.genuine_lines += 1
+        delivered += [(e.die, e.face) for e in link.feed(line) if isinstance(e, host.RollEvent)]
+    figures.genuine_rolls = len(plan.rolls)
+    found = iter(delivered)  # the genuine rolls, in order, within what arrived
+    figures.lost_rolls = sum(1 for roll in plan.rolls if roll not in found)
+    figures.rejected = dict(counters.rejected)
+    return figures

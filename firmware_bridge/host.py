@@ -12,7 +12,17 @@ keep phantom rolls out, beyond the checksum:
   then claims a roll is rejected (``roll_without_rolling``);
 * **a roll needs a hello** first (to know the number of faces), and its face must be in range;
 * **a die speaking another protocol version** is believed in nothing (``unsupported_proto``)
-  until it says hello in ours: a new ``proto`` number means an existing kind changed meaning.
+  until it says hello in ours: a new ``proto`` number means an existing kind changed meaning;
+* **a repeat is the whole line again**: only a line byte for byte equal to the last accepted one
+  of that die is a ``duplicate``; the same number with other content means the die's numbering
+  no longer matches the host's (it rebooted) and counts as ``stale``;
+* **resynchronising**: a die whose reboot hello was lost keeps being ``stale`` until its numbers
+  catch up with the last one the host accepted (as many lines as it sent before rebooting, up to
+  half the number space: an hour or more of play, every throw refused). So at the second stale line in a
+  row from one die (and again while the run lasts, see :func:`asks_hello_at`), or at a roll
+  refused for want of a hello, :meth:`HostLink.feed` returns a :class:`HelloNeeded` event:
+  the owner of the port asks that die for ``hello``, whose new ``boot`` token restarts the
+  numbering. The host never guesses a resynchronisation itself: only the die's hello does it.
 
 Every rejected line is counted by reason and logged (the first few per link at WARNING, the rest
 at DEBUG, so a die spewing noise cannot flood the log). Unknown kinds are counted as ignored.
@@ -37,6 +47,22 @@ TRUNCATED = "truncated"  # a partial line cut off by a disconnect
 UNSUPPORTED_PROTO = "unsupported_proto"  # a die whose hello names a protocol version we do not read
 
 WARN_LIMIT = 20  # rejected lines logged at WARNING per link before dropping to DEBUG
+# Stale lines in a row from one die before the host asks it for hello. One alone may be an old
+# line repeated by a glitching link; two in a row (two heartbeats at most) say the die's numbering
+# went back. While the run lasts the host asks again at the 4th, 8th, 16th ... stale line and then
+# every HELLO_RETRY_EVERY-th: a lost request is repeated soon, and a burst of a thousand stale
+# lines read at once costs a couple of dozen requests, not hundreds.
+STALE_RUN_FOR_HELLO = 2
+HELLO_RETRY_EVERY = 64
+
+
+def asks_hello_at(stale_run: int) -> bool:
+    """Whether the ``stale_run``-th stale line in a row from a die makes the host ask for hello."""
+    if stale_run < STALE_RUN_FOR_HELLO:
+        return False
+    if stale_run <= HELLO_RETRY_EVERY:
+        return stale_run & (stale_run - 1) == 0  # 2, 4, 8, 16, 32, 64
+    return stale_run % HELLO_RETRY_EVERY == 0
 
 
 @dataclass(frozen=True)
@@ -74,18 +100,29 @@ class PongEvent:
     token: str
 
 
-Event = Union[HelloEvent, StateEvent, RollEvent, BeatEvent, PongEvent]
+@dataclass(frozen=True)
+class HelloNeeded:
+    """The host cannot believe this die until it hears its hello again: ask it (a ``hello``
+    request addressed to ``die``). ``reason`` is what made the host ask: STALE or NO_HELLO."""
+
+    die: str
+    reason: str
+
+
+Event = Union[HelloEvent, StateEvent, RollEvent, BeatEvent, PongEvent, HelloNeeded]
 
 
 @dataclass
 class LinkCounters:
-    """What the link has seen. ``lines`` = accepted + ignored + sum(rejected)."""
+    """What the link has seen. ``lines`` = accepted + ignored + sum(rejected);
+    ``hello_requests`` = how many HelloNeeded events the link gave."""
 
     lines: int = 0
     accepted: int = 0
     ignored: int = 0
     rolls: int = 0
     rejected: Counter[str] = field(default_factory=Counter)
+    hello_requests: int = 0
 
     @property
     def rejected_total(self) -> int:
@@ -93,7 +130,8 @@ class LinkCounters:
 
     def snapshot(self) -> dict[str, object]:
         return {"lines": self.lines, "accepted": self.accepted, "ignored": self.ignored,
-                "rolls": self.rolls, "rejected": dict(self.rejected)}
+                "rolls": self.rolls, "rejected": dict(self.rejected),
+                "hello_requests": self.hello_requests}
 
 
 @dataclass
@@ -104,6 +142,8 @@ class _DieTrack:
     state: DieState | None = None
     armed: bool = False  # said "rolling" since the last handling/crooked/roll
     foreign_proto: int | None = None  # its hello named this protocol version, not ours
+    last_line: bytes = b""  # the last accepted line, without its line end: what a repeat is
+    stale_run: int = 0  # stale lines in a row since the last accepted one
 
 
 class HostLink:
@@ -134,7 +174,7 @@ class HostLink:
             except wire.LineError as exc:
                 self._reject(exc.reason, str(exc))
                 continue
-            event = self._apply(message)
+            event = self._apply(message, item.rstrip(b"\r\n"))
             if event is not None:
                 events.append(event)
         return events
@@ -164,7 +204,7 @@ class HostLink:
         else:
             self._log.debug("%s: rejected line (%s): %s", self.name, reason, detail)
 
-    def _apply(self, message: Message) -> Event | None:
+    def _apply(self, message: Message, line: bytes) -> Event | None:
         body = message.body
         track = self._dice.setdefault(message.die, _DieTrack())
         is_reboot = isinstance(body, Hello) and body.boot != track.boot
@@ -174,17 +214,24 @@ class HostLink:
             track.state = None
         if track.last_seq is not None:
             ahead = (message.seq - track.last_seq) % wire.SEQ_MODULO
-            if ahead == 0:
-                self._reject(DUPLICATE, f"repeated sequence number {message.seq!r}")
+            if ahead == 0 and line == track.last_line:
+                self._reject(DUPLICATE, f"repeated line {message.seq!r}")
                 return None
-            if ahead > wire.SEQ_MODULO // 2:
-                self._reject(STALE, f"sequence number {message.seq!r} is behind {track.last_seq!r}")
+            if ahead == 0 or ahead > wire.SEQ_MODULO // 2:
+                self._reject(STALE, f"sequence number {message.seq!r} is "
+                             + ("repeated with other content" if ahead == 0 else "behind")
+                             + f" {track.last_seq!r}")
+                track.stale_run += 1
+                if asks_hello_at(track.stale_run):
+                    return self._ask_hello(message.die, STALE)
                 return None
+        track.stale_run = 0
         if isinstance(body, Hello):
             track.foreign_proto = None if body.proto == protocol.PROTOCOL_VERSION else body.proto
         if track.foreign_proto is not None:
             # Genuine line (its number advances), but its meaning is not ours to guess.
             track.last_seq = message.seq
+            track.last_line = line
             track.faces = None
             track.armed = False
             self._reject(UNSUPPORTED_PROTO,
@@ -196,9 +243,13 @@ class HostLink:
             if problem is not None:
                 # The sequence number still advances: the line was genuine, only its claim is not.
                 track.last_seq = message.seq
+                track.last_line = line
                 self._reject(*problem)
+                if problem[0] == NO_HELLO:  # a real throw was lost: make sure the next one is not
+                    return self._ask_hello(message.die, NO_HELLO)
                 return None
         track.last_seq = message.seq
+        track.last_line = line
         if isinstance(body, Unknown):
             self.counters.ignored += 1
             self._log.debug("%s: ignored unknown kind %r", self.name, body.name)
@@ -206,6 +257,11 @@ class HostLink:
         self.counters.accepted += 1
         assert isinstance(body, (Hello, State, RollReport, Beat, Pong))  # parse_from_die's kinds
         return self._event(message.die, message.seq, track, body)
+
+    def _ask_hello(self, die: str, reason: str) -> HelloNeeded:
+        self.counters.hello_requests += 1
+        self._log.info("%s: asking die %r for hello (%s)", self.name, die, reason)
+        return HelloNeeded(die, reason)
 
     def _roll_problem(self, track: _DieTrack, body: RollReport) -> tuple[str, str] | None:
         if track.faces is None:

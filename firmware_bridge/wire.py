@@ -10,9 +10,11 @@ A line (see docs/die-protocol.md) is::
     <seq> <die> <kind>[ <key>=<value>]... *<CRC-32, 8 upper-case hex digits>\\n
 
 for example ``17 d12-a roll face=7 *836905E9``. The checksum covers every byte before `` *``.
-Decoding is strict: a line is accepted only if re-encoding what was read gives back exactly the
-same bytes, so there is one spelling of every message and a mutated line cannot slip through as
-a "near enough" variant.
+Decoding is strict: the checksum must be exactly eight characters of ``0-9A-F`` (not parsed with
+``int(text, 16)``, which also takes lower case, a sign, ``0x`` or blanks, so a flipped case bit in
+a checksum digit would pass), and a line is accepted only if re-encoding what was read gives back
+exactly the same bytes -- the whole line, checksum included. So there is one spelling of every
+message and a mutated line cannot slip through as a "near enough" variant.
 """
 
 try:
@@ -37,6 +39,8 @@ CHECKSUM = "checksum"
 
 _LOWER = "abcdefghijklmnopqrstuvwxyz"
 _DIGITS = "0123456789"
+_HEX_UPPER = _DIGITS + "ABCDEF"  # the checksum's only alphabet: one spelling per value
+CRC_DIGITS = 8
 _KEY_CHARS = _LOWER + _DIGITS + "_"
 _ID_CHARS = _LOWER + _LOWER.upper() + _DIGITS + "_.-"
 _VALUE_CHARS = _ID_CHARS + ":+"
@@ -136,15 +140,14 @@ def decode(line: bytes) -> "tuple[int, str, str, list[tuple[str, str]]]":
         if byte < 0x20 or byte > 0x7E:
             raise LineError(MALFORMED, "non-printable byte %r in line" % (byte,))
     star = line.rfind(b" *")
-    if star < 0 or len(line) - star != 10:
+    if star < 0 or len(line) - star != 2 + CRC_DIGITS:
         raise LineError(MALFORMED, "no checksum in %r" % (line,))
     body = line[:star]
-    text_crc = line[star + 2:]
-    try:
-        crc = int(text_crc.decode(), 16)
-    except ValueError:
-        raise LineError(MALFORMED, "checksum is not hex: %r" % (text_crc,))
-    if crc32(body) != crc:
+    text_crc = line[star + 2:].decode()
+    if not _only(text_crc, _HEX_UPPER, CRC_DIGITS):
+        raise LineError(MALFORMED, "checksum is not %d upper-case hex digits: %r"
+                        % (CRC_DIGITS, text_crc))
+    if "%08X" % crc32(body) != text_crc:
         raise LineError(CHECKSUM, "checksum mismatch in %r" % (line,))
     words = body.decode().split(" ")
     if len(words) < 3:
@@ -162,7 +165,7 @@ def decode(line: bytes) -> "tuple[int, str, str, list[tuple[str, str]]]":
         again = encode(int(seq_text), die, kind, fields)
     except ValueError as exc:
         raise LineError(MALFORMED, str(exc))
-    if again[: len(body)] != body:
+    if again != line + b"\n":  # the whole line, checksum included: one spelling only
         raise LineError(MALFORMED, "not in canonical form: %r" % (line,))
     return int(seq_text), die, kind, fields
 

@@ -54,12 +54,21 @@ CATALOG_IDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
     "card": CARD_IDS, "event": EVENT_IDS, "personality": PERSONALITY_IDS, "area": CITY_AREA_CARD_IDS,
 })
 
-_PAYLOAD_RE = re.compile(r"AM(\d+):([A-Z]):([A-Z0-9-]+)")
+# The grammar of docs/qr-format.md, in explicit ASCII ranges: ``\d`` and ``int()`` take any
+# Unicode digit (``AM١``, ``AM１``), and a version may not be spelt with leading zeros (``AM01``).
+VERSION_PATTERN = "[1-9][0-9]{0,3}"  # 1..9999, ASCII digits, no leading zero
+CODE_CHARS = "A-Z0-9-"
+_PAYLOAD_RE = re.compile(f"AM1:([CEPA]):([{CODE_CHARS}]{{1,{MAX_CODE_LENGTH}}})")
+_SHAPE_RE = re.compile(f"AM({VERSION_PATTERN}):([A-Z]):[{CODE_CHARS}]+")  # any version's shape
+#: nothing longer than this is read at all (a newer format's payload included).
+MAX_TEXT_LENGTH = 64
 
 
 class NotOurCard(ValueError):
     """The code was read correctly but is not one of our cards: a URL, another game's code, a
-    truncated or altered payload. Its text is kept (``text``) for the log."""
+    truncated or altered payload. Its text is kept (``text``) for the caller; ``reason`` never
+    quotes it (a near-miss of a personality's code would name the personality), so a reason may
+    be shown and logged where the text may not."""
 
     def __init__(self, text: str, reason: str) -> None:
         super().__init__(f"not one of our cards: {text!r} ({reason})")
@@ -108,22 +117,28 @@ def parse(text: str) -> CardCode:
 
     Strict on purpose: a scanner must never turn a foreign or damaged code into a game input, so
     there is no case folding, trimming or partial match here (input sources normalise their own
-    transport quirks first).
+    transport quirks first). The grammar is docs/qr-format.md's, character for character: ASCII
+    only, no leading zeros, at most :data:`MAX_PAYLOAD_LENGTH` characters for this version.
     """
     if not isinstance(text, str):
         raise NotOurCard(repr(text), "not text")
+    if len(text) > MAX_TEXT_LENGTH:
+        raise NotOurCard(text, f"longer than {MAX_TEXT_LENGTH} characters")
     match = _PAYLOAD_RE.fullmatch(text)
     if match is None:
-        raise NotOurCard(text, "not an AM<version>:<kind>:<code> payload")
-    version, letter, code = match.groups()
-    if int(version) != VERSION:
-        raise UnsupportedVersion(text, f"format version {version}, this program reads {VERSION}")
-    kind = LETTER_KIND.get(letter)
-    if kind is None:
-        raise NotOurCard(text, f"unknown kind letter {letter!r}")
+        shape = _SHAPE_RE.fullmatch(text)
+        if shape is None:
+            raise NotOurCard(text, "not an AM<version>:<kind>:<code> payload")
+        if shape.group(1) != str(VERSION):
+            raise UnsupportedVersion(text, f"format version {shape.group(1)}, this program reads {VERSION}")
+        if shape.group(2) not in LETTER_KIND:
+            raise NotOurCard(text, f"unknown kind letter {shape.group(2)!r}")
+        raise NotOurCard(text, f"code longer than {MAX_CODE_LENGTH} characters")
+    letter, code = match.groups()
+    kind = LETTER_KIND[letter]
     item_id = IDS_BY_CODE[kind].get(code)
     if item_id is None:
-        raise NotOurCard(text, f"no {kind} has code {code!r}")
+        raise NotOurCard(text, f"no {kind} has this code")
     return CardCode(kind, item_id)
 
 

@@ -1,8 +1,11 @@
 """The table companion app: ``ankh-companion`` with no arguments (``ui.cli`` calls :func:`main`).
 
-The App owns the game (:class:`ui.gamehost.GameHost`), the devices and the settings; screens only
-draw what the engine says and hand every tap, roll and scan to :meth:`CompanionApp.submit` — the one
-door through which the game changes, always on Kivy's main thread.
+The App holds the session (:class:`companion.core.session.Session`, opened by
+:func:`ui.gamehost.open_session`, which always starts — a journal that will not replay is kept aside
+and the screen says which game and why), the devices and the settings. The session owns the game's
+history; screens only draw what it and the engine say and hand every tap, roll and scan to
+:meth:`CompanionApp.submit` — the one door through which the game changes, always on Kivy's main
+thread. Whether an input fits the question is the engine's call alone.
 """
 from __future__ import annotations
 
@@ -37,10 +40,10 @@ def _build_app_class() -> type:
     from kivy.properties import BooleanProperty, NumericProperty, ObjectProperty, StringProperty
     from kivy.uix.screenmanager import NoTransition, ScreenManager
 
-    from companion.core.errors import CompanionError
+    from companion.core.errors import CompanionError, WaitingForOther
     from companion.core.inputs import Answer, CardScan, DieRoll
     from ui.devices import DeviceLink
-    from ui.gamehost import GameHost
+    from ui.gamehost import LaunchProblem, open_session, past_games
     from ui.i18n import Translator
     from ui.settings import AppSettings
     from ui import screens  # noqa: F401  (registers the screen classes with the kv factory)
@@ -52,7 +55,7 @@ def _build_app_class() -> type:
         colorblind = BooleanProperty(False)
         status_text = StringProperty("")
         message = StringProperty("")
-        host = ObjectProperty(None, allownone=True)
+        session = ObjectProperty(None, allownone=True)
         game = ObjectProperty(None, allownone=True)
         revision = NumericProperty(0)
         last_face = NumericProperty(0)
@@ -63,7 +66,10 @@ def _build_app_class() -> type:
             self.settings = settings or AppSettings.load(self.data_dir / "settings.json")
             self.translator = Translator(self.settings.language)
             self.rng = rng or random.Random()
-            self.devices = DeviceLink(self.on_die_roll, self.on_card_scan, self.on_device_failure)
+            self.shown_seq: int | None = None  # the seq of the question on screen (read by device threads)
+            self.launch_problem: LaunchProblem | None = None
+            self.devices = DeviceLink(self.on_die_roll, self.on_card_scan, self.on_device_failure,
+                                      self.update_status, lambda: self.shown_seq)
             super().__init__(**kwargs)
             self.title = "Ankh-Morpork Table Companion"
             self.lang = self.settings.language
@@ -79,7 +85,8 @@ def _build_app_class() -> type:
                 path = str(UI_DIR / "kv" / name)
                 if path not in Builder.files:  # a second App in the same process reuses the rules
                     Builder.load_file(path)
-            self.host = GameHost.open(self.journal_path, rng=self.rng)  # resumes nothing by itself
+            launch = open_session(self.journal_path, rng=self.rng)  # resumes nothing on screen by itself
+            self.session, self.launch_problem = launch.session, launch.problem
             self.manager = ScreenManager(transition=NoTransition())
             for cls_name, name in (("HomeScreen", "home"), ("SetupScreen", "setup"), ("TableScreen", "table"),
                                    ("TurnScreen", "turn"), ("EventsScreen", "events"),
@@ -87,12 +94,52 @@ def _build_app_class() -> type:
                                    ("SettingsScreen", "settings")):
                 self.manager.add_widget(getattr(screens, cls_name)(name=name))
             self.open_devices()
+            if self.launch_problem is not None:
+                from kivy.clock import Clock
+                Clock.schedule_once(lambda _dt: self.show_launch_problem(), 0)
             return self.manager
+
+        def launch_text(self) -> str:
+            """What the screen says when the journal would not replay: which game, why, where the
+            file is kept, and where the game goes on."""
+            problem = self.launch_problem
+            if problem is None:
+                return ""
+            if problem.game is not None:
+                text = self.t("Game {n} could not be resumed: {why}").format(n=problem.game, why=problem.why)
+            else:
+                text = self.t("The journal could not be read: {why}").format(why=problem.why)
+            if problem.kept_as:
+                text += "\n" + self.t("The file is kept as {file}.").format(file=problem.kept_as)
+            if problem.continued_as is not None:
+                text += "\n" + self.t("The game goes on as game {n} from its first {count} steps.").format(
+                    n=problem.continued_as, count=problem.entries)
+            return text
+
+        def show_launch_problem(self) -> None:
+            from kivy.metrics import dp
+            from kivy.uix.boxlayout import BoxLayout
+            from kivy.uix.label import Label
+            from kivy.uix.popup import Popup
+            from ui.widgets import BigButton
+
+            box = BoxLayout(orientation="vertical", spacing=dp(8), padding=dp(8))
+            label = Label(text=self.launch_text(), color=(1, 1, 1, 1), halign="left", valign="top")
+            label.bind(size=lambda w, _v: setattr(w, "text_size", (w.width, None)))
+            box.add_widget(label)
+            ok = BigButton(text=self.t("OK"), size_hint_y=None, height=dp(52))
+            box.add_widget(ok)
+            popup = Popup(title=self.t("The journal would not replay"), content=box, size_hint=(0.9, 0.8),
+                          auto_dismiss=False)
+            ok.bind(on_release=lambda _b: popup.dismiss())
+            self.launch_popup = popup
+            popup.open()
+            self.refresh()
 
         def on_stop(self) -> None:
             self.devices.close()
-            if self.host is not None:
-                self.host.close()
+            if self.session is not None:
+                self.session.close()
 
         def open_devices(self) -> None:
             self.devices.open_die(self.settings.die_url)
@@ -100,17 +147,24 @@ def _build_app_class() -> type:
             self.update_status()
 
         def update_status(self) -> None:
+            """The status line: each device simulated, connected (its URL) or disconnected."""
             parts = []
             for what, status in ((self.t("Die"), self.devices.die_status),
                                  (self.t("Scanner"), self.devices.scanner_status)):
-                if status.simulated:
+                if not status.connected:
+                    text = self.t("{what}: disconnected").format(what=what) + f" ({status.url})"
+                elif status.simulated:
                     text = self.t("{what}: simulated (no hardware)").format(what=what)
                 else:
                     text = f"{what}: {status.url}"
-                if status.problem:
-                    text += " — " + self.t("not found")
                 parts.append(text)
             self.status_text = " · ".join(parts)
+            self.refresh()
+
+        def use_simulated_devices(self) -> None:
+            """The table's say-so: a disconnected die or scanner is replaced by the simulated one."""
+            self.devices.use_simulated()
+            self.update_status()
 
         # -- words ---------------------------------------------------------------------------
         def t(self, message: str, _lang: str | None = None) -> str:
@@ -140,32 +194,36 @@ def _build_app_class() -> type:
             return self.data_dir / "games.sqlite"
 
         def can_resume(self) -> bool:
-            return self.host is not None and self.host.is_unfinished
+            game = self.session.game if self.session is not None else None
+            return game is not None and not game.is_over
 
         def past_games(self) -> list[dict[str, Any]]:
-            return self.host.past_games() if self.host is not None else []
+            return past_games(self.session) if self.session is not None else []
 
         def start_game(self, colors: list[str], names: list[str], edition: str) -> None:
             """A new game in the journal (an unfinished one stays there, listed as unfinished)."""
-            self.game = self.host.new_game(colors, edition, names)
+            self.session.new_game(list(colors), edition, names)
+            self.game = self.session.game
             self.message = ""
             self.route()
 
         def resume_game(self) -> None:
-            if self.host is not None and self.host.has_game:
-                self.game = self.host.game
+            if self.session is not None and self.session.game is not None:
+                self.game = self.session.game
                 self.route()
 
         def submit(self, inp: Any) -> bool:
             """The one door: apply an input; a refusal is shown, and nothing changes."""
-            if self.host is None:
+            if self.session is None or self.game is None:
                 self.message = self.t("No game is running.")
                 return False
             try:
-                self.game = self.host.submit(inp)
+                self.session.submit(inp)
             except CompanionError as exc:
+                log.warning("rejected %r: %s", inp, exc)
                 self.message = str(exc)
                 return False
+            self.game = self.session.game
             self.message = ""
             self.after_change()
             return True
@@ -182,10 +240,24 @@ def _build_app_class() -> type:
             self.route()
 
         def undo_to(self, step: int) -> None:
-            if self.host is None:
+            """Go back to the game after ``step`` inputs; the journal screen has already asked for
+            confirmation when a die roll or a revealed card is crossed."""
+            if self.session is None or self.game is None:
                 return
-            self.game = self.host.undo_to(step)
+            steps = len(self.session.inputs) - step
+            if steps > 0:
+                self.session.undo(steps, confirm=True)
+            self.game = self.session.game
             self.message = self.t("Undone to step {n}.").format(n=step)
+            self.route()
+
+        def redo(self) -> None:
+            """Put back the last undone input (the same facts: no confirmation)."""
+            if self.session is None or not self.session.timeline.undone:
+                return
+            self.session.redo(1)
+            self.game = self.session.game
+            self.message = self.t("Redone to step {n}.").format(n=len(self.session.inputs))
             self.route()
 
         def route(self) -> None:
@@ -203,6 +275,8 @@ def _build_app_class() -> type:
             self.manager.current = target
 
         def refresh(self) -> None:
+            game = self.game
+            self.shown_seq = game.seq if game is not None and game.question is not None else None
             self.revision += 1
 
         def show(self, name: str) -> None:
@@ -237,23 +311,36 @@ def _build_app_class() -> type:
                 log.info("no sound: %s", exc)
                 self._roll_sound = None
 
-        def on_die_roll(self, face: int, source: str) -> None:
+        def on_die_roll(self, face: int, source: str, seq: int | None = None) -> None:
+            """A roll, stamped with the seq of the question on screen when it arrived (``seq``; a
+            face tapped on screen: the question shown now). The engine refuses it as stale when the
+            game has moved on since, and as waiting for something else when no roll is asked."""
             self.last_face = face
             self.play_roll_sound()
-            game = self.game
-            if game is None or game.question is None or game.question.kind != "roll":
+            seq = self.shown_seq if seq is None else seq
+            if self.game is None or seq is None:
                 self.message = self.t("The die shows {face}; nothing to roll for now.").format(face=face)
                 return
-            self.submit(DieRoll(face, source, seq=game.seq))
+            try:
+                self.session.submit(DieRoll(face, source, seq=seq))
+            except WaitingForOther:
+                self.message = self.t("The die shows {face}; nothing to roll for now.").format(face=face)
+                return
+            except CompanionError as exc:
+                self.message = str(exc)
+                return
+            self.game = self.session.game
+            self.message = ""
+            self.after_change()
 
-        def on_card_scan(self, scan: Any) -> None:
-            game = self.game
+        def on_card_scan(self, scan: Any, seq: int | None = None) -> None:
             kind = getattr(scan, "kind", "card")
             card = getattr(scan, "card", None) or getattr(scan, "id", None) or str(scan)
-            if game is None or game.question is None:
+            seq = self.shown_seq if seq is None else seq
+            if self.game is None or seq is None:
                 self.message = self.t("Scanned {card}; nothing to scan for now.").format(card=card)
                 return
-            self.submit(CardScan(kind, card, "scanner", seq=game.seq))
+            self.submit(CardScan(kind, card, "scanner", seq=seq))
 
         def on_device_failure(self, message: str) -> None:
             self.message = message

@@ -1,10 +1,15 @@
 """The die and the card scanner as the app sees them: opened by URL through ``hardware``'s public
 API, with every callback handed to Kivy's main thread.
 
-Device callbacks arrive on the device's own thread; they only capture the value and schedule
-``on_roll`` / ``on_scan`` with ``Clock.schedule_once``, so game state and widgets are touched by the
-main thread alone. When the configured device cannot be opened, the app falls back to the simulated
-one and ``status`` says so in words the screen shows — never silently.
+Device callbacks arrive on the device's own thread; they only capture the value — and the ``seq`` of
+the question on screen when it *arrived* (``seq_now``), so a roll that raced a tap is refused as
+stale by the engine — and schedule ``on_roll`` / ``on_scan`` with ``Clock.schedule_once``, so game
+state and widgets are touched by the main thread alone.
+
+A die or scanner that cannot be opened, or fails while in use, is shown as **disconnected**
+(``status.connected`` false, ``status.problem`` says why) and is tried again every ``retry_seconds``
+until it is back; a serial die that loses its port reconnects by itself and says so. The simulated
+device replaces a real one only when the table asks for it (:meth:`DeviceLink.use_simulated`).
 """
 from __future__ import annotations
 
@@ -34,41 +39,64 @@ def _payload_of(event: Any) -> Any:
 
 @dataclass
 class DeviceStatus:
-    """What the status line says about one device."""
+    """What the status line says about one device: its URL, whether it is the simulated one, whether
+    it is connected now, and the last problem (why it is disconnected)."""
 
     url: str
     simulated: bool
     problem: str = ""
+    connected: bool = True
 
 
 @dataclass
 class DeviceLink:
     """Owns the die source and the scanner while the app runs."""
 
-    on_roll: Callable[[int, str], None]
-    on_scan: Callable[[Any], None]
+    on_roll: Callable[[int, str, int | None], None]
+    on_scan: Callable[[Any, int | None], None]
     on_failure: Callable[[str], None] = lambda message: None
+    on_status: Callable[[], None] = lambda: None
+    seq_now: Callable[[], int | None] = lambda: None
+    retry_seconds: float = 2.0
     die: Any = None
     scanner: Any = None
     die_status: DeviceStatus = field(default_factory=lambda: DeviceStatus(SIM_URL, True))
     scanner_status: DeviceStatus = field(default_factory=lambda: DeviceStatus(SIM_URL, True))
+    _die_retry: Any = None
+    _scanner_retry: Any = None
 
     # -- the die -----------------------------------------------------------------------------
     def open_die(self, url: str) -> None:
+        """Open the die at ``url``; when it is not there it is shown disconnected and tried again."""
         self.close_die()
+        self.die_status = DeviceStatus(url, url.startswith("sim:"), "", False)
+        if not self._try_die() and self.die_status.problem and not self.die_status.problem.startswith("bad"):
+            self._die_retry = Clock.schedule_interval(lambda _dt: not self._retry_die(), self.retry_seconds)
+
+    def _try_die(self) -> bool:
+        url = self.die_status.url
         try:
             from hardware.dice import open_die_source
+            self.die = self._start_die(open_die_source, url)
         except ImportError as exc:
-            self.die, self.die_status = None, DeviceStatus(url, True, f"die support not installed ({exc})")
-            return
-        try:
-            die = self._start_die(open_die_source, url)
-            status = DeviceStatus(url, url.startswith("sim:"))
-        except (OSError, ValueError) as exc:
-            log.error("die %r: %s", url, exc)
-            die = self._start_die(open_die_source, SIM_URL)
-            status = DeviceStatus(SIM_URL, True, f"{url}: {exc}")
-        self.die, self.die_status = die, status
+            self.die_status.problem = f"die support not installed ({exc})"
+            return False
+        except ValueError as exc:
+            self.die_status.problem = f"bad URL: {exc}"
+            return False
+        except OSError as exc:
+            log.info("die %r: %s", url, exc)
+            self.die_status.problem = str(exc)
+            return False
+        self.die_status.connected, self.die_status.problem = True, ""
+        return True
+
+    def _retry_die(self) -> bool:
+        if not self._try_die():
+            return False
+        self._die_retry = None
+        self.on_status()
+        return True
 
     def _start_die(self, opener: Any, url: str) -> Any:
         die = opener(url)
@@ -79,17 +107,29 @@ class DeviceLink:
         return die
 
     def _die_rolled(self, event: Any, *rest: Any) -> None:
-        """Runs on the die's thread: capture the face, hand it to the main thread."""
+        """Runs on the die's thread: capture the face and the question shown now, hand them on."""
+        seq = self.seq_now()
         face = _face_of(event)
         url = str(getattr(event, "source", "") or self.die_status.url)
         source = url.split(":", 1)[0] or "sim"
-        Clock.schedule_once(lambda _dt: self.on_roll(face, source), 0)
+        Clock.schedule_once(lambda _dt: self.on_roll(face, source, seq), 0)
 
     def _die_status(self, status: Any, *rest: Any) -> None:
         kind = str(getattr(getattr(status, "kind", ""), "value", getattr(status, "kind", "")))
-        if kind == "disconnected":
-            detail = getattr(status, "detail", "")
-            Clock.schedule_once(lambda _dt: self.on_failure(f"die disconnected {detail}".strip()), 0)
+        detail = str(getattr(status, "detail", ""))
+        if kind in ("disconnected", "connected"):
+            Clock.schedule_once(lambda _dt: self._die_link(kind == "connected", detail), 0)
+
+    def _die_link(self, connected: bool, detail: str) -> None:
+        """On the main thread: the serial die lost its port (it keeps reopening it) or got it back."""
+        if self.die is None or self.die_status.connected == connected:
+            return
+        self.die_status.connected = connected
+        self.die_status.problem = "" if connected else detail
+        if connected:
+            self.on_status()
+        else:
+            self.on_failure(f"die disconnected {detail}".strip())
 
     def roll_simulated(self, face: int | None = None) -> None:
         """The on-screen "roll" button of the simulated die."""
@@ -101,6 +141,9 @@ class DeviceLink:
             self.die.roll(face)
 
     def close_die(self) -> None:
+        if self._die_retry is not None:
+            self._die_retry.cancel()
+            self._die_retry = None
         if self.die is not None:
             if hasattr(self.die, "when_status"):
                 self.die.when_status = None  # closing on purpose is not a "die disconnected" to report
@@ -112,43 +155,87 @@ class DeviceLink:
 
     # -- the scanner -------------------------------------------------------------------------
     def open_scanner(self, url: str) -> None:
+        """Open the scanner at ``url``; when it is not there it is shown disconnected and tried again."""
         self.close_scanner()
+        self.scanner_status = DeviceStatus(url, url.startswith("sim:"), "", False)
+        if not self._try_scanner() and not self.scanner_status.problem.startswith("bad"):
+            self._schedule_scanner_retry()
+
+    def _schedule_scanner_retry(self) -> None:
+        if self._scanner_retry is None:
+            self._scanner_retry = Clock.schedule_interval(lambda _dt: not self._retry_scanner(), self.retry_seconds)
+
+    def _try_scanner(self) -> bool:
+        url = self.scanner_status.url
         try:
             from hardware.scanners import open_scanner
-        except ImportError as exc:
-            self.scanner, self.scanner_status = None, DeviceStatus(url, True, f"scanner support not installed ({exc})")
-            return
-        try:
             scanner = open_scanner(url)
-            status = DeviceStatus(url, url.startswith("sim:"))
             scanner.when_scanned = self._scanned
             if hasattr(scanner, "when_failed"):
                 scanner.when_failed = self._scanner_failed
             if hasattr(scanner, "when_rejected"):
                 scanner.when_rejected = self._scan_rejected
             scanner.start()
-        except (OSError, ValueError) as exc:
-            log.error("scanner %r: %s", url, exc)
-            scanner = open_scanner(SIM_URL)
-            scanner.when_scanned = self._scanned
-            scanner.start()
-            status = DeviceStatus(SIM_URL, True, f"{url}: {exc}")
-        self.scanner, self.scanner_status = scanner, status
+        except ImportError as exc:
+            self.scanner_status.problem = f"scanner support not installed ({exc})"
+            return False
+        except ValueError as exc:
+            self.scanner_status.problem = f"bad URL: {exc}"
+            return False
+        except OSError as exc:
+            log.info("scanner %r: %s", url, exc)
+            self.scanner_status.problem = str(exc)
+            return False
+        self.scanner = scanner
+        self.scanner_status.connected, self.scanner_status.problem = True, ""
+        return True
+
+    def _retry_scanner(self) -> bool:
+        if not self._try_scanner():
+            return False
+        self._scanner_retry = None
+        self.on_status()
+        return True
 
     def _scanned(self, scan: Any, *rest: Any) -> None:
-        Clock.schedule_once(lambda _dt: self.on_scan(scan), 0)
+        seq = self.seq_now()  # the question on screen when the card was read
+        Clock.schedule_once(lambda _dt: self.on_scan(scan, seq), 0)
 
     def _scan_rejected(self, rejection: Any, *rest: Any) -> None:
         reason = getattr(rejection, "reason", str(rejection))
         Clock.schedule_once(lambda _dt: self.on_failure(f"scanner: not one of our cards ({reason})"), 0)
 
     def _scanner_failed(self, exc: Any, *rest: Any) -> None:
-        Clock.schedule_once(lambda _dt: self.on_failure(f"scanner: {exc}"), 0)
+        Clock.schedule_once(lambda _dt: self._scanner_lost(str(exc)), 0)
 
-    def close_scanner(self) -> None:
+    def _scanner_lost(self, why: str) -> None:
+        """On the main thread: the scanner failed; show it disconnected and keep trying to reopen it."""
+        if self.scanner is None:
+            return
+        self._stop_scanner()
+        self.scanner_status.connected, self.scanner_status.problem = False, why
+        self.on_failure(f"scanner: {why}")
+        self._schedule_scanner_retry()
+
+    def _stop_scanner(self) -> None:
         if self.scanner is not None and hasattr(self.scanner, "stop"):
             self.scanner.stop()
         self.scanner = None
+
+    def close_scanner(self) -> None:
+        if self._scanner_retry is not None:
+            self._scanner_retry.cancel()
+            self._scanner_retry = None
+        self._stop_scanner()
+
+    # -- the table's say-so ----------------------------------------------------------------------
+    def use_simulated(self) -> None:
+        """Switch a disconnected die or scanner to the simulated one, for this run (the settings
+        keep the real URL): only ever on the table's request."""
+        if not self.die_status.connected:
+            self.open_die(SIM_URL)
+        if not self.scanner_status.connected:
+            self.open_scanner(SIM_URL)
 
     def close(self) -> None:
         self.close_die()

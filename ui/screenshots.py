@@ -83,7 +83,7 @@ def run(out: Path, languages: tuple[str, ...] = ("en", "de"), size: tuple[int, i
             ("table", lambda: app.show("table")),
             ("events", lambda: _to_fire(app)),
             ("journal", lambda: (_finish_fire(app), app.show("journal"), frames(),
-                                 app.manager.get_screen("journal").select(max(1, len(app.host.inputs) - 3)))),
+                                 app.manager.get_screen("journal").select(max(1, len(app.session.inputs) - 3)))),
             ("gameend", lambda: _to_end(app)),
             ("home", lambda: app.show("home")),  # after the game: it is listed under past games
             ("settings", lambda: app.show("settings")),

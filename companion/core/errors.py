@@ -6,6 +6,8 @@ rule it breaks, because that message is what the table reads on the screen.
 """
 from __future__ import annotations
 
+from typing import Any
+
 
 class CompanionError(ValueError):
     """Base of everything the engine refuses."""
@@ -29,3 +31,13 @@ class RuleViolation(CompanionError):
 
 class InputError(CompanionError):
     """An input that does not fit the question the game is asking (wrong kind, not an option, stale)."""
+
+
+class WaitingForOther(InputError):
+    """The game waits for a different kind of input (a roll given where a choice is asked, or
+    another player's answer); ``question`` is what it waits for. Raised by the engine (see
+    :func:`companion.core.inputs.check_kind`); the ``game do`` command exits 3 on it."""
+
+    def __init__(self, message: str, question: Any) -> None:
+        super().__init__(message)
+        self.question = question

@@ -8,9 +8,12 @@ an input made against an older position (a double tap, a tap racing a die roll) 
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass
-from typing import Any, Union
+from typing import TYPE_CHECKING, Any, Union
 
-from companion.core.errors import InputError
+from companion.core.errors import InputError, WaitingForOther
+
+if TYPE_CHECKING:
+    from companion.core.procedure import Question
 
 
 @dataclass(frozen=True)
@@ -104,3 +107,18 @@ def answer_text(inp: Input) -> str:
     if isinstance(inp, CardScan):
         return inp.card
     return inp.value
+
+
+_KINDS: dict[str, tuple[type[Any], ...]] = {"roll": (DieRoll,), "random": (RandomDraw,), "choice": (Answer, CardScan)}
+
+
+def check_kind(question: Question, inp: Input) -> None:
+    """Raise :class:`WaitingForOther` when ``inp`` is not the kind of input ``question`` asks for
+    (a roll where a choice is asked) or is another player's. An engine's ``apply`` calls this — the
+    one place that decides whether an input fits the question's kind."""
+    if not isinstance(inp, _KINDS.get(question.kind, ())):
+        raise WaitingForOther(f"the game waits for a {question.kind} ({question.text!r}), not a {inp.type!r} input",
+                              question)
+    player = getattr(inp, "player", None)
+    if player is not None and question.player is not None and player != question.player:
+        raise WaitingForOther(f"the game waits for {question.player!r} ({question.text!r}), not {player!r}", question)

@@ -3,12 +3,13 @@
 It joins the journal (:mod:`companion.core.journal`, the truth on disk) and the engine (a fold: a new
 game, then ``apply`` for each input in effect). Every change goes through one door, in this order:
 
-1. check that the input fits the question (else :class:`WaitingForOther`, nothing written);
-2. ``apply`` it to the game in memory — pure, so a rejection (``CompanionError``) changes nothing;
-3. append it to the journal and wait until the row is durable;
-4. only then make the new game current and return it (the input is acknowledged).
+1. ``apply`` it to the game in memory — pure, so a rejection changes nothing. Whether the input
+   fits the question is decided there, by the engine alone: :class:`WaitingForOther` (another
+   kind of input, or another player's), a stale ``seq``, or any other ``CompanionError``;
+2. append it to the journal and wait until the row is durable;
+3. only then make the new game current and return it (the input is acknowledged).
 
-A crash between 2 and 3 loses an input nobody was told about; a crash after 3 loses nothing, because
+A crash between 1 and 2 loses an input nobody was told about; a crash after 2 loses nothing, because
 opening the session replays the journal. Undo and redo append entries too; undoing past a die roll or
 a revealed secret (a *barrier*) raises :class:`~companion.core.journal.BarrierError` unless confirmed, and
 is then recorded as a ``correction``.
@@ -26,6 +27,7 @@ API (the Kivy app uses exactly this)::
     session.undo(1, confirm=True)                  # … recorded as a correction
     session.redo(1)
     session.barriers_to_undo(2)                    # what a confirmation dialog should name
+    session.positions; session.inputs              # the history: the game after 0, 1, 2 … inputs in effect
     session.history()                              # finished games, newest first
     session.export_lines(); session.import_lines(lines)
     session.close()
@@ -52,7 +54,8 @@ from dataclasses import dataclass
 from typing import Any, Generic, Protocol, TypeVar
 
 from companion.core.errors import CompanionError, InputError
-from companion.core.inputs import Answer, CardScan, DieRoll, Input, RandomDraw, input_from_json, input_to_json
+from companion.core.errors import WaitingForOther as WaitingForOther  # where the CLI and tests have found it
+from companion.core.inputs import CardScan, DieRoll, Input, RandomDraw, input_from_json, input_to_json
 from companion.core.journal import (
     BarrierError,
     Entry,
@@ -136,26 +139,6 @@ class GameRules:
 def engine_for(rules: Rules[G] | GameRules, record: GameRecord) -> Rules[G]:
     """The engine that plays ``record``'s game: the injected one, or the record's mode."""
     return rules.for_game(record) if isinstance(rules, GameRules) else rules
-
-
-class WaitingForOther(InputError):
-    """The game waits for a different kind of input (a roll given where a choice is asked, or
-    another player's answer); ``question`` is what it waits for."""
-
-    def __init__(self, message: str, question: Question) -> None:
-        super().__init__(message)
-        self.question = question
-
-
-def waits_for_other(question: Question, inp: Input) -> str | None:
-    """Why ``inp`` is not the kind of input ``question`` asks for, or None when it is."""
-    wanted = {"roll": (DieRoll,), "random": (RandomDraw,), "choice": (Answer, CardScan)}.get(question.kind, ())
-    if not isinstance(inp, wanted):
-        return f"the game waits for a {question.kind} ({question.text!r}), not a {inp.type!r} input"
-    player = getattr(inp, "player", None)
-    if player is not None and question.player is not None and player != question.player:
-        return f"the game waits for {question.player!r} ({question.text!r}), not {player!r}"
-    return None
 
 
 def is_barrier(question: Question | None, inp: Input) -> bool:
@@ -281,6 +264,18 @@ class Session(Generic[G]):
             raise InputError(f"no game is open in {self.journal.path!r}; start one with new_game()")
         return self.record
 
+    @property
+    def positions(self) -> tuple[G, ...]:
+        """The game's history: ``positions[i]`` is the game after ``i`` inputs in effect
+        (``positions[0]`` the set-up). The journal screen and the score chart read it; nobody keeps
+        a copy, and nothing is replayed to build it."""
+        return tuple(self._games)
+
+    @property
+    def inputs(self) -> tuple[Input, ...]:
+        """The inputs in effect, in order: ``inputs[i]`` turned ``positions[i]`` into ``positions[i + 1]``."""
+        return tuple(input_from_json(entry.data) for entry in self.timeline.applied)
+
     # -- starting and resuming ---------------------------------------------------------------------
     def new_game(self, players: list[str], edition: str | None = None, names: list[str] | None = None, *,
                  mode: str = DEFAULT_MODE, options: Mapping[str, str] | None = None) -> G:
@@ -346,16 +341,14 @@ class Session(Generic[G]):
     # -- changing the game ---------------------------------------------------------------------
     def submit(self, inp: Input) -> Step[G]:
         """Apply one input and journal it; returns only once it is durable. Raises
-        :class:`WaitingForOther` when the game asks for another kind of input, a ``CompanionError``
-        when the engine rejects it; either way nothing is written and the game is unchanged."""
+        :class:`WaitingForOther` (from the engine) when the game asks for another kind of input, a
+        ``CompanionError`` when the engine rejects it; either way nothing is written and the game is
+        unchanged."""
         record = self._require_game()
         before = self._games[-1]
         question = self.rules.question(before)
         if question is None:
             raise InputError(f"game {record.id} is over; no input is expected")
-        why = waits_for_other(question, inp)
-        if why is not None:
-            raise WaitingForOther(why, question)
         after = self.rules.apply(before, inp)
         entry = self.journal.append(record.id, "input", input_to_json(inp), is_barrier(question, inp),
                                     n=self._last_n + 1)

@@ -18,7 +18,7 @@ from typing import Any
 
 from companion.morpork.cards.common import personalities_in_game
 from companion.core.errors import InputError, RuleViolation
-from companion.core.inputs import Answer, CardScan, DieRoll, Input, RandomDraw, answer_text
+from companion.core.inputs import Answer, CardScan, DieRoll, Input, RandomDraw, answer_text, check_kind
 from companion.core.procedure import (
     Narration,
     Narrator,
@@ -177,15 +177,7 @@ def check_input(question: Question | None, inp: Input, seq: int) -> str:
         raise InputError("the game is over; no input is expected")
     if inp.seq is not None and inp.seq != seq:
         raise InputError(f"stale input: made at seq {inp.seq!r}, the game is at seq {seq!r}")
-    if question.kind == "roll" and not isinstance(inp, DieRoll):
-        raise InputError(f"the game waits for a die roll ({question.text!r}), not a {inp.type!r} input")
-    if question.kind == "random" and not isinstance(inp, RandomDraw):
-        raise InputError(f"the game waits for a random draw ({question.text!r}), not a {inp.type!r} input")
-    if question.kind == "choice" and not isinstance(inp, (Answer, CardScan)):
-        raise InputError(f"the game waits for {question.player}'s choice ({question.text!r}), not a {inp.type!r} input")
-    if isinstance(inp, Answer) and inp.player is not None and question.player is not None \
-            and inp.player != question.player:
-        raise InputError(f"{question.text!r} is for {question.player!r}, not {inp.player!r}")
+    check_kind(question, inp)
     value = answer_text(inp)
     if not question.accepts(value):
         if isinstance(inp, CardScan):

@@ -10,6 +10,11 @@ is back well within 2 s without the app doing anything.
 A die can also fail without the port failing (hung firmware, a flat battery behind a powered USB
 bridge): the reader then reports it ``silent`` when it has sent nothing for ``silence_timeout``
 seconds and ``resumed`` when it is heard again (:mod:`hardware.dice.liveness`).
+
+A die that rebooted without the host hearing its hello (the line was lost) sends numbers the host
+takes for stale replays; when the link says so (:class:`firmware_bridge.host.HelloNeeded`) the
+reader asks that die for hello, and its answer restarts the numbering (docs/die-protocol.md,
+"Resynchronising").
 """
 from __future__ import annotations
 
@@ -22,8 +27,8 @@ from collections.abc import Callable
 import serial
 
 from firmware_bridge import protocol
-from firmware_bridge.host import (BeatEvent, HelloEvent, HostLink, LinkCounters, PongEvent,
-                                  RollEvent, StateEvent)
+from firmware_bridge.host import (BeatEvent, HelloEvent, HelloNeeded, HostLink, LinkCounters,
+                                  PongEvent, RollEvent, StateEvent)
 from firmware_bridge.protocol import Beat, DieState, HelloRequest, Led, LedColour, LedMode, Ping
 from hardware.dice.liveness import DEFAULT_SILENCE_TIMEOUT, Liveness
 from hardware.dice.model import DieSource, DieSourceError, Roll, Status, StatusKind
@@ -107,7 +112,8 @@ class SerialDieSource(DieSource):
         """The link's counters (lines, accepted, ignored, rolls, rejected by reason); a copy."""
         with self._counter_lock:
             c = self._link.counters
-            return LinkCounters(c.lines, c.accepted, c.ignored, c.rolls, Counter(c.rejected))
+            return LinkCounters(c.lines, c.accepted, c.ignored, c.rolls, Counter(c.rejected),
+                                c.hello_requests)
 
     @property
     def rejected(self) -> Counter[str]:
@@ -236,6 +242,11 @@ class SerialDieSource(DieSource):
             self._emit_status(Status(StatusKind.CONNECTED, event.die, arrived,
                                      f"d{hello.faces}, firmware {hello.firmware}, "
                                      f"protocol {hello.proto}"))
+        elif isinstance(event, HelloNeeded):
+            try:
+                self.request_hello(event.die)
+            except DieSourceError as exc:  # the port just failed; the read loop reconnects
+                _LOG.warning("%s: could not ask %r for hello: %s", self.url, event.die, exc)
         elif isinstance(event, BeatEvent):
             self.batteries[event.die] = event.beat
         elif isinstance(event, PongEvent):

@@ -10,7 +10,7 @@ from __future__ import annotations
 import logging
 import threading
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Callable
 
 from hardware.qr_payload import NotOurCard, parse
@@ -31,9 +31,13 @@ class Scan:
 
 @dataclass(frozen=True)
 class Rejection:
-    """A code was read but is not one of our cards; ``reason`` says why, for the screen and log."""
+    """A code was read but is not one of our cards; ``reason`` says why, for the screen and log.
 
-    text: str
+    ``reason`` never quotes the text: a near-miss of a personality sticker (``AM1:P:VIMEZ``, a
+    Caps-Lock ``am1:p:vimes``) would name a player's secret. ``text`` is what was read, for the
+    code that asked for the scan; it is kept out of ``repr`` and no scanner logs it."""
+
+    text: str = field(repr=False)
     reason: str
     at: float
 
@@ -96,12 +100,7 @@ class ScannerBase:
         try:
             code = parse(text)
         except NotOurCard as exc:
-            rejection = Rejection(text, exc.reason, when)
-            with self._lock:
-                self._rejected_count += 1
-            log.warning("%s: %s", self.url, exc)
-            self._call(self.when_rejected, rejection)
-            return rejection
+            return self._reject(text, exc.reason, when)
         scan = Scan(code.kind, code.id, code.is_private, when)
         with self._lock:
             self._scanned_count += 1
@@ -111,6 +110,16 @@ class ScannerBase:
             log.info("%s: scanned %s %r", self.url, scan.kind, scan.id)
         self._call(self.when_scanned, scan)
         return scan
+
+    def _reject(self, text: str, reason: str, at: float) -> Rejection:
+        """Count, log and report a reading that is not one of our cards. The log names the
+        reason and the length, never the text (see :class:`Rejection`)."""
+        rejection = Rejection(text, reason, at)
+        with self._lock:
+            self._rejected_count += 1
+        log.warning("%s: not one of our cards (%s; %d characters)", self.url, reason, len(text))
+        self._call(self.when_rejected, rejection)
+        return rejection
 
     def _fail(self, error: OSError) -> None:
         log.error("%s: %s", self.url, error)

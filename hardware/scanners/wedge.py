@@ -11,9 +11,14 @@ line assembler and the same parse-and-reject path:
   (Reading ``/dev/input/event*`` would need evdev, which we do not use.)
 
 Transport quirks are normalised here, not in the strict payload parser: CR, LF or CRLF end a line,
-blank lines are ignored and surrounding blanks are stripped. Letter case is *not* folded: a scanner
-typing while Caps Lock is on produces lower case, which is rejected (and shown) as not one of our
-cards rather than guessed at.
+blank lines are ignored and surrounding blanks (ASCII spaces and tabs only: ``str.strip()`` would
+also remove a GS1 group separator, a no-break space or NEL, turning a foreign code into ours) are
+stripped. Letter case is *not* folded: a scanner typing while Caps Lock is on produces lower case,
+which is rejected (and shown) as not one of our cards rather than guessed at.
+A line longer than ``MAX_LINE`` characters is rejected whole when it ends: no scanner of ours types
+one, and cutting it would deliver its tail as a reading of its own (a 269-character line used to
+end in a scan of ``AM1:C:MR-BENT``). Memory stays bounded: only its first ``MAX_LINE`` characters
+are kept.
 Keystrokes are dropped if the next one comes more than ``max_gap`` seconds later: a scanner types a
 whole payload in a few milliseconds, so a slow partial line is a person's stray key press, which
 must not be glued in front of the next scan.
@@ -26,12 +31,23 @@ import termios
 import threading
 import time
 import tty
+from dataclasses import dataclass
 from typing import Any, Callable
 
 from hardware.scanners.base import ScannerBase, log
 from hardware.scanners.errors import ScannerError, ScannerNotStarted
 
 MAX_LINE = 256
+BLANKS = " \t"  # what surrounds a line and is stripped; nothing else is
+
+
+@dataclass(frozen=True)
+class OverlongLine:
+    """A line of ``length`` characters, more than the assembler's ``max_line``: to be rejected
+    whole. ``start`` is its first ``max_line`` characters (the rest was not kept)."""
+
+    start: str
+    length: int
 
 
 class LineAssembler:
@@ -41,39 +57,50 @@ class LineAssembler:
         self.max_gap = max_gap
         self.max_line = max_line
         self._buffer: list[str] = []
+        self._overlong = 0  # > 0: the current line passed max_line; its length so far
         self._last_at: float | None = None
         self.dropped_partials = 0
 
     def __repr__(self) -> str:
         return f"LineAssembler(max_gap={self.max_gap!r}, max_line={self.max_line!r})"
 
-    def feed(self, text: str, at: float) -> list[str]:
-        """Add ``text`` received at time ``at``; return the lines it completed (normalised)."""
+    def feed(self, text: str, at: float) -> list[str | OverlongLine]:
+        """Add ``text`` received at time ``at``; return the lines it completed (normalised), an
+        :class:`OverlongLine` for each line longer than ``max_line``."""
         if (
-            self._buffer
+            (self._buffer or self._overlong)
             and self.max_gap is not None
             and self._last_at is not None
             and at - self._last_at > self.max_gap
         ):
-            log.info("wedge: dropped a stale partial line %r", "".join(self._buffer))
+            # Its length only: the partial may be most of a personality's payload.
+            log.info("wedge: dropped a stale partial line of %d characters",
+                     self._overlong or len(self._buffer))
             self._buffer.clear()
+            self._overlong = 0
             self.dropped_partials += 1
         self._last_at = at
-        lines: list[str] = []
+        lines: list[str | OverlongLine] = []
         for char in text:
             if char in "\r\n":
                 self._flush(lines)
-            else:
+            elif self._overlong:
+                self._overlong += 1
+            elif len(self._buffer) < self.max_line:
                 self._buffer.append(char)
-                if len(self._buffer) >= self.max_line:  # no scanner sends this; report it as read
-                    self._flush(lines)
+            else:
+                self._overlong = self.max_line + 1
         return lines
 
-    def _flush(self, lines: list[str]) -> None:
-        line = "".join(self._buffer).strip()
+    def _flush(self, lines: list[str | OverlongLine]) -> None:
+        if self._overlong:
+            lines.append(OverlongLine("".join(self._buffer), self._overlong))
+        else:
+            line = "".join(self._buffer).strip(BLANKS)
+            if line:
+                lines.append(line)
         self._buffer.clear()
-        if line:
-            lines.append(line)
+        self._overlong = 0
 
 
 class WedgeScanner(ScannerBase):
@@ -128,8 +155,15 @@ class WedgeScanner(ScannerBase):
         at = self.clock()
         with self._keys_lock:
             lines = self._keys.feed(text, at)
+        self._deliver_lines(lines, at)
+
+    def _deliver_lines(self, lines: list[str | OverlongLine], at: float) -> None:
         for line in lines:
-            self._deliver(line, at)
+            if isinstance(line, OverlongLine):
+                self._reject(line.start, f"a line of {line.length} characters, longer than "
+                             f"{MAX_LINE}", at)
+            else:
+                self._deliver(line, at)
 
     def _open(self) -> None:
         assert self.path is not None
@@ -176,5 +210,4 @@ class WedgeScanner(ScannerBase):
                 self._stop.wait(0.1)
                 continue
             at = self.clock()
-            for line in self._stream.feed(data.decode("latin-1"), at):
-                self._deliver(line, at)
+            self._deliver_lines(self._stream.feed(data.decode("latin-1"), at), at)

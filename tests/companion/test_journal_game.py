@@ -181,3 +181,41 @@ def test_a_journal_written_by_one_session_is_read_by_a_second_while_the_first_is
         assert reader.last_n(1) == 3
     writer.submit(Answer(writer.question.options[0], player="red"))  # type: ignore[union-attr]
     assert position(open_session(path).game) == position(writer.game)
+
+
+def test_the_session_owns_the_history_and_it_matches_a_fresh_replay(tmp_path: Path) -> None:
+    """Issue 11: the app reads ``positions``/``inputs`` from the session, never replays on its own;
+    after undos, a correction and a redo they are what a new session replaying the journal builds."""
+    path = tmp_path / "games.sqlite"
+    with Session.open(path) as session:
+        session.new_game(["red", "blue"], "en", ["Ann", "Bob"])
+        for inp in (DieRoll(2), Answer("vetinari"), Answer("vimes"), Answer("groat"), Answer("dimwell")):
+            session.submit(inp)
+        session.undo(1)
+        session.submit(Answer("the-shades"))
+        session.undo(2)
+        session.redo(1)
+        session.undo(4, confirm=True)  # past the secret personalities and the roll: a correction
+        session.redo(2)
+        live = ([state_to_json(g.state) for g in session.positions], session.inputs)
+        assert len(session.positions) == len(session.inputs) + 1 == 3
+        assert session.positions[-1] is session.game
+    with Session.open(path) as again:
+        assert ([state_to_json(g.state) for g in again.positions], again.inputs) == live
+
+
+def test_the_engine_says_when_it_waits_for_another_kind_of_input(tmp_path: Path) -> None:
+    """``check_kind`` in the engine is the one place: the session writes nothing, ``game do`` exits 3."""
+    from companion.core.errors import WaitingForOther
+    from companion.morpork.game import apply, new_game
+
+    game = new_game(["red", "blue"], "en", None)
+    with pytest.raises(WaitingForOther, match="waits for a roll") as caught:
+        apply(game, Answer("vetinari"))
+    assert caught.value.question is game.question
+    game = apply(game, DieRoll(2))
+    assert game.question is not None and game.question.player == "red"
+    with pytest.raises(WaitingForOther, match="waits for 'red'"):
+        apply(game, Answer("vetinari", player="blue"))
+    with pytest.raises(WaitingForOther, match="not a 'roll' input"):
+        apply(game, DieRoll(3))

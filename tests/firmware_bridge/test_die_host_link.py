@@ -43,7 +43,7 @@ def test_a_throw_gives_states_then_one_roll(link):
         DieState.HANDLING, DieState.ROLLING, DieState.SETTLED]
     assert rolls(events) == [("d12-a", 7, 12)]
     assert link.counters.snapshot() == {"lines": 5, "accepted": 5, "ignored": 0, "rolls": 1,
-                                        "rejected": {}}
+                                        "rejected": {}, "hello_requests": 0}
 
 
 def test_handling_then_settled_then_a_roll_claim_gives_no_roll(link):

@@ -65,6 +65,40 @@ def test_lines_with_a_valid_checksum_but_bad_grammar_are_malformed(body):
     assert caught.value.reason == wire.MALFORMED
 
 
+def _line_whose_crc_starts_with_zero() -> bytes:
+    for face in range(1, 121):
+        for seq in range(1000):
+            line = wire.encode(seq, "d12-a", "roll", [("face", face)])
+            if line[-9:-8] == b"0" and any(c in b"ABCDEF" for c in line[-8:-1]):
+                return line
+    raise AssertionError("no such line")
+
+
+@pytest.mark.parametrize("spell", [
+    lambda crc: crc.lower(),  # one flipped bit (0x20) per letter digit: int(text, 16) took it
+    lambda crc: b" " + crc[1:],  # a leading 0 flipped to a space: int() strips blanks
+    lambda crc: b"+" + crc[1:],  # a sign
+    lambda crc: b"0x" + crc[2:] if crc[:2] == b"00" else b"0X" + crc[2:],
+    lambda crc: crc[:-1] + b" ",
+    lambda crc: b"\xd9\xa0" + crc[1:],  # a non-ASCII zero
+])
+def test_the_checksum_is_exactly_eight_upper_case_hex_digits(spell):
+    line = _line_whose_crc_starts_with_zero()
+    crc = line[-9:-1]
+    damaged = line[:-9] + spell(crc) + b"\n"
+    assert damaged != line
+    with pytest.raises(wire.LineError):
+        wire.decode(damaged)
+
+
+def test_a_lower_case_checksum_is_malformed_not_a_mismatch():
+    line = wire.encode(17, "d12-a", "roll", [("face", 7)])
+    assert line.endswith(b" *836905E9\n")
+    with pytest.raises(wire.LineError) as caught:
+        wire.decode(line.replace(b"836905E9", b"836905e9"))
+    assert caught.value.reason == wire.MALFORMED
+
+
 @pytest.mark.parametrize("args", [
     (-1, "d", "roll", []), (65536, "d", "roll", []), (0, "bad id", "roll", []),
     (0, "d", "ROLL", []), (0, "d", "roll", [("face", "a b")]), (0, "d", "x", [("k", "v" * 30)]),

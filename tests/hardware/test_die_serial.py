@@ -267,3 +267,22 @@ def test_a_failing_pong_subscriber_does_not_stop_the_reader(die, source, caplog)
     rec.wait_for(lambda: rec.rolls, "a roll after the failing pong callback")
     assert [r.face for r in rec.rolls] == [6] and source.last_pong[:2] == ("emu-1", "first")
     assert "pong subscriber bug" in caplog.text
+
+
+def test_a_die_rebooted_behind_an_open_port_with_its_hello_lost_is_asked_and_believed(die, source):
+    # Issue 15: every real throw after such a reboot was refused as stale (300 of 300) until the
+    # die's numbers caught up, and nothing asked for a new hello.
+    rec = started(source)
+    for i in range(400):  # the host's numbering for this die is now 1,600 lines ahead
+        die.roll(i % 12 + 1)
+    rec.wait_for(lambda: len(rec.rolls) >= 400, "400 rolls before the reboot")
+    hellos = rec.hello_count()
+    die.reboot(lose_hello=True)
+    die.beat()
+    die.beat()  # the second stale line in a row: the source asks emu-1 for hello
+    rec.wait_for(lambda: rec.hello_count() > hellos, "the rebooted die's hello, asked for")
+    faces = [die.roll() for _ in range(300)]
+    rec.wait_for(lambda: len(rec.rolls) >= 700, "300 rolls after the reboot")
+    assert [r.face for r in rec.rolls[400:]] == faces
+    counters = source.counters
+    assert counters.rejected == {host.STALE: 2} and counters.hello_requests == 1

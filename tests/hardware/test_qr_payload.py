@@ -78,6 +78,41 @@ def test_foreign_and_damaged_texts_are_not_our_cards(text: str) -> None:
 def test_a_newer_format_version_says_so() -> None:
     with pytest.raises(UnsupportedVersion, match="version 2"):
         parse("AM2:C:MR-BENT")
+    with pytest.raises(UnsupportedVersion, match="version 9999"):
+        parse("AM9999:Q:ANYTHING-NEW")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # Issue 15: \d and int() read any Unicode digit, and leading zeros were taken.
+        "AM01:C:MR-BENT", "AM001:P:VIMES", "AM\u0661:C:MR-BENT", "AM\uff11:C:MR-BENT",
+        "AM\u0661:P:VIMES", "AM\u07c1:E:FLOOD", "AM0:C:MR-BENT", "AM00:C:MR-BENT", "AM+1:C:HEX",
+        "AM 1:C:HEX", "AM1 :C:HEX", "AM\u00b9:C:HEX",
+        # look-alike letters and punctuation, and codes longer than a sticker holds
+        "AM1:C:MR-B\u0415NT", "AM1:C:MR\u2013BENT", "AM1\uff1aC:HEX", "AM1:\u0421:HEX",
+        "AM1:C:HEXHEXHEXHE", "AM1:C:" + "A" * 60,
+    ],
+)
+def test_the_grammar_is_ascii_digits_without_leading_zeros(text: str) -> None:
+    with pytest.raises(NotOurCard) as info:
+        parse(text)
+    assert not isinstance(info.value, UnsupportedVersion)  # not "a newer format" either
+
+
+def test_a_version_of_thousands_of_digits_is_refused_in_one_line_not_a_traceback() -> None:
+    # int() refuses more than 4,300 digits with a ValueError that is not a NotOurCard.
+    for text in ("AM" + "9" * 5000 + ":C:HEX", "AM1" + "0" * 5000 + ":C:HEX", "A" * 10**6):
+        with pytest.raises(NotOurCard, match="longer than 64 characters"):
+            parse(text)
+
+
+def test_a_reason_never_quotes_the_code() -> None:
+    for text in ("AM1:P:VIMEZ", "AM1:C:VIMES", "AM1:E:VETINARI", "AM1:A:RUST"):
+        with pytest.raises(NotOurCard) as info:
+            parse(text)
+        code = text.rsplit(":", 1)[1]
+        assert code not in info.value.reason and "has this code" in info.value.reason
 
 
 def test_unknown_kind_or_id_cannot_be_encoded() -> None:

@@ -8,7 +8,7 @@ import pytest
 
 from hardware.scanners import BadScannerURL, Rejection, Scan, ScannerError, ScannerNotStarted, open_scanner
 from hardware.scanners.sim import SimScanner
-from hardware.scanners.wedge import LineAssembler, WedgeScanner
+from hardware.scanners.wedge import LineAssembler, OverlongLine, WedgeScanner
 
 WAIT = 60.0  # a deadlock guard only
 
@@ -118,9 +118,38 @@ def test_line_assembler_handles_cr_lf_crlf_and_blank_lines() -> None:
     assert lines.feed("BY\r", 1) == ["AM1:C:RUBY"]
 
 
-def test_line_assembler_cuts_endless_lines() -> None:
+def test_line_assembler_rejects_an_endless_line_whole_and_keeps_its_memory_bounded() -> None:
     lines = LineAssembler(max_gap=None, max_line=16)
-    assert lines.feed("A" * 40, 0) == ["A" * 16, "A" * 16]
+    assert lines.feed("A" * 40, 0) == []  # no piece of it is a line of its own
+    assert lines.feed("A" * 10_000, 0) == []
+    assert len(lines._buffer) == 16
+    assert lines.feed("\rAM1:C:HEX\r", 0) == [OverlongLine("A" * 16, 10_040), "AM1:C:HEX"]
+    assert lines.feed("A" * 16 + "\r", 0) == ["A" * 16]  # exactly max_line is still a line
+
+
+def test_a_269_character_wedge_line_is_rejected_whole_not_cut_into_a_scan() -> None:
+    # Issue 15: the wedge cut this line at 256 and delivered its tail as a scan of mr-bent.
+    scanner = WedgeScanner()
+    got = Collect()
+    got.attach(scanner)
+    scanner.start()
+    scanner.feed_text("X" * 256 + "AM1:C:MR-BENT\r")
+    assert got.scans == []
+    assert [r.reason for r in got.rejections] == ["a line of 269 characters, longer than 256"]
+    scanner.feed_text("AM1:C:MR-BENT\r")  # the next scan is read as usual
+    assert [s.id for s in got.scans] == ["mr-bent"]
+
+
+def test_only_ascii_blanks_around_a_wedge_line_are_stripped() -> None:
+    scanner = WedgeScanner()
+    got = Collect()
+    got.attach(scanner)
+    scanner.start()
+    scanner.feed_text(" \tAM1:C:HEX \r")
+    for text in ("AM1:C:HEX\x1d", "\xa0AM1:C:HEX", "AM1:C:HEX\x85", "\u3000AM1:C:HEX", "\x1cAM1:C:HEX"):
+        scanner.feed_text(text + "\r")
+    assert [s.id for s in got.scans] == ["hex"]
+    assert len(got.rejections) == 5
 
 
 # --- wedge:///path: a real pseudo-terminal, FIFO, file --------------------------------------------

@@ -33,9 +33,9 @@ def test_a_game_from_the_die_emulator(tmp_path: Path, request: Any) -> None:
     threads: list[str] = []
     original = app.on_die_roll
 
-    def spy(face: int, source: str) -> None:
+    def spy(face: int, source: str, *rest: Any) -> None:
         threads.append(threading.current_thread().name)
-        original(face, source)
+        original(face, source, *rest)
 
     app.devices.on_roll = spy
     try:
@@ -49,7 +49,7 @@ def test_a_game_from_the_die_emulator(tmp_path: Path, request: Any) -> None:
         assert pad.roll_button is None, "a real die: no simulated roll button"
         die.roll(3)
         wait_until(d, lambda: app.game.seq == 1, "the first-player roll")
-        first = app.host.inputs[0]
+        first = app.session.inputs[0]
         assert isinstance(first, DieRoll) and first.face == 3 and first.source == "serial"
         assert app.game.state.active_player == "green"  # face 3 of 3 players: the third colour
         for personality in ("vetinari", "rust", "vimes"):
@@ -65,7 +65,7 @@ def test_a_game_from_the_die_emulator(tmp_path: Path, request: Any) -> None:
             face = die.roll()
             rolled += 1
             wait_until(d, lambda: app.game.seq == seq + 1, f"roll {rolled}")
-            assert app.host.inputs[-1] == DieRoll(face, "serial", seq=seq)
+            assert app.session.inputs[-1] == DieRoll(face, "serial", seq=seq)
             if d.screen.name == "events":
                 assert d.screen.ids.face.text == str(face)
         assert rolled >= 1

@@ -162,12 +162,12 @@ def test_a_whole_game_by_touch(driver: Any) -> None:
     assert "Flood" in d.screen.ids.event_name.text
     flood_faces = roll_until_answered(d)
     assert flood_faces
-    steps_before_undo = len(app.host.inputs)
+    steps_before_undo = len(app.session.inputs)
 
     # -- undo a step in the journal: back past the last flood roll, confirmed ---------------------
     d.tap(d.screen.children[0].children[-1].ids.nav_journal)
     assert d.screen.name == "journal"
-    last_roll = max(i for i, inp in enumerate(app.host.inputs) if inp.type == "roll")
+    last_roll = max(i for i, inp in enumerate(app.session.inputs) if inp.type == "roll")
     d.tap(d.screen.line_buttons[last_roll])  # the table just before that roll
     assert "undo" in d.screen.ids.undo.text.lower() and not d.screen.ids.undo.disabled
     d.tap(d.screen.ids.undo)
@@ -175,7 +175,7 @@ def test_a_whole_game_by_touch(driver: Any) -> None:
     assert popup is not None and popup.parent is not None, "undoing past a roll asks first"
     yes = [w for w in popup.walk() if getattr(w, "text", "") == "Undo anyway"][0]
     d.tap(yes)
-    assert len(app.host.inputs) == last_roll < steps_before_undo
+    assert len(app.session.inputs) == last_roll < steps_before_undo
     assert app.game.question.kind == "roll"
     app.back_to_game()
     d.frames(2)

@@ -28,7 +28,7 @@ def test_scanned_cards_drive_the_game(driver: Any) -> None:
     for personality in ("vetinari", "rust", "vimes"):
         show_from_thread(d, encode("personality", personality))
     assert [p.personality for p in app.game.state.players] == ["vetinari", "rust", "vimes"]
-    assert all(isinstance(i, CardScan) and i.kind == "personality" for i in app.host.inputs[1:4])
+    assert all(isinstance(i, CardScan) and i.kind == "personality" for i in app.session.inputs[1:4])
     app.show("journal")
     d.frames(3)
     log = d.texts(d.screen.ids.lines)

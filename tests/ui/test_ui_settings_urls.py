@@ -39,7 +39,8 @@ def test_a_typed_die_url_survives_other_taps_and_is_applied_on_leaving(driver: A
     assert d.screen.name == "home"
     assert d.app.settings.die_url == "serial:///dev/ttyNOSUCHDIE"
     assert '"die_url": "serial:///dev/ttyNOSUCHDIE"' in (d.app.data_dir / "settings.json").read_text()
-    assert "nicht gefunden" in d.app.status_text  # the app tried it and says so (falls back to the sim)
+    assert "getrennt" in d.app.status_text  # the app tried it and says so: disconnected, not the sim
+    assert d.app.devices.die is None and not d.app.devices.die_status.connected
 
 
 def test_enter_applies_a_url_and_a_malformed_one_is_refused(driver: Any) -> None:

@@ -40,7 +40,7 @@ def test_every_screen_of_a_game_has_48_px_targets(driver: Any) -> None:
     script._to_fire(app); look()  # the events screen with its die pad
     script._finish_fire(app)
     app.show("journal"); d.frames(2)
-    app.manager.get_screen("journal").select(max(1, len(app.host.inputs) - 3)); look()
+    app.manager.get_screen("journal").select(max(1, len(app.session.inputs) - 3)); look()
     script._to_end(app); look()
     app.show("home"); look()
     app.show("settings"); look()

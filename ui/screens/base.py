@@ -19,6 +19,7 @@ class GameScreen(Screen):
 
     def _bind_app(self, _dt: float) -> None:
         app = App.get_running_app()
+        self._bound_app = app
         if app is not None:
             app.bind(revision=lambda *_a: self._trigger())
 
@@ -26,6 +27,8 @@ class GameScreen(Screen):
         self.update()
 
     def _update_if_shown(self) -> None:
+        if App.get_running_app() is not getattr(self, "_bound_app", None):
+            return  # a screen of an app that has stopped (tests start several in one process)
         if self.manager is not None and self.manager.current == self.name:
             self.update()
 

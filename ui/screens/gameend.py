@@ -93,6 +93,6 @@ class GameEndScreen(GameScreen):
             table.add_widget(_cell(str(s.tie_break_value)))
         rule = t("tie-break:" + score.tie_break)
         self.ids.tiebreak.text = rule
-        if app.host is not None:
-            self.ids.chart.series = points_over_game(app.host.games)
+        if app.session is not None:
+            self.ids.chart.series = points_over_game(list(app.session.positions))
         self.score = score

@@ -1,6 +1,7 @@
 """Journal: the game's readable log, one line per accepted input. A tap on a line shows the table at
 that moment with "undo to here"; undoing past die rolls or scanned cards asks for confirmation first
-(those are facts of the table — the real die will not roll back)."""
+(those are facts of the table — the real die will not roll back). "Redo" puts back the last undone
+input. Everything drawn here is the session's history (``session.positions``, ``session.inputs``)."""
 from __future__ import annotations
 
 from typing import Any
@@ -38,32 +39,33 @@ class JournalScreen(GameScreen):
 
     def update(self) -> None:
         app = self.app
-        host = app.host
+        session = app.session
         lines = self.ids.lines
         lines.clear_widgets()
         self.line_buttons: dict[int, BigButton] = {}
-        if host is None:
+        if session is None or session.game is None:
             return
+        games, inputs = session.positions, session.inputs
         start = BigButton(text="0 · " + app.t("Set-up table"), value="0", halign="left")
         start.bind(on_release=lambda b: self.select(0))
         lines.add_widget(start)
         self.line_buttons[0] = start
-        for step in host.steps():
-            before = host.games[step.index - 1]
-            who = player_name(step.game.state, before.question.player) if before.question and before.question.player else ""
+        for index, inp in enumerate(inputs, start=1):
+            before, after = games[index - 1], games[index]
+            who = player_name(after.state, before.question.player) if before.question and before.question.player else ""
             said = [app.translator.narration(n)
-                    for n in step.game.narration[step.narration_from:][:2]
+                    for n in after.narration[len(before.narration):][:2]
                     if not n.key.startswith("private.")]
-            text = f"{step.index} · {who} {describe_input(app, before, step.inp)}"
+            text = f"{index} · {who} {describe_input(app, before, inp)}"
             if said:
                 text += f"\n[size={int(sp(11))}]{'; '.join(said)}[/size]"
-            button = BigButton(text=text, value=str(step.index), halign="left", height=dp(52),
-                               background_color=(0.5, 0.45, 0.35, 1) if step.index == self.selected else (1, 1, 1, 1))
+            button = BigButton(text=text, value=str(index), halign="left", height=dp(52),
+                               background_color=(0.5, 0.45, 0.35, 1) if index == self.selected else (1, 1, 1, 1))
             button.bind(on_release=lambda b: self.select(int(b.value)))
             lines.add_widget(button)
-            self.line_buttons[step.index] = button
+            self.line_buttons[index] = button
         self._show_selected()
-        shown = self.line_buttons.get(self.selected) or self.line_buttons.get(len(host.inputs))
+        shown = self.line_buttons.get(self.selected) or self.line_buttons.get(len(inputs))
         if shown is not None:  # the latest step (or the chosen one) in view
             Clock.schedule_once(lambda _dt: self.ids.scroll.scroll_to(shown, padding=dp(8), animate=False), 0)
 
@@ -80,22 +82,25 @@ class JournalScreen(GameScreen):
 
     def _show_selected(self) -> None:
         app = self.app
-        host = app.host
-        if host is None:
+        session = app.session
+        if session is None or session.game is None:
             return
-        index = self.selected if 0 <= self.selected < len(host.games) else len(host.games) - 1
-        self.ids.map.state = public_state(host.games[index])
+        games = session.positions
+        index = self.selected if 0 <= self.selected < len(games) else len(games) - 1
+        self.ids.map.state = public_state(games[index])
         self.ids.at.text = app.t("The table after step {n}").format(n=index)
-        self.ids.undo.disabled = index >= len(host.inputs)
+        self.ids.undo.disabled = index >= len(games) - 1
+        self.ids.redo.disabled = not session.timeline.undone
         self.ids.undo.text = "↶ " + app.t("Undo to here") + f" ({index})"
 
     def undo_here(self) -> None:
         app = self.app
-        host = app.host
-        if host is None:
+        session = app.session
+        if session is None or session.game is None:
             return
-        index = self.selected if self.selected >= 0 else len(host.inputs)
-        barriers = host.barriers_after(index)
+        index = self.selected if self.selected >= 0 else len(session.inputs)
+        steps = len(session.inputs) - index
+        barriers = session.barriers_to_undo(steps) if steps > 0 else []
         if barriers:
             self.confirm(index, len(barriers))
         else:
@@ -122,4 +127,9 @@ class JournalScreen(GameScreen):
     def do_undo(self, index: int) -> None:
         self.selected = -1
         self.app.undo_to(index)
+        self.update()
+
+    def redo(self) -> None:
+        self.selected = -1
+        self.app.redo()
         self.update()

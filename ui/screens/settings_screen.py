@@ -8,10 +8,15 @@ from __future__ import annotations
 
 from typing import Any
 
+from kivy.properties import BooleanProperty
+
 from ui.screens.base import GameScreen
 
 
 class SettingsScreen(GameScreen):
+    devices_connected = BooleanProperty(True)
+    """False while the die or the scanner is disconnected: then "use the simulated ones" is offered
+    (the simulated device never replaces a real one without the table's say-so)."""
     _shown: tuple[str, str] = ("", "")  # the URLs last written into the fields
 
     def _typed(self) -> tuple[str, str]:
@@ -42,6 +47,11 @@ class SettingsScreen(GameScreen):
         self.ids.colorblind.state = "down" if s.colorblind else "normal"
         self.ids.sound.state = "down" if s.sound else "normal"
         self.ids.status.text = app.status_text
+        self.devices_connected = app.devices.die_status.connected and app.devices.scanner_status.connected
+
+    def use_simulated(self) -> None:
+        self.app.use_simulated_devices()
+        self.update()
 
     def apply_devices(self) -> None:
         app = self.app

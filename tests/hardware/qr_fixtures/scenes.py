@@ -8,6 +8,7 @@ from typing import Any, Iterable, Sequence
 
 import cv2
 import numpy as np
+import qrcode
 import qrcode.exceptions
 import zxingcpp
 
@@ -30,9 +31,48 @@ def code_image(payload: str, module_px: int = 4) -> Frame:
     try:
         return sticker_image(payload, module_px)
     except qrcode.exceptions.DataOverflowError:
-        barcode = zxingcpp.create_barcode(payload, zxingcpp.BarcodeFormat.QRCode)
-        image = np.array(zxingcpp.write_barcode_to_image(barcode, scale=module_px, add_quiet_zones=True))
-        return image.astype(np.uint8)
+        return foreign_image(payload, module_px)
+
+
+def foreign_image(payload: str, module_px: int = 4) -> Frame:
+    """``payload`` as zxing-cpp's writer draws it (any text, any length; ten times faster than
+    the sticker printer's drawing), with its quiet zone.
+
+    The writer drops a leading byte-order mark (U+FEFF), so the code it draws for
+    ``"\\ufeffAM1:C:HEX"`` holds ``AM1:C:HEX`` -- one of ours. Whatever it would not hold as
+    given (that mark; control characters its text spells out as ``<NUL>``) is drawn by the
+    ``qrcode`` library instead, as UTF-8 bytes (what most generators do).
+    """
+    barcode = zxingcpp.create_barcode(payload, zxingcpp.BarcodeFormat.QRCode)
+    if barcode.text != payload:
+        code = qrcode.QRCode(border=4, box_size=module_px)
+        code.add_data(payload.encode("utf-8"))
+        code.make()
+        return np.array(code.make_image().convert("L")).astype(np.uint8)
+    image = np.array(zxingcpp.write_barcode_to_image(barcode, scale=module_px, add_quiet_zones=True))
+    return image.astype(np.uint8)
+
+
+def packed_frames(images: Sequence[Frame], background: Frame, gap: int = 40) -> list[tuple[Frame, int]]:
+    """``images`` laid out left to right, top to bottom, ``gap`` pixels apart, on as many copies of
+    ``background`` as it takes: (frame, how many codes it shows) pairs, in order."""
+    height, width = background.shape[:2]
+    out: list[tuple[Frame, int]] = []
+    frame, x, y, row, count = background.copy(), gap, gap, 0, 0
+    for image in images:
+        h, w = image.shape[:2]
+        if h + 2 * gap > height or w + 2 * gap > width:
+            raise ValueError(f"a {w}x{h} code does not fit a {width}x{height} frame")
+        if x + w > width:
+            x, y, row = gap, y + row + gap, 0
+        if y + h > height:
+            out.append((frame, count))
+            frame, x, y, row, count = background.copy(), gap, gap, 0, 0
+        frame[y : y + h, x : x + w] = image
+        x, row, count = x + w + gap, max(row, h), count + 1
+    if count:
+        out.append((frame, count))
+    return out
 
 
 def card(payload: str, module_px: int = 4) -> Frame:

@@ -1,0 +1,121 @@
+"""Run the real app in this process and play a scripted sequence of touches, for tests that stop it
+with SIGKILL (a pulled plug) and start it again.
+
+    python3 tests/ui/drive_app.py DATA_DIR '["start", "roll:2", "show:vetinari", …]'
+
+Actions (each a touch on the screen that shows it, except ``start``):
+
+- ``start`` — a two-player game, red and blue (through the app's own ``start_game``);
+- ``resume`` — tap "resume the unfinished game" on the home screen;
+- ``roll:F`` — tap face F on the die pad; ``pick:V`` — tap option V (behind the privacy gate when
+  the question is private: the gate is tapped first);
+- ``journal`` — open the Journal screen by its navigation button; ``line:N`` — tap journal line N;
+  ``undo`` — tap "undo to here"; ``confirm`` — tap "undo anyway" in the dialog; ``redo`` — tap
+  "redo"; ``back`` — tap "back to the game".
+
+When done it prints one line ``READY {json}`` (the game id, seq, the question and the public
+position, or the text of a launch popup) and keeps drawing frames until it is killed.
+"""
+from __future__ import annotations
+
+import importlib.util
+import json
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+HERE = Path(__file__).resolve().parent
+
+
+def _conftest() -> Any:
+    spec = importlib.util.spec_from_file_location("ui_conftest_for_driver", HERE / "conftest.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def snapshot(app: Any) -> dict[str, Any]:
+    """What "exactly that question" means: game id, seq, the question in full and the public table."""
+    from companion.morpork.game import view
+
+    game = app.game
+    popup = getattr(app, "launch_popup", None)
+    out: dict[str, Any] = {"screen": app.manager.current, "message": app.message,
+                           "status": app.status_text,
+                           "launch": app.launch_text() if popup is not None else ""}
+    if game is None:
+        return out
+    q = game.question
+    out.update({"game": app.session.game_id, "seq": game.seq, "inputs": len(app.session.inputs),
+                "undone": len(app.session.timeline.undone),
+                "question": None if q is None else {"kind": q.kind, "key": q.key, "player": q.player,
+                                                    "options": list(q.options), "params": [list(p) for p in q.params],
+                                                    "private": q.private},
+                "view": view(game, None)})
+    return out
+
+
+def act(d: Any, action: str) -> None:
+    app = d.app
+    name, _, arg = action.partition(":")
+    if name == "start":
+        app.start_game(["red", "blue"], ["Ann", "Bob"], "en")
+    elif name == "resume":
+        assert d.screen.name == "home" and not d.screen.ids.resume.disabled, "no game offered to resume"
+        d.tap(d.screen.ids.resume)
+    elif name == "roll":
+        pads = [w for w in d.panel().walk() if w.__class__.__name__ == "DiePad"]
+        assert pads, f"no die pad on {d.screen.name}"
+        d.tap(pads[0].face_buttons[int(arg)])
+    elif name == "pick":
+        panel = d.panel()
+        if panel.question is not None and panel.question.private and panel.button_for(arg) is None:
+            d.tap(panel.buttons[0])  # "only … may look: tap to show"
+        d.choose(arg)
+    elif name == "journal":
+        d.tap(d.screen.children[0].children[-1].ids.nav_journal)
+        assert d.screen.name == "journal"
+    elif name == "line":
+        d.tap(d.screen.line_buttons[int(arg)])
+    elif name == "undo":
+        d.tap(d.screen.ids.undo)
+    elif name == "confirm":
+        popup = d.screen.popup
+        d.tap([w for w in popup.walk() if getattr(w, "text", "") == "Undo anyway"][0])
+    elif name == "redo":
+        d.tap(d.screen.ids.redo)
+    elif name == "back":
+        d.tap(d.screen.ids.back)
+    else:
+        raise SystemExit(f"unknown action {action!r}")
+    d.frames(2)
+
+
+def main(argv: list[str]) -> int:
+    data_dir, actions = Path(argv[0]), json.loads(argv[1])
+    conftest = _conftest()
+    app = conftest.start_app(data_dir)
+    d = conftest.Driver(app)
+    d.frames(5)
+    for action in actions:
+        seq = app.game.seq if app.game is not None else None
+        act(d, action)
+        if action.startswith(("roll:", "pick:")) and app.game.seq == seq:
+            raise SystemExit(f"{action!r} changed nothing: {app.message!r}")
+    sys.stdout.write("READY " + json.dumps(snapshot(app), sort_keys=True) + "\n")
+    sys.stdout.flush()
+    while True:  # until SIGKILL: the app keeps running, as on the table
+        d.frames(1)
+        time.sleep(0.05)
+
+
+if __name__ == "__main__":
+    try:
+        sys.exit(main(sys.argv[1:]))
+    except Exception:  # Kivy's logger swallows stderr: say what went wrong where the test reads
+        import traceback
+        sys.__stdout__.write("FAILED " + json.dumps(traceback.format_exc()) + "\n")
+        sys.__stdout__.flush()
+        sys.exit(1)
