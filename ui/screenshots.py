@@ -14,7 +14,8 @@ import tempfile
 from pathlib import Path
 from typing import Any, Callable
 
-SCREENS = ("home", "setup", "setup-privacy", "turn", "table", "events", "journal", "gameend", "settings")
+SCREENS = ("home", "setup", "setup-privacy", "turn", "table", "events", "journal", "gameend", "settings",
+           "turn-skipped", "turn-interrupt")
 
 
 def _game_to_events(app: Any) -> None:
@@ -87,6 +88,8 @@ def run(out: Path, languages: tuple[str, ...] = ("en", "de"), size: tuple[int, i
             ("gameend", lambda: _to_end(app)),
             ("home", lambda: app.show("home")),  # after the game: it is listed under past games
             ("settings", lambda: app.show("settings")),
+            ("turn-skipped", lambda: _to_skipped(app)),
+            ("turn-interrupt", lambda: _to_interrupt(app)),
         ]
         for name, action in steps:
             action()
@@ -99,6 +102,22 @@ def run(out: Path, languages: tuple[str, ...] = ("en", "de"), size: tuple[int, i
         from kivy.app import App
         App._running_app = None
     return saved
+
+
+def _to_skipped(app: Any) -> None:
+    """A new four-player game: red's Captain Carrot with its minion skipped (the turn screen says why)."""
+    app.start_game(["red", "yellow", "green", "blue"], ["Ann", "Bob", "Cy", "Di"], "en")
+    app.on_die_roll(1, "manual")
+    for value in ("vetinari", "rust", "vimes", "selachii", "captain-carrot", "skip"):
+        app.answer(value)
+    app.back_to_game()
+
+
+def _to_interrupt(app: Any) -> None:
+    """Then yellow's Mr Boggis: one "anyone interrupt?" window for the three opponents."""
+    for value in ("skip", "take", "end-turn", "mr-boggis", "do"):
+        app.answer(value)
+    app.back_to_game()
 
 
 def _to_fire(app: Any) -> None:
