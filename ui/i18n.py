@@ -5,14 +5,17 @@ call and a test can hold two apps in different languages. Area names come from t
 (``companion.morpork.board``), card and event names from the catalog; everything the app says itself is a
 gettext message. Engine questions and narration carry a stable ``key`` and ``params``: when the
 catalogue has a template for ``q:<key>`` / ``n:<key>`` it is used, else the engine's English text.
+A greyed option's reason is a ``Reason`` (a rule id and its values) translated the same way by
+``r:<key>``; every language, English included, has a short template for each, so the engine may
+reword its sentences without touching any screen.
 """
 from __future__ import annotations
 
 import gettext
-import re
 from pathlib import Path
 from typing import Mapping
 
+from companion.core.procedure import Reason
 from companion.morpork.board import AREA_BY_ID
 from companion.morpork.catalog import display_name
 
@@ -29,22 +32,6 @@ OPTION_WORDS: dict[str, str] = {
     "yes": "Yes", "no": "No", "keep": "Keep", "ignore": "Ignore",
 }
 """The engine's answer words and how a button shows them (English msgids for gettext)."""
-
-REASON_PATTERNS: tuple[tuple[re.Pattern[str], str, str], ...] = (
-    (re.compile(r"no (?P<color>\w+) minion here or next door"), "no-minion-near", "no minion here or next door"),
-    (re.compile(r"the minion is moved from here"), "moved-from-here", "the minion is moved from here"),
-    (re.compile(r"(?P<color>\w+) needs a minion in '(?P<area>[\w-]+)' to build there"), "no-minion",
-     "no minion there"),
-    (re.compile(r"'(?P<area>[\w-]+)' already has a (?P<owner>\w+) building"), "occupied", "already has a building"),
-    (re.compile(r"nobody may build in '(?P<area>[\w-]+)' while it has a trouble marker"), "trouble",
-     "trouble marker"),
-    (re.compile(r"building in '(?P<area>[\w-]+)' costs \$(?P<price>\d+); (?P<color>\w+) has \$(?P<money>\d+)"),
-     "money", "not enough money: costs ${price}, has ${money}"),
-    (re.compile(r"(?P<color>\w+) has \$(?P<money>\d+), not \$(?P<price>\d+)"), "money",
-     "not enough money: costs ${price}, has ${money}"),
-)
-"""The engine's reasons for a greyed option are English sentences (``companion.morpork.actions``); these
-patterns turn the known ones into short, translatable ones ("trouble marker", "not enough money")."""
 
 
 class Translator:
@@ -96,13 +83,10 @@ class Translator:
         except (KeyError, IndexError, ValueError):
             return english
 
-    def reason(self, text: str) -> str:
-        """Why an option is greyed, short and in this language; an unknown sentence stays as it is."""
-        for pattern, key, english in REASON_PATTERNS:
-            found = pattern.fullmatch(text)
-            if found:
-                return self.keyed("reason", key, english.format(**found.groupdict()), found.groupdict())
-        return self.keyed("reason", text, text, {})
+    def reason(self, reason: Reason) -> str:
+        """Why an option is greyed, short and in this language, by its rule id (``r:<key>``); the
+        engine's English sentence only when the catalogue has no template for the key."""
+        return self.keyed("r", reason.key, reason.text, dict(reason.params))
 
     def narration(self, line: object) -> str:
         """One line of the engine's narration in this language (its area is a parameter too)."""

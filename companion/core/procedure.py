@@ -26,13 +26,19 @@ ROLL_OPTIONS: tuple[str, ...] = tuple(str(face) for face in range(1, 13))
 
 @dataclass(frozen=True)
 class Reason:
-    """Why something is not possible now, as a rule id and its values (``("not-adjacent",
-    {"area": "dolly-sisters"})``): screens translate it by ``key`` like narration; ``text`` is the
-    English sentence for the command line and the log."""
+    """Why something is not possible now, as a rule id and its values (``("place.adjacency",
+    {"color": "red"})``): screens translate it by ``key`` like narration, so rewording ``text`` (the
+    English sentence for the command line, the JSON contract and the log) changes no other language."""
 
     key: str
     text: str
     params: tuple[tuple[str, str], ...] = ()
+
+
+def because(key: str, text: str, **params: object) -> Reason:
+    """A :class:`Reason` with its values as keywords (shown as strings), as ``Narrator.say`` takes them:
+    ``because("build.trouble", f"nobody may build in {area!r} …", area=area)``."""
+    return Reason(key, text, tuple((k, str(v)) for k, v in params.items()))
 
 
 @dataclass(frozen=True)
@@ -41,7 +47,8 @@ class Question:
 
     ``kind`` is ``roll`` (a d12 face, from the die), ``choice`` (a player picks one of ``options``) or
     ``random`` (the session draws one of ``options`` at random and journals the result, e.g. Zorgo's
-    personality). ``unavailable`` lists options shown greyed with the reason they are not legal now.
+    personality). ``unavailable`` lists options shown greyed with the :class:`Reason` they are not
+    legal now.
     ``key`` is a stable id for translations; ``text`` is the English sentence; ``private`` questions
     are shown only to ``player`` (a secret personality). A question that ``reveals`` asks the table to
     turn over a card drawn face down (the event deck, History Monks' draws, Fog's cards): its answer is
@@ -53,7 +60,7 @@ class Question:
     text: str
     player: str | None = None
     options: tuple[str, ...] = ()
-    unavailable: tuple[tuple[str, str], ...] = ()
+    unavailable: tuple[tuple[str, Reason], ...] = ()
     params: tuple[tuple[str, str], ...] = ()
     private: bool = False
     reveals: bool = False
@@ -68,7 +75,7 @@ class Question:
         doc: dict[str, Any] = {"kind": self.kind, "player": self.player, "question": self.text,
                                "options": list(self.options)}
         if self.unavailable:
-            doc["unavailable"] = {option: reason for option, reason in self.unavailable}
+            doc["unavailable"] = {option: reason.text for option, reason in self.unavailable}
         return doc
 
 
@@ -78,7 +85,7 @@ def roll_question(key: str, text: str, player: str | None = None, **params: str)
 
 
 def choice_question(key: str, text: str, player: str | None, options: list[str] | tuple[str, ...],
-                    unavailable: Mapping[str, str] | None = None, private: bool = False,
+                    unavailable: Mapping[str, Reason] | None = None, private: bool = False,
                     reveals: bool = False, **params: str) -> Question:
     """Ask ``player`` to pick one of ``options`` (which must not be empty); ``reveals`` when the
     answer is a card turned over from a face-down pile (see :class:`Question`)."""

@@ -26,6 +26,7 @@ from companion.morpork.board import (
 )
 from companion.morpork.catalog import CARD_IDS
 from companion.core.errors import RuleViolation
+from companion.core.procedure import Reason, because
 from companion.morpork.pieces import (
     add_trouble,
     pay_bank,
@@ -88,12 +89,12 @@ def minion_placement_areas(state: State, color: str, *, from_area: str | None = 
     return [a for a in AREA_IDS if a in allowed]
 
 
-def minion_placement_refusals(state: State, color: str, *, from_area: str | None = None) -> dict[str, str]:
-    """Why each area outside :func:`minion_placement_areas` is not legal, in the table's words, so
-    the screen can show it greyed with the reason instead of hiding it."""
+def minion_placement_refusals(state: State, color: str, *, from_area: str | None = None) -> dict[str, Reason]:
+    """Why each area outside :func:`minion_placement_areas` is not legal (the rule ids of
+    :func:`_check_place`), so the screen can show it greyed with the reason instead of hiding it."""
     allowed = minion_placement_areas(state, color, from_area=from_area)
-    return {a: ("the minion is moved from here" if a == from_area
-                else f"no {color} minion here or next door")
+    return {a: (because("place.move-same-area", "the minion is moved from here", area=a) if a == from_area
+                else because("place.adjacency", f"no {color} minion here or next door", color=color, area=a))
             for a in AREA_IDS if a not in allowed}
 
 
@@ -150,18 +151,20 @@ def _building_cost(area: str, cost: int | None) -> int:
     return AREA_BY_ID[area].cost if cost is None else cost
 
 
-def _build_problem(state: State, color: str, area: str, cost: int | None) -> RuleViolation | None:
+def _build_problem(state: State, color: str, area: str, cost: int | None) -> Reason | None:
+    """Why ``color`` may not build in ``area`` (its key is the rule id ``build`` raises), or None."""
     a = state.areas[area]
     if a.minion_count(color) == 0:
-        return RuleViolation("build.minion", f"{color} needs a minion in {area!r} to build there")
+        return because("build.minion", f"{color} needs a minion in {area!r} to build there", color=color, area=area)
     if a.building is not None:
-        return RuleViolation("build.occupied", f"{area!r} already has a {a.building} building")
+        return because("build.occupied", f"{area!r} already has a {a.building} building", area=area, owner=a.building)
     if a.trouble:
-        return RuleViolation("build.trouble", f"nobody may build in {area!r} while it has a trouble marker")
+        return because("build.trouble", f"nobody may build in {area!r} while it has a trouble marker", area=area)
     price = _building_cost(area, cost)
     money = state.player(color).money
     if money < price:
-        return RuleViolation("build.money", f"building in {area!r} costs ${price}; {color} has ${money}")
+        return because("build.money", f"building in {area!r} costs ${price}; {color} has ${money}",
+                       area=area, color=color, price=price, money=money)
     return None
 
 
@@ -172,7 +175,7 @@ def buildable_areas(state: State, color: str, *, cost: int | None = None) -> lis
     return [a for a in AREA_IDS if _build_problem(state, color, a, cost) is None]
 
 
-def build_refusals(state: State, color: str, *, cost: int | None = None) -> dict[str, str]:
+def build_refusals(state: State, color: str, *, cost: int | None = None) -> dict[str, Reason]:
     """Why each area outside :func:`buildable_areas` is not legal (no minion, a building, a trouble
     marker, not enough money), for the screen to show greyed with the reason."""
     _check_player(state, color)
@@ -180,7 +183,7 @@ def build_refusals(state: State, color: str, *, cost: int | None = None) -> dict
     for a in AREA_IDS:
         problem = _build_problem(state, color, a, cost)
         if problem is not None:
-            reasons[a] = str(problem)
+            reasons[a] = problem
     return reasons
 
 
@@ -198,7 +201,7 @@ def build(state: State, color: str, area: str, *, from_area: str | None = None, 
         raise RuleViolation("build.cost", f"a building cannot cost {cost!r}")
     problem = _build_problem(state, color, area, cost)
     if problem is not None:
-        raise problem
+        raise RuleViolation(problem.key, problem.text)
     if must_move_building(state, color):
         if from_area is None:
             raise RuleViolation(

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Generator, Mapping, Sequence
 
-from companion.core.procedure import Narrator, Question, choice_question, roll_question
+from companion.core.procedure import Narrator, Question, Reason, because, choice_question, roll_question
 from companion.morpork.actions import end_game_on_draw_pile
 from companion.morpork.board import AREA_BY_ID, area_for_roll
 from companion.morpork.pieces import transfer
@@ -27,7 +27,7 @@ PAY = "pay"
 # -- ask -----------------------------------------------------------------------------------------
 
 def ask(key: str, text: str, player: str | None, options: Sequence[str], *,
-        unavailable: Mapping[str, str] | None = None, **params: str) -> Question:
+        unavailable: Mapping[str, Reason] | None = None, **params: str) -> Question:
     """A public choice for ``player`` among ``options`` (never empty); ``unavailable`` are shown
     greyed with their reason."""
     return choice_question(key, text, player, list(options), unavailable=unavailable, private=False,
@@ -81,6 +81,11 @@ def roll_for_area(key: str, text: str, player: str | None, **params: str) -> Gen
 
 # -- pay or else ---------------------------------------------------------------------------------
 
+def short_of_money(player: str, money: int, price: int) -> Reason:
+    """Why paying is greyed: ``player`` has ``money``, less than ``price``."""
+    return because("money.short", f"{player} has ${money}, not ${price}", player=player, money=money, price=price)
+
+
 def pay_or(state: State, narrator: Narrator, payer: str, payee: str, price: int, alternative: str, *,
            key: str, text: str, **params: str) -> Generator[Question, str, bool]:
     """``payer`` pays ``price`` to ``payee`` or accepts ``alternative`` (The Fire Brigade, The Fools'
@@ -89,7 +94,7 @@ def pay_or(state: State, narrator: Narrator, payer: str, payee: str, price: int,
     that the UI's translation scan sees each caller's literal key."""
     money = state.player(payer).money
     options = ([PAY] if money >= price else []) + [alternative]
-    greyed = {} if money >= price else {PAY: f"{payer} has ${money}, not ${price}"}
+    greyed = {} if money >= price else {PAY: short_of_money(payer, money, price)}
     answer = yield choice_question(key, text, payer, options, unavailable=greyed, private=False, reveals=False,
                                    **params)
     if answer != PAY:

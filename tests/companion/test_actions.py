@@ -472,12 +472,28 @@ def test_refusals_name_why_each_other_area_is_not_legal() -> None:
     })
     refusals = build_refusals(state, "red")
     assert set(refusals) == set(AREA_IDS) - {"nap-hill", "dimwell"}
-    assert "trouble marker" in refusals["dolly-sisters"]
-    assert "already has" in refusals["seven-sleepers"]
-    assert "needs a minion" in refusals["unreal-estate"]
+    assert refusals["dolly-sisters"].key == "build.trouble" and "trouble marker" in refusals["dolly-sisters"].text
+    assert refusals["seven-sleepers"].key == "build.occupied" and "already has" in refusals["seven-sleepers"].text
+    assert refusals["unreal-estate"].key == "build.minion" and "needs a minion" in refusals["unreal-estate"].text
     poor = state.copy()
     poor.player("red").money = 5
-    assert "costs $12" in build_refusals(poor, "red")["nap-hill"]
+    money = build_refusals(poor, "red")["nap-hill"]
+    assert money.key == "build.money" and dict(money.params) == {"area": "nap-hill", "color": "red", "price": "12",
+                                                                  "money": "5"}
+    assert "costs $12" in money.text
     placement = minion_placement_refusals(state, "red")
     assert set(placement) == set(AREA_IDS) - set(minion_placement_areas(state, "red"))
-    assert placement and all("next door" in reason for reason in placement.values())
+    assert placement and all(reason.key == "place.adjacency" and "next door" in reason.text
+                             for reason in placement.values())
+
+
+def test_a_refused_build_raises_the_rule_its_greyed_reason_names() -> None:
+    """The greyed reason and the RuleViolation of the same rule share its id and its sentence."""
+    from companion.morpork.actions import build, build_refusals
+
+    state = state_from_json({"players": [{"color": "red"}, {"color": "yellow"}],
+                             "areas": {"dolly-sisters": {"minions": {"red": 1}, "trouble": True}}})
+    reason = build_refusals(state, "red")["dolly-sisters"]
+    with pytest.raises(RuleViolation) as refused:
+        build(state.copy(), "red", "dolly-sisters")
+    assert (refused.value.rule, str(refused.value)) == (reason.key, reason.text)

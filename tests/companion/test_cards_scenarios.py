@@ -420,7 +420,8 @@ def test_an_unaffordable_payment_is_greyed_with_the_reason(card: str, answers: l
     question = play(state, [card, *answers]).question
     assert question is not None and question.player == player and option not in question.options
     reason = dict(question.unavailable)[option]
-    assert "$" in reason and player in reason
+    assert reason.key == "money.short" and dict(reason.params)["player"] == player
+    assert "$" in reason.text and player in reason.text
     rich = play(position(), [card, *answers]).question
     assert rich is not None and option in rich.options and not rich.unavailable
 
@@ -430,4 +431,5 @@ def test_a_player_without_cards_is_greyed_not_hidden_for_cable_street_and_stanle
     question = play(position(hand={"blue": 0}), [card, "do"]).question
     assert question is not None and question.key == "card.choose-player"
     assert "blue" not in question.options and "green" in question.options
-    assert "card" in dict(question.unavailable)["blue"]
+    reason = dict(question.unavailable)["blue"]
+    assert reason.key == "hand.no-free-card" and "card" in reason.text

@@ -196,10 +196,12 @@ def test_minion_and_build_questions_grey_the_illegal_areas_with_reasons() -> Non
     question = play(table(), ["ruby", "dimwell"]).question
     assert question is not None and question.key == "symbol.build" and "dimwell" in question.options
     greyed = dict(question.unavailable)
-    assert "trouble" in greyed["the-shades"] and "minion" in greyed["nap-hill"]
+    assert greyed["the-shades"].key == "build.trouble" and greyed["nap-hill"].key == "build.minion"
     state = table(areas=_all_twelve_out())
     question = play(state, ["groat", "longwall"]).question
-    assert question is not None and dict(question.unavailable)["longwall"] == "the minion is moved from here"
+    assert question is not None
+    moved_from = dict(question.unavailable)["longwall"]
+    assert moved_from.key == "place.move-same-area" and moved_from.text == "the minion is moved from here"
 
 
 def test_a_power_chosen_by_mistake_can_be_skipped_at_its_target() -> None:

@@ -65,5 +65,17 @@ def test_the_turn_screen_says_why_a_symbol_was_skipped(driver: Any) -> None:
     d.frames(2)
     assert app.game.question.key == "symbol.trouble"
     text = d.screen.ids.skipped.text
-    assert "red chose to skip it" in text and "✕♟" in text, text
+    assert "Ann skipped it" in text and "✕♟" in text, text  # the player's name, not a colour word
     assert d.screen.ids.skipped.height > 0
+
+
+def test_the_skipped_reason_in_german(driver: Any) -> None:
+    d = driver
+    app = d.app
+    app.set_language("de")
+    start_four(d)
+    d.choose("captain-carrot")
+    d.choose("skip")
+    d.frames(2)
+    text = d.screen.ids.skipped.text
+    assert "Ann hat darauf verzichtet" in text, text

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from companion.core.procedure import choice_question
+from companion.core.procedure import because, choice_question
 from ui.fontcheck import covered_codepoints, missing
 from ui.i18n import LANGUAGES, Translator
 from ui.i18n_tools import compile_mo, extract, parse_po
@@ -30,8 +30,13 @@ def test_illegal_options_stay_visible_greyed_with_the_reason(driver: Any) -> Non
     d = driver
     d.app.start_game(["red", "blue"], ["A", "B"], "en")
     game = d.app.game
-    q = choice_question("symbol.build", "red: build where?", "red", ["dimwell", "skip"],
-                        unavailable={"the-shades": "trouble marker", "nap-hill": "not enough money"})
+    greyed_reasons = {
+        "the-shades": because("build.trouble", "nobody may build in 'the-shades' while it has a trouble marker",
+                              area="the-shades"),
+        "nap-hill": because("build.money", "building in 'nap-hill' costs $12; red has $5", area="nap-hill",
+                            color="red", price=12, money=5),
+    }
+    q = choice_question("symbol.build", "red: build where?", "red", ["dimwell", "skip"], unavailable=greyed_reasons)
     d.app.show("turn")
     d.frames(3)
     screen = d.screen
@@ -39,13 +44,13 @@ def test_illegal_options_stay_visible_greyed_with_the_reason(driver: Any) -> Non
     panel.game = FakeGame(game.state, q)
     panel.question = q
     screen.ids.map.options = ["dimwell"]
-    screen.ids.map.unavailable = {"the-shades": "trouble marker", "nap-hill": "not enough money"}
+    screen.ids.map.unavailable = greyed_reasons
     d.frames(3)
     legal = panel.button_for("dimwell")
     greyed = panel.button_for("the-shades")
     assert legal is not None and not legal.disabled and legal.height >= 48 and legal.width >= 48
     assert greyed is not None and greyed.disabled and "trouble marker" in greyed.text
-    assert "not enough money" in panel.button_for("nap-hill").text
+    assert "not enough money: costs $12, has $5" in panel.button_for("nap-hill").text
     # the map outlines the legal area and dims the illegal ones
     assert screen.ids.map.options == ["dimwell"] and "the-shades" in screen.ids.map.unavailable
 

@@ -1,7 +1,9 @@
 """Every question and narration key the engine can produce has a template in German, Polish and
-Italian, so a player at a non-English table never meets an English engine sentence. The keys are
-found by reading ``companion/`` (not by playing games, which would miss rare cards and events): a
-new ``narrator.say("x.y", …)`` or ``choice_question("x.y", …)`` without a translation fails here.
+Italian, so a player at a non-English table never meets an English engine sentence; every reason for
+a greyed option (``because("x.y", …)``, key ``r:x.y``) has one in English too, since the screens show
+short reasons, not the engine's sentences. The keys are found by reading ``companion/`` (not by
+playing games, which would miss rare cards and events): a new ``narrator.say("x.y", …)``,
+``choice_question("x.y", …)`` or ``because("x.y", …)`` without a translation fails here.
 
 Keys built at run time (``key + ".move-from"``, ``key or "turn.play-card"``) cannot be read off the
 source; they are listed in ``DYNAMIC_KEYS`` and the places that build them in ``DYNAMIC_SITES``, so a
@@ -16,7 +18,8 @@ from pathlib import Path
 
 import pytest
 
-from ui.i18n import Translator
+from companion.morpork.progress import NOTHING_TO_DO
+from ui.i18n import LANGUAGES, Translator
 
 ROOT = Path(__file__).resolve().parents[2]
 COMPANION = ROOT / "companion"
@@ -27,14 +30,19 @@ KEY = re.compile(r"^[a-z][a-z0-9-]*(\.[a-z0-9-]+)+$")
 KEY_ARGUMENT: dict[str, tuple[str, int]] = {
     "say": ("n", 0), "choice_question": ("q", 0), "roll_question": ("q", 0), "ask": ("q", 0),
     "roll": ("q", 0), "roll_for_area": ("q", 0), "Question": ("q", 1), "ask_discard": ("q", 4), "_pick_piece": ("q", 1),
+    "because": ("r", 0), "Reason": ("r", 0),
 }
 """Functions that take a translation key, with its prefix and position (``companion.core.procedure``'s
 constructors and the card/event helpers that wrap them)."""
+
+PARAMS_POSITIONAL: frozenset[str] = frozenset({"Reason"})
+"""Constructors whose params are a positional tuple, not keywords: the scan cannot name them."""
 
 DYNAMIC_KEYS: frozenset[str] = frozenset({
     "q:turn.play-card", "q:turn.play-another",                   # turn.choose_card: key or (… if first else …)
     "q:symbol.minion.move-from", "q:card.place-minion.move-from",  # symbols.place_minion_steps: key + ".move-from"
     "q:symbol.build.move-from",                                   # symbols.build_steps: key + ".move-from"
+    *(f"r:{key}" for key, _text in NOTHING_TO_DO.values()),        # progress.nothing_to_do: NOTHING_TO_DO[symbol]
 })
 """Keys the engine builds from expressions; the static scan cannot see them."""
 
@@ -42,6 +50,7 @@ DYNAMIC_SITES: frozenset[tuple[str, str]] = frozenset({
     ("morpork/turn.py", "choose_card"),
     ("morpork/cards/symbols.py", "place_minion_steps"),
     ("morpork/cards/symbols.py", "build_steps"),
+    ("morpork/progress.py", "nothing_to_do"),
 })
 """Functions whose key argument is an expression (not a literal, not their own ``key`` parameter
 passed through, not a string constant): their keys must be in ``DYNAMIC_KEYS``."""
@@ -130,7 +139,7 @@ def scan_engine() -> tuple[dict[str, Found], set[tuple[str, str]]]:
             params: set[str] | None = {k.arg for k in node.keywords if k.arg is not None} - {"key", "unavailable",
                                                                                           "private", "reveals",
                                                                                           "params"}
-            if any(k.arg is None or k.arg == "params" for k in node.keywords):
+            if name in PARAMS_POSITIONAL or any(k.arg is None or k.arg == "params" for k in node.keywords):
                 params = None
             elif prefix == "n" and (len(node.args) > 2 or any(k.arg == "area" for k in node.keywords)):
                 params = (params or set()) | {"area"}
@@ -163,9 +172,11 @@ def test_the_scan_finds_the_engine_keys(scanned: tuple[dict[str, Found], set[tup
     keys = scanned[0]
     for key in ("q:symbol.minion", "n:turn.start", "q:card.fire-brigade-pay", "n:event.johnson.no-minion",
                 "q:event.fog.card", "n:event.fog.card", "n:event.fog.unnamed", "q:power.target",
-                "q:card.place-minion", "q:card.hubert-payer"):
+                "q:card.place-minion", "q:card.hubert-payer", "r:place.adjacency", "r:build.money",
+                "r:money.short", "r:hand.no-free-card"):
         assert key in keys, key
     assert len(keys) > 120
+    assert keys["r:build.money"].params == {"area", "color", "price", "money"}
 
 
 def test_keys_built_at_run_time_are_listed(scanned: tuple[dict[str, Found], set[tuple[str, str]]]) -> None:
@@ -194,11 +205,22 @@ def test_the_english_leftovers_are_still_engine_keys(engine_keys: set[str]) -> N
     assert set(LEFT_IN_ENGLISH) <= engine_keys, sorted(set(LEFT_IN_ENGLISH) - engine_keys)
 
 
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_reason_key_has_a_template_in_every_language_english_too(language: str, engine_keys: set[str]) -> None:
+    """A greyed option's reason is never shown as the engine's sentence: rewording it in the engine
+    must change no screen, in any language."""
+    reasons = {k for k in engine_keys if k.startswith("r:")}
+    assert reasons and not reasons & set(LEFT_IN_ENGLISH)
+    translator = Translator(language)
+    missing = sorted(k for k in reasons if translator.gettext(k) == k)
+    assert not missing, f"no {language} template for these reasons (run python3 -m ui.i18n_tools): {missing!r}"
+
+
 def _placeholders(template: str) -> set[str]:
     return {name for _, name, _, _ in string.Formatter().parse(template) if name is not None}
 
 
-@pytest.mark.parametrize("language", TRANSLATED)
+@pytest.mark.parametrize("language", LANGUAGES)
 def test_templates_use_only_the_params_the_engine_passes(
         language: str, scanned: tuple[dict[str, Found], set[tuple[str, str]]]) -> None:
     """A misspelt placeholder would make ``Translator.keyed`` fall back to English silently. The card

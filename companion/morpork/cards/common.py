@@ -15,7 +15,7 @@ from typing import Callable
 
 from companion.morpork.catalog import CARD_IDS, PERSONALITY_IDS, TWO_PLAYER_REMOVED_PERSONALITIES
 from companion.morpork.hidden_cards import known_elsewhere
-from companion.core.procedure import Narrator, Question, choice_question
+from companion.core.procedure import Narrator, Question, Reason, choice_question
 from companion.morpork.state import State
 from companion.morpork.steps import Steps, ask, end_on_draw_pile
 
@@ -153,7 +153,7 @@ def other_players(state: State, color: str) -> list[str]:
 
 def choose_player(state: State, ctx: TurnContext, text: str, candidates: Sequence[str],
                   key: str = "card.choose-player",
-                  refused: Mapping[str, str] | None = None) -> Generator[Question, str, str | None]:
+                  refused: Mapping[str, Reason] | None = None) -> Generator[Question, str, str | None]:
     """The active player names a player among ``candidates`` (or skips); ``None`` when none.
     ``refused`` players are shown greyed with the reason (so nobody wonders where they went)."""
     options = [c for c in candidates]

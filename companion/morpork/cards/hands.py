@@ -11,7 +11,7 @@ from companion.morpork.cards.common import (
 from companion.morpork.steps import Steps
 from companion.morpork.cards.interrupts import text_cancelled, texts_cancelled
 from companion.morpork.pieces import transfer
-from companion.core.procedure import Narrator, choice_question
+from companion.core.procedure import Narrator, Reason, because, choice_question
 from companion.morpork.state import State
 
 HAND_SIZE = 5
@@ -122,10 +122,10 @@ def swap_hands(state: State, narrator: Narrator, ctx: TurnContext) -> Steps:
     narrator.say("cards.swap-hands", f"{ctx.player} and {other} swap hands", a=ctx.player, b=other)
 
 
-def _no_cards(state: State, ctx: TurnContext) -> dict[str, str]:
+def _no_cards(state: State, ctx: TurnContext) -> dict[str, Reason]:
     """Other players with no card that could be taken or discarded (stuck cards stay), and why."""
-    return {c: f"{c} has no card in hand that can leave it" for c in other_players(state, ctx.player)
-            if not free_hand(state, c)}
+    return {c: because("hand.no-free-card", f"{c} has no card in hand that can leave it", player=c)
+            for c in other_players(state, ctx.player) if not free_hand(state, c)}
 
 
 def cable_street(state: State, narrator: Narrator, ctx: TurnContext) -> Steps:

@@ -9,7 +9,7 @@ from companion.morpork.board import ADJACENT, AREA_IDS
 from companion.morpork.cards.common import (
     Effect, TurnContext, choose_player, other_players, parse_piece_option, piece_option,
 )
-from companion.morpork.steps import Steps, ask, forced, roll, roll_for_area
+from companion.morpork.steps import Steps, ask, forced, roll, roll_for_area, short_of_money
 from companion.morpork.cards.interrupts import (
     anyone_window, texts_cancelled, move_by_card, remove_by_card, text_cancelled, window, GASPODE, WALLACE_SONKY,
 )
@@ -275,7 +275,7 @@ def dice_dibbler(state: State, narrator: Narrator, ctx: TurnContext) -> Steps:
         money = state.player(ctx.player).money
         options = (["pay"] if money >= 2 else []) + \
             [piece_option(a, ctx.player) for a in state.areas_with_minion(ctx.player)]
-        greyed = {} if money >= 2 else {"pay": f"{ctx.player} has ${money}, not $2"}
+        greyed = {} if money >= 2 else {"pay": short_of_money(ctx.player, money, 2)}
         if not options:
             options, greyed = ["pay"], {}  # nothing to remove: pay what one can (ruling 1)
         answer = yield choice_question("card.dibbler-penalty",

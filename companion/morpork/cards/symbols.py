@@ -26,7 +26,7 @@ from companion.morpork.board import AREA_IDS
 from companion.morpork.cards.common import SKIP, TurnContext, parse_piece_option, piece_option
 from companion.morpork.cards.interrupts import remove_by_card
 from companion.morpork.cards.powers import ask_with_powers
-from companion.core.procedure import Narrator, Question, choice_question
+from companion.core.procedure import Narrator, Question, Reason, because, choice_question
 from companion.morpork.state import State
 
 TAKE = "take"
@@ -54,12 +54,14 @@ def place_minion_steps(state: State, narrator: Narrator, ctx: TurnContext, *, ar
             return [a for a in AREA_IDS if a != from_area]
         return minion_placement_areas(state, color, from_area=from_area)
 
-    def refusals_for(from_area: str | None) -> dict[str, str]:
+    def refusals_for(from_area: str | None) -> dict[str, Reason]:
         # The areas not offered, greyed on the screen with the reason (the map shows all twelve).
+        by_the_rules = minion_placement_refusals(state, color, from_area=from_area)
         if areas is None and not anywhere:
-            return minion_placement_refusals(state, color, from_area=from_area)
-        allowed = set(targets_for(from_area))
-        return {a: ("the minion is moved from here" if a == from_area else "this card does not place a minion here")
+            return by_the_rules
+        allowed = set(targets_for(from_area))  # the card's own areas; where the minion leaves stays refused
+        return {a: (by_the_rules[a] if a == from_area
+                    else because("card.target", "this card does not place a minion here", area=a))
                 for a in AREA_IDS if a not in allowed}
 
     while True:
