@@ -1,6 +1,7 @@
 """The schematic map of the twelve areas, drawn from ``map-layout.json``, with pieces as counts per
-colour. A tap inside an area fires ``on_area_tap(area_id)``; a tap on the river, a border or the
-margin fires nothing, so a stray touch never cancels a step.
+colour. A tap inside an area fires ``on_area_tap(area_id)`` when the finger lifts; a long press
+fires ``on_area_long_press(area_id)`` instead (by default: the area's rule from the rulebook); a tap on
+the river, a border or the margin fires nothing, so a stray touch never cancels a step.
 
 The widget only draws what it is told: ``state`` (the public table), ``options`` (areas that are a
 legal answer now, outlined), ``unavailable`` (areas offered but not legal, dimmed) and ``focus`` (an
@@ -45,7 +46,7 @@ class MapWidget(Widget):
     colorblind = BooleanProperty(False)
     font_name = StringProperty("Roboto")
 
-    __events__ = ("on_area_tap",)
+    __events__ = ("on_area_tap", "on_area_long_press")
 
     def __init__(self, **kwargs: Any) -> None:
         self.layout: MapLayout = load_layout()
@@ -162,16 +163,43 @@ class MapWidget(Widget):
         return self.fitted.area_at(x, y)
 
     def on_touch_down(self, touch: Any) -> bool:
+        """A finger on an area: lifted soon, it taps (``on_area_tap``); held :data:`ui.rulebook_view.HOLD`
+        seconds, it asks for the area's rule (``on_area_long_press``) and taps nothing."""
         if not self.collide_point(*touch.pos):
             return False
         area_id = self.area_at(*touch.pos)
         if area_id is None:
             return True  # swallow: a tap on the river or the margin does nothing
-        self.dispatch("on_area_tap", area_id)
+        from ui.rulebook_view import Hold
+        touch.grab(self)
+        touch.ud[("map", id(self))] = (area_id, Hold(touch, lambda: self.dispatch("on_area_long_press", area_id)))
+        return True
+
+    def on_touch_move(self, touch: Any) -> bool:
+        watched = touch.ud.get(("map", id(self)))
+        if watched is not None and touch.grab_current is self:
+            watched[1].moved(touch)
+            return True
+        return bool(super().on_touch_move(touch))
+
+    def on_touch_up(self, touch: Any) -> bool:
+        watched = touch.ud.get(("map", id(self)))
+        if watched is None or touch.grab_current is not self:
+            return bool(super().on_touch_up(touch)) if watched is None else True
+        touch.ungrab(self)
+        area_id, hold = watched
+        hold.cancel()
+        if not hold.fired:
+            self.dispatch("on_area_tap", area_id)
         return True
 
     def on_area_tap(self, area_id: str) -> None:
         """Default handler; screens bind to it."""
+
+    def on_area_long_press(self, area_id: str) -> None:
+        """Default: the area's City Area power from the table's rulebook."""
+        from ui.rulebook_view import open_rulebook
+        open_rulebook("area", area_id)
 
     def area_centre_px(self, area_id: str) -> tuple[float, float]:
         """Where the area's label sits, in window pixels (tests tap here)."""

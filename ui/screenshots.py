@@ -2,7 +2,8 @@
 
 Plays a short scripted game through the app's one door (the same inputs a table would give: die
 faces, answers), stops at each screen and saves ``<screen>-<lang>.png`` at 800×480 (the Raspberry Pi
-display), in English and German; ``table-en-1280x800.png`` and ``table-en-1920x1080.png`` show the
+display), in English and German (``--languages pl`` for the Polish ones), the rulebook popup (The
+Shades; Vimes with where the books differ) and its search included; ``table-en-1280x800.png`` and ``table-en-1920x1080.png`` show the
 larger screens. Runs in a real window (offscreen SDL when there is no display).
 """
 from __future__ import annotations
@@ -14,9 +15,10 @@ import tempfile
 from pathlib import Path
 from typing import Any, Callable
 
-SCREENS = ("home", "setup", "setup-privacy", "turn", "table", "events", "journal", "gameend", "settings",
-           "turn-skipped", "turn-interrupt")
-
+SCREENS = ("home", "setup", "setup-privacy", "turn", "table", "rulebook", "rulebook-ruling", "events", "journal",
+           "gameend", "settings", "rulebook-search", "turn-skipped", "turn-interrupt")
+SEARCHED = {"en": "fire", "de": "feuer", "pl": "pozar", "it": "fire"}
+"""What the rulebook search shot types, per language."""
 
 def _game_to_events(app: Any) -> None:
     """Set-up, two turns with minions and a building, then a fire with a roll shown."""
@@ -32,7 +34,6 @@ def _game_to_events(app: Any) -> None:
         app.answer("none")
     for value in ("take", "end-turn", "groat"):
         app.answer(value)
-
 
 def run(out: Path, languages: tuple[str, ...] = ("en", "de"), size: tuple[int, int] = (800, 480),
         only: str | None = None) -> list[Path]:
@@ -51,7 +52,13 @@ def run(out: Path, languages: tuple[str, ...] = ("en", "de"), size: tuple[int, i
     from kivy.core.window import Window
 
     from ui.app import make_app
+    from ui.rulebook_view import open_rulebook, open_search
     from ui.settings import AppSettings
+
+    def _search(language: str) -> None:
+        search = open_search()
+        if search is not None:
+            search.field.text = SEARCHED[language]
 
     out.mkdir(parents=True, exist_ok=True)
     saved: list[Path] = []
@@ -82,12 +89,15 @@ def run(out: Path, languages: tuple[str, ...] = ("en", "de"), size: tuple[int, i
             ("turn", lambda: (app.answer("vetinari"), app.answer("rust"), app.answer("vimes"),
                               app.answer("captain-carrot"))),
             ("table", lambda: app.show("table")),
-            ("events", lambda: _to_fire(app)),
+            ("rulebook", lambda: open_rulebook("area", "the-shades")),  # a long press on The Shades
+            ("rulebook-ruling", lambda: (_close_rulebook(app), open_rulebook("personality", "vimes"))),
+            ("events", lambda: (_close_rulebook(app), _to_fire(app))),
             ("journal", lambda: (_finish_fire(app), app.show("journal"), frames(),
                                  app.manager.get_screen("journal").select(max(1, len(app.session.inputs) - 3)))),
             ("gameend", lambda: _to_end(app)),
             ("home", lambda: app.show("home")),  # after the game: it is listed under past games
             ("settings", lambda: app.show("settings")),
+            ("rulebook-search", lambda: _search(language)),
             ("turn-skipped", lambda: _to_skipped(app)),
             ("turn-interrupt", lambda: _to_interrupt(app)),
         ]
@@ -96,6 +106,7 @@ def run(out: Path, languages: tuple[str, ...] = ("en", "de"), size: tuple[int, i
             frames()
             if only is None or name == only:
                 shoot(f"{name}-{language}{suffix}")
+        _close_rulebook(app)
         app.dispatch("on_stop")
         for child in list(Window.children):
             Window.remove_widget(child)
@@ -103,9 +114,15 @@ def run(out: Path, languages: tuple[str, ...] = ("en", "de"), size: tuple[int, i
         App._running_app = None
     return saved
 
+def _close_rulebook(app: Any) -> None:
+    popup = getattr(app, "rulebook_popup", None)
+    if popup is not None:
+        popup.dismiss(animation=False)
+        app.rulebook_popup = None
 
 def _to_skipped(app: Any) -> None:
     """A new four-player game: red's Captain Carrot with its minion skipped (the turn screen says why)."""
+    _close_rulebook(app)  # the rulebook search shot leaves its popup open
     app.start_game(["red", "yellow", "green", "blue"], ["Ann", "Bob", "Cy", "Di"], "en")
     app.on_die_roll(1, "manual")
     for value in ("vetinari", "rust", "vimes", "selachii", "captain-carrot", "skip"):
@@ -129,11 +146,9 @@ def _to_fire(app: Any) -> None:
         app.on_die_roll(7, "manual")  # The Shades, where yellow has just built: it burns
     app.back_to_game()
 
-
 def _finish_fire(app: Any) -> None:
     while app.game.question is not None and app.game.question.kind == "roll":
         app.on_die_roll(6, "manual")
-
 
 def _to_end(app: Any) -> None:
     """Finish the game through the one door: red spreads minions, the others pass."""
@@ -163,7 +178,6 @@ def _to_end(app: Any) -> None:
         app.answer(value)
     app.show("gameend")
 
-
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python3 -m ui.screenshots", description=__doc__)
     parser.add_argument("out", nargs="?", default="docs/screenshots", type=Path)
@@ -186,7 +200,6 @@ def main(argv: list[str] | None = None) -> int:
         if done.returncode != 0:
             return done.returncode
     return 0
-
 
 if __name__ == "__main__":
     sys.exit(main(sys.argv[1:]))

@@ -19,6 +19,7 @@ from kivy.uix.textinput import TextInput
 from kivy.uix.widget import Widget
 
 from ui.palette import PLAYER_RGB, hex_color, piece_mark
+from ui.rulebook_view import LongPress, topic_for_value
 
 TOUCH = 48  # minimum touch target, in pixels at 800×480 (dp == px at density 1)
 SEARCH_FROM = 12  # a longer list of cards gets a search box
@@ -29,8 +30,9 @@ def app_card(value: str) -> bool:
     return value in CARD_BY_ID
 
 
-class BigButton(Button):
-    """A button at least 48 px tall whose label wraps inside it."""
+class BigButton(LongPress, Button):
+    """A button at least 48 px tall whose label wraps inside it. An option naming an area, a City
+    Area card, a card, an event or a personality shows its rule on a long press."""
 
     reason = StringProperty("")
     value = StringProperty("")
@@ -43,8 +45,13 @@ class BigButton(Button):
         kwargs.setdefault("valign", "middle")
         kwargs.setdefault("markup", True)
         super().__init__(**kwargs)
-        self.bind(size=self._wrap)
+        self.bind(size=self._wrap, value=self._topic)
         self._wrap()
+        self._topic()
+
+    def _topic(self, *_args: Any) -> None:
+        topic = topic_for_value(self.value) if self.value else None
+        self.topic = list(topic) if topic else []
 
     def _wrap(self, *_args: Any) -> None:
         self.text_size = (self.width - dp(8), self.height - dp(4))

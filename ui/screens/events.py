@@ -32,6 +32,7 @@ class EventsScreen(MapQuestionScreen):
         progress = progress_of(game)
         event = progress.innermost("event")
         self.ids.event_name.text = "⚡ " + (app.translator.event(event.id) if event else app.t("Random event"))
+        self.ids.event_name.topic = ["event", event.id] if event is not None else []  # a long press: its rule
         face = event.face if event is not None else None
         self.ids.face.text = str(face) if face is not None else "–"
         self.face_shown = face

@@ -75,8 +75,10 @@ class GameEndScreen(GameScreen):
             reason = t("reason:" + over.reason)
             extra = f" ({app.translator.personality(over.personality)})" if over.personality else ""
             self.ids.winner.text = f"★ {winners} — {reason}{extra}"
+            self.ids.winner.topic = ["personality", over.personality] if over.personality else ["rule", "points"]
         else:
             self.ids.winner.text = t("If the game ended now:")
+            self.ids.winner.topic = ["rule", "points"]
         table = self.ids.scores
         table.clear_widgets()
         for head in (t("Player"), "♟", "⌂", "$", t("Loans"), "☠", t("Total"), t("Tie-break")):

@@ -1,5 +1,6 @@
 """Settings: die source and scanner source (URLs, applied at once and reported in the status bar),
-language (switches every screen at once), rules edition for new games, colour-blind mode, sound.
+language (switches every screen at once), rules edition for new games, a search of the rulebook,
+colour-blind mode, sound.
 
 A URL being typed is never thrown away: tapping a language or colour-blind button (or a die roll
 arriving) redraws the screen without touching an edited field, and Enter, Apply or leaving the screen
@@ -84,6 +85,11 @@ class SettingsScreen(GameScreen):
         self.app.settings.sound = bool(value)
         self.app.save_settings()
         self.update()
+
+    def search_rulebook(self) -> None:
+        """The rulebook of the table's language, searched with the on-screen keyboard."""
+        from ui.rulebook_view import open_search
+        open_search()
 
     def back(self, *_args: Any) -> None:
         self.app.back_to_game()

@@ -13,15 +13,20 @@ from kivy.uix.label import Label
 
 from companion.morpork import scoring
 from companion.morpork.board import BUILDINGS_PER_PLAYER, MINIONS_PER_PLAYER, TROUBLE_MARKERS
+from ui.rulebook_view import RulebookLabel
 from ui.screens.base import GameScreen
 from ui.widgets import player_name
 
 
-def _cell(text: str, bold: bool = False, halign: str = "center", size: float = 13, lines: int = 1) -> Label:
-    label = Label(text=text, markup=True, bold=bold, font_size=sp(size), size_hint_y=None,
-                  height=dp(24) if lines == 1 else dp(34), halign=halign, valign="middle",
-                  shorten=lines == 1, max_lines=lines)
+def _cell(text: str, bold: bool = False, halign: str = "center", size: float = 13, lines: int = 1,
+          topic: list[str] | None = None) -> Label:
+    kind = RulebookLabel if topic else Label  # a header naming a personality explains it on a long press
+    label = kind(text=text, markup=True, bold=bold, font_size=sp(size), size_hint_y=None,
+                 height=dp(24) if lines == 1 else dp(34), halign=halign, valign="middle",
+                 shorten=lines == 1, max_lines=lines)
     label.bind(size=lambda w, _v: setattr(w, "text_size", (w.width, None)))
+    if topic:
+        label.topic = topic
     return label
 
 
@@ -84,9 +89,9 @@ class ProgressBoard(GridLayout):
         t = app.t
         n = len(state.players)
         self.add_widget(_cell(t("Player"), bold=True, lines=2))
-        self.add_widget(_cell(t("Vetinari:\nareas"), bold=True, size=11, lines=2))
-        self.add_widget(_cell(t("Lords:\ncontrolled"), bold=True, size=11, lines=2))
-        self.add_widget(_cell(t("Chrysoprase:\nnet worth"), bold=True, size=11, lines=2))
+        for head, personality in ((t("Vetinari:\nareas"), "vetinari"), (t("Lords:\ncontrolled"), "selachii"),
+                                  (t("Chrysoprase:\nnet worth"), "chrysoprase")):
+            self.add_widget(_cell(head, bold=True, size=11, lines=2, topic=["personality", personality]))
         for p in state.players:
             self.add_widget(_cell(player_name(state, p.color), halign="left"))
             self.add_widget(_cell(f"{len(scoring.infiltrated(state, p.color))}/{scoring.VETINARI_AREAS[n]}"))

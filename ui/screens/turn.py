@@ -78,3 +78,4 @@ class TurnScreen(MapQuestionScreen):
             rolled = f"   ⚄ {card.face}" if card.face is not None else ""
             self.ids.card.text = f"{active}: [b]{app.translator.card(card.id)}[/b]   {checklist_marks(card)}{rolled}"
         self.card_steps = card.steps if card is not None else ()
+        self.ids.card.topic = ["card", card.id] if card is not None else []  # a long press: its rules
