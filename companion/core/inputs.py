@@ -30,13 +30,28 @@ class Answer:
 @dataclass(frozen=True)
 class DieRoll:
     """A face the die showed. ``source`` is where it came from (``serial``, ``gpio``, ``sim``,
-    ``manual``); ``die_id`` tells dice apart when several roll."""
+    ``manual``); ``die_id`` tells dice apart when several roll.
 
-    face: int
+    A throw of two six-sided dice (the second game) carries both faces instead, ``faces=(3, 4)``,
+    never just their sum: doubles, "the lower die first" and products need the single faces. Its
+    JSON form is ``{"type": "roll", "faces": [3, 4]}``; exactly one of ``face`` and ``faces`` is set.
+    """
+
+    face: int | None = None
     source: str = "manual"
     die_id: str | None = None
     seq: int | None = None
     type: str = "roll"
+    faces: tuple[int, ...] | None = None
+
+    def __post_init__(self) -> None:
+        if self.faces is not None and not isinstance(self.faces, tuple):
+            if not isinstance(self.faces, list):
+                raise InputError(f"field 'faces' of a 'roll' input is a list of faces, not {self.faces!r}")
+            object.__setattr__(self, "faces", tuple(self.faces))
+        if (self.face is None) == (self.faces is None):
+            raise InputError("a 'roll' input has either 'face' (one die) or 'faces' (several dice), "
+                             f"not {'both' if self.face is not None else 'neither'}")
 
 
 @dataclass(frozen=True)
@@ -67,8 +82,8 @@ _TYPES: dict[str, type[Any]] = {"answer": Answer, "roll": DieRoll, "scan": CardS
 
 
 def input_to_json(inp: Input) -> dict[str, Any]:
-    """The journal form: every field, ``None`` ones left out."""
-    return {k: v for k, v in asdict(inp).items() if v is not None}
+    """The journal form: every field, ``None`` ones left out (a roll's ``faces`` as a JSON list)."""
+    return {k: list(v) if isinstance(v, tuple) else v for k, v in asdict(inp).items() if v is not None}
 
 
 def input_from_json(doc: Any) -> Input:
@@ -79,8 +94,7 @@ def input_from_json(doc: Any) -> Input:
     if not isinstance(kind, str) or kind not in _TYPES:
         raise InputError(f"unknown input type {kind!r:.80} (field 'type'); expected one of {', '.join(_TYPES)}")
     cls = _TYPES[kind]
-    fields = {f for f in cls.__dataclass_fields__}
-    unknown = set(doc) - fields
+    unknown = set(doc) - _FIELDS[kind]
     if unknown:
         raise InputError(f"unknown field(s) {sorted(map(str, unknown))!r:.120} in a {kind!r} input")
     try:
@@ -94,7 +108,7 @@ def input_from_json(doc: Any) -> Input:
 SOURCES: tuple[str, ...] = ("manual", "serial", "gpio", "sim", "scanner", "camera", "wedge", "keyboard")
 """Where an input can come from: the die's transports (``serial``, ``gpio``, ``sim``), the scanners
 (``scanner``, ``camera``, ``wedge``, ``keyboard``) and a tap (``manual``)."""
-SCAN_KINDS: tuple[str, ...] = ("card", "event", "personality", "area")
+SCAN_KINDS: tuple[str, ...] = ("card", "event", "personality", "area", "chance", "chest")
 """What a scanned card can be (the kinds of ``docs/qr-format.md``)."""
 MAX_TEXT: int = 64
 """The longest id, colour, option or die id an input may carry (the longest card id is 31)."""
@@ -102,11 +116,16 @@ MAX_NUMBER: int = 2**31 - 1
 """The largest face or sequence number: beyond it a number is damage, not a game."""
 
 
+_FIELDS: dict[str, frozenset[str]] = {kind: frozenset(cls.__dataclass_fields__) for kind, cls in _TYPES.items()}
+
+
 def _check_types(inp: Input) -> None:
     """Every field by type *and* value: whole numbers in range, texts short printable ASCII, a
     known ``source`` and scan ``kind``. Whether the value answers the question is the engine's
     check (the question lists what it accepts); this is what any input of this type must be."""
-    for name, value in asdict(inp).items():
+    # getattr rather than asdict: asdict deep-copies every field, a quarter of a journal's replay
+    for name in _FIELDS[inp.type]:
+        value = getattr(inp, name)
         if value is None:
             continue
         where = f"field {name!r} of a {inp.type!r} input"
@@ -146,10 +165,17 @@ def _check_text(value: Any, where: str) -> None:
 def answer_text(inp: Input) -> str:
     """The string a procedure receives for this input (a roll becomes its face, a scan its id)."""
     if isinstance(inp, DieRoll):
-        return str(inp.face)
+        return roll_text(inp)
     if isinstance(inp, CardScan):
         return inp.card
     return inp.value
+
+
+def roll_text(roll: DieRoll) -> str:
+    """A roll as a question's answer: ``"7"`` for one face, ``"3,4"`` for two (in the order given)."""
+    if roll.faces is not None:
+        return ",".join(str(face) for face in roll.faces)
+    return str(roll.face)
 
 
 _KINDS: dict[str, tuple[type[Any], ...]] = {"roll": (DieRoll,), "random": (RandomDraw,), "choice": (Answer, CardScan)}
