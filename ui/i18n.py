@@ -141,8 +141,8 @@ class Translator:
         if value.startswith("power:") and value[6:] in AREA_BY_ID:
             return self.gettext("Power: {area}").format(area=self.area(value[6:]))
         color, colon, card = value.partition(":")
-        if colon and color in ("red", "yellow", "green", "blue"):  # who plays which interrupt
-            return f"{self.color(color)}: {self.option(card)}"
+        if colon and color in ("red", "yellow", "green", "blue"):  # who plays which interrupt: the
+            return self.option(card)  # card here; screens that know the players add the name
         if "/" in value:
             area, _, piece = value.partition("/")
             if area in AREA_BY_ID:
