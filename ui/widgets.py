@@ -291,6 +291,10 @@ class QuestionPanel(BoxLayout):
         """A legal option's button; kept between questions (the card list recurs every turn)."""
         app = App.get_running_app()
         text = app.translator.option(value)
+        holder, colon, card = value.partition(":")
+        state = self.game.state if self.game is not None else None
+        if colon and state is not None and state.has_player(holder):  # who plays which interrupt
+            text = f"{player_name(state, holder)}: {app.translator.option(card)}"
         button = self._cache.get(value)
         if button is None:
             button = BigButton(text=text, value=value)
