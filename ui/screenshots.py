@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 
 SCREENS = ("home", "setup", "setup-privacy", "cards", "cards-keyboard", "turn", "table", "rulebook",
            "rulebook-ruling", "events", "journal", "journal-undo", "home-resume", "gameend", "settings",
-           "rulebook-search")
+           "rulebook-search", "turn-skipped", "turn-interrupt")
 SEARCHED = {"en": "fire", "de": "feuer", "pl": "pozar", "it": "fire"}
 """What the rulebook search shot types, per language."""
 
@@ -139,6 +139,8 @@ def run(out: Path, languages: tuple[str, ...] = ("en", "de"), size: tuple[int, i
             ("home", lambda: app.show("home")),  # after the game: it is listed under past games
             ("settings", lambda: app.show("settings")),
             ("rulebook-search", lambda: _search(language)),
+            ("turn-skipped", lambda: _to_skipped(app)),
+            ("turn-interrupt", lambda: _to_interrupt(app)),
         ]
         for name, action in steps:
             action()
@@ -159,6 +161,23 @@ def _close_rulebook(app: CompanionApp) -> None:
     if popup is not None:
         popup.dismiss(animation=False)
         app.rulebook_popup = None
+
+
+def _to_skipped(app: CompanionApp) -> None:
+    """A new four-player game: red's Captain Carrot with its minion skipped (the turn screen says why)."""
+    _close_rulebook(app)  # the rulebook search shot leaves its popup open
+    app.start_game(["red", "yellow", "green", "blue"], ["Ann", "Bob", "Cy", "Di"], "en")
+    app.on_die_roll(1, "manual")
+    for value in ("vetinari", "rust", "vimes", "selachii", "captain-carrot", "skip"):
+        app.answer(value)
+    app.back_to_game()
+
+
+def _to_interrupt(app: CompanionApp) -> None:
+    """Then yellow's Mr Boggis: one "anyone interrupt?" window for the three opponents."""
+    for value in ("skip", "take", "end-turn", "mr-boggis", "do"):
+        app.answer(value)
+    app.back_to_game()
 
 
 def _search_on_screen(app: CompanionApp, text: str, frames: Callable[[], None], focus: bool = True) -> None:

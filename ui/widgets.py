@@ -300,6 +300,10 @@ class QuestionPanel(BoxLayout):
         app = running_app()
         assert app is not None  # drawn only inside the running app
         text = app.translator.option(value)
+        holder, colon, card = value.partition(":")
+        state = self.game.state if self.game is not None else None
+        if colon and state is not None and state.has_player(holder):  # who plays which interrupt
+            text = f"{player_name(state, holder)}: {app.translator.option(card)}"
         button = self._cache.get(value)
         if button is None:
             button = BigButton(text=text, value=value)

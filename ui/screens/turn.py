@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from companion.core.procedure import Reason
 from companion.morpork.board import AREA_BY_ID
-from ui.checklist import checklist_marks, played_card
+from ui.checklist import checklist_marks, played_card, skipped_reasons
 from ui.screens.base import GameScreen
 from ui.screens.table import public_state
 from ui.widgets import player_name
@@ -18,6 +18,11 @@ if TYPE_CHECKING:
     from companion.morpork.game import Game
     from companion.morpork.state import State
 
+
+
+def named(state: State, why: Reason) -> Reason:
+    """``why`` with its ``player`` shown by name and colour dot, as the rest of the screen names them."""
+    return Reason(why.key, why.text, tuple((k, player_name(state, v) if k == "player" else v) for k, v in why.params))
 
 
 def map_choices(question: Question | None) -> tuple[list[str], dict[str, Reason]]:
@@ -71,6 +76,8 @@ class TurnScreen(MapQuestionScreen):
         from ui.app import progress_of
         card = played_card(progress_of(game))
         active = player_name(state, state.active_player)
+        self.ids.skipped.text = "" if card is None else skipped_reasons(
+            card, lambda why: app.translator.reason(named(state, why)))
         if card is None:
             self.ids.card.text = f"{app.t('Turn')} {state.turn.number} · {active}"
         else:
