@@ -161,3 +161,51 @@ def _in_triangle(p: Point, a: Point, b: Point, c: Point) -> bool:
 def load_layout() -> MapLayout:
     text = resources.files("ui.data").joinpath("map-layout.json").read_text(encoding="utf-8")
     return MapLayout.from_json(json.loads(text))
+
+
+Box = tuple[float, float, float, float]
+"""x, y (bottom left), width, height in pixels."""
+
+
+def place_block(polygon: list[Point], avoid: list[list[Point]], centre: Point, label: tuple[float, float],
+                chips: list[tuple[float, float]], gap: float = 2.0, reach: float = 36.0,
+                step: float = 6.0) -> tuple[Box, list[Box]]:
+    """Where an area's name (``label``: width, height) and its chips (each width, height) go: rows of
+    chips under the name, centred, with the row width and the block's offset from ``centre`` chosen
+    so that as little as possible spills out of ``polygon`` or into the ``avoid`` polygons (the
+    Isle of Gods inside its neighbours); ties go to the arrangement nearest the centre."""
+    best: tuple[tuple[int, float], Box, list[Box]] | None = None
+    for per_row in range(len(chips) or 1, 0, -1):
+        rows = [chips[i:i + per_row] for i in range(0, len(chips), per_row)]
+        row_h = max((h for _w, h in chips), default=0.0)
+        height = label[1] + sum(row_h + gap for _r in rows)
+        offsets = [(dx * step, dy * step) for dx in range(-int(reach / step), int(reach / step) + 1)
+                   for dy in range(-int(reach / step), int(reach / step) + 1)]
+        offsets.sort(key=lambda o: o[0] ** 2 + o[1] ** 2)
+        for dx, dy in offsets:
+            cx, top = centre[0] + dx, centre[1] + dy + height / 2
+            label_box = (cx - label[0] / 2, top - label[1], label[0], label[1])
+            boxes: list[Box] = []
+            y = top - label[1] - gap
+            for row in rows:
+                width = sum(w for w, _h in row) + 2 * gap * (len(row) - 1)
+                x = cx - width / 2
+                for w, h in row:
+                    boxes.append((x, y - row_h + (row_h - h) / 2, w, h))
+                    x += w + 2 * gap
+                y -= row_h + gap
+            spill = sum(_spill(box, polygon, avoid) for box in [label_box, *boxes])
+            score = (spill, dx * dx + dy * dy + 40.0 * per_row)
+            if best is None or score < best[0]:
+                best = (score, label_box, boxes)
+            if spill == 0:
+                break
+    assert best is not None
+    return best[1], best[2]
+
+
+def _spill(box: Box, polygon: list[Point], avoid: list[list[Point]]) -> int:
+    """How many of a box's corners and edge midpoints lie outside the polygon or inside one to avoid."""
+    x, y, w, h = box
+    points = [(x + fx * w, y + fy * h) for fx in (0.0, 0.5, 1.0) for fy in (0.0, 0.5, 1.0) if (fx, fy) != (0.5, 0.5)]
+    return sum(1 for p in points if not point_in_polygon(p, polygon) or any(point_in_polygon(p, a) for a in avoid))

@@ -35,6 +35,65 @@ def _game_to_events(app: Any) -> None:
     for value in ("take", "end-turn", "groat"):
         app.answer(value)
 
+BUSY_CARDS = ("captain-carrot", "ruby", "adora-belle-dearheart", "mrs-cake", "rincewind", "the-mended-drum",
+              "the-dean", "the-royal-mint", "", "", "the-opera-house", "", "", "", "", "", "", "", "", "")
+"""A busy table for the map shots: the cards played, one a turn, in turn order ("": a card that
+places a minion)."""
+BUSY_AREAS = {"red": ("nap-hill", "longwall", "seven-sleepers", "dimwell"),
+              "yellow": ("dragons-landing", "small-gods", "unreal-estate", "the-hippo"),
+              "green": ("the-hippo", "dimwell", "longwall", "small-gods"),
+              "blue": ("seven-sleepers", "unreal-estate", "isle-of-gods", "nap-hill")}
+BUSY_EVENTS = ("trolls", "demons-from-the-dungeon-dimensions")
+
+
+def busy_game(app: Any, verbose: bool = False) -> None:
+    """Four players, nine turns through the one door: minions of every colour spread over the
+    city, buildings, trouble markers, then trolls and demons drawn as random events; ends on the
+    tenth turn's first question (the map then shows the busiest position of the docs)."""
+    import random
+    from companion.morpork.catalog import CARD_BY_ID
+    rng = random.Random(3)
+    app.start_game(["red", "yellow", "green", "blue"], ["Ann", "Bob", "Cy", "Dee"], "en")
+    app.on_die_roll(1, "manual")
+    for personality in ("vetinari", "rust", "vimes", "de-worde"):
+        app.answer(personality)
+    turns = list(BUSY_CARDS)
+    events = list(BUSY_EVENTS)
+    placed = {color: 0 for color in BUSY_AREAS}
+    for _ in range(400):
+        q = app.game.question
+        if q is None:
+            return
+        if verbose:
+            print(q.key, q.player, q.options[:8])
+        if q.kind == "roll":
+            app.on_die_roll(rng.randint(1, 12), "manual")
+            continue
+        if q.kind == "random":
+            return
+        if q.key in ("turn.play-card", "turn.play-another"):
+            if not turns:
+                return
+            card = turns.pop(0)
+            minion_first = [o for o in q.options if o in CARD_BY_ID and CARD_BY_ID[o].symbols[:1] == ("M",)]
+            value = card if card in q.options else (minion_first or list(q.options))[0]
+        elif any(o in events for o in q.options):
+            value = events.pop(0) if events[0] in q.options else next(o for o in q.options if o in events)
+        elif q.key == "symbol.minion" and q.player in BUSY_AREAS:
+            wanted = [a for a in BUSY_AREAS[q.player][placed[q.player]:] if a in q.options]
+            placed[q.player] += 1
+            value = wanted[0] if wanted else q.options[placed[q.player] % len(q.options)]
+        elif q.key.startswith("symbol.build"):
+            value = q.options[0]
+        else:
+            value = next((w for w in ("none", "end-turn", "take", "skip", "stop", "pass") if w in q.options),
+                         q.options[0])
+        if not app.answer(value) and verbose:
+            print("refused", value, app.message)
+        if app.manager.current == "events" and getattr(app.manager.current_screen, "finished", False):
+            app.continue_game()
+
+
 def run(out: Path, languages: tuple[str, ...] = ("en", "de"), size: tuple[int, int] = (800, 480),
         only: str | None = None) -> list[Path]:
     """Save the screens (or ``only`` one) in each language at ``size``; a size other than 800×480
@@ -143,7 +202,7 @@ def _to_end(app: Any) -> None:
         if q.kind == "roll":
             app.on_die_roll(6, "manual")
             continue
-        if q.key == "turn.play-card":
+        if q.key in ("turn.play-card", "turn.play-another"):
             value = "pass"
             if q.player == "red":
                 cards = [c for c in q.options if c in CARD_BY_ID and "M" in CARD_BY_ID[c].symbols

@@ -18,7 +18,7 @@ from kivy.uix.scrollview import ScrollView
 from kivy.uix.textinput import TextInput
 from kivy.uix.widget import Widget
 
-from ui.palette import PLAYER_RGB, hex_color, piece_mark
+from ui.palette import PLAYER_RGB, REASON_TEXT_RGB, UNAVAILABLE_BG_RGB, hex_color, piece_mark
 from ui.rulebook_view import LongPress, topic_for_value
 
 TOUCH = 48  # minimum touch target, in pixels at 800×480 (dp == px at density 1)
@@ -177,7 +177,9 @@ class QuestionPanel(BoxLayout):
         for value, reason in q.unavailable:
             shown = app.translator.reason(reason)
             button = BigButton(text=f"{app.translator.option(value)}\n[size={int(sp(11))}]{shown}[/size]",
-                               value=value, reason=shown, disabled=True, height=dp(56))
+                               value=value, reason=shown, disabled=True, height=dp(56),
+                               background_disabled_normal="", background_color=(*UNAVAILABLE_BG_RGB, 1),
+                               disabled_color=(*REASON_TEXT_RGB, 1))  # legible: contrast >= 4.5:1
             grid.add_widget(button)
             self.buttons.append(button)
         self._set_columns(grid, self._columns_for(*self._fit))
