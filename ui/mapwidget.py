@@ -45,8 +45,10 @@ from ui.palette import (
 COUNT_FONT_PX = 28.0
 """The smallest font for the counts and markers: 20 px tall digits and shapes at 800×480 (issue 14:
 readable from across a table; a test measures the drawn glyphs)."""
+FULL_MAP_PX = 380.0
+"""A map at least this tall is read from across the table; a smaller one is a thumbnail."""
 BUILDING_SIZE = 36
-"""DejaVu's ⌂ is shorter than its digits: drawn larger to stand as tall."""
+"""DejaVu's ⌂ is shorter than its digits: drawn larger to stand as tall (at a count size of 28)."""
 OWNER_SIZE = 18
 """The owner's shape beside a building's ⌂, small: the ⌂ in the owner's colour is the marker."""
 TOKEN_SLACK = 4.0
@@ -100,7 +102,8 @@ class MapWidget(Widget):
         self.drawn_polygons: dict[str, list[tuple[float, float]]] = {}
         self.labels: dict[str, Label] = {}
         self.tokens: dict[str, list[PieceToken]] = {}
-        self._placements: dict[Any, tuple[Box, list[Box]]] = {}
+        self._placements: dict[Any, tuple[Box, list[Box], bool]] = {}
+        self._count_font = COUNT_FONT_PX
         super().__init__(**kwargs)
         self._trigger = self._redraw_trigger()
         for name in ("pos", "size", "state", "options", "unavailable", "focus", "language", "colorblind"):
@@ -143,8 +146,9 @@ class MapWidget(Widget):
                 Rectangle(pos=(px - side / 2, py - side / 4), size=(side, side / 2))
             for area_id in AREA_IDS:
                 self._draw_outline(area_id, plain=False)
-        for area_id in AREA_IDS:
-            self._add_label(area_id, fitted)
+        taken: list[Box] = []
+        for area_id in sorted(AREA_IDS, key=lambda a: -len(self.contents(a))):  # the busiest areas first
+            self._add_label(area_id, fitted, taken)
 
     def _draw_area(self, area_id: str) -> None:
         points = self.drawn_polygons[area_id]
@@ -170,7 +174,7 @@ class MapWidget(Widget):
             Color(*HIGHLIGHT_RGB)
             Line(points=flat, close=True, width=3.0)
 
-    def _add_label(self, area_id: str, fitted: Fitted) -> None:
+    def _add_label(self, area_id: str, fitted: Fitted, taken: list[Box]) -> None:
         """The area's number and name (small: the buttons name it too), and under it what stands
         there as chips at least 20 px tall (see :meth:`_tokens`)."""
         cx, cy = fitted.to_px(self.layout.centres[area_id])
@@ -187,14 +191,8 @@ class MapWidget(Widget):
             label.texture_update()
         label.size = label.texture_size
         tokens = self._tokens(area_id, fitted)
-        avoid = [self.drawn_polygons["isle-of-gods"]] if area_id != "isle-of-gods" else []
-        key = (area_id, tuple(label.size), tuple(tuple(t.size) for t in tokens), (fitted.x, fitted.y, fitted.width, fitted.height))
-        placed = self._placements.get(key)
-        if placed is None:
-            placed = place_block(self.drawn_polygons[area_id], avoid, (cx, cy), (label.width, label.height),
-                                 [(t.width, t.height) for t in tokens])
-            self._placements[key] = placed
-        label_box, boxes = placed
+        label_box, boxes = self._place(area_id, label, tokens, (cx, cy), fitted, taken)
+        taken += [label_box, *boxes]  # the next areas keep off these
         label.pos = label_box[:2]
         self.labels[area_id] = label
         self.add_widget(label)
@@ -203,10 +201,55 @@ class MapWidget(Widget):
             self._draw_chip(token)
             self.add_widget(token)
 
+    def _place(self, area_id: str, label: Label, tokens: list[PieceToken], centre: tuple[float, float],
+               fitted: Fitted, taken: list[Box]) -> tuple[Box, list[Box]]:
+        """Where the name and the chips go (see :func:`ui.maplayout.place_block`); in an area too
+        crowded for its name, the name shrinks to the area's number. Cached per position."""
+        key = (area_id, tuple(label.size), tuple(tuple(t.size) for t in tokens),
+               (fitted.x, fitted.y, fitted.width, fitted.height), tuple(taken))
+        placed = self._placements.get(key)
+        if placed is None:
+            avoid = [self.drawn_polygons["isle-of-gods"]] if area_id != "isle-of-gods" else []
+            chips = [(t.width, t.height) for t in tokens]
+            river = self._river_segments(fitted)
+            label_box, boxes, spill = place_block(self.drawn_polygons[area_id], avoid, centre,
+                                                  (label.width, label.height), chips, lines=river, taken=taken)
+            number_only = False
+            if spill and tokens:
+                number = Label(text=f"[b]{AREA_BY_ID[area_id].number}[/b]", markup=True, font_size=label.font_size,
+                               font_name=self.font_name)
+                number.texture_update()
+                short = place_block(self.drawn_polygons[area_id], avoid, centre, tuple(number.texture_size),
+                                    chips, lines=river, taken=taken)
+                number_only = short[2] < spill
+                if number_only:
+                    label_box, boxes = short[0], short[1]
+            if len(self._placements) > 1000:  # a long game: forget old positions' placements
+                self._placements.clear()
+            placed = (label_box, boxes, number_only)
+            self._placements[key] = placed
+        label_box, boxes, number_only = placed
+        if number_only:
+            label.text = f"[b]{AREA_BY_ID[area_id].number}[/b]"
+            label.text_size = (None, None)
+            label.texture_update()
+            label.size = label.texture_size
+        return label_box, boxes
+
+    def _river_segments(self, fitted: Fitted) -> list[tuple[tuple[float, float], tuple[float, float], float]]:
+        """The river as pixel segments with half its drawn width: chips keep off it."""
+        half = max(2.0, fitted.width * 0.012) / 2 + 1
+        segments = []
+        for points in self.layout.river.values():
+            px = [fitted.to_px(p) for p in points]
+            segments += [(a, b, half) for a, b in zip(px, px[1:])]
+        return segments
+
     def _tokens(self, area_id: str, fitted: Fitted) -> list[PieceToken]:
         """What stands in the area as chips (a minion count per colour with its shape, the building
         with its owner's shape, the trouble marker, trolls, demons)."""
-        tokens = [PieceToken(area_id, piece, markup, font_size=self.count_font_size(fitted),
+        self._count_font = self.count_font_size(fitted)
+        tokens = [PieceToken(area_id, piece, markup, font_size=self._count_font,
                              font_name=self.font_name, bold=True)
                   for piece, markup in self.contents(area_id)]
         for token in tokens:
@@ -227,9 +270,10 @@ class MapWidget(Widget):
             RoundedRectangle(pos=token.pos, size=token.size, radius=[5])
 
     def count_font_size(self, fitted: Fitted) -> float:
-        """The counts' font size: DejaVu's digits are 0.73 em tall, so 28 px gives 20 px digits at
-        800×480; a bigger screen gets bigger counts."""
-        return max(COUNT_FONT_PX, fitted.height * 0.07)
+        """The counts' font size: DejaVu's digits are 0.73 em tall, so 28 px gives 20 px digits on the
+        full-height maps of the turn, table and events screens at 800×480 (about 400 px tall); a
+        bigger screen gets bigger counts, a thumbnail (the Journal's map) smaller ones."""
+        return max(COUNT_FONT_PX * min(1.0, fitted.height / FULL_MAP_PX), fitted.height * 0.07)
 
     def contents(self, area_id: str) -> list[tuple[str, str]]:
         """What stands in an area as (piece, markup) chips: ``("red", "●2")``, ``("yellow", "▲")`` (one
@@ -250,8 +294,10 @@ class MapWidget(Widget):
             if n:
                 parts.append((color, chip(PLAYER_RGB[color], piece_mark(color), n)))
         if area.building:
-            parts.append(("building", f"[color={hex_color(PLAYER_RGB[area.building])}][size={BUILDING_SIZE}]"
-                                      f"{BUILDING_MARK}[/size][size={OWNER_SIZE}]{piece_mark(area.building)}"
+            scale = self._count_font / COUNT_FONT_PX
+            house, owner = round(BUILDING_SIZE * scale), round(OWNER_SIZE * scale)
+            parts.append(("building", f"[color={hex_color(PLAYER_RGB[area.building])}][size={house}]"
+                                      f"{BUILDING_MARK}[/size][size={owner}]{piece_mark(area.building)}"
                                       f"[/size][/color]"))
         if area.trouble:
             parts.append(("trouble", f"[color={ink}]{TROUBLE_MARK}[/color]"))

@@ -2,7 +2,7 @@
 
 Plays a short scripted game through the app's one door (the same inputs a table would give: die
 faces, answers), stops at each screen and saves ``<screen>-<lang>.png`` at 800×480 (the Raspberry Pi
-display), in English and German (``--languages pl`` for the Polish ones), the rulebook popup (The
+display) — the turn and the table from a busy four-player game (:func:`busy_game`) — in English and German (``--languages pl`` for the Polish ones), the rulebook popup (The
 Shades; Vimes with where the books differ) and its search included; ``table-en-1280x800.png`` and ``table-en-1920x1080.png`` show the
 larger screens. Runs in a real window (offscreen SDL when there is no display).
 """
@@ -36,7 +36,8 @@ def _game_to_events(app: Any) -> None:
         app.answer(value)
 
 BUSY_CARDS = ("captain-carrot", "ruby", "adora-belle-dearheart", "mrs-cake", "rincewind", "the-mended-drum",
-              "the-dean", "the-royal-mint", "", "", "the-opera-house", "", "", "", "", "", "", "", "", "")
+              "the-dean", "the-royal-mint", "", "", "the-opera-house", "", "", "", "", "", "", "", "", "",
+              "the-agony-aunts")
 """A busy table for the map shots: the cards played, one a turn, in turn order ("": a card that
 places a minion)."""
 BUSY_AREAS = {"red": ("nap-hill", "longwall", "seven-sleepers", "dimwell"),
@@ -47,9 +48,9 @@ BUSY_EVENTS = ("trolls", "demons-from-the-dungeon-dimensions")
 
 
 def busy_game(app: Any, verbose: bool = False) -> None:
-    """Four players, nine turns through the one door: minions of every colour spread over the
-    city, buildings, trouble markers, then trolls and demons drawn as random events; ends on the
-    tenth turn's first question (the map then shows the busiest position of the docs)."""
+    """Four players, twenty turns through the one door: minions of every colour spread over the
+    city, buildings, trouble markers, trolls and demons drawn as random events; then The Agony Aunts,
+    whose "assassinate which piece?" is left open (the map rings the pieces a tap may take)."""
     import random
     from companion.morpork.catalog import CARD_BY_ID
     rng = random.Random(3)
@@ -66,6 +67,8 @@ def busy_game(app: Any, verbose: bool = False) -> None:
             return
         if verbose:
             print(q.key, q.player, q.options[:8])
+        if q.key == "symbol.assassinate":
+            return
         if q.kind == "roll":
             app.on_die_roll(rng.randint(1, 12), "manual")
             continue
@@ -77,7 +80,7 @@ def busy_game(app: Any, verbose: bool = False) -> None:
             card = turns.pop(0)
             minion_first = [o for o in q.options if o in CARD_BY_ID and CARD_BY_ID[o].symbols[:1] == ("M",)]
             value = card if card in q.options else (minion_first or list(q.options))[0]
-        elif any(o in events for o in q.options):
+        elif events and any(o in events for o in q.options):
             value = events.pop(0) if events[0] in q.options else next(o for o in q.options if o in events)
         elif q.key == "symbol.minion" and q.player in BUSY_AREAS:
             wanted = [a for a in BUSY_AREAS[q.player][placed[q.player]:] if a in q.options]
@@ -161,15 +164,35 @@ def run(out: Path, languages: tuple[str, ...] = ("en", "de"), size: tuple[int, i
         for name, action in steps:
             action()
             frames()
-            if only is None or name == only:
+            if (only is None or name == only) and name not in BUSY_SHOTS:
                 shoot(f"{name}-{language}{suffix}")
         _close_rulebook(app)
-        app.dispatch("on_stop")
-        for child in list(Window.children):
-            Window.remove_widget(child)
-        from kivy.app import App
-        App._running_app = None
+        _stop(app)
+        if only is None or only in BUSY_SHOTS:  # the map shots: a busy four-player table
+            app = make_app(data_dir=Path(tempfile.mkdtemp(prefix="ankh-shots-")), settings=AppSettings(language=language))
+            app._run_prepare()
+            frames()
+            busy_game(app)
+            for name, action in (("turn", app.back_to_game), ("table", lambda: app.show("table"))):
+                action()
+                frames(6)
+                if only is None or name == only:
+                    shoot(f"{name}-{language}{suffix}")
+            _stop(app)
     return saved
+
+
+BUSY_SHOTS = ("turn", "table")
+"""Shot from :func:`busy_game`: the map with all four colours, buildings, trouble, trolls and demons."""
+
+
+def _stop(app: Any) -> None:
+    from kivy.app import App
+    from kivy.core.window import Window
+    app.dispatch("on_stop")
+    for child in list(Window.children):
+        Window.remove_widget(child)
+    App._running_app = None
 
 def _close_rulebook(app: Any) -> None:
     popup = getattr(app, "rulebook_popup", None)

@@ -154,7 +154,7 @@ class QuestionPanel(BoxLayout):
             self.add_widget(Widget())
             self.buttons = [gate]
             return
-        long_list = len(q.options) > SEARCH_FROM
+        long_list = sum(1 for o in q.options if app.translator.is_card(o)) > SEARCH_FROM  # cards: search
         actions = [o for o in q.options if not (long_list and app.translator.is_card(o))]
         cards = [o for o in q.options if long_list and app.translator.is_card(o)]
         if long_list:
