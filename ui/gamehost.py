@@ -147,3 +147,12 @@ def past_games(session: Session[Any]) -> list[dict[str, Any]]:
             "points": dict(result.scores) if result else {},
         })
     return out
+
+
+def last_played(session: Session[Any]) -> str | None:
+    """When the open game last changed: the time stamp of its newest journal entry (ISO, UTC)."""
+    game_id = session.game_id
+    if game_id is None:
+        return None
+    entries = session.journal.entries(game_id)
+    return entries[-1].at if entries else session.journal.game(game_id).created

@@ -21,8 +21,10 @@ import sys
 import time
 from collections import Counter
 from collections.abc import Sequence
+from typing import NoReturn
 from dataclasses import dataclass, field
 
+from companion.cli.bounds import one_line, whole
 from companion.morpork.board import COLORS
 from companion.morpork.cards.common import INTERRUPT_ONLY, personalities_in_game
 from companion.morpork.catalog import CARD_BY_ID, CARDS, EVENT_IDS, TWO_PLAYER_REMOVED_CARDS
@@ -33,6 +35,7 @@ from companion.morpork.invariants import table_problems
 from companion.morpork.options import EDITIONS
 from companion.core.procedure import Narration, Question
 from companion.morpork.setup import HAND_SIZE
+from companion.morpork.state import State
 from companion.morpork.state_format import state_from_json, state_to_json
 
 MAX_STEPS = 20000
@@ -205,7 +208,14 @@ every 16th input and after the last: it cost more than the engine itself when ru
 input (38 % of a checked run), and a slip it catches persists until the next sample."""
 
 
-def check_invariants(game: Game, table: Table, round_trip: bool = True) -> None:
+TABLE_CHECK_EVERY = 4
+"""The whole-table checks (every card in one place, the box's pieces and money accounted for) run
+after every 4th input and after the last; the cheap ones (hand sizes, the draw pile, the question)
+after every input. A miscount persists, so the next sample catches it; the checks per input cost
+twice the engine itself."""
+
+
+def check_invariants(game: Game, table: Table, round_trip: bool = True, whole_table: bool = True) -> None:
     state = game.state
     for player in state.players:
         real = table.hands[player.color]
@@ -218,6 +228,14 @@ def check_invariants(game: Game, table: Table, round_trip: bool = True) -> None:
             raise InvariantViolation(f"{player.color} has ${player.money}")
     if len(table.deck) != state.draw_pile:
         raise InvariantViolation(f"the real draw pile has {len(table.deck)} cards, the engine counts {state.draw_pile}")
+    if whole_table:
+        _check_whole_table(state, table)
+    if round_trip:
+        state_from_json(state_to_json(state))  # raises StateFormatError when the position is impossible
+    _check_question(game, table)
+
+
+def _check_whole_table(state: State, table: Table) -> None:
     if len(set(state.discard_pile)) != len(state.discard_pile):
         raise InvariantViolation(f"a card is twice on the discard pile: {state.discard_pile!r}")
     places: list[str] = list(table.deck) + list(state.discard_pile)
@@ -234,8 +252,10 @@ def check_invariants(game: Game, table: Table, round_trip: bool = True) -> None:
         raise InvariantViolation("; ".join(problems))
     if set(state.event_deck) - set(table.events) - set(EVENT_IDS):
         raise InvariantViolation("unknown event in the deck")
-    if round_trip:
-        state_from_json(state_to_json(state))  # raises StateFormatError when the position is impossible
+
+
+def _check_question(game: Game, table: Table) -> None:
+    state = game.state
     question = game.question
     if question is not None:
         if question.kind == "choice" and not question.options:
@@ -263,14 +283,17 @@ def play_game(rng: random.Random, players: int, edition: str = "en", check: bool
         question = game.question
         inp = choose_input(game, table, question)
         try:
-            after = apply(game, inp)
+            # the simulator drops each game at the next input: no copy of the table per input
+            after = apply(game, inp, snapshot=False)
         except CompanionError as exc:
             raise InvariantViolation(f"step {steps}: {question.key!r} refused {inp!r}: {exc}") from exc
         new_lines = _new_lines(game, after)
         follow_narration(after, table, new_lines)
         game = after
         if check:
-            check_invariants(game, table, round_trip=steps % ROUND_TRIP_EVERY == 0 or game.question is None)
+            last = game.question is None
+            check_invariants(game, table, round_trip=steps % ROUND_TRIP_EVERY == 0 or last,
+                             whole_table=steps % TABLE_CHECK_EVERY == 0 or last)
     over = game.state.game_over
     assert over is not None
     return GameResult(over.reason, over.personality, list(over.winners), game.state.turn.number, steps)
@@ -278,7 +301,7 @@ def play_game(rng: random.Random, players: int, edition: str = "en", check: bool
 
 def _new_lines(old: Game, new: Game) -> list[Narration]:
     """Narration lines ``new`` has that ``old`` had not (the pending procedure's are rebuilt)."""
-    return new.narration[len(old.narration):]
+    return list(new.narration[len(old.narration):])
 
 
 # -- the command -------------------------------------------------------------------------------
@@ -311,16 +334,25 @@ def summary_lines(results: list[GameResult], seconds: float, players: int, seed:
     return lines
 
 
+class _Parser(argparse.ArgumentParser):
+    """Bad arguments are one line on stderr and exit 2 (argparse would print the usage as well)."""
+
+    def error(self, message: str) -> NoReturn:
+        raise ValueError(f"{self.prog}: {message}")
+
+
 def main(argv: list[str]) -> int:
-    parser = argparse.ArgumentParser(prog="ankh-companion simulate",
-                                     description="Random legal games, checking the engine's invariants.")
-    parser.add_argument("--games", type=int, default=100)
-    parser.add_argument("--players", type=int, choices=(2, 3, 4), default=4)
-    parser.add_argument("--seed", type=int, default=1)
+    parser = _Parser(prog="ankh-companion simulate",
+                     description="Random legal games, checking the engine's invariants.")
+    parser.add_argument("--games", type=whole("--games", 1, 1_000_000), default=100)
+    parser.add_argument("--players", type=whole("--players", 2, 4), default=4)
+    parser.add_argument("--seed", type=whole("--seed", 0, 2**63 - 1), default=1)
     parser.add_argument("--edition", choices=EDITIONS, default="en")
-    args = parser.parse_args(argv)
-    if args.games < 1:
-        parser.error(f"--games must be at least 1, not {args.games!r}")
+    try:
+        args = parser.parse_args(argv)
+    except ValueError as exc:
+        sys.stderr.write(one_line(str(exc)) + "\n")
+        return 2
     try:
         results, seconds = simulate(args.games, args.players, args.seed, args.edition)
     except InvariantViolation as exc:

@@ -191,6 +191,7 @@ class GameMode(Protocol[G]):
 
 MODES: Final[Mapping[str, str]] = {
     "ankh-morpork": "companion.morpork.mode:MODE",
+    "ankh-morpoly": "companion.morpoly.mode:MODE",
 }
 """Registered modes: id → ``module:attribute`` of the mode object, imported on first use so that
 the core and its tests do not load every game."""

@@ -22,6 +22,8 @@ from typing import Any, Generic, Protocol, TypeVar
 from companion.core.errors import InputError
 
 ROLL_OPTIONS: tuple[str, ...] = tuple(str(face) for face in range(1, 13))
+TWO_D6_OPTIONS: tuple[str, ...] = tuple(f"{a},{b}" for a in range(1, 7) for b in range(1, 7))
+"""The answers to a roll of two six-sided dice: both faces in the order given (``"3,4"``)."""
 
 
 @dataclass(frozen=True)
@@ -45,7 +47,8 @@ def because(key: str, text: str, **params: object) -> Reason:
 class Question:
     """What the engine waits for. The UI and the CLI draw only from ``options`` (legality lives here).
 
-    ``kind`` is ``roll`` (a d12 face, from the die), ``choice`` (a player picks one of ``options``) or
+    ``kind`` is ``roll`` (faces from ``dice`` dice with ``sides`` sides: one d12 in the first game,
+    two d6 in the second; the answer is ``"7"`` or ``"3,4"``), ``choice`` (a player picks one of ``options``) or
     ``random`` (the session draws one of ``options`` at random and journals the result, e.g. Zorgo's
     personality). ``unavailable`` lists options shown greyed with the :class:`Reason` they are not
     legal now.
@@ -64,14 +67,20 @@ class Question:
     params: tuple[tuple[str, str], ...] = ()
     private: bool = False
     reveals: bool = False
+    dice: int = 1
+    sides: int = 12
 
     def accepts(self, answer: str) -> bool:
         return answer in self.options
 
     def to_json(self) -> dict[str, Any]:
-        """The public ``needs`` shape of the ``event`` and ``game`` commands."""
+        """The public ``needs`` shape of the ``event`` and ``game`` commands (a roll of several dice
+        also says how many and of how many sides, and whose roll it is)."""
         if self.kind == "roll":
-            return {"kind": "roll", "question": self.text}
+            if self.dice == 1 and self.sides == 12:
+                return {"kind": "roll", "question": self.text}
+            return {"kind": "roll", "question": self.text, "player": self.player, "dice": self.dice,
+                    "sides": self.sides}
         doc: dict[str, Any] = {"kind": self.kind, "player": self.player, "question": self.text,
                                "options": list(self.options)}
         if self.unavailable:
@@ -82,6 +91,23 @@ class Question:
 def roll_question(key: str, text: str, player: str | None = None, **params: str) -> Question:
     """Ask for one d12 face."""
     return Question("roll", key, text, player, ROLL_OPTIONS, params=tuple(params.items()))
+
+
+def dice_question(key: str, text: str, player: str | None = None, **params: str) -> Question:
+    """Ask for one throw of two six-sided dice, both faces (``{"type": "roll", "faces": [3, 4]}``)."""
+    return Question("roll", key, text, player, TWO_D6_OPTIONS, params=tuple(params.items()), dice=2, sides=6)
+
+
+def roll_mismatch(question: Question, faces: tuple[int, ...] | None) -> str | None:
+    """Why a roll with ``faces`` (``None``: a single face) does not fit a roll ``question``, in one
+    line; ``None`` when it has the number of dice the question wants."""
+    given = 1 if faces is None else len(faces)
+    if given == question.dice:
+        return None
+    wanted = "one d12 face ({\"type\": \"roll\", \"face\": 7})" if question.dice == 1 else \
+        f"{question.dice} d{question.sides} faces ({{\"type\": \"roll\", \"faces\": [3, 4]}})"
+    shown = "a single face" if faces is None else f"{given} faces {list(faces)!r}"
+    return f"{question.text!r} needs {wanted}, not {shown}"
 
 
 def choice_question(key: str, text: str, player: str | None, options: list[str] | tuple[str, ...],
@@ -224,6 +250,8 @@ def run(factory: ProcedureFactory, start: S, args: Mapping[str, Any], answers: l
 
 def _not_an_option(question: Question, answer: str) -> str:
     if question.kind == "roll":
+        if question.dice == 2:
+            return f"a roll of two dice is two faces from 1 to 6, not {answer!r}"
         return f"a d12 roll is a face from 1 to 12, not {answer!r}"
     shown = ", ".join(question.options[:12]) + (" …" if len(question.options) > 12 else "")
     return f"{answer!r} is not an option for {question.text!r} (options: {shown})"

@@ -1,0 +1,130 @@
+"""Houses, hotels and mortgages: what a party may do with its deeds, and doing it.
+
+Standard rules: build only on a colour group you own completely with no square of it mortgaged,
+evenly (a street may get its next house only if no street of the group has fewer), from the bank's
+limited supply (32 houses, 12 hotels; a hotel needs four houses on the street and gives them back).
+Sell evenly, at half the cost. Mortgage a square only when its whole group has no buildings; lift it
+for the mortgage value plus a tenth. The variant's hotel rule (B4, R11) allows a hotel only on a
+street that had four houses when the current turn began (``State.turn.four_houses_at_start``).
+
+Each ``can_*`` returns ``None`` when the action is legal, else the reason in one line.
+"""
+from __future__ import annotations
+
+from companion.morpoly.editions import Edition
+from companion.morpoly.money import BANK, transfer
+from companion.morpoly.state import HOTEL, State
+
+
+def lift_cost(edition: Edition, square: int) -> int:
+    """The mortgage value plus a tenth of it (rounded down to the set's rounding unit)."""
+    mortgage = edition.deed(square).mortgage
+    return mortgage + edition.currency.round_down(mortgage // 10)
+
+
+def can_build(state: State, edition: Edition, party: str, square: int) -> str | None:
+    if edition.squares[square].kind != "street":
+        return f"{edition.squares[square].name} is not a street"
+    group = edition.group(square)
+    sq = state.squares[square]
+    if any(state.squares[s].owner != party for s in group):
+        return f"{party} does not own the whole {edition.squares[square].group} group"
+    if any(state.squares[s].mortgaged for s in group):
+        return f"a square of the {edition.squares[square].group} group is mortgaged"
+    if sq.houses == HOTEL:
+        return f"{edition.squares[square].name} already has a hotel"
+    if sq.houses > min(state.squares[s].houses for s in group):
+        return "build evenly: another street of the group has fewer houses"
+    if sq.houses == 4:
+        if state.bank.hotels < 1:
+            return "the bank has no hotel left"
+        if state.rule("base") == "variant" and square not in state.turn.four_houses_at_start:
+            return "a hotel only on a street that had four houses when this turn began (B4)"
+    elif state.bank.houses < 1:
+        return "the bank has no house left"
+    if state.party(party).cash < edition.deed(square).house_cost:
+        return f"{party} cannot pay {edition.deed(square).house_cost}"
+    return None
+
+
+def build(state: State, edition: Edition, party: str, square: int) -> None:
+    sq = state.squares[square]
+    transfer(state, party, BANK, edition.deed(square).house_cost)
+    if sq.houses == 4:
+        state.bank.hotels -= 1
+        state.bank.houses += 4
+    else:
+        state.bank.houses -= 1
+    sq.houses += 1
+
+
+def can_sell(state: State, edition: Edition, party: str, square: int) -> str | None:
+    sq = state.squares[square]
+    if sq.owner != party or sq.houses == 0:
+        return f"{party} has no building on {edition.squares[square].name}"
+    if sq.houses < max(state.squares[s].houses for s in edition.group(square)):
+        return "sell evenly: another street of the group has more houses"
+    return None
+
+
+def sell(state: State, edition: Edition, party: str, square: int) -> int:
+    """Sell one level at half the cost; a hotel becomes four houses, or (when the bank has fewer than
+    four) goes back whole with nothing in its place. Returns the money the party got."""
+    sq = state.squares[square]
+    cost = edition.deed(square).house_cost
+    if sq.houses == HOTEL:
+        state.bank.hotels += 1
+        if state.bank.houses >= 4:
+            state.bank.houses -= 4
+            levels, sq.houses = 1, 4
+        else:
+            levels, sq.houses = HOTEL, 0
+    else:
+        state.bank.houses += 1
+        levels, sq.houses = 1, sq.houses - 1
+    paid = levels * cost // 2
+    transfer(state, BANK, party, paid)
+    return paid
+
+
+def can_mortgage(state: State, edition: Edition, party: str, square: int) -> str | None:
+    sq = state.squares[square]
+    if sq.owner != party or sq.mortgaged:
+        return f"{edition.squares[square].name} is not an unmortgaged square of {party}"
+    if any(state.squares[s].houses for s in edition.group(square)):
+        return "sell the group's buildings first"
+    return None
+
+
+def mortgage(state: State, edition: Edition, party: str, square: int) -> None:
+    state.squares[square].mortgaged = True
+    transfer(state, BANK, party, edition.deed(square).mortgage)
+
+
+def can_lift(state: State, edition: Edition, party: str, square: int) -> str | None:
+    sq = state.squares[square]
+    if sq.owner != party or not sq.mortgaged:
+        return f"{edition.squares[square].name} is not a mortgaged square of {party}"
+    if state.party(party).cash < lift_cost(edition, square):
+        return f"{party} cannot pay {lift_cost(edition, square)}"
+    return None
+
+
+def lift(state: State, edition: Edition, party: str, square: int) -> None:
+    transfer(state, party, BANK, lift_cost(edition, square))
+    state.squares[square].mortgaged = False
+
+
+def management_options(state: State, edition: Edition, party: str) -> list[str]:
+    """Every legal ``build:``, ``sell:``, ``mortgage:`` and ``lift:`` for ``party`` now."""
+    options: list[str] = []
+    for square in sorted(state.owned_by(party)):
+        for verb, check in (("build", can_build), ("sell", can_sell), ("mortgage", can_mortgage), ("lift", can_lift)):
+            if check(state, edition, party, square) is None:
+                options.append(f"{verb}:{square}")
+    return options
+
+
+def raising_options(state: State, edition: Edition, party: str) -> list[str]:
+    """What a party short of cash may do to raise it: sell a building or mortgage a square."""
+    return [o for o in management_options(state, edition, party) if o.startswith(("sell:", "mortgage:"))]

@@ -1,0 +1,83 @@
+"""What the square a token arrives on does: buy or decline, rent, tax, a card, Go To Jail.
+
+Declined squares stay with the bank: the variant has no auctions (B2), and standard auctions are not
+played through the companion (the table may record an auction's result as a trade later). In the
+variant a party in jail receives no rent (B1, R10).
+"""
+from __future__ import annotations
+
+from collections.abc import Generator
+
+from companion.core.procedure import Narrator, Question
+from companion.morpoly import cards
+from companion.morpoly.debts import pay
+from companion.morpoly.editions import OWNABLE, Edition
+from companion.morpoly.money import BANK, transfer
+from companion.morpoly.moves import send_to_jail
+from companion.morpoly.questions import ask_choice, roll
+from companion.morpoly.rent import rent_due, station_rent
+from companion.morpoly.rules import is_variant, party_jailed
+from companion.morpoly.state import State
+
+Landing = Generator[Question, str, None]
+
+
+def arrive(state: State, edition: Edition, narrator: Narrator, token_id: str, dice_total: int,
+           rent_rule: str | None = None) -> Landing:
+    """Resolve the square ``token_id`` stands on. ``rent_rule`` is a card's special rent on the square
+    it sends the token to (``double`` for a station, ``dice-10`` for a utility)."""
+    token = state.token(token_id)
+    square = edition.squares[token.square]
+    if square.kind in OWNABLE:
+        yield from _ownable(state, edition, narrator, token_id, dice_total, rent_rule)
+    elif square.kind == "tax":
+        yield from pay(state, edition, narrator, token.party, BANK, edition.tax(square.index), square.name)
+    elif square.kind in ("chance", "chest"):
+        yield from cards.draw(state, edition, narrator, token_id, square.kind, dice_total)
+    elif square.kind == "go-to-jail":
+        send_to_jail(state, edition, narrator, token_id, square.name)
+
+
+def _ownable(state: State, edition: Edition, narrator: Narrator, token_id: str, dice_total: int,
+             rent_rule: str | None) -> Landing:
+    token = state.token(token_id)
+    index = token.square
+    name = edition.squares[index].name
+    sq = state.squares[index]
+    party = token.party
+    if sq.owner is None:
+        price = edition.deed(index).price
+        if state.party(party).cash < price:
+            narrator.say("morpoly.deed.cannot-buy", f"{token_id} cannot afford {name}; it stays with the bank",
+                         token=token_id, square=index, name=name)
+            return
+        choice = yield from ask_choice(state, narrator, "morpoly.deed.buy", f"{token_id}: buy {name} for "
+                                       f"{edition.currency.format(price)}?", token_id, ["buy", "decline"],
+                                       square=str(index), token=token_id, name=name,
+                                       price=edition.currency.format(price))
+        if choice == "buy" and state.party(party).cash >= price:
+            transfer(state, party, BANK, price)
+            sq.owner = party
+            narrator.say("morpoly.deed.bought", f"{party} buys {name}", party=party, square=index, name=name,
+                         price=edition.currency.format(price))
+        else:
+            narrator.say("morpoly.deed.declined", f"{token_id} declines {name}; it stays with the bank",
+                         token=token_id, square=index, name=name)
+        return
+    owner = sq.owner
+    if owner == party or sq.mortgaged:
+        return
+    if is_variant(state) and party_jailed(state, owner):
+        narrator.say("morpoly.rent.owner-in-jail", f"{owner} is in jail and receives no rent for {name}",
+                     owner=owner, square=index, name=name)
+        return
+    if rent_rule == "double":
+        amount = 2 * station_rent(state, edition, index)
+    elif rent_rule == "dice-10":
+        first, second = yield from roll("morpoly.roll.utility-card",
+                                        f"{token_id}: roll for the utility's rent (10 × the dice)", token_id,
+                                        token=token_id)
+        amount = 10 * (first + second)
+    else:
+        amount = rent_due(state, edition, index, dice_total)
+    yield from pay(state, edition, narrator, party, owner, amount, f"rent on {name}")

@@ -1,0 +1,78 @@
+"""Asking the table, with the correction every choice question also accepts.
+
+The table may correct a token's position at any choice question: the answer
+``place:<token>:<square>`` (or ``place:<token>:jail``) puts the token there as a **placement
+without side effects** — nothing passed, nothing landed on, no salary — and the same question is
+asked again. It is journalled like any answer (``{"type": "answer", "value": "place:red:24"}``), so
+replay and undo treat it as one input of its own. Roll questions take only rolls, so a correction
+waits for the next choice.
+"""
+from __future__ import annotations
+
+from collections.abc import Generator, Sequence
+from dataclasses import dataclass
+
+from companion.core.procedure import Narrator, Question, dice_question
+from companion.morpoly.state import State
+
+Ask = Generator[Question, str, str]
+
+
+@dataclass(frozen=True)
+class TableQuestion(Question):
+    """A choice question that also accepts a correction for one of ``tokens``."""
+
+    tokens: tuple[str, ...] = ()
+
+    def accepts(self, answer: str) -> bool:
+        return answer in self.options or parse_placement(answer, self.tokens) is not None
+
+
+def parse_placement(answer: str, tokens: Sequence[str]) -> tuple[str, int, bool] | None:
+    """``(token, square, in_jail)`` for a well-formed correction, else ``None``."""
+    parts = answer.split(":")
+    if len(parts) != 3 or parts[0] != "place" or parts[1] not in tokens:
+        return None
+    if parts[2] == "jail":
+        return parts[1], 10, True
+    if not parts[2].isdigit() or not 0 <= int(parts[2]) < 40:
+        return None
+    return parts[1], int(parts[2]), False
+
+
+def place(state: State, narrator: Narrator, token_id: str, square: int, in_jail: bool) -> None:
+    """The correction itself: the token stands on ``square`` (in jail or not), nothing else happens."""
+    token = state.token(token_id)
+    token.square, token.in_jail = square, in_jail
+    if not in_jail:
+        token.jail_attempts = 0
+    if in_jail:
+        narrator.say("morpoly.correction.in-jail", f"correction: {token_id} is in jail", token=token_id)
+    else:
+        narrator.say("morpoly.correction.placed", f"correction: {token_id} is on square {square}",
+                     token=token_id, square=square)
+
+
+def ask_choice(state: State, narrator: Narrator, key: str, text: str, player: str | None,
+               options: Sequence[str], *, reveals: bool = False, **params: str) -> Ask:
+    """Ask ``player`` to pick one of ``options``; corrections in between are applied and the question
+    is asked again. Returns the option picked. ``reveals``: the answer is a card drawn face down (an
+    undo barrier, see :class:`~companion.core.procedure.Question`)."""
+    if not options:
+        raise ValueError(f"a choice needs at least one option: {key!r}")
+    tokens = tuple(t.id for t in state.tokens)
+    question = TableQuestion("choice", key, text, player, tuple(options), params=tuple(params.items()),
+                             reveals=reveals, tokens=tokens)
+    while True:
+        answer = yield question
+        placement = parse_placement(answer, tokens)
+        if placement is None or answer in question.options:
+            return answer
+        place(state, narrator, *placement)
+
+
+def roll(key: str, text: str, player: str | None, **params: str) -> Generator[Question, str, tuple[int, int]]:
+    """Ask for one throw of two six-sided dice; returns both faces."""
+    answer = yield dice_question(key, text, player, **params)
+    first, second = answer.split(",")
+    return int(first), int(second)

@@ -1,0 +1,57 @@
+"""What a token owes for landing on another party's square, by the standard Monopoly rent rules.
+
+One function per kind of square: a street's rent table (base rent doubled for an unimproved street
+whose owner has its whole colour group), a station by how many stations the owner has, a utility by
+the dice (4 × or 10 × the roll, by how many utilities the owner has). Mortgaged squares charge nothing.
+"""
+from __future__ import annotations
+
+from companion.morpoly.editions import Edition
+from companion.morpoly.state import State
+
+
+def owns_group(state: State, edition: Edition, square: int, party: str) -> bool:
+    """Whether ``party`` owns every square of ``square``'s group."""
+    return all(state.squares[s].owner == party for s in edition.group(square))
+
+
+def count_owned(state: State, edition: Edition, square: int, party: str) -> int:
+    """How many squares of ``square``'s group ``party`` owns (stations, utilities)."""
+    return sum(1 for s in edition.group(square) if state.squares[s].owner == party)
+
+
+def street_rent(state: State, edition: Edition, square: int) -> int:
+    sq = state.squares[square]
+    deed = edition.deed(square)
+    if sq.houses:
+        return deed.rents[sq.houses]
+    base = deed.rents[0]
+    if sq.owner is not None and owns_group(state, edition, square, sq.owner):
+        return 2 * base
+    return base
+
+
+def station_rent(state: State, edition: Edition, square: int) -> int:
+    owner = state.squares[square].owner
+    assert owner is not None
+    return edition.station_rents[count_owned(state, edition, square, owner) - 1]
+
+
+def utility_rent(state: State, edition: Edition, square: int, dice_total: int) -> int:
+    owner = state.squares[square].owner
+    assert owner is not None
+    return edition.utility_multipliers[count_owned(state, edition, square, owner) - 1] * dice_total
+
+
+def rent_due(state: State, edition: Edition, square: int, dice_total: int) -> int:
+    """The rent for landing on ``square`` (owned, by someone) after a move of ``dice_total``."""
+    if state.squares[square].mortgaged:
+        return 0
+    kind = edition.squares[square].kind
+    if kind == "street":
+        return street_rent(state, edition, square)
+    if kind == "station":
+        return station_rent(state, edition, square)
+    if kind == "utility":
+        return utility_rent(state, edition, square, dice_total)
+    raise ValueError(f"square {square} ({kind}) charges no rent")

@@ -1,0 +1,24 @@
+"""Small questions about the rules in play that several modules ask."""
+from __future__ import annotations
+
+from companion.morpoly.state import State
+
+
+def is_variant(state: State) -> bool:
+    """Whether the variant's changes to standard Monopoly (§1 of the reference) apply."""
+    return state.rules.get("base", "variant") == "variant"
+
+
+def token_alive(state: State, token_id: str) -> bool:
+    """Whether the token is still in the game (a party out to the bank takes its tokens away)."""
+    return any(t.id == token_id for t in state.tokens)
+
+
+def party_jailed(state: State, party_id: str) -> bool:
+    """A party is in jail when every one of its tokens is (reference B1: then it receives nothing)."""
+    tokens = [t for t in state.tokens if t.party == party_id]
+    return bool(tokens) and all(t.in_jail for t in tokens)
+
+
+def party_exists(state: State, party_id: str) -> bool:
+    return any(p.id == party_id for p in state.parties)

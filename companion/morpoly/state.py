@@ -1,0 +1,126 @@
+"""The Monopoly table at one moment: parties with their money, tokens on squares, deeds and buildings.
+
+Money, deeds and held cards belong to **parties**; **tokens** move (reference §0.1). A party starts
+as one player with one token; a takeover (§5.1) merges parties into a team whose tokens still move
+one by one, each on its own player's turn. The bank holds the rest of the money and the house and
+hotel supply, so ``bank.cash + every party's cash`` never changes.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+HOTEL = 5
+"""``SquareState.houses`` counts houses 0–4; 5 is a hotel (which returns its four houses)."""
+
+
+@dataclass
+class Party:
+    """A player, or a merged team after a takeover: one treasury, its guild(s), its tokens (seating
+    order), its boss (the player who decides for the team) and the get-out-of-jail cards it holds."""
+
+    id: str
+    cash: int
+    tokens: list[str]
+    boss: str
+    guilds: list[str] = field(default_factory=list)
+    jail_cards: list[str] = field(default_factory=list)
+
+
+@dataclass
+class Token:
+    """One player's token: where it stands, whether it sits in jail and how many attempts it made."""
+
+    id: str
+    party: str
+    square: int = 0
+    in_jail: bool = False
+    jail_attempts: int = 0
+
+
+@dataclass
+class SquareState:
+    """An ownable square: its owner (``None``: the bank), buildings and mortgage."""
+
+    owner: str | None = None
+    houses: int = 0
+    mortgaged: bool = False
+
+    @property
+    def hotel(self) -> bool:
+        return self.houses == HOTEL
+
+
+@dataclass
+class Bank:
+    cash: int
+    houses: int
+    hotels: int
+
+
+@dataclass
+class Turn:
+    """The turn under way: whose token, the running turn number, doubles rolled in a row, and the
+    streets that had four houses when the turn began (the variant's hotel rule, B4 / R11)."""
+
+    number: int = 0
+    token: str | None = None
+    doubles: int = 0
+    four_houses_at_start: list[int] = field(default_factory=list)
+
+
+@dataclass
+class GameOver:
+    winner: str
+    reason: str
+
+
+@dataclass
+class State:
+    edition: str
+    rules: dict[str, str]
+    parties: list[Party]
+    tokens: list[Token]
+    squares: dict[int, SquareState]
+    bank: Bank
+    seating: list[str] = field(default_factory=list)
+    """Every player in seating order, including those whose party has left (turn order)."""
+    turn: Turn = field(default_factory=Turn)
+    game_over: GameOver | None = None
+
+    def copy(self) -> State:
+        """A deep copy, written out: procedures copy the state at every step, and ``deepcopy`` made
+        that the largest cost of a simulated game."""
+        return State(
+            self.edition, dict(self.rules),
+            [Party(p.id, p.cash, list(p.tokens), p.boss, list(p.guilds), list(p.jail_cards)) for p in self.parties],
+            [Token(t.id, t.party, t.square, t.in_jail, t.jail_attempts) for t in self.tokens],
+            {i: SquareState(sq.owner, sq.houses, sq.mortgaged) for i, sq in self.squares.items()},
+            Bank(self.bank.cash, self.bank.houses, self.bank.hotels),
+            list(self.seating),
+            Turn(self.turn.number, self.turn.token, self.turn.doubles, list(self.turn.four_houses_at_start)),
+            None if self.game_over is None else GameOver(self.game_over.winner, self.game_over.reason),
+        )
+
+    def party(self, party_id: str) -> Party:
+        for party in self.parties:
+            if party.id == party_id:
+                return party
+        raise KeyError(f"no party {party_id!r}")
+
+    def token(self, token_id: str) -> Token:
+        for token in self.tokens:
+            if token.id == token_id:
+                return token
+        raise KeyError(f"no token {token_id!r}")
+
+    def party_of(self, token_id: str) -> Party:
+        return self.party(self.token(token_id).party)
+
+    def owned_by(self, party_id: str) -> list[int]:
+        return [index for index, sq in self.squares.items() if sq.owner == party_id]
+
+    def rule(self, name: str) -> str:
+        return self.rules.get(name, "")
+
+    def is_on(self, name: str) -> bool:
+        return self.rules.get(name) == "on"

@@ -1,0 +1,96 @@
+"""The position format ``ankh-morpoly-state/1``: the whole table as JSON, and back, exactly.
+
+``state_from_json(state_to_json(s)) == s`` for every reachable state. Documented with examples in
+``docs/morpoly-state-format.md``; fields are only ever added.
+"""
+from __future__ import annotations
+
+from typing import Any, Final
+
+from companion.core.errors import InputError
+from companion.morpoly.editions import load_edition
+from companion.morpoly.state import HOTEL, Bank, GameOver, Party, SquareState, State, Token, Turn
+
+FORMAT: Final = "ankh-morpoly-state/1"
+
+
+def state_to_json(state: State) -> dict[str, Any]:
+    return {
+        "format": FORMAT,
+        "edition": state.edition,
+        "rules": dict(sorted(state.rules.items())),
+        "seating": list(state.seating),
+        "parties": [{"id": p.id, "boss": p.boss, "cash": p.cash, "tokens": list(p.tokens), "guilds": list(p.guilds),
+                     "jail_cards": list(p.jail_cards)} for p in state.parties],
+        "tokens": [{"id": t.id, "party": t.party, "square": t.square, "in_jail": t.in_jail,
+                    "jail_attempts": t.jail_attempts} for t in state.tokens],
+        "squares": [{"square": i, "owner": sq.owner, "houses": min(sq.houses, 4) if not sq.hotel else 0,
+                     "hotel": sq.hotel, "mortgaged": sq.mortgaged} for i, sq in sorted(state.squares.items())],
+        "bank": {"cash": state.bank.cash, "houses": state.bank.houses, "hotels": state.bank.hotels},
+        "turn": {"number": state.turn.number, "token": state.turn.token, "doubles": state.turn.doubles,
+                 "four_houses_at_start": list(state.turn.four_houses_at_start)},
+        "game_over": None if state.game_over is None else {"winner": state.game_over.winner,
+                                                           "reason": state.game_over.reason},
+    }
+
+
+def state_from_json(doc: Any) -> State:
+    """Parse a position; anything malformed is an :class:`InputError` naming the field."""
+    if not isinstance(doc, dict) or doc.get("format") != FORMAT:
+        raise InputError(f"not an {FORMAT} document")
+    try:
+        state = _parse(doc)
+    except (KeyError, TypeError, ValueError, AttributeError) as exc:
+        raise InputError(f"malformed {FORMAT} document: {exc!r}") from None
+    problem = _structure_problem(state)
+    if problem is not None:
+        raise InputError(f"inconsistent {FORMAT} document: {problem}")
+    return state
+
+
+def _parse(doc: dict[str, Any]) -> State:
+    squares = {}
+    for sq in doc["squares"]:
+        houses = HOTEL if sq["hotel"] else int(sq["houses"])
+        squares[int(sq["square"])] = SquareState(sq["owner"], houses, bool(sq["mortgaged"]))
+    turn = doc["turn"]
+    over = doc["game_over"]
+    return State(
+        str(doc["edition"]), {str(k): str(v) for k, v in doc["rules"].items()},
+        [Party(str(p["id"]), int(p["cash"]), [str(t) for t in p["tokens"]], str(p["boss"]),
+               [str(g) for g in p["guilds"]], [str(c) for c in p["jail_cards"]]) for p in doc["parties"]],
+        [Token(str(t["id"]), str(t["party"]), int(t["square"]), bool(t["in_jail"]), int(t["jail_attempts"]))
+         for t in doc["tokens"]],
+        squares,
+        Bank(int(doc["bank"]["cash"]), int(doc["bank"]["houses"]), int(doc["bank"]["hotels"])),
+        [str(s) for s in doc["seating"]],
+        Turn(int(turn["number"]), turn["token"], int(turn["doubles"]),
+             [int(s) for s in turn["four_houses_at_start"]]),
+        None if over is None else GameOver(str(over["winner"]), str(over["reason"])),
+    )
+
+
+def _structure_problem(state: State) -> str | None:
+    """What makes a parsed position impossible (money totals are the invariants' business)."""
+    try:
+        edition = load_edition(state.edition)
+    except ValueError as exc:
+        return str(exc)
+    if sorted(state.squares) != sorted(edition.ownable()):
+        return f"squares must list exactly the ownable squares {list(edition.ownable())}"
+    parties = {p.id for p in state.parties}
+    tokens = {t.id for t in state.tokens}
+    for token in state.tokens:
+        if token.party not in parties or not 0 <= token.square < 40 or not 0 <= token.jail_attempts < 3:
+            return f"token {token.id!r}: party {token.party!r}, square {token.square}, attempts {token.jail_attempts}"
+    for party in state.parties:
+        if set(party.tokens) - tokens or party.boss not in party.tokens:
+            return f"party {party.id!r}: tokens {party.tokens} and boss {party.boss!r} must be tokens of the game"
+    for index, sq in state.squares.items():
+        if sq.owner is not None and sq.owner not in parties:
+            return f"square {index} is owned by {sq.owner!r}, not a party"
+        if not 0 <= sq.houses <= HOTEL or (sq.houses and edition.squares[index].kind != "street"):
+            return f"square {index} cannot carry {sq.houses} buildings"
+    if state.turn.token is not None and state.turn.token not in state.seating:
+        return f"turn token {state.turn.token!r} is not seated"
+    return None

@@ -1,0 +1,139 @@
+"""One player's turn: manage deeds, roll two dice, move, resolve; again on doubles; jail.
+
+Before every roll the token's player is asked what to do: ``roll``, or first build, sell, mortgage or
+lift (the party's boss only), and in jail ``pay-fine`` or ``use-card:<id>``. Standard rules for the
+rest: doubles roll again, the third doubles in a row goes to jail without moving; in jail a roll of
+doubles leaves (moving by it, no extra roll), three failed attempts force the fine and a move by the
+third roll; paying the fine or playing a get-out-of-jail card before rolling leaves at once.
+"""
+from __future__ import annotations
+
+from collections.abc import Generator, Mapping
+from typing import Any
+
+from companion.core.procedure import Narrator, ProcedureBody, Question
+from companion.morpoly import building
+from companion.morpoly.debts import pay
+from companion.morpoly.editions import Edition, load_edition
+from companion.morpoly.money import BANK
+from companion.morpoly.moves import move, send_to_jail
+from companion.morpoly.questions import Ask, ask_choice, roll
+from companion.morpoly.rules import token_alive
+from companion.morpoly.state import State
+
+Step = Generator[Question, str, None]
+
+
+def turn_procedure(state: State, narrator: Narrator, args: Mapping[str, Any]) -> ProcedureBody:
+    edition = load_edition(state.edition)
+    token_id = str(args["token"])
+    state.turn.number += 1
+    state.turn.token = token_id
+    state.turn.doubles = 0
+    state.turn.four_houses_at_start = sorted(i for i, sq in state.squares.items() if sq.houses == 4)
+    narrator.say("morpoly.turn.start", f"turn {state.turn.number}: {token_id}", token=token_id,
+                 number=state.turn.number)
+    while state.game_over is None and token_alive(state, token_id):
+        choice = yield from menu(state, edition, narrator, token_id)
+        token = state.token(token_id)
+        if token.in_jail:
+            if choice == "roll":
+                yield from jail_attempt(state, edition, narrator, token_id)
+                break
+            yield from leave_jail(state, edition, narrator, token_id, choice)
+            if not token_alive(state, token_id) or state.game_over is not None:
+                break
+        first, second = yield from roll("morpoly.roll.move", f"{token_id}: roll the dice to move", token_id,
+                                        token=token_id)
+        doubles = first == second
+        if doubles:
+            state.turn.doubles += 1
+            if state.turn.doubles == 3:
+                send_to_jail(state, edition, narrator, token_id, "three doubles in a row")
+                break
+        narrator.say("morpoly.roll.rolled", f"{token_id} rolls {first} and {second}", token=token_id,
+                     first=first, second=second)
+        yield from move(state, edition, narrator, token_id, first + second, True, first + second)
+        if not doubles or not token_alive(state, token_id) or state.token(token_id).in_jail:
+            break
+    state.turn.doubles = 0
+
+
+def menu_options(state: State, edition: Edition, token_id: str) -> list[str]:
+    token = state.token(token_id)
+    party = state.party(token.party)
+    options = ["roll"]
+    if token.in_jail:
+        if party.cash >= edition.jail_fine:
+            options.append("pay-fine")
+        options.extend(f"use-card:{card}" for card in party.jail_cards)
+    if party.boss == token_id:
+        options.extend(building.management_options(state, edition, party.id))
+    return options
+
+
+def menu(state: State, edition: Edition, narrator: Narrator, token_id: str) -> Ask:
+    """Ask until the player rolls or leaves jail; builds, sales and mortgages happen in between."""
+    while True:
+        choice = yield from ask_choice(state, narrator, "morpoly.turn.menu",
+                                       f"{token_id}: roll, or manage your deeds first", token_id,
+                                       menu_options(state, edition, token_id), token=token_id)
+        if choice == "roll" or choice == "pay-fine" or choice.startswith("use-card:"):
+            return choice
+        manage(state, edition, narrator, state.token(token_id).party, choice)
+
+
+def manage(state: State, edition: Edition, narrator: Narrator, party: str, choice: str) -> None:
+    verb, square_text = choice.split(":")
+    square = int(square_text)
+    name = edition.squares[square].name
+    if verb == "build":
+        building.build(state, edition, party, square)
+        narrator.say("morpoly.building.built", f"{party} builds on {name}", party=party, square=square, name=name)
+    elif verb == "sell":
+        building.sell(state, edition, party, square)
+        narrator.say("morpoly.building.sold", f"{party} sells a building on {name}", party=party, square=square,
+                     name=name)
+    elif verb == "mortgage":
+        building.mortgage(state, edition, party, square)
+        narrator.say("morpoly.deed.mortgaged", f"{party} mortgages {name}", party=party, square=square, name=name)
+    else:
+        building.lift(state, edition, party, square)
+        narrator.say("morpoly.deed.lifted", f"{party} lifts the mortgage on {name}", party=party, square=square,
+                     name=name)
+
+
+def leave_jail(state: State, edition: Edition, narrator: Narrator, token_id: str, choice: str) -> Step:
+    token = state.token(token_id)
+    if choice == "pay-fine":
+        paid = yield from pay(state, edition, narrator, token.party, BANK, edition.jail_fine, "the jail fine")
+        if not paid:
+            return
+    else:
+        card = choice.split(":", 1)[1]
+        state.party(token.party).jail_cards.remove(card)
+        narrator.say("morpoly.jail.card", f"{token_id} plays the get-out-of-jail card", token=token_id, card=card)
+    token.in_jail, token.jail_attempts = False, 0
+    narrator.say("morpoly.jail.left", f"{token_id} leaves jail", token=token_id)
+
+
+def jail_attempt(state: State, edition: Edition, narrator: Narrator, token_id: str) -> Step:
+    token = state.token(token_id)
+    first, second = yield from roll("morpoly.roll.jail", f"{token_id}: roll for doubles to leave jail "
+                                    f"(attempt {token.jail_attempts + 1} of 3)", token_id, token=token_id,
+                                    attempt=str(token.jail_attempts + 1))
+    if first != second:
+        if token.jail_attempts < 2:
+            token.jail_attempts += 1
+            narrator.say("morpoly.jail.stays", f"{token_id} rolls {first} and {second} and stays in jail",
+                         token=token_id, first=first, second=second)
+            return
+        narrator.say("morpoly.jail.third-attempt", f"{token_id} fails a third time, pays the fine and moves",
+                     token=token_id, first=first, second=second)
+        yield from pay(state, edition, narrator, token.party, BANK, edition.jail_fine, "the jail fine")
+        if not token_alive(state, token_id) or state.game_over is not None:
+            return  # (a takeover settles the fine: the token leaves jail with its new team)
+    token.in_jail, token.jail_attempts = False, 0
+    narrator.say("morpoly.jail.doubles", f"{token_id} leaves jail with {first} and {second}", token=token_id,
+                 first=first, second=second)
+    yield from move(state, edition, narrator, token_id, first + second, True, first + second)

@@ -1,0 +1,46 @@
+"""Positions for the rule tests: a game at the start of a turn, set up as a situation from the rules."""
+from __future__ import annotations
+
+from companion.core.inputs import Answer, CardScan, DieRoll, Input
+from companion.morpoly.game import Game, apply, from_state
+from companion.morpoly.setup import new_state
+from companion.morpoly.state import State
+
+
+def table(players: tuple[str, ...] = ("red", "blue"), edition: str = "us", base: str = "standard") -> State:
+    return new_state(list(players), {"edition": edition, "base": base})
+
+
+def own(state: State, party: str, *squares: int, houses: int = 0, mortgaged: bool = False) -> None:
+    for square in squares:
+        sq = state.squares[square]
+        sq.owner, sq.houses, sq.mortgaged = party, houses, mortgaged
+        if houses == 5:
+            state.bank.hotels -= 1
+        else:
+            state.bank.houses -= houses
+
+
+def start(state: State, token: str | None = None) -> Game:
+    """The game at the start of ``token``'s turn (default: the first player's)."""
+    if token is not None:
+        seating = state.seating
+        state.turn.token = seating[(seating.index(token) - 1) % len(seating)]
+    return from_state(state)
+
+
+def do(game: Game, *inputs: Input | str | tuple[int, int]) -> Game:
+    for inp in inputs:
+        if isinstance(inp, str):
+            inp = Answer(inp)
+        elif isinstance(inp, tuple):
+            inp = DieRoll(faces=inp)
+        game = apply(game, inp)
+    return game
+
+
+def cash(game: Game, party: str) -> int:
+    return game.state.party(party).cash
+
+
+__all__ = ["table", "own", "start", "do", "cash", "CardScan"]

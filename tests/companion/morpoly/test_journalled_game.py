@@ -1,0 +1,94 @@
+"""A whole 3-player Ankh-Morpoly game through the session and its SQLite journal, from the first
+input to its end, with undo on the way; its export replays to exactly the same game. And the
+commands (``python3 -m ui.cli game …``) for one game's first steps, as a script uses them."""
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+from companion.core.session import Session
+from companion.morpoly.invariants import check_invariants
+from companion.morpoly.random_play import random_input
+from companion.morpoly.state_format import state_to_json
+
+ROOT = Path(__file__).resolve().parents[3]
+
+
+def test_a_whole_game_journalled_undone_and_replayed_from_its_export(tmp_path: Path) -> None:
+    rng = random.Random(3)
+    with Session.open(tmp_path / "a.sqlite") as session:
+        session.new_game(["red", "blue", "green"], mode="ankh-morpoly", options={"edition": "us"})
+        undone = 0
+        while session.question is not None:
+            session.submit(random_input(session.current, rng))
+            if session.seq % 97 == 0:  # take one back now and then (past a roll: a correction) and play on
+                session.undo(1, confirm=True)
+                undone += 1
+                session.submit(random_input(session.current, rng))
+            assert not check_invariants(session.current.state)
+            assert session.seq < 3000, "seed 3 ends well before 3,000 inputs"
+        final = state_to_json(session.current.state)
+        assert session.record is not None and session.record.status == "finished" and undone > 3
+        lines = list(session.export_lines())
+    with Session.open(tmp_path / "b.sqlite") as other:
+        other.import_lines(lines)
+        assert state_to_json(other.current.state) == final
+    with Session.open(tmp_path / "a.sqlite") as again:  # reopening replays the journal
+        assert again.resume(1) is not None and state_to_json(again.current.state) == final
+
+
+def cli(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "ui.cli", *args], cwd=ROOT, capture_output=True, text=True,
+                          timeout=120)
+
+
+def ok(*args: str) -> Any:
+    done = cli(*args)
+    assert done.returncode == 0 and done.stderr == "", done.stderr
+    return json.loads(done.stdout)
+
+
+def test_the_commands(tmp_path: Path) -> None:
+    db = str(tmp_path / "games.sqlite")
+    assert cli("game", "new", "--db", db, "--mode", "ankh-morpoly", "--players", "red,blue,green",
+               "--option", "edition=de-dm").stdout == "1\n"
+    for guild in ("thieves", "watch", "wizards"):
+        ok("game", "do", "--db", db, json.dumps({"type": "answer", "value": guild}))
+    needs = ok("game", "do", "--db", db, '{"type": "answer", "value": "roll"}')["needs"]
+    assert needs == {"kind": "roll", "question": "red: roll the dice to move", "player": "red", "dice": 2, "sides": 6}
+    wrong = cli("game", "do", "--db", db, '{"type": "roll", "face": 7}')
+    assert wrong.returncode == 2 and wrong.stdout == "" and "needs 2 d6 faces" in wrong.stderr
+    step = ok("game", "do", "--db", db, '{"type": "roll", "faces": [1, 2]}')
+    assert step["needs"]["options"] == ["buy", "decline"] and "Turmstraße" in step["needs"]["question"]
+    ok("game", "do", "--db", db, '{"type": "answer", "value": "buy"}')
+    state = ok("game", "state", "--db", db)
+    assert state["format"] == "ankh-morpoly-state/1" and state["mode"] == "ankh-morpoly"
+    assert state["parties"][0]["cash"] == 30000 - 1200 and state["squares"][1]["owner"] == "red"
+    ok("game", "undo", "--db", db)
+    assert ok("game", "state", "--db", db)["squares"][1]["owner"] is None
+    ok("game", "do", "--db", db, '{"type": "answer", "value": "place:red:39"}')
+    assert ok("game", "state", "--db", db)["tokens"][0]["square"] == 39
+    export = cli("game", "export", "--db", db).stdout
+    path = tmp_path / "game.jsonl"
+    path.write_text(export, encoding="utf-8")
+    assert ok("replay", str(path)) == ok("game", "state", "--db", db)
+
+
+def test_a_drawn_card_and_a_roll_are_barriers(tmp_path: Path) -> None:
+    from companion.core.inputs import Answer, DieRoll
+    from companion.core.journal import BarrierError
+    import pytest
+
+    with Session.open(tmp_path / "c.sqlite") as session:
+        session.new_game(["red", "blue"], mode="ankh-morpoly", options={"base": "standard"})
+        session.submit(Answer("roll"))
+        session.submit(DieRoll(faces=(1, 1)))  # Community Chest
+        session.submit(Answer("chest.inherit"))
+        with pytest.raises(BarrierError):
+            session.undo(1)
+        session.submit(Answer("roll"))
+        session.undo(1)  # a choice made from the menu is no barrier

@@ -1,0 +1,265 @@
+"""Standard Monopoly from positions: rent, building, mortgages, jail, doubles, cards, GO, corrections.
+Amounts are the US edition's (Boardwalk $400, rent $50; Park Place with three houses $1,100)."""
+from __future__ import annotations
+
+import pytest
+
+from companion.core.errors import InputError
+from companion.core.inputs import Answer, CardScan, DieRoll
+from morpoly_table import cash, do, own, start, table
+
+
+def test_unimproved_complete_group_pays_double_rent() -> None:
+    state = table()
+    own(state, "blue", 37, 39)
+    state.token("red").square = 35
+    game = do(start(state), "roll", (2, 2))  # 35 -> 39 Boardwalk; doubles: red rolls again after paying
+    assert cash(game, "red") == 1500 - 100
+    assert cash(game, "blue") == 1500 + 100
+
+
+def test_incomplete_group_pays_base_rent_and_houses_pay_the_table() -> None:
+    state = table()
+    own(state, "blue", 39)
+    state.token("red").square = 35
+    game = do(start(state), "roll", (1, 3))
+    assert cash(game, "red") == 1450
+    state = table()
+    own(state, "blue", 37, 39, houses=3)
+    state.token("red").square = 33
+    game = do(start(state), "roll", (1, 3))  # Park Place with three houses (§2.6: $1,100)
+    assert cash(game, "red") == 1500 - 1100
+
+
+def test_utility_rent_is_four_or_ten_times_the_dice() -> None:
+    state = table()
+    own(state, "blue", 12)
+    state.token("red").square = 7
+    game = do(start(state), "roll", (1, 4))
+    assert cash(game, "red") == 1500 - 4 * 5
+    state = table()
+    own(state, "blue", 12, 28)
+    state.token("red").square = 7
+    game = do(start(state), "roll", (1, 4))
+    assert cash(game, "red") == 1500 - 10 * 5
+
+
+def test_station_rent_by_count_and_nearest_railroad_card_doubles_it() -> None:
+    state = table()
+    own(state, "blue", 5, 15, 25)
+    state.token("red").square = 3
+    game = do(start(state), "roll", (1, 1))
+    assert cash(game, "red") == 1500 - 100
+    state = table()
+    own(state, "blue", 15, 25)
+    state.token("red").square = 4
+    game = do(start(state), "roll", (1, 2), "chance.nearest-railroad-1")  # 7 -> 15
+    assert game.state.token("red").square == 15
+    assert cash(game, "red") == 1500 - 2 * 50
+
+
+def test_nearest_utility_card_rolls_again_for_ten_times() -> None:
+    state = table()
+    own(state, "blue", 28)
+    state.token("red").square = 20
+    game = do(start(state), "roll", (1, 1))  # 22 Chance
+    game = do(game, CardScan("chance", "chance.nearest-utility"))
+    assert game.question is not None and game.question.key == "morpoly.roll.utility-card"
+    game = do(game, (6, 5))
+    assert cash(game, "red") == 1500 - 110
+
+
+def test_even_building_and_house_shortage() -> None:
+    state = table()
+    own(state, "red", 1, 3)
+    game = start(state)
+    options = game.question.options if game.question else ()
+    assert "build:1" in options and "build:3" in options
+    game = do(game, "build:1")
+    assert "build:1" not in game.question.options  # type: ignore[union-attr]
+    assert "build:3" in game.question.options  # type: ignore[union-attr]
+    state = table()
+    own(state, "red", 1, 3)
+    state.bank.houses = 0
+    assert not [o for o in start(state).question.options if o.startswith("build")]  # type: ignore[union-attr]
+
+
+def test_no_building_with_a_mortgage_in_the_group_and_no_mortgage_under_houses() -> None:
+    state = table()
+    own(state, "red", 1)
+    own(state, "red", 3, mortgaged=True)
+    options = start(state).question.options  # type: ignore[union-attr]
+    assert "build:1" not in options and "lift:3" in options and "mortgage:1" in options
+    state = table()
+    own(state, "red", 1, 3, houses=1)
+    options = start(state).question.options  # type: ignore[union-attr]
+    assert "mortgage:1" not in options and "sell:1" in options
+
+
+def test_mortgage_pays_half_and_lifting_costs_a_tenth_more() -> None:
+    state = table()
+    own(state, "red", 39)
+    game = do(start(state), "mortgage:39")
+    assert cash(game, "red") == 1700 and game.state.squares[39].mortgaged
+    game = do(game, "lift:39")
+    assert cash(game, "red") == 1700 - 220 and not game.state.squares[39].mortgaged
+
+
+def test_mortgaged_square_charges_no_rent() -> None:
+    state = table()
+    own(state, "blue", 39, mortgaged=True)
+    state.token("red").square = 35
+    game = do(start(state), "roll", (1, 3))
+    assert cash(game, "red") == 1500
+
+
+def test_three_doubles_go_to_jail_without_moving() -> None:
+    state = table()
+    game = do(start(state), "roll", (1, 1), "chest.inherit", "roll", (2, 2), "decline", "roll", (3, 3))
+    token = game.state.token("red")
+    assert token.in_jail and token.square == 10
+    assert game.question is not None and game.question.player == "blue"
+
+
+def test_jail_three_attempts_then_the_fine() -> None:
+    state = table()
+    for token in ("red", "blue"):
+        state.token(token).square, state.token(token).in_jail = 10, True
+    game = start(state)
+    assert "pay-fine" in game.question.options  # type: ignore[union-attr]
+    game = do(game, "roll", (1, 2))
+    assert game.state.token("red").in_jail and game.state.token("red").jail_attempts == 1
+    game = do(game, "roll", (1, 3), "roll", (2, 3), "roll", (1, 4), "roll", (2, 4))
+    # red's third attempt (2, 4) fails: pays 50, moves 6 to 16 (St. James Place) and may buy it
+    assert not game.state.token("red").in_jail and game.state.token("red").square == 16
+    assert cash(game, "red") == 1450
+
+
+def test_doubles_in_jail_leave_and_move_without_another_roll() -> None:
+    state = table()
+    state.token("red").square, state.token("red").in_jail = 10, True
+    game = do(start(state), "roll", (3, 3))  # 16 St. James Place
+    game = do(game, "decline")
+    assert game.question is not None and game.question.player == "blue"
+    assert game.state.token("red").square == 16
+
+
+def test_get_out_of_jail_card_leaves_and_goes_back_into_the_deck() -> None:
+    state = table()
+    state.token("red").square, state.token("red").in_jail = 10, True
+    state.party("red").jail_cards.append("chance.jail-free")
+    game = start(state)
+    assert "use-card:chance.jail-free" in game.question.options  # type: ignore[union-attr]
+    game = do(game, "use-card:chance.jail-free", (3, 4))  # 17 Community Chest
+    assert not game.state.token("red").in_jail and game.state.party("red").jail_cards == []
+
+
+def test_held_jail_card_is_not_in_the_deck() -> None:
+    state = table()
+    state.party("blue").jail_cards.append("chance.jail-free")
+    state.token("red").square = 4
+    game = do(start(state), "roll", (1, 2))
+    assert "chance.jail-free" not in game.question.options  # type: ignore[union-attr]
+    with pytest.raises(InputError):
+        do(game, CardScan("chance", "chance.jail-free"))
+    with pytest.raises(InputError, match="scanned chest"):
+        do(game, CardScan("chest", "chest.inherit"))
+
+
+def test_go_salary_standard_once_variant_double_on_exact_landing() -> None:
+    for base, expected in (("standard", 1700), ("variant", 1900)):
+        state = table(base=base)
+        state.token("red").square = 36
+        game = do(start(state), "roll", (1, 3))
+        assert cash(game, "red") == expected, base
+    state = table(base="variant")
+    state.token("red").square = 36
+    game = do(start(state), "roll", (2, 3))
+    assert cash(game, "red") == 1700
+
+
+def test_variant_interest_at_go_appendix_12() -> None:
+    state = table(base="variant")
+    own(state, "red", 37, 5, mortgaged=True)
+    state.token("red").square = 38
+    game = do(start(state), "roll", (1, 2))  # passes GO to 1 (Mediterranean)
+    assert cash(game, "red") == 1500 + 200 - 27
+
+
+def test_variant_no_rent_to_a_jailed_owner() -> None:
+    state = table(base="variant")
+    own(state, "blue", 39)
+    state.token("blue").square, state.token("blue").in_jail = 10, True
+    state.token("red").square = 35
+    game = do(start(state), "roll", (1, 3))
+    assert cash(game, "red") == 1500
+    state = table(base="standard")
+    own(state, "blue", 39)
+    state.token("blue").square, state.token("blue").in_jail = 10, True
+    state.token("red").square = 35
+    assert cash(do(start(state), "roll", (1, 3)), "red") == 1450
+
+
+def test_variant_hotel_only_on_four_houses_at_the_start_of_the_turn_appendix_7() -> None:
+    state = table(base="variant")
+    own(state, "red", 1, 3, houses=3)
+    game = do(start(state), "build:1", "build:3")
+    assert "build:1" not in game.question.options  # type: ignore[union-attr]
+    state = table(base="standard")
+    own(state, "red", 1, 3, houses=3)
+    game = do(start(state), "build:1", "build:3")
+    assert "build:1" in game.question.options  # type: ignore[union-attr]
+    game = do(game, "build:1")
+    assert game.state.squares[1].hotel and game.state.bank.houses == 32 - 6 - 2 + 4  # the hotel gives its 4 houses back
+
+
+def test_declined_square_stays_with_the_bank() -> None:
+    game = do(start(table()), "roll", (1, 2), "decline")
+    assert game.state.squares[3].owner is None
+
+
+def test_raise_money_then_insolvency_merges_the_debtor_into_the_creditor() -> None:
+    state = table()
+    own(state, "blue", 37, 39, houses=5)
+    own(state, "red", 1)
+    state.party("red").cash = 100
+    state.token("red").square = 35
+    game = do(start(state), "roll", (1, 3))  # Boardwalk with a hotel: $2,000, red is insolvent
+    assert [p.id for p in game.state.parties] == ["blue"]
+    assert game.state.token("red").party == "blue" and game.state.squares[1].owner == "blue"
+    assert game.is_over and game.state.game_over is not None and game.state.game_over.winner == "blue"
+
+
+def test_a_party_short_of_cash_is_asked_to_raise_it() -> None:
+    state = table()
+    own(state, "red", 1, 3)
+    state.party("red").cash = 150  # Income Tax 200: 150 + two mortgages of 30 can pay it
+    state.token("red").square = 2
+    game = do(start(state), "roll", (1, 1))
+    question = game.question
+    assert question is not None and question.key == "morpoly.debt.raise"
+    game = do(game, "mortgage:1")
+    assert game.question is not None and game.question.key == "morpoly.debt.raise"
+    game = do(game, "mortgage:3")
+    assert cash(game, "red") == 10 and game.state.squares[1].mortgaged and game.state.squares[3].mortgaged
+
+
+def test_correction_places_without_passing_effects() -> None:
+    game = start(table())
+    game = do(game, Answer("place:red:5"))
+    assert game.state.token("red").square == 5 and cash(game, "red") == 1500
+    assert game.question is not None and game.question.key == "morpoly.turn.menu"
+    game = do(game, "place:blue:jail")
+    assert game.state.token("blue").in_jail
+    with pytest.raises(InputError):
+        do(game, "place:red:40")
+
+
+def test_rolls_want_two_faces() -> None:
+    game = do(start(table()), "roll")
+    with pytest.raises(InputError, match="needs 2 d6 faces"):
+        do(game, DieRoll(7))
+    with pytest.raises(InputError, match="two faces from 1 to 6"):
+        do(game, DieRoll(faces=(0, 7)))
+    with pytest.raises(InputError, match="waits for a roll"):
+        do(game, "roll")
