@@ -139,6 +139,20 @@ def run(out: Path, languages: tuple[str, ...] = ("en", "de"), size: tuple[int, i
         saved.append(path)
 
     for language in languages:
+        if only is None or only in BUSY_SHOTS:  # the map shots: a busy four-player table
+            app = make_app(data_dir=Path(tempfile.mkdtemp(prefix="ankh-shots-")), settings=AppSettings(language=language))
+            app._run_prepare()
+            EventLoop.ensure_window()
+            if EventLoop.status != "started":
+                EventLoop.start()
+            frames()
+            busy_game(app)
+            for name, action in (("turn", app.back_to_game), ("table", lambda: app.show("table"))):
+                action()
+                frames(6)
+                if only is None or name == only:
+                    shoot(f"{name}-{language}{suffix}")
+            _stop(app)
         data = Path(tempfile.mkdtemp(prefix="ankh-shots-"))
         app = make_app(data_dir=data, settings=AppSettings(language=language))
         app._run_prepare()
@@ -173,17 +187,6 @@ def run(out: Path, languages: tuple[str, ...] = ("en", "de"), size: tuple[int, i
                 shoot(f"{name}-{language}{suffix}")
         _close_rulebook(app)
         _stop(app)
-        if only is None or only in BUSY_SHOTS:  # the map shots: a busy four-player table
-            app = make_app(data_dir=Path(tempfile.mkdtemp(prefix="ankh-shots-")), settings=AppSettings(language=language))
-            app._run_prepare()
-            frames()
-            busy_game(app)
-            for name, action in (("turn", app.back_to_game), ("table", lambda: app.show("table"))):
-                action()
-                frames(6)
-                if only is None or name == only:
-                    shoot(f"{name}-{language}{suffix}")
-            _stop(app)
     return saved
 
 
