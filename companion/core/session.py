@@ -65,6 +65,7 @@ from companion.core.journal import (
     GameResult,
     Journal,
     JournalError,
+    NewerJournalError,
     Timeline,
     fold_entries,
     parse_export,
@@ -134,9 +135,13 @@ class GameRules:
         companion, or damaged) is a :class:`JournalError` naming the game."""
         try:
             mode = get_mode(record.mode)
-            return ModeRules(mode, resolve_options(mode.options, record.options), record.revision)
+            options = resolve_options(mode.options, record.options)
         except InputError as exc:
-            raise JournalError(str(exc), record.id) from None
+            raise NewerJournalError(f"{exc} (written by a newer companion?)", record.id) from None
+        if record.revision > mode.revision:
+            raise NewerJournalError(f"recorded with rules revision {record.revision} of {mode.id}; this "
+                                    f"companion plays up to revision {mode.revision}: update it", record.id)
+        return ModeRules(mode, options, record.revision)
 
     def for_new_game(self, mode_id: str, options: Mapping[str, str]) -> tuple[ModeRules[Any], int]:
         """The engine of a new game of ``mode_id`` under ``options`` (resolved: every option of the

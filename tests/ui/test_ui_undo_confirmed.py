@@ -21,7 +21,7 @@ def test_undo_confirmed_naming_the_step_then_redone(driver: Any) -> None:
     d.frames(2)
     steps = len(app.session.inputs)
     _open_journal(d)
-    d.tap(d.screen.line_buttons[steps - 1])  # the table before the card was played
+    d.tap(d.screen.line_button(steps - 1))  # the table before the card was played
     d.tap(d.screen.ids.undo)
     popup = d.screen.popup
     assert popup.parent is not None, "an undo asks first"
@@ -46,7 +46,7 @@ def test_keep_in_the_dialog_undoes_nothing(driver: Any) -> None:
     app.on_die_roll(2, "manual")
     assert app.answer("vetinari")
     _open_journal(d)
-    d.tap(d.screen.line_buttons[1])
+    d.tap(d.screen.line_button(1))
     d.tap(d.screen.ids.undo)
     keep = [w for w in d.screen.popup.walk() if getattr(w, "text", "") == "Keep"][0]
     d.tap(keep)

@@ -157,12 +157,13 @@ class JournalScreen(GameScreen):
     def undone_lines(self, index: int) -> list[str]:
         """The steps after ``index``, newest first, as the journal lists them."""
         app = self.app
-        games, inputs = app.session.positions, app.session.inputs
+        session = app.session
+        state, inputs = session.game.state, session.inputs  # names do not change: no replay needed
         out = []
         for n in range(len(inputs), index, -1):
-            before = games[n - 1]
-            who = player_name(games[n].state, before.question.player) if before.question and before.question.player else ""
-            out.append(f"{n} · {who} {describe_input(app, before, inputs[n - 1])}".replace("  ", " "))
+            question = session.question_at(n - 1)
+            who = player_name(state, question.player) if question is not None and question.player else ""
+            out.append(f"{n} · {who} {describe_input(app, question, inputs[n - 1])}".replace("  ", " "))
         return out
 
     def confirm(self, index: int, count: int) -> None:
