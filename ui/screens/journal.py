@@ -187,8 +187,8 @@ class JournalScreen(GameScreen):
         title = app.t("Undo past a die roll?") if count else app.t("Undo to step {n}?").format(n=index)
         popup = Popup(title=title, content=box, size_hint=(None, None),
                       size=(dp(520), dp(300)), auto_dismiss=False)
-        no.bind(on_release=lambda _b: popup.dismiss())
-        yes.bind(on_release=lambda _b: (popup.dismiss(), self.do_undo(index)))
+        no.bind(on_release=lambda _b: popup.dismiss(animation=False))
+        yes.bind(on_release=lambda _b: (popup.dismiss(animation=False), self.do_undo(index)))
         self.popup = popup
         self.confirm_button = yes
         popup.open()
