@@ -18,7 +18,7 @@ from kivy.uix.textinput import TextInput
 from kivy.uix.widget import Widget
 
 from ui.keyboard import TouchTextInput  # noqa: F401  (registers the kv class)
-from ui.palette import PLAYER_RGB, hex_color, piece_mark
+from ui.palette import PLAYER_RGB, REASON_TEXT_RGB, UNAVAILABLE_BG_RGB, hex_color, piece_mark
 from ui.rulebook_view import LongPress, topic_for_value
 from ui.running import running_app
 
@@ -175,7 +175,7 @@ class QuestionPanel(BoxLayout):
             self.add_widget(Widget())
             self.buttons = [gate]
             return
-        long_list = len(q.options) > SEARCH_FROM
+        long_list = sum(1 for o in q.options if app.translator.is_card(o)) > SEARCH_FROM  # cards: search
         actions = [o for o in q.options if not (long_list and app.translator.is_card(o))]
         cards = [o for o in q.options if long_list and app.translator.is_card(o)]
         self._listed = set()
@@ -192,7 +192,9 @@ class QuestionPanel(BoxLayout):
         for value, reason in q.unavailable:
             shown = app.translator.reason(reason)
             button = BigButton(text=f"{app.translator.option(value)}\n[size={int(sp(11))}]{shown}[/size]",
-                               value=value, reason=shown, disabled=True, height=dp(56))
+                               value=value, reason=shown, disabled=True, height=dp(56),
+                               background_disabled_normal="", background_color=(*UNAVAILABLE_BG_RGB, 1),
+                               disabled_color=(*REASON_TEXT_RGB, 1))  # legible: contrast >= 4.5:1
             grid.add_widget(button)
             self.buttons.append(button)
         self._set_columns(grid, self._columns_for(*self._fit))

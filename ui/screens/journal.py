@@ -194,10 +194,10 @@ class JournalScreen(GameScreen):
         title = app.t("Undo past a die roll?") if count else app.t("Undo to step {n}?").format(n=index)
         popup = Popup(title=title, content=box, size_hint=(None, None),
                       size=(dp(520), dp(300)), auto_dismiss=False)
-        no.bind(on_release=lambda _b: popup.dismiss())
+        no.bind(on_release=lambda _b: popup.dismiss(animation=False))
 
         def undo_anyway(_button: Any) -> None:
-            popup.dismiss()
+            popup.dismiss(animation=False)
             self.do_undo(index)
         yes.bind(on_release=undo_anyway)
         self.popup = popup
