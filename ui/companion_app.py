@@ -200,7 +200,11 @@ class CompanionApp(App):
     def start_game(self, colors: list[str], names: list[str], edition: str) -> None:
         """A new game in the journal (an unfinished one stays there, listed as unfinished)."""
         assert self.session is not None  # build() opened it
-        self.session.new_game(list(colors), edition, names)
+        try:
+            self.session.new_game(list(colors), edition, names)
+        except CompanionError as exc:  # a full disk, a read-only card: said, nothing started
+            self.message = str(exc)
+            return
         self.game = self.session.game
         self.message = ""
         self.route()
@@ -218,7 +222,8 @@ class CompanionApp(App):
         try:
             self.session.submit(inp)
         except CompanionError as exc:
-            log.warning("rejected %r: %s", inp, exc)
+            # the input's kind and seq only: its value may be a secret (a personality answered)
+            log.warning("rejected a %s input at seq %s: %s", inp.type, inp.seq, exc)
             self.message = str(exc)
             return False
         self.game = self.session.game
@@ -244,7 +249,11 @@ class CompanionApp(App):
             return
         steps = len(self.session.inputs) - step
         if steps > 0:
-            self.session.undo(steps, confirm=True)
+            try:
+                self.session.undo(steps, confirm=True)
+            except CompanionError as exc:  # the journal could not take the undo: nothing changed
+                self.message = str(exc)
+                return
         self.game = self.session.game
         self.message = ""
         self.notice = self.t("Undone to step {n}.").format(n=step)
@@ -254,7 +263,11 @@ class CompanionApp(App):
         """Put back the last undone input (the same facts: no confirmation)."""
         if self.session is None or not self.session.timeline.undone:
             return
-        self.session.redo(1)
+        try:
+            self.session.redo(1)
+        except CompanionError as exc:
+            self.message = str(exc)
+            return
         self.game = self.session.game
         self.message = ""
         self.notice = self.t("Redone to step {n}.").format(n=len(self.session.inputs))

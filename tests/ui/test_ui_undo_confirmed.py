@@ -62,3 +62,18 @@ def test_resume_names_players_turn_and_when(driver: Any) -> None:
     d.frames(2)
     text = d.screen.ids.resume.text
     assert "Ann" in text and "Bob" in text and "turn 1" in text and "today" in text
+
+
+def test_a_refused_secret_answer_is_not_written_to_the_log(driver: Any, caplog: Any) -> None:
+    """Blue picking the personality red already holds is refused; the app's log line names the
+    input's kind and seq, never the value (which would tell a reader of the log what red holds)."""
+    d = driver
+    app = d.app
+    app.start_game(["red", "blue"], ["Ann", "Bob"], "en")
+    app.on_die_roll(2, "manual")
+    assert app.answer("vimes")
+    with caplog.at_level("DEBUG"):
+        assert not app.answer("vimes")
+    assert caplog.records, "the refusal is logged"
+    assert all("vimes" not in r.getMessage() for r in caplog.records)
+    assert "vimes" not in app.message
