@@ -56,6 +56,8 @@ class Driver:
         while time.monotonic() < end:
             self.frames(1)
             time.sleep(0.005)
+        if hold > 0:
+            self.frames(1)  # one Clock tick after the hold has passed, however slow the last frame was
         touch.touch_up()
         self.frames(3)
 
