@@ -93,6 +93,10 @@ def _build_app_class() -> type:
                                    ("GameEndScreen", "gameend"), ("JournalScreen", "journal"),
                                    ("SettingsScreen", "settings")):
                 self.manager.add_widget(getattr(screens, cls_name)(name=name))
+            from ui.screens import morpoly
+            for cls_name, name in (("MorpolySetupScreen", "morpoly-setup"), ("MorpolyBoardScreen", "morpoly-board"),
+                                   ("MorpolyLedgerScreen", "morpoly-ledger")):
+                self.manager.add_widget(getattr(morpoly, cls_name)(name=name))
             self.open_devices()
             if self.launch_problem is not None:
                 from kivy.clock import Clock
@@ -200,9 +204,13 @@ def _build_app_class() -> type:
         def past_games(self) -> list[dict[str, Any]]:
             return past_games(self.session) if self.session is not None else []
 
-        def start_game(self, colors: list[str], names: list[str], edition: str) -> None:
-            """A new game in the journal (an unfinished one stays there, listed as unfinished)."""
-            self.session.new_game(list(colors), edition, names)
+        def start_game(self, colors: list[str], names: list[str], edition: str, mode: str = DEFAULT_MODE,
+                       options: dict[str, str] | None = None) -> None:
+            """A new game of ``mode`` in the journal (an unfinished one stays there, listed as unfinished)."""
+            if mode == DEFAULT_MODE:
+                self.session.new_game(list(colors), edition, names)
+            else:
+                self.session.new_game(list(colors), None, names, mode=mode, options=options or {})
             self.game = self.session.game
             self.message = ""
             self.route()
@@ -267,7 +275,7 @@ def _build_app_class() -> type:
             if game is None:
                 return
             current = self.manager.current
-            if current in ("journal", "settings", "table") and not game.is_over:
+            if current in ("journal", "settings", "table", "morpoly-ledger") and not game.is_over:
                 return
             target = screen_for(game)
             if current == "events" and target == "turn":
@@ -349,14 +357,22 @@ def _build_app_class() -> type:
     return CompanionApp
 
 
+def mode_of(game: Any) -> str:
+    """The id of the mode whose game value ``game`` is (each mode's engine lives in its own package)."""
+    return "ankh-morpoly" if type(game).__module__.startswith("companion.morpoly") else DEFAULT_MODE
+
+
 def progress_of(game: Any) -> Progress:
     """What the game's mode publishes now: what is being played or resolved, the roll awaited and
-    the screen for the current question (the app plays the default mode)."""
-    return get_mode(DEFAULT_MODE).progress(game)
+    the screen for the current question."""
+    return get_mode(mode_of(game)).progress(game)
 
 
 def screen_for(game: Any) -> str:
-    """Which screen shows what the game waits for: the mode says (set-up, events, turn, game end)."""
+    """Which screen shows what the game waits for: the mode says (set-up, events, turn, game end);
+    an Ankh-Morpoly game is played on its board screen throughout (its set-up questions too)."""
+    if mode_of(game) == "ankh-morpoly":
+        return "morpoly-board"
     return progress_of(game).screen
 
 
