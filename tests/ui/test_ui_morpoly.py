@@ -80,7 +80,7 @@ def test_a_morpoly_game_by_touch(tmp_path: Path, request: Any) -> None:
             p.cash != 1500 for p in app.game.state.parties)
         d.tap(d.screen.ledger_button)
         assert d.screen.name == "morpoly-ledger"
-        assert app.t("Next roll") in d.screen.body.text
+        assert app.t("Where the next roll may lead") in d.screen.body.text
         d.tap(d.screen.back_button)
         assert d.screen.name == "morpoly-board"
         d.tap(d.screen.cells[1])

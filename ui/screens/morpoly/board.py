@@ -24,7 +24,7 @@ from companion.morpoly import rent as engine_rent
 from ui.palette import PLAYER_RGB, hex_color
 from ui.screens.base import GameScreen
 from ui.screens.morpoly.common import (GROUP_RGB, GUILD_NAMES, SQUARE_KIND_MARK, game_edition, money,
-                                       option_label)
+                                       option_label, paper)
 from ui.widgets import BigButton
 
 RING = 11
@@ -87,6 +87,7 @@ class MorpolyBoardScreen(GameScreen):
     # -- building ------------------------------------------------------------------------
     def _build(self) -> None:
         root = BoxLayout()
+        paper(root)
         self.ring = FloatLayout(size_hint_x=None)
         root.bind(height=lambda _w, h: setattr(self.ring, "width", h))
         self.cells: list[SquareCell] = []
@@ -99,13 +100,14 @@ class MorpolyBoardScreen(GameScreen):
             self.ring.add_widget(cell)
         middle = BoxLayout(orientation="vertical", size_hint=(9 / RING, 9 / RING),
                            pos_hint={"x": 1 / RING, "y": 1 / RING}, padding=dp(4), spacing=dp(4))
+        paper(middle, (0.86, 0.82, 0.72))
         self.question_label = Label(font_size=sp(16), bold=True, size_hint_y=None, height=dp(56),
                                     halign="center", valign="middle")
         self.question_label.bind(size=lambda w, _v: setattr(w, "text_size", w.size))
         middle.add_widget(self.question_label)
         self.answer_area = BoxLayout(orientation="vertical", spacing=dp(4))
         middle.add_widget(self.answer_area)
-        self.message_label = Label(font_size=sp(12), color=(1, 0.6, 0.5, 1), size_hint_y=None, height=dp(30))
+        self.message_label = Label(font_size=sp(12), color=(0.7, 0.1, 0.05, 1), size_hint_y=None, height=dp(30))
         self.message_label.bind(size=lambda w, _v: setattr(w, "text_size", w.size))
         middle.add_widget(self.message_label)
         self.ring.add_widget(middle)
@@ -209,8 +211,8 @@ class MorpolyBoardScreen(GameScreen):
         grid.bind(minimum_height=grid.setter("height"))
         unavailable = dict(question.unavailable)
         for value in question.options:
-            button = BigButton(text=option_label(app, game, value), font_size=sp(15), size_hint_y=None,
-                               height=dp(52), value=value)
+            button = BigButton(text=option_label(app, game, value), font_size=sp(12 if deck else 15),
+                               size_hint_y=None, height=dp(64 if deck else 52), value=value)
             if value in unavailable:
                 button.disabled = True
             button.bind(on_release=lambda b, deck=deck: self.choose(b.value, deck))
@@ -229,14 +231,14 @@ class MorpolyBoardScreen(GameScreen):
         app = self.app
         for die in range(2):
             row = BoxLayout(spacing=dp(3), size_hint_y=None, height=dp(56))
-            row.add_widget(Label(text=app.t("Die {n}").format(n=die + 1), size_hint_x=0.22, font_size=sp(13)))
+            row.add_widget(Label(text=str(die + 1), size_hint_x=None, width=dp(18), font_size=sp(15), bold=True))
             for face in range(1, 7):
                 b = ToggleButton(text="⚀⚁⚂⚃⚄⚅"[face - 1], font_size=sp(30), group=f"morpoly-die{die}",
                                  font_name="DejaVuSans", state="down" if self.faces[die] == face else "normal")
                 b.bind(on_release=lambda _b, die=die, face=face: self.tap_face(die, face))
                 row.add_widget(b)
             self.answer_area.add_widget(row)
-        sim = BigButton(text="🎲 " + app.t("Simulated roll"), font_size=sp(15), size_hint_y=None, height=dp(52))
+        sim = BigButton(text=app.t("Simulated roll"), font_size=sp(15), size_hint_y=None, height=dp(52))
         sim.bind(on_release=lambda _b: self.simulated_roll())
         self.answer_area.add_widget(sim)
         self.answer_area.add_widget(Label())
@@ -302,7 +304,8 @@ class MorpolyBoardScreen(GameScreen):
                 due = (engine_rent.street_rent(state, ed, index) if square.kind == "street"
                        else engine_rent.station_rent(state, ed, index))
                 lines.append(f"{app.t('Rent now')}: {money(ed, due)}")
-        label = Label(text="\n".join(lines), markup=True, font_size=sp(17), halign="left", valign="top")
+        label = Label(text="\n".join(lines), markup=True, font_size=sp(17), halign="left", valign="top",
+                      color=(1, 1, 1, 1))
         label.bind(size=lambda w, _v: setattr(w, "text_size", w.size))
         box = BoxLayout(orientation="vertical", padding=dp(8), spacing=dp(8))
         box.add_widget(label)

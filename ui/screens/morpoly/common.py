@@ -35,7 +35,7 @@ GROUP_RGB = {
     "green": (0.15, 0.6, 0.3), "dark-blue": (0.15, 0.25, 0.65),
 }
 SQUARE_KIND_MARK = {"go": "GO", "chest": "CC", "chance": "?", "tax": "%", "jail": "▦", "parking": "P",
-                    "go-to-jail": "→▦", "station": "⛟", "utility": "⚡"}
+                    "go-to-jail": "→▦", "station": "≡", "utility": "⚡"}
 
 
 @lru_cache(maxsize=4)
@@ -77,3 +77,12 @@ def option_label(app: Any, game: Any, value: str) -> str:
     except KeyError:
         pass
     return str(app.translator.option(value))
+
+
+def paper(widget: Any, rgb: tuple[float, float, float] = (0.96, 0.94, 0.88)) -> None:
+    """The app's page colour behind ``widget`` (its labels are dark ink, as on every screen)."""
+    from kivy.graphics import Color, Rectangle
+    with widget.canvas.before:
+        Color(*rgb, 1)
+        rect = Rectangle(pos=widget.pos, size=widget.size)
+    widget.bind(pos=lambda w, v: setattr(rect, "pos", v), size=lambda w, v: setattr(rect, "size", v))

@@ -17,7 +17,7 @@ from companion.morpoly.movement import chance_to_land
 from ui.palette import hex_color
 from ui.screens.base import GameScreen
 from ui.screens.morpoly.board import party_rgb
-from ui.screens.morpoly.common import MODE_ID, game_edition, money
+from ui.screens.morpoly.common import paper, MODE_ID, game_edition, money
 from ui.widgets import BigButton
 
 
@@ -30,6 +30,7 @@ class MorpolyLedgerScreen(GameScreen):
 
     def _build(self) -> None:
         root = BoxLayout(orientation="vertical", padding=dp(6), spacing=dp(4))
+        paper(root)
         top = BoxLayout(size_hint_y=None, height=dp(52), spacing=dp(6))
         self.back_button = BigButton(size_hint_x=0.3)
         self.back_button.bind(on_release=lambda _b: self.app.show("morpoly-board"))
@@ -76,7 +77,7 @@ class MorpolyLedgerScreen(GameScreen):
                     token=app.translator.color(holder), square=ed.squares[square].name, n=ahead)
                 + f" · {chance:.0%}")
         lines.append("")
-        lines.append(f"[b]{app.t('Next roll')}[/b]")
+        lines.append(f"[b]{app.t('Where the next roll may lead')}[/b]")
         special = {"chance": [s.index for s in ed.squares if s.kind == "chance"],
                    "chest": [s.index for s in ed.squares if s.kind == "chest"]}
         for token in view["tokens"]:
@@ -87,6 +88,6 @@ class MorpolyLedgerScreen(GameScreen):
             jail = " ▦" if token.get("in_jail") else ""
             lines.append(f"[color={rgb}]●[/color] {app.translator.color(token['id'])}{jail}: "
                          f"{ed.squares[start].name} · "
-                         + app.t("Chance {p}").format(p=f"{chance:.0%}") + " · "
-                         + app.t("Community Chest {p}").format(p=f"{chest:.0%}"))
+                         + f"{ed.squares[special['chance'][0]].name} {chance:.0%} · "
+                         + f"{ed.squares[special['chest'][0]].name} {chest:.0%}")
         self.body.text = "\n".join(lines)

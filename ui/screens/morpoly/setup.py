@@ -18,11 +18,11 @@ from kivy.uix.togglebutton import ToggleButton
 from companion.core.mode import get_mode
 from ui.palette import PLAYER_RGB
 from ui.screens.base import GameScreen
-from ui.screens.morpoly.common import EDITION_NAMES, MODE_ID, PLAYER_IDS, N_
+from ui.screens.morpoly.common import paper, EDITION_NAMES, MODE_ID, PLAYER_IDS, N_
 from ui.widgets import BigButton
 
 SWITCHES = ("fortuna", "elam")
-SWITCH_NAMES = {"fortuna": N_("Fortuna"), "elam": N_("ELAM (lives and Assassins)")}
+SWITCH_NAMES = {"fortuna": N_("Fortuna"), "elam": N_("ELAM")}
 FIRST_OPTIONS = ("edition",) + SWITCHES
 
 
@@ -38,6 +38,7 @@ class MorpolySetupScreen(GameScreen):
 
     def _build(self) -> None:
         root = BoxLayout(orientation="vertical", padding=dp(6), spacing=dp(4))
+        paper(root)
         top = BoxLayout(size_hint_y=None, height=dp(48), spacing=dp(6))
         self.back_button = BigButton(size_hint_x=0.2)
         self.back_button.bind(on_release=lambda _b: self.app.show("home"))
@@ -78,7 +79,7 @@ class MorpolySetupScreen(GameScreen):
         left.add_widget(self.edition_row)
         self.switch_buttons: dict[str, ToggleButton] = {}
         for name in SWITCHES:
-            b = ToggleButton(size_hint_y=None, height=dp(48), font_size=sp(16))
+            b = ToggleButton(size_hint_y=None, height=dp(48), font_size=sp(16), halign="center")
             b.bind(on_release=lambda btn, name=name: self.set_value(name, "on" if btn.state == "down" else "off"))
             self.switch_buttons[name] = b
             left.add_widget(b)
@@ -101,14 +102,16 @@ class MorpolySetupScreen(GameScreen):
         for option in get_mode(MODE_ID).options:
             if option.name in FIRST_OPTIONS:
                 continue
-            row = BoxLayout(size_hint_y=None, height=dp(58), spacing=dp(4))
+            row = BoxLayout(size_hint_y=None, height=dp(70), spacing=dp(4))
             desc = Label(font_size=sp(11), halign="left", valign="middle", text=option.description)
             desc.bind(size=lambda w, _v: setattr(w, "text_size", (w.width, w.height)))
             button = BigButton(size_hint_x=0.36, font_size=sp(13))
             button.bind(on_release=lambda _b, o=option: self.cycle(o.name))
             head = BoxLayout(orientation="vertical", size_hint_x=0.64)
-            head.add_widget(Label(text=option.name, bold=True, font_size=sp(13), size_hint_y=None, height=dp(18),
-                                  halign="left", text_size=(dp(280), None)))
+            name = Label(text=option.name, bold=True, font_size=sp(13), size_hint_y=None, height=dp(18),
+                         halign="left")
+            name.bind(size=lambda w, _v: setattr(w, "text_size", (w.width, None)))
+            head.add_widget(name)
             head.add_widget(desc)
             row.add_widget(head)
             row.add_widget(button)
