@@ -83,6 +83,22 @@ def test_a_morpoly_game_by_touch(tmp_path: Path, request: Any) -> None:
         assert app.t("Where the next roll may lead") in d.screen.body.text
         d.tap(d.screen.back_button)
         assert d.screen.name == "morpoly-board"
+        # the journal lists the throws; undo to just after the guilds, then back to the board
+        d.tap(d.screen.journal_button)
+        assert d.screen.name == "journal"
+        assert "⚄ 3" in d.texts() and app.t("Thieves' Guild") in d.texts()
+        before_undo = app.game.seq
+        d.screen.select(3)
+        d.frames(2)
+        d.screen.do_undo(3)
+        assert len(app.session.inputs) == 3 and app.game.question.key == "morpoly.turn.menu"
+        app.redo()
+        d.frames(2)
+        app.back_to_game()
+        d.frames(2)
+        assert d.screen.name == "morpoly-board" and app.game.seq <= before_undo
+        for _ in range(6):
+            _play_question(d, rolls)
         d.tap(d.screen.cells[1])
         popup = d.screen.square_popup
         assert "1 ·" in d.texts(popup)

@@ -15,6 +15,7 @@ from kivy.uix.popup import Popup
 
 from companion.core.inputs import Answer, CardScan, DieRoll, RandomDraw, roll_text
 from ui.screens.base import GameScreen
+from ui.screens.morpoly.common import is_morpoly, option_label
 from ui.screens.table import public_state
 from ui.widgets import BigButton, player_name
 
@@ -28,6 +29,9 @@ def describe_input(app: Any, before: Any, inp: Any) -> str:
         return "⚂ " + (app.t("(secret)") if question is not None and question.private else app.translator.option(inp.value))
     if question is not None and question.private:
         return "✉ " + app.t("(secret)")
+    if is_morpoly(before):  # Ankh-Morpoly: guilds, verbs on squares, the edition's cards
+        value = inp.card if isinstance(inp, CardScan) else inp.value
+        return ("✉ " if isinstance(inp, CardScan) else "→ ") + option_label(app, before, value)
     if isinstance(inp, CardScan):
         return f"✉ {app.translator.option(inp.card)}"
     assert isinstance(inp, Answer)
@@ -52,7 +56,8 @@ class JournalScreen(GameScreen):
         self.line_buttons[0] = start
         for index, inp in enumerate(inputs, start=1):
             before, after = games[index - 1], games[index]
-            who = player_name(after.state, before.question.player) if before.question and before.question.player else ""
+            player = before.question.player if before.question else None
+            who = "" if not player else app.translator.color(player) if is_morpoly(after) else player_name(after.state, player)
             said = [app.translator.narration(n)
                     for n in after.narration[len(before.narration):][:2]
                     if not n.key.startswith("private.")]
@@ -87,7 +92,8 @@ class JournalScreen(GameScreen):
             return
         games = session.positions
         index = self.selected if 0 <= self.selected < len(games) else len(games) - 1
-        self.ids.map.state = public_state(games[index])
+        if not is_morpoly(games[index]):  # the first game's map; Ankh-Morpoly's board is its own screen
+            self.ids.map.state = public_state(games[index])
         self.ids.at.text = app.t("The table after step {n}").format(n=index)
         self.ids.undo.disabled = index >= len(games) - 1
         self.ids.redo.disabled = not session.timeline.undone
