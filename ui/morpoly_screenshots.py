@@ -55,7 +55,7 @@ def run(out: Path, languages: tuple[str, ...] = ("en", "de")) -> list[Path]:
         edition = "de" if language == "de" else "us"
 
         def start() -> None:
-            app.start_game(["red", "yellow", "green"], ["", "", ""], "", mode="ankh-morpoly",
+            app.start_game(["red", "yellow", "green"], ["Ann", "Bob", "Cy"], "", mode="ankh-morpoly",
                            options={"edition": edition, "fortuna": "on"})
 
         def deed() -> None:
@@ -79,7 +79,7 @@ def run(out: Path, languages: tuple[str, ...] = ("en", "de")) -> list[Path]:
         ]
         for name, action in steps:
             action()
-            frames()
+            frames(8)  # the ring lays its squares out over a few frames after a screen switch
             shoot(f"morpoly-{name}-{language}")
         app.dispatch("on_stop")
         for child in list(Window.children):

@@ -50,6 +50,7 @@ def test_a_morpoly_game_by_touch(tmp_path: Path, request: Any) -> None:
         assert d.screen.name == "morpoly-setup"
         setup = d.screen
         d.tap(setup.count_buttons[3])
+        setup.name_inputs[0].text = "Ann"  # typed on the on-screen keyboard
         d.tap(setup.edition_buttons["de"])
         d.tap(setup.switch_buttons["fortuna"])
         d.tap(setup.option_buttons["rounding"])
@@ -78,6 +79,7 @@ def test_a_morpoly_game_by_touch(tmp_path: Path, request: Any) -> None:
         assert f"]{red.square}[" in d.screen.cells[red.square].text and "●" in d.screen.cells[red.square].text
         assert "1.500" in d.screen.money_label.text or any(
             p.cash != 1500 for p in app.game.state.parties)
+        assert "Ann" in d.screen.money_label.text
         d.tap(d.screen.ledger_button)
         assert d.screen.name == "morpoly-ledger"
         assert app.t("Where the next roll may lead") in d.screen.body.text

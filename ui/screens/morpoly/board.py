@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from kivy.clock import Clock
 from kivy.graphics import Color, Line, Rectangle
 from kivy.metrics import dp, sp
 from kivy.uix.behaviors import ButtonBehavior
@@ -24,7 +25,7 @@ from companion.morpoly import rent as engine_rent
 from ui.palette import PLAYER_RGB, hex_color
 from ui.screens.base import GameScreen
 from ui.screens.morpoly.common import (GROUP_RGB, GUILD_NAMES, SQUARE_KIND_MARK, game_edition, money,
-                                       option_label, paper)
+                                       option_label, paper, party_name)
 from ui.widgets import BigButton
 
 RING = 11
@@ -174,6 +175,7 @@ class MorpolyBoardScreen(GameScreen):
                            for p in tokens_on.get(cell.index, []))
             cell.text = f"[size={int(sp(9))}]{cell.index}[/size] {mark}\n{build}\n{dots}"
             cell.redraw()
+        Clock.schedule_once(lambda _dt: [c.redraw() for c in self.cells], 0)  # after the ring's layout pass
 
     def _draw_money(self, game: Any) -> None:
         app, state, ed = self.app, game.state, game_edition(game)
@@ -183,8 +185,8 @@ class MorpolyBoardScreen(GameScreen):
             worth = party.cash + engine_money.liquidation_value(state, ed, party.id)
             rgb = hex_color(party_rgb(party.id))
             turn = " ◀" if state.turn.token in party.tokens else ""
-            lines.append(f"[color={rgb}]●[/color] [b]{app.translator.color(party.boss)}[/b]{turn}  "
-                         f"{money(ed, party.cash)}\n   [size={int(sp(11))}]{guilds} · "
+            lines.append(f"[color={rgb}]●[/color] [b]{party_name(app, party.boss)}[/b]{turn}  "
+                         f"{money(ed, party.cash)}\n   [size={int(sp(11))}]{guilds + ' · ' if guilds else ''}"
                          f"{app.t('net worth')} {money(ed, worth)}[/size]")
         lines.append(f"[b]{app.t('Bank')}[/b] {money(ed, state.bank.cash)} · ⌂{state.bank.houses} · H{state.bank.hotels}")
         self.money_label.text = "\n".join(lines)
@@ -292,7 +294,7 @@ class MorpolyBoardScreen(GameScreen):
             if rents:
                 lines.append(f"{app.t('Rents')}: " + " / ".join(money(ed, r) for r in rents))
         if owned is not None:
-            owner = app.translator.color(owned.owner) if owned.owner else app.t("the bank")
+            owner = party_name(app, owned.owner) if owned.owner else app.t("the bank")
             lines.append(f"{app.t('Owner')}: {owner}")
             if owned.hotel:
                 lines.append(app.t("A hotel"))

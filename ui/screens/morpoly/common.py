@@ -86,3 +86,13 @@ def paper(widget: Any, rgb: tuple[float, float, float] = (0.96, 0.94, 0.88)) -> 
         Color(*rgb, 1)
         rect = Rectangle(pos=widget.pos, size=widget.size)
     widget.bind(pos=lambda w, v: setattr(rect, "pos", v), size=lambda w, v: setattr(rect, "size", v))
+
+
+def party_name(app: Any, party: str) -> str:
+    """A player's name as typed at set-up (the journal record keeps it), else the seat's colour."""
+    record = getattr(app.session, "record", None) if app.session is not None else None
+    if record is not None and record.names and party in record.players:
+        name = record.names[list(record.players).index(party)]
+        if name:
+            return str(name)
+    return str(app.translator.color(party))
