@@ -10,7 +10,8 @@ from ``--answers``, in order. The behaviour is a contract (issue 3):
 - exit 2: an answer not among the options, a roll outside 1–12, an unknown event id, an event no
   longer in the deck, a malformed position or bad arguments: one line on stderr, nothing on stdout.
 
-Rolls and answers left over when the event ends are ignored. Without ``--ask-interrupts`` the
+Rolls left over when the event ends are ignored (a caller may roll ahead); answers left over are
+refused (exit 2): an answer the event never asked for is a mistake. Without ``--ask-interrupts`` the
 interrupt windows (Susan, Igor, Fresh Start Club) are skipped. Answers are option strings: area ids,
 a colour or ``troll``/``demon`` for a piece, ``pay``/``decline`` for Small Gods, card ids for the
 cards Fog discards, and with ``--ask-interrupts`` ``none`` or the interrupt card's id.
@@ -50,8 +51,15 @@ class Arguments:
     ask_interrupts: bool = False
 
 
+MAX_ITEMS = 1000
+"""More rolls or answers than any one event can use (a flood asks for a handful)."""
+
+
 def _split(value: str) -> list[str]:
-    return [] if value.strip() == "" else [part.strip() for part in value.split(",")]
+    parts = [] if value.strip() == "" else [part.strip() for part in value.split(",")]
+    if len(parts) > MAX_ITEMS:
+        raise UsageError(f"{len(parts)} values given; an event uses at most {MAX_ITEMS}")
+    return parts
 
 
 def parse_rolls(value: str) -> list[int]:
@@ -59,8 +67,8 @@ def parse_rolls(value: str) -> list[int]:
     faces = []
     for part in _split(value):
         # ASCII digits only: str.isdigit() also accepts "²" (which int() refuses) and other scripts' digits.
-        if not (part.isascii() and part.isdigit()) or not 1 <= int(part) <= 12:
-            raise UsageError(f"--rolls: a d12 roll is a face from 1 to 12, not {part!r}")
+        if not (part.isascii() and part.isdigit()) or len(part) > 2 or not 1 <= int(part) <= 12:
+            raise UsageError(f"--rolls: a d12 roll is a face from 1 to 12, not {part!r:.40}")
         faces.append(int(part))
     return faces
 
@@ -87,6 +95,9 @@ def parse_args(argv: list[str]) -> Arguments:
                 rolls = parse_rolls(value)
             else:
                 answers = _split(value)
+                for answer in answers:
+                    if not answer or len(answer) > 64 or not answer.isascii() or not answer.isprintable():
+                        raise UsageError(f"--answers: an answer is an option's id, not {answer!r:.40}")
         elif arg == "--ask-interrupts":
             ask_interrupts = True
         elif arg.startswith("--"):
@@ -150,6 +161,10 @@ def resolve(state: State, args: Arguments) -> Outcome:
                 answer = given
             question = body.send(answer)
     except StopIteration:
+        unused = list(answers)
+        if unused:  # an answer the event never asked for is a mistake of the caller, not noise
+            raise InputError(f"--answers: the event ended with {len(unused)} answer(s) unused: "
+                             f"{', '.join(unused)[:80]}")
         return Outcome(work, [n.text for n in narrator.lines], rolls_used)
 
 

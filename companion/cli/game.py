@@ -9,8 +9,13 @@ A contract (issue 5, ``docs/journal-format.md``)::
     game undo   --db FILE [--game ID] [--steps N] [--confirm]
     game export --db FILE [--game ID]                                                → JSON Lines
   and, beyond the contract: ``game redo [--steps N]``, ``game history``, ``game import FILE.jsonl``,
-  ``game recover`` (continue a damaged game from its longest valid prefix), ``game modes`` (the game
-  modes with their options, defaults and descriptions).
+  ``game recover`` (salvage a damaged file into a fresh one, then continue a damaged game from its
+  longest valid prefix), ``game backup --to NEW`` (a copy with every acknowledged input, taken with
+  SQLite's backup API while the app may run), ``game modes`` (the game modes with their options,
+  defaults and descriptions).
+
+Command-line numbers are checked by :mod:`companion.cli.bounds` and JSON by
+:mod:`companion.core.jsontext` (bounded size, depth and digits), before the journal is opened.
 
 ``--edition X`` is ``--option edition=X``. ``state`` adds the game's ``mode``, resolved ``options``
 and rules ``revision`` to the position document.
@@ -32,23 +37,32 @@ import os
 import sys
 from typing import TYPE_CHECKING, Any, NoReturn
 
+from companion.cli.bounds import names_list, one_line, whole
 from companion.core.errors import CompanionError
 from companion.core.inputs import input_from_json
 from companion.core.journal import (
     BarrierError,
-    DamagedFileError,
     GameRecord,
     Journal,
     JournalError,
     SalvageReport,
+    backup_file,
+    file_problem,
     salvage_file,
 )
+from companion.core.jsontext import parse_json
 from companion.core.mode import DEFAULT_MODE, MODES, get_mode, resolve_options
 from companion.core.procedure import Narration, Question
 from companion.core.session import Session, Step, WaitingForOther
 
 if TYPE_CHECKING:
     from companion.morpork.game import Game
+
+
+MAX_INPUT = 10_000
+"""The longest input JSON a command line may give (a real one is under 200 characters)."""
+MAX_EXPORT = 50_000_000
+"""The largest export file ``game import`` reads (a long game is a few hundred kilobytes)."""
 
 
 class Rejected(Exception):
@@ -68,7 +82,7 @@ def _parser() -> argparse.ArgumentParser:
         p = sub.add_parser(name, help=help_text)
         p.add_argument("--db", required=True, help="the journal file (SQLite; created when missing)")
         if game:
-            p.add_argument("--game", type=int, help="game id (default: the unfinished game, else the newest)")
+            p.add_argument("--game", type=whole("--game"), help="game id (default: the unfinished game, else the newest)")
         return p
 
     new = command("new", "start a game and print its id", game=False)
@@ -83,15 +97,18 @@ def _parser() -> argparse.ArgumentParser:
     state = command("state", "print the position (ankh-morpork-state/1)")
     state.add_argument("--player", help="show only what this colour may see")
     undo = command("undo", "take back steps (a correction with --confirm past a roll or a secret)")
-    undo.add_argument("--steps", type=int, default=1)
+    undo.add_argument("--steps", type=whole("--steps"), default=1)
     undo.add_argument("--confirm", action="store_true", help="allow undoing past a die roll or a revealed secret")
     redo = command("redo", "put back undone steps")
-    redo.add_argument("--steps", type=int, default=1)
+    redo.add_argument("--steps", type=whole("--steps"), default=1)
     command("export", "print the game as JSON Lines")
     command("history", "print the finished games", game=False)
     imp = command("import", "store an exported game as a new game and print its id", game=False)
     imp.add_argument("file")
-    command("recover", "continue a damaged game from its longest valid prefix")
+    command("recover", "salvage a damaged file and continue a damaged game from its longest valid prefix")
+    backup = command("backup", "copy the journal, with every acknowledged input, while it may be in use",
+                     game=False)
+    backup.add_argument("--to", required=True, help="the new file (must not exist)")
     sub.add_parser("modes", help="print the game modes with their options, defaults and descriptions")
     return parser
 
@@ -106,7 +123,7 @@ def main(argv: list[str]) -> int:
     except BarrierError as exc:
         sys.stderr.write(_one_line(str(exc)).replace("confirm to record", "repeat with --confirm to record") + "\n")
         return 2
-    except (Rejected, CompanionError, OSError) as exc:
+    except (Rejected, CompanionError, OSError, ValueError) as exc:
         sys.stderr.write(_one_line(str(exc)) + "\n")
         return 2
 
@@ -118,16 +135,25 @@ def _run(args: argparse.Namespace) -> int:
     if args.command == "new":
         options = _options(args.option)
         get_mode(args.mode)  # an unknown mode is refused before the file is created
-        with Journal(args.db) as journal:
-            starter: Session[Any] = Session(journal)
-            players = [c.strip() for c in args.players.split(",") if c.strip()]
-            names = [n.strip() for n in args.names.split(",")] if args.names else None
-            starter.new_game(players, args.edition, names, mode=args.mode, options=options)
-            sys.stdout.write(f"{starter.game_id}\n")
+        players = names_list("--players", args.players)
+        names = names_list("--names", args.names) if args.names is not None else None
+        created = not os.path.exists(args.db)
+        try:
+            with Journal(args.db) as journal:
+                starter: Session[Any] = Session(journal)
+                starter.new_game(players, args.edition, names, mode=args.mode, options=options)
+        except BaseException:
+            if created:  # a refused game leaves no empty journal behind
+                for leftover in (args.db, args.db + "-wal", args.db + "-shm"):
+                    if os.path.exists(leftover):
+                        os.remove(leftover)
+            raise
+        sys.stdout.write(f"{starter.game_id}\n")
         return 0
     if args.command == "import":
-        with open(args.file, encoding="utf-8") as handle, Journal(args.db) as journal:
-            game_id = Session(journal).import_lines(handle)
+        lines = _read_export(args.file)
+        with Journal(args.db) as journal:
+            game_id = Session(journal).import_lines(lines)
         sys.stdout.write(f"{game_id}\n")
         return 0
     if not os.path.exists(args.db):
@@ -138,15 +164,17 @@ def _run(args: argparse.Namespace) -> int:
         return 0
     if args.command == "recover":
         return _recover(args.db, args.game)
+    if args.command == "backup":
+        count = backup_file(args.db, args.to)
+        _print({"backup": args.to, "entries": count})
+        return 0
+    # the input is checked before the journal is opened: a malformed one never touches the file
+    inp = input_from_json(parse_json(args.input, "the input", MAX_INPUT)) if args.command == "do" else None
     with Journal(args.db) as journal:
         session: Session[Game] = Session(journal)
         session.resume(_pick(journal, args.game).id)
-        if args.command == "do":
-            try:
-                doc = json.loads(args.input)
-            except json.JSONDecodeError as exc:
-                raise Rejected(f"the input is not JSON ({exc}): {args.input!r}") from None
-            _print(_step_json(session, session.submit(input_from_json(doc))))
+        if inp is not None:
+            _print(_step_json(session, session.submit(inp)))
         elif args.command == "undo":
             _print(_step_json(session, session.undo(args.steps, confirm=args.confirm)))
         elif args.command == "redo":
@@ -161,15 +189,28 @@ def _run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _recover(path: str, game_id: int | None) -> int:
-    """Salvage a file SQLite cannot read, then fork a game whose rows do not all replay."""
-    salvaged: SalvageReport | None = None
+def _read_export(path: str) -> list[str]:
+    """The lines of an export file; a file that is not UTF-8 or is absurdly long is refused whole."""
+    with open(path, "rb") as handle:
+        data = handle.read(MAX_EXPORT + 1)
+    if len(data) > MAX_EXPORT:
+        raise Rejected(f"{path!r} is larger than {MAX_EXPORT} bytes: not an export of one game")
     try:
-        journal = Journal(path)
-    except DamagedFileError:
+        return data.decode("utf-8").splitlines()
+    except UnicodeDecodeError as exc:
+        raise Rejected(f"{path!r} is not UTF-8 text ({exc.reason} at byte {exc.start})") from None
+
+
+def _recover(path: str, game_id: int | None) -> int:
+    """Salvage first: a file SQLite finds damaged (checked on a scratch copy) is copied row by row
+    into a fresh file, which takes its place (the damaged one is kept aside, never written). Then a
+    game whose rows do not all replay (a garbage row, a broken hash chain) continues as a new game
+    from its longest valid prefix. A sound file on a full disk or in a read-only folder is never
+    called damaged: those are reported by the first write."""
+    salvaged: SalvageReport | None = None
+    if file_problem(path) is not None:
         salvaged = salvage_file(path)
-        journal = Journal(path)
-    with journal:
+    with Journal(path) as journal:
         session: Session[Game] = Session(journal)
         record = _pick(journal, game_id)
         broken: int | None = None
@@ -269,8 +310,7 @@ def _print(doc: Any) -> None:
     sys.stdout.write(json.dumps(doc, ensure_ascii=False) + "\n")
 
 
-def _one_line(message: str) -> str:
-    return " ".join(message.split())
+_one_line = one_line
 
 
 if __name__ == "__main__":  # pragma: no cover

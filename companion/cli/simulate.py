@@ -21,8 +21,10 @@ import sys
 import time
 from collections import Counter
 from collections.abc import Sequence
+from typing import NoReturn
 from dataclasses import dataclass, field
 
+from companion.cli.bounds import one_line, whole
 from companion.morpork.board import COLORS
 from companion.morpork.cards.common import INTERRUPT_ONLY, personalities_in_game
 from companion.morpork.catalog import CARD_BY_ID, CARDS, EVENT_IDS, TWO_PLAYER_REMOVED_CARDS
@@ -311,16 +313,25 @@ def summary_lines(results: list[GameResult], seconds: float, players: int, seed:
     return lines
 
 
+class _Parser(argparse.ArgumentParser):
+    """Bad arguments are one line on stderr and exit 2 (argparse would print the usage as well)."""
+
+    def error(self, message: str) -> NoReturn:
+        raise ValueError(f"{self.prog}: {message}")
+
+
 def main(argv: list[str]) -> int:
-    parser = argparse.ArgumentParser(prog="ankh-companion simulate",
-                                     description="Random legal games, checking the engine's invariants.")
-    parser.add_argument("--games", type=int, default=100)
-    parser.add_argument("--players", type=int, choices=(2, 3, 4), default=4)
-    parser.add_argument("--seed", type=int, default=1)
+    parser = _Parser(prog="ankh-companion simulate",
+                     description="Random legal games, checking the engine's invariants.")
+    parser.add_argument("--games", type=whole("--games", 1, 1_000_000), default=100)
+    parser.add_argument("--players", type=whole("--players", 2, 4), default=4)
+    parser.add_argument("--seed", type=whole("--seed", 0, 2**63 - 1), default=1)
     parser.add_argument("--edition", choices=EDITIONS, default="en")
-    args = parser.parse_args(argv)
-    if args.games < 1:
-        parser.error(f"--games must be at least 1, not {args.games!r}")
+    try:
+        args = parser.parse_args(argv)
+    except ValueError as exc:
+        sys.stderr.write(one_line(str(exc)) + "\n")
+        return 2
     try:
         results, seconds = simulate(args.games, args.players, args.seed, args.edition)
     except InvariantViolation as exc:

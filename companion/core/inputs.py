@@ -89,34 +89,73 @@ def input_to_json(inp: Input) -> dict[str, Any]:
 def input_from_json(doc: Any) -> Input:
     """Parse the journal form; anything else is an ``InputError`` quoting what was wrong."""
     if not isinstance(doc, dict):
-        raise InputError(f"an input is a JSON object, not {doc!r}")
+        raise InputError(f"an input is a JSON object, not {doc!r:.80}")
     kind = doc.get("type")
-    if kind not in _TYPES:
-        raise InputError(f"unknown input type {kind!r}; expected one of {', '.join(_TYPES)}")
+    if not isinstance(kind, str) or kind not in _TYPES:
+        raise InputError(f"unknown input type {kind!r:.80} (field 'type'); expected one of {', '.join(_TYPES)}")
     cls = _TYPES[kind]
     fields = {f for f in cls.__dataclass_fields__}
     unknown = set(doc) - fields
     if unknown:
-        raise InputError(f"unknown field(s) {sorted(unknown)!r} in a {kind!r} input")
+        raise InputError(f"unknown field(s) {sorted(map(str, unknown))!r:.120} in a {kind!r} input")
     try:
         inp: Input = cls(**doc)
     except TypeError as exc:
-        raise InputError(f"malformed {kind!r} input {doc!r}: {exc}") from None
+        raise InputError(f"malformed {kind!r} input {doc!r:.80}: {exc}") from None
     _check_types(inp)
     return inp
 
 
+SOURCES: tuple[str, ...] = ("manual", "serial", "gpio", "sim", "scanner", "camera", "wedge", "keyboard")
+"""Where an input can come from: the die's transports (``serial``, ``gpio``, ``sim``), the scanners
+(``scanner``, ``camera``, ``wedge``, ``keyboard``) and a tap (``manual``)."""
+SCAN_KINDS: tuple[str, ...] = ("card", "event", "personality", "area", "chance", "chest")
+"""What a scanned card can be (the kinds of ``docs/qr-format.md``)."""
+MAX_TEXT: int = 64
+"""The longest id, colour, option or die id an input may carry (the longest card id is 31)."""
+MAX_NUMBER: int = 2**31 - 1
+"""The largest face or sequence number: beyond it a number is damage, not a game."""
+
+
 def _check_types(inp: Input) -> None:
+    """Every field by type *and* value: whole numbers in range, texts short printable ASCII, a
+    known ``source`` and scan ``kind``. Whether the value answers the question is the engine's
+    check (the question lists what it accepts); this is what any input of this type must be."""
     for name, value in asdict(inp).items():
         if value is None:
             continue
-        if name == "faces":
-            if not value or any(isinstance(f, bool) or not isinstance(f, int) for f in value):
-                raise InputError(f"field 'faces' of a 'roll' input is a list of whole faces, not {list(value)!r}")
-            continue
-        wanted: type[Any] = int if name in ("face", "seq") else str
-        if isinstance(value, bool) or not isinstance(value, wanted):
-            raise InputError(f"field {name!r} of a {inp.type!r} input must be {wanted.__name__}, not {value!r}")
+        where = f"field {name!r} of a {inp.type!r} input"
+        if name in ("face", "seq"):
+            _check_number(value, where, 1 if name == "face" else 0)
+        elif name == "faces":
+            if not isinstance(value, (list, tuple)) or not 1 <= len(value) <= 6:
+                raise InputError(f"{where} must be a list of 1 to 6 faces, not {value!r:.80}")
+            for face in value:
+                _check_number(face, where, 1)
+        else:
+            _check_text(value, where)
+    if isinstance(inp, (DieRoll, CardScan, Answer)):
+        source = getattr(inp, "source", None)
+        if source is not None and source not in SOURCES:
+            raise InputError(f"field 'source' of a {inp.type!r} input: unknown source {source!r:.80}; "
+                             f"expected one of {', '.join(SOURCES)}")
+    if isinstance(inp, CardScan) and inp.kind not in SCAN_KINDS:
+        raise InputError(f"field 'kind' of a 'scan' input: unknown kind {inp.kind!r:.80}; "
+                         f"expected one of {', '.join(SCAN_KINDS)}")
+
+
+def _check_number(value: Any, where: str, minimum: int) -> None:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise InputError(f"{where} must be int, not {value!r:.80}")
+    if not minimum <= value <= MAX_NUMBER:
+        raise InputError(f"{where} must be a whole number from {minimum} to {MAX_NUMBER}, not {value!r:.80}")
+
+
+def _check_text(value: Any, where: str) -> None:
+    if not isinstance(value, str):
+        raise InputError(f"{where} must be str, not {value!r:.80}")
+    if not value or len(value) > MAX_TEXT or not all(" " <= char <= "~" for char in value):
+        raise InputError(f"{where} must be 1 to {MAX_TEXT} printable ASCII characters, not {value!r:.80}")
 
 
 def answer_text(inp: Input) -> str:

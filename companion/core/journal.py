@@ -28,19 +28,24 @@ This is the only module in ``companion`` that imports ``sqlite3`` (see ``docs/jo
 """
 from __future__ import annotations
 
+import functools
+import hashlib
 import json
 import os
+import shutil
 import sqlite3
+import tempfile
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
-from typing import Any, Final
+from typing import Any, Final, ParamSpec, TypeVar
 
 from companion.core.errors import CompanionError, InputError
 from companion.core.inputs import input_from_json
+from companion.core.jsontext import MAX_CHARS, JsonTextError, parse_json
 from companion.core.mode import DEFAULT_MODE
 
-SCHEMA_VERSION: Final = 2
+SCHEMA_VERSION: Final = 3
 """Version of the tables (``PRAGMA user_version``)."""
 INPUT_VERSION: Final = 1
 """Version of the input JSON shapes written now; older ones are upcast on read."""
@@ -82,13 +87,33 @@ CREATE TABLE entries (
     kind    TEXT NOT NULL,
     barrier INTEGER NOT NULL DEFAULT 0,
     data    TEXT NOT NULL,
+    hash    TEXT,
     PRIMARY KEY (game, n)
 ) WITHOUT ROWID;
+"""
+_TRIGGERS = """
 CREATE TRIGGER entries_append_only_update BEFORE UPDATE ON entries
 BEGIN SELECT RAISE(ABORT, 'the journal is append-only: an entry is never changed'); END;
 CREATE TRIGGER entries_append_only_delete BEFORE DELETE ON entries
 BEGIN SELECT RAISE(ABORT, 'the journal is append-only: an entry is never deleted'); END;
 """
+_ENTRY_COLUMNS = "n, at, version, kind, barrier, data, hash"
+
+GENESIS: Final = ""
+"""The "previous hash" of a game's first entry."""
+
+
+def chain_hash(previous: str, n: Any, at: Any, version: Any, kind: Any, barrier: Any, data: Any) -> str:
+    """The hash an entry carries: SHA-256 (hex) of the UTF-8 JSON array ``[previous, n, at,
+    version, kind, barrier, data]`` (compact separators, ``data`` as the stored text), where
+    ``previous`` is the hash of the game's entry before it (:data:`GENESIS` for the first). So a
+    changed byte in any row (a face 2 turned 4) breaks that row's hash and every later link, and
+    the first broken row is named."""
+    if isinstance(data, bytes):
+        data = data.decode("utf-8", "backslashreplace")
+    text = json.dumps([previous, n, at, version, kind, barrier, data], ensure_ascii=False,
+                      separators=(",", ":"), default=repr)
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
 
 
 def _migrate_1_to_2(db: sqlite3.Connection) -> None:
@@ -101,7 +126,24 @@ def _migrate_1_to_2(db: sqlite3.Connection) -> None:
         db.execute("UPDATE games SET options = ? WHERE id = ?", (_options_text({"edition": str(edition)}), gid))
 
 
-MIGRATIONS: Final[dict[int, Callable[[sqlite3.Connection], None]]] = {1: _migrate_1_to_2}
+def _migrate_2_to_3(db: sqlite3.Connection) -> None:
+    """Version 3 adds the hash chain: each entry's ``hash`` is computed from the rows as they are
+    stored (a row already damaged gets a hash of its damaged text, and is still refused when read).
+    The append-only triggers are lifted for this one update, inside the migration's transaction."""
+    db.execute("ALTER TABLE entries ADD COLUMN hash TEXT")
+    db.execute("DROP TRIGGER IF EXISTS entries_append_only_update")
+    for (gid,) in list(db.execute("SELECT DISTINCT game FROM entries")):
+        previous = GENESIS
+        for raw in list(db.execute("SELECT n, at, version, kind, barrier, data FROM entries WHERE game = ? "
+                                   "ORDER BY n", (gid,))):
+            previous = chain_hash(previous, *raw)
+            db.execute("UPDATE entries SET hash = ? WHERE game = ? AND n = ?", (previous, gid, raw[0]))
+    for statement in _split_sql(_TRIGGERS):
+        if "entries_append_only_update" in statement:
+            db.execute(statement)
+
+
+MIGRATIONS: Final[dict[int, Callable[[sqlite3.Connection], None]]] = {1: _migrate_1_to_2, 2: _migrate_2_to_3}
 """``MIGRATIONS[v]`` turns the tables of version ``v`` into version ``v + 1``, inside one transaction
 with the new ``user_version``; only the games table changes, entries are never rewritten."""
 
@@ -129,6 +171,97 @@ class DamagedFileError(JournalError):
     """SQLite itself cannot read the file (a truncated or overwritten file): :func:`salvage_file`."""
 
 
+class ReadOnlyJournalError(JournalError):
+    """The file or its folder cannot be written (a read-only card, file or folder): nothing is wrong
+    with the journal; make it writable."""
+
+
+class DiskFullError(JournalError):
+    """The disk (or card) is full: the journal is sound, the last input was not written; free space."""
+
+
+class LockedJournalError(JournalError):
+    """Another program holds the journal (a second companion, a backup in progress)."""
+
+
+SQLITE_ERRORS: Final = (sqlite3.Error, UnicodeDecodeError)
+"""What reading or writing the file can raise: SQLite's errors, and Python's own when a damaged
+schema or error message is not UTF-8 (the ``sqlite3`` module decodes those itself)."""
+
+
+def sqlite_problem(path: str, exc: Exception, doing: str) -> JournalError:
+    """One clear :class:`JournalError` for an ``sqlite3.Error``, by SQLite's own error code: only a
+    damaged file (``SQLITE_CORRUPT``, ``SQLITE_NOTADB``) is sent to ``game recover``; a full disk,
+    a read-only file or folder and a lock are said as such, and the file is left alone."""
+    name = str(getattr(exc, "sqlite_errorname", "") or "")
+    text = str(exc)
+    if isinstance(exc, UnicodeDecodeError):
+        name, text = "SQLITE_CORRUPT", f"a text or the schema is not UTF-8 ({exc.reason})"
+    if name.startswith(("SQLITE_CORRUPT", "SQLITE_NOTADB")) or "malformed" in text or "not a database" in text:
+        return DamagedFileError(f"{path!r} is damaged ({text}) while {doing}; 'game recover' salvages what can "
+                                "still be read into a fresh file and keeps the damaged one aside")
+    if name.startswith("SQLITE_FULL") or "disk is full" in text or \
+            name.startswith("SQLITE_IOERR") and _free_bytes(path) < 65536:
+        return DiskFullError(f"the disk holding {path!r} is full while {doing}; nothing was written and the "
+                             "journal is sound: free some space and try again")
+    if name.startswith(("SQLITE_READONLY", "SQLITE_PERM", "SQLITE_AUTH")) or "readonly" in text:
+        return ReadOnlyJournalError(f"{path!r} (or its folder) is read-only while {doing}; nothing was written: "
+                                    "make the file and its folder writable")
+    if name.startswith("SQLITE_CANTOPEN") or "unable to open" in text:
+        return ReadOnlyJournalError(f"cannot open {path!r} while {doing}: the file or its folder cannot be "
+                                    "read or written (check it exists and is writable)")
+    if name.startswith(("SQLITE_BUSY", "SQLITE_LOCKED")) or "locked" in text:
+        return LockedJournalError(f"{path!r} is locked by another program while {doing}; nothing was written: "
+                                  "close the other companion and try again")
+    if name.startswith("SQLITE_IOERR") or "disk I/O error" in text:
+        return JournalError(f"the disk could not read or write {path!r} while {doing} ({text}); nothing was "
+                            "written: check the card or drive")
+    return JournalError(f"SQLite refused {doing} on {path!r} ({name or type(exc).__name__}: {text})")
+
+
+def _decode_text(raw: bytes) -> str:
+    """SQLite's TEXT as Python text; bytes that are not UTF-8 are damage, said the way SQLite says
+    it (Python's own ``UnicodeDecodeError`` would escape every handler as a traceback)."""
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise sqlite3.DatabaseError("database disk image is malformed (a text is not UTF-8)") from None
+
+
+def _connect(path: str, timeout: float = 10.0) -> sqlite3.Connection:
+    db = sqlite3.connect(path, isolation_level=None, timeout=timeout)
+    db.text_factory = _decode_text
+    return db
+
+
+def _free_bytes(path: str) -> int:
+    """The space left where ``path`` lives (SQLite reports a full disk met while growing its shared
+    memory file as an I/O error, so the disk itself is asked)."""
+    try:
+        stats = os.statvfs(os.path.dirname(os.path.abspath(path)))
+    except OSError:
+        return 1 << 62
+    return stats.f_bavail * stats.f_frsize
+
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+def _guarded(doing: str) -> Callable[[Callable[P, R]], Callable[P, R]]:
+    """Turn any ``sqlite3.Error`` out of a :class:`Journal` method into :func:`sqlite_problem`."""
+    def wrap(method: Callable[P, R]) -> Callable[P, R]:
+        @functools.wraps(method)
+        def guarded(*args: P.args, **kwargs: P.kwargs) -> R:
+            try:
+                return method(*args, **kwargs)
+            except SQLITE_ERRORS as exc:
+                journal = args[0]
+                raise sqlite_problem(str(getattr(journal, "path", "?")), exc, doing) from None
+        return guarded
+    return wrap
+
+
 class BarrierError(InputError):
     """An undo that would cross a die roll or a revealed secret without confirmation: the physical
     die is the truth, so a misread roll may be corrected but a re-roll must not be free."""
@@ -154,9 +287,17 @@ class GameResult:
                 "scores": dict(self.scores), "turns": self.turns, "inputs": self.inputs}
 
     @classmethod
-    def from_json(cls, doc: dict[str, Any]) -> GameResult:
-        return cls(tuple(doc.get("winners", ())), str(doc.get("reason", "")), dict(doc.get("personalities", {})),
-                   dict(doc.get("scores", {})), int(doc.get("turns", 0)), int(doc.get("inputs", 0)))
+    def from_json(cls, doc: Any) -> GameResult:
+        """A result as stored or exported; a field of the wrong type is a ``ValueError`` naming it."""
+        doc = _typed(doc, dict, "result")
+        personalities = _typed(doc.get("personalities", {}), dict, "result.personalities")
+        scores = _typed(doc.get("scores", {}), dict, "result.scores")
+        return cls(tuple(_texts(doc.get("winners", []), "result.winners")),
+                   _typed(doc.get("reason", ""), str, "result.reason"),
+                   {_text(k, "result.personalities"): None if v is None else _text(v, f"result.personalities.{k}")
+                    for k, v in personalities.items()},
+                   {_text(k, "result.scores"): _whole(v, f"result.scores.{k}") for k, v in scores.items()},
+                   _whole(doc.get("turns", 0), "result.turns"), _whole(doc.get("inputs", 0), "result.inputs"))
 
 
 @dataclass(frozen=True)
@@ -236,22 +377,22 @@ def parse_entry(game: int | None, n: Any, at: Any, version: Any, kind: Any, barr
     row = n if isinstance(n, int) and not isinstance(n, bool) else None
     if row is None or row < 1:
         raise JournalError(f"entry number {n!r} is not a positive whole number", game)
-    if not isinstance(at, str) or not at:
-        raise JournalError(f"timestamp {at!r} is not a text", game, row)
+    if not isinstance(at, str) or not at or len(at) > 40:
+        raise JournalError(f"timestamp {at!r:.80} is not a time", game, row)
     if isinstance(version, bool) or not isinstance(version, int) or version < 1:
         raise JournalError(f"version {version!r} is not a positive whole number", game, row)
     if version > INPUT_VERSION:
         raise JournalError(f"unknown schema version {version!r}: this companion reads versions up to "
                            f"{INPUT_VERSION}; the journal was written by a newer one", game, row)
     if kind not in ENTRY_KINDS:
-        raise JournalError(f"unknown entry kind {kind!r}; expected one of {', '.join(ENTRY_KINDS)}", game, row)
-    if barrier not in (0, 1, True, False):
-        raise JournalError(f"barrier flag {barrier!r} is not 0 or 1", game, row)
+        raise JournalError(f"unknown entry kind {kind!r:.80}; expected one of {', '.join(ENTRY_KINDS)}", game, row)
+    if not isinstance(barrier, (int, bool)) or barrier not in (0, 1):
+        raise JournalError(f"barrier flag {barrier!r:.80} is not 0 or 1", game, row)
     if isinstance(data, (str, bytes)):
         try:
-            data = json.loads(data)
-        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-            raise JournalError(f"data is not JSON ({exc}): {data!r:.80}", game, row) from None
+            data = parse_json(data, "data")
+        except JsonTextError as exc:
+            raise JournalError(f"{exc}: {data!r:.80}", game, row) from None
     if not isinstance(data, dict):
         raise JournalError(f"data {data!r:.80} is not a JSON object", game, row)
     for v in range(version, INPUT_VERSION):
@@ -266,7 +407,7 @@ def parse_entry(game: int | None, n: Any, at: Any, version: Any, kind: Any, barr
     else:
         steps = data.get("steps")
         if set(data) != {"steps"} or isinstance(steps, bool) or not isinstance(steps, int) or steps < 1:
-            raise JournalError(f"a {kind!r} entry is {{\"steps\": N}} with N >= 1, not {data!r}", game, row)
+            raise JournalError(f"a {kind!r} entry is {{\"steps\": N}} with N >= 1, not {data!r:.80}", game, row)
     return Entry(row, at, version, kind, data, bool(barrier))
 
 
@@ -310,15 +451,18 @@ class Journal:
         self.path = os.fspath(path)
         self._clock = clock
         try:
-            self._db = sqlite3.connect(self.path, isolation_level=None, timeout=10.0)
-        except sqlite3.Error as exc:
-            raise JournalError(f"cannot open journal {self.path!r}: {exc}") from None
+            self._db = _connect(self.path)
+        except SQLITE_ERRORS as exc:
+            raise sqlite_problem(self.path, exc, "opening the journal") from None
         try:
             self._prepare()
-        except sqlite3.DatabaseError as exc:
+        except SQLITE_ERRORS as exc:
             self._db.close()
-            raise DamagedFileError(f"{self.path!r} is damaged ({exc}): {describe_damage(self.path)}; "
-                               "salvage_file() ('game recover') copies what can still be read") from None
+            problem = sqlite_problem(self.path, exc, "opening the journal")
+            if isinstance(problem, DamagedFileError):
+                raise DamagedFileError(f"{self.path!r} is damaged ({exc}): {describe_damage(self.path)}; "
+                                       "'game recover' salvages what can still be read") from None
+            raise problem from None
         except JournalError:
             self._db.close()
             raise
@@ -337,7 +481,7 @@ class Journal:
             db.execute("BEGIN IMMEDIATE")
             try:
                 # one statement at a time: executescript() would COMMIT half-way through
-                for statement in _split_sql(_SCHEMA):
+                for statement in _split_sql(_SCHEMA + _TRIGGERS):
                     db.execute(statement)
                 db.execute(f"PRAGMA application_id={APPLICATION_ID}")
                 db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
@@ -387,6 +531,7 @@ class Journal:
         return f"Journal({self.path!r})"
 
     # -- games ---------------------------------------------------------------------------------
+    @_guarded('starting a game')
     def create_game(self, players: Iterable[str], edition: str = "en", names: Iterable[str] | None = None,
                     note: str | None = None, forked_from: int | None = None, forked_at: int | None = None, *,
                     mode: str = DEFAULT_MODE, options: dict[str, str] | None = None, revision: int = 1) -> int:
@@ -403,32 +548,38 @@ class Journal:
         assert cur.lastrowid is not None
         return int(cur.lastrowid)
 
+    @_guarded('reading a game')
     def game(self, game_id: int) -> GameRecord:
         row = self._db.execute(f"SELECT {_GAME_COLUMNS} FROM games WHERE id = ?", (game_id,)).fetchone()
         if row is None:
             raise JournalError(f"no game {game_id!r} in {self.path!r}")
         return _game_from_row(row)
 
+    @_guarded('listing the games')
     def games(self) -> list[GameRecord]:
         """Every game, oldest first."""
         return [_game_from_row(r) for r in self._db.execute(f"SELECT {_GAME_COLUMNS} FROM games ORDER BY id")]
 
+    @_guarded('finding the game to resume')
     def current_game(self) -> GameRecord | None:
         """The game to resume: the newest one still being played, else None."""
         row = self._db.execute(f"SELECT {_GAME_COLUMNS} FROM games WHERE status = 'playing' "
                                "ORDER BY id DESC LIMIT 1").fetchone()
         return _game_from_row(row) if row else None
 
+    @_guarded('finding the newest game')
     def latest_game(self) -> GameRecord | None:
         """The newest game whatever its status (to show the last position after a game ended)."""
         row = self._db.execute(f"SELECT {_GAME_COLUMNS} FROM games ORDER BY id DESC LIMIT 1").fetchone()
         return _game_from_row(row) if row else None
 
+    @_guarded('listing finished games')
     def history(self) -> list[GameRecord]:
         """Finished games, newest first, with their results."""
         return [_game_from_row(r) for r in self._db.execute(
             f"SELECT {_GAME_COLUMNS} FROM games WHERE status = 'finished' ORDER BY id DESC")]
 
+    @_guarded('recording a result')
     def set_result(self, game_id: int, result: GameResult | None) -> None:
         """Record that a game ended (or, after an undo of its last step, is being played again). This
         is a cache for the history screen: the entries decide, and a replay can always rewrite it."""
@@ -442,11 +593,13 @@ class Journal:
                              (_stamp(self._clock), json.dumps(result.to_json()), game_id))
 
     # -- entries -------------------------------------------------------------------------------
+    @_guarded('counting entries')
     def last_n(self, game_id: int) -> int:
         """The number of the last entry of a game (0 when it has none)."""
         return int(self._db.execute("SELECT coalesce(max(n), 0) FROM entries WHERE game = ?",
                                     (game_id,)).fetchone()[0])
 
+    @_guarded('writing an entry')
     def append(self, game_id: int, kind: str, data: dict[str, Any], barrier: bool = False,
                n: int | None = None) -> Entry:
         """Append one entry and return it once it is durable (committed with ``synchronous=FULL``).
@@ -468,14 +621,14 @@ class Journal:
             if status[0] == "broken":
                 raise JournalError("this game's journal is damaged and was set aside; "
                                    "continue in the game forked from it", game_id)
-            last = int(db.execute("SELECT coalesce(max(n), 0) FROM entries WHERE game = ?",
-                                  (game_id,)).fetchone()[0])
+            last_row = db.execute("SELECT n, hash FROM entries WHERE game = ? ORDER BY n DESC LIMIT 1",
+                                  (game_id,)).fetchone()
+            last, previous = (int(last_row[0]), str(last_row[1])) if last_row else (0, GENESIS)
             number = last + 1 if n is None else n
             if number != last + 1:
                 raise JournalError(f"stale append: expected to write entry {number}, but the journal "
                                    f"holds {last} entries (another writer?)", game_id)
-            db.execute("INSERT INTO entries (game, n, at, version, kind, barrier, data) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                       (game_id, number, at, INPUT_VERSION, kind, int(barrier), text))
+            _insert_entries(db, game_id, [(number, at, INPUT_VERSION, kind, int(barrier), text)], previous)
             db.execute("COMMIT")
         except BaseException:
             if db.in_transaction:
@@ -488,14 +641,18 @@ class Journal:
         whole game reads). Problems are garbage rows, unknown versions, gaps in the numbering, undo
         entries that do not fit, and pages SQLite cannot read."""
         entries: list[Entry] = []
+        previous = GENESIS
         try:
-            cursor = self._db.execute(
-                "SELECT n, at, version, kind, barrier, data FROM entries WHERE game = ? ORDER BY n", (game_id,))
+            cursor = self._db.execute(f"SELECT {_ENTRY_COLUMNS} FROM entries WHERE game = ? ORDER BY n", (game_id,))
             for raw in cursor:
-                entries.append(parse_entry(game_id, *raw))
+                entry = parse_entry(game_id, *raw[:6])  # a garbage row is named for what is wrong with it
+                if entry.n != len(entries) + 1:  # a gap, named as such rather than as a broken link
+                    raise JournalError(f"missing: the next row is numbered {entry.n}", game_id, len(entries) + 1)
+                previous = check_link(game_id, previous, raw, len(entries) + 1)
+                entries.append(entry)
         except JournalError as exc:
             return entries, exc
-        except sqlite3.DatabaseError as exc:
+        except SQLITE_ERRORS as exc:
             return entries, JournalError(f"the rows after entry {len(entries)} cannot be read ({exc})",
                                          game_id, len(entries) + 1)
         try:
@@ -512,6 +669,7 @@ class Journal:
             raise problem
         return entries
 
+    @_guarded('continuing a damaged game')
     def fork(self, game_id: int, upto: int, note: str | None = None) -> int:
         """Continue a game from its first ``upto`` entries in a new game, and mark the old one
         ``broken`` (its rows all stay, nothing is deleted). This is how the companion continues from
@@ -532,10 +690,7 @@ class Journal:
                  f"forked from game {game_id} at entry {upto}", game_id, upto, record.mode,
                  _options_text(record.options), record.revision))
             new_id = int(cur.lastrowid or 0)
-            for e in entries[:upto]:
-                db.execute("INSERT INTO entries (game, n, at, version, kind, barrier, data) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                           (new_id, e.n, e.at, INPUT_VERSION, e.kind, int(e.barrier),
-                            json.dumps(e.data, ensure_ascii=False, separators=(",", ":"), sort_keys=True)))
+            _insert_entries(db, new_id, [_entry_row(e) for e in entries[:upto]])
             db.execute("UPDATE games SET status='broken', note=? WHERE id=?", (f"{why} (game {new_id})", game_id))
             db.execute("COMMIT")
         except BaseException:
@@ -544,11 +699,13 @@ class Journal:
             raise
         return new_id
 
+    @_guarded('reading the settings')
     def settings(self) -> dict[str, Any]:
         """The durability settings actually in force on this connection (for tests and diagnostics)."""
         return {name: self._db.execute(f"PRAGMA {name}").fetchone()[0]
                 for name in ("journal_mode", "synchronous", "user_version", "application_id")}
 
+    @_guarded('checking the file')
     def integrity_problems(self) -> list[str]:
         """SQLite's own check of the file; an empty list means the file is sound."""
         rows = [str(r[0]) for r in self._db.execute("PRAGMA integrity_check")]
@@ -563,6 +720,7 @@ class Journal:
         for e in entries:
             yield json.dumps(e.to_json(), ensure_ascii=False, sort_keys=False)
 
+    @_guarded('importing a game')
     def import_game(self, header: GameRecord, entries: list[Entry], note: str | None = None) -> int:
         """Store an exported game as a new game (a new id; entries keep their numbers, times and
         kinds). Status starts as ``playing``: the session's replay decides whether it is over."""
@@ -578,16 +736,101 @@ class Journal:
                  note or f"imported (was game {header.id})", header.mode, _options_text(header.options),
                  header.revision))
             new_id = int(cur.lastrowid or 0)
-            for e in entries:
-                db.execute("INSERT INTO entries (game, n, at, version, kind, barrier, data) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                           (new_id, e.n, e.at, INPUT_VERSION, e.kind, int(e.barrier),
-                            json.dumps(e.data, ensure_ascii=False, separators=(",", ":"), sort_keys=True)))
+            _insert_entries(db, new_id, [_entry_row(e) for e in entries])
             db.execute("COMMIT")
         except BaseException:
             if db.in_transaction:
                 db.execute("ROLLBACK")
             raise
         return new_id
+
+
+def _entry_row(e: Entry) -> tuple[Any, ...]:
+    return (e.n, e.at, INPUT_VERSION, e.kind, int(e.barrier),
+            json.dumps(e.data, ensure_ascii=False, separators=(",", ":"), sort_keys=True))
+
+
+def _insert_entries(db: sqlite3.Connection, game_id: int, rows: Iterable[tuple[Any, ...]],
+                    previous: str = GENESIS) -> None:
+    """Insert rows ``(n, at, version, kind, barrier, data)`` continuing the game's hash chain from
+    ``previous``; a row given with a seventh value (its stored hash, as salvage copies it) keeps it."""
+    for row in rows:
+        stored = row[6] if len(row) > 6 else None
+        link = chain_hash(previous, *row[:6]) if stored is None else stored
+        db.execute("INSERT INTO entries (game, n, at, version, kind, barrier, data, hash) "
+                   "VALUES (?, ?, ?, ?, ?, ?, ?, ?)", (game_id, *row[:6], link))
+        previous = link
+
+
+def check_link(game_id: int | None, previous: str, raw: tuple[Any, ...], position: int) -> str:
+    """The hash of a stored row ``(n, at, version, kind, barrier, data, hash)`` if it continues the
+    chain from ``previous``; otherwise a :class:`JournalError` naming the row as changed."""
+    expected = chain_hash(previous, *raw[:6])
+    if raw[6] != expected:
+        raise JournalError("this row was changed after it was written (its hash does not match its content "
+                           "and the rows before it): a damaged or edited file; 'game recover' continues "
+                           "from the rows before it", game_id, position)
+    return expected
+
+
+T = TypeVar("T")
+
+
+def _typed(value: Any, kind: type[T], name: str) -> T:
+    if not isinstance(value, kind) or isinstance(value, bool) and kind is not bool:
+        raise ValueError(f"{name} must be {_KIND_NAMES.get(kind, kind.__name__)}, not {value!r:.80}")
+    return value
+
+
+_KIND_NAMES: dict[type[Any], str] = {dict: "an object", list: "a list", str: "a text", int: "a whole number"}
+
+
+def _whole(value: Any, name: str, minimum: int = 0) -> int:
+    number = _typed(value, int, name)
+    if number < minimum:
+        raise ValueError(f"{name} must be at least {minimum}, not {number!r}")
+    return number
+
+
+def _text(value: Any, name: str, longest: int = 200) -> str:
+    text = _typed(value, str, name)
+    if not text or len(text) > longest or not text.isprintable():
+        raise ValueError(f"{name} must be 1 to {longest} printable characters, not {text!r:.80}")
+    return text
+
+
+def _texts(value: Any, name: str) -> list[str]:
+    return [_text(item, f"{name}[{i}]") for i, item in enumerate(_typed(value, list, name))]
+
+
+def _optional(value: Any, check: Callable[[Any, str], T], name: str) -> T | None:
+    return None if value is None else check(value, name)
+
+
+def _record_from_json(game: Any) -> GameRecord:
+    """A games row as an export's header carries it, every field checked by type and value; a
+    wrong one is a ``ValueError`` naming the field (``id``, ``names[1]``, ``result.winners`` …)."""
+    game = _typed(game, dict, "game")
+    edition = _typed(game.get("edition", "en"), str, "edition")
+    if len(edition) > 20:
+        raise ValueError(f"edition must be at most 20 characters, not {edition!r:.80}")
+    status = game.get("status", "playing")
+    if status not in STATUSES:
+        raise ValueError(f"status must be one of {', '.join(STATUSES)}, not {status!r:.80}")
+    players = _texts(game.get("players"), "players")
+    if not players:
+        raise ValueError("players must name at least one colour")
+    names = _optional(game.get("names"), _texts, "names")
+    return GameRecord(
+        _whole(game.get("id"), "id", 1), _text(game.get("created"), "created", 40), tuple(players), edition,
+        tuple(names) if names is not None else None, status,
+        _optional(game.get("note"), lambda v, n: _typed(v, str, n), "note"),
+        _optional(game.get("forked_from"), lambda v, n: _whole(v, n, 1), "forked_from"),
+        _optional(game.get("forked_at"), _whole, "forked_at"),
+        _optional(game.get("finished"), lambda v, n: _text(v, n, 40), "finished"),
+        _optional(game.get("result"), lambda v, n: GameResult.from_json(v), "result"),
+        _text(game.get("mode", DEFAULT_MODE), "mode", 64),  # an export of the first format: Ankh-Morpork
+        _check_options(game.get("options", {"edition": edition})), _check_revision(game.get("revision", 1)))
 
 
 _GAME_COLUMNS = ("id, created, players, edition, names, status, note, forked_from, forked_at, finished, result, "
@@ -598,12 +841,17 @@ def _game_from_row(row: tuple[Any, ...]) -> GameRecord:
     gid, created, players, edition, names, status, note, forked_from, forked_at, finished, result, \
         mode, options, revision = row
     try:
-        return GameRecord(int(gid), str(created), tuple(json.loads(players)), str(edition),
-                          tuple(json.loads(names)) if names else None, str(status), note, forked_from, forked_at,
-                          finished, GameResult.from_json(json.loads(result)) if result else None,
-                          str(mode), _check_options(json.loads(options)), _check_revision(revision))
+        def column(value: Any, name: str) -> Any:
+            return parse_json(value, name) if isinstance(value, (str, bytes)) else value
+        return _record_from_json({
+            "id": gid, "created": created, "players": column(players, "players"), "edition": edition,
+            "names": column(names, "names") if names else None, "status": status, "note": note,
+            "forked_from": forked_from, "forked_at": forked_at, "finished": finished,
+            "result": column(result, "result") if result else None, "mode": mode,
+            "options": column(options, "options"), "revision": revision})
     except (TypeError, ValueError) as exc:
-        raise JournalError(f"the games row is damaged: {exc}", gid) from None
+        raise JournalError(f"the games row is damaged ({exc}); 'game recover' salvages the file",
+                           gid if isinstance(gid, int) else None) from None
 
 
 def _check_options(options: Any) -> dict[str, str]:
@@ -644,10 +892,9 @@ def parse_export(lines: Iterable[str]) -> tuple[GameRecord, list[Entry], Journal
         if not line.strip():
             continue
         try:
-            doc = json.loads(line)
-        except json.JSONDecodeError as exc:
-            problem = JournalError(f"line {lineno} is not JSON ({exc}; a truncated file?): {line.strip()!r:.80}",
-                                   row=lineno)
+            doc = parse_json(line, f"line {lineno}")
+        except JsonTextError as exc:
+            problem = JournalError(f"{exc} (a truncated file?): {line.strip()!r:.80}", row=lineno)
             if header is None:
                 raise problem from None
             break
@@ -657,6 +904,8 @@ def parse_export(lines: Iterable[str]) -> tuple[GameRecord, list[Entry], Journal
         try:
             if not isinstance(doc, dict) or set(doc) - {"n", "at", "version", "kind", "barrier", "data"}:
                 raise JournalError(f"not a journal entry: {doc!r:.80}")
+            if not isinstance(doc.get("data"), dict) or not isinstance(doc.get("barrier", False), bool):
+                raise JournalError(f"an entry's data is an object and its barrier true or false: {doc!r:.80}")
             entries.append(parse_entry(header.id, doc.get("n"), doc.get("at"), doc.get("version"),
                                        doc.get("kind"), doc.get("barrier", False), doc.get("data")))
             linenos.append(lineno)
@@ -678,27 +927,10 @@ def _header_from_json(doc: Any, lineno: int) -> GameRecord:
         fmt = doc.get("format") if isinstance(doc, dict) else doc
         raise JournalError(f"line {lineno}: expected a header with format {EXPORT_FORMAT!r}, got {fmt!r:.80}",
                            row=lineno)
-    game = doc["game"]
-    players = game.get("players")
-    if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
-        raise JournalError(f"line {lineno}: players {players!r} is not a list of colours", row=lineno)
-    names = game.get("names")
-    result = game.get("result")
-    edition = str(game.get("edition", "en"))
-    mode = game.get("mode", DEFAULT_MODE)  # an export of the first format: Ankh-Morpork, revision 1
-    if not isinstance(mode, str) or not mode:
-        raise JournalError(f"line {lineno}: mode {mode!r} is not a game mode's id", row=lineno)
     try:
-        options = _check_options(game.get("options", {"edition": edition}))
-        revision = _check_revision(game.get("revision", 1))
+        return _record_from_json(doc["game"])
     except ValueError as exc:
-        raise JournalError(f"line {lineno}: {exc}", row=lineno) from None
-    return GameRecord(int(game.get("id", 0)), str(game.get("created", "")), tuple(players),
-                      edition, tuple(names) if isinstance(names, list) else None,
-                      str(game.get("status", "playing")), game.get("note"), game.get("forked_from"),
-                      game.get("forked_at"), game.get("finished"),
-                      GameResult.from_json(result) if isinstance(result, dict) else None,
-                      mode, options, revision)
+        raise JournalError(f"line {lineno}: the header's {exc}", row=lineno) from None
 
 
 # -- damaged files ---------------------------------------------------------------------------------
@@ -717,37 +949,125 @@ class SalvageReport:
         return "; ".join(parts) + f" (the damaged file is kept as {self.kept_aside!r})"
 
 
-def _read_damaged(path: str) -> tuple[list[tuple[Any, ...]], dict[int, tuple[list[tuple[Any, ...]], str | None]]]:
-    """Read every games row and, per game, the raw entry rows up to the first one SQLite cannot
-    read. ``writable_schema`` lets SQLite open a file shorter than its header says (a truncated
-    file); nothing is written through this connection."""
-    source = sqlite3.connect(path, isolation_level=None)
-    try:
-        source.execute("PRAGMA writable_schema=ON")
+class _ScratchCopy:
+    """A byte copy of a journal and its ``-wal`` in a temporary folder, opened there: SQLite may
+    replay the WAL and checkpoint into the copy, never into the file being salvaged or checked."""
+
+    def __init__(self, path: str) -> None:
+        self.folder = tempfile.mkdtemp(prefix="journal-salvage-")
+        self.path = os.path.join(self.folder, "journal.sqlite")
         try:
-            games = list(source.execute(f"SELECT {_salvage_columns(source)} FROM games ORDER BY id"))
-        except sqlite3.DatabaseError as exc:
-            raise JournalError(f"{path!r}: even the list of games cannot be read ({exc})") from None
-        found: dict[int, tuple[list[tuple[Any, ...]], str | None]] = {}
+            shutil.copyfile(path, self.path)
+            if os.path.exists(path + "-wal"):
+                shutil.copyfile(path + "-wal", self.path + "-wal")
+        except OSError:
+            shutil.rmtree(self.folder, ignore_errors=True)
+            raise
+        self.db = _connect(self.path)
+
+    def __enter__(self) -> sqlite3.Connection:
+        return self.db
+
+    def __exit__(self, *exc: object) -> None:
+        self.db.close()
+        shutil.rmtree(self.folder, ignore_errors=True)
+
+
+def file_problem(path: str | os.PathLike[str]) -> str | None:
+    """What SQLite finds wrong with the file at ``path`` (read on a scratch copy, so nothing is
+    written to it), or None when it is a sound SQLite file. A full disk or a read-only folder is
+    not damage: those only fail when writing, and this check only reads."""
+    try:
+        with _ScratchCopy(os.fspath(path)) as db:
+            rows = [str(r[0]) for r in db.execute("PRAGMA quick_check")]
+            if rows != ["ok"]:
+                return "; ".join(rows[:3])
+            for table in ("games", "entries"):
+                db.execute(f"SELECT * FROM {table}").fetchall()
+    except SQLITE_ERRORS as exc:
+        return str(exc)
+    return None
+
+
+RawGames = list[tuple[Any, ...]]
+RawEntries = dict[int, tuple[list[tuple[Any, ...]], str | None]]
+
+
+def _read_damaged(path: str) -> tuple[RawGames, RawEntries]:
+    """Read every games row that SQLite can still read and, per game, its raw entry rows ``(n, at,
+    version, kind, barrier, data, hash)`` in order up to the first one it cannot read. Read on a
+    scratch copy with ``writable_schema`` (which lets SQLite open a file shorter than its header
+    says): the damaged file itself is never opened for writing."""
+    with _ScratchCopy(path) as source:
+        source.execute("PRAGMA writable_schema=ON")
+        games_columns = _salvage_columns(source, "games")
+        games: RawGames = []
+        for gid in _readable_game_ids(source):
+            try:
+                row = source.execute(f"SELECT {games_columns} FROM games WHERE id = ?", (gid,)).fetchone()
+            except SQLITE_ERRORS:
+                continue
+            if row is not None:
+                games.append(row)
+        if not games:
+            raise JournalError(f"{path!r}: not one game can be read from it")
+        try:
+            columns = _salvage_columns(source, "entries")
+        except SQLITE_ERRORS:
+            columns = _ENTRY_COLUMNS
+        found: RawEntries = {}
         for game_row in games:
+            # row by row, each its own lookup: a scan would lose the last good row before a bad
+            # page (Python's cursor reads one row ahead), and a later row is no use after a gap
             rows: list[tuple[Any, ...]] = []
             problem: str | None = None
-            try:
-                for raw in source.execute("SELECT n, at, version, kind, barrier, data FROM entries "
-                                          "WHERE game = ? ORDER BY n", (game_row[0],)):
-                    rows.append(raw)
-            except sqlite3.DatabaseError as exc:
-                problem = f"row {len(rows) + 1} and later cannot be read ({exc})"
+            while True:
+                try:
+                    raw = source.execute(f"SELECT {columns} FROM entries WHERE game = ? AND n = ?",
+                                         (game_row[0], len(rows) + 1)).fetchone()
+                except SQLITE_ERRORS as exc:
+                    problem = f"row {len(rows) + 1} and later cannot be read ({exc})"
+                    break
+                if raw is None:
+                    problem = _rows_after(source, game_row[0], len(rows))
+                    break
+                rows.append(raw)
             found[int(game_row[0])] = (rows, problem)
         return games, found
-    finally:
-        source.close()
 
 
-def _salvage_columns(source: sqlite3.Connection) -> str:
-    """The games columns to read from a damaged file, whatever its table version: a version 1 file
-    has no mode, options or revision (its games are Ankh-Morpork by their edition, revision 1)."""
-    present = {str(row[1]) for row in source.execute("PRAGMA table_info(games)")}
+def _rows_after(source: sqlite3.Connection, game: Any, last: int) -> str | None:
+    """Why the rows of ``game`` stop after ``last``: None when there really are no more; a problem
+    when a scan finds later rows (a gap) or cannot read on (a page that is gone)."""
+    try:
+        later = [n for (n,) in source.execute("SELECT n FROM entries WHERE game = ? AND n > ? ORDER BY n",
+                                              (game, last))]
+    except SQLITE_ERRORS as exc:
+        return f"row {last + 1} and later cannot be read ({exc})"
+    return f"row {last + 1} is missing ({len(later)} later rows are kept aside)" if later else None
+
+
+def _readable_game_ids(source: sqlite3.Connection) -> list[int]:
+    """The ids of the games rows SQLite can still find: a scan, then (as a scan stops at the first
+    unreadable page and loses the row it read ahead) a look-up of each of the next few ids."""
+    ids: list[int] = []
+    try:
+        for (gid,) in source.execute("SELECT id FROM games ORDER BY id"):
+            if isinstance(gid, int) and not isinstance(gid, bool):
+                ids.append(gid)
+    except SQLITE_ERRORS:
+        start = max(ids, default=0)
+        ids.extend(range(start + 1, start + 17))
+    return ids
+
+
+def _salvage_columns(source: sqlite3.Connection, table: str) -> str:
+    """The columns to read from a damaged file, whatever its table version: a version 1 file has no
+    mode, options or revision (its games are Ankh-Morpork by their edition, revision 1), a version
+    1 or 2 file no entry hashes (they are computed for the fresh file)."""
+    present = {str(row[1]) for row in source.execute(f"PRAGMA table_info({table})")}
+    if table == "entries":
+        return _ENTRY_COLUMNS.replace("hash", "hash" if "hash" in present else "NULL AS hash")
     fallback = {"mode": f"'{DEFAULT_MODE}'", "options": "json_object('edition', edition)", "revision": "1"}
     return ", ".join(name if name in present or name not in fallback else f"{fallback[name]} AS {name}"
                      for name in _GAME_COLUMNS.split(", "))
@@ -757,7 +1077,7 @@ def describe_damage(path: str | os.PathLike[str]) -> str:
     """Name the first unreadable row of each damaged game in a file SQLite refuses to open."""
     try:
         _, found = _read_damaged(os.fspath(path))
-    except (JournalError, sqlite3.Error) as exc:
+    except (JournalError, *SQLITE_ERRORS, OSError) as exc:
         return str(exc)
     damaged = [f"game {gid} {problem}" for gid, (_, problem) in found.items() if problem]
     return "; ".join(damaged) if damaged else "every row still reads"
@@ -766,37 +1086,88 @@ def describe_damage(path: str | os.PathLike[str]) -> str:
 def salvage_file(path: str | os.PathLike[str], clock: Clock = _now) -> SalvageReport:
     """Copy what SQLite can still read of a damaged journal into a fresh file at ``path``.
 
-    The damaged file (and its ``-wal``/``-shm``) is renamed to ``PATH.damaged-<time>`` and kept: rows
-    that could not be read are not silently dropped, they stay there for whoever wants to look, and
+    Salvage first, then swap: the rows are read from a scratch copy, written to a fresh file
+    beside the damaged one, and only when that file is complete is the damaged file (and its
+    ``-wal``/``-shm``) renamed to ``PATH.damaged-<time>`` and the fresh one put in its place. So
+    nothing is ever written into the damaged file, and a failure half-way (a full disk) leaves it
+    where it was. Rows that could not be read stay in the kept file for whoever wants to look, and
     the report (and each salvaged game's note) says from which row on. Each game keeps its id and its
-    longest readable prefix of raw rows (garbage rows are copied as they are, so the ordinary
-    row-level checks and :meth:`Journal.fork` deal with them).
+    longest readable prefix of raw rows, with their stored hashes (garbage or changed rows are
+    copied as they are, so the ordinary row checks and :meth:`Journal.fork` deal with them).
     """
     path = os.fspath(path)
     aside = f"{path}.damaged-{clock().astimezone(timezone.utc).strftime('%Y%m%dT%H%M%S%f')}"
+    try:
+        games, found = _read_damaged(path)
+    except (*SQLITE_ERRORS, OSError) as exc:
+        raise JournalError(f"cannot read {path!r} to salvage it ({exc})") from None
+    fresh = f"{path}.salvaging"
+    for leftover in (fresh, fresh + "-wal", fresh + "-shm"):
+        if os.path.exists(leftover):
+            os.remove(leftover)
+    report: dict[int, tuple[int, str | None]] = {}
+    try:
+        with Journal(fresh, clock) as target:
+            db = target._db
+            db.execute("BEGIN IMMEDIATE")
+            try:
+                for game_row in games:
+                    gid = int(game_row[0])
+                    rows, problem = found[gid]
+                    note = (str(game_row[6]) + " " if game_row[6] else "") + \
+                        (f"[salvaged from {aside!r}: {problem}]" if problem else f"[salvaged from {aside!r}]")
+                    db.execute(f"INSERT INTO games ({_GAME_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                               (*game_row[:6], note, *game_row[7:]))
+                    _insert_entries(db, gid, [r if r[6] is not None else r[:6] for r in rows])
+                    report[gid] = (len(rows), problem)
+                db.execute("COMMIT")
+            except BaseException:
+                if db.in_transaction:
+                    db.execute("ROLLBACK")
+                raise
+            db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    except SQLITE_ERRORS as exc:
+        for leftover in (fresh, fresh + "-wal", fresh + "-shm"):
+            if os.path.exists(leftover):
+                os.remove(leftover)
+        raise sqlite_problem(fresh, exc, "writing the salvaged copy") from None
+    except BaseException:
+        for leftover in (fresh, fresh + "-wal", fresh + "-shm"):
+            if os.path.exists(leftover):
+                os.remove(leftover)
+        raise
     os.replace(path, aside)
     for suffix in ("-wal", "-shm"):
         if os.path.exists(path + suffix):
             os.replace(path + suffix, aside + suffix)
-    games, found = _read_damaged(aside)
-    report: dict[int, tuple[int, str | None]] = {}
-    with Journal(path, clock) as target:
-        db = target._db
-        db.execute("BEGIN IMMEDIATE")
-        try:
-            for game_row in games:
-                gid = int(game_row[0])
-                rows, problem = found[gid]
-                note = (game_row[6] + " " if game_row[6] else "") + \
-                    (f"[salvaged from {aside!r}: {problem}]" if problem else f"[salvaged from {aside!r}]")
-                db.execute(f"INSERT INTO games ({_GAME_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                           (*game_row[:6], note, *game_row[7:]))
-                db.executemany("INSERT INTO entries (game, n, at, version, kind, barrier, data) "
-                               "VALUES (?, ?, ?, ?, ?, ?, ?)", [(gid, *r) for r in rows])
-                report[gid] = (len(rows), problem)
-            db.execute("COMMIT")
-        except BaseException:
-            if db.in_transaction:
-                db.execute("ROLLBACK")
-            raise
+    for suffix in ("-wal", "-shm"):
+        if os.path.exists(fresh + suffix):
+            os.remove(fresh + suffix)
+    os.replace(fresh, path)
     return SalvageReport(aside, report)
+
+
+def backup_file(path: str | os.PathLike[str], target: str | os.PathLike[str]) -> int:
+    """Copy the journal at ``path`` to ``target`` with SQLite's backup API while it may be in use:
+    the copy holds every acknowledged input, including those still in the ``-wal`` file that a
+    plain file copy misses. ``target`` must not exist (nothing is overwritten). Returns the number
+    of entries copied."""
+    path, target = os.fspath(path), os.fspath(target)
+    if os.path.exists(target):
+        raise JournalError(f"{target!r} already exists; a backup never overwrites a file")
+    with Journal(path) as journal:
+        try:
+            copy = sqlite3.connect(target, isolation_level=None)
+        except SQLITE_ERRORS as exc:
+            raise sqlite_problem(target, exc, "creating the backup") from None
+        try:
+            journal._db.backup(copy)
+            count = int(copy.execute("SELECT count(*) FROM entries").fetchone()[0])
+        except SQLITE_ERRORS as exc:
+            copy.close()
+            for leftover in (target, target + "-wal", target + "-shm"):
+                if os.path.exists(leftover):
+                    os.remove(leftover)
+            raise sqlite_problem(target, exc, "writing the backup") from None
+        copy.close()
+    return count

@@ -476,14 +476,18 @@ class _NoGame:
 
 
 def _describe(entry: Entry) -> str:
+    """The step an undo would cross, named without its value unless the value is public (a die
+    face): the confirmation is read by the whole table, and a secret answer stays secret."""
     data = entry.data
     if data.get("type") == "roll":
         return f"the die roll {data.get('face')!r}"
     if data.get("type") == "scan":
-        return f"the scanned {data.get('kind')} {data.get('card')!r}"
+        if data.get("kind") == "event":  # an event card drawn is read out to the table
+            return f"the scanned event {data.get('card')!r}"
+        return f"a scanned {data.get('kind')} card"
     if data.get("type") == "random":
         return "a random draw"
-    return f"the revealed answer {data.get('value')!r}"
+    return "a revealed answer"
 
 
 def replay_export(lines: Iterable[str], rules: Rules[G] | GameRules) -> G:

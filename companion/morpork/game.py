@@ -31,6 +31,8 @@ from companion.core.procedure import (
     roll_mismatch,
     roll_question,
 )
+from companion.morpork.board import AREA_IDS
+from companion.morpork.catalog import CARD_IDS, EVENT_IDS, PERSONALITY_IDS
 from companion.morpork.options import EDITIONS, Rulings
 from companion.morpork.setup import new_state
 from companion.morpork.state import State
@@ -83,7 +85,7 @@ def setup_procedure(state: State, narrator: Narrator, args: Mapping[str, Any]) -
             "setup.personality", f"{color}: scan or pick your secret personality", color, allowed,
             private=True)
         if any(p.personality == answer for p in state.players):
-            raise RuleViolation("setup.personality", f"personality {answer!r} is already dealt to another player")
+            raise RuleViolation("setup.personality", "that card is not available: choose another personality")
         state.player(color).personality = answer
         narrator.say("setup.personality-dealt", f"{color} has a personality", player=color)
 
@@ -181,13 +183,29 @@ def check_input(question: Question | None, inp: Input, seq: int) -> str:
         if mismatch is not None:
             raise InputError(mismatch)
     value = answer_text(inp)
+    # a rejection is read by the whole table: a personality (scanned or named) is never quoted back
+    shown = "that card" if value in _CARDS_OF_KIND["personality"] or \
+        isinstance(inp, CardScan) and inp.kind == "personality" else repr(value)
+    if isinstance(inp, CardScan) and value not in _CARDS_OF_KIND.get(inp.kind, ()):  # chance, chest: the second game
+        # the card printed on a scanned sticker says what it is: an "event" scan of a personality
+        # (or of anything else) answers nothing, whatever the question's options
+        raise InputError(f"a scanned {inp.kind} card cannot answer {question.text!r}"
+                         + ("" if question.private else f": {shown} is not a {inp.kind} card"))
     if not question.accepts(value):
+        if question.private:  # the value may be another player's secret: name the step, not the card
+            raise InputError(f"that card is not available for {question.text!r}")
         if isinstance(inp, CardScan):
-            raise InputError(f"scanned {inp.kind} {inp.card!r} is not an option for {question.text!r}")
+            raise InputError(f"scanned {inp.kind} {shown} is not an option for {question.text!r}")
         if question.kind == "roll":
             raise InputError(f"a d12 roll is a face from 1 to 12, not {value!r}")
-        raise InputError(f"{value!r} is not an option for {question.text!r}")
+        raise InputError(f"{shown} is not an option for {question.text!r}")
     return value
+
+
+_CARDS_OF_KIND: dict[str, frozenset[str]] = {
+    "card": frozenset(CARD_IDS), "event": frozenset(EVENT_IDS), "personality": frozenset(PERSONALITY_IDS),
+    "area": frozenset(AREA_IDS)}
+"""What each kind of scan can name (``companion.core.inputs.SCAN_KINDS``), from the catalogue."""
 
 
 def apply(game: Game, inp: Input) -> Game:

@@ -13,6 +13,7 @@ from typing import Any
 from companion.morpork.board import AREA_IDS, BUILDINGS_PER_PLAYER, COLORS, MINIONS_PER_PLAYER, TROLLS, DEMONS, TROUBLE_MARKERS
 from companion.morpork.catalog import CARD_IDS, EVENT_IDS, LOAN_CARD_IDS, PERSONALITY_IDS, STICKY_CARD_IDS
 from companion.core.errors import InputError, StateFormatError
+from companion.core.jsontext import JsonTextError, parse_json
 from companion.morpork.options import EDITIONS, Rulings, overrides
 from companion.morpork.setup import opening_draw_pile
 from companion.morpork.state import AreaState, GameOver, Player, State, TurnState, empty_areas
@@ -24,13 +25,12 @@ GAME_OVER_REASONS: tuple[str, ...] = ("personality", "draw-pile", "riots", "poin
 
 
 def state_from_text(text: str) -> State:
-    """Parse a JSON document; malformed JSON is a ``StateFormatError`` on the field ``(document)``."""
+    """Parse a JSON document; malformed JSON (or one too long, too deep or with a giant number, see
+    :mod:`companion.core.jsontext`) is a ``StateFormatError`` on the field ``(document)``."""
     try:
-        doc = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise StateFormatError("(document)", f"not valid JSON: {exc}") from None
-    except (ValueError, RecursionError) as exc:  # absurdly long numbers, absurdly deep nesting
-        raise StateFormatError("(document)", f"not a usable JSON document: {exc}") from None
+        doc = parse_json(text, "the position")
+    except JsonTextError as exc:
+        raise StateFormatError("(document)", str(exc)) from None
     return state_from_json(doc)
 
 

@@ -103,7 +103,10 @@ def test_fog_asks_for_each_card_it_discards_and_takes_card_ids_as_answers(tmp_pa
     assert set(needs) == {"kind", "player", "question", "options"}
     assert needs["kind"] == "choice" and needs["player"] == "red"
     assert "modo" in needs["options"] and "groat" not in needs["options"] and "susan" not in needs["options"]
-    done = event(tmp_path, "fog", "STATE", "--answers", "groat,modo,ruby,the-dysk", doc=doc)
+    # the draw pile runs out after three cards: a fourth answer is never used, and is refused
+    extra = event(tmp_path, "fog", "STATE", "--answers", "groat,modo,ruby,the-dysk", doc=doc)
+    assert extra.returncode == 2 and extra.stdout == "" and "1 answer(s) unused: the-dysk" in extra.stderr
+    done = event(tmp_path, "fog", "STATE", "--answers", "groat,modo,ruby", doc=doc)
     assert done.returncode == 0, done.stderr
     out = json.loads(done.stdout)
     assert out["game_over"] is True and out["rolls_used"] == 0

@@ -56,7 +56,7 @@ def test_the_set_up_roll_and_secret_personalities_are_barriers(tmp_path: Path) -
     session.new_game(["red", "blue"])
     session.submit(DieRoll(2, "serial"))  # blue plays first
     session.submit(Answer("vimes", player="red"))
-    with pytest.raises(BarrierError, match="revealed answer 'vimes' \\(entry 2\\)"):
+    with pytest.raises(BarrierError, match="a revealed answer \\(entry 2\\)"):
         session.undo(1)
     with pytest.raises(BarrierError, match="the die roll 2 \\(entry 1\\)"):
         session.undo(2)

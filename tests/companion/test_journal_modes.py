@@ -107,10 +107,11 @@ def _rules() -> Any:
 @pytest.mark.parametrize(("field", "value", "message"), [
     ("options", {"edition": 3}, "not an object of texts"),
     ("revision", 0, "rules revision 0 is not a positive whole number"),
-    ("mode", "", "mode '' is not a game mode's id"),
+    ("mode", "", "mode must be 1 to 64 printable characters, not ''"),
 ])
 def test_a_bad_export_header_names_its_field(field: str, value: Any, message: str) -> None:
-    header = {"format": "ankh-companion-journal/1", "game": {"id": 1, "players": ["red", "blue"], field: value}}
+    header = {"format": "ankh-companion-journal/1", "game": {"id": 1, "created": "2026-11-01T10:00:00.000Z",
+                                                                   "players": ["red", "blue"], field: value}}
     with pytest.raises(JournalError, match=f"line 1: .*{message}"):
         parse_export([json.dumps(header)])
 
@@ -171,7 +172,7 @@ def _expected() -> dict[str, Any]:
 
 def test_the_v2_file_opens_as_it_was_written(v2_db: Path) -> None:
     with Journal(v2_db) as journal:
-        assert journal.settings()["user_version"] == 2
+        assert journal.settings()["user_version"] == 3
         first, second = journal.games()
         assert (first.mode, first.revision, first.edition, first.names) == ("ankh-morpork", 1, "de",
                                                                             ("Uta", "Rolf", "Gabi"))
@@ -209,7 +210,7 @@ def test_a_damaged_v1_file_is_salvaged_into_a_v2_file(tmp_path: Path) -> None:
     report = salvage_file(damaged)
     assert report.kept_aside.startswith(str(damaged))
     with Journal(damaged) as journal:
-        assert journal.settings()["user_version"] == 2
+        assert journal.settings()["user_version"] == 3
         [record] = journal.games()
         assert (record.mode, record.options, record.revision) == ("ankh-morpork", {"edition": "en"}, 1)
     assert Path(report.kept_aside).stat().st_size == size - 4096  # the damaged file is kept as it was

@@ -97,7 +97,7 @@ def test_undo_and_redo_append_and_never_delete(path: Path) -> None:
     session.submit(DieRoll(3))
     session.submit(Answer("a"))
     session.submit(Answer("x", player="blue"))  # blue's secret: a barrier
-    with pytest.raises(BarrierError, match="the revealed answer 'x' \\(entry 3\\)"):
+    with pytest.raises(BarrierError, match="a revealed answer \\(entry 3\\)"):
         session.undo(1)
     assert len(stored(path)) == 3
     session.undo(1, confirm=True)

@@ -230,7 +230,7 @@ def five_entries(journal: Journal) -> int:
      r"game 1, row 3: not an input: unknown input type 'teleport'"),
     ("UPDATE entries SET kind = 'erase' WHERE n = 3", r"game 1, row 3: unknown entry kind 'erase'"),
     ("UPDATE entries SET version = 7 WHERE n = 3", r"game 1, row 3: unknown schema version 7"),
-    ("UPDATE entries SET at = X'00ff' WHERE n = 3", r"game 1, row 3: timestamp b'.*' is not a text"),
+    ("UPDATE entries SET at = X'00ff' WHERE n = 3", r"game 1, row 3: timestamp b'.*' is not a time"),
     ("DELETE FROM entries WHERE n = 3", r"game 1, row 3: missing: the next row is numbered 4"),
 ])
 def test_a_damaged_row_is_named_and_the_prefix_before_it_is_offered(journal: Journal, statement: str,
@@ -278,11 +278,11 @@ def test_old_input_shapes_are_upcast_on_read_and_never_rewritten(journal: Journa
     journal.append(game, "input", {"type": "roll", "face": 4, "source": "gpio"}, barrier=True)
 
     def v1_to_v2(doc: dict[str, object]) -> dict[str, object]:
-        return {**doc, "source": "gpio-die" if doc.get("source") == "gpio" else doc.get("source")}
+        return {**doc, "source": "serial" if doc.get("source") == "gpio" else doc.get("source")}
 
     monkeypatch.setattr(journal_module, "INPUT_VERSION", 2)
     monkeypatch.setitem(journal_module.UPCASTERS, 1, v1_to_v2)
-    assert journal.entries(game)[0].data == {"type": "roll", "face": 4, "source": "gpio-die"}
+    assert journal.entries(game)[0].data == {"type": "roll", "face": 4, "source": "serial"}
     stored = raw(Path(journal.path)).execute("SELECT version, data FROM entries").fetchone()
     assert stored == (1, '{"face":4,"source":"gpio","type":"roll"}')
     monkeypatch.delitem(journal_module.UPCASTERS, 1)

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.core.inputs import Answer, DieRoll
+from companion.core.journal import chain_hash
 from companion.core.session import Session
 
 INPUTS = [DieRoll(2), Answer("vetinari"), Answer("vimes"), Answer("groat"), Answer("dimwell")]
@@ -44,6 +45,12 @@ def test_a_game_that_no_longer_replays_is_kept_aside_and_goes_on(tmp_path: Path,
     db = sqlite3.connect(journal)  # row 4 damaged: a card that is not in blue's hand
     db.execute("DROP TRIGGER entries_append_only_update")
     db.execute("""UPDATE entries SET data='{"type":"answer","value":"no-such-card"}' WHERE game=1 AND n=4""")
+    # as an older companion whose rules took it would have written it: the hash chain carried on
+    # (otherwise the chain, not the engine, would name row 4 as changed)
+    previous = ""
+    for row in list(db.execute("SELECT n, at, version, kind, barrier, data FROM entries WHERE game=1 ORDER BY n")):
+        previous = chain_hash(previous, *row)
+        db.execute("UPDATE entries SET hash=? WHERE game=1 AND n=?", (previous, row[0]))
     db.commit()
     db.close()
     original = journal.read_bytes()

@@ -1,0 +1,86 @@
+"""Bounded JSON reading: the one place where text from outside (an input on the command line, a
+position file, a line of an export, a row of the journal) becomes a JSON value.
+
+Why bounds: Python's ``json`` turns a number of 4,301 digits into a ``ValueError`` and an array
+nested 5,000 deep into a ``RecursionError``, and a 100 MB line into 100 MB of memory. Each of those
+would end a command in a traceback (or the Pi in a swap storm), so every reader goes through
+:func:`parse_json`, which refuses them with one :class:`JsonTextError` naming what was read.
+"""
+from __future__ import annotations
+
+import json
+from typing import Any, Final
+
+from companion.core.errors import CompanionError
+
+MAX_DEPTH: Final = 64
+"""The deepest nesting any of our documents needs is 5 (a position's areas); 64 is generous."""
+MAX_DIGITS: Final = 30
+"""A number longer than this is not a count, a face, an id or a sequence number of ours."""
+MAX_CHARS: Final = 10_000_000
+"""A whole position or export line is a few kilobytes; ten megabytes is far beyond any real one."""
+
+
+class JsonTextError(CompanionError):
+    """Text that is not a usable JSON document: malformed, too long, too deep or with a giant number."""
+
+
+def _deepest(text: str) -> int:
+    """The deepest nesting of brackets outside strings (a single pass, no recursion)."""
+    depth = deepest = 0
+    in_string = escaped = False
+    for char in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif char == "\\":
+                escaped = True
+            elif char == '"':
+                in_string = False
+        elif char == '"':
+            in_string = True
+        elif char in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif char in "]}":
+            depth -= 1
+    return deepest
+
+
+def _bounded_int(text: str) -> int:
+    if len(text.lstrip("-")) > MAX_DIGITS:
+        raise JsonTextError(f"a number of {len(text.lstrip('-'))} digits (at most {MAX_DIGITS})")
+    return int(text)
+
+
+def _bounded_float(text: str) -> float:
+    if len(text) > MAX_DIGITS + 10:
+        raise JsonTextError(f"a number of {len(text)} characters (at most {MAX_DIGITS + 10})")
+    return float(text)
+
+
+def _no_constant(name: str) -> Any:
+    raise JsonTextError(f"{name} is not JSON")
+
+
+def parse_json(text: str | bytes, what: str = "the document", max_chars: int = MAX_CHARS) -> Any:
+    """The JSON value of ``text``; anything unusable is a :class:`JsonTextError` whose message
+    starts with ``what`` (``"the input"``, ``"line 3"``)."""
+    if isinstance(text, bytes):
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise JsonTextError(f"{what} is not UTF-8 text ({exc.reason} at byte {exc.start})") from None
+    if len(text) > max_chars:
+        raise JsonTextError(f"{what} is {len(text)} characters long (at most {max_chars})")
+    depth = _deepest(text)
+    if depth > MAX_DEPTH:
+        raise JsonTextError(f"{what} is nested {depth} deep (at most {MAX_DEPTH})")
+    try:
+        return json.loads(text, parse_int=_bounded_int, parse_float=_bounded_float, parse_constant=_no_constant)
+    except JsonTextError as exc:
+        raise JsonTextError(f"{what} holds {exc}") from None
+    except json.JSONDecodeError as exc:
+        raise JsonTextError(f"{what} is not JSON ({exc})") from None
+    except (ValueError, RecursionError) as exc:  # a last guard: nothing below may escape as a traceback
+        raise JsonTextError(f"{what} is not a usable JSON document ({exc})") from None
