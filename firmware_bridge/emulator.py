@@ -11,6 +11,10 @@ A new pty gets a new path, while a real die keeps its udev name (/dev/serial/by-
 replug. ``--link PATH`` gives the same: the emulator keeps a symlink at PATH pointing at its current
 pty, removes it on unplug and recreates it on replug, so a host opens one stable name.
 
+With ``--pair`` (or ``--dice 2``) it emulates two dice thrown together (2d6 by default), each
+with its own die id on the one pty; ``r`` throws both, ``c``/``C`` lands die A/B crooked, ``m``/``M``
+leaves die A/B not reporting (see PAIR_KEYS_HELP).
+
 Keys (stdin): r roll, n nudge, p pick up and put down, c crooked landing, l lying roll,
 g garbage, x bad checksum, d repeat last line, u unplug and replug, b heartbeat,
 s hang / wake up (silent while hung), z reboot with its hello lost, h help, q quit.
@@ -69,6 +73,9 @@ class EmulatedDie:
         self._stop_reader = threading.Event()
         self._wake_r, self._wake_w = -1, -1
         self._started_at = time.monotonic()
+        self._write_lock = threading.Lock()
+        self._carrier: EmulatedDie | None = None  # another die whose link this one shares
+        self._riders: list[EmulatedDie] = []
 
     def __repr__(self) -> str:
         return (f"EmulatedDie(die_id={self.die_id!r}, faces={self.faces!r}, "
@@ -79,14 +86,33 @@ class EmulatedDie:
     @property
     def path(self) -> str:
         """The current pty's path (changes on every replug)."""
-        return self._path
+        return self._carrier.path if self._carrier is not None else self._path
 
     @property
     def is_plugged(self) -> bool:
-        return self._master >= 0
+        return self._carrier.is_plugged if self._carrier is not None else self._master >= 0
+
+    def carry(self, rider: EmulatedDie) -> None:
+        """Let ``rider`` talk on this die's link too (two dice on one port, told apart by die id,
+        as a dice tray with one USB bridge): it powers up with this die and answers the host's
+        requests addressed to it. Call before :meth:`plug`."""
+        if rider is self or rider.die_id == self.die_id or rider._master >= 0:
+            raise ValueError(f"{rider!r} cannot ride on {self!r}")
+        rider._carrier = self
+        self._riders.append(rider)
+
+    def _power_up(self) -> None:
+        """New boot token, numbering from 0, the boot hello (on whatever link carries us)."""
+        with self._lock:
+            self._seq = SeqCounter()
+            self._boot = "%08x" % self._rng.getrandbits(32)
+            self._started_at = time.monotonic()
+            self._send(self._hello())
 
     def plug(self) -> str:
         """Power up on a fresh pty: new boot token, sequence from 0, hello. Returns the path."""
+        if self._carrier is not None:
+            return self._carrier.plug()
         with self._lock:
             if self._master >= 0:
                 return self._path
@@ -107,10 +133,15 @@ class EmulatedDie:
                 os.symlink(self._path, tmp)
                 os.replace(tmp, self.link_path)
             self._send(self._hello())
-            return self._path
+        for rider in self._riders:
+            rider._power_up()
+        return self._path
 
     def unplug(self) -> None:
         """Vanish as a pulled USB cable does: the pty closes and the stable link disappears."""
+        if self._carrier is not None:
+            self._carrier.unplug()
+            return
         with self._lock:
             if self._master < 0:
                 return
@@ -124,7 +155,7 @@ class EmulatedDie:
             reader = self._reader
         if reader is not None:
             reader.join()
-        with self._lock:
+        with self._lock, self._write_lock:  # never close the pty under a write
             for fd in (self._master, self._slave, self._wake_r, self._wake_w):
                 os.close(fd)
             self._master = self._slave = self._wake_r = self._wake_w = -1
@@ -230,9 +261,17 @@ class EmulatedDie:
             return self.hung
 
     def send_raw(self, data: bytes) -> None:
-        with self._lock:
+        if self.hung:
+            return
+        self._write(data)
+
+    def _write(self, data: bytes) -> None:
+        if self._carrier is not None:
+            self._carrier._write(data)
+            return
+        with self._write_lock:
             fd = self._master
-            if fd < 0 or self.hung:
+            if fd < 0:
                 return
             view = memoryview(data)
             while view:
@@ -283,6 +322,8 @@ class EmulatedDie:
                 return
             for item in framer.feed(data):
                 self._answer(item)
+                for rider in self._riders:  # outside our lock: a rider writes through us
+                    rider._answer(item)
 
     def _answer(self, item: bytes | str) -> None:
         try:
@@ -304,35 +345,154 @@ class EmulatedDie:
                 self.led = body
 
 
-def _key_loop(die: EmulatedDie, read_key: Callable[[], str], out: Callable[[str], None]) -> int:
-    actions: dict[str, Callable[[], object]] = {
+class EmulatedPair:
+    """Two dice thrown together (Ankh-Morpoly's 2d6), each with its own die id, boot token and
+    numbering, on ONE pty (``links=1``: a tray with one USB bridge; die B rides on die A's link)
+    or on two (``links=2``: ``paths`` gives both). A throw interleaves both dice's lines as a real
+    pair does, and can go wrong on purpose: one die crooked, or one die not reporting at all after
+    it rolled (it fell off the table, its radio dropped the line)."""
+
+    def __init__(self, die_ids: tuple[str, str] = ("emu-a", "emu-b"), faces: int = 6,
+                 seed: int | None = None, link_path: str | None = None, pace: float = 0.0,
+                 links: int = 1) -> None:
+        if links not in (1, 2):
+            raise ValueError(f"a pair uses one link or two: {links!r}")
+        if die_ids[0] == die_ids[1]:
+            raise ValueError(f"the two dice need distinct ids: {die_ids!r}")
+        self.links = links
+        self._rng = random.Random(seed)
+        self.dice = (EmulatedDie(die_ids[0], faces, self._rng.getrandbits(32), link_path, pace),
+                     EmulatedDie(die_ids[1], faces, self._rng.getrandbits(32), None, pace))
+        if links == 1:
+            self.dice[0].carry(self.dice[1])
+        self.faces = faces
+        self.pace = pace
+
+    def __repr__(self) -> str:
+        return f"EmulatedPair({self.dice[0]!r}, {self.dice[1]!r}, links={self.links!r})"
+
+    @property
+    def die_ids(self) -> tuple[str, str]:
+        return self.dice[0].die_id, self.dice[1].die_id
+
+    @property
+    def paths(self) -> tuple[str, ...]:
+        """The pty path(s): one for ``links=1``, two for ``links=2``."""
+        return tuple(d.path for d in self.dice[:self.links])
+
+    def plug(self) -> tuple[str, ...]:
+        for die in self.dice[:self.links]:
+            die.plug()
+        return self.paths
+
+    def unplug(self) -> None:
+        for die in self.dice[:self.links]:
+            die.unplug()
+
+    close = unplug
+
+    def __enter__(self) -> EmulatedPair:
+        self.plug()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.unplug()
+
+    def throw(self, faces: tuple[int, int] | None = None, crooked: int | None = None,
+              missing: int | None = None) -> tuple[int | None, int | None]:
+        """Both dice thrown together: handling, rolling, then settled + roll for each.
+
+        ``crooked`` (0 or 1): that die comes to rest crooked (no roll). ``missing`` (0 or 1):
+        that die says handling and rolling, then nothing. Returns the faces rolled (None for a
+        die that gave no roll).
+        """
+        chosen = list(faces) if faces is not None else [
+            self._rng.randint(1, self.faces) for _ in self.dice]
+        for face in chosen:
+            if not 1 <= face <= self.faces:
+                raise ValueError(f"face must be 1..{self.faces}: {face!r}")
+        result: list[int | None] = list(chosen)
+        for state in (DieState.HANDLING, DieState.ROLLING):
+            for die in self.dice:
+                die.send_message(State(state))
+            if self.pace:
+                time.sleep(self.pace)
+        for i, die in enumerate(self.dice):
+            if i == missing:
+                result[i] = None
+            elif i == crooked:
+                die.send_message(State(DieState.CROOKED))
+                result[i] = None
+            else:
+                die.send_message(State(DieState.SETTLED, chosen[i]))
+        for i, die in enumerate(self.dice):
+            if result[i] is not None:
+                die.send_message(RollReport(chosen[i]))
+        return result[0], result[1]
+
+
+PAIR_KEYS_HELP = ("keys (pair): r throw both, c/C die A/B crooked, m/M die A/B not reporting, "
+                  "1/2 roll die A/B alone, s/S hang/wake die A/B, g garbage, x bad checksum, "
+                  "d repeat last line, u unplug+replug, b beat, z reboot A (hello lost), h help, "
+                  "q quit")
+
+
+def _single_actions(die: EmulatedDie) -> dict[str, Callable[[], object]]:
+    return {
         "r": die.roll, "n": die.nudge, "p": die.pick_up_and_put_down, "c": die.crooked_landing,
         "l": die.lying_roll, "g": die.send_garbage, "x": die.send_bad_checksum_roll,
         "d": die.repeat_last_line, "u": die.replug, "b": die.beat, "s": die.toggle_hang,
         "z": lambda: die.reboot(lose_hello=True),
     }
+
+
+def _pair_actions(pair: EmulatedPair) -> dict[str, Callable[[], object]]:
+    a, b = pair.dice
+
+    def replug() -> object:
+        pair.unplug()
+        return pair.plug()
+
+    def beat() -> None:
+        a.beat()
+        b.beat()
+
+    return {
+        "r": pair.throw, "c": lambda: pair.throw(crooked=0), "C": lambda: pair.throw(crooked=1),
+        "m": lambda: pair.throw(missing=0), "M": lambda: pair.throw(missing=1),
+        "1": a.roll, "2": b.roll, "s": a.toggle_hang, "S": b.toggle_hang,
+        "g": a.send_garbage, "x": a.send_bad_checksum_roll, "d": a.repeat_last_line,
+        "u": replug, "b": beat, "z": lambda: a.reboot(lose_hello=True),
+    }
+
+
+def _key_loop(actions: EmulatedDie | dict[str, Callable[[], object]], read_key: Callable[[], str],
+              out: Callable[[str], None], help_text: str = KEYS_HELP) -> int:
+    if isinstance(actions, EmulatedDie):
+        actions = _single_actions(actions)
     while True:
         key = read_key()
         if key in ("", "q", "\x03", "\x04"):
             return 0
         if key == "h":
-            out(KEYS_HELP)
+            out(help_text)
         elif key in actions:
             result = actions[key]()
             out(f"{key}: {result!r}" if result is not None else f"{key}: done")
 
 
-def _scheduler(die: EmulatedDie, every: float, beat: float, stop: threading.Event) -> None:
+def _scheduler(roll: Callable[[], object], beat: Callable[[], object], every: float,
+               beat_every: float, stop: threading.Event) -> None:
     next_roll = time.monotonic() + every if every > 0 else None
-    next_beat = time.monotonic() + beat if beat > 0 else None
+    next_beat = time.monotonic() + beat_every if beat_every > 0 else None
     while not stop.is_set():
         now = time.monotonic()
         if next_roll is not None and now >= next_roll:
-            die.roll()
+            roll()
             next_roll = now + every
         if next_beat is not None and now >= next_beat:
-            die.beat()
-            next_beat = now + beat
+            beat()
+            next_beat = now + beat_every
         stop.wait(0.05)
 
 
@@ -343,7 +503,13 @@ def _parser() -> argparse.ArgumentParser:
                     "first line of standard output, then reads keys from standard input. "
                     + KEYS_HELP)
     parser.add_argument("--die-id", default="emu-1", help="die id sent in every line")
-    parser.add_argument("--faces", type=int, default=12, help="number of faces (default 12)")
+    parser.add_argument("--faces", type=int, default=None,
+                        help="number of faces (default 12; 6 with --pair)")
+    parser.add_argument("--pair", action="store_true",
+                        help="emulate a pair of dice thrown together (ids DIE_ID-a and DIE_ID-b, "
+                             "or emu-a and emu-b) on one pty; same as --dice 2")
+    parser.add_argument("--dice", type=int, default=1, choices=(1, 2),
+                        help="how many dice on the pty (2: a pair, as --pair)")
     parser.add_argument("--seed", type=int, default=None, help="seed for faces and noise")
     parser.add_argument("--every", type=float, default=0.0, metavar="SECONDS",
                         help="also roll on a schedule, every SECONDS (0: only on key press)")
@@ -360,18 +526,35 @@ def _parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str]) -> int:
     args = _parser().parse_args(argv)
+    paired = args.pair or args.dice == 2
+    faces = args.faces if args.faces is not None else (6 if paired else 12)
     try:
-        die = EmulatedDie(args.die_id, args.faces, args.seed, args.link, args.pace)
+        if paired:
+            ids = ((f"{args.die_id}-a", f"{args.die_id}-b") if args.die_id != "emu-1"
+                   else ("emu-a", "emu-b"))
+            pair = EmulatedPair(ids, faces, args.seed, args.link, args.pace)
+            die = pair.dice[0]
+        else:
+            die = EmulatedDie(args.die_id, faces, args.seed, args.link, args.pace)
     except ValueError as exc:
         sys.stderr.write(f"die-emulator: {exc}\n")
         return 2
     path = die.plug()
     sys.stdout.write(path + "\n")
     sys.stdout.flush()
-    sys.stderr.write(f"die {die.die_id!r} (d{die.faces}) on {path}"
-                     + (f" via {args.link}" if args.link else "") + "\n" + KEYS_HELP + "\n")
+    if paired:
+        actions, help_text = _pair_actions(pair), PAIR_KEYS_HELP
+        roll: Callable[[], object] = pair.throw
+        beat: Callable[[], object] = actions["b"]
+        who = f"dice {pair.die_ids[0]!r} and {pair.die_ids[1]!r} (2d{faces})"
+    else:
+        actions, help_text = _single_actions(die), KEYS_HELP
+        roll, beat = die.roll, die.beat
+        who = f"die {die.die_id!r} (d{die.faces})"
+    sys.stderr.write(f"{who} on {path}" + (f" via {args.link}" if args.link else "") + "\n"
+                     + help_text + "\n")
     stop = threading.Event()
-    scheduler = threading.Thread(target=_scheduler, args=(die, args.every, args.beat, stop),
+    scheduler = threading.Thread(target=_scheduler, args=(roll, beat, args.every, args.beat, stop),
                                  daemon=True)
     scheduler.start()
     stdin = sys.stdin
@@ -379,6 +562,7 @@ def main(argv: list[str]) -> int:
     if stdin.isatty() and not args.no_keys:
         saved = termios.tcgetattr(stdin.fileno())
         tty.setcbreak(stdin.fileno())
+
     def say(text: str) -> None:
         sys.stderr.write(text + "\n")
         sys.stderr.flush()
@@ -391,7 +575,7 @@ def main(argv: list[str]) -> int:
             while not stop.wait(0.5):
                 pass
             return 0
-        return _key_loop(die, lambda: stdin.read(1), say)
+        return _key_loop(actions, lambda: stdin.read(1), say, help_text)
     except KeyboardInterrupt:
         return 0
     finally:

@@ -1,11 +1,11 @@
-"""The twelve faces of a d12 (a regular dodecahedron) as directions in the sensor's frame.
+"""The faces of a d12 (a regular dodecahedron) and a d6 (a cube) as directions in the sensor's frame.
 
 Resting on the table, an accelerometer reads +1 g pointing UP (the table pushes the die up), so
 the face on top is the one whose outward normal is closest to the reading. The ideal normals below
 assume the sensor's axes sit in the canonical frame of the dodecahedron; a real die is glued
 together by hand, so :mod:`calibration` records the real directions and those replace these.
 
-Numbering follows the usual d12: opposite faces add up to 13.
+Numbering follows the usual dice: on a d12 opposite faces add up to 13, on a d6 to 7.
 
 MicroPython-compatible: plain tuples and math only.
 """
@@ -51,6 +51,30 @@ def ideal_d12():
         faces[i + 1] = n
         faces[12 - i] = (-n[0], -n[1], -n[2])
     return faces
+
+
+def ideal_d6():
+    """{face: unit normal} for faces 1..6 of a cube, opposite faces summing to 7.
+
+    Neighbouring faces are 90 degrees apart, so a d6 resting on an edge reads 45 degrees from
+    its two faces and on a corner 54.7 degrees from three: far outside the brain's face
+    tolerance, so both are ``crooked``, as on a d12.
+    """
+    half = ((0.0, 0.0, 1.0), (1.0, 0.0, 0.0), (0.0, 1.0, 0.0))  # faces 1, 2, 3
+    faces = {}
+    for i, n in enumerate(half):
+        faces[i + 1] = n
+        faces[6 - i] = (-n[0], -n[1], -n[2])
+    return faces
+
+
+def ideal(face_count):
+    """The ideal table for a die with ``face_count`` faces (6 or 12); ValueError otherwise."""
+    if face_count == 6:
+        return ideal_d6()
+    if face_count == 12:
+        return ideal_d12()
+    raise ValueError("no ideal geometry for a d%r (6 or 12)" % (face_count,))
 
 
 def nearest_face(faces, direction):

@@ -3,6 +3,12 @@
 Only hardware wiring lives here; behaviour is in runtime.DieFirmware. Pins: I2C0 SDA=GP4 SCL=GP5,
 battery divider (1:2) on ADC0/GP26, feedback LED on GP25, button on GP15 (held at power-up:
 calibrate). Samples at 100 Hz; lines go out on the USB CDC serial port.
+
+The same files build a d12 or a d6: ``kind.txt`` on the board's flash says which ("d6" or "d12";
+missing: d12). It sets the die id prefix (``d6-1a2b3c``), the number of faces in hello, the ideal
+face table and how many faces calibration asks for. A d6 reports crooked landings exactly as a
+d12 does (``state s=crooked``, no roll); for Ankh-Morpoly two d6 builds make a pair
+(docs/die-protocol.md, "A pair of dice").
 """
 import os
 import select
@@ -13,27 +19,40 @@ import machine
 
 import accel
 import calibration
+import geometry
 import runtime
 
 FACES_FILE = "faces.json"
+KIND_FILE = "kind.txt"
 SAMPLE_MS = 10
 
 
-def die_id():
+def die_kind():
+    try:
+        with open(KIND_FILE) as f:
+            return runtime.kind_from_text(f.read())
+    except OSError:
+        return "d12"
+
+
+def die_id(kind):
     uid = machine.unique_id()
-    return "d12-" + "".join("%02x" % b for b in uid[-3:])
+    return kind + "-" + "".join("%02x" % b for b in uid[-3:])
 
 
-def load_faces():
+def load_faces(count):
     try:
         with open(FACES_FILE) as f:
-            return calibration.loads(f.read())
+            faces = calibration.loads(f.read())
     except (OSError, ValueError):
-        return None  # uncalibrated: the ideal table (and the LED blinks red to say so)
+        faces = None
+    if faces is None or len(faces) != count:
+        return geometry.ideal(count)  # uncalibrated, or calibrated as another kind
+    return faces
 
 
-def calibrate(sensor, led):
-    cal = calibration.Calibrator()
+def calibrate(sensor, led, count):
+    cal = calibration.Calibrator(count)
     while cal.next_face is not None:
         x, y, z = sensor.read_g()
         if cal.feed(x, y, z, time.ticks_ms()) is not None:
@@ -51,9 +70,11 @@ def main():
     led = machine.Pin(25, machine.Pin.OUT)
     button = machine.Pin(15, machine.Pin.IN, machine.Pin.PULL_UP)
     battery = machine.ADC(26)
-    faces = calibrate(sensor, led) if button.value() == 0 else load_faces()
+    kind = die_kind()
+    count = runtime.KINDS[kind]
+    faces = calibrate(sensor, led, count) if button.value() == 0 else load_faces(count)
     boot = "%08x" % (int.from_bytes(os.urandom(4), "big"))
-    die = runtime.DieFirmware(die_id(), boot, faces)
+    die = runtime.DieFirmware(die_id(kind), boot, faces)
     out = sys.stdout.buffer if hasattr(sys.stdout, "buffer") else sys.stdout
     poll = select.poll()
     poll.register(sys.stdin, select.POLLIN)

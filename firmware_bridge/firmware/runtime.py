@@ -17,6 +17,17 @@ BEAT_MS = 1000
 LED_COLOURS = ("off", "red", "green", "blue", "white")
 
 
+KINDS = {"d6": 6, "d12": 12}  # what a build can be: its die id prefix and its number of faces
+
+
+def kind_from_text(text):
+    """The die kind written in ``kind.txt`` on the die ("d6" or "d12"; blank: "d12")."""
+    kind = text.strip() or "d12"
+    if kind not in KINDS:
+        raise ValueError("unknown die kind %r (one of %s)" % (kind, ", ".join(sorted(KINDS))))
+    return kind
+
+
 def battery_percent(mv):
     """A single-cell LiPo, linear between 3.3 V (empty) and 4.2 V (full): coarse but honest."""
     pct = (mv - 3300) * 100 // 900

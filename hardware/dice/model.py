@@ -32,6 +32,7 @@ class StatusKind(str, Enum):
     SETTLED = "settled"
     SILENT = "silent"  # the port is open but the die has sent nothing for a while (no heartbeat)
     RESUMED = "resumed"  # a silent die was heard again
+    THROW_AGAIN = "throw_again"  # a pair's throw did not count (crooked, timed out, die lost)
 
 
 @dataclass(frozen=True)

@@ -29,6 +29,30 @@ class Throw:
     def total(self) -> int:
         return sum(self.faces)
 
+    @property
+    def dice(self) -> tuple[str, ...]:
+        """The die ids, in the same order as ``faces``."""
+        return tuple(roll.die_id for roll in self.rolls)
+
+    @property
+    def source(self) -> str:
+        """The URL of the source that delivered the throw (of its first die for a split pair)."""
+        return self.rolls[0].source if self.rolls else ""
+
+    @property
+    def settled_at(self) -> float:
+        """When the throw counted: the arrival of its last roll (source clock)."""
+        return max(roll.arrived_at for roll in self.rolls)
+
+    @property
+    def is_double(self) -> bool:
+        """Every die shows the same face (Monopoly's doubles)."""
+        return len(self.rolls) > 1 and len(set(self.faces)) == 1
+
+    def as_input(self) -> dict[str, object]:
+        """The engine's roll input for this throw: ``{"type": "roll", "faces": [a, b]}``."""
+        return {"type": "roll", "faces": list(self.faces)}
+
 
 class ThrowCollector:
     def __init__(self, die_ids: Iterable[str],
