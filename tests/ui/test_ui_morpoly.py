@@ -106,6 +106,14 @@ def test_a_morpoly_game_by_touch(tmp_path: Path, request: Any) -> None:
         assert "1 ·" in d.texts(popup)
         popup.dismiss()
         d.frames(2)
+        # a correction: green is really on 24 (no salary, nothing landed on), from the square's popup
+        while app.game.question.kind == "roll":
+            _play_question(d, rolls)
+        green_cash = app.game.state.parties[2].cash
+        d.tap(d.screen.cells[24])
+        d.tap(d.screen.place_buttons["green"])
+        assert app.game.state.tokens[2].square == 24 and app.game.state.parties[2].cash == green_cash
+        assert "●" in d.screen.cells[24].text
         seq, state = app.game.seq, app.game.state
     finally:
         conftest.stop_app(app)

@@ -311,9 +311,21 @@ class MorpolyBoardScreen(GameScreen):
         label.bind(size=lambda w, _v: setattr(w, "text_size", w.size))
         box = BoxLayout(orientation="vertical", padding=dp(8), spacing=dp(8))
         box.add_widget(label)
-        ok = BigButton(text=app.t("OK"), size_hint_y=None, height=dp(52))
-        box.add_widget(ok)
-        popup = Popup(title=square.name, content=box, size_hint=(0.7, 0.75))
+        row = BoxLayout(size_hint_y=None, height=dp(52), spacing=dp(6))
+        ok = BigButton(text=app.t("OK"))
+        row.add_widget(ok)
+        popup = Popup(title=square.name, content=box, size_hint=(0.8, 0.8))
+        self.place_buttons: dict[str, BigButton] = {}
+        tokens = getattr(game.question, "tokens", ()) if game.question is not None else ()
+        for token in tokens:  # the table's correction: "red is really here", without passing effects
+            if any(t.id == token and t.square == index for t in state.tokens):
+                continue
+            button = BigButton(text=app.t("{token} is here").format(token=party_name(app, token)), font_size=sp(13),
+                               background_color=(*party_rgb(token), 1))
+            button.bind(on_release=lambda _b, token=token: (popup.dismiss(), self.choose(f"place:{token}:{index}", None)))
+            self.place_buttons[token] = button
+            row.add_widget(button)
+        box.add_widget(row)
         ok.bind(on_release=lambda _b: popup.dismiss())
         self.square_popup = popup
         popup.open()
