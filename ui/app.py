@@ -69,7 +69,7 @@ def _build_app_class() -> type:
             self.shown_seq: int | None = None  # the seq of the question on screen (read by device threads)
             self.launch_problem: LaunchProblem | None = None
             self.devices = DeviceLink(self.on_die_roll, self.on_card_scan, self.on_device_failure,
-                                      self.update_status, lambda: self.shown_seq)
+                                      self.update_status, lambda: self.shown_seq, on_throw=self.on_die_throw)
             super().__init__(**kwargs)
             self.title = "Ankh-Morpork Table Companion"
             self.lang = self.settings.language
@@ -333,6 +333,26 @@ def _build_app_class() -> type:
                 self.session.submit(DieRoll(face, source, seq=seq))
             except WaitingForOther:
                 self.message = self.t("The die shows {face}; nothing to roll for now.").format(face=face)
+                return
+            except CompanionError as exc:
+                self.message = str(exc)
+                return
+            self.game = self.session.game
+            self.message = ""
+            self.after_change()
+
+        def on_die_throw(self, faces: tuple[int, ...], source: str, seq: int | None = None) -> None:
+            """A throw of a pair of dice (Ankh-Morpoly's 2d6), stamped like a single roll."""
+            self.play_roll_sound()
+            seq = self.shown_seq if seq is None else seq
+            text = "+".join(str(f) for f in faces)
+            if self.game is None or seq is None:
+                self.message = self.t("The die shows {face}; nothing to roll for now.").format(face=text)
+                return
+            try:
+                self.session.submit(DieRoll(faces=tuple(faces), source=source, seq=seq))
+            except WaitingForOther:
+                self.message = self.t("The die shows {face}; nothing to roll for now.").format(face=text)
                 return
             except CompanionError as exc:
                 self.message = str(exc)

@@ -127,3 +127,29 @@ def test_a_morpoly_game_by_touch(tmp_path: Path, request: Any) -> None:
         assert app.game.seq == seq and app.game.state == state
     finally:
         conftest.stop_app(app)
+
+
+def test_the_simulated_pair_of_dice_throws_through_the_die_source(tmp_path: Path, request: Any) -> None:
+    """With the die source ``sim://?pair=1`` the board's "simulated roll" throws the pair, and its
+    throw reaches the engine the way a hardware pair's does (DeviceLink's ``when_thrown``)."""
+    conftest = request.config.pluginmanager.getplugin(str(Path(__file__).with_name("conftest.py")))
+    app = conftest.start_app(tmp_path / "data", die_url="sim://?pair=1&seed=3")
+    d = conftest.Driver(app)
+    try:
+        d.frames(3)
+        assert getattr(app.devices.die, "dice_per_throw", 1) == 2
+        app.start_game(["red", "yellow"], ["Ann", "Bob"], "", mode="ankh-morpoly", options={})
+        for guild in ("thieves", "watch"):
+            assert app.answer(guild), app.message
+        assert app.answer("roll"), app.message
+        d.frames(3)
+        assert d.screen.name == "morpoly-board" and app.game.question.kind == "roll"
+        inputs = len(app.session.inputs)
+        sim = [w for w in d.screen.answer_area.walk() if getattr(w, "text", "") == app.t("Simulated roll")]
+        d.tap(sim[0])
+        d.frames(5)
+        roll = app.session.inputs[inputs]
+        assert roll.faces is not None and len(roll.faces) == 2 and roll.source == "sim"
+        assert app.game.state.tokens[0].square == sum(roll.faces) or app.game.state.tokens[0].in_jail
+    finally:
+        conftest.stop_app(app)

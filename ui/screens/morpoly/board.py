@@ -254,8 +254,14 @@ class MorpolyBoardScreen(GameScreen):
             self.roll(faces, "manual")
 
     def simulated_roll(self) -> None:
-        rng = self.app.rng
+        """The simulated pair of dice (Settings: ``sim://?pair=1``) throws, and its throw arrives
+        like a hardware pair's; with any other die source, two faces are drawn here."""
         self.faces = [None, None]
+        die = self.app.devices.die
+        if die is not None and getattr(die, "dice_per_throw", 1) == 2 and hasattr(die, "roll"):
+            die.roll()
+            return
+        rng = self.app.rng
         self.roll((rng.randint(1, 6), rng.randint(1, 6)), "sim")
 
     def roll(self, faces: tuple[int, int], source: str) -> None:
