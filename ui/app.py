@@ -10,14 +10,16 @@ thread. Whether an input fits the question is the engine's call alone.
 from __future__ import annotations
 
 import argparse
+import importlib
 import logging
 import os
 import random
+import sys
 from pathlib import Path
 from typing import Any
 
 from companion.core.mode import DEFAULT_MODE, Progress, get_mode
-from ui.kivy_env import prepare
+from ui.kivy_env import display_problem, prepare, quiet_optional_parts
 
 log = logging.getLogger(__name__)
 
@@ -38,7 +40,7 @@ def _build_app_class() -> type:
     from kivy.core.text import LabelBase
     from kivy.lang import Builder
     from kivy.properties import BooleanProperty, NumericProperty, ObjectProperty, StringProperty
-    from kivy.uix.screenmanager import NoTransition, ScreenManager
+    from kivy.uix.screenmanager import NoTransition
 
     from companion.core.errors import CompanionError, WaitingForOther
     from companion.core.inputs import Answer, CardScan, DieRoll
@@ -47,6 +49,7 @@ def _build_app_class() -> type:
     from ui.i18n import Translator
     from ui.settings import AppSettings
     from ui import screens  # noqa: F401  (registers the screen classes with the kv factory)
+    from ui.screens.manager import LazyScreenManager
 
     class CompanionApp(App):  # type: ignore[misc]
         """See the module docstring."""
@@ -55,6 +58,7 @@ def _build_app_class() -> type:
         colorblind = BooleanProperty(False)
         status_text = StringProperty("")
         message = StringProperty("")
+        notice = StringProperty("")  # news that is not a problem ("undone to step 4"): a neutral colour
         session = ObjectProperty(None, allownone=True)
         game = ObjectProperty(None, allownone=True)
         revision = NumericProperty(0)
@@ -87,16 +91,17 @@ def _build_app_class() -> type:
                     Builder.load_file(path)
             launch = open_session(self.journal_path, rng=self.rng)  # resumes nothing on screen by itself
             self.session, self.launch_problem = launch.session, launch.problem
-            self.manager = ScreenManager(transition=NoTransition())
+            self.manager = LazyScreenManager(transition=NoTransition())
             for cls_name, name in (("HomeScreen", "home"), ("SetupScreen", "setup"), ("TableScreen", "table"),
                                    ("TurnScreen", "turn"), ("EventsScreen", "events"),
                                    ("GameEndScreen", "gameend"), ("JournalScreen", "journal"),
                                    ("SettingsScreen", "settings")):
-                self.manager.add_widget(getattr(screens, cls_name)(name=name))
-            from ui.screens import morpoly
+                self.manager.register(name, lambda cls_name=cls_name, name=name: getattr(screens, cls_name)(name=name))
             for cls_name, name in (("MorpolySetupScreen", "morpoly-setup"), ("MorpolyBoardScreen", "morpoly-board"),
-                                   ("MorpolyLedgerScreen", "morpoly-ledger")):
-                self.manager.add_widget(getattr(morpoly, cls_name)(name=name))
+                                   ("MorpolyLedgerScreen", "morpoly-ledger")):  # Ankh-Morpoly's, built when first shown
+                self.manager.register(name, lambda cls_name=cls_name, name=name: getattr(
+                    importlib.import_module("ui.screens.morpoly"), cls_name)(name=name))
+            self.manager.current = "home"  # built now; the others when first shown
             self.open_devices()
             if self.launch_problem is not None:
                 from kivy.clock import Clock
@@ -232,7 +237,7 @@ def _build_app_class() -> type:
                 self.message = str(exc)
                 return False
             self.game = self.session.game
-            self.message = ""
+            self.message = self.notice = ""
             self.after_change()
             return True
 
@@ -256,7 +261,8 @@ def _build_app_class() -> type:
             if steps > 0:
                 self.session.undo(steps, confirm=True)
             self.game = self.session.game
-            self.message = self.t("Undone to step {n}.").format(n=step)
+            self.message = ""
+            self.notice = self.t("Undone to step {n}.").format(n=step)
             self.route()
 
         def redo(self) -> None:
@@ -265,7 +271,8 @@ def _build_app_class() -> type:
                 return
             self.session.redo(1)
             self.game = self.session.game
-            self.message = self.t("Redone to step {n}.").format(n=len(self.session.inputs))
+            self.message = ""
+            self.notice = self.t("Redone to step {n}.").format(n=len(self.session.inputs))
             self.route()
 
         def route(self) -> None:
@@ -284,6 +291,9 @@ def _build_app_class() -> type:
 
         def refresh(self) -> None:
             game = self.game
+            if game is not None:
+                from ui.screens.morpoly.common import player_labels_of
+                self.translator.use_players(player_labels_of(self, game))  # sentences say "● Anna", not "red"
             self.shown_seq = game.seq if game is not None and game.question is not None else None
             self.revision += 1
 
@@ -402,25 +412,40 @@ def make_app(**kwargs: Any) -> Any:
     return _build_app_class()(**kwargs)
 
 
+DEFAULT_SIZE = "800x480"
+
+
+def parse_size(parser: argparse.ArgumentParser, text: str) -> tuple[int, int]:
+    """``WxH`` in pixels; anything else is a one-line usage error."""
+    w, sep, h = text.lower().partition("x")
+    if not sep or not w.isdigit() or not h.isdigit() or int(w) < 1 or int(h) < 1:
+        parser.error(f"--size: expected WxH such as 800x480, not {text!r}")
+    return int(w), int(h)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="ankh-companion", description="Start the table companion app.")
     parser.add_argument("--data-dir", type=Path, default=None, help="where settings and games are kept")
     parser.add_argument("--fullscreen", action="store_true", help="full screen (the Raspberry Pi kiosk)")
-    parser.add_argument("--size", default=None, help="window size WxH, e.g. 800x480")
+    parser.add_argument("--size", default=None, help=f"window size WxH (default {DEFAULT_SIZE}, the Pi's screen)")
     parser.add_argument("--die", default=None, metavar="URL",
                         help="die source for this run, e.g. serial:///dev/ttyACM0 (default: the saved setting)")
     parser.add_argument("--scanner", default=None, metavar="URL",
                         help="card scanner for this run, e.g. camera://0 (default: the saved setting)")
     args = parser.parse_args(argv or [])
+    size = parse_size(parser, args.size or DEFAULT_SIZE)
+    problem = display_problem()
+    if problem:
+        sys.stderr.write(problem + "\n")
+        return 1
     prepare(quiet=False)
+    quiet_optional_parts()
     from kivy.config import Config
     Config.set("input", "mouse", "mouse,disable_multitouch")  # no red multi-touch dots on a touchscreen
     if args.fullscreen:
         Config.set("graphics", "fullscreen", "auto")
-    if args.size:
-        w, h = args.size.lower().split("x")
-        Config.set("graphics", "width", str(int(w)))
-        Config.set("graphics", "height", str(int(h)))
+    Config.set("graphics", "width", str(size[0]))  # the Pi's 800×480 screen, not Kivy's 800×600
+    Config.set("graphics", "height", str(size[1]))
     logging.basicConfig(level=logging.INFO)
     from ui.settings import AppSettings
     data_dir = args.data_dir or default_data_dir()

@@ -22,7 +22,16 @@ APP_MODULE = "ui.app"
 
 USAGE = (
     "usage: ankh-companion [" + " | ".join(SUBCOMMANDS) + "] [options]\n"
-    "       ankh-companion            start the table companion app\n"
+    "       ankh-companion [app options]   start the table companion app\n"
+    "\n"
+    "app options:\n"
+    "  --size WxH         window size (default 800x480, the Raspberry Pi's screen)\n"
+    "  --fullscreen       full screen (the Pi kiosk)\n"
+    "  --die URL          die for this run: sim://, serial:///dev/ttyACM0, gpio://… (default: Settings)\n"
+    "  --scanner URL      card scanner for this run: sim://, camera://0, hid://… (default: Settings)\n"
+    "  --data-dir DIR     where settings and games are kept (default ~/.local/share/ankh-companion)\n"
+    "\n"
+    "ankh-companion COMMAND --help shows a command's own options.\n"
 )
 
 

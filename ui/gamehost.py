@@ -9,7 +9,13 @@ A journal that will not replay must not stop the app (a game night is not lost t
 prefix as ``game recover`` does (:func:`~companion.core.journal.salvage_file` for a file SQLite
 cannot read, :meth:`Session.recover` for a game whose rows do not all replay), and returns a
 :class:`Launch` whose ``problem`` names the game and the reason, for the screen to say. Only when even
-that fails is the file moved aside whole and a new, empty journal started. Kivy-free on purpose.
+that fails is the file moved aside whole and a new, empty journal started.
+
+Only damage ever moves or recovers a file. A journal written by a newer companion (another table
+version, game mode or rules revision) is left untouched: the app starts without resuming that game
+and says why. A journal the app cannot write where it lies (a full disk, a read-only card, a lock
+held by a second companion, a failing drive) is no damage either: :class:`JournalUnavailable` stops
+the start-up with one line, and the file is left as it is. Kivy-free on purpose.
 """
 from __future__ import annotations
 
@@ -23,7 +29,8 @@ from pathlib import Path
 from typing import Any
 
 from companion.core.errors import CompanionError
-from companion.core.journal import DamagedFileError, JournalError, salvage_file
+from companion.core.journal import (ENVIRONMENT_ERRORS, DamagedFileError, JournalError, NewerJournalError,
+                                    salvage_file)
 from companion.core.session import Session
 
 log = logging.getLogger(__name__)
@@ -38,6 +45,11 @@ class LaunchProblem:
     kept_as: str
     continued_as: int | None = None
     entries: int = 0
+
+
+class JournalUnavailable(Exception):
+    """The journal cannot be used where it lies (full, read-only, locked, a failing disk): the app
+    cannot keep its promise that nothing is lost, so it does not start; the message says what to do."""
 
 
 @dataclass
@@ -70,15 +82,24 @@ def _move_aside(path: Path) -> str:
 
 def open_session(path: Path, rng: random.Random | None = None) -> Launch:
     """Open the journal at ``path`` (creating it) and resume its unfinished game, whatever it takes
-    (see the module docstring). Never raises for a damaged journal."""
-    path.parent.mkdir(parents=True, exist_ok=True)
+    (see the module docstring). Never raises for a damaged journal; raises
+    :class:`JournalUnavailable` when the file cannot be used where it lies."""
     try:
+        path.parent.mkdir(parents=True, exist_ok=True)
         return Launch(Session.open(path, rng=rng))
+    except ENVIRONMENT_ERRORS as exc:
+        raise JournalUnavailable(str(exc)) from None
+    except OSError as exc:
+        raise JournalUnavailable(f"cannot use {str(path)!r}: {exc.strerror or exc}") from None
+    except NewerJournalError as exc:
+        return _untouched(path, exc, rng)
     except DamagedFileError as exc:
         problem: JournalError = exc
         try:
             report = salvage_file(path)  # keeps the damaged file aside itself
             kept = report.kept_aside
+        except ENVIRONMENT_ERRORS as salvage_failed:
+            raise JournalUnavailable(str(salvage_failed)) from None
         except (CompanionError, OSError) as salvage_failed:
             log.error("journal %s: %s; salvage failed: %s", path, exc, salvage_failed)
             return _fresh(path, salvage_failed, rng, kept=_newest_aside(path))
@@ -87,13 +108,15 @@ def open_session(path: Path, rng: random.Random | None = None) -> Launch:
         try:
             kept = _copy_aside(path)
         except OSError as copy_failed:
-            log.error("journal %s: %s; cannot keep a copy: %s", path, exc, copy_failed)
-            return _fresh(path, exc, rng)
-    except (CompanionError, OSError) as exc:  # not a journal at all, or unreadable
+            raise JournalUnavailable(f"{exc}; cannot keep a copy of the file aside "
+                                     f"({copy_failed.strerror or copy_failed})") from None
+    except CompanionError as exc:  # not a journal at all
         return _fresh(path, exc, rng)
     log.error("journal %s: %s (kept as %s)", path, problem, kept)
     try:
         session: Session[Any] = Session.open(path, rng=rng, resume=False)
+    except ENVIRONMENT_ERRORS as exc:
+        raise JournalUnavailable(str(exc)) from None
     except (CompanionError, OSError) as exc:
         return _fresh(path, exc, rng)
     try:
@@ -103,12 +126,26 @@ def open_session(path: Path, rng: random.Random | None = None) -> Launch:
         pass
     try:
         new_id = session.recover(problem.game)
+    except ENVIRONMENT_ERRORS as exc:
+        session.close()
+        raise JournalUnavailable(str(exc)) from None
     except (CompanionError, OSError) as exc:
         session.close()
         log.error("journal %s: recovery failed: %s", path, exc)
         return _fresh(path, problem, rng)
     return Launch(session, LaunchProblem(problem.game, _reason(problem), kept, new_id,
                                          len(session.timeline.applied)))
+
+
+def _untouched(path: Path, exc: NewerJournalError, rng: random.Random | None) -> Launch:
+    """A journal (or a game in it) from a newer companion: open it without resuming, change nothing."""
+    log.error("journal %s: %s (left untouched)", path, exc)
+    try:
+        return Launch(Session.open(path, rng=rng, resume=False), LaunchProblem(exc.game, _reason(exc), ""))
+    except ENVIRONMENT_ERRORS as unusable:
+        raise JournalUnavailable(str(unusable)) from None
+    except (CompanionError, OSError):  # the whole file is newer: it cannot even be opened
+        raise JournalUnavailable(f"{exc}; the file is left untouched") from None
 
 
 def _reason(exc: JournalError) -> str:
@@ -125,12 +162,16 @@ def _newest_aside(path: Path) -> str:
 
 
 def _fresh(path: Path, exc: Exception, rng: random.Random | None, kept: str = "") -> Launch:
-    """The last resort: the whole file aside, a new empty journal in its place."""
-    if path.exists():
-        kept = _move_aside(path)
+    """The last resort for a damaged file: the whole file aside, a new empty journal in its place."""
+    try:
+        if path.exists():
+            kept = _move_aside(path)
+        session: Session[Any] = Session.open(path, resume=False, rng=rng)
+    except (CompanionError, OSError) as failed:
+        raise JournalUnavailable(f"{exc}; and a new journal cannot be started: {failed}") from None
     game = exc.game if isinstance(exc, JournalError) else None
     reason = _reason(exc) if isinstance(exc, JournalError) else str(exc)
-    return Launch(Session.open(path, resume=False, rng=rng), LaunchProblem(game, reason, kept))
+    return Launch(session, LaunchProblem(game, reason, kept))
 
 
 def past_games(session: Session[Any]) -> list[dict[str, Any]]:
@@ -147,3 +188,12 @@ def past_games(session: Session[Any]) -> list[dict[str, Any]]:
             "points": dict(result.scores) if result else {},
         })
     return out
+
+
+def last_played(session: Session[Any]) -> str | None:
+    """When the open game last changed: the time stamp of its newest journal entry (ISO, UTC)."""
+    game_id = session.game_id
+    if game_id is None:
+        return None
+    entries = session.journal.entries(game_id)
+    return entries[-1].at if entries else session.journal.game(game_id).created

@@ -40,7 +40,12 @@ class Translator:
     def __init__(self, language: str = "en") -> None:
         self.language = "en"
         self._catalog: gettext.NullTranslations = gettext.NullTranslations()
+        self.players: dict[str, str] = {}
         self.set_language(language)
+
+    def use_players(self, names: Mapping[str, str]) -> None:
+        """The names the players typed, by colour: every sentence says "Anna", never "red"."""
+        self.players = {color: name for color, name in names.items() if name}
 
     def set_language(self, language: str) -> None:
         if language not in LANGUAGES:
@@ -70,18 +75,22 @@ class Translator:
     def color(self, color: str) -> str:
         return self.gettext(color)
 
+    def player(self, color: str) -> str:
+        """A player as the table knows them: the name typed at set-up, else the colour's word."""
+        return self.players.get(color) or self.color(color)
+
     def keyed(self, prefix: str, key: str, english: str, params: Mapping[str, str]) -> str:
         """An engine sentence: the catalogue's template for ``prefix:key`` filled with the params
         (area ids shown as translated names), or the engine's English text when there is none."""
         msgid = f"{prefix}:{key}"
         template = self.gettext(msgid)
-        if template == msgid:
-            return english
         shown = {k: self._param(v) for k, v in params.items()}
-        try:
-            return template.format(**shown)
-        except (KeyError, IndexError, ValueError):
-            return english
+        if template != msgid:
+            try:
+                return template.format(**shown)
+            except (KeyError, IndexError, ValueError):
+                pass
+        return english
 
     def reason(self, reason: Reason) -> str:
         """Why an option is greyed, short and in this language, by its rule id (``r:<key>``); the
@@ -97,16 +106,27 @@ class Translator:
         return self.keyed("n", getattr(line, "key"), getattr(line, "text"), params)
 
     def _param(self, value: str) -> str:
+        """A parameter as the table says it: an area, card, event or personality by its name, a
+        player by the name they typed, a piece ("area/red") and a list ("a,b") item by item."""
         from companion.morpork.catalog import CARD_BY_ID, EVENT_BY_ID
+        if "," in value:
+            return ", ".join(self._param(item) for item in value.split(","))
+        if "/" in value and value.partition("/")[0] in AREA_BY_ID:
+            return self.option(value)
         if value in AREA_BY_ID:
             return self.area(value)
         if value in CARD_BY_ID:
             return self.card(value)
         if value in EVENT_BY_ID:
             return self.event(value)
-        if value in ("red", "yellow", "green", "blue", "troll", "demon"):
+        if value in ("red", "yellow", "green", "blue"):
+            return self.player(value)
+        if value in ("troll", "demon"):
             return self.gettext(value)
-        return value
+        try:
+            return display_name("personality", value, self.language)
+        except KeyError:
+            return value
 
     def is_card(self, value: str) -> bool:
         from companion.morpork.catalog import CARD_BY_ID
@@ -117,7 +137,7 @@ class Translator:
         if value in AREA_BY_ID:
             return self.area(value)
         if value in ("red", "yellow", "green", "blue"):
-            return self.color(value)
+            return self.player(value)
         if value.startswith("power:") and value[6:] in AREA_BY_ID:
             return self.gettext("Power: {area}").format(area=self.area(value[6:]))
         if "/" in value:

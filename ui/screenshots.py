@@ -15,10 +15,12 @@ import tempfile
 from pathlib import Path
 from typing import Any, Callable
 
-SCREENS = ("home", "setup", "setup-privacy", "turn", "table", "rulebook", "rulebook-ruling", "events", "journal",
-           "gameend", "settings", "rulebook-search")
+SCREENS = ("home", "setup", "setup-privacy", "cards", "cards-keyboard", "turn", "table", "rulebook",
+           "rulebook-ruling", "events", "journal", "journal-undo", "home-resume", "gameend", "settings",
+           "rulebook-search")
 SEARCHED = {"en": "fire", "de": "feuer", "pl": "pozar", "it": "fire"}
 """What the rulebook search shot types, per language."""
+
 
 def _game_to_events(app: Any) -> None:
     """Set-up, two turns with minions and a building, then a fire with a roll shown."""
@@ -86,14 +88,17 @@ def run(out: Path, languages: tuple[str, ...] = ("en", "de"), size: tuple[int, i
             ("setup", lambda: app.show("setup")),
             ("setup-privacy", lambda: (app.start_game(["red", "yellow", "green"], ["Ann", "Bob", "Cy"], "en"),
                                        app.on_die_roll(1, "manual"))),
-            ("turn", lambda: (app.answer("vetinari"), app.answer("rust"), app.answer("vimes"),
-                              app.answer("captain-carrot"))),
+            ("cards", lambda: (app.answer("vetinari"), app.answer("rust"), app.answer("vimes"))),
+            ("cards-keyboard", lambda: _search_on_screen(app, "bent", frames)),
+            ("turn", lambda: (_search_on_screen(app, "", frames, focus=False), app.answer("captain-carrot"))),
             ("table", lambda: app.show("table")),
             ("rulebook", lambda: open_rulebook("area", "the-shades")),  # a long press on The Shades
             ("rulebook-ruling", lambda: (_close_rulebook(app), open_rulebook("personality", "vimes"))),
             ("events", lambda: (_close_rulebook(app), _to_fire(app))),
             ("journal", lambda: (_finish_fire(app), app.show("journal"), frames(),
                                  app.manager.get_screen("journal").select(max(1, len(app.session.inputs) - 3)))),
+            ("journal-undo", lambda: app.manager.get_screen("journal").undo_here()),
+            ("home-resume", lambda: (app.manager.get_screen("journal").popup.dismiss(), app.show("home"))),
             ("gameend", lambda: _to_end(app)),
             ("home", lambda: app.show("home")),  # after the game: it is listed under past games
             ("settings", lambda: app.show("settings")),
@@ -112,11 +117,22 @@ def run(out: Path, languages: tuple[str, ...] = ("en", "de"), size: tuple[int, i
         App._running_app = None
     return saved
 
+
 def _close_rulebook(app: Any) -> None:
     popup = getattr(app, "rulebook_popup", None)
     if popup is not None:
         popup.dismiss(animation=False)
         app.rulebook_popup = None
+
+
+def _search_on_screen(app: Any, text: str, frames: Callable[[], None], focus: bool = True) -> None:
+    """The card list's search box with the on-screen keyboard up (as after a tap), ``text`` typed."""
+    panel = app.manager.get_screen("turn").ids.question
+    frames()
+    if panel.search is not None:
+        panel.search.focus = focus
+        panel.search.text = text
+
 
 def _to_fire(app: Any) -> None:
     """From the turn screen's Captain Carrot: finish it, then yellow's Ruby, green's The Dean → fire."""

@@ -11,6 +11,7 @@ import logging
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 
+from companion.core.jsontext import parse_json
 from companion.morpork.options import EDITIONS as EDITIONS  # defined once, with the rule options
 from ui.i18n import LANGUAGES
 
@@ -34,12 +35,14 @@ class AppSettings:
         if not path.exists():
             return cls()
         try:
-            doc = json.loads(path.read_text(encoding="utf-8"))
+            doc = parse_json(path.read_bytes(), "the settings file")
+            if not isinstance(doc, dict):
+                raise ValueError(f"the settings file holds {type(doc).__name__}, not an object")
             known = {f.name for f in fields(cls)}
             settings = cls(**{k: v for k, v in doc.items() if k in known})
             settings.validate()
             return settings
-        except (ValueError, TypeError) as exc:
+        except (ValueError, TypeError, OSError) as exc:
             log.error("settings file %r unreadable (%s); using defaults", str(path), exc)
             return cls()
 

@@ -18,6 +18,7 @@ from kivy.uix.scrollview import ScrollView
 from kivy.uix.textinput import TextInput
 from kivy.uix.widget import Widget
 
+from ui.keyboard import TouchTextInput  # noqa: F401  (registers the kv class)
 from ui.palette import PLAYER_RGB, hex_color, piece_mark
 from ui.rulebook_view import LongPress, topic_for_value
 
@@ -67,6 +68,11 @@ def player_markup(color: str | None, name: str | None = None) -> str:
     return f"[color={hex_color(PLAYER_RGB[color])}]{piece_mark(color, colorblind)}[/color] {shown}"
 
 
+def player_labels(state: Any) -> dict[str, str]:
+    """Each player's name with their colour's dot (their shape in colour-blind mode), for sentences."""
+    return {p.color: player_markup(p.color, p.name) for p in state.players}
+
+
 def player_name(state: Any, color: str | None) -> str:
     if not color:
         return ""
@@ -96,6 +102,10 @@ class QuestionPanel(BoxLayout):
         self._seen_seq: Any = object()
         self._cache: dict[str, BigButton] = {}
         self.search: TextInput | None = None
+        self.scroll: ScrollView | None = None
+        self.jump_bar: BoxLayout | None = None
+        self.not_found: Label | None = None
+        self._listed: set[str] = set()
         self.option_grid: GridLayout | None = None
         self._fit: tuple[int, Label, bool] | None = None
         self.bind(question=self._rebuild, game=self._rebuild, revealed=self._rebuild, size=self._refit)
@@ -121,9 +131,14 @@ class QuestionPanel(BoxLayout):
         for child in list(self.walk(restrict=True)):
             if isinstance(child, GridLayout):
                 child.clear_widgets()
+        if self.search is not None:
+            self.search.focus = False  # the keyboard goes with the question it typed for
         self.clear_widgets()
         self.buttons = []
         self.search = None
+        self.jump_bar = None
+        self.scroll = None
+        self.not_found = None
         self.option_grid = None
         self._fit = None
         app = App.get_running_app()
@@ -157,17 +172,11 @@ class QuestionPanel(BoxLayout):
         long_list = len(q.options) > SEARCH_FROM
         actions = [o for o in q.options if not (long_list and app.translator.is_card(o))]
         cards = [o for o in q.options if long_list and app.translator.is_card(o)]
+        self._listed = set()
         if long_list:
-            row = GridLayout(cols=self.columns, spacing=dp(4), size_hint_y=None)
-            row.bind(minimum_height=row.setter("height"))
-            for value in actions:
-                row.add_widget(self._option_button(value))
-            self.add_widget(row)
-            search = TextInput(hint_text=app.t("Search or scan the card") + " …", multiline=False,
-                               size_hint_y=None, height=dp(TOUCH), font_size=sp(16))
-            search.bind(text=lambda _w, text: self._filter(text))
-            self.search = search
-            self.add_widget(search)
+            cards = self._hand_cards(state, q, cards)
+            self._listed = set(cards)
+            self._build_search(app, q, actions)
         self._fit = (len(cards if long_list else actions) + len(q.unavailable), title, long_list)
         grid = GridLayout(cols=int(self.columns), spacing=dp(4), size_hint_y=None)
         grid.bind(minimum_height=grid.setter("height"))
@@ -183,7 +192,78 @@ class QuestionPanel(BoxLayout):
         self._set_columns(grid, self._columns_for(*self._fit))
         scroll = ScrollView(do_scroll_x=False, bar_width=dp(6))
         scroll.add_widget(grid)
+        self.scroll = scroll
         self.add_widget(scroll)
+        if long_list:
+            self._build_jump_bar(cards)
+            if actions:
+                row = GridLayout(cols=max(1, len(actions)), spacing=dp(4), size_hint_y=None)
+                row.bind(minimum_height=row.setter("height"))
+                for value in actions:
+                    row.add_widget(self._option_button(value))
+                self.add_widget(row)
+
+    def _hand_cards(self, state: Any, q: Any, cards: list[str]) -> list[str]:
+        """The offered cards in the order of their shown names; a card asked for from a hand (not
+        turned up from the draw pile) only when the deck's order lets a hand hold it (the engine's
+        :func:`~companion.morpork.hidden_cards.may_be_in_a_hand`)."""
+        from companion.morpork.hidden_cards import may_be_in_a_hand
+        from ui.cardsearch import sort_key
+        app = App.get_running_app()
+        if state is not None and not q.reveals:
+            cards = [c for c in cards if may_be_in_a_hand(state, c)]
+        return sorted(cards, key=lambda c: sort_key(app.translator.option(c)))
+
+    def _build_search(self, app: Any, q: Any, actions: list[str]) -> None:
+        """The search box (typed on the on-screen keyboard) and the line that says why nothing matches."""
+        row = BoxLayout(size_hint_y=None, height=dp(TOUCH), spacing=dp(4))
+        search = TouchTextInput(hint_text=app.t("Search or scan the card") + " …", multiline=False,
+                                font_size=sp(16))
+        search.bind(text=lambda _w, text: self._filter(text), focus=lambda _w, _f: self._show_jump_bar())
+        clear = BigButton(text="✕", size_hint_x=None, width=dp(TOUCH))
+        clear.bind(on_release=lambda _b: setattr(search, "text", ""))
+        row.add_widget(search)
+        row.add_widget(clear)
+        self.search = search
+        self.clear_button = clear
+        self.add_widget(row)
+        note = Label(text="", markup=True, size_hint_y=None, height=0, font_size=sp(13), color=(0.1, 0.1, 0.1, 1),
+                     halign="left", valign="middle", opacity=0)
+        note.bind(width=lambda w, _v: setattr(w, "text_size", (w.width, None)))
+        self.not_found = note
+        self.add_widget(note)
+
+    def _build_jump_bar(self, cards: list[str]) -> None:
+        """A–Z in a few buttons ("A–C", "D–F" …): a tap scrolls the list to the first such card."""
+        from ui.cardsearch import jump_groups
+        app = App.get_running_app()
+        bar = BoxLayout(size_hint_y=None, height=dp(40), spacing=dp(2))
+        self.jump_buttons: dict[str, BigButton] = {}
+        for group in jump_groups([(c, app.translator.option(c)) for c in cards]):
+            button = BigButton(text=group.label, value=group.first, height=dp(40), font_size=sp(13),
+                               background_color=(0.45, 0.38, 0.3, 1))
+            button.bind(on_release=lambda b: self.jump_to(b.value))
+            bar.add_widget(button)
+            self.jump_buttons[group.label] = button
+        self.jump_bar = bar
+        self._show_jump_bar()
+
+    def _show_jump_bar(self) -> None:
+        """The jump bar while browsing; out of the way while typing (the keyboard needs the room)."""
+        bar, scroll = getattr(self, "jump_bar", None), getattr(self, "scroll", None)
+        if bar is None or scroll is None or scroll.parent is not self:
+            return
+        hide = self.search is not None and (self.search.focus or bool(self.search.text.strip()))
+        if hide and bar.parent is self:
+            self.remove_widget(bar)
+        elif not hide and bar.parent is None:
+            self.add_widget(bar, index=self.children.index(scroll) + 1)
+
+    def jump_to(self, card: str) -> None:
+        button = self.button_for(card)
+        if button is not None and button.parent is not None:
+            self.scroll.scroll_to(button, padding=dp(2), animate=False)
+            self.scroll.scroll_y = min(1.0, max(0.0, self.scroll.scroll_y))
 
     def _refit(self, *_args: Any) -> None:
         """The panel is often built before its screen is laid out: fit the columns to the real size."""
@@ -224,17 +304,33 @@ class QuestionPanel(BoxLayout):
         return button
 
     def _filter(self, text: str) -> None:
-        """Show only the cards whose shown name contains the search text (case-insensitive)."""
-        needle = text.strip().casefold()
+        """Show only the offered cards known by the search text in any language, in English or by
+        id (accents and case ignored); when none is, say why (already played, no such card …)."""
+        from ui.cardsearch import matches, why_not_found
         grid = self.option_grid
         if grid is None:
             return
         for button in list(grid.children):
             grid.remove_widget(button)
+        offered = []
         for button in self.buttons:
             if button.parent is None and not button.disabled and app_card(button.value) \
-                    and needle in button.text.casefold():
+                    and button.value in self._listed and matches(button.value, text):
                 grid.add_widget(button)
+                offered.append(button.value)
+        app = App.get_running_app()
+        why = ""
+        if not offered and app is not None and self.question is not None:
+            state = self.game.state if self.game is not None else None
+            name = player_name(state, self.question.player) if state is not None else ""
+            why = why_not_found(text, state, list(self._listed), name, app.t)
+        note = getattr(self, "not_found", None)
+        if note is not None:
+            note.text = why
+            note.height, note.opacity = (dp(30), 1) if why else (0, 0)
+        self._show_jump_bar()
+        if getattr(self, "scroll", None) is not None:
+            self.scroll.scroll_y = 1
 
     def _chosen(self, button: BigButton) -> None:
         app = App.get_running_app()

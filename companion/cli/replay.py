@@ -17,7 +17,8 @@ from typing import Any, NoReturn
 from companion.cli.game import Rejected, state_document
 from companion.core.errors import CompanionError
 from companion.core.journal import parse_export
-from companion.core.session import GameRules, replay
+from companion.core.history import History
+from companion.core.session import GameRules, fold
 
 
 class _Parser(argparse.ArgumentParser):
@@ -35,8 +36,8 @@ def main(argv: list[str]) -> int:
             header, entries, problem = parse_export(handle)
         if problem is not None:
             raise problem
-        games: list[Any] = replay(GameRules(), header, entries)[0]
-        doc = state_document(header, games[-1], args.player)
+        history: History[Any] = fold(GameRules(), header, entries)[0]
+        doc = state_document(header, history.now, args.player)
     except Rejected as exc:
         sys.stderr.write(" ".join(str(exc).split()) + "\n")
         return 2

@@ -35,6 +35,7 @@ from companion.morpork.invariants import table_problems
 from companion.morpork.options import EDITIONS
 from companion.core.procedure import Narration, Question
 from companion.morpork.setup import HAND_SIZE
+from companion.morpork.state import State
 from companion.morpork.state_format import state_from_json, state_to_json
 
 MAX_STEPS = 20000
@@ -207,7 +208,14 @@ every 16th input and after the last: it cost more than the engine itself when ru
 input (38 % of a checked run), and a slip it catches persists until the next sample."""
 
 
-def check_invariants(game: Game, table: Table, round_trip: bool = True) -> None:
+TABLE_CHECK_EVERY = 4
+"""The whole-table checks (every card in one place, the box's pieces and money accounted for) run
+after every 4th input and after the last; the cheap ones (hand sizes, the draw pile, the question)
+after every input. A miscount persists, so the next sample catches it; the checks per input cost
+twice the engine itself."""
+
+
+def check_invariants(game: Game, table: Table, round_trip: bool = True, whole_table: bool = True) -> None:
     state = game.state
     for player in state.players:
         real = table.hands[player.color]
@@ -220,6 +228,14 @@ def check_invariants(game: Game, table: Table, round_trip: bool = True) -> None:
             raise InvariantViolation(f"{player.color} has ${player.money}")
     if len(table.deck) != state.draw_pile:
         raise InvariantViolation(f"the real draw pile has {len(table.deck)} cards, the engine counts {state.draw_pile}")
+    if whole_table:
+        _check_whole_table(state, table)
+    if round_trip:
+        state_from_json(state_to_json(state))  # raises StateFormatError when the position is impossible
+    _check_question(game, table)
+
+
+def _check_whole_table(state: State, table: Table) -> None:
     if len(set(state.discard_pile)) != len(state.discard_pile):
         raise InvariantViolation(f"a card is twice on the discard pile: {state.discard_pile!r}")
     places: list[str] = list(table.deck) + list(state.discard_pile)
@@ -236,8 +252,10 @@ def check_invariants(game: Game, table: Table, round_trip: bool = True) -> None:
         raise InvariantViolation("; ".join(problems))
     if set(state.event_deck) - set(table.events) - set(EVENT_IDS):
         raise InvariantViolation("unknown event in the deck")
-    if round_trip:
-        state_from_json(state_to_json(state))  # raises StateFormatError when the position is impossible
+
+
+def _check_question(game: Game, table: Table) -> None:
+    state = game.state
     question = game.question
     if question is not None:
         if question.kind == "choice" and not question.options:
@@ -265,14 +283,17 @@ def play_game(rng: random.Random, players: int, edition: str = "en", check: bool
         question = game.question
         inp = choose_input(game, table, question)
         try:
-            after = apply(game, inp)
+            # the simulator drops each game at the next input: no copy of the table per input
+            after = apply(game, inp, snapshot=False)
         except CompanionError as exc:
             raise InvariantViolation(f"step {steps}: {question.key!r} refused {inp!r}: {exc}") from exc
         new_lines = _new_lines(game, after)
         follow_narration(after, table, new_lines)
         game = after
         if check:
-            check_invariants(game, table, round_trip=steps % ROUND_TRIP_EVERY == 0 or game.question is None)
+            last = game.question is None
+            check_invariants(game, table, round_trip=steps % ROUND_TRIP_EVERY == 0 or last,
+                             whole_table=steps % TABLE_CHECK_EVERY == 0 or last)
     over = game.state.game_over
     assert over is not None
     return GameResult(over.reason, over.personality, list(over.winners), game.state.turn.number, steps)
@@ -280,7 +301,7 @@ def play_game(rng: random.Random, players: int, edition: str = "en", check: bool
 
 def _new_lines(old: Game, new: Game) -> list[Narration]:
     """Narration lines ``new`` has that ``old`` had not (the pending procedure's are rebuilt)."""
-    return new.narration[len(old.narration):]
+    return list(new.narration[len(old.narration):])
 
 
 # -- the command -------------------------------------------------------------------------------

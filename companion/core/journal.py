@@ -184,6 +184,20 @@ class LockedJournalError(JournalError):
     """Another program holds the journal (a second companion, a backup in progress)."""
 
 
+class DiskIOError(JournalError):
+    """The disk could not read or write the file (a failing card or drive): the journal may be sound."""
+
+
+class NewerJournalError(JournalError):
+    """The journal (or one game in it) was written by a newer companion: a newer table version, entry
+    version, game mode, option or rules revision. Nothing is wrong with it; update the companion.
+    It must never be "recovered" or moved aside."""
+
+
+ENVIRONMENT_ERRORS: Final = (ReadOnlyJournalError, DiskFullError, LockedJournalError, DiskIOError)
+"""Errors of the place the journal lives, not of the journal: the file is left alone."""
+
+
 SQLITE_ERRORS: Final = (sqlite3.Error, UnicodeDecodeError)
 """What reading or writing the file can raise: SQLite's errors, and Python's own when a damaged
 schema or error message is not UTF-8 (the ``sqlite3`` module decodes those itself)."""
@@ -214,7 +228,7 @@ def sqlite_problem(path: str, exc: Exception, doing: str) -> JournalError:
         return LockedJournalError(f"{path!r} is locked by another program while {doing}; nothing was written: "
                                   "close the other companion and try again")
     if name.startswith("SQLITE_IOERR") or "disk I/O error" in text:
-        return JournalError(f"the disk could not read or write {path!r} while {doing} ({text}); nothing was "
+        return DiskIOError(f"the disk could not read or write {path!r} while {doing} ({text}); nothing was "
                             "written: check the card or drive")
     return JournalError(f"SQLite refused {doing} on {path!r} ({name or type(exc).__name__}: {text})")
 
@@ -382,7 +396,7 @@ def parse_entry(game: int | None, n: Any, at: Any, version: Any, kind: Any, barr
     if isinstance(version, bool) or not isinstance(version, int) or version < 1:
         raise JournalError(f"version {version!r} is not a positive whole number", game, row)
     if version > INPUT_VERSION:
-        raise JournalError(f"unknown schema version {version!r}: this companion reads versions up to "
+        raise NewerJournalError(f"unknown schema version {version!r}: this companion reads versions up to "
                            f"{INPUT_VERSION}; the journal was written by a newer one", game, row)
     if kind not in ENTRY_KINDS:
         raise JournalError(f"unknown entry kind {kind!r:.80}; expected one of {', '.join(ENTRY_KINDS)}", game, row)
@@ -494,7 +508,7 @@ class Journal:
             raise JournalError(f"{self.path!r} is an SQLite file but not a companion journal "
                                f"(application id {app_id!r})")
         if version > SCHEMA_VERSION:
-            raise JournalError(f"{self.path!r} has table version {version!r}; this companion knows up to "
+            raise NewerJournalError(f"{self.path!r} has table version {version!r}; this companion knows up to "
                                f"{SCHEMA_VERSION}: it was written by a newer companion")
         if version < SCHEMA_VERSION:
             self._migrate()
@@ -993,6 +1007,26 @@ RawGames = list[tuple[Any, ...]]
 RawEntries = dict[int, tuple[list[tuple[Any, ...]], str | None]]
 
 
+_GAME_DEFAULTS: Final = {1: "1970-01-01T00:00:00.000Z", 3: "en", 5: "playing", 11: "ankh-morpork", 12: None, 13: 1}
+"""What a salvaged games row gets for a NOT NULL column its damaged page no longer holds (index in
+``_GAME_COLUMNS`` → value; the options default to the edition's, as for a table-version-1 game)."""
+
+
+def _fill_damaged_game_row(row: tuple[Any, ...]) -> tuple[Any, ...]:
+    """A games row read from a damaged page, with its unreadable NOT NULL columns given defaults so
+    the salvaged copy can hold it (a cut through the games page leaves NULLs; the whole salvage
+    failed on them). The game's note says which were filled."""
+    filled = list(row)
+    missing = []
+    for index, default in _GAME_DEFAULTS.items():
+        if index < len(filled) and filled[index] is None:
+            missing.append(_GAME_COLUMNS.replace(" ", "").split(",")[index])
+            filled[index] = default if index != 12 else json.dumps({"edition": filled[3] or "en"})
+    if missing:
+        filled[6] = (str(filled[6]) + " " if filled[6] else "") + f"[unreadable, filled in: {', '.join(missing)}]"
+    return tuple(filled)
+
+
 def _read_damaged(path: str) -> tuple[RawGames, RawEntries]:
     """Read every games row that SQLite can still read and, per game, its raw entry rows ``(n, at,
     version, kind, barrier, data, hash)`` in order up to the first one it cannot read. Read on a
@@ -1007,8 +1041,8 @@ def _read_damaged(path: str) -> tuple[RawGames, RawEntries]:
                 row = source.execute(f"SELECT {games_columns} FROM games WHERE id = ?", (gid,)).fetchone()
             except SQLITE_ERRORS:
                 continue
-            if row is not None:
-                games.append(row)
+            if row is not None and row[0] is not None and row[2] is not None:
+                games.append(_fill_damaged_game_row(row))
         if not games:
             raise JournalError(f"{path!r}: not one game can be read from it")
         try:

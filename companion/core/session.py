@@ -47,13 +47,15 @@ so replay never needs randomness.
 """
 from __future__ import annotations
 
+import gc
 import os
 import random
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, Protocol, TypeVar
 
 from companion.core.errors import CompanionError, InputError
+from companion.core.history import History, Positions
 from companion.core.errors import WaitingForOther as WaitingForOther  # where the CLI and tests have found it
 from companion.core.inputs import CardScan, DieRoll, Input, RandomDraw, input_from_json, input_to_json
 from companion.core.journal import (
@@ -63,11 +65,13 @@ from companion.core.journal import (
     GameResult,
     Journal,
     JournalError,
+    NewerJournalError,
     Timeline,
     fold_entries,
     parse_export,
 )
 from companion.core.mode import DEFAULT_MODE, GameMode, get_mode, resolve_options
+from companion.core.narration_log import NarrationLog
 from companion.core.procedure import Narration, Question
 
 G = TypeVar("G")
@@ -82,7 +86,7 @@ class Rules(Protocol[G]):
 
     def question(self, game: G) -> Question | None: ...
 
-    def narration(self, game: G) -> list[Narration]: ...
+    def narration(self, game: G) -> Sequence[Narration]: ...
 
     def result(self, game: G, inputs: int) -> GameResult | None: ...
 
@@ -102,11 +106,18 @@ class ModeRules(Generic[G]):
     def apply(self, game: G, inp: Input) -> G:
         return self.mode.apply(game, inp)
 
+    def step(self, game: G, inp: Input) -> G:
+        """``apply`` for a fold that drops ``game``'s successor at the next input: the mode's
+        ``apply_transient`` when it has one (no copy of the table), else ``apply``."""
+        transient = getattr(self.mode, "apply_transient", None)
+        result: G = transient(game, inp) if transient is not None else self.mode.apply(game, inp)
+        return result
+
     def question(self, game: G) -> Question | None:
         return self.mode.question(game)
 
-    def narration(self, game: G) -> list[Narration]:
-        return list(self.mode.narration(game))
+    def narration(self, game: G) -> Sequence[Narration]:
+        return self.mode.narration(game)
 
     def result(self, game: G, inputs: int) -> GameResult | None:
         result: GameResult | None = self.mode.result(game, inputs)
@@ -124,9 +135,13 @@ class GameRules:
         companion, or damaged) is a :class:`JournalError` naming the game."""
         try:
             mode = get_mode(record.mode)
-            return ModeRules(mode, resolve_options(mode.options, record.options), record.revision)
+            options = resolve_options(mode.options, record.options)
         except InputError as exc:
-            raise JournalError(str(exc), record.id) from None
+            raise NewerJournalError(f"{exc} (written by a newer companion?)", record.id) from None
+        if record.revision > mode.revision:
+            raise NewerJournalError(f"recorded with rules revision {record.revision} of {mode.id}; this "
+                                    f"companion plays up to revision {mode.revision}: update it", record.id)
+        return ModeRules(mode, options, record.revision)
 
     def for_new_game(self, mode_id: str, options: Mapping[str, str]) -> tuple[ModeRules[Any], int]:
         """The engine of a new game of ``mode_id`` under ``options`` (resolved: every option of the
@@ -165,10 +180,33 @@ class Step(Generic[G]):
     narration: list[Narration]
 
 
-def replay(rules: Rules[G] | GameRules, record: GameRecord, entries: Iterable[Entry]) -> tuple[list[G], Timeline]:
-    """Fold a game's entries: the games after 0, 1, 2 … inputs in effect, and the timeline. An input
-    the engine rejects raises :class:`JournalError` naming its row. With :class:`GameRules` the game
-    is played by its record's mode, options and rules revision."""
+class _Folder(Generic[G]):
+    """An engine as :class:`~companion.core.history.History` reaches it: its ``step`` (a game dropped
+    at the next input) when it has one, else ``apply``."""
+
+    def __init__(self, rules: Rules[G]) -> None:
+        self.rules = rules
+        self.step = getattr(rules, "step", rules.apply)
+
+    def apply(self, game: G, inp: Input) -> G:
+        return self.rules.apply(game, inp)
+
+    def question(self, game: G) -> Question | None:
+        return self.rules.question(game)
+
+    def narration(self, game: G) -> Sequence[Narration]:
+        return self.rules.narration(game)
+
+
+def fold(rules: Rules[G] | GameRules, record: GameRecord, entries: Iterable[Entry]) -> tuple[History[G], Timeline]:
+    """Fold a game's entries into its history (:class:`~companion.core.history.History`: the game
+    now, a snapshot every few inputs) and the timeline. An input the engine rejects raises
+    :class:`JournalError` naming its row. With :class:`GameRules` the game is played by its record's
+    mode, options and rules revision.
+
+    Linear in the inputs: the positions between snapshots are not kept (nor copied, when the engine
+    has a ``step``), and the garbage collector is paused meanwhile — it found nothing to free and
+    walked every kept position each time, a third of a long replay."""
     entries = list(entries)
     timeline = fold_entries(entries, record.id)
     engine: Rules[G] = engine_for(rules, record)
@@ -177,19 +215,33 @@ def replay(rules: Rules[G] | GameRules, record: GameRecord, entries: Iterable[En
                                 list(record.names) if record.names is not None else None)
     except CompanionError as exc:
         raise JournalError(f"the engine cannot set up this game: {exc}", record.id) from None
-    games = [first]
-    for entry in timeline.applied:
-        try:
-            games.append(engine.apply(games[-1], input_from_json(entry.data)))
-        except CompanionError as exc:
-            raise JournalError(f"the engine rejects this input on replay: {exc}", record.id, entry.n) from None
-    return games, timeline
+    history = History(_Folder(engine), first)
+    last = len(timeline.applied) - 1
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        for i, entry in enumerate(timeline.applied):
+            try:
+                history.advance(input_from_json(entry.data), keep=i == last)
+            except CompanionError as exc:
+                raise JournalError(f"the engine rejects this input on replay: {exc}", record.id, entry.n) from None
+    finally:
+        if collecting:
+            gc.enable()
+    return history, timeline
+
+
+def replay(rules: Rules[G] | GameRules, record: GameRecord, entries: Iterable[Entry]) -> tuple[list[G], Timeline]:
+    """Fold a game's entries: the games after 0, 1, 2 … inputs in effect (every one of them: for a
+    whole-game report; the session keeps a :func:`fold`), and the timeline."""
+    history, timeline = fold(rules, record, entries)
+    return list(history.games()), timeline
 
 
 def longest_valid_prefix(rules: Rules[G] | GameRules, record: GameRecord, entries: list[Entry]) -> int:
     """How many leading entries replay without a problem (the rows a recovery can keep)."""
     try:
-        replay(rules, record, entries)
+        fold(rules, record, entries)
         return len(entries)
     except JournalError as exc:
         return (exc.row or 1) - 1
@@ -208,7 +260,7 @@ class Session(Generic[G]):
         self.rng = rng
         self.record: GameRecord | None = None
         self.timeline = Timeline()
-        self._games: list[G] = []
+        self._history: History[G] | None = None
         self._last_n = 0
 
     @classmethod
@@ -238,13 +290,14 @@ class Session(Generic[G]):
     # -- the game now ------------------------------------------------------------------------------
     @property
     def game(self) -> G | None:
-        return self._games[-1] if self._games else None
+        return self._history.now if self._history is not None else None
 
     @property
     def current(self) -> G:
         """The game now, for code that knows one is open (``InputError`` when none is)."""
         self._require_game()
-        return self._games[-1]
+        assert self._history is not None
+        return self._history.now
 
     @property
     def game_id(self) -> int | None:
@@ -252,29 +305,42 @@ class Session(Generic[G]):
 
     @property
     def question(self) -> Question | None:
-        return self.rules.question(self._games[-1]) if self._games else None
+        return self.rules.question(self._history.now) if self._history is not None else None
 
     @property
     def seq(self) -> int:
         """Inputs in effect (the engine's ``seq``)."""
-        return len(self._games) - 1 if self._games else 0
+        return len(self._history.inputs) if self._history is not None else 0
 
     def _require_game(self) -> GameRecord:
-        if self.record is None or not self._games:
+        if self.record is None or self._history is None:
             raise InputError(f"no game is open in {self.journal.path!r}; start one with new_game()")
         return self.record
 
     @property
-    def positions(self) -> tuple[G, ...]:
+    def positions(self) -> Sequence[G]:
         """The game's history: ``positions[i]`` is the game after ``i`` inputs in effect
-        (``positions[0]`` the set-up). The journal screen and the score chart read it; nobody keeps
-        a copy, and nothing is replayed to build it."""
-        return tuple(self._games)
+        (``positions[0]`` the set-up), exact. Only a snapshot every few inputs is kept: a position
+        is rebuilt when asked for (from the snapshot before it), and iterating replays the game once
+        (the score chart). Nobody keeps a copy."""
+        return Positions(self._history)
 
     @property
     def inputs(self) -> tuple[Input, ...]:
         """The inputs in effect, in order: ``inputs[i]`` turned ``positions[i]`` into ``positions[i + 1]``."""
-        return tuple(input_from_json(entry.data) for entry in self.timeline.applied)
+        return tuple(self._history.inputs) if self._history is not None else ()
+
+    def question_at(self, index: int) -> Question | None:
+        """The question of ``positions[index]`` (what ``inputs[index]`` answered), without a replay."""
+        if self._history is None:
+            raise InputError("no game is open")
+        return self._history.asked[index]
+
+    def lines_of(self, index: int) -> Sequence[Narration]:
+        """The narration lines input ``index`` (1-based) added, without a replay."""
+        if self._history is None:
+            raise InputError("no game is open")
+        return self._history.lines(index)
 
     # -- starting and resuming ---------------------------------------------------------------------
     def new_game(self, players: list[str], edition: str | None = None, names: list[str] | None = None, *,
@@ -296,7 +362,7 @@ class Session(Generic[G]):
         game = rules.new_game(list(players), given.get("edition", ""), names)
         game_id = self.journal.create_game(players, given.get("edition", ""), names, mode=mode, options=given,
                                            revision=revision)
-        self._load(self.journal.game(game_id), [game], Timeline(), 0, rules)
+        self._load(self.journal.game(game_id), History(_Folder(rules), game), Timeline(), 0, rules)
         self._draw_if_random()
         return game
 
@@ -308,14 +374,14 @@ class Session(Generic[G]):
             return None
         entries = self.journal.entries(record.id)
         engine = engine_for(self.engines, record)
-        games, timeline = replay(engine, record, entries)
-        self._load(record, games, timeline, entries[-1].n if entries else 0, engine)
+        history, timeline = fold(engine, record, entries)
+        self._load(record, history, timeline, entries[-1].n if entries else 0, engine)
         self._sync_result()
         self._draw_if_random()
         return self.game
 
-    def _load(self, record: GameRecord, games: list[G], timeline: Timeline, last_n: int, rules: Rules[G]) -> None:
-        self.record, self._games, self.timeline, self._last_n = record, games, timeline, last_n
+    def _load(self, record: GameRecord, history: History[G], timeline: Timeline, last_n: int, rules: Rules[G]) -> None:
+        self.record, self._history, self.timeline, self._last_n = record, history, timeline, last_n
         self.rules = rules
 
     def recover(self, game_id: int | None = None) -> int:
@@ -331,7 +397,7 @@ class Session(Generic[G]):
             raise JournalError("nothing to recover: every row of this game replays", record.id)
         if problem is None:
             try:
-                replay(self.engines, record, entries)
+                fold(self.engines, record, entries)
             except JournalError as exc:
                 problem = exc
         new_id = self.journal.fork(record.id, keep, f"continued from the {keep} entries before: {problem}")
@@ -345,7 +411,8 @@ class Session(Generic[G]):
         ``CompanionError`` when the engine rejects it; either way nothing is written and the game is
         unchanged."""
         record = self._require_game()
-        before = self._games[-1]
+        assert self._history is not None
+        before = self._history.now
         question = self.rules.question(before)
         if question is None:
             raise InputError(f"game {record.id} is over; no input is expected")
@@ -354,7 +421,7 @@ class Session(Generic[G]):
                                     n=self._last_n + 1)
         applied = self.timeline.applied + (entry,)
         self._last_n = entry.n
-        self._games.append(after)
+        self._history.push(inp, after)
         self.timeline = Timeline(applied, ())
         step = Step(entry, after, self._new_lines(before, after))
         self._sync_result()
@@ -377,32 +444,38 @@ class Session(Generic[G]):
                 f"undoing {steps} step(s) goes back past {_describe(first)} (entry {first.n}); "
                 "confirm to record a correction", first)
         kind = "correction" if barriers else "undo"
-        before = self._games[-1]
+        assert self._history is not None
+        before = self._history.now
         entry = self.journal.append(record.id, kind, {"steps": steps}, n=self._last_n + 1)
         self._last_n = entry.n
         moved = self.timeline.applied[len(self.timeline.applied) - steps:]
         self.timeline = Timeline(self.timeline.applied[:len(self.timeline.applied) - steps],
                                  self.timeline.undone + tuple(reversed(moved)))
-        del self._games[len(self._games) - steps:]
+        after = self._history.truncate(len(self._history) - steps)
         self._sync_result()
-        return Step(entry, self._games[-1], self._new_lines(before, self._games[-1]))
+        return Step(entry, after, self._new_lines(before, after))
 
     def redo(self, steps: int = 1) -> Step[G]:
         """Put back the last ``steps`` undone inputs (the same facts, so no confirmation)."""
         record = self._require_game()
         self._check_steps(steps, len(self.timeline.undone), "redo")
-        before = self._games[-1]
+        assert self._history is not None
+        before = self._history.now
         redone = list(reversed(self.timeline.undone[len(self.timeline.undone) - steps:]))
-        games = list(self._games)
+        moves: list[tuple[Input, G]] = []
+        game = before
         for e in redone:
-            games.append(self.rules.apply(games[-1], input_from_json(e.data)))
+            inp = input_from_json(e.data)
+            game = self.rules.apply(game, inp)
+            moves.append((inp, game))
         entry = self.journal.append(record.id, "redo", {"steps": steps}, n=self._last_n + 1)
         self._last_n = entry.n
-        self._games = games
+        for inp, game in moves:
+            self._history.push(inp, game)
         self.timeline = Timeline(self.timeline.applied + tuple(redone),
                                  self.timeline.undone[:len(self.timeline.undone) - steps])
         self._sync_result()
-        return Step(entry, self._games[-1], self._new_lines(before, self._games[-1]))
+        return Step(entry, game, self._new_lines(before, game))
 
     def _check_steps(self, steps: int, available: int, what: str) -> None:
         if isinstance(steps, bool) or not isinstance(steps, int) or steps < 1:
@@ -413,23 +486,26 @@ class Session(Generic[G]):
     def _new_lines(self, before: G, after: G) -> list[Narration]:
         old, new = self.rules.narration(before), self.rules.narration(after)
         same = 0
+        if isinstance(old, NarrationLog) and isinstance(new, NarrationLog):
+            same = old.shared_prefix(new)  # positions of one timeline share their lines
         while same < min(len(old), len(new)) and old[same] == new[same]:
             same += 1
-        return new[same:]
+        return list(new[same:])
 
     def _sync_result(self) -> None:
         """Keep the games table's status (a cache for the history screen) in step with the replay."""
         record = self._require_game()
         if record.status == "broken":
             return
-        result = self.rules.result(self._games[-1], len(self.timeline.applied))
+        assert self._history is not None
+        result = self.rules.result(self._history.now, len(self.timeline.applied))
         if (result is None) != (record.status != "finished") or (result is not None and result != record.result):
             self.journal.set_result(record.id, result)
             self.record = self.journal.game(record.id)
 
     def _draw_if_random(self) -> None:
         """With an ``rng``, answer ``random`` questions at once and journal the draw as a fact."""
-        while self.rng is not None and self._games:
+        while self.rng is not None and self._history is not None:
             question = self.question
             if question is None or question.kind != "random":
                 return
@@ -450,7 +526,7 @@ class Session(Generic[G]):
         header, entries, problem = parse_export(lines)
         if problem is not None:
             raise problem
-        replay(self.engines, header, entries)
+        fold(self.engines, header, entries)
         game_id = self.journal.import_game(header, entries)
         self.resume(game_id)
         return game_id
@@ -496,5 +572,5 @@ def replay_export(lines: Iterable[str], rules: Rules[G] | GameRules) -> G:
     header, entries, problem = parse_export(lines)
     if problem is not None:
         raise problem
-    games, _ = replay(rules, header, entries)
-    return games[-1]
+    history, _ = fold(rules, header, entries)
+    return history.now

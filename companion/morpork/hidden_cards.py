@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Protocol
 
-from companion.morpork.catalog import CARD_IDS, TWO_PLAYER_REMOVED_CARDS
+from companion.morpork.catalog import CARD_BY_ID, CARD_IDS, CARDS, TWO_PLAYER_REMOVED_CARDS
 from companion.morpork.state import State
 
 
@@ -42,3 +42,23 @@ def unseen_cards(state: State, ctx: CardsInPlay | None = None) -> list[str]:
     """Card ids, in catalogue order, that may be in a hand or in the draw pile."""
     known = known_elsewhere(state, ctx)
     return [c for c in CARD_IDS if c not in known]
+
+
+GREEN_CARDS = sum(1 for card in CARDS if card.border == "green")
+"""The green-bordered deck, dealt and drawn before any brown-bordered card."""
+
+
+def cards_drawn(state: State) -> int:
+    """Player cards taken from the deck so far (dealt or drawn): the deck less the draw pile."""
+    removed = len(TWO_PLAYER_REMOVED_CARDS) if len(state.players) == 2 else 0
+    return len(CARDS) - removed - state.draw_pile
+
+
+def brown_deck_reached(state: State) -> bool:
+    """Whether a brown-bordered card can have been drawn: more cards drawn than the green deck holds."""
+    return cards_drawn(state) > GREEN_CARDS
+
+
+def may_be_in_a_hand(state: State, card: str) -> bool:
+    """Whether the deck's order allows ``card`` in a hand now (brown cards wait under the green deck)."""
+    return CARD_BY_ID[card].border != "brown" or brown_deck_reached(state)

@@ -42,6 +42,11 @@ class AnkhMorporkMode:
     def apply(self, game: Game, inp: Input) -> Game:
         return engine.apply(game, inp)
 
+    def apply_transient(self, game: Game, inp: Input) -> Game:
+        """``apply`` for a replay that drops the game returned at the next input: it shares the
+        live procedure's table instead of holding a copy (``companion.morpork.game.apply``)."""
+        return engine.apply(game, inp, snapshot=False)
+
     def question(self, game: Game) -> Question | None:
         return game.question
 

@@ -56,15 +56,32 @@ from collections.abc import Callable
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
-from hardware.dice.gpio_source import (DEFAULT_BUTTON_PIN, DEFAULT_DATA_PINS, DEFAULT_STROBE_PIN,
-                                       GpioDieSource)
+from typing import TYPE_CHECKING
+
 from hardware.dice.model import (DeviceMissing, DieSource, DieSourceError, Roll, Status,
                                  StatusKind)
 from hardware.dice.pair import PairDieSource, Pairer
-from hardware.dice.serial_source import SerialDieSource
 from hardware.dice.sim_source import SimDieSource
 from hardware.dice.throw import Throw, ThrowCollector
-from hardware.dice.usb import UsbId, find_port
+
+if TYPE_CHECKING:
+    from hardware.dice.gpio_source import GpioDieSource
+    from hardware.dice.serial_source import SerialDieSource
+
+# The serial stack (pyserial, the firmware bridge) and the GPIO source are imported only when a URL
+# of theirs is opened, or when one of their names is asked of this package: the simulated die
+# should not pay for them at start-up.
+_LAZY = {"SerialDieSource": "hardware.dice.serial_source", "GpioDieSource": "hardware.dice.gpio_source",
+         "usb": "hardware.dice.usb"}
+
+
+def __getattr__(name: str) -> Any:
+    if name in _LAZY:
+        import importlib
+
+        module = importlib.import_module(_LAZY[name])
+        return module if name == "usb" else getattr(module, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 __all__ = ["open_die_source", "DieSource", "SerialDieSource", "GpioDieSource", "SimDieSource",
            "Roll", "Status", "StatusKind", "Throw", "ThrowCollector", "DieSourceError",
@@ -161,6 +178,9 @@ def open_die_source(url: str, **options: Any) -> DieSource:
     parts = urlsplit(url)
     scheme = parts.scheme
     if scheme == "serial":
+        from hardware.dice.serial_source import SerialDieSource
+        from hardware.dice.usb import UsbId, find_port
+
         params = _query(url, parts.query, {"baud", "pair", "dice", "window"})
         baud = _int(url, params, "baud", 115200)
         pair_opts, inner = _split_options(options)
@@ -188,6 +208,9 @@ def open_die_source(url: str, **options: Any) -> DieSource:
         dice = _pair_ids(url, params, ("", "")) if "dice" in params else None
         return PairDieSource([single], url=url, dice=dice, **pair_opts)
     if scheme == "gpio":
+        from hardware.dice.gpio_source import (DEFAULT_BUTTON_PIN, DEFAULT_DATA_PINS, DEFAULT_STROBE_PIN,
+                                               GpioDieSource)
+
         if parts.netloc or parts.path not in ("", "/"):
             raise _bad(url, "a gpio URL takes only parameters")
         params = _query(url, parts.query, {"data", "strobe", "button", "faces", "die", "pair",

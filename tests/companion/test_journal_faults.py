@@ -397,6 +397,32 @@ def test_truncation_at_every_page_boundary_keeps_every_row_before_it(journal41: 
     assert tally.tried == size // PAGE and tally.lost == 0
 
 
+def test_truncation_inside_a_page_keeps_every_row_before_it_and_is_never_a_salvage_failure(
+        journal41: tuple[Path, list[Row]], tmp_path: Path) -> None:
+    """A cut through the middle of a page (a write torn by a pulled plug) leaves half a games or
+    entries page: NULLs where SQLite expects NOT NULL columns made the whole salvage fail with a
+    constraint error, and the user, sent to ``recover`` by every other command, was stuck."""
+    original, rows = journal41
+    size = original.stat().st_size
+    tally = Tally()
+    for boundary in range(0, size, PAGE):
+        for offset in (100, PAGE // 2 - 120, PAGE - 700):
+            cut = boundary + offset
+            case = tmp_path / f"t{cut}"
+            case.mkdir()
+            path = case / "games.sqlite"
+            shutil.copyfile(original, path)
+            os.truncate(path, cut)
+            status, _, err = cli("recover", "--db", str(path))
+            assert status in (0, 2) and err.count("\n") == (status == 2) and "Traceback" not in err, err
+            assert "salvaged copy" not in err and "constraint" not in err, err
+            tally.tried += 1
+            tally.refused += status == 2
+            tally.lost += max(0, _rows_before(original, rows, cut // PAGE) - _surviving_prefix(path, rows))
+    print(f"mid-page truncations: tried {tally.tried}, refused {tally.refused}, lost {tally.lost}")
+    assert tally.lost == 0
+
+
 FLIPS = int(os.environ.get("JOURNAL_FLIPS", "150"))
 
 

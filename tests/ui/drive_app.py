@@ -10,7 +10,8 @@ Actions (each a touch on the screen that shows it, except ``start``):
 - ``roll:F`` — tap face F on the die pad; ``pick:V`` — tap option V (behind the privacy gate when
   the question is private: the gate is tapped first);
 - ``journal`` — open the Journal screen by its navigation button; ``line:N`` — tap journal line N;
-  ``undo`` — tap "undo to here"; ``confirm`` — tap "undo anyway" in the dialog; ``redo`` — tap
+  ``undo`` — tap "undo to here" (and "undo" in the dialog that names the steps, unless
+  a die roll is among them); ``confirm`` — tap "undo anyway" in the dialog; ``redo`` — tap
   "redo"; ``back`` — tap "back to the game".
 
 When done it prints one line ``READY {json}`` (the game id, seq, the question and the public
@@ -78,9 +79,12 @@ def act(d: Any, action: str) -> None:
         d.tap(d.screen.children[0].children[-1].ids.nav_journal)
         assert d.screen.name == "journal"
     elif name == "line":
-        d.tap(d.screen.line_buttons[int(arg)])
+        d.tap(d.screen.line_button(int(arg)))
     elif name == "undo":
         d.tap(d.screen.ids.undo)
+        popup = d.screen.popup
+        if popup.parent is not None and d.screen.confirm_button.text != "Undo anyway":
+            d.tap(d.screen.confirm_button)  # every undo asks; only one across a roll needs "confirm"
     elif name == "confirm":
         popup = d.screen.popup
         d.tap([w for w in popup.walk() if getattr(w, "text", "") == "Undo anyway"][0])

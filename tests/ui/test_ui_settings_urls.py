@@ -21,12 +21,16 @@ def _type(d: Any, field: Any, text: str) -> None:
     field.delete_selection()
     field.insert_text(text)
     d.frames(1)
+    keyboard = d.app.keyboard_dock.keyboard  # docked at the top when the field is low on the screen
+    d.tap_at(60, 10 if keyboard.y > 0 else d.window.height - 20)  # a tap beside the keyboard puts it away
+    assert not field.focus
 
 
 def test_a_typed_die_url_survives_other_taps_and_is_applied_on_leaving(driver: Any) -> None:
     d = driver
     d.app.show("settings")
     d.frames(2)
+    d.tap(d.screen.ids.advanced)  # the raw URLs are folded under "advanced" (issue 14)
     field = d.screen.ids.die_url
     assert field.text == "sim://"
     _type(d, field, "serial:///dev/ttyNOSUCHDIE")
@@ -47,6 +51,7 @@ def test_enter_applies_a_url_and_a_malformed_one_is_refused(driver: Any) -> None
     d = driver
     d.app.show("settings")
     d.frames(2)
+    d.tap(d.screen.ids.advanced)  # the raw URLs are folded under "advanced" (issue 14)
     field = d.screen.ids.scanner_url
     _type(d, field, "keyboard")
     field.dispatch("on_text_validate")
@@ -57,6 +62,7 @@ def test_enter_applies_a_url_and_a_malformed_one_is_refused(driver: Any) -> None
     assert d.app.settings.scanner_url == "sim://"
     d.app.show("settings")
     d.frames(2)
+    assert d.screen.ids.advanced.state == "down"  # still unfolded from before
     assert d.screen.ids.scanner_url.text == "sim://"  # back on the screen: the saved URL again
     _type(d, d.screen.ids.die_url, "serial:///dev/ttyNOSUCHDIE")
     d.screen.ids.die_url.dispatch("on_text_validate")  # Enter in the die's field applies it

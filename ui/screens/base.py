@@ -15,7 +15,10 @@ class GameScreen(Screen):
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self._trigger = Clock.create_trigger(lambda _dt: self._update_if_shown(), -1)
-        Clock.schedule_once(self._bind_app, 0)
+        if App.get_running_app() is not None:  # built when first shown: bind now, the next change is near
+            self._bind_app(0)
+        else:
+            Clock.schedule_once(self._bind_app, 0)
 
     def _bind_app(self, _dt: float) -> None:
         app = App.get_running_app()

@@ -2,6 +2,7 @@
 demons) and the tie-break, and a chart of each player's points over the game."""
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from kivy.graphics import Color, Line
@@ -17,8 +18,9 @@ from ui.screens.table import _cell
 from ui.widgets import player_name
 
 
-def points_over_game(games: list[Any]) -> dict[str, list[int]]:
-    """Each colour's points (as if the game ended then) after every input."""
+def points_over_game(games: Iterable[Any]) -> dict[str, list[int]]:
+    """Each colour's points (as if the game ended then) after every input (``games`` is read once,
+    in order: the session rebuilds its positions as they are asked for)."""
     series: dict[str, list[int]] = {}
     for game in games:
         for color, points in final_score(game.state).points.items():
@@ -96,5 +98,5 @@ class GameEndScreen(GameScreen):
         rule = t("tie-break:" + score.tie_break)
         self.ids.tiebreak.text = rule
         if app.session is not None:
-            self.ids.chart.series = points_over_game(list(app.session.positions))
+            self.ids.chart.series = points_over_game(app.session.positions)
         self.score = score

@@ -1,88 +1,144 @@
 """Journal: the game's readable log, one line per accepted input. A tap on a line shows the table at
-that moment with "undo to here"; undoing past die rolls or scanned cards asks for confirmation first
-(those are facts of the table — the real die will not roll back). "Redo" puts back the last undone
-input. Everything drawn here is the session's history (``session.positions``, ``session.inputs``)."""
+that moment with "undo to here"; every undo asks first, naming the steps it takes back, and warns
+when die rolls or scanned cards are among them (facts of the table — the real die will not roll
+back). "Redo" puts back the last undone input. Everything drawn here is the session's history
+(``session.inputs``, ``session.question_at``, ``session.lines_of``; the table at a step is
+``session.positions[i]``)."""
 from __future__ import annotations
 
 from typing import Any
 
-from kivy.clock import Clock
 from kivy.metrics import dp, sp
 from kivy.properties import NumericProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
 from kivy.uix.popup import Popup
+from kivy.uix.recycleview.views import RecycleDataViewBehavior
 
 from companion.core.inputs import Answer, CardScan, DieRoll, RandomDraw, roll_text
 from ui.screens.base import GameScreen
-from ui.screens.morpoly.common import is_morpoly, option_label
+from ui.screens.morpoly.common import is_morpoly, option_label, party_name
 from ui.screens.table import public_state
-from ui.widgets import BigButton, player_name
+from ui.widgets import BigButton, player_markup, player_name
 
 
-def describe_input(app: Any, before: Any, inp: Any) -> str:
-    """One input as the log shows it; an answer to a private question stays secret."""
-    question = before.question
+def describe_input(app: Any, question: Any, inp: Any) -> str:
+    """One input as the log shows it (``question``: what it answered); an answer to a private
+    question stays secret."""
     if isinstance(inp, DieRoll):
         return f"⚄ {roll_text(inp)}"
     if isinstance(inp, RandomDraw):
         return "⚂ " + (app.t("(secret)") if question is not None and question.private else app.translator.option(inp.value))
     if question is not None and question.private:
         return "✉ " + app.t("(secret)")
-    if is_morpoly(before):  # Ankh-Morpoly: guilds, verbs on squares, the edition's cards
+    if is_morpoly(app.game):  # Ankh-Morpoly: guilds, verbs on squares, the edition's cards
         value = inp.card if isinstance(inp, CardScan) else inp.value
-        return ("✉ " if isinstance(inp, CardScan) else "→ ") + option_label(app, before, value)
+        return ("✉ " if isinstance(inp, CardScan) else "→ ") + option_label(app, app.game, value)
     if isinstance(inp, CardScan):
         return f"✉ {app.translator.option(inp.card)}"
     assert isinstance(inp, Answer)
     return "→ " + app.translator.option(inp.value)
 
 
+def _who(app: Any, state: Any, question: Any) -> str:
+    """Who answered: the player's coloured name (Ankh-Morpoly's seats are named in the journal)."""
+    player = question.player if question is not None else None
+    if not player:
+        return ""
+    if is_morpoly(app.game):
+        return player_markup(player, party_name(app, player))
+    return player_name(state, player)
+
+
+CHOSEN = (0.5, 0.45, 0.35, 1)
+PLAIN = (1, 1, 1, 1)
+
+
+class JournalLine(RecycleDataViewBehavior, BigButton):
+    """One row of the recycled list: a few of these are reused for whichever steps are in view."""
+
+    index = NumericProperty(0)
+
+    def refresh_view_attrs(self, rv: Any, index: int, data: dict[str, Any]) -> None:
+        self.index = index
+        super().refresh_view_attrs(rv, index, data)
+
+    def on_release(self) -> None:
+        screen = self.parent
+        while screen is not None and not isinstance(screen, JournalScreen):
+            screen = screen.parent
+        if screen is not None:
+            screen.select(self.index)
+
+
 class JournalScreen(GameScreen):
+    """The list is a Kivy ``RecycleView``: its data is one small dict per step, made from what the
+    session keeps per step (the question asked, the narration lines added) without replaying the
+    game, and only the rows in view are widgets. Building a button per step took 6.4 s and 800 MB
+    at 2,000 steps on every visit."""
+
     selected = NumericProperty(-1)
 
     def update(self) -> None:
         app = self.app
         session = app.session
-        lines = self.ids.lines
-        lines.clear_widgets()
-        self.line_buttons: dict[int, BigButton] = {}
+        rv = self.ids.lines
         if session is None or session.game is None:
+            rv.data = []
             return
-        games, inputs = session.positions, session.inputs
-        start = BigButton(text="0 · " + app.t("Set-up table"), value="0", halign="left")
-        start.bind(on_release=lambda b: self.select(0))
-        lines.add_widget(start)
-        self.line_buttons[0] = start
+        state = session.game.state
+        inputs = session.inputs
+        small = int(sp(11))
+        rows: list[dict[str, Any]] = [{"text": "0 · " + app.t("Set-up table"), "value": "0",
+                                       "background_color": CHOSEN if self.selected == 0 else PLAIN}]
         for index, inp in enumerate(inputs, start=1):
-            before, after = games[index - 1], games[index]
-            player = before.question.player if before.question else None
-            who = "" if not player else app.translator.color(player) if is_morpoly(after) else player_name(after.state, player)
-            said = [app.translator.narration(n)
-                    for n in after.narration[len(before.narration):][:2]
-                    if not n.key.startswith("private.")]
-            text = f"{index} · {who} {describe_input(app, before, inp)}"
+            question = session.question_at(index - 1)
+            who = _who(app, state, question)
+            said = [app.translator.narration(n) for n in session.lines_of(index)[:4]
+                    if not n.key.startswith("private.")][:2]
+            text = f"{index} · {who} {describe_input(app, question, inp)}"
             if said:
-                text += f"\n[size={int(sp(11))}]{'; '.join(said)}[/size]"
-            button = BigButton(text=text, value=str(index), halign="left", height=dp(52),
-                               background_color=(0.5, 0.45, 0.35, 1) if index == self.selected else (1, 1, 1, 1))
-            button.bind(on_release=lambda b: self.select(int(b.value)))
-            lines.add_widget(button)
-            self.line_buttons[index] = button
+                text += f"\n[size={small}]{'; '.join(said)}[/size]"
+            rows.append({"text": text, "value": str(index),
+                         "background_color": CHOSEN if index == self.selected else PLAIN})
+        rv.data = rows
         self._show_selected()
-        shown = self.line_buttons.get(self.selected) or self.line_buttons.get(len(inputs))
-        if shown is not None:  # the latest step (or the chosen one) in view
-            Clock.schedule_once(lambda _dt: self.ids.scroll.scroll_to(shown, padding=dp(8), animate=False), 0)
+        shown = self.selected if 0 <= self.selected < len(rows) else len(rows) - 1
+        self.scroll_to_line(shown)
+
+    @property
+    def line_count(self) -> int:
+        return len(self.ids.lines.data)
+
+    def scroll_to_line(self, index: int) -> None:
+        """Bring row ``index`` into view (the latest step, or the chosen one)."""
+        rv = self.ids.lines
+        count = len(rv.data)
+        if count == 0:
+            return
+        rv.refresh_from_data()
+        rows_in_view = max(1.0, rv.height / dp(52))
+        span = count - rows_in_view
+        rv.scroll_y = 1.0 if span <= 0 else max(0.0, min(1.0, 1 - (index - rows_in_view / 2 + 0.5) / span))
+
+    def line_button(self, index: int) -> Any:
+        """The row widget of step ``index``, scrolled into view (for drivers and tests)."""
+        rv = self.ids.lines
+        self.scroll_to_line(index)
+        rv.refresh_from_viewport()
+        rv.refresh_views()
+        for view in rv.layout_manager.children:
+            if getattr(view, "index", None) == index:
+                return view
+        raise LookupError(f"journal line {index} is not in view")
 
     def select(self, index: int) -> None:
-        previous = self.line_buttons.get(self.selected)
-        if previous is not None:
-            previous.background_color = (1, 1, 1, 1)
+        rv = self.ids.lines
+        for i in (self.selected, index):
+            if 0 <= i < len(rv.data):
+                rv.data[i]["background_color"] = CHOSEN if i == index else PLAIN
         self.selected = index
-        chosen = self.line_buttons.get(index)
-        if chosen is not None:
-            chosen.background_color = (0.5, 0.45, 0.35, 1)
-            Clock.schedule_once(lambda _dt: self.ids.scroll.scroll_to(chosen, padding=dp(8), animate=False), 0)
+        rv.refresh_from_data()
         self._show_selected()
 
     def _show_selected(self) -> None:
@@ -90,44 +146,66 @@ class JournalScreen(GameScreen):
         session = app.session
         if session is None or session.game is None:
             return
-        games = session.positions
-        index = self.selected if 0 <= self.selected < len(games) else len(games) - 1
-        if not is_morpoly(games[index]):  # the first game's map; Ankh-Morpoly's board is its own screen
-            self.ids.map.state = public_state(games[index])
+        count = session.seq + 1
+        index = self.selected if 0 <= self.selected < count else count - 1
+        if not is_morpoly(session.game):  # the first game's map; Ankh-Morpoly's board is its own screen
+            self.ids.map.state = public_state(session.positions[index])
         self.ids.at.text = app.t("The table after step {n}").format(n=index)
-        self.ids.undo.disabled = index >= len(games) - 1
+        self.ids.undo.disabled = index >= count - 1
         self.ids.redo.disabled = not session.timeline.undone
         self.ids.undo.text = "↶ " + app.t("Undo to here") + f" ({index})"
 
     def undo_here(self) -> None:
+        """Ask before undoing, naming the steps that will be taken back (and warning when a die
+        roll or a revealed card is among them: the real die and cards do not change back)."""
         app = self.app
         session = app.session
         if session is None or session.game is None:
             return
         index = self.selected if self.selected >= 0 else len(session.inputs)
         steps = len(session.inputs) - index
-        barriers = session.barriers_to_undo(steps) if steps > 0 else []
-        if barriers:
-            self.confirm(index, len(barriers))
-        else:
-            self.do_undo(index)
+        if steps <= 0:
+            return
+        barriers = session.barriers_to_undo(steps)
+        self.confirm(index, len(barriers))
+
+    def undone_lines(self, index: int) -> list[str]:
+        """The steps after ``index``, newest first, as the journal lists them."""
+        app = self.app
+        session = app.session
+        state, inputs = session.game.state, session.inputs  # names do not change: no replay needed
+        out = []
+        for n in range(len(inputs), index, -1):
+            question = session.question_at(n - 1)
+            who = _who(app, state, question)
+            out.append(f"{n} · {who} {describe_input(app, question, inputs[n - 1])}".replace("  ", " "))
+        return out
 
     def confirm(self, index: int, count: int) -> None:
         app = self.app
+        lines = self.undone_lines(index)
+        shown = lines[:3] + ([app.t("… and {n} more").format(n=len(lines) - 3)] if len(lines) > 3 else [])
+        text = app.t("Take back {n} step(s):").format(n=len(lines)) + "\n" + "\n".join(shown)
+        if count:
+            text += "\n\n" + app.t("This takes back {n} die roll(s) or scanned card(s). The real die and cards will not change back. Undo anyway?").format(n=count)
         box = BoxLayout(orientation="vertical", spacing=dp(8), padding=dp(8))
-        box.add_widget(Label(text=app.t("This takes back {n} die roll(s) or scanned card(s). The real die and cards will not change back. Undo anyway?").format(n=count),
-                             text_size=(dp(420), None), color=(1, 1, 1, 1)))
+        label = Label(text=text, markup=True, color=(1, 1, 1, 1), halign="left", valign="top", font_size=sp(14))
+        label.bind(size=lambda w, _v: setattr(w, "text_size", (w.width, None)))
+        box.add_widget(label)
         row = BoxLayout(spacing=dp(8), size_hint_y=None, height=dp(52))
-        yes = BigButton(text=app.t("Undo anyway"), background_color=(0.7, 0.2, 0.2, 1))
+        yes = BigButton(text=app.t("Undo anyway") if count else app.t("Undo"),
+                        background_color=(0.7, 0.2, 0.2, 1) if count else (0.35, 0.28, 0.2, 1))
         no = BigButton(text=app.t("Keep"))
         row.add_widget(no)
         row.add_widget(yes)
         box.add_widget(row)
-        popup = Popup(title=app.t("Undo past a die roll?"), content=box, size_hint=(None, None),
-                      size=(dp(460), dp(250)), auto_dismiss=False)
+        title = app.t("Undo past a die roll?") if count else app.t("Undo to step {n}?").format(n=index)
+        popup = Popup(title=title, content=box, size_hint=(None, None),
+                      size=(dp(520), dp(300)), auto_dismiss=False)
         no.bind(on_release=lambda _b: popup.dismiss())
         yes.bind(on_release=lambda _b: (popup.dismiss(), self.do_undo(index)))
         self.popup = popup
+        self.confirm_button = yes
         popup.open()
 
     def do_undo(self, index: int) -> None:

@@ -1,6 +1,7 @@
-"""Settings: die source and scanner source (URLs, applied at once and reported in the status bar),
-language (switches every screen at once), rules edition for new games, a search of the rulebook,
-colour-blind mode, sound.
+"""Settings: the die and the scanner picked from what is detected on this machine (``ui.detect``),
+each with its live connected / disconnected status, their raw URLs under "advanced" (applied at
+once and reported in the status bar), language (switches every screen at once), rules edition for
+new games, a search of the rulebook, colour-blind mode, sound.
 
 A URL being typed is never thrown away: tapping a language or colour-blind button (or a die roll
 arriving) redraws the screen without touching an edited field, and Enter, Apply or leaving the screen
@@ -9,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from kivy.metrics import sp
 from kivy.properties import BooleanProperty
 
 from ui.screens.base import GameScreen
@@ -35,9 +37,62 @@ class SettingsScreen(GameScreen):
         if self.edited():
             self.apply_devices()
 
+    def show_advanced(self, shown: bool) -> None:
+        """The raw URL fields, folded away until asked for."""
+        box = self._advanced_box if hasattr(self, "_advanced_box") else self.ids.advanced_box
+        holder = self.ids.advanced.parent.parent
+        if shown and box.parent is None:
+            holder.add_widget(box, index=holder.children.index(self.ids.advanced.parent))
+        elif not shown and box.parent is not None:
+            box.parent.remove_widget(box)
+
+    def on_kv_post(self, base_widget: Any) -> None:
+        super().on_kv_post(base_widget)
+        self._advanced_box = self.ids.advanced_box.__self__  # ids are weak: folded away, it must live on
+        self.show_advanced(False)
+
+    def _device_rows(self) -> None:
+        """One toggle per detected die and scanner (the one in use pressed) and the live status."""
+        from ui.detect import detected_dice, detected_scanners
+        from ui.widgets import BigButton
+        app = self.app
+        t = app.t
+        self.choice_buttons: dict[str, Any] = {}
+        for kind, choices, status in (
+                ("die", detected_dice(current=app.settings.die_url), app.devices.die_status),
+                ("scanner", detected_scanners(current=app.settings.scanner_url), app.devices.scanner_status)):
+            row = self.ids[f"{kind}_choices"]
+            row.clear_widgets()
+            current = app.settings.die_url if kind == "die" else app.settings.scanner_url
+            for choice in choices[:4]:
+                label = t(choice.label) + (f"\n[size={int(sp(11))}]{choice.detail}[/size]" if choice.detail else "")
+                button = BigButton(text=label, value=choice.url, font_size="13sp",
+                                   background_color=(0.2, 0.5, 0.3, 1) if choice.url == current else (0.45, 0.4, 0.34, 1))
+                button.bind(on_release=lambda b, k=kind: self.pick_device(k, b.value))
+                row.add_widget(button)
+                self.choice_buttons[f"{kind}:{choice.url}"] = button
+            connected = status.connected and status.url == current
+            self.ids[f"{kind}_state"].text = (
+                "[color=2e8b45]●[/color] " + t("connected") if connected else "[color=b3261e]○[/color] " + t("disconnected"))
+
+    def pick_device(self, kind: str, url: str) -> None:
+        """Use a detected device: saved and opened at once, like an applied URL."""
+        app = self.app
+        if kind == "die":
+            app.settings.die_url = url
+        else:
+            app.settings.scanner_url = url
+        app.save_settings()
+        app.open_devices()
+        self._shown = ("", "")  # the URL fields show the new choice
+        self.ids.die_url.text, self.ids.scanner_url.text = app.settings.die_url, app.settings.scanner_url
+        self._shown = self._typed()
+        self.update()
+
     def update(self) -> None:
         app = self.app
         s = app.settings
+        self._device_rows()
         if not self.edited():
             self.ids.die_url.text = s.die_url
             self.ids.scanner_url.text = s.scanner_url

@@ -102,7 +102,7 @@ class MorpolyBoardScreen(GameScreen):
         middle = BoxLayout(orientation="vertical", size_hint=(9 / RING, 9 / RING),
                            pos_hint={"x": 1 / RING, "y": 1 / RING}, padding=dp(4), spacing=dp(4))
         paper(middle, (0.86, 0.82, 0.72))
-        self.question_label = Label(font_size=sp(16), bold=True, size_hint_y=None, height=dp(56),
+        self.question_label = Label(font_size=sp(16), bold=True, size_hint_y=None, height=dp(56), markup=True,
                                     halign="center", valign="middle")
         self.question_label.bind(size=lambda w, _v: setattr(w, "text_size", w.size))
         middle.add_widget(self.question_label)
@@ -117,7 +117,7 @@ class MorpolyBoardScreen(GameScreen):
         self.money_label = Label(markup=True, font_size=sp(14), halign="left", valign="top", size_hint_y=0.5)
         self.money_label.bind(size=lambda w, _v: setattr(w, "text_size", w.size))
         side.add_widget(self.money_label)
-        self.log_label = Label(markup=False, font_size=sp(12), halign="left", valign="bottom", size_hint_y=0.5)
+        self.log_label = Label(markup=True, font_size=sp(12), halign="left", valign="bottom", size_hint_y=0.5)
         self.log_label.bind(size=lambda w, _v: setattr(w, "text_size", w.size))
         side.add_widget(self.log_label)
         buttons = BoxLayout(size_hint_y=None, height=dp(52), spacing=dp(4))

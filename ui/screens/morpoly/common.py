@@ -96,3 +96,12 @@ def party_name(app: Any, party: str) -> str:
         if name:
             return str(name)
     return str(app.translator.color(party))
+
+
+def player_labels_of(app: Any, game: Any) -> dict[str, str]:
+    """Each player's coloured name, by seat, for either game (Ankh-Morpoly's parties are seats; the
+    names are the journal's)."""
+    from ui.widgets import player_labels, player_markup
+    if is_morpoly(game):
+        return {p.id: player_markup(p.id, party_name(app, p.id)) for p in game.state.parties}
+    return dict(player_labels(game.state))

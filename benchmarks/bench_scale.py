@@ -1,0 +1,298 @@
+"""Speed and memory at any game length, side by side in one run (issue "Fast at any game length").
+
+    python3 benchmarks/bench_scale.py [--against DIR] [--games 20] [--repeat 3] [--skip-ui]
+
+Prints, each against a baseline measured in the same run:
+
+* resume: ``Session.open`` of a journal of 100 / 500 / 2,000 entries (a four-player simulator game;
+  no whole game is that long, so past its end the table undoes and redoes a step now and then, as
+  ``bench_journal.py`` does), in ms and µs per entry, median of ``--repeat``;
+* app start to the first frame, and peak memory, for a bare Kivy app (the baseline), the companion
+  with an empty journal and with a 2,000-entry unfinished game; each a fresh process;
+* memory after opening every screen on that game, against the bare Kivy app;
+* the Journal screen: time to open it (the frame after ``show``) and memory added, at 50 and 2,000 entries;
+* engine-only and checked games/s of four-player simulator games (``simulate``).
+
+``--against DIR`` runs every figure a second time with the code in ``DIR`` (another checkout, e.g.
+main before a change) and prints both columns, so before/after come from one machine and one run.
+Each figure runs in its own ``python3`` process with ``PYTHONPATH`` set to the checkout measured.
+A real Kivy window: under ``xvfb-run`` it uses Xvfb, else SDL's offscreen driver.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+SIZES = (100, 500, 2000)
+JOURNAL_SIZES = (50, 2000)
+
+
+# -- journals -------------------------------------------------------------------------------------
+
+def make_journal(path: Path, entries: int) -> int:
+    """A journal holding one unfinished four-player simulator game of exactly ``entries`` entries
+    (undo/redo pairs past the game's length). Returns the inputs in effect."""
+    sys.path.insert(0, str(ROOT))
+    from companion.cli.simulate import choose_input, deal, follow_narration, play_game
+    from companion.core.journal import Journal
+    from companion.core.session import GameRules, Session
+    from companion.morpork.board import COLORS
+
+    lengths = {seed: play_game(random.Random(seed), 4, check=False).steps for seed in range(12)}
+    seed = max(lengths, key=lambda s: lengths[s])
+    applied = min(lengths[seed] - 1, entries)
+    applied -= (entries - applied) % 2
+    pairs = (entries - applied) // 2
+    every = max(1, applied // pairs) if pairs else 0
+    rng = random.Random(seed)
+    colors = list(COLORS[:4])
+    table = deal(rng, colors)
+    session: Any = Session(Journal(path), GameRules())
+    session.new_game(colors)
+    done = 0
+    while done < applied:
+        before = session.game
+        step = session.submit(choose_input(before, table, session.question))
+        done += 1
+        follow_narration(step.game, table, list(step.game.narration[len(before.narration):]))
+        if pairs and done % every == 0:
+            session.undo(1, confirm=True)
+            session.redo(1)
+            pairs -= 1
+    while pairs:
+        session.undo(1, confirm=True)
+        session.redo(1)
+        pairs -= 1
+    session.close()
+    return applied
+
+
+# -- children (run with PYTHONPATH = the checkout measured) ------------------------------------------
+
+RESUME = r"""
+import json, statistics, sys, time
+from companion.core.session import Session
+Session.open({path!r}).close()  # imports the engine once; the figures are the opens after it
+times = []
+for _ in range({repeat}):
+    started = time.perf_counter()
+    session = Session.open({path!r})
+    times.append(time.perf_counter() - started)
+    session.close()
+print("RESULT", json.dumps({{"ms": statistics.median(times) * 1000}}))
+"""
+
+SIM = r"""
+import json, random, time
+from companion.cli.simulate import play_game
+out = {{}}
+for check in (False, True):
+    rng = random.Random(1)
+    started = time.perf_counter()
+    for _ in range({games}):
+        play_game(rng, 4, check=check)
+    out["checked" if check else "engine"] = {games} / (time.perf_counter() - started)
+print("RESULT", json.dumps(out))
+"""
+
+KIVY_PRELUDE = r"""
+import json, os, resource, sys, time
+def rss_mb():
+    with open("/proc/self/status") as f:
+        for line in f:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+def peak_mb():
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+from ui.kivy_env import prepare
+prepare()
+from kivy.config import Config
+Config.set("graphics", "width", "800"); Config.set("graphics", "height", "480")
+from kivy.core.window import Window
+"""
+
+BARE = KIVY_PRELUDE + r"""
+from kivy.app import App
+from kivy.uix.label import Label
+class Bare(App):
+    def load_kv(self, filename=None):  # no kv file beside a -c script
+        return None
+    def build(self):
+        return Label(text="bare Kivy")
+app = Bare()
+def flipped(*_a):
+    Window.unbind(on_flip=flipped)
+    print("RESULT", json.dumps({{"first_frame": time.time(), "peak_mb": peak_mb(), "rss_mb": rss_mb()}}), flush=True)
+    app.stop()
+Window.bind(on_flip=flipped)
+app.run()
+"""
+
+APP = KIVY_PRELUDE + r"""
+from pathlib import Path
+from kivy.base import EventLoop
+from kivy.clock import Clock
+from ui.app import make_app
+app = make_app(data_dir=Path({data!r}))
+out = {{}}
+def frames(n):
+    for _ in range(n):
+        EventLoop.idle()
+def later(_dt):
+    frames(3)
+    out["after_start_mb"] = rss_mb()
+    if {journal}:
+        before = rss_mb()
+        started = time.perf_counter()
+        app.show("journal")
+        frames(1)
+        out["journal_ms"] = (time.perf_counter() - started) * 1000
+        out["journal_mb"] = rss_mb() - before
+    if {every}:
+        for name in ("home", "setup", "table", "turn", "events", "gameend", "journal", "settings"):
+            try:
+                app.show(name)
+            except Exception as exc:
+                out.setdefault("errors", []).append(f"{{name}}: {{exc}}")
+            frames(2)
+        out["every_screen_rss_mb"] = rss_mb()
+        out["every_screen_peak_mb"] = peak_mb()
+    print("RESULT", json.dumps(out), flush=True)
+    app.stop()
+def flipped(*_a):
+    Window.unbind(on_flip=flipped)
+    out["first_frame"] = time.time()
+    out["peak_at_first_frame_mb"] = peak_mb()
+    Clock.schedule_once(later, 0.5)
+Window.bind(on_flip=flipped)
+app.run()
+"""
+
+
+def _env(root: Path) -> dict[str, str]:
+    env = dict(os.environ)
+    env["PYTHONPATH"] = str(root)
+    if not env.get("DISPLAY"):
+        env.setdefault("SDL_VIDEODRIVER", "offscreen")
+    env.setdefault("KIVY_NO_ARGS", "1")
+    return env
+
+
+def child(root: Path, code: str, timeout: float = 600) -> tuple[dict[str, Any], float]:
+    """Run ``code`` in a fresh process; its RESULT line and when the process was spawned."""
+    started = time.time()
+    done = subprocess.run([sys.executable, "-c", code], env=_env(root), cwd=str(root), capture_output=True,
+                          text=True, timeout=timeout)
+    line = next((l for l in done.stdout.splitlines() if l.startswith("RESULT ")), None)
+    if line is None:
+        raise SystemExit(f"a benchmark child failed:\n{done.stderr[-3000:]}")
+    return json.loads(line[len("RESULT "):]), started
+
+
+def app_data(tmp: Path, name: str, journal: Path | None) -> Path:
+    data = tmp / name
+    data.mkdir()
+    if journal is not None:
+        (data / "games.sqlite").write_bytes(journal.read_bytes())
+    return data
+
+
+# -- measuring ---------------------------------------------------------------------------------------
+
+def measure(root: Path, journals: dict[int, Path], tmp: Path, args: argparse.Namespace) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for size in SIZES:
+        result, _ = child(root, RESUME.format(repeat=args.repeat, path=str(journals[size])))
+        out[f"resume_{size}_ms"] = result["ms"]
+    sim, _ = child(root, SIM.format(games=args.games), timeout=3600)
+    out["engine_gps"], out["checked_gps"] = sim["engine"], sim["checked"]
+    if args.skip_ui:
+        return out
+    starts: dict[str, list[float]] = {"bare": [], "empty": [], "long": []}
+    for _ in range(args.repeat):
+        result, spawned = child(root, BARE.format())
+        starts["bare"].append(result["first_frame"] - spawned)
+        out["bare_peak_mb"] = result["peak_mb"]
+        for kind, journal in (("empty", None), ("long", journals[2000])):
+            data = app_data(tmp, f"{root.name}-{kind}-{len(starts[kind])}", journal)
+            result, spawned = child(root, APP.format(data=str(data), journal=False, every=kind == "long"))
+            starts[kind].append(result["first_frame"] - spawned)
+            out[f"{kind}_peak_first_frame_mb"] = result["peak_at_first_frame_mb"]
+            if kind == "long":
+                out["every_screen_peak_mb"] = result["every_screen_peak_mb"]
+                out["every_screen_rss_mb"] = result["every_screen_rss_mb"]
+    for kind, values in starts.items():
+        out[f"start_{kind}_s"] = statistics.median(values)
+    for size in JOURNAL_SIZES:
+        data = app_data(tmp, f"{root.name}-journal-{size}", journals[size])
+        result, _ = child(root, APP.format(data=str(data), journal=True, every=False))
+        out[f"journal_{size}_ms"] = result["journal_ms"]
+        out[f"journal_{size}_mb"] = result["journal_mb"]
+    return out
+
+
+def rows(figures: dict[str, Any]) -> list[tuple[str, str]]:
+    f = figures
+    out = []
+    for size in SIZES:
+        ms = f[f"resume_{size}_ms"]
+        out.append((f"resume, {size} entries", f"{ms:8.1f} ms  {ms * 1000 / size:6.1f} µs/entry"
+                    f"  ×{ms / f['resume_100_ms']:.1f} of 100"))
+    out.append(("engine only, 4 players", f"{f['engine_gps']:8.1f} games/s"))
+    out.append(("checked, 4 players", f"{f['checked_gps']:8.1f} games/s  ({f['checked_gps'] / f['engine_gps']:.2f} of engine)"))
+    if "start_bare_s" in f:
+        bare = f["start_bare_s"]
+        out.append(("start, bare Kivy app", f"{bare * 1000:8.0f} ms  peak {f['bare_peak_mb']:.0f} MB"))
+        out.append(("start, empty journal", f"{f['start_empty_s'] * 1000:8.0f} ms  ×{f['start_empty_s'] / bare:.2f} of bare"
+                    f"  peak {f['empty_peak_first_frame_mb']:.0f} MB (+{f['empty_peak_first_frame_mb'] - f['bare_peak_mb']:.0f})"))
+        out.append(("start, 2,000-entry game", f"{f['start_long_s'] * 1000:8.0f} ms  ×{f['start_long_s'] / bare:.2f} of bare"
+                    f"  peak {f['long_peak_first_frame_mb']:.0f} MB (+{f['long_peak_first_frame_mb'] - f['bare_peak_mb']:.0f})"))
+        out.append(("every screen opened, 2,000", f"peak {f['every_screen_peak_mb']:.0f} MB "
+                    f"(+{f['every_screen_peak_mb'] - f['bare_peak_mb']:.0f} over bare Kivy), now {f['every_screen_rss_mb']:.0f} MB"))
+        for size in JOURNAL_SIZES:
+            out.append((f"Journal screen, {size} entries", f"{f[f'journal_{size}_ms']:8.0f} ms  "
+                        f"+{f[f'journal_{size}_mb']:.0f} MB"))
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--against", help="another checkout to measure in the same run (the 'before' column)")
+    parser.add_argument("--games", type=int, default=20, help="simulator games per figure")
+    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--skip-ui", action="store_true", help="no Kivy figures")
+    args = parser.parse_args(argv)
+    with tempfile.TemporaryDirectory(prefix="bench-scale-") as name:
+        tmp = Path(name)
+        journals: dict[int, Path] = {}
+        inputs: dict[int, int] = {}
+        for size in sorted(set(SIZES) | set(JOURNAL_SIZES)):
+            journals[size] = tmp / f"game-{size}.sqlite"
+            inputs[size] = make_journal(journals[size], size)
+        print("journals (entries: inputs in effect): "
+              + ", ".join(f"{size}: {inputs[size]}" for size in sorted(journals)))
+        columns = [("this checkout", ROOT)]
+        if args.against:
+            columns.insert(0, ("against", Path(args.against).resolve()))
+        results = [(label, rows(measure(root, journals, tmp, args))) for label, root in columns]
+    width = max(len(r[0]) for _, table in results for r in table)
+    header = f"{'':{width}}  " + "  ".join(f"{label} ({root})" if False else f"{label:44}" for label, root in
+                                         [(c[0], c[1]) for c in columns])
+    print(header)
+    for i, (what, _) in enumerate(results[0][1]):
+        print(f"{what:{width}}  " + "  ".join(f"{table[i][1]:44}" for _, table in results))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

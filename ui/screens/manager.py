@@ -1,0 +1,38 @@
+"""A screen manager that builds each screen the first time it is asked for.
+
+Building all eight screens (four of them with a map) before the first frame was most of the app's
+start-up beyond a bare Kivy window; most sessions open only a few of them. A screen is registered
+with a function that makes it, and is made by :meth:`LazyScreenManager.get_screen` — which is what
+``manager.current = name`` and the kv rules' ``app.manager.get_screen(name)`` go through."""
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from kivy.uix.screenmanager import Screen, ScreenManager
+
+
+class LazyScreenManager(ScreenManager):  # type: ignore[misc]
+    """See the module docstring."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        self._makers: dict[str, Callable[[], Screen]] = {}
+        super().__init__(**kwargs)
+
+    def register(self, name: str, make: Callable[[], Screen]) -> None:
+        """``make()`` builds the screen called ``name`` when it is first needed."""
+        self._makers[name] = make
+
+    def get_screen(self, name: str) -> Any:
+        make = self._makers.pop(name, None)
+        if make is not None:
+            self.add_widget(make())
+        return super().get_screen(name)
+
+    def has_screen(self, name: str) -> bool:
+        return name in self._makers or bool(super().has_screen(name))
+
+    @property
+    def all_names(self) -> list[str]:
+        """Every screen's name, built or not."""
+        return [s.name for s in self.screens] + list(self._makers)
