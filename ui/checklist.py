@@ -4,7 +4,10 @@ the turn procedure records each symbol's status as it takes it. Kivy-free so it 
 plain games."""
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from companion.core.mode import Activity, Progress
+from companion.core.procedure import Reason
 from ui.palette import STEP_MARK, SYMBOL_MARK
 
 
@@ -21,3 +24,10 @@ def symbol_mark(name: str) -> str:
 def checklist_marks(card: Activity) -> str:
     """``✓♟  ▶⊘  ○$1``: each symbol with its status mark, in the printed order."""
     return "  ".join(f"{STEP_MARK[step.status]}{symbol_mark(step.name)}" for step in card.steps)
+
+
+def skipped_reasons(card: Activity, say: Callable[[Reason], str]) -> str:
+    """One line per skipped symbol, with why the engine skipped it (``Step.why``) as ``say`` words
+    it in the table's language: ``✕†  blue has nobody to assassinate``."""
+    return "\n".join(f"{STEP_MARK[step.status]}{symbol_mark(step.name)}  {say(step.why)}"
+                     for step in card.steps if step.status == "skipped" and step.why is not None)

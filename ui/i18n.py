@@ -140,6 +140,9 @@ class Translator:
             return self.player(value)
         if value.startswith("power:") and value[6:] in AREA_BY_ID:
             return self.gettext("Power: {area}").format(area=self.area(value[6:]))
+        color, colon, card = value.partition(":")
+        if colon and color in ("red", "yellow", "green", "blue"):  # who plays which interrupt: the
+            return self.option(card)  # card here; screens that know the players add the name
         if "/" in value:
             area, _, piece = value.partition("/")
             if area in AREA_BY_ID:

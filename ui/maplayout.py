@@ -161,3 +161,95 @@ def _in_triangle(p: Point, a: Point, b: Point, c: Point) -> bool:
 def load_layout() -> MapLayout:
     text = resources.files("ui.data").joinpath("map-layout.json").read_text(encoding="utf-8")
     return MapLayout.from_json(json.loads(text))
+
+
+Box = tuple[float, float, float, float]
+"""x, y (bottom left), width, height in pixels."""
+
+
+def place_block(polygon: list[Point], avoid: list[list[Point]], centre: Point, label: tuple[float, float],
+                chips: list[tuple[float, float]], gap: float = 2.0, reach: float = 32.0,
+                step: float = 8.0, lines: list[tuple[Point, Point, float]] | None = None,
+                taken: list[Box] | None = None) -> tuple[Box, list[Box], int]:
+    """Where an area's name (``label``: width, height) and its chips (each width, height) go: rows of
+    chips under the name, centred, with the row width and the block's offset from ``centre`` chosen
+    so that as little as possible spills out of ``polygon``, into the ``avoid`` polygons (the
+    Isle of Gods inside its neighbours), onto ``lines`` (the river: segments with a half-width) or
+    over boxes already ``taken`` by other areas; ties go to the arrangement nearest the centre.
+    Returns the name's box, the chips' boxes and how much still spills (0: nothing)."""
+    best: tuple[tuple[int, float], Box, list[Box]] | None = None
+    xs = [p[0] for p in polygon]
+    ys = [p[1] for p in polygon]
+    near = reach + 60
+    lines = [(a, b, half) for a, b, half in (lines or [])
+             if min(a[0], b[0]) < max(xs) + near and max(a[0], b[0]) > min(xs) - near
+             and min(a[1], b[1]) < max(ys) + near and max(a[1], b[1]) > min(ys) - near]
+    counts = sorted({max(1, -(-len(chips) // k)) for k in (1, 2, 3)}, reverse=True)
+    for per_row in counts:
+        rows = [chips[i:i + per_row] for i in range(0, len(chips), per_row)]
+        row_h = max((h for _w, h in chips), default=0.0)
+        height = label[1] + sum(row_h + gap for _r in rows)
+        offsets = [(dx * step, dy * step) for dx in range(-int(reach / step), int(reach / step) + 1)
+                   for dy in range(-int(reach / step), int(reach / step) + 1)]
+        offsets.sort(key=lambda o: o[0] ** 2 + o[1] ** 2)
+        for dx, dy in offsets:
+            cx, top = centre[0] + dx, centre[1] + dy + height / 2
+            label_box = (cx - label[0] / 2, top - label[1], label[0], label[1])
+            boxes: list[Box] = []
+            y = top - label[1] - gap
+            for row in rows:
+                width = sum(w for w, _h in row) + 2 * gap * (len(row) - 1)
+                x = cx - width / 2
+                for w, h in row:
+                    boxes.append((x, y - row_h + (row_h - h) / 2, w, h))
+                    x += w + 2 * gap
+                y -= row_h + gap
+            limit = best[0][0] if best is not None else 10 ** 6
+            spill = 0
+            for box in [label_box, *boxes]:
+                spill += _spill(box, polygon, avoid, lines) + 6 * sum(1 for t in taken or () if _overlap(box, t))
+                if spill > limit:
+                    break
+            score = (spill, dx * dx + dy * dy + 40.0 * per_row)
+            if best is None or score < best[0]:
+                best = (score, label_box, boxes)
+            if spill == 0:
+                return label_box, boxes, 0
+    assert best is not None
+    return best[1], best[2], best[0][0]
+
+
+def _spill(box: Box, polygon: list[Point], avoid: list[list[Point]], lines: list[tuple[Point, Point, float]]) -> int:
+    """How many of a box's corners, edge midpoints and centre lie outside the polygon or inside one to
+    avoid, plus 3 for each line crossing it."""
+    x, y, w, h = box
+    points = [(x + fx * w, y + fy * h) for fx in (0.0, 0.5, 1.0) for fy in (0.0, 0.5, 1.0)]
+    spill = sum(1 for p in points if not point_in_polygon(p, polygon) or any(point_in_polygon(p, a) for a in avoid))
+    return spill + 3 * sum(1 for a, b, half in lines if _crosses((x - half, y - half, w + 2 * half, h + 2 * half), a, b))
+
+
+def _overlap(a: Box, b: Box) -> bool:
+    return a[0] < b[0] + b[2] and b[0] < a[0] + a[2] and a[1] < b[1] + b[3] and b[1] < a[1] + a[3]
+
+
+def _crosses(box: Box, a: Point, b: Point) -> bool:
+    """Whether the segment a–b passes through the box (Liang–Barsky clipping)."""
+    x, y, w, h = box
+    (ax, ay), (bx, by) = a, b
+    if max(ax, bx) < x or min(ax, bx) > x + w or max(ay, by) < y or min(ay, by) > y + h:
+        return False
+    t0, t1 = 0.0, 1.0
+    dx, dy = bx - ax, by - ay
+    for p, q in ((-dx, ax - x), (dx, x + w - ax), (-dy, ay - y), (dy, y + h - ay)):
+        if p == 0:
+            if q < 0:
+                return False
+            continue
+        t = q / p
+        if p < 0:
+            t0 = max(t0, t)
+        else:
+            t1 = min(t1, t)
+        if t0 > t1:
+            return False
+    return True

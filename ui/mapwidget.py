@@ -1,23 +1,28 @@
-"""The schematic map of the twelve areas, drawn from ``map-layout.json``, with pieces as counts per
-colour. A tap inside an area fires ``on_area_tap(area_id)`` when the finger lifts; a long press
-fires ``on_area_long_press(area_id)`` instead (by default: the area's rule from the rulebook); a tap on
-the river, a border or the margin fires nothing, so a stray touch never cancels a step.
+"""The schematic map of the twelve areas, drawn from ``map-layout.json``, with what stands in each
+area as chips readable from across a table: a count per colour beside the colour's shape (● ▲ ■ ◆,
+so colour-blind players can tell them apart), the building with its owner's shape, the trouble
+marker, trolls and demons — digits and marks at least 20 px tall at 800×480.
 
-The widget only draws what it is told: ``state`` (the public table), ``options`` (areas that are a
-legal answer now, outlined), ``unavailable`` (areas offered but not legal, dimmed) and ``focus`` (an
+A tap inside an area fires ``on_area_tap(area_id)`` when the finger lifts; a tap on a chip fires
+``on_piece_tap(area_id, piece)`` (which becomes an area tap unless a handler returns True); a long
+press fires ``on_area_long_press(area_id)`` instead (by default: the area's rule from the rulebook);
+a tap on the river, a border or the margin fires nothing, so a stray touch never cancels a step.
+
+The widget only draws what it is told: ``state`` (the public table), ``options`` (areas and ``area/piece`` options that are a
+legal answer now, outlined and ringed), ``unavailable`` (areas offered but not legal, dimmed) and ``focus`` (an
 event's area). It never decides legality itself.
 """
 from __future__ import annotations
 
 from typing import Any
 
-from kivy.graphics import Color, Line, Mesh, Rectangle
+from kivy.graphics import Color, Line, Mesh, Rectangle, RoundedRectangle
 from kivy.properties import BooleanProperty, DictProperty, ListProperty, ObjectProperty, StringProperty
 from kivy.uix.label import Label
 from kivy.uix.widget import Widget
 
 from companion.morpork.board import AREA_BY_ID, AREA_IDS
-from ui.maplayout import Fitted, MapLayout, load_layout, triangulate
+from ui.maplayout import Box, Fitted, MapLayout, load_layout, place_block, triangulate
 from ui.palette import (
     AREA_FILL,
     BRIDGE_RGB,
@@ -25,14 +30,57 @@ from ui.palette import (
     DEMON_MARK,
     EVENT_RGB,
     HIGHLIGHT_RGB,
+    INK_RGB,
     NEUTRAL_RGB,
     PLAYER_RGB,
     RIVER_RGB,
+    TOKEN_RGB,
     TROLL_MARK,
     TROUBLE_MARK,
     hex_color,
     piece_mark,
 )
+
+
+COUNT_FONT_PX = 28.0
+"""The smallest font for the counts and markers: 20 px tall digits and shapes at 800×480 (issue 14:
+readable from across a table; a test measures the drawn glyphs)."""
+FULL_MAP_PX = 380.0
+"""A map at least this tall is read from across the table; a smaller one is a thumbnail."""
+BUILDING_SIZE = 36
+"""DejaVu's ⌂ is shorter than its digits: drawn larger to stand as tall (at a count size of 28)."""
+OWNER_SIZE = 18
+"""The owner's shape beside a building's ⌂, small: the ⌂ in the owner's colour is the marker."""
+TOKEN_SLACK = 4.0
+"""Pixels around a chip that still count as a tap on it."""
+
+
+class PieceToken(Label):
+    """One chip on the map: a piece kind in an area (``piece``: a colour, ``troll``, ``demon``,
+    ``building`` or ``trouble``) and its count. A tap on it can answer a "which piece?" question."""
+
+    def __init__(self, area: str, piece: str, markup: str, **kwargs: Any) -> None:
+        self.area = area
+        self.piece = piece
+        kwargs.setdefault("size_hint", (None, None))
+        super().__init__(text=markup, markup=True, **kwargs)
+
+    def __repr__(self) -> str:
+        return f"PieceToken({self.area!r}, {self.piece!r}, {self.text!r})"
+
+
+def _chord(polygon: list[tuple[float, float]], x: float, y: float) -> float:
+    """The width of the polygon along the horizontal line through (x, y), around x: the room a row
+    of chips has in the area."""
+    crossings: list[float] = []
+    n = len(polygon)
+    for i in range(n):
+        (x1, y1), (x2, y2) = polygon[i], polygon[(i + 1) % n]
+        if (y1 > y) != (y2 > y):
+            crossings.append(x1 + (y - y1) * (x2 - x1) / (y2 - y1))
+    left = max((c for c in crossings if c <= x), default=x)
+    right = min((c for c in crossings if c >= x), default=x)
+    return right - left
 
 
 class MapWidget(Widget):
@@ -46,13 +94,16 @@ class MapWidget(Widget):
     colorblind = BooleanProperty(False)
     font_name = StringProperty("Roboto")
 
-    __events__ = ("on_area_tap", "on_area_long_press")
+    __events__ = ("on_area_tap", "on_piece_tap", "on_area_long_press")
 
     def __init__(self, **kwargs: Any) -> None:
         self.layout: MapLayout = load_layout()
         self.fitted: Fitted | None = None
         self.drawn_polygons: dict[str, list[tuple[float, float]]] = {}
         self.labels: dict[str, Label] = {}
+        self.tokens: dict[str, list[PieceToken]] = {}
+        self._placements: dict[Any, tuple[Box, list[Box], bool]] = {}
+        self._count_font = COUNT_FONT_PX
         super().__init__(**kwargs)
         self._trigger = self._redraw_trigger()
         for name in ("pos", "size", "state", "options", "unavailable", "focus", "language", "colorblind"):
@@ -71,6 +122,10 @@ class MapWidget(Widget):
         for label in self.labels.values():
             self.remove_widget(label)
         self.labels.clear()
+        for tokens in self.tokens.values():
+            for token in tokens:
+                self.remove_widget(token)
+        self.tokens.clear()
         self.drawn_polygons = {a: fitted.polygon_px(a) for a in AREA_IDS}
         order = [a for a in AREA_IDS if a != "isle-of-gods"]
         with self.canvas:
@@ -91,8 +146,9 @@ class MapWidget(Widget):
                 Rectangle(pos=(px - side / 2, py - side / 4), size=(side, side / 2))
             for area_id in AREA_IDS:
                 self._draw_outline(area_id, plain=False)
-        for area_id in AREA_IDS:
-            self._add_label(area_id, fitted)
+        taken: list[Box] = []
+        for area_id in sorted(AREA_IDS, key=lambda a: -len(self.contents(a))):  # the busiest areas first
+            self._add_label(area_id, fitted, taken)
 
     def _draw_area(self, area_id: str) -> None:
         points = self.drawn_polygons[area_id]
@@ -114,47 +170,155 @@ class MapWidget(Widget):
         elif area_id == self.focus:
             Color(*EVENT_RGB)
             Line(points=flat, close=True, width=3.5)
-        elif area_id in self.options:
+        elif area_id in self.options or any(o.startswith(area_id + "/") for o in self.options):
             Color(*HIGHLIGHT_RGB)
             Line(points=flat, close=True, width=3.0)
 
-    def _add_label(self, area_id: str, fitted: Fitted) -> None:
+    def _add_label(self, area_id: str, fitted: Fitted, taken: list[Box]) -> None:
+        """The area's number and name (small: the buttons name it too), and under it what stands
+        there as chips at least 20 px tall (see :meth:`_tokens`)."""
         cx, cy = fitted.to_px(self.layout.centres[area_id])
         info = AREA_BY_ID[area_id]
         name = info.name(self.language)
-        size = max(9.0, fitted.height * 0.024)
-        lines = [f"[b]{info.number}[/b] {name}"]
-        lines.append(self.contents_markup(area_id))
-        label = Label(text="\n".join(line for line in lines if line), markup=True, halign="center",
-                      font_size=size, color=(0.1, 0.08, 0.05, 1), font_name=self.font_name,
+        chord = _chord(self.drawn_polygons[area_id], cx, cy)
+        size = max(10.0, fitted.height * 0.026)
+        label = Label(text=f"[b]{info.number}[/b] {name}", markup=True, halign="center",
+                      font_size=size, color=(*INK_RGB, 1), font_name=self.font_name,
                       size_hint=(None, None))
         label.texture_update()
+        if label.texture_size[0] > chord - 4:  # a narrow area (the Isle of Gods): two lines
+            label.text_size = (max(chord - 4, size * 4), None)
+            label.texture_update()
         label.size = label.texture_size
-        label.center = (cx, cy)
+        tokens = self._tokens(area_id, fitted)
+        label_box, boxes = self._place(area_id, label, tokens, (cx, cy), fitted, taken)
+        taken += [label_box, *boxes]  # the next areas keep off these
+        label.pos = label_box[:2]
         self.labels[area_id] = label
         self.add_widget(label)
+        for token, box in zip(tokens, boxes):
+            token.pos = box[:2]
+            self._draw_chip(token)
+            self.add_widget(token)
 
-    def contents_markup(self, area_id: str) -> str:
-        """What stands in an area as one line of counts: ``●2 ●1 ⌂ ⚠ ♜1 ☠1``."""
+    def _place(self, area_id: str, label: Label, tokens: list[PieceToken], centre: tuple[float, float],
+               fitted: Fitted, taken: list[Box]) -> tuple[Box, list[Box]]:
+        """Where the name and the chips go (see :func:`ui.maplayout.place_block`); in an area too
+        crowded for its name, the name shrinks to the area's number. Cached per position."""
+        key = (area_id, tuple(label.size), tuple(tuple(t.size) for t in tokens),
+               (fitted.x, fitted.y, fitted.width, fitted.height), tuple(taken))
+        placed = self._placements.get(key)
+        if placed is None:
+            avoid = [self.drawn_polygons["isle-of-gods"]] if area_id != "isle-of-gods" else []
+            chips = [(t.width, t.height) for t in tokens]
+            river = self._river_segments(fitted)
+            label_box, boxes, spill = place_block(self.drawn_polygons[area_id], avoid, centre,
+                                                  (label.width, label.height), chips, lines=river, taken=taken)
+            number_only = False
+            if spill and tokens:
+                number = Label(text=f"[b]{AREA_BY_ID[area_id].number}[/b]", markup=True, font_size=label.font_size,
+                               font_name=self.font_name)
+                number.texture_update()
+                short = place_block(self.drawn_polygons[area_id], avoid, centre, tuple(number.texture_size),
+                                    chips, lines=river, taken=taken)
+                number_only = short[2] < spill
+                if number_only:
+                    label_box, boxes = short[0], short[1]
+            if len(self._placements) > 1000:  # a long game: forget old positions' placements
+                self._placements.clear()
+            placed = (label_box, boxes, number_only)
+            self._placements[key] = placed
+        label_box, boxes, number_only = placed
+        if number_only:
+            label.text = f"[b]{AREA_BY_ID[area_id].number}[/b]"
+            label.text_size = (None, None)
+            label.texture_update()
+            label.size = label.texture_size
+        return label_box, boxes
+
+    def _river_segments(self, fitted: Fitted) -> list[tuple[tuple[float, float], tuple[float, float], float]]:
+        """The river as pixel segments with half its drawn width: chips keep off it."""
+        half = max(2.0, fitted.width * 0.012) / 2 + 1
+        segments = []
+        for points in self.layout.river.values():
+            px = [fitted.to_px(p) for p in points]
+            segments += [(a, b, half) for a, b in zip(px, px[1:])]
+        return segments
+
+    def _tokens(self, area_id: str, fitted: Fitted) -> list[PieceToken]:
+        """What stands in the area as chips (a minion count per colour with its shape, the building
+        with its owner's shape, the trouble marker, trolls, demons)."""
+        self._count_font = self.count_font_size(fitted)
+        tokens = [PieceToken(area_id, piece, markup, font_size=self._count_font,
+                             font_name=self.font_name, bold=True)
+                  for piece, markup in self.contents(area_id)]
+        for token in tokens:
+            token.texture_update()
+            token.size = (token.texture_size[0] + 4, token.texture_size[1])
+        self.tokens[area_id] = tokens
+        return tokens
+
+    def _draw_chip(self, token: PieceToken) -> None:
+        """A pale rounded chip behind the token (yellow on sand reads badly); legal answers ringed."""
+        with self.canvas:
+            option = f"{token.area}/{token.piece}"
+            if option in self.options:
+                Color(*HIGHLIGHT_RGB)
+                RoundedRectangle(pos=(token.x - 3, token.y - 3), size=(token.width + 6, token.height + 6),
+                                 radius=[7])
+            Color(*TOKEN_RGB, 0.9)
+            RoundedRectangle(pos=token.pos, size=token.size, radius=[5])
+
+    def count_font_size(self, fitted: Fitted) -> float:
+        """The counts' font size: DejaVu's digits are 0.73 em tall, so 28 px gives 20 px digits on the
+        full-height maps of the turn, table and events screens at 800×480 (about 400 px tall); a
+        bigger screen gets bigger counts, a thumbnail (the Journal's map) smaller ones."""
+        return max(COUNT_FONT_PX * min(1.0, fitted.height / FULL_MAP_PX), fitted.height * 0.07)
+
+    def contents(self, area_id: str) -> list[tuple[str, str]]:
+        """What stands in an area as (piece, markup) chips: ``("red", "●2")``, ``("yellow", "▲")`` (one
+        piece: the mark alone, as on the board), ``("building", "⌂■")``, ``("trouble", "⚠")``,
+        ``("troll", "♜")``, ``("demon", "☠2")``. A player's pieces always carry their shape, so no
+        two players differ by colour alone."""
         state = self.state
         if state is None:
-            return ""
+            return []
         area = state.areas[area_id]
-        parts: list[str] = []
+        ink = hex_color(INK_RGB)
+        parts: list[tuple[str, str]] = []
+        def chip(rgb: tuple[float, float, float], mark: str, n: int) -> str:
+            count = f"[color={ink}]{n}[/color]" if n > 1 else ""  # one piece: the mark alone, as on the board
+            return f"[color={hex_color(rgb)}]{mark}[/color]{count}"
         for color in state.colors:
             n = area.minion_count(color)
             if n:
-                parts.append(f"[color={hex_color(PLAYER_RGB[color])}]{piece_mark(color, self.colorblind)}{n}[/color]")
+                parts.append((color, chip(PLAYER_RGB[color], piece_mark(color), n)))
         if area.building:
-            mark = BUILDING_MARK + (piece_mark(area.building, True) if self.colorblind else "")
-            parts.append(f"[color={hex_color(PLAYER_RGB[area.building])}]{mark}[/color]")
+            scale = self._count_font / COUNT_FONT_PX
+            house, owner = round(BUILDING_SIZE * scale), round(OWNER_SIZE * scale)
+            parts.append(("building", f"[color={hex_color(PLAYER_RGB[area.building])}][size={house}]"
+                                      f"{BUILDING_MARK}[/size][size={owner}]{piece_mark(area.building)}"
+                                      f"[/size][/color]"))
         if area.trouble:
-            parts.append(f"[color=000000]{TROUBLE_MARK}[/color]")
+            parts.append(("trouble", f"[color={ink}]{TROUBLE_MARK}[/color]"))
         if area.trolls:
-            parts.append(f"[color={hex_color(NEUTRAL_RGB['troll'])}]{TROLL_MARK}{area.trolls}[/color]")
+            parts.append(("troll", chip(NEUTRAL_RGB["troll"], TROLL_MARK, area.trolls)))
         if area.demons:
-            parts.append(f"[color={hex_color(NEUTRAL_RGB['demon'])}]{DEMON_MARK}{area.demons}[/color]")
-        return " ".join(parts)
+            parts.append(("demon", chip(NEUTRAL_RGB["demon"], DEMON_MARK, area.demons)))
+        return parts
+
+    def contents_markup(self, area_id: str) -> str:
+        """What stands in an area as one line: ``●2 ▲ ⌂■ ⚠ ♜ ☠2`` (with colour markup)."""
+        return " ".join(markup for _piece, markup in self.contents(area_id))
+
+    def token_at(self, x: float, y: float) -> PieceToken | None:
+        """The chip under a finger (with a few pixels of slack: a fingertip is wider than a chip)."""
+        for tokens in self.tokens.values():
+            for token in tokens:
+                if token.x - TOKEN_SLACK <= x <= token.right + TOKEN_SLACK \
+                        and token.y - TOKEN_SLACK <= y <= token.top + TOKEN_SLACK:
+                    return token
+        return None
 
     # -- touch -----------------------------------------------------------------------------------
     def area_at(self, x: float, y: float) -> str | None:
@@ -171,14 +335,17 @@ class MapWidget(Widget):
         if area_id is None:
             return True  # swallow: a tap on the river or the margin does nothing
         from ui.rulebook_view import Hold
+        token = self.token_at(*touch.pos)
+        piece = token.piece if token is not None and token.area == area_id else None
         touch.grab(self)
-        touch.ud[("map", id(self))] = (area_id, Hold(touch, lambda: self.dispatch("on_area_long_press", area_id)))
+        touch.ud[("map", id(self))] = (area_id, piece,
+                                       Hold(touch, lambda: self.dispatch("on_area_long_press", area_id)))
         return True
 
     def on_touch_move(self, touch: Any) -> bool:
         watched = touch.ud.get(("map", id(self)))
         if watched is not None and touch.grab_current is self:
-            watched[1].moved(touch)
+            watched[2].moved(touch)
             return True
         return bool(super().on_touch_move(touch))
 
@@ -187,14 +354,23 @@ class MapWidget(Widget):
         if watched is None or touch.grab_current is not self:
             return bool(super().on_touch_up(touch)) if watched is None else True
         touch.ungrab(self)
-        area_id, hold = watched
+        area_id, piece, hold = watched
         hold.cancel()
         if not hold.fired:
-            self.dispatch("on_area_tap", area_id)
+            if piece is not None:
+                self.dispatch("on_piece_tap", area_id, piece)
+            else:
+                self.dispatch("on_area_tap", area_id)
         return True
 
     def on_area_tap(self, area_id: str) -> None:
         """Default handler; screens bind to it."""
+
+    def on_piece_tap(self, area_id: str, piece: str) -> None:
+        """A tap on a chip (``piece``: a colour, ``troll``, ``demon``, ``building``, ``trouble``).
+        Kivy calls this default only when no bound handler returned True: then the chip's tap is
+        a tap on its area."""
+        self.dispatch("on_area_tap", area_id)
 
     def on_area_long_press(self, area_id: str) -> None:
         """Default: the area's City Area power from the table's rulebook."""

@@ -13,7 +13,8 @@ NEUTRAL_RGB: dict[str, tuple[float, float, float]] = {
     "demon": (0.55, 0.15, 0.60),
 }
 
-# Colour-blind mode: a shape per colour, so no two players differ only by hue.
+# A shape per colour, so no two players differ only by hue (colour-blind players, dim rooms): used on
+# the map and beside every player's name.
 SHAPE: dict[str, str] = {"red": "●", "yellow": "▲", "green": "■", "blue": "◆"}
 PIECE_MARK = "●"
 TROLL_MARK = "♜"
@@ -38,6 +39,15 @@ RIVER_RGB = (0.30, 0.52, 0.78)
 BRIDGE_RGB = (0.45, 0.33, 0.22)
 HIGHLIGHT_RGB = (1.0, 0.55, 0.0)
 EVENT_RGB = (0.85, 0.05, 0.05)
+INK_RGB = (0.10, 0.08, 0.05)
+"""Text and outlines drawn on the map's land colours."""
+TOKEN_RGB = (1.0, 0.99, 0.95)
+"""The chip behind a piece count on the map: the shapes and digits stand on it, not on the land."""
+
+# An option offered but not allowed now: a light flat button with dark text, so its reason reads
+# (WCAG contrast >= 4.5:1, checked by a test), unlike the dark buttons of the legal options.
+UNAVAILABLE_BG_RGB = (0.80, 0.78, 0.74)
+REASON_TEXT_RGB = (0.20, 0.18, 0.16)
 
 
 def hex_color(rgb: tuple[float, float, float]) -> str:
@@ -45,6 +55,22 @@ def hex_color(rgb: tuple[float, float, float]) -> str:
     return "".join(f"{round(c * 255):02x}" for c in rgb)
 
 
-def piece_mark(color: str, colorblind: bool) -> str:
-    """How a player's pieces are marked: a coloured disc, or in colour-blind mode the colour's shape."""
-    return SHAPE[color] if colorblind else PIECE_MARK
+def piece_mark(color: str, colorblind: bool = True) -> str:
+    """How a player's pieces are marked: always the colour's own shape (drawn in the colour), so a
+    player who cannot tell red from green still tells ● from ■. ``colorblind`` is kept for callers
+    that pass the setting; it no longer changes the mark."""
+    return SHAPE[color]
+
+
+def relative_luminance(rgb: tuple[float, float, float]) -> float:
+    """WCAG 2.x relative luminance of an sRGB colour with channels in 0..1."""
+    def linear(c: float) -> float:
+        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+    r, g, b = (linear(c) for c in rgb)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast_ratio(a: tuple[float, float, float], b: tuple[float, float, float]) -> float:
+    """WCAG contrast ratio (1..21) between two colours; 4.5 is the minimum for body text."""
+    la, lb = sorted((relative_luminance(a), relative_luminance(b)), reverse=True)
+    return (la + 0.05) / (lb + 0.05)

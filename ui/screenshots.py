@@ -2,7 +2,7 @@
 
 Plays a short scripted game through the app's one door (the same inputs a table would give: die
 faces, answers), stops at each screen and saves ``<screen>-<lang>.png`` at 800×480 (the Raspberry Pi
-display), in English and German (``--languages pl`` for the Polish ones), the rulebook popup (The
+display) — the turn and the table from a busy four-player game (:func:`busy_game`) — in English and German (``--languages pl`` for the Polish ones), the rulebook popup (The
 Shades; Vimes with where the books differ) and its search included; ``table-en-1280x800.png`` and ``table-en-1920x1080.png`` show the
 larger screens. Runs in a real window (offscreen SDL when there is no display).
 """
@@ -17,7 +17,7 @@ from typing import Any, Callable
 
 SCREENS = ("home", "setup", "setup-privacy", "cards", "cards-keyboard", "turn", "table", "rulebook",
            "rulebook-ruling", "events", "journal", "journal-undo", "home-resume", "gameend", "settings",
-           "rulebook-search")
+           "rulebook-search", "turn-skipped", "turn-interrupt")
 SEARCHED = {"en": "fire", "de": "feuer", "pl": "pozar", "it": "fire"}
 """What the rulebook search shot types, per language."""
 
@@ -36,6 +36,68 @@ def _game_to_events(app: Any) -> None:
         app.answer("none")
     for value in ("take", "end-turn", "groat"):
         app.answer(value)
+
+BUSY_CARDS = ("captain-carrot", "ruby", "adora-belle-dearheart", "mrs-cake", "rincewind", "the-mended-drum",
+              "the-dean", "the-royal-mint", "", "", "the-opera-house", "", "", "", "", "", "", "", "", "",
+              "the-agony-aunts")
+"""A busy table for the map shots: the cards played, one a turn, in turn order ("": a card that
+places a minion)."""
+BUSY_AREAS = {"red": ("nap-hill", "longwall", "seven-sleepers", "dimwell"),
+              "yellow": ("dragons-landing", "small-gods", "unreal-estate", "the-hippo"),
+              "green": ("the-hippo", "dimwell", "longwall", "small-gods"),
+              "blue": ("seven-sleepers", "unreal-estate", "isle-of-gods", "nap-hill")}
+BUSY_EVENTS = ("trolls", "demons-from-the-dungeon-dimensions")
+
+
+def busy_game(app: Any, verbose: bool = False) -> None:
+    """Four players, twenty turns through the one door: minions of every colour spread over the
+    city, buildings, trouble markers, trolls and demons drawn as random events; then The Agony Aunts,
+    whose "assassinate which piece?" is left open (the map rings the pieces a tap may take)."""
+    import random
+    from companion.morpork.catalog import CARD_BY_ID
+    rng = random.Random(3)
+    app.start_game(["red", "yellow", "green", "blue"], ["Ann", "Bob", "Cy", "Dee"], "en")
+    app.on_die_roll(1, "manual")
+    for personality in ("vetinari", "rust", "vimes", "de-worde"):
+        app.answer(personality)
+    turns = list(BUSY_CARDS)
+    events = list(BUSY_EVENTS)
+    placed = {color: 0 for color in BUSY_AREAS}
+    for _ in range(400):
+        q = app.game.question
+        if q is None:
+            return
+        if verbose:
+            print(q.key, q.player, q.options[:8])
+        if q.key == "symbol.assassinate":
+            return
+        if q.kind == "roll":
+            app.on_die_roll(rng.randint(1, 12), "manual")
+            continue
+        if q.kind == "random":
+            return
+        if q.key in ("turn.play-card", "turn.play-another"):
+            if not turns:
+                return
+            card = turns.pop(0)
+            minion_first = [o for o in q.options if o in CARD_BY_ID and CARD_BY_ID[o].symbols[:1] == ("M",)]
+            value = card if card in q.options else (minion_first or list(q.options))[0]
+        elif events and any(o in events for o in q.options):
+            value = events.pop(0) if events[0] in q.options else next(o for o in q.options if o in events)
+        elif q.key == "symbol.minion" and q.player in BUSY_AREAS:
+            wanted = [a for a in BUSY_AREAS[q.player][placed[q.player]:] if a in q.options]
+            placed[q.player] += 1
+            value = wanted[0] if wanted else q.options[placed[q.player] % len(q.options)]
+        elif q.key.startswith("symbol.build"):
+            value = q.options[0]
+        else:
+            value = next((w for w in ("none", "end-turn", "take", "skip", "stop", "pass") if w in q.options),
+                         q.options[0])
+        if not app.answer(value) and verbose:
+            print("refused", value, app.message)
+        if app.manager.current == "events" and getattr(app.manager.current_screen, "finished", False):
+            app.continue_game()
+
 
 def run(out: Path, languages: tuple[str, ...] = ("en", "de"), size: tuple[int, int] = (800, 480),
         only: str | None = None) -> list[Path]:
@@ -77,6 +139,20 @@ def run(out: Path, languages: tuple[str, ...] = ("en", "de"), size: tuple[int, i
         saved.append(path)
 
     for language in languages:
+        if only is None or only in BUSY_SHOTS:  # the map shots: a busy four-player table
+            app = make_app(data_dir=Path(tempfile.mkdtemp(prefix="ankh-shots-")), settings=AppSettings(language=language))
+            app._run_prepare()
+            EventLoop.ensure_window()
+            if EventLoop.status != "started":
+                EventLoop.start()
+            frames()
+            busy_game(app)
+            for name, action in (("turn", app.back_to_game), ("table", lambda: app.show("table"))):
+                action()
+                frames(6)
+                if only is None or name == only:
+                    shoot(f"{name}-{language}{suffix}")
+            _stop(app)
         data = Path(tempfile.mkdtemp(prefix="ankh-shots-"))
         app = make_app(data_dir=data, settings=AppSettings(language=language))
         app._run_prepare()
@@ -103,26 +179,53 @@ def run(out: Path, languages: tuple[str, ...] = ("en", "de"), size: tuple[int, i
             ("home", lambda: app.show("home")),  # after the game: it is listed under past games
             ("settings", lambda: app.show("settings")),
             ("rulebook-search", lambda: _search(language)),
+            ("turn-skipped", lambda: _to_skipped(app)),
+            ("turn-interrupt", lambda: _to_interrupt(app)),
         ]
         for name, action in steps:
             action()
             frames()
-            if only is None or name == only:
+            if (only is None or name == only) and name not in BUSY_SHOTS:
                 shoot(f"{name}-{language}{suffix}")
         _close_rulebook(app)
-        app.dispatch("on_stop")
-        for child in list(Window.children):
-            Window.remove_widget(child)
-        from kivy.app import App
-        App._running_app = None
+        _stop(app)
     return saved
 
+
+BUSY_SHOTS = ("turn", "table")
+"""Shot from :func:`busy_game`: the map with all four colours, buildings, trouble, trolls and demons."""
+
+
+def _stop(app: Any) -> None:
+    from kivy.app import App
+    from kivy.core.window import Window
+    app.dispatch("on_stop")
+    for child in list(Window.children):
+        Window.remove_widget(child)
+    App._running_app = None
 
 def _close_rulebook(app: Any) -> None:
     popup = getattr(app, "rulebook_popup", None)
     if popup is not None:
         popup.dismiss(animation=False)
         app.rulebook_popup = None
+
+
+def _to_skipped(app: Any) -> None:
+    """A new four-player game: red's Captain Carrot with its minion skipped (the turn screen says why)."""
+    _close_rulebook(app)  # the rulebook search shot leaves its popup open
+    app.start_game(["red", "yellow", "green", "blue"], ["Ann", "Bob", "Cy", "Di"], "en")
+    app.on_die_roll(1, "manual")
+    for value in ("vetinari", "rust", "vimes", "selachii", "captain-carrot", "skip"):
+        app.answer(value)
+    app.back_to_game()
+
+
+def _to_interrupt(app: Any) -> None:
+    """Then yellow's Mr Boggis: one "anyone interrupt?" window for the three opponents."""
+    for value in ("skip", "take", "end-turn", "mr-boggis", "do"):
+        app.answer(value)
+    app.back_to_game()
 
 
 def _search_on_screen(app: Any, text: str, frames: Callable[[], None], focus: bool = True) -> None:
@@ -159,7 +262,7 @@ def _to_end(app: Any) -> None:
         if q.kind == "roll":
             app.on_die_roll(6, "manual")
             continue
-        if q.key == "turn.play-card":
+        if q.key in ("turn.play-card", "turn.play-another"):
             value = "pass"
             if q.player == "red":
                 cards = [c for c in q.options if c in CARD_BY_ID and "M" in CARD_BY_ID[c].symbols

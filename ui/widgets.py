@@ -19,7 +19,7 @@ from kivy.uix.textinput import TextInput
 from kivy.uix.widget import Widget
 
 from ui.keyboard import TouchTextInput  # noqa: F401  (registers the kv class)
-from ui.palette import PLAYER_RGB, hex_color, piece_mark
+from ui.palette import PLAYER_RGB, REASON_TEXT_RGB, UNAVAILABLE_BG_RGB, hex_color, piece_mark
 from ui.rulebook_view import LongPress, topic_for_value
 
 TOUCH = 48  # minimum touch target, in pixels at 800×480 (dp == px at density 1)
@@ -169,7 +169,7 @@ class QuestionPanel(BoxLayout):
             self.add_widget(Widget())
             self.buttons = [gate]
             return
-        long_list = len(q.options) > SEARCH_FROM
+        long_list = sum(1 for o in q.options if app.translator.is_card(o)) > SEARCH_FROM  # cards: search
         actions = [o for o in q.options if not (long_list and app.translator.is_card(o))]
         cards = [o for o in q.options if long_list and app.translator.is_card(o)]
         self._listed = set()
@@ -186,7 +186,9 @@ class QuestionPanel(BoxLayout):
         for value, reason in q.unavailable:
             shown = app.translator.reason(reason)
             button = BigButton(text=f"{app.translator.option(value)}\n[size={int(sp(11))}]{shown}[/size]",
-                               value=value, reason=shown, disabled=True, height=dp(56))
+                               value=value, reason=shown, disabled=True, height=dp(56),
+                               background_disabled_normal="", background_color=(*UNAVAILABLE_BG_RGB, 1),
+                               disabled_color=(*REASON_TEXT_RGB, 1))  # legible: contrast >= 4.5:1
             grid.add_widget(button)
             self.buttons.append(button)
         self._set_columns(grid, self._columns_for(*self._fit))
@@ -291,6 +293,10 @@ class QuestionPanel(BoxLayout):
         """A legal option's button; kept between questions (the card list recurs every turn)."""
         app = App.get_running_app()
         text = app.translator.option(value)
+        holder, colon, card = value.partition(":")
+        state = self.game.state if self.game is not None else None
+        if colon and state is not None and state.has_player(holder):  # who plays which interrupt
+            text = f"{player_name(state, holder)}: {app.translator.option(card)}"
         button = self._cache.get(value)
         if button is None:
             button = BigButton(text=text, value=value)

@@ -1,6 +1,6 @@
 """``ankh-companion simulate``: whole games of random legal play, checking the engine after every step.
 
-    ankh-companion simulate --games N --players 2|3|4 --seed S [--edition en|de|pl|it]
+    ankh-companion simulate --games N --players 2|3|4 --seed S [--edition en|de|pl|it] [--revision R]
 
 The simulator plays the table's part. It shuffles a real deck (48 green on top of 53 brown), the
 event deck and the personalities, deals real hands, and answers every question the engine asks from
@@ -9,6 +9,11 @@ interrupts are played only when the real hand holds them. Cards that change hand
 engine's narration (``cards.*`` keys). After every input it checks the invariants: the engine's hand
 sizes and draw pile match the real cards, every card is in exactly one place, money is conserved,
 the position round-trips through the state format. Same seed, same games.
+
+``--revision`` plays the games by an older rules revision (``companion.morpork.revisions``; default
+the newest). The table decides interrupts with a random stream of its own, player by player in turn
+order, and does not draw at random for a question with a single option, so one seed plays the same
+game under every revision: only what the table is asked differs (``benchmarks/bench_taps.py``).
 
 Output: one line per figure (games, games/second, endings by reason / personality), and exit
 status 0, or 1 with the first invariant violation (seed, game, step, what broke).
@@ -20,19 +25,21 @@ import random
 import sys
 import time
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import NoReturn
 from dataclasses import dataclass, field
 
 from companion.cli.bounds import one_line, whole
 from companion.morpork.board import COLORS
 from companion.morpork.cards.common import INTERRUPT_ONLY, personalities_in_game
+from companion.morpork.cards.interrupts import ANYONE, parse_interrupt_option
 from companion.morpork.catalog import CARD_BY_ID, CARDS, EVENT_IDS, TWO_PLAYER_REMOVED_CARDS
 from companion.core.errors import CompanionError
 from companion.morpork.game import Game, apply, new_game
 from companion.core.inputs import Answer, CardScan, DieRoll, Input, RandomDraw
 from companion.morpork.invariants import table_problems
 from companion.morpork.options import EDITIONS
+from companion.morpork.revisions import LATEST
 from companion.core.procedure import Narration, Question
 from companion.morpork.setup import HAND_SIZE
 from companion.morpork.state import State
@@ -55,6 +62,10 @@ class Table:
     personalities: dict[str, str]
     rng: random.Random
     in_play: list[str] = field(default_factory=list)
+    interrupts: random.Random = field(default_factory=lambda: random.Random(0))
+    """Who plays an interrupt they hold: a stream of its own, drawn player by player in the order
+    they are asked (one by one under revision 1, in one window under revision 2), so both
+    revisions make the same decisions."""
 
 
 @dataclass
@@ -83,7 +94,8 @@ def deal(rng: random.Random, colors: list[str]) -> Table:
     rng.shuffle(events)
     personalities = list(personalities_in_game(len(colors)))
     rng.shuffle(personalities)
-    return Table(deck, events, hands, dict(zip(colors, personalities)), rng)
+    return Table(deck, events, hands, dict(zip(colors, personalities)), rng,
+                 interrupts=random.Random(rng.getrandbits(64)))
 
 
 # -- answering the engine like a table -------------------------------------------------------------
@@ -136,9 +148,20 @@ def choose_input(game: Game, table: Table, question: Question) -> Input:
     if key in ("interrupt.window", "interrupt.event-window"):
         assert player is not None
         held = [o for o in opts if o in table.hands[player]]
-        if held and rng.random() < 0.7:
-            return Answer(rng.choice(held))
+        if held and table.interrupts.random() < 0.7:
+            return Answer(table.interrupts.choice(held))
         return Answer("none")
+    if key == ANYONE:
+        # One window for several players: each holder, in the order offered, decides as they would
+        # have been asked one by one; the first who plays answers for the table.
+        for color in dict.fromkeys(parse_interrupt_option(o)[0] for o in opts if o != "none"):
+            held = [o for o in opts if o != "none" and parse_interrupt_option(o)[0] == color
+                    and parse_interrupt_option(o)[1] in table.hands[color]]
+            if held and table.interrupts.random() < 0.7:
+                return Answer(table.interrupts.choice(held))
+        return Answer("none")
+    if question.kind == "choice" and len(opts) == 1 and opts[0] not in CARD_BY_ID:
+        return Answer(opts[0])  # nothing to decide: no random draw, so every revision plays alike
     card_opts = [o for o in opts if o in CARD_BY_ID]
     if card_opts and key not in ("card.history-monks",):
         # A card named from a hand: the questioned player's own, or the victim's (Cable Street).
@@ -270,11 +293,14 @@ def _check_question(game: Game, table: Table) -> None:
                 raise InvariantViolation(f"{question.player} holds {missing!r} but may not play it")
 
 
-def play_game(rng: random.Random, players: int, edition: str = "en", check: bool = True) -> GameResult:
-    """One whole game of random legal play; raises ``InvariantViolation`` when the engine slips."""
+def play_game(rng: random.Random, players: int, edition: str = "en", check: bool = True,
+              revision: int = LATEST, on_input: Callable[[Game, Input], None] | None = None) -> GameResult:
+    """One whole game of random legal play under rules ``revision``; raises ``InvariantViolation``
+    when the engine slips. ``on_input`` sees each question's game and the table's answer (a tap
+    counter, say)."""
     colors = list(COLORS[:players])
     table = deal(rng, colors)
-    game = new_game(colors, edition)
+    game = new_game(colors, edition, revision=revision)
     steps = 0
     while game.question is not None:
         steps += 1
@@ -282,6 +308,8 @@ def play_game(rng: random.Random, players: int, edition: str = "en", check: bool
             raise InvariantViolation(f"no end after {MAX_STEPS} inputs")
         question = game.question
         inp = choose_input(game, table, question)
+        if on_input is not None:
+            on_input(game, inp)
         try:
             # the simulator drops each game at the next input: no copy of the table per input
             after = apply(game, inp, snapshot=False)
@@ -306,10 +334,11 @@ def _new_lines(old: Game, new: Game) -> list[Narration]:
 
 # -- the command -------------------------------------------------------------------------------
 
-def simulate(games: int, players: int, seed: int, edition: str = "en") -> tuple[list[GameResult], float]:
+def simulate(games: int, players: int, seed: int, edition: str = "en",
+             revision: int = LATEST) -> tuple[list[GameResult], float]:
     rng = random.Random(seed)
     started = time.perf_counter()
-    results = [play_game(rng, players, edition) for _ in range(games)]
+    results = [play_game(rng, players, edition, revision=revision) for _ in range(games)]
     return results, time.perf_counter() - started
 
 
@@ -348,13 +377,15 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--players", type=whole("--players", 2, 4), default=4)
     parser.add_argument("--seed", type=whole("--seed", 0, 2**63 - 1), default=1)
     parser.add_argument("--edition", choices=EDITIONS, default="en")
+    parser.add_argument("--revision", type=whole("--revision", 1, LATEST), default=LATEST, metavar="R",
+                        help=f"the rules revision to play by (1 to {LATEST}; default {LATEST})")
     try:
         args = parser.parse_args(argv)
     except ValueError as exc:
         sys.stderr.write(one_line(str(exc)) + "\n")
         return 2
     try:
-        results, seconds = simulate(args.games, args.players, args.seed, args.edition)
+        results, seconds = simulate(args.games, args.players, args.seed, args.edition, args.revision)
     except InvariantViolation as exc:
         sys.stderr.write(f"invariant violation (seed {args.seed}, {args.players} players): {exc}\n")
         return 1

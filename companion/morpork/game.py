@@ -35,6 +35,7 @@ from companion.core.procedure import (
 from companion.morpork.board import AREA_IDS
 from companion.morpork.catalog import CARD_IDS, EVENT_IDS, PERSONALITY_IDS
 from companion.morpork.options import EDITIONS, Rulings
+from companion.morpork.revisions import LATEST
 from companion.morpork.setup import new_state
 from companion.morpork.state import State
 from companion.morpork.state_format import state_to_json
@@ -131,14 +132,16 @@ class Game:
 
 
 def new_game(colors: list[str], edition: str = "en", names: list[str] | None = None,
-             options: Mapping[str, str] | None = None) -> Game:
+             options: Mapping[str, str] | None = None, revision: int = LATEST) -> Game:
     """The set-up table, waiting for the roll that picks the first player. ``options`` are the
     game's rule options (``companion.morpork.options``; an ``edition`` among them wins over the
-    argument); the rulings not given follow the edition."""
+    argument); the rulings not given follow the edition. ``revision`` is the rules revision
+    (``companion.morpork.revisions``) the game is played by."""
     given = {"edition": edition, **(options or {})}
     if given["edition"] not in EDITIONS:  # the set-up's own message, as before options existed
         new_state(list(colors), given["edition"])
     state = new_state(list(colors), given["edition"], rulings=Rulings.from_options(given))
+    state.revision = revision
     if names is not None:
         if len(names) != len(colors):
             raise RuleViolation("setup.names", f"{len(names)} names for {len(colors)} players: {names!r}")

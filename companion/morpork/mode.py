@@ -17,10 +17,12 @@ from companion.core.procedure import Narration, Question
 from companion.morpork import game as engine
 from companion.morpork.game import Game
 from companion.morpork.options import OPTIONS
+from companion.morpork.revisions import LATEST
 
-REVISION: Final = 1
-"""The rules revision games are started with now; raise it when a change alters what is asked or
-decided, and keep the old behaviour for games recorded with an older one."""
+REVISION: Final = LATEST
+"""The rules revision games are started with now (``companion.morpork.revisions``); raise it when a
+change alters what is asked or decided, and keep the old behaviour for games recorded with an older
+one."""
 
 
 class AnkhMorporkMode:
@@ -37,7 +39,7 @@ class AnkhMorporkMode:
             raise InputError(f"rules revision {revision!r}: this companion plays {self.id} revisions 1 to "
                              f"{REVISION}; the game was started by a newer one")
         return engine.new_game(list(players), options.get("edition", "en"),
-                               list(names) if names is not None else None, options)
+                               list(names) if names is not None else None, options, revision)
 
     def apply(self, game: Game, inp: Input) -> Game:
         return engine.apply(game, inp)

@@ -20,6 +20,7 @@ from companion.morpork.board import (
     TROUBLE_MARKERS,
 )
 from companion.morpork.options import EDITION_RULINGS, Rulings
+from companion.morpork.revisions import LATEST
 from companion.morpork.options import EDITIONS as EDITIONS  # the editions are defined there, once
 from companion.morpork.progress import UnderWay
 
@@ -98,6 +99,10 @@ class State:
     turn: TurnState = field(default_factory=TurnState)
     game_over: GameOver | None = None
     rulings: Rulings | None = None
+    revision: int = field(default=LATEST, compare=False)
+    """The rules revision the game is played by (``companion.morpork.revisions``): set from the
+    journal's record of the game, so an old game is asked what it was asked then. Not part of the
+    table's state document, nor of what makes two positions equal."""
     under_way: UnderWay = field(default_factory=UnderWay, compare=False)
     """The card being played and the event being resolved (``companion.morpork.progress``): kept by
     the procedures for the screens; not part of the table's state document, nor of what makes two
@@ -132,6 +137,7 @@ class State:
             game_over=None if self.game_over is None else GameOver(
                 self.game_over.reason, list(self.game_over.winners), self.game_over.personality),
             rulings=self.rulings,
+            revision=self.revision,
             under_way=self.under_way.copy(),
         )
 

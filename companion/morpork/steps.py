@@ -12,8 +12,9 @@ from collections.abc import Generator, Mapping, Sequence
 
 from companion.core.procedure import Narrator, Question, Reason, because, choice_question, roll_question
 from companion.morpork.actions import end_game_on_draw_pile
-from companion.morpork.board import area_for_roll
+from companion.morpork.board import AREA_BY_ID, area_for_roll
 from companion.morpork.pieces import transfer
+from companion.morpork.revisions import SINGLE_WINDOW
 from companion.morpork.scoring import final_score
 from companion.morpork.state import GameOver, State
 
@@ -38,6 +39,28 @@ def choose(question: Question) -> Generator[Question, str, str]:
     table is never made to confirm what the rules leave no room for."""
     if len(question.options) == 1:
         return question.options[0]
+    answer = yield question
+    return answer
+
+
+def forced(state: State, narrator: Narrator, question: Question) -> Generator[Question, str, str]:
+    """Ask ``question``, or from rules revision 2 take its only option and say so: only for a
+    mandatory public choice (no ``skip``, nothing greyed, no secret, nothing revealed) with a single
+    option, where the rules leave the player nothing to decide. Callers pick the questions this
+    fits (never a pay-or-decline, never an optional action, never a roll)."""
+    single = len(question.options) == 1 and question.kind == "choice"
+    if single and state.revision >= SINGLE_WINDOW and not question.private and not question.reveals \
+            and not question.unavailable and question.options[0] != "skip":
+        option = question.options[0]
+        area, slash, piece = option.partition("/")
+        if slash:  # a piece in an area (``the-shades/blue``)
+            narrator.say("choice.forced-piece", f"{question.player}: the only choice is the {piece} piece in {area}",
+                         area, player=question.player or "", piece=piece, question=question.key)
+        else:
+            narrator.say("choice.forced", f"{question.player}: the only choice is {option}",
+                         option if option in AREA_BY_ID else None, player=question.player or "", option=option,
+                         question=question.key)
+        return option
     answer = yield question
     return answer
 

@@ -148,8 +148,8 @@ def play_card(state: State, narrator: Narrator, ctx: TurnContext, card: str) -> 
     state.player(color).hand -= 1
     ctx.in_play.append(card)
     ctx.started.append(card)
-    saved_shield = ctx.shielded
-    ctx.shielded = set()
+    saved_shield, saved_passed = ctx.shielded, ctx.text_passed
+    ctx.shielded, ctx.text_passed = set(), set()
     record = state.under_way.start_card(card, color, info.symbols)
     narrator.say("card.played", f"{color} plays {info.name()}", player=color, card=card)
     has_more = False
@@ -166,7 +166,7 @@ def play_card(state: State, narrator: Narrator, ctx: TurnContext, card: str) -> 
             yield from take_symbol(state.under_way, record, index, _symbol_steps(state, narrator, ctx, symbol))
     state.under_way.finish_card(record)
     ctx.in_play.remove(card)
-    ctx.shielded = saved_shield
+    ctx.shielded, ctx.text_passed = saved_shield, saved_passed
     _put_away(state, narrator, ctx, card)
     ctx.played.append(card)
     return has_more and not ctx.is_over(state)

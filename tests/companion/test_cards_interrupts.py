@@ -12,16 +12,20 @@ from companion.morpork.turn import turn_procedure
 START = ("the-shades", "the-scours", "dolly-sisters")
 
 
-def table(discard: list[str] | None = None, areas: dict[str, Any] | None = None, blue_hand: int = 5) -> State:
-    """Red to play, blue and green beside; ``discard`` says which interrupts are certainly not in a hand."""
+def table(discard: list[str] | None = None, areas: dict[str, Any] | None = None, blue_hand: int = 5,
+          revision: int = 2) -> State:
+    """Red to play, blue and green beside; ``discard`` says which interrupts are certainly not in a hand.
+    ``revision``: the rules revision the game is played by (1: each opponent asked in turn)."""
     doc_areas: dict[str, Any] = {a: {"minions": {"red": 1, "blue": 1, "green": 1}, "trouble": True} for a in START}
     doc_areas.update(areas or {})
-    return state_from_json({
+    state = state_from_json({
         "players": [{"color": "red", "personality": "vetinari"}, {"color": "blue", "hand": blue_hand,
                                                                    "personality": "vimes"},
                     {"color": "green", "personality": "rust"}],
         "areas": doc_areas, "active_player": "red", "draw_pile": 40, "discard_pile": discard or [],
     })
+    state.revision = revision
+    return state
 
 
 def play(state: State, answers: list[str]) -> Outcome:
@@ -109,7 +113,18 @@ def test_wallace_sonky_is_not_offered_against_an_assassination_symbol() -> None:
 
 
 def test_wallace_sonky_against_the_thieves_guild_protects_only_its_player() -> None:
-    progress = play(table(), ["the-thieves-guild", "do", "wallace-sonky", "skip"])
+    progress = play(table(), ["the-thieves-guild", "do", "blue:wallace-sonky", "skip"])
+    state = progress.state
+    assert state.player("blue").money == 10 and state.player("green").money == 8
+    assert state.player("red").money == 12
+
+
+def test_revision_1_asks_each_opponent_in_turn_against_the_thieves_guild() -> None:
+    """Games recorded under revision 1 keep their per-opponent prompts."""
+    question = play(table(revision=1), ["the-thieves-guild", "do"]).question
+    assert question is not None and question.key == "interrupt.window" and question.player == "blue"
+    assert play(table(revision=1), ["the-thieves-guild", "do", "none"]).question.player == "green"  # type: ignore[union-attr]
+    progress = play(table(revision=1), ["the-thieves-guild", "do", "wallace-sonky", "skip"])
     state = progress.state
     assert state.player("blue").money == 10 and state.player("green").money == 8
     assert state.player("red").money == 12
@@ -140,7 +155,16 @@ def test_igor_against_the_auditors_removal() -> None:
     answers = ["the-auditors", "do", "none", "the-shades", "igor", "the-hippo"]
     progress = play(table(), answers)
     assert progress.state.areas["the-hippo"].minion_count("blue") == 1
-    assert progress.question is not None and progress.question.player == "green"
+    assert progress.question is not None and progress.question.key == "card.remove-own"
+    assert progress.question.player == "green"  # green passed the one window: not asked again
+
+
+def test_revision_1_igor_against_the_auditors_removal() -> None:
+    answers = ["the-auditors", "do", "none", "the-shades", "igor", "the-hippo"]
+    progress = play(table(revision=1), answers)
+    assert progress.state.areas["the-hippo"].minion_count("blue") == 1
+    assert progress.question is not None and progress.question.key == "interrupt.window"
+    assert progress.question.player == "green"
 
 
 def test_doctor_mossy_lawn_ends_the_turn_and_returns_the_previous_card() -> None:
@@ -202,3 +226,100 @@ def test_doctor_mossy_lawn_as_drumknotts_first_card_returns_drumknott() -> None:
     assert question is not None and question.key == "card.play-more" and "doctor-mossy-lawn" in question.options
     progress = play(table(discard=["gaspode"]), ["drumknott", "do", "doctor-mossy-lawn"])
     assert "drumknott" not in progress.state.discard_pile and progress.state.draw_pile == 39
+
+
+# -- one window for several opponents (rules revision 2) -----------------------------------------
+
+def four(revision: int = 2, discard: list[str] | None = None, hands: dict[str, int] | None = None) -> State:
+    """Red to play against three opponents: blue, green and yellow."""
+    colours = ("red", "blue", "green", "yellow")
+    personalities = ("vetinari", "vimes", "rust", "selachii")
+    state = state_from_json({
+        "players": [{"color": c, "personality": p, "hand": (hands or {}).get(c, 5)} for c, p in zip(colours, personalities)],
+        "areas": {a: {"minions": {c: 1 for c in colours}, "trouble": True} for a in START},
+        "active_player": "red", "draw_pile": 30, "discard_pile": discard or [],
+    })
+    state.revision = revision
+    return state
+
+
+def test_three_opponents_get_one_window_for_a_text() -> None:
+    question = play(four(), ["mr-boggis", "do"]).question
+    assert question is not None and question.key == "interrupt.anyone" and question.player is None
+    assert question.options == ("none", "blue:wallace-sonky", "green:wallace-sonky", "yellow:wallace-sonky")
+    assert dict(question.params)["players"] == "blue,green,yellow"
+
+
+def test_all_three_opponents_pass_with_one_answer() -> None:
+    progress = play(four(), ["mr-boggis", "do", "none"])
+    state = progress.state
+    assert [state.player(c).money for c in ("red", "blue", "green", "yellow")] == [16, 8, 8, 8]
+    assert progress.question is not None and progress.question.key != "interrupt.window"
+
+
+def test_revision_1_asks_the_three_opponents_one_after_another() -> None:
+    answers = ["mr-boggis", "do"]
+    for colour in ("blue", "green", "yellow"):
+        question = play(four(revision=1), answers).question
+        assert question is not None and question.key == "interrupt.window" and question.player == colour
+        answers.append("none")
+    assert [play(four(revision=1), answers).state.player(c).money for c in ("red", "blue")] == [16, 8]
+
+
+def test_one_holder_answers_the_window_for_themselves_only() -> None:
+    """Wallace Sonky protects only its holder; the card exists once, so nobody else is asked."""
+    progress = play(four(), ["mr-boggis", "do", "green:wallace-sonky"])
+    state = progress.state
+    assert [state.player(c).money for c in ("red", "blue", "green", "yellow")] == [14, 8, 10, 8]
+    assert "wallace-sonky" in state.discard_pile and state.player("green").hand == 4
+    assert progress.question is not None and progress.question.key not in ("interrupt.anyone", "interrupt.window")
+
+
+def test_an_opponent_with_no_free_card_is_not_offered() -> None:
+    question = play(four(hands={"green": 0}), ["mr-boggis", "do"]).question
+    assert question is not None and question.options == ("none", "blue:wallace-sonky", "yellow:wallace-sonky")
+
+
+def test_no_window_when_wallace_sonky_is_on_the_discard_pile() -> None:
+    progress = play(four(discard=["wallace-sonky"]), ["mr-boggis", "do"])
+    assert progress.question is not None and progress.question.key != "interrupt.anyone"
+    assert progress.state.player("red").money == 16
+
+
+def test_two_holders_in_the_bursars_window_one_interrupt_stops_the_swap() -> None:
+    """The Bursar's swap moves two players' minions: one window offers both owners Gaspode and
+    Wallace Sonky; one interrupt stops the whole swap (one interrupt, one effect)."""
+    answers = ["the-bursar", "the-dragon", "12", "do", "the-shades/blue", "the-scours/green"]  # the dragon hits 12
+    question = play(four(), answers).question
+    assert question is not None and question.key == "interrupt.anyone"
+    assert set(question.options) == {"none", "blue:gaspode", "blue:wallace-sonky", "green:gaspode",
+                                     "green:wallace-sonky"}
+    stopped = play(four(), [*answers, "green:gaspode"]).state
+    assert stopped.areas["the-shades"].minion_count("blue") == 1
+    assert stopped.areas["the-scours"].minion_count("green") == 1 and "gaspode" in stopped.discard_pile
+    swapped = play(four(), [*answers, "none"]).state
+    assert swapped.areas["the-shades"].minion_count("green") == 2
+    assert swapped.areas["the-scours"].minion_count("blue") == 2
+
+
+def test_two_holders_in_the_auditors_window_each_keeps_their_own() -> None:
+    """The Auditors: blue cancels the text with Wallace Sonky; the others pass in the same window
+    and each removes a minion; Igor still answers green's removal (one interrupt, one effect)."""
+    answers = ["the-auditors", "do", "blue:wallace-sonky"]
+    question = play(four(), answers).question
+    assert question is not None and question.key == "card.remove-own" and question.player == "green"
+    progress = play(four(), [*answers, "the-shades"])
+    assert progress.question is not None and progress.question.key == "interrupt.window"
+    assert progress.question.player == "green" and "wallace-sonky" not in progress.question.options
+    state = play(four(), [*answers, "the-shades", "igor", "the-hippo"]).state
+    assert state.areas["the-hippo"].minion_count("green") == 1
+    assert state.areas["the-shades"].minion_count("blue") == 1
+
+
+def test_a_wrong_player_card_pair_is_not_an_answer() -> None:
+    import pytest
+
+    from companion.core.errors import InputError
+
+    with pytest.raises(InputError, match="not an option"):
+        play(four(), ["mr-boggis", "do", "red:wallace-sonky"])

@@ -43,7 +43,8 @@ def test_a_new_game_records_its_mode_its_resolved_options_and_the_rules_revision
         session.new_game(["red", "blue"], mode="ankh-morpork", options={"edition": "de", "tie-break": "card"})
         record = session.record
         assert record is not None and session.current.state.rules.tie_break == "card"
-    assert (record.mode, record.revision, record.edition) == ("ankh-morpork", 1, "de")
+        assert session.current.state.revision == 2  # played by it: one interrupt window for all
+    assert (record.mode, record.revision, record.edition) == ("ankh-morpork", 2, "de")
     # every option, the edition's rulings where none was given
     assert record.options == {"edition": "de", "bank": "120", "building-points": "cost", "tie-break": "card",
                               "first-player": "highest-roll"}
@@ -78,7 +79,7 @@ def test_export_import_and_fork_keep_which_game_it_is(path: Path) -> None:
         lines = list(session.export_lines())
         header = json.loads(lines[0])["game"]
         assert (header["mode"], header["revision"], header["options"]["first-player"]) == \
-            ("ankh-morpork", 1, "highest-roll")
+            ("ankh-morpork", 2, "highest-roll")
         imported = session.import_lines(lines)
         assert session.record is not None and session.record.id == imported
         assert (session.record.mode, session.record.options) == ("ankh-morpork", header["options"])
@@ -193,6 +194,7 @@ def test_the_v2_games_replay_to_the_position_they_were_written_at(v2_db: Path) -
         assert {"kind": question.kind, "key": question.key, "player": question.player} == expected["question"]
         # the override was played by: the German set-up, the English tie-break
         assert session.current.state.rules.tie_break == "card" and session.current.state.edition == "de"
+        assert session.current.state.revision == 1  # and its rules revision: one prompt per opponent
         session.resume(2)
         assert session.current.state.bank == 130 - 20 and session.seq == 0
     lines = (FIXTURES / "journal-v2.jsonl").read_text(encoding="utf-8").splitlines()

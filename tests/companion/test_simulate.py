@@ -36,6 +36,17 @@ def test_same_seed_same_games() -> None:
     assert [r.steps for r in other] != [r.steps for r in first]
 
 
+def test_revision_1_games_finish_and_play_as_revision_2_games_do(capsys: pytest.CaptureFixture[str]) -> None:
+    """``--revision 1`` plays by the old prompts; the same seed reaches the same ends in fewer inputs
+    under revision 2 (one interrupt window for several opponents, forced choices taken)."""
+    assert main(["--games", "4", "--players", "4", "--seed", "7", "--revision", "1"]) == 0
+    old, _ = simulate(6, 4, 7, revision=1)
+    new, _ = simulate(6, 4, 7, revision=2)
+    assert [(r.reason, r.winners, r.turns) for r in old] == [(r.reason, r.winners, r.turns) for r in new]
+    assert sum(r.steps for r in new) < sum(r.steps for r in old)
+    assert main(["--revision", "3"]) == 2
+
+
 def test_german_edition_games_finish() -> None:
     results, _ = simulate(3, 4, 5, edition="de")
     assert all(r.reason in ("personality", "draw-pile", "riots") for r in results)
@@ -54,7 +65,7 @@ def test_invariants_catch_a_hand_count_the_table_does_not_have() -> None:
 
 
 def test_bad_arguments_are_refused(capsys: pytest.CaptureFixture[str]) -> None:
-    for argv in (["--players", "5"], ["--games", "0"], ["--games", "9" * 5000]):
+    for argv in (["--players", "5"], ["--games", "0"], ["--games", "9" * 5000], ["--revision", "0"]):
         assert main(argv) == 2
         captured = capsys.readouterr()
         assert captured.out == "" and captured.err.count("\n") == 1, captured.err

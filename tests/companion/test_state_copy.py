@@ -25,8 +25,10 @@ def test_copy_equals_a_deep_copy_and_shares_nothing_mutable() -> None:
     state = state_from_json(RICH)
     state.under_way.start_card("captain-carrot", "red", ("M", "T", "$1")).mark(0, "done")
     state.under_way.start_event("fire", "red").face = 7
+    state.revision = 1
     twin = state.copy()
     assert twin == copy.deepcopy(state)
+    assert twin.revision == 1  # not compared with the table, but copied
     assert twin.under_way == copy.deepcopy(state.under_way)  # not compared with the table
     twin.players[0].loans.append("the-bank-of-ankh-morpork")
     twin.players[0].stuck_cards.clear()
@@ -53,7 +55,8 @@ def test_a_new_field_must_be_copied_too() -> None:
              for cls in (State, Player, AreaState, TurnState, GameOver)}
     assert names == {
         "State": ["players", "areas", "active_player", "edition", "bank", "draw_pile", "discard_pile",
-                  "event_deck", "lost_area_cards", "turn", "game_over", "rulings", "under_way"],
+                  "event_deck", "lost_area_cards", "turn", "game_over", "rulings", "revision",
+                  "under_way"],
         "Player": ["color", "money", "personality", "loans", "hand", "stuck_cards", "name"],
         "AreaState": ["minions", "building", "trouble", "demons", "trolls"],
         "TurnState": ["number", "powers_used", "cards_gained"],

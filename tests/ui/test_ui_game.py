@@ -108,7 +108,8 @@ def test_a_whole_game_by_touch(driver: Any) -> None:
     before = app.game.state.areas["dimwell"].minion_count("red")
     d.tap_at(*m.to_window(*m.area_centre_px("dimwell")))
     assert app.game.state.areas["dimwell"].minion_count("red") == before + 1
-    assert "●1" in d.screen.ids.map.contents_markup("dimwell").replace("[/color]", "").split("]", 1)[1]
+    assert [t.piece for t in d.screen.ids.map.tokens["dimwell"]] == ["red"]  # one minion: ● alone
+    assert "●" in d.screen.ids.map.contents_markup("dimwell")
     assert "✓♟" in d.screen.ids.card.text.replace(" ", "")
     answer(d, "the-shades")  # T: remove the trouble marker in The Shades
     assert not app.game.state.areas["the-shades"].trouble

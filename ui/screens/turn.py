@@ -8,19 +8,21 @@ from typing import Any
 
 from companion.core.procedure import Reason
 from companion.morpork.board import AREA_BY_ID
-from ui.checklist import checklist_marks, played_card
+from ui.checklist import checklist_marks, played_card, skipped_reasons
+from ui.maptaps import answer_for_tap, map_options
 from ui.screens.base import GameScreen
 from ui.screens.table import public_state
 from ui.widgets import player_name
 
 
+def named(state: Any, why: Reason) -> Reason:
+    """``why`` with its ``player`` shown by name and colour dot, as the rest of the screen names them."""
+    return Reason(why.key, why.text, tuple((k, player_name(state, v) if k == "player" else v) for k, v in why.params))
+
+
 def map_choices(question: Any) -> tuple[list[str], dict[str, Reason]]:
-    """The areas among a question's options (legal) and among its unavailable ones (with reasons)."""
-    if question is None or question.kind != "choice" or question.private:
-        return [], {}
-    legal = [o for o in question.options if o in AREA_BY_ID]
-    illegal = {o: r for o, r in question.unavailable if o in AREA_BY_ID}
-    return legal, illegal
+    """The areas and pieces among a question's options (legal) and its unavailable ones (with reasons)."""
+    return map_options(question)
 
 
 class MapQuestionScreen(GameScreen):
@@ -29,7 +31,7 @@ class MapQuestionScreen(GameScreen):
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        self.ids.map.bind(on_area_tap=self.area_tapped)
+        self.ids.map.bind(on_area_tap=self.area_tapped, on_piece_tap=self.piece_tapped)
 
     def show_on_map(self, game: Any, focus: str = "") -> Any:
         """Draw the public table and the question's areas; returns the public state."""
@@ -37,18 +39,28 @@ class MapQuestionScreen(GameScreen):
         legal, illegal = map_choices(game.question)
         self.ids.map.state = state
         self.ids.map.options = legal
-        self.ids.map.unavailable = illegal
+        self.ids.map.unavailable = {o: r for o, r in illegal.items() if o in AREA_BY_ID}
         self.ids.map.focus = focus
         return state
 
     def area_tapped(self, _map: Any, area_id: str) -> None:
+        self.map_tapped(area_id, None)
+
+    def piece_tapped(self, _map: Any, area_id: str, piece: str) -> bool:
+        self.map_tapped(area_id, piece)
+        return True  # handled: not a second tap on the area
+
+    def map_tapped(self, area_id: str, piece: str | None) -> None:
+        """Answer with the option the tap names (the engine's own list decides what is legal)."""
         app = self.app
         question = app.game.question if app.game is not None else None
-        legal, illegal = map_choices(question)
-        if area_id in legal:
-            app.answer(area_id)
-        elif area_id in illegal:
-            app.message = f"{app.translator.area(area_id)}: {app.translator.reason(illegal[area_id])}"
+        tap = answer_for_tap(question, area_id, piece)
+        if tap.answer is not None:
+            app.answer(tap.answer)
+        elif tap.choices:  # several pieces there are legal: the ringed chips say which
+            app.message = " / ".join(app.translator.option(o) for o in tap.choices)
+        elif tap.reason is not None:
+            app.message = f"{app.translator.area(area_id)}: {app.translator.reason(tap.reason)}"
 
 
 class TurnScreen(MapQuestionScreen):
@@ -65,6 +77,8 @@ class TurnScreen(MapQuestionScreen):
         from ui.app import progress_of
         card = played_card(progress_of(game))
         active = player_name(state, state.active_player)
+        self.ids.skipped.text = "" if card is None else skipped_reasons(
+            card, lambda why: app.translator.reason(named(state, why)))
         if card is None:
             self.ids.card.text = f"{app.t('Turn')} {state.turn.number} · {active}"
         else:

@@ -42,6 +42,9 @@ class TurnContext:
     cards it lets one play): the last is "the card played just before" for Doctor Mossy Lawn."""
     stopped: bool = False
     shielded: set[str] = field(default_factory=set)
+    text_passed: set[str] = field(default_factory=set)
+    """Players who passed the one window against the current card's text (revision 2), so they
+    are not asked again for it."""
     destination: dict[str, tuple[str, str]] = field(default_factory=dict)
     """Where a finished card goes instead of the discard pile: ``("loan", color)`` or
     ``("stuck", color)`` (The Fools' Guild, Dr Whiteface), ``("hand", color)`` (Doctor Mossy Lawn

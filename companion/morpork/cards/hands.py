@@ -9,7 +9,7 @@ from companion.morpork.cards.common import (
     other_players, possible_cards,
 )
 from companion.morpork.steps import Steps
-from companion.morpork.cards.interrupts import text_cancelled
+from companion.morpork.cards.interrupts import text_cancelled, texts_cancelled
 from companion.morpork.pieces import transfer
 from companion.core.procedure import Narrator, Reason, because, choice_question
 from companion.morpork.state import State
@@ -79,7 +79,9 @@ def sell_a_card(state: State, narrator: Narrator, ctx: TurnContext) -> Steps:
 
 def sanctuary(state: State, narrator: Narrator, ctx: TurnContext) -> Steps:
     """The Sunshine Dragon Sanctuary: every other player gives you $1 or one of their cards."""
-    for color in other_players(state, ctx.player):
+    others = other_players(state, ctx.player)
+    yield from texts_cancelled(state, narrator, ctx, others)
+    for color in others:
         if (yield from text_cancelled(state, narrator, ctx, color)):
             continue
         options = ([MONEY] if state.player(color).money > 0 else []) + ([CARD] if free_hand(state, color) else [])

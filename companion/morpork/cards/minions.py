@@ -9,13 +9,14 @@ from companion.morpork.board import ADJACENT, AREA_IDS
 from companion.morpork.cards.common import (
     Effect, TurnContext, choose_player, other_players, parse_piece_option, piece_option,
 )
-from companion.morpork.steps import Steps, ask, roll, roll_for_area, short_of_money
+from companion.morpork.steps import Steps, ask, forced, roll, roll_for_area, short_of_money
 from companion.morpork.cards.interrupts import (
-    move_by_card, remove_by_card, text_cancelled, window, GASPODE, WALLACE_SONKY,
+    anyone_window, texts_cancelled, move_by_card, remove_by_card, text_cancelled, window, GASPODE, WALLACE_SONKY,
 )
 from companion.morpork.cards.symbols import place_minion_steps
 from companion.morpork.pieces import move_piece, pieces_in, place_piece, remove_piece, transfer
 from companion.core.procedure import Narrator, Question, choice_question
+from companion.morpork.revisions import SINGLE_WINDOW
 from companion.morpork.state import State
 
 UNREAL_ESTATE = "unreal-estate"
@@ -46,11 +47,18 @@ def willikins(state: State, narrator: Narrator, ctx: TurnContext) -> Steps:
 
 
 def _pick_piece(ctx: TurnContext, key: str, text: str, options: list[str], optional: bool = True,
-                player: str | None = None) -> Generator[Question, str, tuple[str, str] | None]:
+                player: str | None = None, *, table: tuple[State, Narrator] | None = None,
+                ) -> Generator[Question, str, tuple[str, str] | None]:
+    """A piece picked among ``options`` (or ``skip`` when ``optional``). A mandatory pick with
+    one piece is taken and narrated from revision 2 when the ``table`` (state, narrator) is given."""
     if not options:
         return None
-    answer = yield choice_question(key, text, player or ctx.player, [*options, *(["skip"] if optional else [])],
-                                   card=ctx.card)
+    question = choice_question(key, text, player or ctx.player, [*options, *(["skip"] if optional else [])],
+                               card=ctx.card)
+    if table is not None and not optional:
+        answer = yield from forced(table[0], table[1], question)
+    else:
+        answer = yield question
     return None if answer == "skip" else parse_piece_option(answer)
 
 
@@ -132,7 +140,7 @@ def carcer(state: State, narrator: Narrator, ctx: TurnContext) -> Steps:
                                               ctx.player)
         narrator.say("card.rolled", f"{ctx.player} rolls {face}: {area}", area, player=ctx.player, face=face)
         picked = yield from _pick_piece(ctx, "card.carcer-remove", f"{ctx.player}: remove which minion in {area}?",
-                                        _removable(state, ctx, area), optional=False)
+                                        _removable(state, ctx, area), optional=False, table=(state, narrator))
         if picked is not None:
             yield from remove_by_card(state, narrator, ctx, picked[0], picked[1], by_text=True)
 
@@ -151,14 +159,16 @@ def _remove_own_minion(state: State, narrator: Narrator, ctx: TurnContext, color
     if not areas:
         narrator.say("symbol.no-option", f"{color} has no minion to remove", player=color)
         return
-    area = yield ask("card.remove-own", f"{color}: remove one of your minions (from which area?)", color, areas,
-                     card=ctx.card)
+    area = yield from forced(state, narrator, ask("card.remove-own", f"{color}: remove one of your minions (from which area?)",
+                                                  color, areas, card=ctx.card))
     yield from remove_by_card(state, narrator, ctx, area, color, by_text=False)
 
 
 def auditors(state: State, narrator: Narrator, ctx: TurnContext) -> Steps:
     """The Auditors: every other player, in turn order, removes one of their own minions."""
-    for color in other_players(state, ctx.player):
+    others = other_players(state, ctx.player)
+    yield from texts_cancelled(state, narrator, ctx, others)
+    for color in others:
         if (yield from text_cancelled(state, narrator, ctx, color)):
             continue
         yield from _remove_own_minion(state, narrator, ctx, color)
@@ -191,7 +201,7 @@ def cosmo_lavish(state: State, narrator: Narrator, ctx: TurnContext) -> Steps:
     options = [piece_option(a, p) for a in AREA_IDS if state.areas[a].trouble for p in pieces_in(state, a)
                if p != agent and p not in ctx.shielded]
     picked = yield from _pick_piece(ctx, "card.cosmo-remove", f"{agent}: remove which minion (not yours)?", options,
-                                    optional=False, player=agent)
+                                    optional=False, player=agent, table=(state, narrator))
     if picked is not None:
         yield from remove_by_card(state, narrator, ctx, picked[0], picked[1], by_text=True)
 
@@ -208,7 +218,18 @@ def bursar(state: State, narrator: Narrator, ctx: TurnContext) -> Steps:
     second = yield from _pick_piece(ctx, "card.bursar-second", f"{ctx.player}: with which minion?", second_options)
     if second is None:
         return
-    for area, piece in (first, second):
+    if state.revision >= SINGLE_WINDOW:
+        played_by = yield from anyone_window(
+            state, narrator, ctx, [(piece, (GASPODE, WALLACE_SONKY)) for _, piece in (first, second)],
+            f"the swap of the {first[1]} piece in {first[0]} and the {second[1]} piece in {second[0]}")
+        if played_by is not None:
+            holder, card = played_by
+            where = first[0] if first[1] == holder else second[0]
+            if card == WALLACE_SONKY:
+                ctx.shielded.add(holder)
+            narrator.say("interrupt.saved", f"{holder}'s minion in {where} stays", where, player=holder, card=card)
+            return
+    for area, piece in (first, second) if state.revision < SINGLE_WINDOW else ():
         if state.has_player(piece) and piece != ctx.player:
             played = yield from window(state, narrator, ctx, piece, (GASPODE, WALLACE_SONKY),
                                        f"the move of a {piece} minion from {area}")

@@ -4,8 +4,8 @@ from __future__ import annotations
 from companion.morpork.actions import take_money
 from companion.morpork.board import AREA_IDS
 from companion.morpork.cards.common import SKIP, Effect, TurnContext, choose_player, other_players
-from companion.morpork.steps import Steps, ask
-from companion.morpork.cards.interrupts import text_cancelled
+from companion.morpork.steps import Steps, ask, forced
+from companion.morpork.cards.interrupts import text_cancelled, texts_cancelled
 from companion.morpork.pieces import transfer
 from companion.core.procedure import Narrator
 from companion.morpork.state import State
@@ -22,7 +22,9 @@ def _collect(state: State, narrator: Narrator, ctx: TurnContext, amount: int, wh
 
 def each_other_player_pays_2(state: State, narrator: Narrator, ctx: TurnContext) -> Steps:
     """Mr Boggis, The Thieves' Guild: every other player pays $2 if possible."""
-    for color in other_players(state, ctx.player):
+    others = other_players(state, ctx.player)
+    yield from texts_cancelled(state, narrator, ctx, others)
+    for color in others:
         if (yield from text_cancelled(state, narrator, ctx, color)):
             continue
         paid = transfer(state, color, ctx.player, 2)
@@ -67,8 +69,8 @@ def mr_slant(state: State, narrator: Narrator, ctx: TurnContext) -> Steps:
     if not options:
         narrator.say("symbol.no-option", "no area has a trouble marker", player=ctx.player)
         return
-    area_id = yield ask("card.mr-slant", f"{ctx.player}: which area with a trouble marker?", ctx.player, options,
-                        card=ctx.card)
+    area_id = yield from forced(state, narrator, ask("card.mr-slant", f"{ctx.player}: which area with a trouble marker?",
+                                                     ctx.player, options, card=ctx.card))
     area = state.areas[area_id]
     _collect(state, narrator, ctx, 2 * (sum(area.minions.values()) + area.trolls + area.demons),
              f"minions in {area_id}")

@@ -1,0 +1,23 @@
+"""The rules revisions of Discworld: Ankh-Morpork: what each one changed in what the table is asked.
+
+The journal records the revision a game was started with and replay hands it back
+(``companion.core.mode``), so a game recorded under an older revision keeps asking exactly what it
+asked then. The engine reads the revision from the state (``State.revision``) wherever the
+revisions differ, and nowhere else.
+
+1. The first: each opponent affected by a card is asked on their own whether they play an
+   interrupt ("None / Wallace Sonky"), one after the other.
+2. One "anyone interrupt?" window per effect that affects several opponents, answered by whoever
+   plays (``<colour>:<card>``) or passed by everyone with one ``none``; a mandatory choice with a
+   single legal option is taken and narrated instead of asked.
+"""
+from __future__ import annotations
+
+from typing import Final
+
+FIRST: Final = 1
+SINGLE_WINDOW: Final = 2
+"""From this revision: one interrupt window for several opponents; forced choices taken."""
+
+LATEST: Final = SINGLE_WINDOW
+"""The revision new games are started with."""
