@@ -5,7 +5,8 @@ Why this shape (the full description is ``docs/qr-format.md``):
 * ``AM`` marks the sticker as ours (Ankh-Morpork) and ``1`` is the format version, so a later format
   can be told apart from a damaged or foreign code and reported as such.
 * ``<kind>`` is one letter: ``C`` player card, ``E`` random event, ``P`` personality, ``A`` City Area
-  card. The same short code may appear under two kinds; the kind keeps them apart.
+  card; ``H`` Chance and ``K`` Community Chest card of Ankh-Morpoly (``hardware.morpoly_codes``).
+  The same short code may appear under two kinds; the kind keeps them apart.
 * ``<code>`` is a short, readable, *frozen* code for the catalog id (``mr-bent`` -> ``MR-BENT``,
   ``the-ankh-morpork-sunshine-dragon-sanctuary`` -> ``SUNSHINE``). Codes are at most 10 characters so
   every payload is at most 16 characters: a version-1 QR code (21x21 modules) at error-correction
@@ -27,6 +28,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Mapping
 
+from hardware import morpoly_codes
 from companion.morpork.catalog import CARD_IDS, CITY_AREA_CARD_IDS, EVENT_IDS, PERSONALITY_IDS, qr_codes
 
 PREFIX = "AM"
@@ -35,15 +37,20 @@ MAX_CODE_LENGTH = 10
 MAX_PAYLOAD_LENGTH = len(f"{PREFIX}{VERSION}:C:") + MAX_CODE_LENGTH
 QR_ALPHANUMERIC = frozenset("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ $%*+-./:")
 
-KINDS: tuple[str, ...] = ("card", "event", "personality", "area")
+FIRST_GAME_KINDS: tuple[str, ...] = ("card", "event", "personality", "area")
+MORPOLY_KINDS: tuple[str, ...] = ("chance", "chest")
+"""Ankh-Morpoly's Chance and Community Chest cards (``hardware.morpoly_codes``)."""
+KINDS: tuple[str, ...] = FIRST_GAME_KINDS + MORPOLY_KINDS
 KIND_LETTER: Mapping[str, str] = MappingProxyType(
-    {"card": "C", "event": "E", "personality": "P", "area": "A"}
+    {"card": "C", "event": "E", "personality": "P", "area": "A", "chance": "H", "chest": "K"}
 )
 LETTER_KIND: Mapping[str, str] = MappingProxyType({v: k for k, v in KIND_LETTER.items()})
 PRIVATE_KINDS: frozenset[str] = frozenset({"personality"})
 
 #: kind -> catalog id -> short code (read-only).
-CODES: Mapping[str, Mapping[str, str]] = MappingProxyType({kind: MappingProxyType(qr_codes(kind)) for kind in KINDS})
+CODES: Mapping[str, Mapping[str, str]] = MappingProxyType(
+    {**{kind: MappingProxyType(qr_codes(kind)) for kind in FIRST_GAME_KINDS},
+     "chance": morpoly_codes.CHANCE, "chest": morpoly_codes.CHEST})
 #: kind -> short code -> catalog id (read-only).
 IDS_BY_CODE: Mapping[str, Mapping[str, str]] = MappingProxyType({
     kind: MappingProxyType({code: item for item, code in table.items()})
@@ -52,13 +59,14 @@ IDS_BY_CODE: Mapping[str, Mapping[str, str]] = MappingProxyType({
 #: kind -> the catalog's ids in catalog order: what the sticker sheet prints.
 CATALOG_IDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
     "card": CARD_IDS, "event": EVENT_IDS, "personality": PERSONALITY_IDS, "area": CITY_AREA_CARD_IDS,
+    "chance": tuple(morpoly_codes.CHANCE), "chest": tuple(morpoly_codes.CHEST),
 })
 
 # The grammar of docs/qr-format.md, in explicit ASCII ranges: ``\d`` and ``int()`` take any
 # Unicode digit (``AM١``, ``AM１``), and a version may not be spelt with leading zeros (``AM01``).
 VERSION_PATTERN = "[1-9][0-9]{0,3}"  # 1..9999, ASCII digits, no leading zero
 CODE_CHARS = "A-Z0-9-"
-_PAYLOAD_RE = re.compile(f"AM1:([CEPA]):([{CODE_CHARS}]{{1,{MAX_CODE_LENGTH}}})")
+_PAYLOAD_RE = re.compile(f"AM1:([{''.join(KIND_LETTER.values())}]):([{CODE_CHARS}]{{1,{MAX_CODE_LENGTH}}})")
 _SHAPE_RE = re.compile(f"AM({VERSION_PATTERN}):([A-Z]):[{CODE_CHARS}]+")  # any version's shape
 #: nothing longer than this is read at all (a newer format's payload included).
 MAX_TEXT_LENGTH = 64
@@ -143,8 +151,9 @@ def parse(text: str) -> CardCode:
 
 
 def all_codes(only: str | None = None) -> tuple[CardCode, ...]:
-    """Every sticker in print order (cards, events, personalities, areas), or one kind's."""
-    kinds = KINDS if only is None else (only,)
+    """Every sticker of the first game in print order (cards, events, personalities, areas), or one
+    kind's (``chance`` and ``chest``: every Ankh-Morpoly card id of that deck, all editions)."""
+    kinds = FIRST_GAME_KINDS if only is None else (only,)
     for kind in kinds:
         if kind not in CODES:
             raise ValueError(f"unknown kind {kind!r}; expected one of {', '.join(KINDS)}")

@@ -2,6 +2,11 @@
 
     ankh-companion stickers --out stickers.pdf [--paper a4|letter] [--size 15mm]
                             [--only cards|events|personalities|areas]
+                            [--game ankh-morpork|ankh-morpoly] [--edition us|de|de-dm]
+
+``--game ankh-morpoly`` prints Ankh-Morpoly's Chance and Community Chest decks instead, of every
+edition (or of ``--edition``), each sticker labelled with the card's printed text; the first game's
+sheet is what it always was.
 
 ``--size`` is the printed width of the code's black-and-white pattern (21x21 modules); each sticker
 adds a white quiet zone of :data:`QUIET_MODULES` modules around it and the card's name below, and
@@ -65,6 +70,18 @@ class Sticker:
     def caption(self) -> str:
         """The small line under the name: the kind and the short code, for checking by eye."""
         return f"{self.code.kind} {self.payload.split(':', 2)[2]}"
+
+
+def morpoly_stickers(edition: str | None = None) -> tuple[Sticker, ...]:
+    """Both decks (Chance, then Community Chest) of each Ankh-Morpoly edition, or of ``edition``,
+    in the edition's deck order; the label is the card's text as that set prints it."""
+    from companion.morpoly.editions import EDITION_IDS, load_edition
+    out: list[Sticker] = []
+    for edition_id in (EDITION_IDS if edition is None else (edition,)):
+        ed = load_edition(edition_id)
+        for deck in ("chance", "chest"):
+            out.extend(Sticker(CardCode(deck, card.id), f"{edition_id}: {card.text}") for card in ed.deck(deck))
+    return tuple(out)
 
 
 def stickers(only: str | None = None, language: str = "en") -> tuple[Sticker, ...]:
@@ -344,6 +361,10 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--size", default=f"{DEFAULT_SIZE_MM:g}mm",
                         help=f"width of each code, {MIN_SIZE_MM:g}-{MAX_SIZE_MM:g} mm (default 15mm)")
     parser.add_argument("--only", choices=list(ONLY), help="print one kind only")
+    parser.add_argument("--game", choices=["ankh-morpork", "ankh-morpoly"], default="ankh-morpork",
+                        help="whose cards: the first game's (default) or Ankh-Morpoly's Chance and Community Chest")
+    parser.add_argument("--edition", choices=["us", "de", "de-dm"], default=None,
+                        help="with --game ankh-morpoly: one edition's decks (default: every edition)")
     return parser
 
 
@@ -359,7 +380,10 @@ def main(argv: list[str]) -> int:
     except StickerError as exc:
         sys.stderr.write(f"ankh-companion stickers: {exc}\n")
         return 2
-    items = stickers(ONLY[args.only] if args.only else None)
+    if args.game == "ankh-morpoly":
+        items = morpoly_stickers(args.edition)
+    else:
+        items = stickers(ONLY[args.only] if args.only else None)
     try:
         pages = write_pdf(args.out, items, layout, ProgressBar(len(items), sys.stderr))
     except OSError as exc:

@@ -32,14 +32,22 @@ def default_data_dir() -> Path:
     return Path(base) / "ankh-companion"
 
 
-def progress_of(game: Game) -> Progress:
+def mode_of(game: Any) -> str:
+    """The id of the mode whose game value ``game`` is (each mode's engine lives in its own package)."""
+    return "ankh-morpoly" if type(game).__module__.startswith("companion.morpoly") else DEFAULT_MODE
+
+
+def progress_of(game: Any) -> Progress:
     """What the game's mode publishes now: what is being played or resolved, the roll awaited and
-    the screen for the current question (the app plays the default mode)."""
-    return get_mode(DEFAULT_MODE).progress(game)
+    the screen for the current question."""
+    return get_mode(mode_of(game)).progress(game)
 
 
-def screen_for(game: Game) -> str:
-    """Which screen shows what the game waits for: the mode says (set-up, events, turn, game end)."""
+def screen_for(game: Any) -> str:
+    """Which screen shows what the game waits for: the mode says (set-up, events, turn, game end);
+    an Ankh-Morpoly game is played on its board screen throughout (its set-up questions too)."""
+    if mode_of(game) == "ankh-morpoly":
+        return "morpoly-board"
     return progress_of(game).screen
 
 

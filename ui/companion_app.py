@@ -10,6 +10,7 @@ thread. Whether an input fits the question is the engine's call alone.
 """
 from __future__ import annotations
 
+import importlib
 import logging
 import random
 from pathlib import Path
@@ -22,6 +23,7 @@ from kivy.properties import BooleanProperty, NumericProperty, ObjectProperty, St
 from kivy.uix.screenmanager import NoTransition
 
 from companion.core.errors import CompanionError, WaitingForOther
+from companion.core.mode import DEFAULT_MODE
 from companion.core.inputs import Answer, CardScan, DieRoll, Input
 from ui.app import FONT_DIR, KV_FILES, UI_DIR, default_data_dir, screen_for
 from ui.devices import DeviceLink
@@ -63,7 +65,7 @@ class CompanionApp(App):
         self.launch_problem: LaunchProblem | None = None
         self.rulebook_popup: RulebookPopup | RulebookSearch | None = None  # the rule shown over the screen
         self.devices = DeviceLink(self.on_die_roll, self.on_card_scan, self.on_device_failure,
-                                  self.update_status, lambda: self.shown_seq)
+                                  self.update_status, lambda: self.shown_seq, on_throw=self.on_die_throw)
         super().__init__(**kwargs)
         self.title = "Ankh-Morpork Table Companion"
         self.lang = self.settings.language
@@ -89,6 +91,11 @@ class CompanionApp(App):
             def make(cls_name: str = cls_name, name: str = name) -> Any:
                 return getattr(screens, cls_name)(name=name)
             self.manager.register(name, make)
+        for cls_name, name in (("MorpolySetupScreen", "morpoly-setup"), ("MorpolyBoardScreen", "morpoly-board"),
+                               ("MorpolyLedgerScreen", "morpoly-ledger")):  # Ankh-Morpoly's, built when first shown
+            def make_morpoly(cls_name: str = cls_name, name: str = name) -> Any:
+                return getattr(importlib.import_module("ui.screens.morpoly"), cls_name)(name=name)
+            self.manager.register(name, make_morpoly)
         self.manager.current = "home"  # built now; the others when first shown
         self.open_devices()
         if self.launch_problem is not None:
@@ -197,11 +204,15 @@ class CompanionApp(App):
     def past_games(self) -> list[dict[str, Any]]:
         return past_games(self.session) if self.session is not None else []
 
-    def start_game(self, colors: list[str], names: list[str], edition: str) -> None:
-        """A new game in the journal (an unfinished one stays there, listed as unfinished)."""
+    def start_game(self, colors: list[str], names: list[str], edition: str, mode: str = DEFAULT_MODE,
+                   options: dict[str, str] | None = None) -> None:
+        """A new game of ``mode`` in the journal (an unfinished one stays there, listed as unfinished)."""
         assert self.session is not None  # build() opened it
         try:
-            self.session.new_game(list(colors), edition, names)
+            if mode == DEFAULT_MODE:
+                self.session.new_game(list(colors), edition, names)
+            else:
+                self.session.new_game(list(colors), None, names, mode=mode, options=options or {})
         except CompanionError as exc:  # a full disk, a read-only card: said, nothing started
             self.message = str(exc)
             return
@@ -280,7 +291,7 @@ class CompanionApp(App):
         if game is None:
             return
         current = self.manager.current
-        if current in ("journal", "settings", "table") and not game.is_over:
+        if current in ("journal", "settings", "table", "morpoly-ledger") and not game.is_over:
             return
         target = screen_for(game)
         if current == "events" and target == "turn":
@@ -290,8 +301,8 @@ class CompanionApp(App):
     def refresh(self) -> None:
         game = self.game
         if game is not None:
-            from ui.widgets import player_labels
-            self.translator.use_players(player_labels(game.state))  # sentences say "● Anna", not "red"
+            from ui.screens.morpoly.common import player_labels_of
+            self.translator.use_players(player_labels_of(self, game))  # sentences say "● Anna", not "red"
         self.shown_seq = game.seq if game is not None and game.question is not None else None
         self.revision += 1
 
@@ -342,6 +353,26 @@ class CompanionApp(App):
             self.session.submit(DieRoll(face, source, seq=seq))
         except WaitingForOther:
             self.message = self.t("The die shows {face}; nothing to roll for now.").format(face=face)
+            return
+        except CompanionError as exc:
+            self.message = str(exc)
+            return
+        self.game = self.session.game
+        self.message = ""
+        self.after_change()
+
+    def on_die_throw(self, faces: tuple[int, ...], source: str, seq: int | None = None) -> None:
+        """A throw of a pair of dice (Ankh-Morpoly's 2d6), stamped like a single roll."""
+        self.play_roll_sound()
+        seq = self.shown_seq if seq is None else seq
+        text = "+".join(str(f) for f in faces)
+        if self.session is None or self.game is None or seq is None:
+            self.message = self.t("The die shows {face}; nothing to roll for now.").format(face=text)
+            return
+        try:
+            self.session.submit(DieRoll(faces=tuple(faces), source=source, seq=seq))
+        except WaitingForOther:
+            self.message = self.t("The die shows {face}; nothing to roll for now.").format(face=text)
             return
         except CompanionError as exc:
             self.message = str(exc)

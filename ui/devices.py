@@ -63,6 +63,8 @@ class DeviceLink:
     on_status: Callable[[], None] = lambda: None
     seq_now: Callable[[], int | None] = lambda: None
     retry_seconds: float = 2.0
+    on_throw: Callable[[tuple[int, ...], str, int | None], None] | None = None
+    """A pair of dice (``sim://?pair=1``, ``serial://…?pair=1``…): both faces of a counted throw."""
     die: DieSource | None = None
     scanner: ScannerBase | None = None
     die_status: DeviceStatus = field(default_factory=lambda: DeviceStatus(SIM_URL, True))
@@ -106,6 +108,8 @@ class DeviceLink:
     def _start_die(self, opener: Callable[[str], DieSource], url: str) -> DieSource:
         die = opener(url)
         die.when_rolled = self._die_rolled
+        if getattr(die, "dice_per_throw", 1) == 2:
+            setattr(die, "when_thrown", self._die_thrown)  # a pair (hardware.dice.pair.PairDieSource)
         if hasattr(die, "when_status"):
             die.when_status = self._die_status
         die.start()
@@ -118,6 +122,15 @@ class DeviceLink:
         url = str(getattr(event, "source", "") or self.die_status.url)
         source = url.split(":", 1)[0] or "sim"
         Clock.schedule_once(lambda _dt: self.on_roll(face, source, seq), 0)
+
+    def _die_thrown(self, throw: Any, *rest: Any) -> None:
+        """Runs on the pair's thread: both faces of a throw that counted, for the question shown now."""
+        seq = self.seq_now()
+        faces = tuple(int(f) for f in throw.faces)
+        source = (str(getattr(throw, "source", "")) or self.die_status.url).split(":", 1)[0] or "sim"
+        if self.on_throw is not None:
+            on_throw = self.on_throw
+            Clock.schedule_once(lambda _dt: on_throw(faces, source, seq), 0)
 
     def _die_status(self, status: Status, *rest: Any) -> None:
         kind = str(getattr(getattr(status, "kind", ""), "value", getattr(status, "kind", "")))

@@ -39,10 +39,10 @@ class HomeScreen(GameScreen):
         if not app.can_resume():
             return app.t("Resume the unfinished game")
         from ui.gamehost import last_played
-        from ui.widgets import player_labels
+        from ui.screens.morpoly.common import player_labels_of
         assert app.session is not None and app.session.game is not None  # can_resume() said so
         game = app.session.game
-        names = ", ".join(player_labels(game.state).values())
+        names = ", ".join(player_labels_of(app, game).values())
         when = when_text(last_played(app.session), app.t)
         return app.t("Resume: {players}").format(players=names) + "\n" + \
             app.t("turn {n}").format(n=game.state.turn.number) + (f" · {when}" if when else "")

@@ -17,8 +17,9 @@ from kivy.uix.recycleview.views import RecycleDataViewBehavior
 
 from companion.core.inputs import Answer, CardScan, DieRoll, RandomDraw, roll_text
 from ui.screens.base import GameScreen
+from ui.screens.morpoly.common import is_morpoly, option_label, party_name
 from ui.screens.table import public_state
-from ui.widgets import BigButton, player_name
+from ui.widgets import BigButton, player_markup, player_name
 
 if TYPE_CHECKING:
     from companion.core.inputs import Input
@@ -36,10 +37,23 @@ def describe_input(app: CompanionApp, question: Question | None, inp: Input) -> 
         return "⚂ " + (app.t("(secret)") if question is not None and question.private else app.translator.option(inp.value))
     if question is not None and question.private:
         return "✉ " + app.t("(secret)")
+    if is_morpoly(app.game):  # Ankh-Morpoly: guilds, verbs on squares, the edition's cards
+        value = inp.card if isinstance(inp, CardScan) else inp.value
+        return ("✉ " if isinstance(inp, CardScan) else "→ ") + option_label(app, app.game, value)
     if isinstance(inp, CardScan):
         return f"✉ {app.translator.option(inp.card)}"
     assert isinstance(inp, Answer)
     return "→ " + app.translator.option(inp.value)
+
+
+def _who(app: Any, state: Any, question: Any) -> str:
+    """Who answered: the player's coloured name (Ankh-Morpoly's seats are named in the journal)."""
+    player = question.player if question is not None else None
+    if not player:
+        return ""
+    if is_morpoly(app.game):
+        return player_markup(player, party_name(app, player))
+    return player_name(state, player)
 
 
 CHOSEN = (0.5, 0.45, 0.35, 1)
@@ -85,7 +99,7 @@ class JournalScreen(GameScreen):
                                        "background_color": CHOSEN if self.selected == 0 else PLAIN}]
         for index, inp in enumerate(inputs, start=1):
             question = session.question_at(index - 1)
-            who = player_name(state, question.player) if question is not None and question.player else ""
+            who = _who(app, state, question)
             said = [app.translator.narration(n) for n in session.lines_of(index)[:4]
                     if not n.key.startswith("private.")][:2]
             text = f"{index} · {who} {describe_input(app, question, inp)}"
@@ -140,7 +154,8 @@ class JournalScreen(GameScreen):
             return
         count = session.seq + 1
         index = self.selected if 0 <= self.selected < count else count - 1
-        self.ids.map.state = public_state(session.positions[index])
+        if not is_morpoly(session.game):  # the first game's map; Ankh-Morpoly's board is its own screen
+            self.ids.map.state = public_state(session.positions[index])
         self.ids.at.text = app.t("The table after step {n}").format(n=index)
         self.ids.undo.disabled = index >= count - 1
         self.ids.redo.disabled = not session.timeline.undone
@@ -169,7 +184,7 @@ class JournalScreen(GameScreen):
         out = []
         for n in range(len(inputs), index, -1):
             question = session.question_at(n - 1)
-            who = player_name(state, question.player) if question is not None and question.player else ""
+            who = _who(app, state, question)
             out.append(f"{n} · {who} {describe_input(app, question, inputs[n - 1])}".replace("  ", " "))
         return out
 

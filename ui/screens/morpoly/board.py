@@ -1,0 +1,346 @@
+"""The Ankh-Morpoly table at 800×480: the 40 squares as a ring (tokens, owners' colours, houses and
+hotels, mortgages; a tap shows the deed, its owner and the rent now), the question the engine asks
+in the ring's middle (big buttons; a roll of two dice as a face pad, or the simulated pair; a card
+from the edition's deck), and beside it the money panel (every party's cash, net worth, the bank) and
+the latest narration. It draws the engine's state and questions only."""
+from __future__ import annotations
+
+from typing import Any
+
+from kivy.clock import Clock
+from kivy.graphics import Color, Line, Rectangle
+from kivy.metrics import dp, sp
+from kivy.uix.behaviors import ButtonBehavior
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.floatlayout import FloatLayout
+from kivy.uix.gridlayout import GridLayout
+from kivy.uix.label import Label
+from kivy.uix.popup import Popup
+from kivy.uix.scrollview import ScrollView
+from kivy.uix.togglebutton import ToggleButton
+
+from companion.core.inputs import Answer, CardScan, DieRoll
+from companion.morpoly import money as engine_money
+from companion.morpoly import rent as engine_rent
+from ui.palette import PLAYER_RGB, hex_color
+from ui.screens.base import GameScreen
+from ui.screens.morpoly.common import (GROUP_RGB, GUILD_NAMES, SQUARE_KIND_MARK, game_edition, money,
+                                       option_label, paper, party_name)
+from ui.widgets import BigButton
+
+RING = 11
+"""Squares along one side of the board, corners included."""
+
+
+def ring_cell(index: int) -> tuple[int, int]:
+    """(column, row from the bottom) of square ``index``: GO at the bottom right, play runs clockwise
+    along the bottom to Jail, up the left side, along the top and down the right side."""
+    side, step = divmod(index, 10)
+    if side == 0:
+        return 10 - step, 0
+    if side == 1:
+        return 0, step
+    if side == 2:
+        return step, 10
+    return 10, 10 - step
+
+
+def party_rgb(party: str) -> tuple[float, float, float]:
+    return PLAYER_RGB.get(party, (0.8, 0.8, 0.8))
+
+
+class SquareCell(ButtonBehavior, Label):
+    """One square of the ring: its group's strip, the owner's frame, buildings, mortgage, tokens."""
+
+    def __init__(self, index: int, **kwargs: Any) -> None:
+        super().__init__(markup=True, halign="center", valign="middle", font_size=sp(10), **kwargs)
+        self.index = index
+        self.group_rgb: tuple[float, float, float] | None = None
+        self.owner_rgb: tuple[float, float, float] | None = None
+        self.mortgaged = False
+        self.bind(pos=self.redraw, size=self.redraw)
+
+    def redraw(self, *_args: Any) -> None:
+        self.text_size = self.size
+        self.canvas.before.clear()
+        with self.canvas.before:
+            Color(0.35, 0.35, 0.35, 1) if self.mortgaged else Color(0.93, 0.91, 0.85, 1)
+            Rectangle(pos=self.pos, size=self.size)
+            if self.group_rgb is not None:
+                Color(*self.group_rgb, 1)
+                Rectangle(pos=(self.x, self.top - self.height * 0.22), size=(self.width, self.height * 0.22))
+            if self.owner_rgb is not None:
+                Color(*self.owner_rgb, 1)
+                Line(rectangle=(self.x + 2, self.y + 2, self.width - 4, self.height - 4), width=dp(2.2))
+            else:
+                Color(0.2, 0.2, 0.2, 1)
+                Line(rectangle=(self.x, self.y, self.width, self.height), width=1)
+
+
+class MorpolyBoardScreen(GameScreen):
+    """See the module docstring."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._built = False
+        self.faces: list[int | None] = [None, None]
+
+    # -- building ------------------------------------------------------------------------
+    def _build(self) -> None:
+        root = BoxLayout()
+        paper(root)
+        self.ring = FloatLayout(size_hint_x=None)
+        root.bind(height=lambda _w, h: setattr(self.ring, "width", h))
+        self.cells: list[SquareCell] = []
+        for index in range(40):
+            col, row = ring_cell(index)
+            cell = SquareCell(index, color=(0.05, 0.05, 0.05, 1),
+                              size_hint=(1 / RING, 1 / RING), pos_hint={"x": col / RING, "y": row / RING})
+            cell.bind(on_release=lambda c: self.show_square(c.index))
+            self.cells.append(cell)
+            self.ring.add_widget(cell)
+        middle = BoxLayout(orientation="vertical", size_hint=(9 / RING, 9 / RING),
+                           pos_hint={"x": 1 / RING, "y": 1 / RING}, padding=dp(4), spacing=dp(4))
+        paper(middle, (0.86, 0.82, 0.72))
+        self.question_label = Label(font_size=sp(16), bold=True, size_hint_y=None, height=dp(56), markup=True,
+                                    halign="center", valign="middle")
+        self.question_label.bind(size=lambda w, _v: setattr(w, "text_size", w.size))
+        middle.add_widget(self.question_label)
+        self.answer_area = BoxLayout(orientation="vertical", spacing=dp(4))
+        middle.add_widget(self.answer_area)
+        self.message_label = Label(font_size=sp(12), color=(0.7, 0.1, 0.05, 1), size_hint_y=None, height=dp(30))
+        self.message_label.bind(size=lambda w, _v: setattr(w, "text_size", w.size))
+        middle.add_widget(self.message_label)
+        self.ring.add_widget(middle)
+        root.add_widget(self.ring)
+        side = BoxLayout(orientation="vertical", padding=dp(4), spacing=dp(4))
+        self.money_label = Label(markup=True, font_size=sp(14), halign="left", valign="top", size_hint_y=0.5)
+        self.money_label.bind(size=lambda w, _v: setattr(w, "text_size", w.size))
+        side.add_widget(self.money_label)
+        self.log_label = Label(markup=True, font_size=sp(12), halign="left", valign="bottom", size_hint_y=0.5)
+        self.log_label.bind(size=lambda w, _v: setattr(w, "text_size", w.size))
+        side.add_widget(self.log_label)
+        buttons = BoxLayout(size_hint_y=None, height=dp(52), spacing=dp(4))
+        self.home_button = BigButton(font_size=sp(14))
+        self.home_button.bind(on_release=lambda _b: self.app.show("home"))
+        self.ledger_button = BigButton(font_size=sp(14))
+        self.ledger_button.bind(on_release=lambda _b: self.app.show("morpoly-ledger"))
+        self.journal_button = BigButton(font_size=sp(14))
+        self.journal_button.bind(on_release=lambda _b: self.app.show("journal"))
+        for b in (self.home_button, self.ledger_button, self.journal_button):
+            buttons.add_widget(b)
+        side.add_widget(buttons)
+        root.add_widget(side)
+        self.add_widget(root)
+        self._built = True
+
+    # -- drawing -------------------------------------------------------------------------
+    def update(self) -> None:
+        if not self._built:
+            self._build()
+        app = self.app
+        game = app.game
+        self.home_button.text = app.t("Home")
+        self.ledger_button.text = app.t("FSU ledger")
+        self.journal_button.text = app.t("Journal")
+        self.message_label.text = app.message
+        if game is None or not hasattr(game, "state"):
+            return
+        self._draw_ring(game)
+        self._draw_money(game)
+        lines = [app.translator.narration(n) for n in game.narration[-12:]]
+        self.log_label.text = "\n".join(lines)
+        self._draw_question(game)
+
+    def _draw_ring(self, game: Any) -> None:
+        state, ed = game.state, game_edition(game)
+        tokens_on: dict[int, list[str]] = {}
+        for token in state.tokens:
+            tokens_on.setdefault(token.square, []).append(token.party)
+        for cell in self.cells:
+            square = ed.squares[cell.index]
+            owned = state.squares.get(cell.index)
+            cell.group_rgb = GROUP_RGB.get(square.group or "")
+            cell.owner_rgb = party_rgb(owned.owner) if owned is not None and owned.owner else None
+            cell.mortgaged = bool(owned is not None and owned.mortgaged)
+            mark = SQUARE_KIND_MARK.get(square.kind, "")
+            build = ""
+            if owned is not None and owned.hotel:
+                build = "[b][color=c02020]H[/color][/b]"
+            elif owned is not None and owned.houses:
+                build = "[b][color=208020]" + "⌂" * owned.houses + "[/color][/b]"
+            if cell.mortgaged:
+                build = "[color=ffffff]M[/color]"
+            dots = "".join(f"[color={hex_color(party_rgb(p))}][size={int(sp(18))}]●[/size][/color]"
+                           for p in tokens_on.get(cell.index, []))
+            cell.text = f"[size={int(sp(9))}]{cell.index}[/size] {mark}\n{build}\n{dots}"
+            cell.redraw()
+        def redraw_all(_dt: float) -> None:
+            for c in self.cells:
+                c.redraw()
+
+        Clock.schedule_once(redraw_all, 0)  # after the ring's layout pass
+
+    def _draw_money(self, game: Any) -> None:
+        app, state, ed = self.app, game.state, game_edition(game)
+        lines = [f"[b]{app.t('Money')}[/b]"]
+        for party in state.parties:
+            guilds = ", ".join(app.t(GUILD_NAMES.get(g, g)) for g in party.guilds)
+            worth = party.cash + engine_money.liquidation_value(state, ed, party.id)
+            rgb = hex_color(party_rgb(party.id))
+            turn = " ◀" if state.turn.token in party.tokens else ""
+            lines.append(f"[color={rgb}]●[/color] [b]{party_name(app, party.boss)}[/b]{turn}  "
+                         f"{money(ed, party.cash)}\n   [size={int(sp(11))}]{guilds + ' · ' if guilds else ''}"
+                         f"{app.t('net worth')} {money(ed, worth)}[/size]")
+        lines.append(f"[b]{app.t('Bank')}[/b] {money(ed, state.bank.cash)} · ⌂{state.bank.houses} · H{state.bank.hotels}")
+        self.money_label.text = "\n".join(lines)
+
+    def _draw_question(self, game: Any) -> None:
+        app = self.app
+        area = self.answer_area
+        area.clear_widgets()
+        question = game.question
+        if question is None:
+            over = game.state.game_over
+            winner = getattr(over, "winner", "")
+            self.question_label.text = app.t("The game is over: {winner} wins.").format(
+                winner=app.translator.color(winner))
+            return
+        params = dict(question.params)
+        self.question_label.text = app.translator.keyed("q", question.key, question.text, params)
+        if question.kind == "roll":
+            self._face_pad(game, question)
+            return
+        deck = params.get("deck")
+        scroll = ScrollView(do_scroll_x=False)
+        grid = GridLayout(cols=1 if deck else 2, spacing=dp(4), size_hint_y=None)
+        grid.bind(minimum_height=grid.setter("height"))
+        unavailable = dict(question.unavailable)
+        for value in question.options:
+            button = BigButton(text=option_label(app, game, value), font_size=sp(12 if deck else 15),
+                               size_hint_y=None, height=dp(64 if deck else 52), value=value)
+            if value in unavailable:
+                button.disabled = True
+            button.bind(on_release=lambda b, deck=deck: self.choose(b.value, deck))
+            grid.add_widget(button)
+        for value, reason in question.unavailable:
+            if value not in question.options:
+                button = BigButton(text=option_label(app, game, value) + "\n" + app.translator.reason(reason),
+                                   font_size=sp(12), size_hint_y=None, height=dp(52), disabled=True)
+                grid.add_widget(button)
+        scroll.add_widget(grid)
+        area.add_widget(scroll)
+
+    def _face_pad(self, game: Any, question: Any) -> None:
+        """Two rows of six faces (one row per die) and the simulated pair; the throw goes to the
+        engine as both faces once each die has one."""
+        app = self.app
+        for die in range(2):
+            row = BoxLayout(spacing=dp(3), size_hint_y=None, height=dp(56))
+            row.add_widget(Label(text=str(die + 1), size_hint_x=None, width=dp(18), font_size=sp(15), bold=True))
+            for face in range(1, 7):
+                b = ToggleButton(text="⚀⚁⚂⚃⚄⚅"[face - 1], font_size=sp(30), group=f"morpoly-die{die}",
+                                 font_name="DejaVuSans", state="down" if self.faces[die] == face else "normal")
+                b.bind(on_release=lambda _b, die=die, face=face: self.tap_face(die, face))
+                row.add_widget(b)
+            self.answer_area.add_widget(row)
+        sim = BigButton(text=app.t("Simulated roll"), font_size=sp(15), size_hint_y=None, height=dp(52))
+        sim.bind(on_release=lambda _b: self.simulated_roll())
+        self.answer_area.add_widget(sim)
+        self.answer_area.add_widget(Label())
+
+    # -- input ---------------------------------------------------------------------------
+    def tap_face(self, die: int, face: int) -> None:
+        self.faces[die] = face
+        if self.faces[0] is not None and self.faces[1] is not None:
+            faces = (self.faces[0], self.faces[1])
+            self.faces = [None, None]
+            self.roll(faces, "manual")
+
+    def simulated_roll(self) -> None:
+        """The simulated pair of dice (Settings: ``sim://?pair=1``) throws, and its throw arrives
+        like a hardware pair's; with any other die source, two faces are drawn here."""
+        self.faces = [None, None]
+        die = self.app.devices.die
+        if die is not None and getattr(die, "dice_per_throw", 1) == 2 and hasattr(die, "roll"):
+            die.roll()
+            return
+        rng = self.app.rng
+        self.roll((rng.randint(1, 6), rng.randint(1, 6)), "sim")
+
+    def roll(self, faces: tuple[int, int], source: str) -> None:
+        game = self.app.game
+        if game is None:
+            return
+        self.app.submit(DieRoll(faces=faces, source=source, seq=game.seq))
+        self.update()
+
+    def choose(self, value: str, deck: str | None) -> None:
+        game = self.app.game
+        if game is None:
+            return
+        if deck:
+            self.app.submit(CardScan(deck, value, "manual", seq=game.seq))
+        else:
+            self.app.submit(Answer(value, seq=game.seq))
+        self.update()
+
+    def show_square(self, index: int) -> None:
+        """The deed of a square: its name, price, owner, buildings, mortgage and the rent now."""
+        app = self.app
+        game: Any = app.game  # an Ankh-Morpoly game on this screen
+        if game is None:
+            return
+        state, ed = game.state, game_edition(game)
+        square = ed.squares[index]
+        lines = [f"[b]{index} · {square.name}[/b]"]
+        owned = state.squares.get(index)
+        try:
+            deed = ed.deed(index)
+        except KeyError:
+            deed = None
+        if deed is not None:
+            lines.append(f"{app.t('Price')}: {money(ed, deed.price)} · {app.t('Mortgage')}: {money(ed, deed.mortgage)}")
+            rents = getattr(deed, "rents", None)
+            if rents:
+                lines.append(f"{app.t('Rents')}: " + " / ".join(money(ed, r) for r in rents))
+        if owned is not None:
+            owner = party_name(app, owned.owner) if owned.owner else app.t("the bank")
+            lines.append(f"{app.t('Owner')}: {owner}")
+            if owned.hotel:
+                lines.append(app.t("A hotel"))
+            elif owned.houses:
+                lines.append(app.t("{n} houses").format(n=owned.houses))
+            if owned.mortgaged:
+                lines.append(app.t("Mortgaged"))
+            if owned.owner and not owned.mortgaged and square.kind in ("street", "station"):
+                due = (engine_rent.street_rent(state, ed, index) if square.kind == "street"
+                       else engine_rent.station_rent(state, ed, index))
+                lines.append(f"{app.t('Rent now')}: {money(ed, due)}")
+        label = Label(text="\n".join(lines), markup=True, font_size=sp(17), halign="left", valign="top",
+                      color=(1, 1, 1, 1))
+        label.bind(size=lambda w, _v: setattr(w, "text_size", w.size))
+        box = BoxLayout(orientation="vertical", padding=dp(8), spacing=dp(8))
+        box.add_widget(label)
+        row = BoxLayout(size_hint_y=None, height=dp(52), spacing=dp(6))
+        ok = BigButton(text=app.t("OK"))
+        row.add_widget(ok)
+        popup = Popup(title=square.name, content=box, size_hint=(0.8, 0.8))
+        self.place_buttons: dict[str, BigButton] = {}
+        tokens = getattr(game.question, "tokens", ()) if game.question is not None else ()
+        for token in tokens:  # the table's correction: "red is really here", without passing effects
+            if any(t.id == token and t.square == index for t in state.tokens):
+                continue
+            button = BigButton(text=app.t("{token} is here").format(token=party_name(app, token)), font_size=sp(13),
+                               background_color=(*party_rgb(token), 1))
+            def place(_b: Any, token: str = token) -> None:
+                popup.dismiss()
+                self.choose(f"place:{token}:{index}", None)
+
+            button.bind(on_release=place)
+            self.place_buttons[token] = button
+            row.add_widget(button)
+        box.add_widget(row)
+        ok.bind(on_release=lambda _b: popup.dismiss())
+        self.square_popup = popup
+        popup.open()

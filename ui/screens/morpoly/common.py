@@ -1,0 +1,107 @@
+"""Words and colours the Ankh-Morpoly screens share: guild names, option labels, money as the
+edition prints it, the edition of the running game. Everything shown comes from the engine's state
+and questions; nothing here decides a rule."""
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+from companion.morpoly.editions import Edition, load_edition
+
+MODE_ID = "ankh-morpoly"
+PLAYER_IDS = ("red", "yellow", "green", "blue")
+"""The seats a table can fill (the same colours as the first game, so Home lists both games alike)."""
+
+
+def N_(message: str) -> str:
+    """Mark a message for extraction; translated where it is shown."""
+    return message
+
+
+GUILD_NAMES = {
+    "thieves": N_("Thieves' Guild"), "watch": N_("City Watch"), "merchants": N_("Merchants' Guild"),
+    "beggars": N_("Beggars' Guild"), "undead": N_("Undead"), "patrician": N_("The Patrician"),
+    "fools": N_("Fools' Guild"), "wizards": N_("Wizards"), "assassins": N_("Assassins' Guild"),
+}
+VERBS = {
+    "roll": N_("Roll the dice"), "buy": N_("Buy"), "decline": N_("Decline"), "build": N_("Build a house on {square}"),
+    "sell": N_("Sell a house on {square}"), "mortgage": N_("Mortgage {square}"), "lift": N_("Lift the mortgage on {square}"),
+    "pay": N_("Pay"), "card": N_("Use a card"), "end": N_("End the turn"),
+}
+EDITION_NAMES = {"us": N_("US (dollars)"), "de": N_("German (euro)"), "de-dm": N_("German (D-Mark)")}
+GROUP_RGB = {
+    "brown": (0.55, 0.33, 0.2), "light-blue": (0.6, 0.85, 0.95), "pink": (0.85, 0.3, 0.6),
+    "orange": (0.95, 0.55, 0.15), "red": (0.85, 0.15, 0.15), "yellow": (0.95, 0.85, 0.2),
+    "green": (0.15, 0.6, 0.3), "dark-blue": (0.15, 0.25, 0.65),
+}
+SQUARE_KIND_MARK = {"go": "GO", "chest": "CC", "chance": "?", "tax": "%", "jail": "▦", "parking": "P",
+                    "go-to-jail": "→▦", "station": "≡", "utility": "⚡"}
+
+
+@lru_cache(maxsize=4)
+def edition(edition_id: str) -> Edition:
+    return load_edition(edition_id)
+
+
+def game_edition(game: Any) -> Edition:
+    return edition(game.state.edition)
+
+
+def money(ed: Edition, amount: int) -> str:
+    """An amount as the set prints it (the symbol before dollars, after marks and euros)."""
+    symbol = ed.currency.symbol
+    text = f"{amount:,}".replace(",", "." if ed.language == "de" else ",")
+    return f"{symbol}{text}" if symbol == "$" else f"{text} {symbol}"
+
+
+def is_morpoly(game: Any) -> bool:
+    return type(game).__module__.startswith("companion.morpoly")
+
+
+def option_label(app: Any, game: Any, value: str) -> str:
+    """A question's option as its button shows it: a guild, a verb with its square, a card's text."""
+    ed = game_edition(game)
+    if value in GUILD_NAMES:
+        return str(app.t(GUILD_NAMES[value]))
+    verb, _, rest = value.partition(":")
+    if rest and rest.split(":")[-1].isdigit():
+        index = int(rest.split(":")[-1])
+        if 0 <= index < len(ed.squares):
+            if verb in VERBS:
+                return str(app.t(VERBS[verb]).format(square=ed.squares[index].name))
+            return f"{app.t(verb.capitalize())}: {ed.squares[index].name}"
+    if value in VERBS:
+        return str(app.t(VERBS[value]))
+    try:
+        return ed.card(value).text
+    except KeyError:
+        pass
+    return str(app.translator.option(value))
+
+
+def paper(widget: Any, rgb: tuple[float, float, float] = (0.96, 0.94, 0.88)) -> None:
+    """The app's page colour behind ``widget`` (its labels are dark ink, as on every screen)."""
+    from kivy.graphics import Color, Rectangle
+    with widget.canvas.before:
+        Color(*rgb, 1)
+        rect = Rectangle(pos=widget.pos, size=widget.size)
+    widget.bind(pos=lambda w, v: setattr(rect, "pos", v), size=lambda w, v: setattr(rect, "size", v))
+
+
+def party_name(app: Any, party: str) -> str:
+    """A player's name as typed at set-up (the journal record keeps it), else the seat's colour."""
+    record = getattr(app.session, "record", None) if app.session is not None else None
+    if record is not None and record.names and party in record.players:
+        name = record.names[list(record.players).index(party)]
+        if name:
+            return str(name)
+    return str(app.translator.color(party))
+
+
+def player_labels_of(app: Any, game: Any) -> dict[str, str]:
+    """Each player's coloured name, by seat, for either game (Ankh-Morpoly's parties are seats; the
+    names are the journal's)."""
+    from ui.widgets import player_labels, player_markup
+    if is_morpoly(game):
+        return {p.id: player_markup(p.id, party_name(app, p.id)) for p in game.state.parties}
+    return dict(player_labels(game.state))

@@ -1,0 +1,167 @@
+"""A new Ankh-Morpoly game set up by touch: how many players, their names in seating order, the set
+on the table (US, German euro, German D-Mark), the Fortuna and ELAM switches, and the table's
+rulings — every option the mode declares, with its default and its one-line description, in a
+scrollable list (a tap cycles through its values). The guilds are asked by the engine once the game
+starts (the board screen answers them)."""
+from __future__ import annotations
+
+from typing import Any
+
+from kivy.metrics import dp, sp
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.gridlayout import GridLayout
+from kivy.uix.label import Label
+from kivy.uix.scrollview import ScrollView
+from kivy.uix.textinput import TextInput
+from kivy.uix.togglebutton import ToggleButton
+
+from companion.core.mode import get_mode
+from ui.palette import PLAYER_RGB
+from ui.screens.base import GameScreen
+from ui.screens.morpoly.common import paper, EDITION_NAMES, MODE_ID, PLAYER_IDS, N_
+from ui.widgets import BigButton
+
+SWITCHES = ("fortuna", "elam")
+SWITCH_NAMES = {"fortuna": N_("Fortuna"), "elam": N_("ELAM")}
+FIRST_OPTIONS = ("edition",) + SWITCHES
+
+
+class MorpolySetupScreen(GameScreen):
+    """See the module docstring."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.player_count = 3
+        self.values: dict[str, str] = {o.name: o.default for o in get_mode(MODE_ID).options}
+        self.names: list[str] = ["", "", "", ""]
+        self._built = False
+
+    def _build(self) -> None:
+        root = BoxLayout(orientation="vertical", padding=dp(6), spacing=dp(4))
+        paper(root)
+        top = BoxLayout(size_hint_y=None, height=dp(48), spacing=dp(6))
+        self.back_button = BigButton(size_hint_x=0.2)
+        self.back_button.bind(on_release=lambda _b: self.app.show("home"))
+        self.title_label = Label(bold=True, font_size=sp(19))
+        self.start_button = BigButton(size_hint_x=0.3, background_color=(0.2, 0.5, 0.3, 1))
+        self.start_button.bind(on_release=lambda _b: self.start())
+        for w in (self.back_button, self.title_label, self.start_button):
+            top.add_widget(w)
+        root.add_widget(top)
+        body = BoxLayout(spacing=dp(8))
+        left = BoxLayout(orientation="vertical", size_hint_x=0.45, spacing=dp(4))
+        self.count_row = BoxLayout(size_hint_y=None, height=dp(48), spacing=dp(4))
+        self.count_buttons: dict[int, ToggleButton] = {}
+        for n in (2, 3, 4):
+            b = ToggleButton(text=str(n), group="morpoly-count", font_size=sp(20))
+            b.bind(on_release=lambda _b, n=n: self.set_count(n))
+            self.count_buttons[n] = b
+            self.count_row.add_widget(b)
+        left.add_widget(self.count_row)
+        self.name_inputs: list[TextInput] = []
+        for i, pid in enumerate(PLAYER_IDS):
+            row = BoxLayout(size_hint_y=None, height=dp(44), spacing=dp(4))
+            swatch = Label(text="●", color=(*PLAYER_RGB[pid], 1), font_size=sp(26), size_hint_x=0.15)
+            field = TextInput(multiline=False, font_size=sp(17), write_tab=False)
+            field.bind(text=lambda _f, v, i=i: self.names.__setitem__(i, v))
+            row.add_widget(swatch)
+            row.add_widget(field)
+            self.name_inputs.append(field)
+            left.add_widget(row)
+        self.edition_row = BoxLayout(size_hint_y=None, height=dp(52), spacing=dp(4))
+        self.edition_buttons: dict[str, ToggleButton] = {}
+        for ed in ("us", "de", "de-dm"):
+            b = ToggleButton(group="morpoly-edition", font_size=sp(14), halign="center")
+            b.bind(size=lambda w, _v: setattr(w, "text_size", (w.width, None)))
+            b.bind(on_release=lambda _b, ed=ed: self.set_value("edition", ed))
+            self.edition_buttons[ed] = b
+            self.edition_row.add_widget(b)
+        left.add_widget(self.edition_row)
+        self.switch_buttons: dict[str, ToggleButton] = {}
+        for name in SWITCHES:
+            b = ToggleButton(size_hint_y=None, height=dp(48), font_size=sp(16), halign="center")
+            b.bind(on_release=lambda btn, name=name: self.set_value(name, "on" if btn.state == "down" else "off"))
+            self.switch_buttons[name] = b
+            left.add_widget(b)
+        left.add_widget(Label())
+        body.add_widget(left)
+        right = BoxLayout(orientation="vertical", spacing=dp(2))
+        self.rulings_title = Label(bold=True, size_hint_y=None, height=dp(26), halign="left")
+        self.rulings_title.bind(size=lambda w, _v: setattr(w, "text_size", (w.width, None)))
+        right.add_widget(self.rulings_title)
+        scroll = ScrollView(do_scroll_x=False)
+        self.rulings = GridLayout(cols=1, spacing=dp(3), size_hint_y=None)
+        self.rulings.bind(minimum_height=self.rulings.setter("height"))
+        scroll.add_widget(self.rulings)
+        self.rulings_scroll = scroll
+        right.add_widget(scroll)
+        body.add_widget(right)
+        root.add_widget(body)
+        self.add_widget(root)
+        self.option_buttons: dict[str, BigButton] = {}
+        for option in get_mode(MODE_ID).options:
+            if option.name in FIRST_OPTIONS:
+                continue
+            row = BoxLayout(size_hint_y=None, height=dp(70), spacing=dp(4))
+            desc = Label(font_size=sp(11), halign="left", valign="middle", text=option.description)
+            desc.bind(size=lambda w, _v: setattr(w, "text_size", (w.width, w.height)))
+            button = BigButton(size_hint_x=0.36, font_size=sp(13))
+            button.bind(on_release=lambda _b, o=option: self.cycle(o.name))
+            head = BoxLayout(orientation="vertical", size_hint_x=0.64)
+            name = Label(text=option.name, bold=True, font_size=sp(13), size_hint_y=None, height=dp(18),
+                         halign="left")
+            name.bind(size=lambda w, _v: setattr(w, "text_size", (w.width, None)))
+            head.add_widget(name)
+            head.add_widget(desc)
+            row.add_widget(head)
+            row.add_widget(button)
+            self.option_buttons[option.name] = button
+            self.rulings.add_widget(row)
+        self._built = True
+
+    def update(self) -> None:
+        if not self._built:
+            self._build()
+        app = self.app
+        self.back_button.text = "◀ " + app.t("Home")
+        self.title_label.text = app.t("New Ankh-Morpoly game")
+        self.start_button.text = "★ " + app.t("Start")
+        self.rulings_title.text = app.t("The table's rulings (tap to change)")
+        for n, b in self.count_buttons.items():
+            b.state = "down" if n == self.player_count else "normal"
+        for i, field in enumerate(self.name_inputs):
+            field.disabled = i >= self.player_count
+            field.opacity = 1 if i < self.player_count else 0.3
+            field.hint_text = app.translator.color(PLAYER_IDS[i])
+        for ed, b in self.edition_buttons.items():
+            b.text = app.t(EDITION_NAMES[ed])
+            b.state = "down" if self.values["edition"] == ed else "normal"
+        for name, b in self.switch_buttons.items():
+            on = self.values[name] == "on"
+            b.state = "down" if on else "normal"
+            b.text = f"{app.t(SWITCH_NAMES[name])}: {app.t('on') if on else app.t('off')}"
+        defaults = {o.name: o.default for o in get_mode(MODE_ID).options}
+        for name, button in self.option_buttons.items():
+            value = self.values[name]
+            button.text = value + ("" if value == defaults[name] else " ✎")
+
+    def set_count(self, n: int) -> None:
+        self.player_count = n
+        self.update()
+
+    def set_value(self, name: str, value: str) -> None:
+        self.values[name] = value
+        self.update()
+
+    def cycle(self, name: str) -> None:
+        """The next value of a ruling (a tap), back to the first after the last."""
+        option = next(o for o in get_mode(MODE_ID).options if o.name == name)
+        choices = option.choices
+        self.values[name] = choices[(choices.index(self.values[name]) + 1) % len(choices)]
+        self.update()
+
+    def start(self) -> None:
+        n = self.player_count
+        players = list(PLAYER_IDS[:n])
+        names = [self.names[i].strip() or self.app.translator.color(players[i]) for i in range(n)]
+        self.app.start_game(players, names, "", mode=MODE_ID, options=dict(self.values))
