@@ -13,6 +13,7 @@ from __future__ import annotations
 import importlib
 import logging
 import random
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -343,36 +344,23 @@ class CompanionApp(App):
         face tapped on screen: the question shown now). The engine refuses it as stale when the
         game has moved on since, and as waiting for something else when no roll is asked."""
         self.last_face = face
-        self.play_roll_sound()
-        seq = self.shown_seq if seq is None else seq
-        if self.game is None or seq is None:
-            self.message = self.t("The die shows {face}; nothing to roll for now.").format(face=face)
-            return
-        assert self.session is not None  # a game is shown, so the session that holds it is open
-        try:
-            self.session.submit(DieRoll(face, source, seq=seq))
-        except WaitingForOther:
-            self.message = self.t("The die shows {face}; nothing to roll for now.").format(face=face)
-            return
-        except CompanionError as exc:
-            self.message = str(exc)
-            return
-        self.game = self.session.game
-        self.message = ""
-        self.after_change()
+        self._submit_roll(DieRoll(face, source, seq=seq), str(face))
 
     def on_die_throw(self, faces: tuple[int, ...], source: str, seq: int | None = None) -> None:
         """A throw of a pair of dice (Ankh-Morpoly's 2d6), stamped like a single roll."""
+        self._submit_roll(DieRoll(faces=tuple(faces), source=source, seq=seq), "+".join(str(f) for f in faces))
+
+    def _submit_roll(self, roll: DieRoll, shown: str) -> None:
+        """One door for rolls from any die: a roll nothing waits for is said, not an error."""
         self.play_roll_sound()
-        seq = self.shown_seq if seq is None else seq
-        text = "+".join(str(f) for f in faces)
+        seq = self.shown_seq if roll.seq is None else roll.seq
         if self.session is None or self.game is None or seq is None:
-            self.message = self.t("The die shows {face}; nothing to roll for now.").format(face=text)
+            self.message = self.t("The die shows {face}; nothing to roll for now.").format(face=shown)
             return
         try:
-            self.session.submit(DieRoll(faces=tuple(faces), source=source, seq=seq))
+            self.session.submit(replace(roll, seq=seq))
         except WaitingForOther:
-            self.message = self.t("The die shows {face}; nothing to roll for now.").format(face=text)
+            self.message = self.t("The die shows {face}; nothing to roll for now.").format(face=shown)
             return
         except CompanionError as exc:
             self.message = str(exc)
