@@ -18,14 +18,7 @@ from companion.core.journal import BarrierError, Journal, JournalError
 from companion.core.session import Session, WaitingForOther, replay_export
 
 
-def _load(name: str) -> ModuleType:
-    path = Path(__file__).parent / "fixtures" / f"{name}.py"
-    spec = importlib.util.spec_from_file_location(f"journal_fixture_{name}", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
+from tests.companion.fixtures.loading import load as _load  # noqa: E402
 
 
 toy = _load("journal_toy")

@@ -29,14 +29,7 @@ from companion.core.session import Session
 from companion.morpork.catalog import PERSONALITY_IDS
 
 
-def _load(name: str) -> ModuleType:
-    path = Path(__file__).parent / "fixtures" / f"{name}.py"
-    spec = importlib.util.spec_from_file_location(f"journal_fixture_{name}", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
+from tests.companion.fixtures.loading import load as _load  # noqa: E402
 
 
 player = _load("journal_player")
