@@ -16,7 +16,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from kivy.clock import Clock
 
@@ -81,22 +81,14 @@ class DeviceLink:
             self._die_retry = Clock.schedule_interval(lambda _dt: not self._retry_die(), self.retry_seconds)
 
     def _try_die(self) -> bool:
-        url = self.die_status.url
-        try:
+        def start() -> DieSource:
             from hardware.dice import open_die_source
-            self.die = self._start_die(open_die_source, url)
-        except ImportError as exc:
-            self.die_status.problem = f"die support not installed ({exc})"
-            return False
-        except ValueError as exc:
-            self.die_status.problem = f"bad URL: {exc}"
-            return False
-        except OSError as exc:
-            log.info("die %r: %s", url, exc)
-            self.die_status.problem = str(exc)
-            return False
-        self.die_status.connected, self.die_status.problem = True, ""
-        return True
+            return self._start_die(open_die_source, self.die_status.url)
+
+        die = _opened(self.die_status, "die", start)
+        if die is not None:
+            self.die = die
+        return die is not None
 
     def _retry_die(self) -> bool:
         if not self._try_die():
@@ -184,29 +176,21 @@ class DeviceLink:
             self._scanner_retry = Clock.schedule_interval(lambda _dt: not self._retry_scanner(), self.retry_seconds)
 
     def _try_scanner(self) -> bool:
-        url = self.scanner_status.url
-        try:
+        def start() -> ScannerBase:
             from hardware.scanners import open_scanner
-            scanner = open_scanner(url)
+            scanner = open_scanner(self.scanner_status.url)
             scanner.when_scanned = self._scanned
             if hasattr(scanner, "when_failed"):
                 scanner.when_failed = self._scanner_failed
             if hasattr(scanner, "when_rejected"):
                 scanner.when_rejected = self._scan_rejected
             scanner.start()
-        except ImportError as exc:
-            self.scanner_status.problem = f"scanner support not installed ({exc})"
-            return False
-        except ValueError as exc:
-            self.scanner_status.problem = f"bad URL: {exc}"
-            return False
-        except OSError as exc:
-            log.info("scanner %r: %s", url, exc)
-            self.scanner_status.problem = str(exc)
-            return False
-        self.scanner = scanner
-        self.scanner_status.connected, self.scanner_status.problem = True, ""
-        return True
+            return scanner
+
+        scanner = _opened(self.scanner_status, "scanner", start)
+        if scanner is not None:
+            self.scanner = scanner
+        return scanner is not None
 
     def _retry_scanner(self) -> bool:
         if not self._try_scanner():
@@ -258,3 +242,25 @@ class DeviceLink:
     def close(self) -> None:
         self.close_die()
         self.close_scanner()
+
+
+D = TypeVar("D")
+
+
+def _opened(status: DeviceStatus, what: str, start: Callable[[], D]) -> D | None:
+    """Start a die or scanner and record on ``status`` whether it is connected, or why not: support
+    not installed, a bad URL (not retried), or a missing or failing device (retried)."""
+    try:
+        device = start()
+    except ImportError as exc:
+        status.problem = f"{what} support not installed ({exc})"
+        return None
+    except ValueError as exc:
+        status.problem = f"bad URL: {exc}"
+        return None
+    except OSError as exc:
+        log.info("%s %r: %s", what, status.url, exc)
+        status.problem = str(exc)
+        return None
+    status.connected, status.problem = True, ""
+    return device
