@@ -24,7 +24,7 @@ from companion.morpoly import money as engine_money
 from companion.morpoly import rent as engine_rent
 from ui.palette import PLAYER_RGB, hex_color
 from ui.screens.base import GameScreen
-from ui.screens.morpoly.common import (GROUP_RGB, GUILD_NAMES, SQUARE_KIND_MARK, game_edition, money,
+from ui.screens.morpoly.common import (GROUP_RGB, GUILD_NAMES, SQUARE_KIND_MARK, game_edition, is_morpoly, money,
                                        option_label, paper, party_name)
 from ui.widgets import BigButton
 
@@ -144,7 +144,7 @@ class MorpolyBoardScreen(GameScreen):
         self.ledger_button.text = app.t("FSU ledger")
         self.journal_button.text = app.t("Journal")
         self.message_label.text = app.message
-        if game is None or not hasattr(game, "state"):
+        if game is None or not is_morpoly(app.session):
             return
         self._draw_ring(game)
         self._draw_money(game)

@@ -54,8 +54,10 @@ def money(ed: Edition, amount: int) -> str:
     return f"{symbol}{text}" if symbol == "$" else f"{text} {symbol}"
 
 
-def is_morpoly(game: Any) -> bool:
-    return type(game).__module__.startswith("companion.morpoly")
+def is_morpoly(session: Any) -> bool:
+    """Whether the session's open game is Ankh-Morpoly: its journal record names the mode."""
+    from ui.app import mode_of
+    return mode_of(session) == MODE_ID
 
 
 def option_label(app: Any, game: Any, value: str) -> str:
@@ -102,6 +104,6 @@ def player_labels_of(app: Any, game: Any) -> dict[str, str]:
     """Each player's coloured name, by seat, for either game (Ankh-Morpoly's parties are seats; the
     names are the journal's)."""
     from ui.widgets import player_labels, player_markup
-    if is_morpoly(game):
+    if is_morpoly(app.session):
         return {p.id: player_markup(p.id, party_name(app, p.id)) for p in game.state.parties}
     return dict(player_labels(game.state))

@@ -17,7 +17,7 @@ from companion.morpoly.movement import chance_to_land
 from ui.palette import hex_color
 from ui.screens.base import GameScreen
 from ui.screens.morpoly.board import party_rgb
-from ui.screens.morpoly.common import paper, MODE_ID, game_edition, money
+from ui.screens.morpoly.common import paper, MODE_ID, game_edition, is_morpoly, money
 from ui.widgets import BigButton
 
 
@@ -53,7 +53,7 @@ class MorpolyLedgerScreen(GameScreen):
         app, game = self.app, self.app.game
         self.back_button.text = "◀ " + app.t("Board")
         self.title_label.text = app.t("FSU ledger")
-        if game is None or not hasattr(game, "state"):
+        if game is None or not is_morpoly(app.session):
             self.body.text = ""
             return
         ed = game_edition(game)
