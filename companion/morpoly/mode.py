@@ -15,6 +15,7 @@ from companion.core.journal import GameResult
 from companion.core.mode import Option, Progress, RollPurpose
 from companion.core.procedure import Narration, Question
 from companion.morpoly import game as engine
+from companion.morpoly import ledger_view
 from companion.morpoly.editions import EDITION_IDS
 from companion.morpoly.game import Game
 from companion.morpoly.options import OPTIONS as RULING_OPTIONS
@@ -60,7 +61,9 @@ class AnkhMorpolyMode:
         return game.narration
 
     def view(self, game: Game, viewer: str | None) -> dict[str, Any]:
-        return state_to_json(game.state)
+        """The position (``ankh-morpoly-state/1``) and the exposure view of the FSU ledger
+        (``exposure``, :mod:`companion.morpoly.ledger_view`): every viewer sees all of it."""
+        return {**state_to_json(game.state), **ledger_view.view(game.state)}
 
     def question_for(self, game: Game, viewer: str | None) -> dict[str, Any] | None:
         return None if game.question is None else game.question.to_json()

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from companion.morpoly.fsu import Ledger
+
 HOTEL = 5
 """``SquareState.houses`` counts houses 0–4; 5 is a hotel (which returns its four houses)."""
 
@@ -86,6 +88,7 @@ class State:
     """Every player in seating order, including those whose party has left (turn order)."""
     turn: Turn = field(default_factory=Turn)
     game_over: GameOver | None = None
+    ledger: Ledger = field(default_factory=Ledger)
 
     def copy(self) -> State:
         """A deep copy, written out: procedures copy the state at every step, and ``deepcopy`` made
