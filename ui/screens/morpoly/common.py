@@ -28,6 +28,14 @@ VERBS = {
     "sell": N_("Sell a house on {square}"), "mortgage": N_("Mortgage {square}"), "lift": N_("Lift the mortgage on {square}"),
     "pay": N_("Pay"), "card": N_("Use a card"), "end": N_("End the turn"),
 }
+COVER_WORDS = {
+    "thieves": N_("robbed by a thief"), "watch": N_("sent to jail"),
+    "merchants": N_("any payment (up to 3 × the premium)"), "beggars": N_("a beggar lands on their square"),
+    "undead": N_("landing on a cemetery"), "patrician": N_("a tax"), "fools:doubles": N_("third doubles"),
+    "fools:seven": N_("landing on Chance or Community Chest"), "fools:even": N_("landing on Community Chest"),
+    "fools:odd": N_("landing on Chance"), "wizards": N_("teleported"), "assassins": N_("a death"),
+}
+"""What each cover of an FSU pays for, in words (the exposure view's ``covers``)."""
 EDITION_NAMES = {"us": N_("US (dollars)"), "de": N_("German (euro)"), "de-dm": N_("German (D-Mark)")}
 GROUP_RGB = {
     "brown": (0.55, 0.33, 0.2), "light-blue": (0.6, 0.85, 0.95), "pink": (0.85, 0.3, 0.6),
