@@ -107,3 +107,13 @@ def test_fsus_on_a_square() -> None:
     state = worked_example()
     assert [line.fsu_id for line in ledger_view.fsus_on(state, 37)] == [1]
     assert ledger_view.fsus_on(state, 11) == ()
+
+
+def test_the_opposite_pairing_is_drawn_for_the_wizards_and_the_fools_only() -> None:
+    from companion.morpoly.board_view import OppositePair, opposite_pairs
+    state = set_up(("wizards", "watch", "fools")).state.copy()
+    state.token("red").square, state.token("green").square, state.token("blue").square = 7, 25, 12
+    assert opposite_pairs(state) == (OppositePair("red", 7, 27), OppositePair("green", 25, 5))
+    state.token("green").square, state.token("green").in_jail = 10, True
+    assert [p.token for p in opposite_pairs(state)] == ["red"]
+    assert opposite_pairs(worked_example()) == ()  # Beggars, Watch, Undead: nobody goes opposite

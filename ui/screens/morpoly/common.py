@@ -7,6 +7,7 @@ from functools import lru_cache
 from typing import Any
 
 from companion.morpoly.editions import Edition, load_edition
+from ui.i18n import GUILD_WORDS
 
 MODE_ID = "ankh-morpoly"
 PLAYER_IDS = ("red", "yellow", "green", "blue")
@@ -18,11 +19,8 @@ def N_(message: str) -> str:
     return message
 
 
-GUILD_NAMES = {
-    "thieves": N_("Thieves' Guild"), "watch": N_("City Watch"), "merchants": N_("Merchants' Guild"),
-    "beggars": N_("Beggars' Guild"), "undead": N_("Undead"), "patrician": N_("The Patrician"),
-    "fools": N_("Fools' Guild"), "wizards": N_("Wizards"), "assassins": N_("Assassins' Guild"),
-}
+GUILD_NAMES = GUILD_WORDS
+"""Each guild's name (the translator names guilds in sentences alike)."""
 VERBS = {
     "roll": N_("Roll the dice"), "buy": N_("Buy"), "decline": N_("Decline"), "build": N_("Build a house on {square}"),
     "sell": N_("Sell a house on {square}"), "mortgage": N_("Mortgage {square}"), "lift": N_("Lift the mortgage on {square}"),
