@@ -242,6 +242,20 @@ def test_import_stores_an_export_as_a_new_game(db: str, tmp_path: Path) -> None:
     assert ok("game", "state", "--db", other) == ok("game", "state", "--db", db)
 
 
+def test_a_refused_import_creates_no_journal(tmp_path: Path) -> None:
+    """An empty or malformed export is refused with one line, and no empty journal is left behind to
+    be mistaken for a game; an existing journal is kept as it was."""
+    target = tmp_path / "new.sqlite"
+    empty = tmp_path / "empty.jsonl"
+    empty.write_text("")
+    assert "empty file" in rejected("game", "import", "--db", str(target), str(empty))
+    assert not target.exists()
+    set_up(str(target))
+    before = ok("game", "state", "--db", str(target))
+    rejected("game", "import", "--db", str(target), str(empty))
+    assert ok("game", "state", "--db", str(target)) == before
+
+
 def test_commands_without_a_game_say_so_and_create_no_file(db: str) -> None:
     assert "no journal at" in rejected("game", "state", "--db", db)
     assert "no journal at" in rejected("game", "export", "--db", db)
