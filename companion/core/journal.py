@@ -157,12 +157,12 @@ class JournalError(CompanionError):
     """A journal that cannot be read or written as asked. ``game`` and ``row`` (the entry number, or
     the line of an export file) say where, when known, so the screen can name the damaged row."""
 
-    def __init__(self, message: str, game: int | None = None, row: int | None = None) -> None:
+    def __init__(self, message: str, game: int | None = None, row: int | None = None, unit: str = "row") -> None:
         where = []
         if game is not None:
             where.append(f"game {game}")
         if row is not None:
-            where.append(f"row {row}")
+            where.append(f"{unit} {row}")  # an export file's problems are named by "line"
         super().__init__(f"{', '.join(where)}: {message}" if where else message)
         self.game = game
         self.row = row
@@ -892,9 +892,9 @@ def parse_export(lines: Iterable[str]) -> tuple[GameRecord, list[Entry], Journal
         if not line.strip():
             continue
         try:
-            doc = parse_json(line, f"line {lineno}")
+            doc = parse_json(line, "the line")
         except JsonTextError as exc:
-            problem = JournalError(f"{exc} (a truncated file?): {line.strip()!r:.80}", row=lineno)
+            problem = JournalError(f"{exc} (a truncated file?): {line.strip()!r:.80}", row=lineno, unit="line")
             if header is None:
                 raise problem from None
             break
@@ -910,27 +910,27 @@ def parse_export(lines: Iterable[str]) -> tuple[GameRecord, list[Entry], Journal
                                        doc.get("kind"), doc.get("barrier", False), doc.get("data")))
             linenos.append(lineno)
         except JournalError as exc:
-            problem = JournalError(f"line {lineno}: {exc}", row=lineno)
+            problem = JournalError(str(exc), row=lineno, unit="line")
             break
     if header is None:
-        raise JournalError("an empty file: an export starts with a header line", row=1)
+        raise JournalError("an empty file: an export starts with a header line", row=1, unit="line")
     try:
         fold_entries(entries, header.id)
     except JournalError as exc:
         index = (exc.row or 1) - 1  # rows before the problem are numbered 1, 2, 3 … as they should be
-        return header, entries[:index], JournalError(f"line {linenos[index]}: {exc}", row=linenos[index])
+        return header, entries[:index], JournalError(str(exc), row=linenos[index], unit="line")
     return header, entries, problem
 
 
 def _header_from_json(doc: Any, lineno: int) -> GameRecord:
     if not isinstance(doc, dict) or doc.get("format") != EXPORT_FORMAT or not isinstance(doc.get("game"), dict):
         fmt = doc.get("format") if isinstance(doc, dict) else doc
-        raise JournalError(f"line {lineno}: expected a header with format {EXPORT_FORMAT!r}, got {fmt!r:.80}",
-                           row=lineno)
+        raise JournalError(f"expected a header with format {EXPORT_FORMAT!r}, got {fmt!r:.80}",
+                           row=lineno, unit="line")
     try:
         return _record_from_json(doc["game"])
     except ValueError as exc:
-        raise JournalError(f"line {lineno}: the header's {exc}", row=lineno) from None
+        raise JournalError(f"the header's {exc}", row=lineno, unit="line") from None
 
 
 # -- damaged files ---------------------------------------------------------------------------------

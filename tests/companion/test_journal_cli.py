@@ -183,7 +183,7 @@ def test_replay_names_the_bad_line_of_a_damaged_export(db: str, tmp_path: Path) 
     text = cli("game", "export", "--db", db).stdout
     truncated = tmp_path / "truncated.jsonl"
     truncated.write_text(text[:-15])
-    assert "line 4 is not JSON" in rejected("replay", str(truncated))
+    assert "line 4: the line is not JSON" in rejected("replay", str(truncated))
     lines = text.splitlines()
     lines[2] = lines[2].replace('"version": 1', '"version": 3')
     newer = tmp_path / "newer.jsonl"

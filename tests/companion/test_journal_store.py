@@ -374,7 +374,7 @@ def test_a_truncated_export_names_its_last_line_and_keeps_the_prefix(journal: Jo
     text = "\n".join(lines)
     cut = text[:len(text) - 20]  # the pull of the plug mid-line
     record, entries, problem = parse_export(cut.splitlines())
-    assert problem is not None and problem.row == 9 and "line 9 is not JSON" in str(problem)
+    assert problem is not None and problem.row == 9 and "line 9: the line is not JSON" in str(problem)
     assert "a truncated file?" in str(problem)
     assert [e.n for e in entries] == list(range(1, 8))
 
