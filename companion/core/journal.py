@@ -821,6 +821,9 @@ def _record_from_json(game: Any) -> GameRecord:
     if not players:
         raise ValueError("players must name at least one colour")
     names = _optional(game.get("names"), _texts, "names")
+    options = _check_options(game.get("options", {"edition": edition}))
+    if options.get("edition", edition) != edition:  # which book the game follows is said once
+        raise ValueError(f"edition {edition!r:.20} disagrees with options.edition {options['edition']!r:.20}")
     return GameRecord(
         _whole(game.get("id"), "id", 1), _text(game.get("created"), "created", 40), tuple(players), edition,
         tuple(names) if names is not None else None, status,
@@ -830,7 +833,7 @@ def _record_from_json(game: Any) -> GameRecord:
         _optional(game.get("finished"), lambda v, n: _text(v, n, 40), "finished"),
         _optional(game.get("result"), lambda v, n: GameResult.from_json(v), "result"),
         _text(game.get("mode", DEFAULT_MODE), "mode", 64),  # an export of the first format: Ankh-Morpork
-        _check_options(game.get("options", {"edition": edition})), _check_revision(game.get("revision", 1)))
+        options, _check_revision(game.get("revision", 1)))
 
 
 _GAME_COLUMNS = ("id, created, players, edition, names, status, note, forked_from, forked_at, finished, result, "

@@ -402,6 +402,16 @@ def test_a_file_without_the_header_is_refused() -> None:
         parse_export([])
 
 
+def test_a_header_whose_edition_and_options_disagree_is_refused(journal: Journal) -> None:
+    """The game's book is said twice in a header (its edition and its options' edition); an edited
+    file where they differ cannot say which book the game follows, so it is refused, naming both."""
+    _, lines = exported(journal)
+    header = json.loads(lines[0])
+    header["game"]["options"] = {**header["game"].get("options", {}), "edition": "xx"}
+    with pytest.raises(JournalError, match="line 1: the header's edition '.*' disagrees with options.edition 'xx'"):
+        parse_export([json.dumps(header), *lines[1:]])
+
+
 def test_errors_are_value_errors_and_barrier_errors_input_errors() -> None:
     assert issubclass(JournalError, ValueError) and issubclass(DamagedFileError, JournalError)
     assert issubclass(BarrierError, ValueError)
