@@ -153,6 +153,29 @@ def charge_now(state: State, edition: Edition, square: int) -> Charge:
     return Charge("premium" if premium else "rent", amount)
 
 
+@dataclass(frozen=True)
+class NextRoll:
+    """Where ``token``'s next ordinary roll may lead: the chance it ends on a Chance or a Community
+    Chest square (the exposure view's "P(lands on Chance next roll)")."""
+
+    token: str
+    square: int
+    in_jail: bool
+    chance: Fraction
+    chest: Fraction
+
+    def to_json(self) -> dict[str, Any]:
+        return {"token": self.token, "square": self.square, "in_jail": self.in_jail,
+                "chance": str(self.chance), "chest": str(self.chest)}
+
+
+def next_rolls(state: State) -> tuple[NextRoll, ...]:
+    """Every token's chance to land on a card square with its next roll, in seating order."""
+    return tuple(NextRoll(t.id, t.square, t.in_jail, chance_to_land(t.square, CHANCE),
+                          chance_to_land(t.square, COMMUNITY_CHEST)) for t in state.tokens)
+
+
 def view(state: State) -> dict[str, Any]:
-    """The exposure view as the mode publishes it (``exposure`` in the view document)."""
-    return {"exposure": [line.to_json() for line in exposure(state)]}
+    """The exposure view as the mode publishes it (``exposure`` and ``next_rolls`` in the view)."""
+    return {"exposure": [line.to_json() for line in exposure(state)],
+            "next_rolls": [roll.to_json() for roll in next_rolls(state)]}

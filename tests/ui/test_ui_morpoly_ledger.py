@@ -74,6 +74,7 @@ def test_the_ledger_the_deed_and_the_pairing(tmp_path: Path, request: Any) -> No
         assert "passes Boardwalk (39 squares ahead)" in text
         assert "pays out on the next roll: 14%" in text  # Ann on GO: a 6 lands on the Undead's 6 (5/36)
         assert app.t("No FSU is running.") not in text
+        assert "Bob: GO · Chance 17% · Community Chest 3%" in text  # the mode's next_rolls: 1/6 and 1/36
         app.set_language("de")
         d.frames(2)
         text = d.screen.body.text

@@ -85,6 +85,7 @@ def test_the_mode_publishes_it_in_its_view() -> None:
     assert doc["exposure"] == [{"fsu": 1, "insurer": "blue", "beneficiary": "red", "token": "red", "square": 37,
                                 "premium": 1100, "covers": ["watch"], "squares_ahead": 37,
                                 "chance_to_end": "0", "claim_squares": [30], "chance_of_claim": "0"}]
+    assert doc["next_rolls"][0] == {"token": "red", "square": 0, "in_jail": False, "chance": "1/6", "chest": "1/36"}
 
 
 def test_what_a_landing_costs_now() -> None:

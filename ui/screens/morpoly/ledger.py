@@ -14,7 +14,7 @@ from kivy.uix.label import Label
 from kivy.uix.scrollview import ScrollView
 
 from companion.core.mode import get_mode
-from companion.morpoly.movement import chance_to_land
+from companion.morpoly.layout import CHANCE, COMMUNITY_CHEST
 from ui.palette import hex_color
 from ui.screens.base import GameScreen
 from ui.screens.morpoly.board import party_rgb
@@ -82,22 +82,18 @@ class MorpolyLedgerScreen(GameScreen):
         return f"{head}\n   {app.t('covers: {covers}').format(covers=covers)}\n   {ends}\n   {claim}"
 
     def who(self, party: str) -> str:
+        """A party (or a token: its player) by colour and typed name."""
         return f"[color={hex_color(party_rgb(party))}]●[/color] {party_name(self.app, party)}"
 
     def next_roll_lines(self, game: Any, view: dict[str, Any]) -> list[str]:
-        """Each token's chance to land on Chance or Community Chest with its next roll."""
-        app, ed = self.app, game_edition(game)
-        special = {"chance": [s.index for s in ed.squares if s.kind == "chance"],
-                   "chest": [s.index for s in ed.squares if s.kind == "chest"]}
+        """Each token's chance to land on Chance or Community Chest with its next roll (the mode's)."""
+        ed = game_edition(game)
+        chance, chest = ed.squares[min(CHANCE)].name, ed.squares[min(COMMUNITY_CHEST)].name
         lines = []
-        for token in view["tokens"]:
-            start = int(token["square"])
-            chance = float(chance_to_land(start, special["chance"]))
-            chest = float(chance_to_land(start, special["chest"]))
-            jail = " ▦" if token.get("in_jail") else ""
-            lines.append(f"{self.who(token['party'])}{jail}: {ed.squares[start].name} · "
-                         + f"{ed.squares[special['chance'][0]].name} {chance:.0%} · "
-                         + f"{ed.squares[special['chest'][0]].name} {chest:.0%}")
+        for roll in view.get("next_rolls", []):
+            jail = " ▦" if roll["in_jail"] else ""
+            lines.append(f"{self.who(roll['token'])}{jail}: {ed.squares[int(roll['square'])].name} · "
+                         f"{chance} {percent(roll['chance'])} · {chest} {percent(roll['chest'])}")
         return lines
 
 
