@@ -17,7 +17,9 @@ from companion.morpoly.debts import pay
 from companion.morpoly.editions import Edition, load_edition
 from companion.morpoly.money import BANK
 from companion.morpoly.moves import move, send_to_jail
-from companion.morpoly.questions import Ask, ask_choice, roll
+from companion.morpoly.fortuna_play import end_of_turn as fortuna_end_of_turn
+from companion.morpoly.fortuna_play import roll
+from companion.morpoly.questions import Ask, ask_choice
 from companion.morpoly.rules import token_alive
 from companion.morpoly.state import State
 
@@ -43,7 +45,7 @@ def turn_procedure(state: State, narrator: Narrator, args: Mapping[str, Any]) ->
             yield from leave_jail(state, edition, narrator, token_id, choice)
             if not token_alive(state, token_id) or state.game_over is not None:
                 break
-        first, second = yield from roll("morpoly.roll.move", f"{token_id}: roll the dice to move", token_id,
+        first, second = yield from roll(state, narrator, "morpoly.roll.move", f"{token_id}: roll the dice to move", token_id,
                                         token=token_id)
         doubles = first == second
         if doubles:
@@ -57,6 +59,7 @@ def turn_procedure(state: State, narrator: Narrator, args: Mapping[str, Any]) ->
         if not doubles or not token_alive(state, token_id) or state.token(token_id).in_jail:
             break
     state.turn.doubles = 0
+    fortuna_end_of_turn(state, narrator)
 
 
 def menu_options(state: State, edition: Edition, token_id: str) -> list[str]:
@@ -119,7 +122,7 @@ def leave_jail(state: State, edition: Edition, narrator: Narrator, token_id: str
 
 def jail_attempt(state: State, edition: Edition, narrator: Narrator, token_id: str) -> Step:
     token = state.token(token_id)
-    first, second = yield from roll("morpoly.roll.jail", f"{token_id}: roll for doubles to leave jail "
+    first, second = yield from roll(state, narrator, "morpoly.roll.jail", f"{token_id}: roll for doubles to leave jail "
                                     f"(attempt {token.jail_attempts + 1} of 3)", token_id, token=token_id,
                                     attempt=str(token.jail_attempts + 1))
     if first != second:
