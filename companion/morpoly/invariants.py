@@ -69,9 +69,9 @@ def optional_rule_problems(state: State) -> list[str]:
             out.append("ELAM without its NPCs")
         else:
             out.extend(f"NPC on square {sq}" for sq in (npcs.death, npcs.luggage, npcs.dibbler) if not 0 <= sq < 40)
-            if npcs.luggage_with is not None:
-                tokens = {t.id: t for t in state.tokens}
-                with_ = tokens.get(npcs.luggage_with)
-                if with_ is None or with_.in_jail or with_.square != npcs.luggage:
-                    out.append(f"the Luggage accompanies {npcs.luggage_with!r} but is not with it on {npcs.luggage}")
+            if npcs.luggage_with is not None and npcs.luggage_with not in {t.id for t in state.tokens}:
+                out.append(f"the Luggage accompanies {npcs.luggage_with!r}, not a token in the game")
+        gone = set(state.reversed_tokens) - {t.id for t in state.tokens}
+        if gone:
+            out.append(f"reversed running direction for tokens not in the game: {sorted(gone)}")
     return out
