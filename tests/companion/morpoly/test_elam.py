@@ -5,9 +5,11 @@ NPCs move after red's turns, so most positions here start with blue's turn."""
 from __future__ import annotations
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from companion.core.errors import InputError
-from companion.core.inputs import Answer, DieRoll
+from companion.core.inputs import Answer, DieRoll, Input
 from companion.morpoly.elam.lives import party_leaves
 from companion.morpoly.game import Game
 from companion.morpoly.random_play import play
@@ -423,3 +425,45 @@ def test_random_games_with_elam_keep_the_invariants(seed: int, players: int, for
     keys = {line.key for line in game.narration}
     assert "morpoly.npc.moved" in keys and "morpoly.elam.died" in keys
     assert all(n >= 1 for n in game.state.lives.values())
+
+
+def _elam_positions() -> list[Game]:
+    """Up to six positions waiting at each question of a random ELAM game with Fortuna."""
+    from collections import Counter
+
+    from companion.morpoly.game import apply, new_game
+
+    rules = {"edition": "us", "base": "variant", "elam": "on", "fortuna": "on"}
+    _, inputs = play(23, 4, rules, cap=2000)
+    out, seen, game = [], Counter[str](), new_game(["red", "blue", "green", "yellow"], rules)
+    for inp in inputs:
+        game = apply(game, inp)
+        if game.question is not None and seen[game.question.key] < 6:
+            seen[game.question.key] += 1
+            out.append(game)
+    return out
+
+
+ELAM_POSITIONS = _elam_positions()
+elam_input = st.one_of(
+    st.builds(Answer, st.sampled_from(["attack:red", "attack:nobody", "hire:blue", "flee", "stay", "play-on",
+                                       "fortuna:red", "fortuna:nobody", "chance", "chest", "no-attack", "decline",
+                                       "place:red:40", "roll", ""])),
+    st.builds(lambda a, b: DieRoll(faces=(a, b)), st.integers(-1, 8), st.integers(-1, 8)),
+    st.builds(DieRoll, st.integers(-1, 13)),
+)
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(ELAM_POSITIONS), elam_input)
+def test_every_rejected_input_in_elam_and_fortuna_changes_nothing(game: Game, inp: Input) -> None:
+    from companion.core.errors import CompanionError
+    from companion.morpoly.game import apply
+
+    before, narration, question = state_to_json(game.state), list(game.narration), game.question
+    try:
+        after = apply(game, inp)
+    except CompanionError:
+        assert state_to_json(game.state) == before and game.narration == narration and game.question == question
+        return
+    assert after.seq == game.seq + 1 and state_to_json(game.state) == before
