@@ -6,7 +6,7 @@ party walking *past* GO earns one when its turn ends, a holder walking past GO w
 gives it up; an exact landing, a jump or a placement changes nothing.
 
 **The re-roll (L161–162, R60).** A token may be spent on any roll, the roller's own included, before
-its result is acted on. Every roll asked through :func:`roll` is therefore followed, while some
+its result is acted on. Every roll asked through :func:`ask_roll` is therefore followed, while some
 party holds a token, by one question to the holders: ``play-on`` or ``fortuna:<party>``. Spending
 one voids the throw (it never counts, not even for a doubles sequence) and asks **the same roll
 question again**; several tokens may be spent one after another on the same roll. The throw, the
@@ -24,7 +24,7 @@ from companion.morpoly.events import Direction, Passed
 from companion.morpoly.fortuna import FortunaChange
 from companion.morpoly.layout import GO
 from companion.morpoly.questions import ask_choice
-from companion.morpoly.questions import roll as ask_roll
+from companion.morpoly.questions import roll as throw
 from companion.morpoly.state import State
 
 Rolling = Generator[Question, str, tuple[int, int]]
@@ -43,11 +43,11 @@ def holders(state: State) -> list[str]:
     return [p for p in state.fortuna if p in parties]
 
 
-def roll(state: State, narrator: Narrator, key: str, text: str, player: str | None, **params: str) -> Rolling:
+def ask_roll(state: State, narrator: Narrator, key: str, text: str, player: str | None, **params: str) -> Rolling:
     """Ask for a throw bound to ``key`` (like :func:`companion.morpoly.questions.roll`), then let
     Fortuna holders void it; a voided throw is asked again with the same question."""
     while True:
-        first, second = yield from ask_roll(key, text, player, **params)
+        first, second = yield from throw(key, text, player, **params)
         spender = yield from _window(state, narrator, key, player, first, second)
         if spender is None:
             return first, second

@@ -20,7 +20,7 @@ from companion.morpoly.events import DeathCause
 from companion.morpoly.money import BANK
 from companion.morpoly.moves import move, send_to_jail
 from companion.morpoly.fortuna_play import end_of_turn as fortuna_end_of_turn
-from companion.morpoly.fortuna_play import roll
+from companion.morpoly.fortuna_play import ask_roll
 from companion.morpoly.questions import Ask, ask_choice
 from companion.morpoly.rules import token_alive
 from companion.morpoly.state import State
@@ -47,7 +47,7 @@ def turn_procedure(state: State, narrator: Narrator, args: Mapping[str, Any]) ->
             yield from leave_jail(state, edition, narrator, token_id, choice)
             if not token_alive(state, token_id) or state.game_over is not None:
                 break
-        first, second = yield from roll(state, narrator, "morpoly.roll.move", f"{token_id}: roll the dice to move", token_id,
+        first, second = yield from ask_roll(state, narrator, "morpoly.roll.move", f"{token_id}: roll the dice to move", token_id,
                                         token=token_id)
         doubles = first == second
         if doubles:
@@ -133,7 +133,7 @@ def leave_jail(state: State, edition: Edition, narrator: Narrator, token_id: str
 
 def jail_attempt(state: State, edition: Edition, narrator: Narrator, token_id: str) -> Step:
     token = state.token(token_id)
-    first, second = yield from roll(state, narrator, "morpoly.roll.jail", f"{token_id}: roll for doubles to leave jail "
+    first, second = yield from ask_roll(state, narrator, "morpoly.roll.jail", f"{token_id}: roll for doubles to leave jail "
                                     f"(attempt {token.jail_attempts + 1} of 3)", token_id, token=token_id,
                                     attempt=str(token.jail_attempts + 1))
     if first != second:

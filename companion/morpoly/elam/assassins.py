@@ -22,7 +22,7 @@ from companion.morpoly.editions import Edition
 from companion.morpoly.elam.death import die
 from companion.morpoly.elam.table import has_guild, is_played, position, profile, tokens_on
 from companion.morpoly.events import DeathCause
-from companion.morpoly.fortuna_play import roll
+from companion.morpoly.fortuna_play import ask_roll
 from companion.morpoly.guilds import assassins
 from companion.morpoly.money import transfer
 from companion.morpoly.questions import ask_choice
@@ -63,7 +63,7 @@ def attack(state: State, edition: Edition, narrator: Narrator, assassin: str,
     (the dice a contract's square is resolved with, e.g. a cultural site's fee)."""
     narrator.say("morpoly.assassins.attacks", f"the Assassin {assassin} attacks {victim}", token=assassin,
                  victim=victim)
-    first, second = yield from roll(state, narrator, "morpoly.roll.assassin",
+    first, second = yield from ask_roll(state, narrator, "morpoly.roll.assassin",
                                     f"{victim}: roll against the Assassin {assassin}", victim, token=victim,
                                     assassin=assassin)
     outcome = assassins.attack(Dice(first, second))

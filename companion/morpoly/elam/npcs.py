@@ -39,7 +39,7 @@ from companion.morpoly.elam import lives
 from companion.morpoly.elam.death import die
 from companion.morpoly.elam.table import has_guild, is_played, profile, tokens_on
 from companion.morpoly.events import DeathCause
-from companion.morpoly.fortuna_play import roll
+from companion.morpoly.fortuna_play import ask_roll
 from companion.morpoly.money import BANK, transfer
 from companion.morpoly.questions import ask_choice
 from companion.morpoly.rules import token_alive
@@ -106,18 +106,41 @@ def after_bankers_turn(state: State, edition: Edition, narrator: Narrator, token
             return
         if name == "luggage" and npcs.luggage_with is not None:
             continue
-        first, second = yield from roll(state, narrator, "morpoly.roll.npc", f"{token_id}: roll to move {NAMES[name]}",
-                                        token_id, npc=name, token=token_id)
+        first, second = yield from _roll_to_move(state, narrator, name, token_id)
         distance = first if state.rules.get("npc-move") == "1d6" else first + second
         square = (int(getattr(npcs, name)) + distance) % 40
         setattr(npcs, name, square)
-        narrator.say("morpoly.npc.moved", f"{NAMES[name]} moves {distance} to {edition.squares[square].name}",
-                     npc=name, square=square, steps=distance, name=edition.squares[square].name)
+        _say_moved(narrator, name, square, distance, edition.squares[square].name)
         for met in tokens_on(state, square):
             if square_of(npcs, name, state) != square:
                 break  # the Luggage raced off with the first of them
             if token_alive(state, met) and _on(state, met, square):
                 yield from encounter(state, edition, narrator, name, met)
+
+
+def _roll_to_move(state: State, narrator: Narrator, name: str, banker_token: str) -> Generator[Question, str, tuple[int, int]]:
+    """The banker's throw for one NPC (one question key per NPC, so each reads in every language)."""
+    if name == "death":
+        return (yield from ask_roll(state, narrator, "morpoly.roll.npc-death", f"{banker_token}: roll to move Death",
+                                    banker_token, npc=name, token=banker_token))
+    if name == "luggage":
+        return (yield from ask_roll(state, narrator, "morpoly.roll.npc-luggage",
+                                    f"{banker_token}: roll to move the Luggage", banker_token, npc=name,
+                                    token=banker_token))
+    return (yield from ask_roll(state, narrator, "morpoly.roll.npc-dibbler", f"{banker_token}: roll to move CMOT Dibbler",
+                                banker_token, npc=name, token=banker_token))
+
+
+def _say_moved(narrator: Narrator, name: str, square: int, steps: int, square_name: str) -> None:
+    if name == "death":
+        narrator.say("morpoly.npc.death-moves", f"Death moves {steps} to {square_name}", npc=name, square=square,
+                     steps=steps, name=square_name)
+    elif name == "luggage":
+        narrator.say("morpoly.npc.luggage-moves", f"the Luggage moves {steps} to {square_name}", npc=name,
+                     square=square, steps=steps, name=square_name)
+    else:
+        narrator.say("morpoly.npc.dibbler-moves", f"CMOT Dibbler moves {steps} to {square_name}", npc=name,
+                     square=square, steps=steps, name=square_name)
 
 
 def meet_arrival(state: State, edition: Edition, narrator: Narrator, token_id: str) -> Acting:
@@ -158,7 +181,7 @@ def _luggage(state: State, edition: Edition, narrator: Narrator, token_id: str) 
     if has_guild(state, token_id, Guild.WIZARDS):  # L197: it simply joins a Wizard
         _join(state, narrator, npcs, token_id)
         return
-    first, second = yield from roll(state, narrator, "morpoly.roll.luggage", f"{token_id}: roll for the Luggage",
+    first, second = yield from ask_roll(state, narrator, "morpoly.roll.luggage", f"{token_id}: roll for the Luggage",
                                     token_id, token=token_id)
     dice = Dice(first, second)
     outcome = TABLE_E[classify(dice)]
@@ -194,7 +217,7 @@ def _race(state: State, edition: Edition, narrator: Narrator, npcs: Npcs, token_
 
     npcs.luggage_with = None
     token = state.token(token_id)
-    first, second = yield from roll(state, narrator, "morpoly.roll.luggage-race",
+    first, second = yield from ask_roll(state, narrator, "morpoly.roll.luggage-race",
                                     f"{token_id}: swallowed, roll for the Luggage's race", token_id, token=token_id)
     steps = movement.luggage_race(token_id, token.square, Dice(first, second))
     destination = steps[-1].square
@@ -211,7 +234,7 @@ def _race(state: State, edition: Edition, narrator: Narrator, npcs: Npcs, token_
 
 
 def _dibbler(state: State, edition: Edition, narrator: Narrator, token_id: str) -> Acting:
-    first, second = yield from roll(state, narrator, "morpoly.roll.dibbler", f"{token_id}: roll for CMOT Dibbler",
+    first, second = yield from ask_roll(state, narrator, "morpoly.roll.dibbler", f"{token_id}: roll for CMOT Dibbler",
                                     token_id, token=token_id)
     outcome = TABLE_F[classify(Dice(first, second))]
     party = state.party_of(token_id).id
@@ -241,7 +264,7 @@ def _dibbler(state: State, edition: Edition, narrator: Narrator, token_id: str) 
     else:
         total = first + second
         if state.rules.get("dibbler-new-roll") == "yes":
-            again = yield from roll(state, narrator, "morpoly.roll.dibbler-money",
+            again = yield from ask_roll(state, narrator, "morpoly.roll.dibbler-money",
                                     f"{token_id}: roll for Dibbler's dropped money", token_id, token=token_id)
             total = sum(again)
         amount = dibbler_money(total, profile(edition))

@@ -148,7 +148,7 @@ def test_appendix_15_the_tables_turn_on_doubles() -> None:
     game = do(game, (2, 2))
     assert game.state.lives["red"] == 3
     assert cash(game, "blue") == 1500 + 225 and cash(game, "red") == 900 - 225 - 200
-    assert game.state.token("red").square == 0 and key(game) == "morpoly.roll.npc", "red's turn is over"
+    assert game.state.token("red").square == 0 and key(game) == "morpoly.roll.npc-death", "red's turn is over"
 
 
 def test_an_odd_roll_kills_the_victim_and_the_assassins_take_a_share() -> None:
@@ -174,7 +174,7 @@ def test_the_attack_is_the_assassins_choice_and_never_on_prisoners_teammates_or_
     state.token("blue").square, state.token("blue").in_jail = 10, True
     state.token("red").square = 7
     game = do(start(state), "roll", (1, 2))  # red on 10, just visiting: blue sits in jail
-    assert key(game) == "morpoly.roll.npc"
+    assert key(game) == "morpoly.roll.npc-death"
     state = assassins_table()
     state.rules["elam"] = "off"
     game = do(start(state), "roll", (1, 2), "decline")
@@ -225,11 +225,13 @@ def test_the_banker_moves_the_npcs_after_his_whole_turn_death_then_luggage_then_
     state.token("red").square = 10
     state.token("blue").square = 22
     game = do(start(state), "roll", (1, 2), "decline")
-    assert key(game) == "morpoly.roll.npc" and dict(game.question.params)["npc"] == "death"
+    assert key(game) == "morpoly.roll.npc-death" and game.question is not None and game.question.player == "red"
     game = do(game, (1, 1))  # Death 20 -> 22, where blue stands
     assert game.state.lives["blue"] == 9 and game.state.token("blue").square == 0
-    assert dict(game.question.params)["npc"] == "luggage"
-    game = do(game, (1, 2), (2, 2))
+    assert key(game) == "morpoly.roll.npc-luggage"
+    game = do(game, (1, 2))
+    assert key(game) == "morpoly.roll.npc-dibbler"
+    game = do(game, (2, 2))
     assert game.state.npcs == Npcs(22, 23, 24, None)
     assert key(game) == "morpoly.turn.menu" and game.question is not None and game.question.player == "blue"
     game = do(game, "roll", (1, 2), "decline")  # blue's turn: the NPCs stay
@@ -423,7 +425,7 @@ def test_rejected_input_at_elam_questions_changes_nothing() -> None:
 def test_random_games_with_elam_keep_the_invariants(seed: int, players: int, fortuna: str) -> None:
     game, _ = play(seed, players, {"edition": "us", "base": "variant", "elam": "on", "fortuna": fortuna}, cap=3000)
     keys = {line.key for line in game.narration}
-    assert "morpoly.npc.moved" in keys and "morpoly.elam.died" in keys
+    assert "morpoly.npc.death-moves" in keys and "morpoly.elam.died" in keys
     assert all(n >= 1 for n in game.state.lives.values())
 
 
