@@ -26,6 +26,7 @@ from companion.morpoly.layout import GO
 from companion.morpoly.questions import ask_choice
 from companion.morpoly.questions import roll as throw
 from companion.morpoly.state import State
+from companion.morpoly.walk import Walk
 
 Rolling = Generator[Question, str, tuple[int, int]]
 
@@ -75,13 +76,11 @@ def _window(state: State, narrator: Narrator, key: str, player: str | None, firs
     return None if answer == PLAY_ON else answer[len(SPEND):]
 
 
-def at_go(state: State, narrator: Narrator, token_id: str, start: int, steps: int, forward: bool) -> None:
-    """A walk of ``steps`` from ``start``; called before its GO salary is paid, so cash is compared
-    as it was at the moment of passing (R59). Only a forward walk past GO (not onto it) counts."""
-    if not is_played(state) or steps < 1 or not forward:
-        return
-    end = (start + steps) % 40
-    if start + steps < 40 or end == GO:
+def at_go(state: State, narrator: Narrator, token_id: str, path: Walk) -> None:
+    """A walk; called before its GO salary is paid, so cash is compared as it was at the moment of
+    passing (R59). Only a walk *past* GO in the running direction counts — the one that earns a
+    single salary — not an exact landing, not a backward crossing."""
+    if not is_played(state) or not path.salaries or path.end == GO:
         return
     party = state.party_of(token_id).id
     cash = {p.id: p.cash for p in state.parties}

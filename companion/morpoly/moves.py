@@ -12,7 +12,7 @@ from collections.abc import Generator
 from companion.core.procedure import Narrator, Question
 from companion.morpoly.debts import pay
 from companion.morpoly.editions import Edition
-from companion.morpoly.elam.npcs import token_placed
+from companion.morpoly.elam.npcs import running_walk, token_placed
 from companion.morpoly.fortuna_play import at_go as fortuna_at_go
 from companion.morpoly.money import BANK, mortgaged_total, transfer
 from companion.morpoly.rules import is_variant, token_alive
@@ -30,8 +30,9 @@ def move(state: State, edition: Edition, narrator: Narrator, token_id: str, step
     from companion.morpoly.landing import arrive  # the square may draw a card that moves again
 
     token = state.token(token_id)
-    path = walk(token.square, steps, forward, double_on_exact=is_variant(state) and double_on_exact)
-    fortuna_at_go(state, narrator, token_id, token.square, steps, forward)
+    path = running_walk(state, token_id, token.square, steps, forward, is_variant(state) and double_on_exact) \
+        or walk(token.square, steps, forward, double_on_exact=is_variant(state) and double_on_exact)
+    fortuna_at_go(state, narrator, token_id, path)
     token.square = path.end
     if forward:
         narrator.say("morpoly.token.moved", f"{token_id} moves {steps} to {edition.squares[path.end].name}",

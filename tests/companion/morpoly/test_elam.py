@@ -362,6 +362,17 @@ def test_dibblers_seven_reverses_the_running_direction_until_the_next_seven() ->
     assert game.state.reversed_tokens == []
 
 
+@pytest.mark.parametrize("start_square, dice, end, salary", [(2, (1, 2), 39, 200), (3, (1, 2), 0, 400),
+                                                             (0, (1, 2), 37, 0), (9, (1, 2), 6, 0)])
+def test_a_reversed_token_is_paid_at_go_when_it_crosses_it_in_its_running_direction(
+        start_square: int, dice: tuple[int, int], end: int, salary: int) -> None:
+    state = elam()
+    state.reversed_tokens = ["blue"]
+    state.token("blue").square = start_square
+    game = do(start(state, "blue"), "roll", dice)
+    assert game.state.token("blue").square == end and cash(game, "blue") == 1500 + salary
+
+
 def test_dibbler_sells_a_card_of_the_players_choice_for_a_tenth_of_his_cash() -> None:
     game = do(start(dibbler_table(), "blue"), "roll", (1, 2), "decline", (1, 3))
     assert game.question is not None and game.question.options == ("chance", "chest")
