@@ -4,6 +4,8 @@ it must not. US amounts: GO $200 (the funeral), start $1,500. Red is the banker 
 NPCs move after red's turns, so most positions here start with blue's turn."""
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -480,3 +482,29 @@ def test_every_rejected_input_in_elam_and_fortuna_changes_nothing(game: Game, in
         assert state_to_json(game.state) == before and game.narration == narration and game.question == question
         return
     assert after.seq == game.seq + 1 and state_to_json(game.state) == before
+
+
+def test_a_whole_elam_game_with_fortuna_through_the_journal_replays_from_its_export(tmp_path: Path) -> None:
+    import random
+
+    from companion.core.session import Session
+    from companion.morpoly.invariants import check_invariants
+    from companion.morpoly.random_play import random_input
+
+    rng = random.Random(5)
+    options = {"edition": "de", "elam": "on", "fortuna": "on"}
+    with Session.open(tmp_path / "e.sqlite") as session:
+        session.new_game(["red", "blue", "green"], mode="ankh-morpoly", options=options)
+        while session.question is not None and session.seq < 2500:
+            session.submit(random_input(session.current, rng))
+            if session.seq % 89 == 0:
+                session.undo(1, confirm=True)
+                session.submit(random_input(session.current, rng))
+            assert not check_invariants(session.current.state)
+        final = state_to_json(session.current.state)
+        keys = {line.key for line in session.current.narration}
+        lines = list(session.export_lines())
+    assert {"morpoly.elam.died", "morpoly.npc.death-moves"} <= keys
+    with Session.open(tmp_path / "f.sqlite") as other:
+        other.import_lines(lines)
+        assert state_to_json(other.current.state) == final
