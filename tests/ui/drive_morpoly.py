@@ -7,9 +7,9 @@ The die emulator's pair (``firmware_bridge.emulator.EmulatedPair``, both dice on
 is plugged at ``DATA_DIR/dice`` and the app opens it as ``serial://DATA_DIR/dice?pair=1``: every
 roll the game asks for is thrown on the emulated pair and reaches the game through the serial
 source's reader thread. Everything else is a touch: ``new`` taps Home's "new Ankh-Morpoly game",
-three players and "start" on the set-up screen; ``resume`` taps Home's "resume"; each choice is a
-tap on the board's button for the answer (picked with ``random.Random(SEED, seq)``: "buy" and
-"roll" most of the time, so the game moves on).
+three players, Fortuna and ELAM on and "start" on the set-up screen; ``resume`` taps Home's "resume"; each choice is a
+tap on the board's button for the answer (picked with ``random.Random(SEED, seq)``: "buy",
+"roll" and "play on" most of the time, so the game moves on; now and then a Fortuna token is spent).
 
 It prints ``RESUMED {json}`` once the game is on screen (before any step) and ``READY {json}`` after
 STEPS inputs — the game id, seq, the question, the mode's view of the position and what the board
@@ -43,7 +43,8 @@ def snapshot(app: Any) -> dict[str, Any]:
                                                 "options": list(q.options), "params": [list(p) for p in q.params]},
             "view": get_mode("ankh-morpoly").view(game, None),
             "ring": [cell.text for cell in board.cells], "money": board.money_label.text,
-            "sources": sorted({getattr(i, "source", "") for i in app.session.inputs if hasattr(i, "faces")})}
+            "sources": sorted({getattr(i, "source", "") for i in app.session.inputs if hasattr(i, "faces")}),
+            "asked": sorted({app.session.question_at(i).key for i in range(len(app.session.inputs))})}
 
 
 def wait_until(d: Any, condition: Any, what: str) -> None:
@@ -57,7 +58,7 @@ def wait_until(d: Any, condition: Any, what: str) -> None:
 
 def pick(options: tuple[str, ...], rng: random.Random) -> str:
     """A table's plausible answer: buy and roll mostly, sometimes anything offered."""
-    for usual in ("roll", "buy", "pay"):
+    for usual in ("roll", "buy", "pay", "play-on"):
         if usual in options and rng.random() < 0.85:
             return usual
     return rng.choice(options)
@@ -101,6 +102,9 @@ def main(argv: list[str]) -> int:
         d.tap(setup.count_buttons[3])
         for field, name in zip(setup.name_inputs, ("Ann", "Bob", "Cy")):
             field.text = name  # typed on the on-screen keyboard
+        for switch in ("fortuna", "elam"):
+            d.tap(setup.switch_buttons[switch])
+        assert setup.values["fortuna"] == setup.values["elam"] == "on"
         d.tap(setup.start_button)
     else:
         d.tap(d.screen.ids.resume)

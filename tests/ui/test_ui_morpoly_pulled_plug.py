@@ -1,5 +1,4 @@
-"""A 3-player Ankh-Morpoly game at the table (issue 13's "done when", without Fortuna and ELAM while
-the engine does not play them): the app runs in a real Kivy window in a subprocess
+"""A 3-player Ankh-Morpoly game with Fortuna and ELAM at the table (issue 13's "done when"): the app runs in a real Kivy window in a subprocess
 (``drive_morpoly.py``), set up by touch, every roll thrown on the die emulator's pair of dice and read
 through the serial source, every choice a tap on the board. Halfway the plug is pulled (SIGKILL: the
 app closes and flushes nothing). The journal, replayed here, says where the game stood; started
@@ -84,6 +83,11 @@ def test_a_morpoly_game_survives_a_pulled_plug(tmp_path: Path) -> None:
     parties = before["view"]["parties"]
     assert len(parties) == 3 and all(p["guilds"] for p in parties)
     assert before["view"]["turn"]["number"] >= 10, "many turns, not a few steps"
+    view = before["view"]
+    assert view["rules"]["fortuna"] == view["rules"]["elam"] == "on" and view["npcs"] is not None
+    assert sorted(view["lives"]) == ["green", "red", "yellow"]
+    # the banker's rolls for the NPCs and Fortuna's window after a roll were asked and answered
+    assert {"morpoly.roll.npc-death", "morpoly.roll.npc-luggage", "morpoly.fortuna.window"} <= set(before["asked"])
     assert sum(1 for sq in before["view"]["squares"] if sq["owner"]) >= 3
 
     journal = what_the_journal_says(data / "games.sqlite")

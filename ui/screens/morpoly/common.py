@@ -34,6 +34,16 @@ COVER_WORDS = {
     "fools:odd": N_("landing on Chance"), "wizards": N_("teleported"), "assassins": N_("a death"),
 }
 """What each cover of an FSU pays for, in words (the exposure view's ``covers``)."""
+PLAYER_VERBS = {
+    "fortuna": N_("{player}: spend the Fortuna token"), "attack": N_("Attack {player}"),
+    "hire": N_("Hire the Assassins against {player}"),
+}
+"""Answers that name a party or token after a verb (Fortuna's window, the Assassins)."""
+WORDS = {
+    "play-on": N_("Play on"), "no-attack": N_("No attack"), "flee": N_("Flee"), "stay": N_("Stay"),
+    "chance": N_("Chance"), "chest": N_("Community Chest"),
+}
+"""The Ankh-Morpoly engine's answer words as its buttons show them."""
 EDITION_NAMES = {"us": N_("US (dollars)"), "de": N_("German (euro)"), "de-dm": N_("German (D-Mark)")}
 GROUP_RGB = {
     "brown": (0.55, 0.33, 0.2), "light-blue": (0.6, 0.85, 0.95), "pink": (0.85, 0.3, 0.6),
@@ -72,6 +82,10 @@ def option_label(app: Any, game: Any, value: str) -> str:
     if value in GUILD_NAMES:
         return str(app.t(GUILD_NAMES[value]))
     verb, _, rest = value.partition(":")
+    if verb in PLAYER_VERBS and rest:
+        return str(app.t(PLAYER_VERBS[verb]).format(player=party_name(app, rest)))
+    if value in WORDS:
+        return str(app.t(WORDS[value]))
     if rest and rest.split(":")[-1].isdigit():
         index = int(rest.split(":")[-1])
         if 0 <= index < len(ed.squares):
