@@ -5,7 +5,7 @@ saves ``morpoly-<screen>-<lang>.png`` at 800×480 in English and German: the set
 bank-or-checker switch among the rulings), the board with a roll on the face pad, the board with a
 card picked from the deck, a square's deed (its owner, the premium now, the FSUs bought there and
 its opposite square, paired on the ring for the Wizards), the FSU ledger, and the board of a table
-that plays with paper money (the checker's "who hands whom"). Runs in a real window (offscreen SDL
+that plays with paper money (the checker's "who hands whom"), with ELAM's lives and NPCs and Fortuna. Runs in a real window (offscreen SDL
 when there is no display).
 
 While the engine does not yet buy FSUs itself (the ledger is filled by the FSU module's wiring), the
@@ -123,25 +123,28 @@ def _give_fsus(game: Any) -> int:
 
 
 def _checker_game(app: Any, edition: str) -> None:
-    """A new game where the table handles paper money: played until someone pays."""
+    """A new game (with ELAM and Fortuna) where the table handles paper money: played until someone pays."""
     from companion.core.inputs import DieRoll
     app.manager.get_screen("morpoly-board").square_popup.dismiss()
     app.start_game(["red", "yellow", "green"], ["Ann", "Bob", "Cy"], "", mode="ankh-morpoly",
-                   options={"edition": edition, "bank": "checker"})
+                   options={"edition": edition, "bank": "checker", "fortuna": "on", "elam": "on"})
     app.show("morpoly-board")
     for guild in ("beggars", "undead", "patrician"):
         app.answer(guild)
-    throws = [(2, 3), (2, 3)]  # Ann buys the first pub, Bob lands on it and pays Ann
-    for _ in range(30):
-        q = app.game.question
-        if q is None or not throws and q.kind == "roll":
+    for _ in range(60):  # Ann buys the first pub, Bob lands on it and pays her (the NPCs move by 1 + 2)
+        game = app.game
+        q = game.question
+        if q is None or any(line.key == "morpoly.money.paid" for line in game.narration):
             return
         if q.kind == "roll":
-            app.submit(DieRoll(faces=throws.pop(0), source="manual", seq=app.game.seq))
+            faces = (2, 3) if q.key == "morpoly.roll.move" else (1, 2)
+            app.submit(DieRoll(faces=faces, source="manual", seq=game.seq))
         elif "buy" in q.options:
-            app.answer("buy" if app.game.state.turn.token == "red" else "decline")
+            app.answer("buy" if game.state.turn.token == "red" else "decline")
         elif q.key == "morpoly.turn.menu":
             app.answer("roll" if "roll" in q.options else q.options[-1])
+        elif "play-on" in q.options:
+            app.answer("play-on")
         else:
             app.answer(q.options[0])
 

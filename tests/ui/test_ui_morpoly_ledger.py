@@ -96,6 +96,7 @@ def test_the_ledger_the_deed_and_the_pairing(tmp_path: Path, request: Any) -> No
         d.tap(board.cells[6])
         assert "Rent now: $6" in d.texts(board.square_popup)  # unbuilt: ordinary rent, no FSU
         board.square_popup.dismiss()
+        assert "♥" not in board.money_label.text and "☠" not in board.cells[20].text  # no ELAM in this game
     finally:
         conftest.stop_app(app)
 

@@ -86,6 +86,7 @@ def test_a_morpoly_game_survives_a_pulled_plug(tmp_path: Path) -> None:
     view = before["view"]
     assert view["rules"]["fortuna"] == view["rules"]["elam"] == "on" and view["npcs"] is not None
     assert sorted(view["lives"]) == ["green", "red", "yellow"]
+    assert "♥" in before["money"] and any("☠" in cell for cell in before["ring"])  # lives and Death drawn
     # the banker's rolls for the NPCs and Fortuna's window after a roll were asked and answered
     assert {"morpoly.roll.npc-death", "morpoly.roll.npc-luggage", "morpoly.fortuna.window"} <= set(before["asked"])
     assert sum(1 for sq in before["view"]["squares"] if sq["owner"]) >= 3

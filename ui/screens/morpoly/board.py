@@ -29,7 +29,7 @@ from companion.morpoly.money import BANK
 from ui.palette import PLAYER_RGB, hex_color
 from ui.screens.base import GameScreen
 from ui.screens.morpoly.common import (COVER_WORDS, GROUP_RGB, GUILD_NAMES, SQUARE_KIND_MARK, game_edition,
-                                       is_morpoly, money, option_label, paper, party_name)
+                                       is_morpoly, money, N_, option_label, paper, party_name)
 from ui.widgets import BigButton
 
 RING = 11
@@ -47,6 +47,35 @@ def ring_cell(index: int) -> tuple[int, int]:
     if side == 2:
         return step, 10
     return 10, 10 - step
+
+
+NPC_MARKS = (("death", "☠"), ("luggage", "▤"), ("dibbler", "¤"))
+"""ELAM's non-player characters on the ring: Death, the Luggage (while it stands free), CMOT Dibbler."""
+
+
+def npc_marks(state: Any) -> dict[int, str]:
+    """The marks of the NPCs standing on each square (ELAM; none outside it)."""
+    npcs = getattr(state, "npcs", None)
+    marks: dict[int, str] = {}
+    if npcs is None:
+        return marks
+    for name, mark in NPC_MARKS:
+        if name == "luggage" and npcs.luggage_with:
+            continue
+        square = int(getattr(npcs, name))
+        marks[square] = marks.get(square, "") + f"[b][color=202020]{mark}[/color][/b]"
+    return marks
+
+
+def party_marks(state: Any, party: str) -> str:
+    """ELAM's lives left (♥) and a Fortuna token held (✦), beside a party's cash."""
+    marks = ""
+    lives = getattr(state, "lives", {})
+    if party in lives:
+        marks += f" ♥{lives[party]}"
+    if party in getattr(state, "fortuna", []):
+        marks += " ✦"
+    return marks
 
 
 def party_rgb(party: str) -> tuple[float, float, float]:
@@ -187,6 +216,7 @@ class MorpolyBoardScreen(GameScreen):
                 build = "[color=ffffff]M[/color]"
             dots = "".join(f"[color={hex_color(party_rgb(p))}][size={int(sp(18))}]●[/size][/color]"
                            for p in tokens_on.get(cell.index, []))
+            dots += npc_marks(state).get(cell.index, "")
             pairs = "".join(paired.get(cell.index, []))
             if pairs:
                 build = f"{build}[size={int(sp(9))}]{pairs}[/size]"
@@ -216,6 +246,7 @@ class MorpolyBoardScreen(GameScreen):
             worth = party.cash + engine_money.liquidation_value(state, ed, party.id)
             rgb = hex_color(party_rgb(party.id))
             turn = " ◀" if state.turn.token in party.tokens else ""
+            turn += party_marks(state, party.id)
             if checker:
                 lines.append(f"[color={rgb}]●[/color] {party_name(app, party.boss)}{turn}  {money(ed, party.cash)}")
                 continue
@@ -385,6 +416,12 @@ class MorpolyBoardScreen(GameScreen):
             lines.append(app.t("FSU: {insurer} insures {beneficiary} ({covers}), {n} squares to go").format(
                 insurer=party_name(app, fsu.insurer), beneficiary=party_name(app, fsu.beneficiary), covers=covers,
                 n=fsu.squares_ahead))
+        npcs = getattr(state, "npcs", None)
+        if npcs is not None:
+            for where, what in ((npcs.death, N_("Death stands here.")), (npcs.dibbler, N_("CMOT Dibbler stands here.")),
+                                (None if npcs.luggage_with else npcs.luggage, N_("The Luggage stands here."))):
+                if where == index:
+                    lines.append(app.t(what))
         across = opposite(index)
         lines.append(app.t("Opposite: {n} · {square}").format(n=across, square=ed.squares[across].name))
         self.selected = (index, across)
