@@ -87,7 +87,8 @@ def sanctuary(state: State, narrator: Narrator, ctx: TurnContext) -> Steps:
             continue
         options = ([MONEY] if state.player(color).money > 0 else []) + ([CARD] if free_hand(state, color) else [])
         if not options:
-            narrator.say("symbol.no-option.nothing-to-give", f"{color} has neither money nor a card to give", player=color)
+            narrator.say("symbol.no-option.nothing-to-give", f"{color} has neither money nor a card to give",
+                         player=color)
             continue
         choice = options[0] if len(options) == 1 else (
             yield choice_question("card.sanctuary", f"{color}: give {ctx.player} $1 or a card?", color, options,
