@@ -1,8 +1,9 @@
 """One player's turn: manage deeds, roll two dice, move, resolve; again on doubles; jail.
 
 Before every roll the token's player is asked what to do: ``roll``, or first build, sell, mortgage or
-lift (the party's boss only), and in jail ``pay-fine`` or ``use-card:<id>``. Standard rules for the
-rest: doubles roll again, the third doubles in a row goes to jail without moving; in jail a roll of
+lift (the party's boss only), and in jail ``pay-fine`` or ``use-card:<id>``. The roll moves the
+token through :func:`~companion.morpoly.rolled_move.movement_roll` (in the variant: the guilds' own
+ways to move, pubs). Standard rules for the rest: doubles roll again, the third doubles in a row goes to jail without moving; in jail a roll of
 doubles leaves (moving by it, no extra roll), three failed attempts force the fine and a move by the
 third roll; paying the fine or playing a get-out-of-jail card before rolling leaves at once.
 """
@@ -16,8 +17,11 @@ from companion.morpoly import building
 from companion.morpoly.debts import pay
 from companion.morpoly.editions import Edition, load_edition
 from companion.morpoly.money import BANK
-from companion.morpoly.moves import move, send_to_jail
+from companion.morpoly.dice import Dice
+from companion.morpoly.events import RollPurpose
+from companion.morpoly.moves import send_to_jail
 from companion.morpoly.questions import Ask, ask_choice, roll
+from companion.morpoly.rolled_move import movement_roll
 from companion.morpoly.rules import token_alive
 from companion.morpoly.state import State
 
@@ -44,17 +48,17 @@ def turn_procedure(state: State, narrator: Narrator, args: Mapping[str, Any]) ->
             if not token_alive(state, token_id) or state.game_over is not None:
                 break
         first, second = yield from roll("morpoly.roll.move", f"{token_id}: roll the dice to move", token_id,
-                                        token=token_id)
+                                        RollPurpose.MOVE, token=token_id)
         doubles = first == second
         if doubles:
             state.turn.doubles += 1
             if state.turn.doubles == 3:
-                send_to_jail(state, edition, narrator, token_id, "three doubles in a row")
+                yield from send_to_jail(state, edition, narrator, token_id, "three doubles in a row")
                 break
         narrator.say("morpoly.roll.rolled", f"{token_id} rolls {first} and {second}", token=token_id,
                      first=first, second=second)
-        yield from move(state, edition, narrator, token_id, first + second, True, first + second)
-        if not doubles or not token_alive(state, token_id) or state.token(token_id).in_jail:
+        again = yield from movement_roll(state, edition, narrator, token_id, Dice(first, second))
+        if not again or not token_alive(state, token_id) or state.token(token_id).in_jail:
             break
     state.turn.doubles = 0
 
@@ -120,8 +124,8 @@ def leave_jail(state: State, edition: Edition, narrator: Narrator, token_id: str
 def jail_attempt(state: State, edition: Edition, narrator: Narrator, token_id: str) -> Step:
     token = state.token(token_id)
     first, second = yield from roll("morpoly.roll.jail", f"{token_id}: roll for doubles to leave jail "
-                                    f"(attempt {token.jail_attempts + 1} of 3)", token_id, token=token_id,
-                                    attempt=str(token.jail_attempts + 1))
+                                    f"(attempt {token.jail_attempts + 1} of 3)", token_id, RollPurpose.JAIL,
+                                    token=token_id, attempt=str(token.jail_attempts + 1))
     if first != second:
         if token.jail_attempts < 2:
             token.jail_attempts += 1
@@ -136,4 +140,4 @@ def jail_attempt(state: State, edition: Edition, narrator: Narrator, token_id: s
     token.in_jail, token.jail_attempts = False, 0
     narrator.say("morpoly.jail.doubles", f"{token_id} leaves jail with {first} and {second}", token=token_id,
                  first=first, second=second)
-    yield from move(state, edition, narrator, token_id, first + second, True, first + second)
+    yield from movement_roll(state, edition, narrator, token_id, Dice(first, second))
