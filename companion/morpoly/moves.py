@@ -19,7 +19,8 @@ from collections.abc import Generator
 from companion.core.procedure import Narrator, Question
 from companion.morpoly.debts import pay
 from companion.morpoly.editions import Edition
-from companion.morpoly.events import Direction, Landed, Mode, Passed, RelocationCause, Step
+from companion.morpoly.events import Direction, Mode, RelocationCause, Step
+from companion.morpoly.guild_steps import offer_step
 from companion.morpoly.layout import GO, JAIL
 from companion.morpoly.money import BANK, mortgaged_total, transfer
 from companion.morpoly.movement import Rotation, go_salaries, placement
@@ -42,9 +43,9 @@ def moved_steps(state: State, edition: Edition, narrator: Narrator, token_id: st
     """The one door every move goes through: the token now stands where ``steps`` end.
 
     ``cause`` is ``None`` for a token's own movement (dice walks, pub parts, Undead halves, steps)
-    and says what relocated it otherwise (L-Space, a card, the Wizards' teleport, jail, a
-    correction — which the table made to fix the record, so nothing in the game happened: rule
-    modules ignore it). This is where the FSU ledger reads the path (a generator, so a rule may ask)."""
+    and says what relocated it otherwise (L-Space, a card, the Wizards' teleport, jail). This is
+    where the FSU ledger reads the path (a generator, so a rule may ask). A correction by the table
+    is not a move and never comes here (:func:`companion.morpoly.questions.place`)."""
     token = state.token(token_id)
     end = steps[-1]
     token.square = end.square
@@ -75,11 +76,13 @@ def salaries(state: State, steps: tuple[Step, ...], by_card: bool = False) -> in
 def move(state: State, edition: Edition, narrator: Narrator, token_id: str, steps: tuple[Step, ...],
          dice_total: int, *, cause: RelocationCause | None = None, rent_rule: str | None = None,
          by_card: bool = False, pays_go: bool = True) -> Moving:
-    """Move along ``steps``, collect GO money, resolve the square arrived on; returns ``steps``.
+    """Move along ``steps`` (a Beggar or a Fool may first step one square further), collect GO
+    money, resolve the square arrived on; returns the steps walked.
     ``rent_rule``: a card's special rent on the square (``double`` station, ``dice-10`` utility);
     ``by_card``: an "advance to" card (R3); ``pays_go`` off: an Undead half, paid when one is kept."""
     from companion.morpoly.landing import arrive  # the square may draw a card that moves again
 
+    steps = yield from offer_step(state, edition, narrator, token_id, steps, running(state, token_id))
     yield from moved_steps(state, edition, narrator, token_id, steps, cause)
     count = salaries(state, steps, by_card) if pays_go else 0
     if count and token_alive(state, token_id):
@@ -107,14 +110,3 @@ def send_to_jail(state: State, edition: Edition, narrator: Narrator, token_id: s
     yield from moved_steps(state, edition, narrator, token_id, placement(token_id, JAIL), RelocationCause.GO_TO_JAIL)
     token.in_jail, token.jail_attempts = True, 0
     narrator.say("morpoly.jail.sent", f"{token_id} goes to jail ({why})", token=token_id, why=why)
-
-
-def passed_squares(steps: tuple[Step, ...]) -> tuple[int, ...]:
-    """The squares a path went past (for narration and tests)."""
-    return tuple(step.square for step in steps if isinstance(step, Passed))
-
-
-def landed_square(steps: tuple[Step, ...]) -> int:
-    end = steps[-1]
-    assert isinstance(end, Landed)
-    return end.square
