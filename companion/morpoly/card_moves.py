@@ -85,12 +85,12 @@ def card_move(state: State, edition: Edition, narrator: Narrator, token_id: str,
     found = destinations(state, edition, token_id, card)
     choice = AS_DRAWN
     if len(found) > 1:
-        names = {option: edition.squares[square].name for option, (square, _) in found.items()}
+        (as_drawn, _), (other, _) = found.values()
+        name, other_name = edition.squares[as_drawn].name, edition.squares[other].name
         choice = yield from ask_choice(state, narrator, "morpoly.card.wizard-control",
-                                       f"{token_id}: the card sends you to {names[AS_DRAWN]}; go there or "
-                                       + " or ".join(f"{option} ({name})" for option, name in names.items()
-                                                     if option != AS_DRAWN) + "?",
-                                       token_id, list(found), token=token_id, card=card.id)
+                                       f"{token_id}: the card sends you to {name}; go there, or to {other_name} "
+                                       "instead?", token_id, list(found), token=token_id, card=card.id, name=name,
+                                       other=other_name)
     target, direction = found[choice]
     start = state.token(token_id).square
     rotation = card_rotation(running(state, token_id), state.rules)

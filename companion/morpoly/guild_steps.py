@@ -46,7 +46,8 @@ def offer_step(state: State, edition: Edition, narrator: Narrator, token_id: str
     here, there = edition.squares[end.square].name, edition.squares[target].name
     choice = yield from ask_choice(state, narrator, "morpoly.move.step",
                                    f"{token_id}: stop on {here}, or step on to {there}?", token_id,
-                                   ["stay", "step"], token=token_id, square=str(end.square), target=str(target))
+                                   ["stay", "step"], token=token_id, square=str(end.square), target=str(target),
+                                   name=here, target_name=there)
     if choice == "stay":
         return steps
     narrator.say("morpoly.move.stepped", f"{token_id} steps past {here} to {there}", token=token_id,

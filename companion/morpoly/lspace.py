@@ -33,9 +33,12 @@ def lspace(state: State, edition: Edition, narrator: Narrator, token_id: str) ->
                                        f"{token_id}: L-Space moves you {distance}: forward or backward?", token_id,
                                        [choice.value for choice in choices], token=token_id, distance=str(distance))
         direction = Direction(answer)
-    narrator.say("morpoly.l-space", f"{token_id} rolls {dice.first} and {dice.second} in L-Space: "
-                 f"{distance} {direction.value}", token=token_id, first=dice.first, second=dice.second,
-                 distance=distance, direction=direction.value)
+    if direction is Direction.FORWARD:
+        narrator.say("morpoly.l-space.forward", f"{token_id} rolls {dice.first} and {dice.second} in L-Space: "
+                     f"{distance} forward", token=token_id, first=dice.first, second=dice.second, distance=distance)
+    else:
+        narrator.say("morpoly.l-space.backward", f"{token_id} rolls {dice.first} and {dice.second} in L-Space: "
+                     f"{distance} backward", token=token_id, first=dice.first, second=dice.second, distance=distance)
     start = state.token(token_id).square
     yield from move(state, edition, narrator, token_id,
                     lspace_walk(token_id, start, dice, running(state, token_id), direction), dice.total,

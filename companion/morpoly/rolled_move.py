@@ -147,7 +147,7 @@ def split(state: State, edition: Edition, narrator: Narrator, token_id: str, dic
     token = state.token(token_id)
     token.square, token.in_jail = square, in_jail
     narrator.say("morpoly.undead.kept", f"{token_id} keeps the half on {edition.squares[square].name}",
-                 token=token_id, square=square, half=keep)
+                 token=token_id, square=square, half=keep, name=edition.squares[square].name)
     salaries = split_salaries(steps)
     if salaries:
         yield from go_money(state, edition, narrator, token_id, salaries)

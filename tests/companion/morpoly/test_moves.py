@@ -278,7 +278,7 @@ def test_lspace_even_product_forward_exactly_on_go_double_salary_appendix_6() ->
 
 def test_lspace_odd_product_backward_to_a_pub_then_a_pub_walk_appendix_6() -> None:
     game = do(start(at(variant("watch"), red=17)), "roll", (1, 2), (5, 5), "decline")
-    assert square(game) == 35 and narrated(game, "morpoly.l-space")[-1]["direction"] == "backward"
+    assert square(game) == 35 and narrated(game, "morpoly.l-space.backward")
     game = do(game, "roll", (1, 2), "decline")  # blue's turn
     game = do(game, "roll", (3, 1))
     assert key(game) == "morpoly.card.chance" and square(game) == 36  # the 1 first
@@ -350,9 +350,9 @@ def test_random_play_keeps_the_invariants(base: str) -> None:
         game, _ = play(seed, 4, {"edition": "us", "base": base}, cap=1500)
         seen.update(line.key for line in game.narration)
     if base == "variant":
-        assert {"morpoly.pub.walk", "morpoly.l-space"} <= seen
+        assert {"morpoly.pub.walk", "morpoly.l-space.forward", "morpoly.l-space.backward"} <= seen
     else:
-        assert not seen & {"morpoly.pub.walk", "morpoly.l-space", "morpoly.undead.split"}
+        assert not seen & {"morpoly.pub.walk", "morpoly.l-space.forward", "morpoly.undead.split"}
 
 
 def test_random_variant_play_reaches_the_guild_moves() -> None:
