@@ -73,10 +73,14 @@ def movement_roll(state: State, edition: Edition, narrator: Narrator, token_id: 
     the roll's doubles give another roll."""
     offered = ways(state, token_id, dice)
     way = offered[0]
-    if len(offered) > 1:
+    while len(offered) > 1:
         way = yield from ask_choice(state, narrator, "morpoly.move.how",
                                     f"{token_id}: how do you move with {dice.first} and {dice.second}?", token_id,
                                     offered, token=token_id, first=str(dice.first), second=str(dice.second))
+        offered = ways(state, token_id, dice)  # a correction made meanwhile may have closed a way
+        if way in offered:
+            break
+        way = offered[0]
     again = rolls_again(state, token_id, dice, way)
     direction = Direction.BACKWARD if way.endswith("backward") else Direction.FORWARD
     if way == TELEPORT:

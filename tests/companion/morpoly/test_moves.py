@@ -363,3 +363,12 @@ def test_random_variant_play_reaches_the_guild_moves() -> None:
         seen.update(str(getattr(inp, "value", "")) for inp in inputs)
     assert {"morpoly.undead.split", "morpoly.token.teleported", "morpoly.move.stepped"} <= seen
     assert {"walk-backward", "split", "teleport"} <= seen
+
+
+def test_a_correction_at_the_how_question_asks_again_with_what_is_still_open() -> None:
+    game = do(start(at(variant("wizards"), red=10)), "roll", (6, 6))
+    assert options(game) == ("walk", "teleport")
+    game = do(game, "place:blue:6")  # blue was really on the target square
+    assert options(game) == ("walk", "teleport")  # the same question, answered after the correction …
+    game = do(game, "teleport")
+    assert square(game) == 22 and key(game) == "morpoly.card.chance"  # … but the teleport is blocked now: a walk
