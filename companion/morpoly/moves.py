@@ -19,7 +19,7 @@ from collections.abc import Generator
 from companion.core.procedure import Narrator, Question
 from companion.morpoly.debts import pay
 from companion.morpoly.editions import Edition
-from companion.morpoly.events import Direction, Mode, RelocationCause, Step
+from companion.morpoly.events import Direction, Event, Mode, RelocationCause, Relocated, Step
 from companion.morpoly.guild_steps import offer_step
 from companion.morpoly.layout import GO, JAIL
 from companion.morpoly.money import BANK, mortgaged_total, transfer
@@ -44,8 +44,10 @@ def moved_steps(state: State, edition: Edition, narrator: Narrator, token_id: st
 
     ``cause`` is ``None`` for a token's own movement (dice walks, pub parts, Undead halves, steps)
     and says what relocated it otherwise (L-Space, a card, the Wizards' teleport, jail). This is
-    where the FSU ledger reads the path (a generator, so a rule may ask). A correction by the table
-    is not a move and never comes here (:func:`companion.morpoly.questions.place`)."""
+    where the FSU ledger reads the path (a generator, so a rule may ask): :func:`move_events` of
+    the token's square before the move, ``steps`` and ``cause`` are the move's engine events. A
+    correction by the table is not a move and never comes here
+    (:func:`companion.morpoly.questions.place`)."""
     token = state.token(token_id)
     end = steps[-1]
     token.square = end.square
@@ -62,6 +64,16 @@ def moved_steps(state: State, edition: Edition, narrator: Narrator, token_id: st
         narrator.say("morpoly.token.moved-back", f"{token_id} goes back {len(steps)} to {name}",
                      token=token_id, square=end.square, steps=len(steps), name=name)
     yield from ()
+
+
+def move_events(token_id: str, origin: int, steps: tuple[Step, ...],
+                cause: RelocationCause | None) -> tuple[Event, ...]:
+    """A move as the kit's engine events (reference §8.4): its path steps in order, then — when an
+    effect moved the token rather than its own walk — one :class:`Relocated` from ``origin`` to the
+    square it arrived on (the Wizards' cover, L140, R50)."""
+    if cause is None:
+        return steps
+    return (*steps, Relocated(token_id, cause, origin, steps[-1].square))
 
 
 def salaries(state: State, steps: tuple[Step, ...], by_card: bool = False) -> int:

@@ -9,9 +9,9 @@ from morpoly_table import cash, do, own, start, table
 from companion.core.errors import InputError
 from companion.core.procedure import Live
 from companion.morpoly.editions import load_edition
-from companion.morpoly.events import Direction, Landed, Mode, Passed, RelocationCause
+from companion.morpoly.events import Landed, Mode, Passed, RelocationCause, Relocated
 from companion.morpoly.game import Game
-from companion.morpoly.moves import move
+from companion.morpoly.moves import move, move_events
 from companion.morpoly.movement import teleport, walk
 from companion.morpoly.random_play import play
 from companion.morpoly.state import State
@@ -372,3 +372,10 @@ def test_a_correction_at_the_how_question_asks_again_with_what_is_still_open() -
     assert options(game) == ("walk", "teleport")  # the same question, answered after the correction …
     game = do(game, "teleport")
     assert square(game) == 22 and key(game) == "morpoly.card.chance"  # … but the teleport is blocked now: a walk
+
+
+def test_move_events_are_the_steps_then_the_relocation() -> None:
+    steps = walk("red", 20, 2)
+    assert move_events("red", 20, steps, None) == steps
+    assert move_events("red", 20, steps, RelocationCause.L_SPACE) == (
+        *steps, Relocated("red", RelocationCause.L_SPACE, 20, 22))
