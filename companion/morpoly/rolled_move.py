@@ -124,7 +124,8 @@ def split(state: State, edition: Edition, narrator: Narrator, token_id: str, dic
           direction: Direction) -> Hook:
     """L83–84, R37: both halves walk from the start square, the lower die first, each landing
     resolved completely; then one half is removed (the jailed one is kept), and GO pays one salary
-    if the kept half's walk passed or landed on GO."""
+    if the kept half's walk passed or landed on GO. A move that a half's square causes (a card,
+    L-Space) is a move of its own and pays GO as usual."""
     rotation = running(state, token_id)
     halves = undead_split(position_of(state), token_id, dice, rotation, direction, options=state.rules)
     if halves is None:
