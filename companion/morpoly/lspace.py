@@ -9,12 +9,14 @@ from __future__ import annotations
 from collections.abc import Generator
 
 from companion.core.procedure import Narrator, Question
+from companion.morpoly.dice import Dice
 from companion.morpoly.editions import Edition
 from companion.morpoly.events import Direction, RelocationCause, RollPurpose
+from companion.morpoly.fortuna_play import ask_roll
 from companion.morpoly.guilds import wizards
 from companion.morpoly.moves import move, running
 from companion.morpoly.movement import lspace_move, lspace_walk
-from companion.morpoly.questions import ask_choice, roll_dice
+from companion.morpoly.questions import ask_choice
 from companion.morpoly.state import State
 from companion.morpoly.table_position import position_of
 
@@ -22,9 +24,10 @@ Hook = Generator[Question, str, None]
 
 
 def lspace(state: State, edition: Edition, narrator: Narrator, token_id: str) -> Hook:
-    dice = yield from roll_dice(RollPurpose.L_SPACE, "morpoly.roll.l-space",
-                                f"{token_id}: L-Space! roll the dice; their product moves you", token_id,
-                                token=token_id)
+    first, second = yield from ask_roll(state, narrator, "morpoly.roll.l-space",
+                                        f"{token_id}: L-Space! roll the dice; their product moves you", token_id,
+                                        RollPurpose.L_SPACE, token=token_id)
+    dice = Dice(first, second)
     distance, natural = lspace_move(dice)
     choices = wizards.lspace_directions(position_of(state), token_id, natural)
     direction = natural

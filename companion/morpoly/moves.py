@@ -19,7 +19,10 @@ from collections.abc import Generator
 from companion.core.procedure import Narrator, Question
 from companion.morpoly.debts import pay
 from companion.morpoly.editions import Edition
+from companion.morpoly.elam.meetings import after_arrival
+from companion.morpoly.elam.npcs import runs_forward, token_placed
 from companion.morpoly.events import Direction, Event, Mode, RelocationCause, Relocated, Step
+from companion.morpoly.fortuna_play import at_go as fortuna_at_go
 from companion.morpoly.guild_steps import offer_step
 from companion.morpoly.layout import GO, JAIL
 from companion.morpoly.money import BANK, mortgaged_total, transfer
@@ -35,7 +38,7 @@ Hook = Generator[Question, str, None]
 
 def running(state: State, token_id: str) -> Rotation:
     """The token's running direction (R1, R71): clockwise until ELAM's Dibbler reverses it."""
-    return Rotation.CLOCKWISE
+    return Rotation.CLOCKWISE if runs_forward(state, token_id) else Rotation.COUNTER_CLOCKWISE
 
 
 def moved_steps(state: State, edition: Edition, narrator: Narrator, token_id: str, steps: tuple[Step, ...],
@@ -97,10 +100,15 @@ def move(state: State, edition: Edition, narrator: Narrator, token_id: str, step
     steps = yield from offer_step(state, edition, narrator, token_id, steps, running(state, token_id))
     yield from moved_steps(state, edition, narrator, token_id, steps, cause)
     count = salaries(state, steps, by_card) if pays_go else 0
+    if pays_go:
+        fortuna_at_go(state, narrator, token_id, steps)  # before the salary: cash as it was (R59)
     if count and token_alive(state, token_id):
         yield from go_money(state, edition, narrator, token_id, count)
-    if steps[-1].mode is not Mode.PLACEMENT and token_alive(state, token_id) and state.game_over is None:
+    if steps[-1].mode is Mode.PLACEMENT:
+        return steps
+    if token_alive(state, token_id) and state.game_over is None:
         yield from arrive(state, edition, narrator, token_id, dice_total, rent_rule)
+    yield from after_arrival(state, edition, narrator, token_id, steps[-1].square)  # ELAM's meetings (R5)
     return steps
 
 
@@ -119,6 +127,7 @@ def go_money(state: State, edition: Edition, narrator: Narrator, token_id: str, 
 def send_to_jail(state: State, edition: Edition, narrator: Narrator, token_id: str, why: str) -> Hook:
     """A placement on the jail square, in jail: nothing passed, no salary; the turn ends."""
     token = state.token(token_id)
+    token_placed(state, token_id)  # ELAM: the Luggage does not follow into jail (R66)
     yield from moved_steps(state, edition, narrator, token_id, placement(token_id, JAIL), RelocationCause.GO_TO_JAIL)
     token.in_jail, token.jail_attempts = True, 0
     narrator.say("morpoly.jail.sent", f"{token_id} goes to jail ({why})", token=token_id, why=why)
