@@ -22,6 +22,7 @@ from collections.abc import Generator
 from companion.core.procedure import Narrator, Question
 from companion.morpoly.dice import Dice
 from companion.morpoly.editions import Edition
+from companion.morpoly.elam.npcs import members_of_token
 from companion.morpoly.events import Direction, RelocationCause
 from companion.morpoly.guilds import fools, undead, wizards
 from companion.morpoly.layout import PUBS
@@ -96,6 +97,13 @@ def movement_roll(state: State, edition: Edition, narrator: Narrator, token_id: 
     return again
 
 
+def is_over(state: State, token_id: str, members: int) -> bool:
+    """The move cannot go on: the game ended, the token left the game, or (ELAM) it died since
+    ``members`` lives were counted — a death places it on GO and ends its turn."""
+    return (state.game_over is not None or not token_alive(state, token_id)
+            or members_of_token(state, token_id) < members)
+
+
 def wizard_move(state: State, edition: Edition, narrator: Narrator, token_id: str, dice: Dice) -> Hook:
     """The Wizards' spontaneous teleport (L136): forward by the product, nothing jumped over counts."""
     target = wizard_teleport(position_of(state), token_id, dice, running(state, token_id), options=state.rules)
@@ -110,13 +118,14 @@ def pub_walk(state: State, edition: Edition, narrator: Narrator, token_id: str, 
     """L145, R52: the lower die, its square resolved completely, then the higher die from wherever
     the token then stands — unless the first part ended the move (jail, the token gone)."""
     low, high = pub_parts(dice)
+    members = members_of_token(state, token_id)
     narrator.say("morpoly.pub.walk", f"{token_id} leaves the pub: {low} first, then {high} (Hicks!)",
                  token=token_id, first=low, second=high)
     for part in (low, high):
         token = state.token(token_id)
         yield from move(state, edition, narrator, token_id,
                         walk(token_id, token.square, part, direction, running(state, token_id)), dice.total)
-        if not token_alive(state, token_id) or state.token(token_id).in_jail or state.game_over is not None:
+        if is_over(state, token_id, members) or state.token(token_id).in_jail:
             return
 
 
@@ -133,13 +142,14 @@ def split(state: State, edition: Edition, narrator: Narrator, token_id: str, dic
     narrator.say("morpoly.undead.split", f"{token_id} splits: one half walks {halves.first_die}, the other "
                  f"{halves.second_die}", token=token_id, first=halves.first_die, second=halves.second_die)
     ends = []
+    members = members_of_token(state, token_id)
     for die in (halves.first_die, halves.second_die):
         token = state.token(token_id)
         token.square, token.in_jail, token.jail_attempts = halves.start, False, 0
         steps = yield from move(state, edition, narrator, token_id,
                                 walk(token_id, halves.start, die, direction, rotation), dice.total, pays_go=False)
-        if not token_alive(state, token_id) or state.game_over is not None:
-            return
+        if is_over(state, token_id, members):
+            return  # the game ended, or the token left it or died (ELAM: placed on GO, the move is over)
         token = state.token(token_id)
         ends.append((token.square, token.in_jail, steps))
     keep = undead.half_to_keep(ends[0][1], ends[1][1])

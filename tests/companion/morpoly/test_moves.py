@@ -14,7 +14,8 @@ from companion.morpoly.game import Game
 from companion.morpoly.moves import move, move_events
 from companion.morpoly.movement import teleport, walk
 from companion.morpoly.random_play import play
-from companion.morpoly.state import State
+from companion.morpoly.setup import new_state
+from companion.morpoly.state import Npcs, State
 from companion.morpoly.state_format import state_to_json
 
 
@@ -379,3 +380,33 @@ def test_move_events_are_the_steps_then_the_relocation() -> None:
     assert move_events("red", 20, steps, None) == steps
     assert move_events("red", 20, steps, RelocationCause.L_SPACE) == (
         *steps, Relocated("red", RelocationCause.L_SPACE, 20, 22))
+
+
+# --- with ELAM: the running direction, deaths in the middle of a move --------------------------------
+
+def elam_table(**guilds: str) -> State:
+    state = new_state(["red", "blue"], {"edition": "us", "base": "variant", "elam": "on"})
+    for party, guild in guilds.items():
+        state.party(party).guilds = [guild]
+    state.npcs = Npcs(death=38, luggage=38, dibbler=38)  # out of the way unless a test moves one
+    return state
+
+
+def test_a_death_in_the_first_pub_part_loses_the_second() -> None:
+    state = at(elam_table(red="watch"), red=15)
+    assert state.npcs is not None
+    state.npcs.death = 16
+    game = do(start(state), "roll", (1, 3), "decline")  # 1 to 16: Death is there
+    assert game.state.lives["red"] == 9 and square(game) == 0  # placed on GO; the 3 is not walked
+    assert key(game) == "morpoly.roll.npc-death"  # red's turn is over: red, the banker, moves the NPCs
+
+
+def test_a_reversed_token_walks_counter_clockwise_and_its_fool_seven_clockwise() -> None:
+    state = at(elam_table(red="fools"), red=12)
+    state.reversed_tokens.append("red")
+    game = do(start(state), "roll", (3, 4))  # a Fool's 7 walks against the running direction (R43)
+    assert square(game) == 19
+    state = at(elam_table(red="watch"), red=2)
+    state.reversed_tokens.append("red")
+    game = do(start(state), "roll", (1, 2), "decline")  # forward is counter-clockwise: past GO to 39 (R71)
+    assert square(game) == 39 and cash(game, "red") == 1700
