@@ -23,24 +23,25 @@ from companion.morpoly.state import State
 from companion.morpoly.table_position import position_of
 
 
-def step_target(state: State, token_id: str, square: int, rotation: Rotation) -> int | None:
+def step_target(state: State, token_id: str, square: int, rotation: Rotation,
+                npc_squares: tuple[int, ...] = ()) -> int | None:
     """Where ``token_id``, about to land on ``square``, may step on to instead (``None``: nowhere)."""
     position = position_of(state)
     for guild_step in (beggars.step_target, fools.step_target):
-        target = guild_step(position, token_id, square, rotation, options=state.rules)
+        target = guild_step(position, token_id, square, rotation, npc_squares, state.rules)
         if target is not None:
             return target
     return None
 
 
 def offer_step(state: State, edition: Edition, narrator: Narrator, token_id: str, steps: tuple[Step, ...],
-               rotation: Rotation) -> Generator[Question, str, tuple[Step, ...]]:
+               rotation: Rotation, npc_squares: tuple[int, ...] = ()) -> Generator[Question, str, tuple[Step, ...]]:
     """``steps`` as they are, or — when the player steps on — with the landing turned into a pass
     and the square after it landed on (a walk, R36)."""
     end = steps[-1]
     if not is_variant(state) or not isinstance(end, Landed) or end.mode is not Mode.WALK:
         return steps
-    target = step_target(state, token_id, end.square, rotation)
+    target = step_target(state, token_id, end.square, rotation, npc_squares)
     if target is None:
         return steps
     here, there = edition.squares[end.square].name, edition.squares[target].name

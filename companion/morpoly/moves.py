@@ -20,7 +20,8 @@ from companion.core.procedure import Narrator, Question
 from companion.morpoly.debts import pay
 from companion.morpoly.editions import Edition
 from companion.morpoly.elam.meetings import after_arrival
-from companion.morpoly.elam.npcs import runs_forward, token_placed
+from companion.morpoly.elam.npcs import NPCS, runs_forward, token_placed
+from companion.morpoly.elam.npcs import square_of as npc_square
 from companion.morpoly.events import Direction, Event, Mode, RelocationCause, Relocated, Step
 from companion.morpoly.fortuna_play import at_go as fortuna_at_go
 from companion.morpoly.guild_steps import offer_step
@@ -39,6 +40,15 @@ Hook = Generator[Question, str, None]
 def running(state: State, token_id: str) -> Rotation:
     """The token's running direction (R1, R71): clockwise until ELAM's Dibbler reverses it."""
     return Rotation.CLOCKWISE if runs_forward(state, token_id) else Rotation.COUNTER_CLOCKWISE
+
+
+def npc_squares(state: State) -> tuple[int, ...]:
+    """Where ELAM's NPCs stand (none outside ELAM): they occupy squares only under option
+    ``npcs-occupy-squares`` (R4), which the kit's ``is_occupied`` reads."""
+    npcs = state.npcs
+    if npcs is None:
+        return ()
+    return tuple(npc_square(npcs, name, state) for name in NPCS)
 
 
 def moved_steps(state: State, edition: Edition, narrator: Narrator, token_id: str, steps: tuple[Step, ...],
@@ -97,7 +107,8 @@ def move(state: State, edition: Edition, narrator: Narrator, token_id: str, step
     ``by_card``: an "advance to" card (R3); ``pays_go`` off: an Undead half, paid when one is kept."""
     from companion.morpoly.landing import arrive  # the square may draw a card that moves again
 
-    steps = yield from offer_step(state, edition, narrator, token_id, steps, running(state, token_id))
+    steps = yield from offer_step(state, edition, narrator, token_id, steps, running(state, token_id),
+                                  npc_squares(state))
     yield from moved_steps(state, edition, narrator, token_id, steps, cause)
     count = salaries(state, steps, by_card) if pays_go else 0
     if pays_go:

@@ -26,7 +26,7 @@ from companion.morpoly.elam.npcs import members_of_token
 from companion.morpoly.events import Direction, RelocationCause
 from companion.morpoly.guilds import fools, undead, wizards
 from companion.morpoly.layout import PUBS
-from companion.morpoly.moves import go_money, move, running
+from companion.morpoly.moves import go_money, move, npc_squares, running
 from companion.morpoly.movement import pub_parts, split_salaries, teleport, undead_split, walk, wizard_teleport
 from companion.morpoly.questions import ask_choice
 from companion.morpoly.rules import is_variant, token_alive
@@ -52,9 +52,10 @@ def ways(state: State, token_id: str, dice: Dice) -> list[str]:
     found = [WALK[direction] for direction in directions]
     if undead.is_undead(position, token_id):
         found.extend(SPLIT[direction] for direction in directions
-                     if undead_split(position, token_id, dice, rotation, direction, options=state.rules) is not None)
+                     if undead_split(position, token_id, dice, rotation, direction, npc_squares(state),
+                                     state.rules) is not None)
     if wizards.is_wizard(position, token_id) and wizard_teleport(position, token_id, dice, rotation,
-                                                                 options=state.rules) is not None:
+                                                                 npc_squares(state), state.rules) is not None:
         found.append(TELEPORT)
     return found
 
@@ -106,7 +107,8 @@ def is_over(state: State, token_id: str, members: int) -> bool:
 
 def wizard_move(state: State, edition: Edition, narrator: Narrator, token_id: str, dice: Dice) -> Hook:
     """The Wizards' spontaneous teleport (L136): forward by the product, nothing jumped over counts."""
-    target = wizard_teleport(position_of(state), token_id, dice, running(state, token_id), options=state.rules)
+    target = wizard_teleport(position_of(state), token_id, dice, running(state, token_id), npc_squares(state),
+                             state.rules)
     if target is None:
         raise ValueError(f"{token_id} may not teleport with {dice}")  # ways() offered it: unreachable
     yield from move(state, edition, narrator, token_id, teleport(token_id, target), dice.total,
@@ -136,7 +138,7 @@ def split(state: State, edition: Edition, narrator: Narrator, token_id: str, dic
     if the kept half's walk passed or landed on GO. A move that a half's square causes (a card,
     L-Space) is a move of its own and pays GO as usual."""
     rotation = running(state, token_id)
-    halves = undead_split(position_of(state), token_id, dice, rotation, direction, options=state.rules)
+    halves = undead_split(position_of(state), token_id, dice, rotation, direction, npc_squares(state), state.rules)
     if halves is None:
         raise ValueError(f"{token_id} may not split with {dice}")  # ways() offered it: unreachable
     narrator.say("morpoly.undead.split", f"{token_id} splits: one half walks {halves.first_die}, the other "

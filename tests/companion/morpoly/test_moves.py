@@ -410,3 +410,14 @@ def test_a_reversed_token_walks_counter_clockwise_and_its_fool_seven_clockwise()
     state.reversed_tokens.append("red")
     game = do(start(state), "roll", (1, 2), "decline")  # forward is counter-clockwise: past GO to 39 (R71)
     assert square(game) == 39 and cash(game, "red") == 1700
+
+
+@pytest.mark.parametrize(("setting", "offered"), [("no", ("walk", "teleport")), ("yes", ("walk",))])
+def test_an_npc_on_the_target_blocks_the_teleport_only_by_the_option(setting: str, offered: tuple[str, ...]) -> None:
+    """R4: NPCs never occupy a square, unless option ``npcs-occupy-squares``."""
+    state = at(elam_table(red="wizards"), red=10)
+    state.rules["npcs-occupy-squares"] = setting
+    assert state.npcs is not None
+    state.npcs.dibbler = 6  # the target of 6 + 6 from 10
+    game = do(start(state), "roll", (6, 6))
+    assert (options(game) if key(game) == "morpoly.move.how" else ("walk",)) == offered
