@@ -21,7 +21,7 @@ from fractions import Fraction
 from typing import Any, Final
 
 from companion.morpoly import rent
-from companion.morpoly.covers import Cover, Guild
+from companion.morpoly.covers import Cover
 from companion.morpoly.dice import probability
 from companion.morpoly.editions import Edition
 from companion.morpoly.fsu import COVER_ORDER, Fsu, squares_to_expiry
@@ -29,9 +29,9 @@ from companion.morpoly.guilds.undead import is_cemetery
 from companion.morpoly.guilds import receives_income
 from companion.morpoly.layout import CHANCE, COMMUNITY_CHEST, GO_TO_JAIL, OWNABLE, STREETS, TAXES
 from companion.morpoly.movement import chance_to_land
-from companion.morpoly.position import TablePosition
 from companion.morpoly.rules import is_variant
 from companion.morpoly.state import State
+from companion.morpoly.table_position import position_of
 
 LANDING_COVERS: Final[dict[Cover, frozenset[int]]] = {
     Cover.CHANCE: CHANCE,
@@ -77,19 +77,6 @@ class Charge:
 
     kind: str
     amount: int
-
-
-def position_of(state: State) -> TablePosition:
-    """The rule modules' small view of ``state`` (owners, buildings, mortgages, tokens, guilds)."""
-    return TablePosition(
-        squares={t.id: t.square for t in state.tokens},
-        parties={t.id: t.party for t in state.tokens},
-        guilds={p.id: frozenset(Guild(g) for g in p.guilds) for p in state.parties},
-        money={p.id: p.cash for p in state.parties},
-        owners={i: sq.owner for i, sq in state.squares.items() if sq.owner is not None},
-        houses={i: sq.houses for i, sq in state.squares.items() if sq.houses},
-        mortgaged=frozenset(i for i, sq in state.squares.items() if sq.mortgaged),
-        jailed=frozenset(t.id for t in state.tokens if t.in_jail))
 
 
 def next_token_of(state: State, party: str) -> str | None:

@@ -42,6 +42,11 @@ PLAYER_VERBS = {
 WORDS = {
     "play-on": N_("Play on"), "no-attack": N_("No attack"), "flee": N_("Flee"), "stay": N_("Stay"),
     "chance": N_("Chance"), "chest": N_("Community Chest"),
+    "walk": N_("Walk forward"), "walk-backward": N_("Walk backward"), "split": N_("Split in two halves"),
+    "split-backward": N_("Split, walking backward"), "teleport": N_("Teleport"), "forward": N_("Forward"),
+    "backward": N_("Backward"), "as-drawn": N_("Where the card says"), "opposite": N_("The opposite square"),
+    "previous": N_("The previous one"), "first": N_("The first half"), "second": N_("The second half"),
+    "step": N_("Step on"),
 }
 """The Ankh-Morpoly engine's answer words as its buttons show them."""
 EDITION_NAMES = {"us": N_("US (dollars)"), "de": N_("German (euro)"), "de-dm": N_("German (D-Mark)")}
