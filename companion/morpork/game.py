@@ -147,7 +147,7 @@ def new_game(colors: list[str], edition: str = "en", names: list[str] | None = N
             raise RuleViolation("setup.names", f"{len(names)} names for {len(colors)} players: {names!r}")
         for player, name in zip(state.players, names):
             player.name = name
-    return _advance(state, Pending("setup", {}, state.copy()), seq=0, narration=[], settled=0)
+    return _advance(state, Pending("setup", {}, state), seq=0, narration=[], settled=0)  # nobody else holds it
 
 
 def _advance(state: State, pending: Pending[State] | None, seq: int, narration: Sequence[Narration], settled: int,
@@ -175,9 +175,12 @@ def _advance(state: State, pending: Pending[State] | None, seq: int, narration: 
 
 
 def _next_procedure(state: State) -> Pending[State] | None:
+    """The next turn, starting from ``state``: the working state of a procedure that has finished,
+    which nothing changes any more (the live procedure works on its own copy), so it is kept as
+    the start without a copy of its own — one copy of the table per turn saved."""
     if state.game_over is not None:
         return None
-    return Pending("turn", {"player": state.active_player}, state.copy())
+    return Pending("turn", {"player": state.active_player}, state)
 
 
 def check_input(question: Question | None, inp: Input, seq: int) -> str:
