@@ -55,6 +55,8 @@ class CompanionApp(App):
     game: Game | None = ObjectProperty(None, allownone=True)
     revision: int = NumericProperty(0)
     last_face: int = NumericProperty(0)
+    resuming: bool = BooleanProperty(True)
+    """True from the start until the journal is open (:meth:`open_journal`, after the first frame)."""
 
     def __init__(self, data_dir: Path | None = None, settings: AppSettings | None = None,
                  rng: random.Random | None = None, **kwargs: Any) -> None:
@@ -82,8 +84,6 @@ class CompanionApp(App):
             path = str(UI_DIR / "kv" / name)
             if path not in Builder.files:  # a second App in the same process reuses the rules
                 Builder.load_file(path)
-        launch = open_session(self.journal_path, rng=self.rng)  # resumes nothing on screen by itself
-        self.session, self.launch_problem = launch.session, launch.problem
         self.manager = LazyScreenManager(transition=NoTransition())
         for cls_name, name in (("HomeScreen", "home"), ("SetupScreen", "setup"), ("TableScreen", "table"),
                                ("TurnScreen", "turn"), ("EventsScreen", "events"),
@@ -99,10 +99,36 @@ class CompanionApp(App):
             self.manager.register(name, make_morpoly)
         self.manager.current = "home"  # built now; the others when first shown
         self.open_devices()
-        if self.launch_problem is not None:
-            from kivy.clock import Clock
-            Clock.schedule_once(lambda _dt: self.show_launch_problem(), 0)
+        self._open_journal_after_first_frame()
         return self.manager
+
+    def _open_journal_after_first_frame(self) -> None:
+        """The journal is opened (and an unfinished game replayed) once the first frame is on
+        screen: the home screen shows "resuming…" at once instead of a blank window for as long as
+        the replay takes (issue "Fast at any game length", item 5)."""
+        from kivy.clock import Clock
+        from kivy.core.window import Window
+
+        def flipped(*_args: Any) -> None:
+            Window.unbind(on_flip=flipped)
+            Clock.schedule_once(lambda _dt: self.open_journal(), 0)
+
+        Window.bind(on_flip=flipped)
+
+    def open_journal(self) -> None:
+        """Open the session on the journal, unless it is open already (a tap that needs it before
+        the first frame's turn came opens it at once). A journal that would not replay is said on
+        screen (:meth:`show_launch_problem`); one that cannot be used where it lies stops the app
+        (:class:`ui.gamehost.JournalUnavailable`, raised out of ``App.run``)."""
+        if self.session is not None:
+            return
+        launch = open_session(self.journal_path, rng=self.rng)  # resumes nothing on screen by itself
+        self.session, self.launch_problem = launch.session, launch.problem
+        self.resuming = False
+        if self.launch_problem is not None:
+            self.show_launch_problem()
+        else:
+            self.refresh()
 
     def launch_text(self) -> str:
         """What the screen says when the journal would not replay: which game, why, where the
@@ -208,7 +234,8 @@ class CompanionApp(App):
     def start_game(self, colors: list[str], names: list[str], edition: str, mode: str = DEFAULT_MODE,
                    options: dict[str, str] | None = None) -> None:
         """A new game of ``mode`` in the journal (an unfinished one stays there, listed as unfinished)."""
-        assert self.session is not None  # build() opened it
+        self.open_journal()
+        assert self.session is not None  # open_journal opened it
         try:
             if mode == DEFAULT_MODE:
                 self.session.new_game(list(colors), edition, names)
