@@ -28,19 +28,31 @@ from companion.core.mode import DEFAULT_MODE
 from companion.core.inputs import Answer, CardScan, DieRoll, Input
 from ui.app import FONT_DIR, KV_FILES, UI_DIR, default_data_dir, screen_for
 from ui.devices import DeviceLink
-from ui.gamehost import LaunchProblem, open_session, past_games
 from ui.i18n import Translator
 from ui.settings import AppSettings
-from ui import screens  # noqa: F401  (registers the screen classes with the kv factory)
+from ui import screens  # noqa: F401  (registers the shared widgets with the kv factory)
 from ui.screens.manager import LazyScreenManager
 
 if TYPE_CHECKING:
     from companion.core.session import Session
+    from ui.gamehost import LaunchProblem
     from companion.morpork.game import Game
     from hardware.scanners.base import Scan
     from ui.rulebook_view import RulebookPopup, RulebookSearch
 
 log = logging.getLogger(__name__)
+
+SCREENS: dict[str, tuple[str, str]] = {
+    "home": ("ui.screens.home", "HomeScreen"), "setup": ("ui.screens.setup", "SetupScreen"),
+    "table": ("ui.screens.table", "TableScreen"), "turn": ("ui.screens.turn", "TurnScreen"),
+    "events": ("ui.screens.events", "EventsScreen"), "gameend": ("ui.screens.gameend", "GameEndScreen"),
+    "journal": ("ui.screens.journal", "JournalScreen"), "settings": ("ui.screens.settings_screen", "SettingsScreen"),
+    "morpoly-setup": ("ui.screens.morpoly", "MorpolySetupScreen"),
+    "morpoly-board": ("ui.screens.morpoly", "MorpolyBoardScreen"),
+    "morpoly-ledger": ("ui.screens.morpoly", "MorpolyLedgerScreen"),
+}
+"""Each screen by name: the module and class that build it, imported when it is first shown
+(:class:`ui.screens.manager.LazyScreenManager`), so the first frame waits for none of them but home."""
 
 
 class CompanionApp(App):
@@ -85,18 +97,10 @@ class CompanionApp(App):
             if path not in Builder.files:  # a second App in the same process reuses the rules
                 Builder.load_file(path)
         self.manager = LazyScreenManager(transition=NoTransition())
-        for cls_name, name in (("HomeScreen", "home"), ("SetupScreen", "setup"), ("TableScreen", "table"),
-                               ("TurnScreen", "turn"), ("EventsScreen", "events"),
-                               ("GameEndScreen", "gameend"), ("JournalScreen", "journal"),
-                               ("SettingsScreen", "settings")):
-            def make(cls_name: str = cls_name, name: str = name) -> Any:
-                return getattr(screens, cls_name)(name=name)
+        for name, (module, cls_name) in SCREENS.items():
+            def make(module: str = module, cls_name: str = cls_name, name: str = name) -> Any:
+                return getattr(importlib.import_module(module), cls_name)(name=name)
             self.manager.register(name, make)
-        for cls_name, name in (("MorpolySetupScreen", "morpoly-setup"), ("MorpolyBoardScreen", "morpoly-board"),
-                               ("MorpolyLedgerScreen", "morpoly-ledger")):  # Ankh-Morpoly's, built when first shown
-            def make_morpoly(cls_name: str = cls_name, name: str = name) -> Any:
-                return getattr(importlib.import_module("ui.screens.morpoly"), cls_name)(name=name)
-            self.manager.register(name, make_morpoly)
         self.manager.current = "home"  # built now; the others when first shown
         self.open_devices()
         self._open_journal_after_first_frame()
@@ -122,6 +126,7 @@ class CompanionApp(App):
         (:class:`ui.gamehost.JournalUnavailable`, raised out of ``App.run``)."""
         if self.session is not None:
             return
+        from ui.gamehost import open_session  # the session, journal and engines: after the first frame
         launch = open_session(self.journal_path, rng=self.rng)  # resumes nothing on screen by itself
         self.session, self.launch_problem = launch.session, launch.problem
         self.resuming = False
@@ -229,7 +234,10 @@ class CompanionApp(App):
         return game is not None and not game.is_over
 
     def past_games(self) -> list[dict[str, Any]]:
-        return past_games(self.session) if self.session is not None else []
+        if self.session is None:
+            return []
+        from ui.gamehost import past_games
+        return past_games(self.session)
 
     def start_game(self, colors: list[str], names: list[str], edition: str, mode: str = DEFAULT_MODE,
                    options: dict[str, str] | None = None) -> None:
