@@ -43,3 +43,30 @@ def test_a_new_game_before_the_journal_opened_opens_it_first(tmp_path: Path, req
         assert app.session.game is app.game
     finally:
         conftest.stop_app(app)
+
+
+UNUSABLE = r"""
+import sys, tempfile
+import ui.gamehost as gamehost
+def refuse(*args, **kwargs):
+    raise gamehost.JournalUnavailable("the disk is full; free some space")
+gamehost.open_session = refuse
+from ui.app import main
+sys.exit(main(["--data-dir", tempfile.mkdtemp()]))
+"""
+
+
+def test_a_journal_that_cannot_be_used_still_stops_the_app_with_one_line() -> None:
+    """Opened after the first frame, inside ``App.run``: the refusal still ends the app with status 1
+    and one line, not a traceback."""
+    import os
+    import subprocess
+    import sys
+
+    env = {k: v for k, v in os.environ.items() if k != "KIVY_NO_CONSOLELOG"}  # as the command runs
+    env["KIVY_NO_ARGS"] = "1"
+    done = subprocess.run([sys.executable, "-c", UNUSABLE], env=env, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 1
+    said = [line.strip() for line in done.stderr.splitlines() if "ankh-companion:" in line]
+    assert said == ["ankh-companion: the game journal cannot be used: the disk is full; free some space"], done.stderr
+    assert "Traceback" not in done.stderr
