@@ -1,7 +1,8 @@
 """A new Ankh-Morpoly game set up by touch: how many players, their names in seating order, the set
 on the table (US, German euro, German D-Mark), the Fortuna and ELAM switches, and the table's
 rulings — every option the mode declares, with its default and its one-line description, in a
-scrollable list (a tap cycles through its values). The guilds are asked by the engine once the game
+scrollable list (a tap cycles through its values), in the table's language (``Translator.option_name``,
+``option_about``, ``option_choice``). The guilds are asked by the engine once the game
 starts (the board screen answers them)."""
 from __future__ import annotations
 
