@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from companion.core.errors import InputError, RuleViolation
+from companion.core.narration_log import NarrationLog
 from companion.core.inputs import CardScan, DieRoll, Input, answer_text, check_kind
 from companion.core.procedure import (
     Live,
@@ -20,8 +21,11 @@ from companion.core.procedure import (
     ProcedureBody,
     ProcedureFactory,
     Question,
+    because,
     roll_mismatch,
 )
+from companion.morpoly.covers import Guild
+from companion.morpoly.guilds import check_guild_choice, guild_refusal
 from companion.morpoly.questions import ask_choice
 from companion.morpoly.rules import is_variant
 from companion.morpoly.setup import ELAM_GUILDS, GUILDS, new_state
@@ -30,17 +34,24 @@ from companion.morpoly.turn import turn_procedure
 
 
 def setup_procedure(state: State, narrator: Narrator, args: Mapping[str, Any]) -> ProcedureBody:
-    """In the variant each player heads a guild, each guild at most once (R7), chosen in seating
-    order; the Assassins only in ELAM. Standard Monopoly asks nothing."""
+    """In the variant each player heads a guild, chosen in seating order (R7): each guild at most
+    once, the Assassins only in ELAM (:func:`companion.morpoly.guilds.guild_refusal`). A guild that
+    may not be chosen is shown greyed, and answering it is refused naming the rule. Standard
+    Monopoly asks nothing."""
     if not is_variant(state):
         return
-    offered = ELAM_GUILDS if state.rules.get("elam") == "on" else GUILDS
+    elam = state.rules.get("elam") == "on"
+    chosen: list[Guild] = []
     for party in state.parties:
-        free = [g for g in offered if all(g not in p.guilds for p in state.parties)]
+        refused = {g.value: because("morpoly.setup.guild-refused", text)
+                   for g in Guild for text in [guild_refusal(chosen, g, elam)] if text is not None}
+        free = [g for g in (ELAM_GUILDS if elam else GUILDS) if g not in refused]
         guild = yield from ask_choice(state, narrator, "morpoly.setup.guild", f"{party.id}: which guild do you head?",
-                                      party.id, free, party=party.id)
+                                      party.id, free, unavailable=refused, party=party.id)
+        chosen.append(Guild(guild))
         party.guilds.append(guild)
         narrator.say("morpoly.setup.guild", f"{party.id} heads the {guild}", party=party.id, guild=guild)
+    check_guild_choice(chosen, elam)  # the whole table, as R7 states it
 
 
 PROCEDURES: dict[str, ProcedureFactory] = {"setup": setup_procedure, "turn": turn_procedure}
@@ -51,7 +62,7 @@ class Game:
     state: State
     pending: Pending[State] | None
     seq: int = 0
-    narration: list[Narration] = field(default_factory=list)
+    narration: Sequence[Narration] = field(default_factory=list)
     settled: int = 0
     current_question: Question | None = field(default=None, repr=False)
     live: Live[State] | None = field(default=None, repr=False, compare=False)
@@ -77,19 +88,25 @@ def from_state(state: State) -> Game:
     return _advance(state, _next_procedure(state), 0, [], 0)
 
 
-def _advance(state: State, pending: Pending[State] | None, seq: int, narration: list[Narration], settled: int,
-             live: Live[State] | None = None) -> Game:
+def _advance(state: State, pending: Pending[State] | None, seq: int, narration: Sequence[Narration], settled: int,
+             live: Live[State] | None = None, snapshot: bool = True) -> Game:
+    """Run ``pending`` as far as its answers go, then start the next procedures until one asks.
+    The game returned holds a copy of the working state (the live procedure goes on changing its
+    own), or without ``snapshot`` the working state itself (see :func:`apply`). The narration is a
+    :class:`NarrationLog`, so a long game does not copy all its lines at every input."""
+    settled_log = NarrationLog.of(narration).prefix(settled)
     while pending is not None:
         if live is None:
             live = Live.replay(PROCEDURES[pending.name], pending.start, pending.args, pending.answers)
-        lines = narration[:settled] + live.narrator.lines
+        lines = settled_log.plus(live.narrator.lines)
         if live.question is not None:
-            return Game(live.state.copy(), pending, seq, lines, settled, live.question, live)
+            return Game(live.state.copy() if snapshot else live.state, pending, seq, lines, settled,
+                        live.question, live)
         state = live.state
-        narration, settled = lines, len(lines)
+        settled_log, settled = lines, len(lines)
         pending = _next_procedure(state)
         live = None
-    return Game(state, None, seq, narration, settled, None)
+    return Game(state, None, seq, settled_log, settled, None)
 
 
 def next_token(state: State) -> str | None:
@@ -121,6 +138,9 @@ def check_input(question: Question | None, inp: Input, seq: int) -> str:
     if inp.seq is not None and inp.seq != seq:
         raise InputError(f"stale input: made at seq {inp.seq!r}, the game is at seq {seq!r}")
     check_kind(question, inp)
+    refused = dict(question.unavailable).get(answer_text(inp)) if question.unavailable else None
+    if refused is not None:
+        raise InputError(refused.text)
     if isinstance(inp, DieRoll):
         mismatch = roll_mismatch(question, inp.faces)
         if mismatch is not None:
@@ -136,7 +156,12 @@ def check_input(question: Question | None, inp: Input, seq: int) -> str:
     return value
 
 
-def apply(game: Game, inp: Input) -> Game:
+def apply(game: Game, inp: Input, snapshot: bool = True) -> Game:
+    """The game after ``inp``; an :class:`InputError` leaves ``game`` unchanged.
+
+    ``snapshot=False`` is for a fold that drops each game as soon as it has the next (the
+    simulator): the game returned shares the live procedure's working state instead of a copy, so it
+    is valid only until the next ``apply`` to it (the copy per input was a third of a simulated game)."""
     value = check_input(game.question, inp, game.seq)
     assert game.pending is not None
     pending = Pending(game.pending.name, game.pending.args, game.pending.start, [*game.pending.answers, value])
@@ -145,4 +170,4 @@ def apply(game: Game, inp: Input) -> Game:
         live.send(value)
     else:
         live = None
-    return _advance(game.state, pending, game.seq + 1, game.narration, game.settled, live)
+    return _advance(game.state, pending, game.seq + 1, game.narration, game.settled, live, snapshot)

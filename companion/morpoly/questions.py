@@ -9,10 +9,10 @@ waits for the next choice.
 """
 from __future__ import annotations
 
-from collections.abc import Generator, Sequence
+from collections.abc import Generator, Mapping, Sequence
 from dataclasses import dataclass
 
-from companion.core.procedure import Narrator, Question, dice_question
+from companion.core.procedure import Narrator, Question, Reason, dice_question
 from companion.morpoly.state import State
 
 Ask = Generator[Question, str, str]
@@ -54,15 +54,17 @@ def place(state: State, narrator: Narrator, token_id: str, square: int, in_jail:
 
 
 def ask_choice(state: State, narrator: Narrator, key: str, text: str, player: str | None,
-               options: Sequence[str], *, reveals: bool = False, **params: str) -> Ask:
+               options: Sequence[str], *, reveals: bool = False, unavailable: Mapping[str, Reason] | None = None,
+               **params: str) -> Ask:
     """Ask ``player`` to pick one of ``options``; corrections in between are applied and the question
     is asked again. Returns the option picked. ``reveals``: the answer is a card drawn face down (an
-    undo barrier, see :class:`~companion.core.procedure.Question`)."""
+    undo barrier, see :class:`~companion.core.procedure.Question`). ``unavailable``: answers shown
+    greyed, each refused with its reason (the rule it breaks)."""
     if not options:
         raise ValueError(f"a choice needs at least one option: {key!r}")
     tokens = tuple(t.id for t in state.tokens)
-    question = TableQuestion("choice", key, text, player, tuple(options), params=tuple(params.items()),
-                             reveals=reveals, tokens=tokens)
+    question = TableQuestion("choice", key, text, player, tuple(options), tuple((unavailable or {}).items()),
+                             params=tuple(params.items()), reveals=reveals, tokens=tokens)
     while True:
         answer = yield question
         placement = parse_placement(answer, tokens)
