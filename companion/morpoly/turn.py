@@ -15,6 +15,7 @@ from companion.core.procedure import Narrator, ProcedureBody, Question
 from companion.morpoly import building
 from companion.morpoly.debts import pay
 from companion.morpoly.editions import Edition, load_edition
+from companion.morpoly.game_end import TIME_UP, has_time_limit, time_up
 from companion.morpoly.money import BANK
 from companion.morpoly.moves import move, send_to_jail
 from companion.morpoly.questions import Ask, ask_choice, roll
@@ -35,6 +36,8 @@ def turn_procedure(state: State, narrator: Narrator, args: Mapping[str, Any]) ->
                  number=state.turn.number)
     while state.game_over is None and token_alive(state, token_id):
         choice = yield from menu(state, edition, narrator, token_id)
+        if state.game_over is not None:
+            break  # the table said the time is up (R8)
         token = state.token(token_id)
         if token.in_jail:
             if choice == "roll":
@@ -69,6 +72,8 @@ def menu_options(state: State, edition: Edition, token_id: str) -> list[str]:
         options.extend(f"use-card:{card}" for card in party.jail_cards)
     if party.boss == token_id:
         options.extend(building.management_options(state, edition, party.id))
+    if has_time_limit(state):
+        options.append(TIME_UP)
     return options
 
 
@@ -78,6 +83,9 @@ def menu(state: State, edition: Edition, narrator: Narrator, token_id: str) -> A
         choice = yield from ask_choice(state, narrator, "morpoly.turn.menu",
                                        f"{token_id}: roll, or manage your deeds first", token_id,
                                        menu_options(state, edition, token_id), token=token_id)
+        if choice == TIME_UP:
+            time_up(state, edition, narrator)
+            return choice
         if choice == "roll" or choice == "pay-fine" or choice.startswith("use-card:"):
             return choice
         manage(state, edition, narrator, state.token(token_id).party, choice)

@@ -218,7 +218,7 @@ def test_declined_square_stays_with_the_bank() -> None:
     assert game.state.squares[3].owner is None
 
 
-def test_raise_money_then_insolvency_merges_the_debtor_into_the_creditor() -> None:
+def test_insolvency_in_standard_monopoly_is_bankruptcy_the_creditor_takes_all() -> None:
     state = table()
     own(state, "blue", 37, 39, houses=5)
     own(state, "red", 1)
@@ -226,7 +226,9 @@ def test_raise_money_then_insolvency_merges_the_debtor_into_the_creditor() -> No
     state.token("red").square = 35
     game = do(start(state), "roll", (1, 3))  # Boardwalk with a hotel: $2,000, red is insolvent
     assert [p.id for p in game.state.parties] == ["blue"]
-    assert game.state.token("red").party == "blue" and game.state.squares[1].owner == "blue"
+    assert [t.id for t in game.state.tokens] == ["blue"]  # red is out: no team in standard Monopoly
+    assert game.state.squares[1].owner == "blue" and not game.state.squares[1].mortgaged  # deeds as they stand
+    assert cash(game, "blue") == 1500 + 100
     assert game.is_over and game.state.game_over is not None and game.state.game_over.winner == "blue"
 
 
