@@ -1,14 +1,33 @@
 """Random legal play: a player that answers every question with a legal input (and now and then a
 correction), for the tests, the benchmark and the simulator. Randomness lives here, never in the
-engine: the inputs it makes are journalled facts like a table's."""
+engine: the inputs it makes are journalled facts like a table's.
+
+It plays plausibly toward takeovers, so that games end: it answers the set-up questions, buys
+almost every square it can afford, builds whenever it can (a house or a hotel at each menu while it
+has the cash), mortgages or sells only when a debt forces it, leaves jail by card or fine now and
+then, bids in the occasional auction, and with a time limit lets the table call time when the turn
+counter passes the limit (one turn a minute). Now and then it corrects a token's position.
+"""
 from __future__ import annotations
 
 import random
+
 from companion.core.inputs import Answer, CardScan, DieRoll, Input
 from companion.morpoly.game import Game, apply, new_game
+from companion.morpoly.game_end import TIME_UP
 from companion.morpoly.invariants import check_invariants
+from companion.morpoly.editions import load_edition
+from companion.morpoly.takeover import NO_BIDDER
+from companion.morpoly.trade import PREFIX as TRADE
+from companion.morpoly.trade import REFUSE
 
 PLAYERS = ("red", "blue", "green", "yellow", "white", "black", "orange", "purple")
+
+BUY = 0.95
+"""How often a square the player can afford is bought (the rest are declined)."""
+
+CORRECTION = 0.01
+"""How often a menu answer is a correction of some token's position instead."""
 
 
 def random_input(game: Game, rng: random.Random) -> Input:
@@ -17,23 +36,69 @@ def random_input(game: Game, rng: random.Random) -> Input:
     if question.kind == "roll":
         return DieRoll(faces=(rng.randint(1, 6), rng.randint(1, 6)), source="sim")
     options = list(question.options)
-    if question.key == "morpoly.turn.menu":
-        if rng.random() < 0.02 and game.state.tokens:
-            token = rng.choice(game.state.tokens)
-            return Answer(f"place:{token.id}:{rng.randrange(40)}")
-        others = [o for o in options if o != "roll"]
-        builds = [o for o in others if o.startswith("build:")]
-        if builds and rng.random() < 0.6:
-            return Answer(rng.choice(builds))
-        if others and rng.random() < 0.15:
-            return Answer(rng.choice(others))
-        return Answer("roll")
-    if question.key == "morpoly.deed.buy":
-        return Answer("buy" if rng.random() < 0.8 else "decline")
+    key = question.key
+    if key == "morpoly.turn.menu":
+        return _menu(game, options, rng)
+    if key == "morpoly.deed.buy":
+        return Answer("buy" if rng.random() < BUY else "decline")
+    if key == "morpoly.debt.raise":
+        sales = [o for o in options if o.startswith("sell:")]
+        return Answer(rng.choice(sales if sales and rng.random() < 0.5 else options))
+    if key == "morpoly.trade.price":
+        if rng.random() < 0.3:
+            return Answer(REFUSE)
+        return Answer(rng.choice([o for o in options if o != REFUSE]))
+    if key == "morpoly.takeover.auction":
+        bidders = [o for o in options if o != NO_BIDDER]
+        return Answer(NO_BIDDER if not bidders or rng.random() < 0.2 else rng.choice(bidders))
     deck = dict(question.params).get("deck")
     if deck and rng.random() < 0.5:
         return CardScan(deck, rng.choice(options))
     return Answer(rng.choice(options))
+
+
+def _menu(game: Game, options: list[str], rng: random.Random) -> Input:
+    if TIME_UP in options:
+        limit = int(game.state.rules.get("time-limit-minutes", "0"))
+        if game.state.turn.number >= limit:
+            return Answer(TIME_UP)
+        options = [o for o in options if o != TIME_UP]
+    if rng.random() < CORRECTION and game.state.tokens:
+        token = rng.choice(game.state.tokens)
+        return Answer(f"place:{token.id}:{rng.randrange(40)}")
+    builds = [o for o in options if o.startswith("build:")]
+    if builds and rng.random() < 0.9:
+        return Answer(rng.choice(builds))
+    trade = _completing_trade(game, options)
+    if trade is not None and rng.random() < 0.5:
+        return Answer(trade)
+    leave = [o for o in options if o == "pay-fine" or o.startswith("use-card:")]
+    if leave and rng.random() < 0.5:
+        return Answer(rng.choice(leave))
+    lifts = [o for o in options if o.startswith("lift:")]
+    if lifts and rng.random() < 0.3:
+        return Answer(rng.choice(lifts))
+    others = [o for o in options if o.startswith(("mortgage:", "sell:"))]
+    if others and rng.random() < 0.01:
+        return Answer(rng.choice(others))
+    return Answer("roll")
+
+
+def _completing_trade(game: Game, options: list[str]) -> str | None:
+    """A ``trade:`` that would complete a colour group for the asking party, if one is offered."""
+    state = game.state
+    edition = load_edition(state.edition)
+    question = game.question
+    assert question is not None
+    buyer = state.token(question.player or "").party
+    for option in options:
+        if option.startswith(TRADE):
+            square = int(option[len(TRADE):])
+            group = edition.group(square)
+            if len(group) > 1 and edition.squares[square].kind == "street" and all(
+                    state.squares[s].owner == buyer for s in group if s != square):
+                return option
+    return None
 
 
 def play(seed: int, players: int = 3, rules: dict[str, str] | None = None, cap: int = 4000,
@@ -51,4 +116,3 @@ def play(seed: int, players: int = 3, rules: dict[str, str] | None = None, cap: 
             problems = check_invariants(game.state)
             assert not problems, f"seed {seed}, input {len(inputs)} {inp!r}: {problems}"
     return game, inputs
-

@@ -1,0 +1,85 @@
+"""Trades between parties: a deed bought from another party for cash (reference B6, R57, §8.3).
+
+The players negotiate at the table; the companion records the result and checks it against the
+rules. The first form a trade takes here is the one that completes colour groups: at a turn's menu
+the boss of the token's party answers ``trade:<square>`` for a square of another party, and that
+party's boss answers with the price agreed (any whole amount in the set's rounding unit up to the
+buyer's cash; a few are offered) or ``refuse``.
+
+Rules checked: only bosses trade (R57); a square of a group with buildings cannot change hands (sell
+them first, as in standard Monopoly); in the variant a party all of whose tokens sit in jail makes no
+deals (B1, R10); a mortgaged square moves mortgaged, and with ``transfer-interest=standard-10pct``
+the buyer pays the bank a tenth of its mortgage value (R12).
+"""
+from __future__ import annotations
+
+from collections.abc import Generator
+from typing import Final
+
+from companion.core.procedure import Narrator, Question
+from companion.morpoly.editions import Edition
+from companion.morpoly.money import BANK, transfer
+from companion.morpoly.rules import is_variant, party_jailed
+from companion.morpoly.state import State
+from companion.morpoly.takeover import BidQuestion, bid_suggestions
+
+Trading = Generator[Question, str, None]
+
+PREFIX: Final = "trade:"
+REFUSE: Final = "refuse"
+
+
+def transfer_interest(state: State, edition: Edition, square: int) -> int:
+    """R12: nothing by default; a tenth of the mortgage value with ``standard-10pct``."""
+    if state.squares[square].mortgaged and state.rules.get("transfer-interest") == "standard-10pct":
+        return edition.currency.round_down(edition.deed(square).mortgage // 10)
+    return 0
+
+
+def trade_options(state: State, edition: Edition, buyer: str) -> list[str]:
+    """Every ``trade:<square>`` the boss of ``buyer`` may propose now."""
+    if is_variant(state) and party_jailed(state, buyer):
+        return []
+    cash = state.party(buyer).cash
+    unit = edition.currency.rounding_unit
+    options = []
+    jailed: dict[str, bool] = {}
+    for index, sq in state.squares.items():
+        owner = sq.owner
+        if owner is None or owner == buyer:
+            continue
+        if owner not in jailed:
+            jailed[owner] = is_variant(state) and party_jailed(state, owner)
+        if jailed[owner] or cash < unit + transfer_interest(state, edition, index):
+            continue
+        if any(state.squares[s].houses for s in edition.group(index)):
+            continue
+        options.append(f"{PREFIX}{index}")
+    return sorted(options, key=lambda o: int(o[len(PREFIX):]))
+
+
+def trade(state: State, edition: Edition, narrator: Narrator, buyer: str, choice: str) -> Trading:
+    """The owner's boss names the price agreed, or refuses; then the deed and the money change hands."""
+    square = int(choice[len(PREFIX):])
+    seller = state.squares[square].owner
+    assert seller is not None
+    name = edition.squares[square].name
+    interest = transfer_interest(state, edition, square)
+    unit = edition.currency.rounding_unit
+    maximum = state.party(buyer).cash - interest
+    boss = state.party(seller).boss
+    answer = yield BidQuestion("choice", "morpoly.trade.price", f"{boss}: sell {name} to {buyer}? the price agreed, "
+                               f"or refuse", boss, (REFUSE, *bid_suggestions(unit, maximum)),
+                               params=(("square", str(square)), ("buyer", buyer), ("seller", seller), ("name", name)),
+                               unit=unit, maximum=maximum)
+    if answer == REFUSE:
+        narrator.say("morpoly.trade.refused", f"{seller} keeps {name}", seller=seller, buyer=buyer, square=square,
+                     name=name)
+        return
+    price = int(answer)
+    transfer(state, buyer, seller, price)
+    if interest:
+        transfer(state, buyer, BANK, interest)
+    state.squares[square].owner = buyer
+    narrator.say("morpoly.trade.done", f"{buyer} buys {name} from {seller} for {edition.currency.format(price)}",
+                 seller=seller, buyer=buyer, square=square, name=name, price=edition.currency.format(price))
