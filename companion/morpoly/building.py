@@ -116,7 +116,37 @@ def lift(state: State, edition: Edition, party: str, square: int) -> None:
 
 
 def management_options(state: State, edition: Edition, party: str) -> list[str]:
-    """Every legal ``build:``, ``sell:``, ``mortgage:`` and ``lift:`` for ``party`` now."""
+    """Every legal ``build:``, ``sell:``, ``mortgage:`` and ``lift:`` for ``party`` now, by square.
+
+    The same answers as asking ``can_build``/``can_sell``/``can_mortgage``/``can_lift`` for every
+    square (a test holds them equal), computed once per group: it is asked before every roll, and the
+    square-by-square checks were the largest cost of a simulated game."""
+    squares = state.squares
+    cash = state.party(party).cash
+    variant = state.rule("base") == "variant"
+    options: list[str] = []
+    for square in sorted(i for i, sq in squares.items() if sq.owner == party):
+        sq = squares[square]
+        group = [squares[s] for s in edition.group(square)]
+        if edition.squares[square].kind == "street" and not sq.mortgaged and sq.houses != HOTEL \
+                and all(g.owner == party and not g.mortgaged for g in group) \
+                and sq.houses <= min(g.houses for g in group) and cash >= edition.deed(square).house_cost:
+            if sq.houses == 4:
+                if state.bank.hotels >= 1 and (not variant or square in state.turn.four_houses_at_start):
+                    options.append(f"build:{square}")
+            elif state.bank.houses >= 1:
+                options.append(f"build:{square}")
+        if sq.houses and sq.houses >= max(g.houses for g in group):
+            options.append(f"sell:{square}")
+        if not sq.mortgaged and not any(g.houses for g in group):
+            options.append(f"mortgage:{square}")
+        if sq.mortgaged and cash >= lift_cost(edition, square):
+            options.append(f"lift:{square}")
+    return options
+
+
+def management_options_one_by_one(state: State, edition: Edition, party: str) -> list[str]:
+    """:func:`management_options` as the rules read, square by square (the reference for its test)."""
     options: list[str] = []
     for square in sorted(state.owned_by(party)):
         for verb, check in (("build", can_build), ("sell", can_sell), ("mortgage", can_mortgage), ("lift", can_lift)):

@@ -42,17 +42,18 @@ def trade_options(state: State, edition: Edition, buyer: str) -> list[str]:
         return []
     cash = state.party(buyer).cash
     unit = edition.currency.rounding_unit
-    options = []
+    if cash < unit:
+        return []
+    built = {s for i, sq in state.squares.items() if sq.houses for s in edition.group(i)}
     jailed: dict[str, bool] = {}
+    options = []
     for index, sq in state.squares.items():
         owner = sq.owner
-        if owner is None or owner == buyer:
+        if owner is None or owner == buyer or index in built:
             continue
         if owner not in jailed:
             jailed[owner] = is_variant(state) and party_jailed(state, owner)
-        if jailed[owner] or cash < unit + transfer_interest(state, edition, index):
-            continue
-        if any(state.squares[s].houses for s in edition.group(index)):
+        if jailed[owner] or (sq.mortgaged and cash < unit + transfer_interest(state, edition, index)):
             continue
         options.append(f"{PREFIX}{index}")
     return sorted(options, key=lambda o: int(o[len(PREFIX):]))

@@ -265,3 +265,27 @@ def test_rolls_want_two_faces() -> None:
         do(game, DieRoll(faces=(0, 7)))
     with pytest.raises(InputError, match="waits for a roll"):
         do(game, "roll")
+
+
+def test_the_menu_offers_exactly_what_the_rules_allow_square_by_square() -> None:
+    """``management_options`` is computed group by group for speed; it must agree with asking
+    ``can_build``/``can_sell``/``can_mortgage``/``can_lift`` for every square, in positions of real games."""
+    import random
+
+    from companion.morpoly.building import management_options, management_options_one_by_one
+    from companion.morpoly.editions import load_edition
+    from companion.morpoly.game import apply, new_game
+    from companion.morpoly.random_play import random_input
+
+    edition, compared = load_edition("us"), 0
+    for seed, base in ((1, "standard"), (2, "variant")):
+        rng = random.Random(seed)
+        game = new_game(["red", "blue", "green"], {"edition": "us", "base": base})
+        while game.question is not None and compared < 600:
+            if game.question.key == "morpoly.turn.menu":
+                for party in game.state.parties:
+                    assert management_options(game.state, edition, party.id) == \
+                        management_options_one_by_one(game.state, edition, party.id)
+                compared += 1
+            game = apply(game, random_input(game, rng))
+    assert compared > 300
