@@ -11,8 +11,9 @@ table when the turn number reaches the limit in minutes (one turn a minute).
 
 After every input (``--check-every 1``, the default) the table's invariants are checked
 (:func:`companion.morpoly.invariants.check_invariants`: money conserved, squares owned by parties,
-the house and hotel supply, a position that round-trips through ``ankh-morpoly-state/1`` …) and the
-question is sound (a choice has options; it asks a player of the game). ``--check-every K`` checks
+the house and hotel supply, tokens and parties agreeing …) and the question is sound (a choice has
+options; it asks a player of the game); the position's round-trip through ``ankh-morpoly-state/1``
+after every 16th checked input and the last (:data:`ROUND_TRIP_EVERY`). ``--check-every K`` checks
 after every K-th input and after the last, for speed; a broken invariant persists, so a sample
 still catches it, later.
 
@@ -50,6 +51,12 @@ TAKEOVER_KEYS = ("morpoly.takeover.merged", "morpoly.takeover.auctioned", "morpo
 LENGTH_BUCKETS = (50, 100, 150, 200, 300, 500, 1000, 2000)
 
 
+ROUND_TRIP_EVERY = 16
+"""Of the checked inputs, every 16th (and the last) also round-trips the position through its JSON
+form: that alone cost more than the engine (two thirds of the checks), and a position that does not
+round-trip stays so until the next sample — as in the first game's simulator."""
+
+
 class InvariantViolation(AssertionError):
     """The engine broke an invariant or refused a legal input."""
 
@@ -80,8 +87,10 @@ def play_game(seed: int, players: int, options: dict[str, str], check_every: int
             raise InvariantViolation(f"seed {seed}, input {inputs}: {inp!r} refused: {exc}") from exc
         except Exception as exc:  # an engine bug: reported with its seed, not as a traceback
             raise InvariantViolation(f"seed {seed}, input {inputs}: {inp!r} raised {exc!r}") from exc
-        if inputs % check_every == 0 or game.question is None:
-            problems = check_invariants(game.state) + question_problems(game)
+        last = game.question is None
+        if inputs % check_every == 0 or last:
+            round_trip = inputs % (check_every * ROUND_TRIP_EVERY) == 0 or last
+            problems = check_invariants(game.state, round_trip) + question_problems(game)
             if problems:
                 raise InvariantViolation(f"seed {seed}, input {inputs} {inp!r}: {'; '.join(problems)}")
     over = game.state.game_over
@@ -133,7 +142,8 @@ def summary_lines(results: list[GameResult], seconds: float, players: int, seed:
     reasons = Counter(r.reason for r in results)
     lines = [f"games: {n} ({players} players, seed {seed}, mode {MODE_ID})",
              f"options: {chosen}",
-             f"invariant checks: {'after every input' if check_every == 1 else f'after every {check_every}th input and the last'}",
+             f"invariant checks: {'after every input' if check_every == 1 else f'after every {check_every}th input and the last'}"
+             f" (the state-format round-trip after every {check_every * ROUND_TRIP_EVERY}th and the last)",
              f"games/second: {n / seconds:.2f}" if seconds > 0 else "games/second: inf",
              f"inputs/game: {sum(r.inputs for r in results) / max(n, 1):.1f}",
              f"turns/game: {sum(r.turns for r in results) / max(n, 1):.1f}",

@@ -124,21 +124,27 @@ def management_options(state: State, edition: Edition, party: str) -> list[str]:
     squares = state.squares
     cash = state.party(party).cash
     variant = state.rule("base") == "variant"
+    groups: dict[tuple[int, ...], tuple[bool, int, int]] = {}
     options: list[str] = []
     for square in sorted(i for i, sq in squares.items() if sq.owner == party):
         sq = squares[square]
-        group = [squares[s] for s in edition.group(square)]
-        if edition.squares[square].kind == "street" and not sq.mortgaged and sq.houses != HOTEL \
-                and all(g.owner == party and not g.mortgaged for g in group) \
-                and sq.houses <= min(g.houses for g in group) and cash >= edition.deed(square).house_cost:
+        members = edition.group(square)
+        facts = groups.get(members)
+        if facts is None:
+            group = [squares[s] for s in members]
+            facts = groups[members] = (all(g.owner == party and not g.mortgaged for g in group),
+                                       min(g.houses for g in group), max(g.houses for g in group))
+        buildable, fewest, most = facts
+        if buildable and sq.houses != HOTEL and sq.houses <= fewest and edition.squares[square].kind == "street" \
+                and cash >= edition.deed(square).house_cost:
             if sq.houses == 4:
                 if state.bank.hotels >= 1 and (not variant or square in state.turn.four_houses_at_start):
                     options.append(f"build:{square}")
             elif state.bank.houses >= 1:
                 options.append(f"build:{square}")
-        if sq.houses and sq.houses >= max(g.houses for g in group):
+        if sq.houses and sq.houses >= most:
             options.append(f"sell:{square}")
-        if not sq.mortgaged and not any(g.houses for g in group):
+        if not sq.mortgaged and not most:
             options.append(f"mortgage:{square}")
         if sq.mortgaged and cash >= lift_cost(edition, square):
             options.append(f"lift:{square}")

@@ -104,7 +104,7 @@ def _advance(state: State, pending: Pending[State] | None, seq: int, narration: 
                         live.question, live)
         state = live.state
         settled_log, settled = lines, len(lines)
-        pending = _next_procedure(state)
+        pending = _next_procedure(state, copy=False)  # nothing changes a finished procedure's state
         live = None
     return Game(state, None, seq, settled_log, settled, None)
 
@@ -121,13 +121,15 @@ def next_token(state: State) -> str | None:
     return None
 
 
-def _next_procedure(state: State) -> Pending[State] | None:
+def _next_procedure(state: State, copy: bool = True) -> Pending[State] | None:
+    """The turn that comes next. Its start is ``state`` itself without ``copy``: a replay works on
+    its own copy of the start, so only a state its caller goes on changing needs one."""
     if state.game_over is not None:
         return None
     token = next_token(state)
     if token is None:
         return None
-    return Pending("turn", {"token": token}, state.copy())
+    return Pending("turn", {"token": token}, state.copy() if copy else state)
 
 
 def check_input(question: Question | None, inp: Input, seq: int) -> str:

@@ -66,38 +66,41 @@ def _menu(game: Game, options: list[str], rng: random.Random) -> Input:
     if rng.random() < CORRECTION and game.state.tokens:
         token = rng.choice(game.state.tokens)
         return Answer(f"place:{token.id}:{rng.randrange(40)}")
-    builds = [o for o in options if o.startswith("build:")]
+    by_verb: dict[str, list[str]] = {}
+    for option in options:
+        by_verb.setdefault(option.partition(":")[0], []).append(option)
+    builds = by_verb.get("build")
     if builds and rng.random() < 0.9:
         return Answer(rng.choice(builds))
-    trade = _completing_trade(game, options)
+    trades = by_verb.get("trade")
+    trade = _completing_trade(game, trades) if trades else None
     if trade is not None and rng.random() < 0.5:
         return Answer(trade)
-    leave = [o for o in options if o == "pay-fine" or o.startswith("use-card:")]
+    leave = by_verb.get("pay-fine", []) + by_verb.get("use-card", [])
     if leave and rng.random() < 0.5:
         return Answer(rng.choice(leave))
-    lifts = [o for o in options if o.startswith("lift:")]
+    lifts = by_verb.get("lift")
     if lifts and rng.random() < 0.3:
         return Answer(rng.choice(lifts))
-    others = [o for o in options if o.startswith(("mortgage:", "sell:"))]
+    others = by_verb.get("mortgage", []) + by_verb.get("sell", [])
     if others and rng.random() < 0.01:
         return Answer(rng.choice(others))
     return Answer("roll")
 
 
-def _completing_trade(game: Game, options: list[str]) -> str | None:
+def _completing_trade(game: Game, trades: list[str]) -> str | None:
     """A ``trade:`` that would complete a colour group for the asking party, if one is offered."""
     state = game.state
     edition = load_edition(state.edition)
     question = game.question
     assert question is not None
     buyer = state.token(question.player or "").party
-    for option in options:
-        if option.startswith(TRADE):
-            square = int(option[len(TRADE):])
-            group = edition.group(square)
-            if len(group) > 1 and edition.squares[square].kind == "street" and all(
-                    state.squares[s].owner == buyer for s in group if s != square):
-                return option
+    squares = state.squares
+    for option in trades:
+        square = int(option[len(TRADE):])
+        if edition.squares[square].kind == "street" and all(
+                squares[s].owner == buyer for s in edition.group(square) if s != square):
+            return option
     return None
 
 
