@@ -11,7 +11,9 @@ Each ``can_*`` returns ``None`` when the action is legal, else the reason in one
 """
 from __future__ import annotations
 
-from companion.morpoly.editions import Edition
+from functools import lru_cache
+
+from companion.morpoly.editions import Edition, load_edition
 from companion.morpoly.money import BANK, transfer
 from companion.morpoly.state import HOTEL, State
 
@@ -124,31 +126,43 @@ def management_options(state: State, edition: Edition, party: str) -> list[str]:
     squares = state.squares
     cash = state.party(party).cash
     variant = state.rule("base") == "variant"
+    table = _square_table(edition.id)
     groups: dict[tuple[int, ...], tuple[bool, int, int]] = {}
     options: list[str] = []
     for square in sorted(i for i, sq in squares.items() if sq.owner == party):
         sq = squares[square]
-        members = edition.group(square)
+        members, is_street, house_cost, lift, labels = table[square]
         facts = groups.get(members)
         if facts is None:
             group = [squares[s] for s in members]
             facts = groups[members] = (all(g.owner == party and not g.mortgaged for g in group),
                                        min(g.houses for g in group), max(g.houses for g in group))
         buildable, fewest, most = facts
-        if buildable and sq.houses != HOTEL and sq.houses <= fewest and edition.squares[square].kind == "street" \
-                and cash >= edition.deed(square).house_cost:
-            if sq.houses == 4:
+        houses = sq.houses
+        if buildable and is_street and houses != HOTEL and houses <= fewest and cash >= house_cost:
+            if houses == 4:
                 if state.bank.hotels >= 1 and (not variant or square in state.turn.four_houses_at_start):
-                    options.append(f"build:{square}")
+                    options.append(labels[0])
             elif state.bank.houses >= 1:
-                options.append(f"build:{square}")
-        if sq.houses and sq.houses >= most:
-            options.append(f"sell:{square}")
-        if not sq.mortgaged and not most:
-            options.append(f"mortgage:{square}")
-        if sq.mortgaged and cash >= lift_cost(edition, square):
-            options.append(f"lift:{square}")
+                options.append(labels[0])
+        if houses and houses >= most:
+            options.append(labels[1])
+        if sq.mortgaged:
+            if cash >= lift:
+                options.append(labels[3])
+        elif not most:
+            options.append(labels[2])
     return options
+
+
+@lru_cache(maxsize=None)
+def _square_table(edition_id: str) -> dict[int, tuple[tuple[int, ...], bool, int, int, tuple[str, str, str, str]]]:
+    """Per ownable square of an edition: its group, whether it is a street, the house cost, the cost
+    of lifting its mortgage and the four answers naming it (``build:``, ``sell:``, ``mortgage:``, ``lift:``)."""
+    edition = load_edition(edition_id)
+    return {i: (edition.group(i), edition.squares[i].kind == "street", edition.deed(i).house_cost,
+                lift_cost(edition, i), (f"build:{i}", f"sell:{i}", f"mortgage:{i}", f"lift:{i}"))
+            for i in edition.ownable()}
 
 
 def management_options_one_by_one(state: State, edition: Edition, party: str) -> list[str]:

@@ -74,7 +74,7 @@ def _menu(game: Game, options: list[str], rng: random.Random) -> Input:
         return Answer(rng.choice(builds))
     trades = by_verb.get("trade")
     trade = _completing_trade(game, trades) if trades else None
-    if trade is not None and rng.random() < 0.5:
+    if trade is not None and rng.random() < 0.9:
         return Answer(trade)
     leave = by_verb.get("pay-fine", []) + by_verb.get("use-card", [])
     if leave and rng.random() < 0.5:

@@ -44,10 +44,11 @@ def trade_options(state: State, edition: Edition, buyer: str) -> list[str]:
     unit = edition.currency.rounding_unit
     if cash < unit:
         return []
-    built = {s for i, sq in state.squares.items() if sq.houses for s in edition.group(i)}
+    squares = state.squares
+    built = {s for i, sq in squares.items() if sq.houses for s in edition.group(i)}
     jailed: dict[str, bool] = {}
-    options = []
-    for index, sq in state.squares.items():
+    chosen: list[int] = []
+    for index, sq in squares.items():
         owner = sq.owner
         if owner is None or owner == buyer or index in built:
             continue
@@ -55,8 +56,9 @@ def trade_options(state: State, edition: Edition, buyer: str) -> list[str]:
             jailed[owner] = is_variant(state) and party_jailed(state, owner)
         if jailed[owner] or (sq.mortgaged and cash < unit + transfer_interest(state, edition, index)):
             continue
-        options.append(f"{PREFIX}{index}")
-    return sorted(options, key=lambda o: int(o[len(PREFIX):]))
+        chosen.append(index)
+    chosen.sort()
+    return [f"{PREFIX}{index}" for index in chosen]
 
 
 def trade(state: State, edition: Edition, narrator: Narrator, buyer: str, choice: str) -> Trading:
