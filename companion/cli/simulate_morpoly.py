@@ -47,7 +47,9 @@ from companion.morpoly.random_play import PLAYERS, random_input
 MODE_ID = "ankh-morpoly"
 CAP_TURNS = 2000
 PAST_CAP = "past the cap"
-TAKEOVER_KEYS = ("morpoly.takeover.merged", "morpoly.takeover.auctioned", "morpoly.takeover.out", "morpoly.bankrupt")
+TAKEOVER_KEYS = ("morpoly.takeover.merged", "morpoly.takeover.auctioned", "morpoly.takeover.out")
+"""One of these is said once for every party that is taken over (by a creditor or at an auction) or
+leaves the game (no bidder; bankruptcy in standard Monopoly)."""
 LENGTH_BUCKETS = (50, 100, 150, 200, 300, 500, 1000, 2000)
 
 
@@ -147,7 +149,7 @@ def summary_lines(results: list[GameResult], seconds: float, players: int, seed:
              f"games/second: {n / seconds:.2f}" if seconds > 0 else "games/second: inf",
              f"inputs/game: {sum(r.inputs for r in results) / max(n, 1):.1f}",
              f"turns/game: {sum(r.turns for r in results) / max(n, 1):.1f}",
-             f"takeovers/game: {sum(r.takeovers for r in results) / max(n, 1):.2f}",
+             f"parties taken over or out/game: {sum(r.takeovers for r in results) / max(n, 1):.2f}",
              f"ended by one party left: {reasons.get(ONE_PARTY_LEFT, 0)}",
              f"ended by the time limit: {reasons.get(TIME_LIMIT, 0)}",
              f"past the cap of {cap} turns: {reasons.get(PAST_CAP, 0)}"]

@@ -21,6 +21,7 @@ def check_invariants(state: State, round_trip: bool = True) -> list[str]:
     out.extend(f"{p.id} has negative cash {p.cash}" for p in state.parties if p.cash < 0)
     houses = hotels = 0
     squares = state.squares
+    whole_groups: dict[tuple[int, ...], bool] = {}
     for index, sq in squares.items():  # one pass: checked after every simulated input
         if sq.owner is not None and sq.owner not in parties:
             out.append(f"square {index} is owned by {sq.owner!r}, not a party")
@@ -31,7 +32,10 @@ def check_invariants(state: State, round_trip: bool = True) -> list[str]:
                 houses += sq.houses
             if sq.mortgaged:
                 out.append(f"mortgaged square {index} has buildings")
-            if any(squares[s].owner != sq.owner for s in edition.group(index)):
+            group = edition.group(index)
+            if group not in whole_groups:
+                whole_groups[group] = all(squares[s].owner == sq.owner for s in group)
+            if not whole_groups[group]:
                 out.append(f"square {index} is built without its whole group")
     if state.bank.houses < 0 or state.bank.houses + houses != edition.houses:
         out.append(f"houses: {state.bank.houses} in the bank + {houses} built != {edition.houses}")

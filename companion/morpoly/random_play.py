@@ -11,6 +11,7 @@ counter passes the limit (one turn a minute). Now and then it corrects a token's
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 
 from companion.core.inputs import Answer, CardScan, DieRoll, Input
 from companion.morpoly.game import Game, apply, new_game
@@ -47,7 +48,7 @@ def random_input(game: Game, rng: random.Random) -> Input:
     if key == "morpoly.trade.price":
         if rng.random() < 0.3:
             return Answer(REFUSE)
-        return Answer(rng.choice([o for o in options if o != REFUSE]))
+        return Answer(_price(game, options, rng))
     if key == "morpoly.takeover.auction":
         bidders = [o for o in options if o != NO_BIDDER]
         return Answer(NO_BIDDER if not bidders or rng.random() < 0.2 else rng.choice(bidders))
@@ -95,13 +96,29 @@ def _completing_trade(game: Game, trades: list[str]) -> str | None:
     question = game.question
     assert question is not None
     buyer = state.token(question.player or "").party
+    offered = set(trades)
     squares = state.squares
-    for option in trades:
-        square = int(option[len(TRADE):])
-        if edition.squares[square].kind == "street" and all(
-                squares[s].owner == buyer for s in edition.group(square) if s != square):
-            return option
+    for group in _street_groups(state.edition):
+        missing = [s for s in group if squares[s].owner != buyer]
+        if len(missing) == 1 and f"{TRADE}{missing[0]}" in offered:
+            return f"{TRADE}{missing[0]}"
     return None
+
+
+@lru_cache(maxsize=None)
+def _street_groups(edition_id: str) -> tuple[tuple[int, ...], ...]:
+    edition = load_edition(edition_id)
+    return tuple(dict.fromkeys(edition.group(s.index) for s in edition.squares if s.kind == "street"))
+
+
+def _price(game: Game, options: list[str], rng: random.Random) -> str:
+    """A price the seller names: up to twice the printed price, so the buyer can still build."""
+    question = game.question
+    assert question is not None
+    edition = load_edition(game.state.edition)
+    ceiling = 2 * edition.deed(int(dict(question.params)["square"])).price
+    prices = [o for o in options if o != REFUSE and int(o) <= ceiling] or [o for o in options if o != REFUSE]
+    return rng.choice(prices)
 
 
 def play(seed: int, players: int = 3, rules: dict[str, str] | None = None, cap: int = 4000,
