@@ -69,7 +69,12 @@ def _menu(game: Game, options: list[str], rng: random.Random) -> Input:
         return Answer(f"place:{token.id}:{rng.randrange(40)}")
     by_verb: dict[str, list[str]] = {}
     for option in options:
-        by_verb.setdefault(option.partition(":")[0], []).append(option)
+        colon = option.find(":")
+        verb = option if colon < 0 else option[:colon]
+        if verb in by_verb:
+            by_verb[verb].append(option)
+        else:
+            by_verb[verb] = [option]
     builds = by_verb.get("build")
     if builds and rng.random() < 0.9:
         return Answer(rng.choice(builds))

@@ -27,6 +27,8 @@ Trading = Generator[Question, str, None]
 
 PREFIX: Final = "trade:"
 REFUSE: Final = "refuse"
+LABELS: Final = tuple(f"{PREFIX}{index}" for index in range(40))
+"""The answers naming each square, made once (menus list them before every roll)."""
 
 
 def transfer_interest(state: State, edition: Edition, square: int) -> int:
@@ -58,7 +60,7 @@ def trade_options(state: State, edition: Edition, buyer: str) -> list[str]:
             continue
         chosen.append(index)
     chosen.sort()
-    return [f"{PREFIX}{index}" for index in chosen]
+    return [LABELS[index] for index in chosen]
 
 
 def trade(state: State, edition: Edition, narrator: Narrator, buyer: str, choice: str) -> Trading:
