@@ -19,8 +19,7 @@ from companion.morpoly.game_end import TIME_UP
 from companion.morpoly.invariants import check_invariants
 from companion.morpoly.editions import load_edition
 from companion.morpoly.takeover import NO_BIDDER
-from companion.morpoly.trade import PREFIX as TRADE
-from companion.morpoly.trade import REFUSE
+from companion.morpoly.trade import CANCEL, PREFIX, REFUSE, TRADE
 
 PLAYERS = ("red", "blue", "green", "yellow", "white", "black", "orange", "purple")
 
@@ -45,6 +44,10 @@ def random_input(game: Game, rng: random.Random) -> Input:
     if key == "morpoly.debt.raise":
         sales = [o for o in options if o.startswith("sell:")]
         return Answer(rng.choice(sales if sales and rng.random() < 0.5 else options))
+    if key == "morpoly.trade.square":
+        square = _completing_square(game)
+        wanted = f"{PREFIX}{square}"
+        return Answer(wanted if wanted in options else CANCEL)
     if key == "morpoly.trade.price":
         if rng.random() < 0.3:
             return Answer(REFUSE)
@@ -78,10 +81,8 @@ def _menu(game: Game, options: list[str], rng: random.Random) -> Input:
     builds = by_verb.get("build")
     if builds and rng.random() < 0.9:
         return Answer(rng.choice(builds))
-    trades = by_verb.get("trade")
-    trade = _completing_trade(game, trades) if trades else None
-    if trade is not None and rng.random() < 0.9:
-        return Answer(trade)
+    if TRADE in by_verb and rng.random() < 0.9 and _completing_square(game) is not None:
+        return Answer(TRADE)
     leave = by_verb.get("pay-fine", []) + by_verb.get("use-card", [])
     if leave and rng.random() < 0.5:
         return Answer(rng.choice(leave))
@@ -94,19 +95,17 @@ def _menu(game: Game, options: list[str], rng: random.Random) -> Input:
     return Answer("roll")
 
 
-def _completing_trade(game: Game, trades: list[str]) -> str | None:
-    """A ``trade:`` that would complete a colour group for the asking party, if one is offered."""
+def _completing_square(game: Game) -> int | None:
+    """A square of another party that would complete a colour group for the asking party."""
     state = game.state
-    edition = load_edition(state.edition)
     question = game.question
     assert question is not None
     buyer = state.token(question.player or "").party
-    offered = set(trades)
     squares = state.squares
     for group in _street_groups(state.edition):
         missing = [s for s in group if squares[s].owner != buyer]
-        if len(missing) == 1 and f"{TRADE}{missing[0]}" in offered:
-            return f"{TRADE}{missing[0]}"
+        if len(missing) == 1 and squares[missing[0]].owner is not None:
+            return missing[0]
     return None
 
 

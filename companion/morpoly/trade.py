@@ -2,9 +2,9 @@
 
 The players negotiate at the table; the companion records the result and checks it against the
 rules. The first form a trade takes here is the one that completes colour groups: at a turn's menu
-the boss of the token's party answers ``trade:<square>`` for a square of another party, and that
-party's boss answers with the price agreed (any whole amount in the set's rounding unit up to the
-buyer's cash; a few are offered) or ``refuse``.
+the boss of the token's party answers ``trade``, then names a square of another party
+(``trade:<square>``, or ``cancel``), and that party's boss answers with the price agreed (any whole
+amount in the set's rounding unit up to the buyer's cash; a few are offered) or ``refuse``.
 
 Rules checked: only bosses trade (R57); a square of a group with buildings cannot change hands (sell
 them first, as in standard Monopoly); in the variant a party all of whose tokens sit in jail makes no
@@ -13,19 +13,23 @@ the buyer pays the bank a tenth of its mortgage value (R12).
 """
 from __future__ import annotations
 
-from collections.abc import Generator
+from collections.abc import Generator, Iterator
 from typing import Final
 
 from companion.core.procedure import Narrator, Question
 from companion.morpoly.editions import Edition
 from companion.morpoly.money import BANK, transfer
+from companion.morpoly.questions import ask_choice
 from companion.morpoly.rules import is_variant, party_jailed
 from companion.morpoly.state import State
 from companion.morpoly.takeover import BidQuestion, bid_suggestions
 
 Trading = Generator[Question, str, None]
 
+TRADE: Final = "trade"
+"""The menu answer that starts a trade (the boss's, when a square may change hands)."""
 PREFIX: Final = "trade:"
+CANCEL: Final = "cancel"
 REFUSE: Final = "refuse"
 LABELS: Final = tuple(f"{PREFIX}{index}" for index in range(40))
 """The answers naming each square, made once (menus list them before every roll)."""
@@ -38,19 +42,19 @@ def transfer_interest(state: State, edition: Edition, square: int) -> int:
     return 0
 
 
-def trade_options(state: State, edition: Edition, buyer: str) -> list[str]:
-    """Every ``trade:<square>`` the boss of ``buyer`` may propose now."""
+def tradeable(state: State, edition: Edition, buyer: str) -> Iterator[int]:
+    """The squares the boss of ``buyer`` may propose to buy now, by square number."""
     if is_variant(state) and party_jailed(state, buyer):
-        return []
+        return
     cash = state.party(buyer).cash
     unit = edition.currency.rounding_unit
     if cash < unit:
-        return []
+        return
     squares = state.squares
     built = {s for i, sq in squares.items() if sq.houses for s in edition.group(i)}
     jailed: dict[str, bool] = {}
-    chosen: list[int] = []
-    for index, sq in squares.items():
+    for index in sorted(squares):
+        sq = squares[index]
         owner = sq.owner
         if owner is None or owner == buyer or index in built:
             continue
@@ -58,13 +62,28 @@ def trade_options(state: State, edition: Edition, buyer: str) -> list[str]:
             jailed[owner] = is_variant(state) and party_jailed(state, owner)
         if jailed[owner] or (sq.mortgaged and cash < unit + transfer_interest(state, edition, index)):
             continue
-        chosen.append(index)
-    chosen.sort()
-    return [LABELS[index] for index in chosen]
+        yield index
 
 
-def trade(state: State, edition: Edition, narrator: Narrator, buyer: str, choice: str) -> Trading:
-    """The owner's boss names the price agreed, or refuses; then the deed and the money change hands."""
+def can_trade(state: State, edition: Edition, buyer: str) -> bool:
+    """Whether the menu offers ``trade`` (found at the first square that may change hands)."""
+    return next(tradeable(state, edition, buyer), None) is not None
+
+
+def trade_options(state: State, edition: Edition, buyer: str) -> list[str]:
+    """Every ``trade:<square>`` the boss of ``buyer`` may propose now."""
+    return [LABELS[index] for index in tradeable(state, edition, buyer)]
+
+
+def trade(state: State, edition: Edition, narrator: Narrator, buyer: str) -> Trading:
+    """Which square the buyer's boss proposes to buy (or ``cancel``); then the owner's boss names
+    the price agreed, or refuses; then the deed and the money change hands."""
+    boss = state.party(buyer).boss
+    choice = yield from ask_choice(state, narrator, "morpoly.trade.square", f"{boss}: which square do you buy "
+                                   f"from another party?", boss, [*trade_options(state, edition, buyer), CANCEL],
+                                   party=buyer)
+    if choice == CANCEL:
+        return
     square = int(choice[len(PREFIX):])
     seller = state.squares[square].owner
     assert seller is not None

@@ -21,8 +21,7 @@ from companion.morpoly.moves import move, send_to_jail
 from companion.morpoly.questions import Ask, ask_choice, roll
 from companion.morpoly.rules import token_alive
 from companion.morpoly.state import State
-from companion.morpoly.trade import PREFIX as TRADE
-from companion.morpoly.trade import trade, trade_options
+from companion.morpoly.trade import TRADE, can_trade, trade
 
 Step = Generator[Question, str, None]
 
@@ -74,7 +73,8 @@ def menu_options(state: State, edition: Edition, token_id: str) -> list[str]:
         options.extend(f"use-card:{card}" for card in party.jail_cards)
     if party.boss == token_id:
         options.extend(building.management_options(state, edition, party.id))
-        options.extend(trade_options(state, edition, party.id))
+        if can_trade(state, edition, party.id):
+            options.append(TRADE)
     if has_time_limit(state):
         options.append(TIME_UP)
     return options
@@ -91,8 +91,8 @@ def menu(state: State, edition: Edition, narrator: Narrator, token_id: str) -> A
             return choice
         if choice == "roll" or choice == "pay-fine" or choice.startswith("use-card:"):
             return choice
-        if choice.startswith(TRADE):
-            yield from trade(state, edition, narrator, state.token(token_id).party, choice)
+        if choice == TRADE:
+            yield from trade(state, edition, narrator, state.token(token_id).party)
             continue
         manage(state, edition, narrator, state.token(token_id).party, choice)
 

@@ -212,7 +212,11 @@ def test_a_boss_buys_a_deed_from_another_party_at_the_price_its_boss_names() -> 
     own(state, "red", 1)
     own(state, "blue", 3)
     game = start(state)
-    assert game.question is not None and "trade:3" in game.question.options and "trade:1" not in game.question.options
+    assert game.question is not None and "trade" in game.question.options
+    game = do(game, "trade")
+    assert game.question is not None and game.question.key == "morpoly.trade.square"
+    assert game.question.options == ("trade:3", "cancel")  # not red's own square 1
+    assert do(game, "cancel").question.key == "morpoly.turn.menu"  # type: ignore[union-attr]
     game = do(game, "trade:3")
     assert game.question is not None and game.question.key == "morpoly.trade.price"
     assert game.question.player == "blue" and "refuse" in game.question.options
@@ -229,15 +233,17 @@ def test_no_trade_of_a_built_group_nor_with_a_jailed_party() -> None:
     own(state, "blue", 1, 3, houses=1)
     own(state, "green", 6)
     state.token("green").in_jail, state.token("green").square = True, 10
-    options = start(state).question.options  # type: ignore[union-attr]
-    assert not any(o.startswith("trade:") for o in options)
+    assert "trade" not in start(state).question.options  # type: ignore[union-attr]
+    state.token("green").in_jail = False
+    game = do(start(state), "trade")
+    assert game.question is not None and game.question.options == ("trade:6", "cancel")
 
 
 @pytest.mark.parametrize("setting, interest", [("none", 0), ("standard-10pct", 3)])
 def test_r12_interest_when_a_mortgaged_deed_changes_hands(setting: str, interest: int) -> None:
     state = three(**{"transfer-interest": setting})
     own(state, "blue", 3, mortgaged=True)
-    game = do(start(state), "trade:3", "40")
+    game = do(start(state), "trade", "trade:3", "40")
     assert game.state.squares[3].mortgaged and cash(game, "red") == 1500 - 40 - interest
 
 
