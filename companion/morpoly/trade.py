@@ -51,12 +51,11 @@ def tradeable(state: State, edition: Edition, buyer: str) -> Iterator[int]:
     if cash < unit:
         return
     squares = state.squares
-    built = {s for i, sq in squares.items() if sq.houses for s in edition.group(i)}
     jailed: dict[str, bool] = {}
     for index in sorted(squares):
         sq = squares[index]
         owner = sq.owner
-        if owner is None or owner == buyer or index in built:
+        if owner is None or owner == buyer or any(squares[s].houses for s in edition.group(index)):
             continue
         if owner not in jailed:
             jailed[owner] = is_variant(state) and party_jailed(state, owner)
