@@ -13,7 +13,7 @@ from collections.abc import Generator
 from companion.core.procedure import Narrator, Question
 from companion.morpoly import building
 from companion.morpoly.editions import Edition
-from companion.morpoly.money import BANK, liquidation_value, transfer
+from companion.morpoly.money import BANK, building_value, liquidation_value, transfer
 from companion.morpoly.questions import ask_choice
 from companion.morpoly.rules import is_variant, party_exists, party_jailed
 from companion.morpoly.state import State
@@ -24,10 +24,15 @@ Paying = Generator[Question, str, bool]
 
 def is_insolvent(state: State, edition: Edition, party: str, amount: int) -> bool:
     """R14: a party cannot pay ``amount`` when its cash, half the cost of its buildings and the
-    mortgage value of its unmortgaged squares together fall short of it; with the option
+    mortgage value of its unmortgaged squares (not for a party with the Patrician) together fall
+    short of it; with the option
     ``insolvent-if-cash-short`` (a table that reads L149 literally) already when its cash does."""
-    if state.rules.get("insolvent-if-cash-short") == "yes" and is_variant(state):
+    if not is_variant(state):
+        return liquidation_value(state, edition, party) < amount
+    if state.rules.get("insolvent-if-cash-short") == "yes":
         return state.party(party).cash < amount
+    if "patrician" in state.party(party).guilds:  # he cannot mortgage (L98): his squares add nothing
+        return state.party(party).cash + building_value(state, edition, party) < amount
     return liquidation_value(state, edition, party) < amount
 
 

@@ -8,7 +8,7 @@ amount in the set's rounding unit up to the buyer's cash; a few are offered) or 
 
 Rules checked: only bosses trade (R57); a square of a group with buildings cannot change hands (sell
 them first, as in standard Monopoly); in the variant a party all of whose tokens sit in jail makes no
-deals (B1, R10); a mortgaged square moves mortgaged, and with ``transfer-interest=standard-10pct``
+deals (B1, R10), unless it includes the Thieves (L36); a mortgaged square moves mortgaged, and with ``transfer-interest=standard-10pct``
 the buyer pays the bank a tenth of its mortgage value (R12).
 """
 from __future__ import annotations
@@ -42,9 +42,15 @@ def transfer_interest(state: State, edition: Edition, square: int) -> int:
     return 0
 
 
+def makes_no_deals(state: State, party: str) -> bool:
+    """B1 (L9): in the variant a party all of whose tokens sit in jail concludes no deals — except
+    the Thieves, who do business from jail (L36)."""
+    return is_variant(state) and party_jailed(state, party) and "thieves" not in state.party(party).guilds
+
+
 def tradeable(state: State, edition: Edition, buyer: str) -> Iterator[int]:
     """The squares the boss of ``buyer`` may propose to buy now, by square number."""
-    if is_variant(state) and party_jailed(state, buyer):
+    if makes_no_deals(state, buyer):
         return
     cash = state.party(buyer).cash
     unit = edition.currency.rounding_unit
@@ -58,7 +64,7 @@ def tradeable(state: State, edition: Edition, buyer: str) -> Iterator[int]:
         if owner is None or owner == buyer or any(squares[s].houses for s in edition.group(index)):
             continue
         if owner not in jailed:
-            jailed[owner] = is_variant(state) and party_jailed(state, owner)
+            jailed[owner] = makes_no_deals(state, owner)
         if jailed[owner] or (sq.mortgaged and cash < unit + transfer_interest(state, edition, index)):
             continue
         yield index

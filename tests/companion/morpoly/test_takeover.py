@@ -239,6 +239,23 @@ def test_no_trade_of_a_built_group_nor_with_a_jailed_party() -> None:
     assert game.question is not None and game.question.options == ("trade:6", "cancel")
 
 
+def test_the_thieves_trade_from_jail() -> None:
+    state = three()
+    own(state, "green", 6)
+    state.party("green").guilds = ["thieves"]
+    state.token("green").in_jail, state.token("green").square = True, 10
+    game = do(start(state), "trade")
+    assert game.question is not None and game.question.options == ("trade:6", "cancel")
+
+
+def test_r14_a_patrician_cannot_mortgage_so_his_squares_do_not_make_him_solvent() -> None:
+    state = chairman(three(), 60)
+    own(state, "red", 1, 3)  # 60 cash + 2 × 30 mortgages would cover the 100 owed
+    state.party("red").guilds = ["patrician"]
+    game = do(start(state), "roll", (1, 2), "chance.chairman")
+    assert game.state.token("red").party == "green"  # blue paid, green takes the Patrician over
+
+
 @pytest.mark.parametrize("setting, interest", [("none", 0), ("standard-10pct", 3)])
 def test_r12_interest_when_a_mortgaged_deed_changes_hands(setting: str, interest: int) -> None:
     state = three(**{"transfer-interest": setting})
