@@ -19,7 +19,7 @@ from companion.morpoly.game_end import TIME_UP
 from companion.morpoly.invariants import check_invariants
 from companion.morpoly.editions import load_edition
 from companion.morpoly.takeover import NO_BIDDER
-from companion.morpoly.trade import CANCEL, PREFIX, REFUSE, TRADE
+from companion.morpoly.trade import CANCEL, PREFIX, REFUSE, TRADE, tradeable
 
 PLAYERS = ("red", "blue", "green", "yellow", "white", "black", "orange", "purple")
 
@@ -96,17 +96,22 @@ def _menu(game: Game, options: list[str], rng: random.Random) -> Input:
 
 
 def _completing_square(game: Game) -> int | None:
-    """A square of another party that would complete a colour group for the asking party."""
+    """A square of another party that would complete a colour group for the asking party and may
+    change hands now."""
     state = game.state
     question = game.question
     assert question is not None
     buyer = state.token(question.player or "").party
     squares = state.squares
+    candidates = []
     for group in _street_groups(state.edition):
         missing = [s for s in group if squares[s].owner != buyer]
         if len(missing) == 1 and squares[missing[0]].owner is not None:
-            return missing[0]
-    return None
+            candidates.append(missing[0])
+    if not candidates:
+        return None
+    allowed = set(tradeable(state, load_edition(state.edition), buyer))
+    return next((s for s in candidates if s in allowed), None)
 
 
 @lru_cache(maxsize=None)
