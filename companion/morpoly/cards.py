@@ -14,7 +14,7 @@ from companion.morpoly.editions import Card, Edition
 from companion.morpoly.money import BANK, buildings_of, transfer
 from companion.morpoly.moves import move, send_to_jail
 from companion.morpoly.questions import ask_choice
-from companion.morpoly.rules import is_variant, party_exists, party_jailed, token_alive
+from companion.morpoly.rules import party_exists, token_alive
 from companion.morpoly.state import State
 from companion.morpoly.walk import nearest, steps_to
 
