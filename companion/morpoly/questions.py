@@ -78,3 +78,45 @@ def roll(key: str, text: str, player: str | None, **params: str) -> Generator[Qu
     answer = yield dice_question(key, text, player, **params)
     first, second = answer.split(",")
     return int(first), int(second)
+
+
+@dataclass(frozen=True)
+class AmountQuestion(TableQuestion):
+    """A sum of money agreed at the table (a trade's price, an auction's bid): any whole amount in
+    ``unit`` steps from one ``unit`` to ``maximum``; ``options`` are the few a screen offers (and any
+    word answers such as ``refuse``)."""
+
+    unit: int = 1
+    maximum: int = 0
+
+    def accepts(self, answer: str) -> bool:
+        if super().accepts(answer):
+            return True
+        if not (answer.isascii() and answer.isdigit()) or len(answer) > len(str(self.maximum)):
+            return False
+        value = int(answer)
+        return self.unit <= value <= self.maximum and value % self.unit == 0
+
+
+def amount_suggestions(unit: int, maximum: int) -> list[str]:
+    """One unit, then round steps (1, 2, 5 × a power of ten units) up to ``maximum``, about ten."""
+    step, factors, index = unit, (2, 5 / 2, 2), 0
+    while maximum // step > 10:
+        step = int(step * factors[index % 3])
+        index += 1
+    return [str(a) for a in sorted({unit, *range(step, maximum + 1, step), maximum}) if unit <= a <= maximum]
+
+
+def ask_amount(state: State, narrator: Narrator, key: str, text: str, player: str | None, unit: int, maximum: int,
+               words: Sequence[str] = (), **params: str) -> Ask:
+    """Ask for an amount (see :class:`AmountQuestion`) or one of ``words``; corrections in between
+    are applied and the question asked again, as at every choice."""
+    tokens = tuple(t.id for t in state.tokens)
+    question = AmountQuestion("choice", key, text, player, (*words, *amount_suggestions(unit, maximum)),
+                              params=tuple(params.items()), tokens=tokens, unit=unit, maximum=maximum)
+    while True:
+        answer = yield question
+        placement = parse_placement(answer, tokens)
+        if placement is None or answer in question.options:
+            return answer
+        place(state, narrator, *placement)

@@ -25,14 +25,13 @@ table says time is up: :mod:`companion.morpoly.game_end`.
 from __future__ import annotations
 
 from collections.abc import Generator, Sequence
-from dataclasses import dataclass
 
 from companion.core.procedure import Narrator, Question
 from companion.morpoly import building
 from companion.morpoly.editions import Edition
 from companion.morpoly.game_end import one_party_left
 from companion.morpoly.money import BANK, transfer
-from companion.morpoly.questions import TableQuestion, ask_choice
+from companion.morpoly.questions import ask_amount, ask_choice
 from companion.morpoly.rules import is_variant
 from companion.morpoly.state import Party, State
 
@@ -146,33 +145,6 @@ def leave(state: State, narrator: Narrator, debtor: str) -> None:
     narrator.say("morpoly.takeover.out", f"{debtor} leaves the game", party=debtor)
 
 
-@dataclass(frozen=True)
-class BidQuestion(TableQuestion):
-    """How much the highest bidder bid: any whole amount from one rounding unit to ``maximum`` (the
-    bidder's cash), in whole rounding units; ``options`` are suggestions a screen can offer."""
-
-    unit: int = 1
-    maximum: int = 0
-
-    def accepts(self, answer: str) -> bool:
-        if answer in self.options:
-            return True
-        if not (answer.isascii() and answer.isdigit()) or len(answer) > len(str(self.maximum)):
-            return False
-        value = int(answer)
-        return self.unit <= value <= self.maximum and value % self.unit == 0
-
-
-def bid_suggestions(unit: int, maximum: int) -> list[str]:
-    """One unit, then round steps (1, 2, 5 × a power of ten units) up to ``maximum``, about ten."""
-    step, factors = unit, (2, 5 / 2, 2)
-    index = 0
-    while maximum // step > 10:
-        step = int(step * factors[index % 3])
-        index += 1
-    return [str(a) for a in sorted({unit, *range(step, maximum + 1, step), maximum}) if unit <= a <= maximum]
-
-
 def auction(state: State, edition: Edition, narrator: Narrator, debtor: str, bidders: Sequence[Party]) -> Generator[
         Question, str, str | None]:
     """L153: the bankrupt guild and all it owns go to the highest bidding party. The table runs the
@@ -190,10 +162,10 @@ def auction(state: State, edition: Edition, narrator: Narrator, debtor: str, bid
         narrator.say("morpoly.takeover.no-bid", f"nobody bids for {debtor}'s guild", party=debtor)
         return None
     cash = state.party(winner).cash
-    question = BidQuestion("choice", "morpoly.takeover.bid", f"{winner}: how much did you bid for {debtor}'s guild?",
-                           state.party(winner).boss, tuple(bid_suggestions(unit, cash)),
-                           params=(("party", debtor), ("winner", winner)), unit=unit, maximum=cash)
-    bid = int((yield question))
+    answer = yield from ask_amount(state, narrator, "morpoly.takeover.bid",
+                                   f"{winner}: how much did you bid for {debtor}'s guild?", state.party(winner).boss,
+                                   unit, cash, party=debtor, winner=winner)
+    bid = int(answer)
     transfer(state, winner, BANK, bid)
     if has_patrician(state.party(winner)):
         lift_free(state, debtor)

@@ -19,10 +19,9 @@ from typing import Final
 from companion.core.procedure import Narrator, Question
 from companion.morpoly.editions import Edition
 from companion.morpoly.money import BANK, transfer
-from companion.morpoly.questions import ask_choice
+from companion.morpoly.questions import ask_amount, ask_choice
 from companion.morpoly.rules import is_variant, party_jailed
 from companion.morpoly.state import State
-from companion.morpoly.takeover import BidQuestion, bid_suggestions
 
 Trading = Generator[Question, str, None]
 
@@ -97,10 +96,9 @@ def trade(state: State, edition: Edition, narrator: Narrator, buyer: str) -> Tra
     unit = edition.currency.rounding_unit
     maximum = state.party(buyer).cash - interest
     boss = state.party(seller).boss
-    answer = yield BidQuestion("choice", "morpoly.trade.price", f"{boss}: sell {name} to {buyer}? the price agreed, "
-                               f"or refuse", boss, (REFUSE, *bid_suggestions(unit, maximum)),
-                               params=(("square", str(square)), ("buyer", buyer), ("seller", seller), ("name", name)),
-                               unit=unit, maximum=maximum)
+    answer = yield from ask_amount(state, narrator, "morpoly.trade.price", f"{boss}: sell {name} to {buyer}? "
+                                   f"the price agreed, or refuse", boss, unit, maximum, (REFUSE,),
+                                   square=str(square), buyer=buyer, seller=seller, name=name)
     if answer == REFUSE:
         narrator.say("morpoly.trade.refused", f"{seller} keeps {name}", seller=seller, buyer=buyer, square=square,
                      name=name)

@@ -149,6 +149,8 @@ def test_a_guild_insolvent_to_the_bank_is_auctioned_and_the_winner_takes_it_over
         with pytest.raises(InputError):
             apply(game, Answer(bad))
     assert state_to_json(game.state) == before
+    corrected = do(game, "place:blue:5")  # a correction is taken here as at every choice
+    assert corrected.state.token("blue").square == 5 and corrected.question == game.question
     game = do(game, "120")
     after = game.state
     assert cash(game, "green") == 1500 - 120 and after.token("red").party == "green"
