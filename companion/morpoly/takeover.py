@@ -69,12 +69,6 @@ def lift_free(state: State, party: str) -> None:
         state.squares[square].mortgaged = False
 
 
-def liquidate(state: State, edition: Edition, party: str) -> None:
-    """Steps 1 and 2 as standard Monopoly and a takeover by any party without the Patrician run them."""
-    sell_buildings(state, edition, party)
-    mortgage_all(state, edition, party)
-
-
 def insolvent(state: State, edition: Edition, narrator: Narrator, debtor: str, creditor: str, amount: int,
               why: str) -> Taking:
     """``debtor`` owes ``creditor`` (a party or :data:`~companion.morpoly.money.BANK`) ``amount`` for
