@@ -14,7 +14,8 @@ from companion.morpoly.debts import pay
 from companion.morpoly.editions import OWNABLE, Edition
 from companion.morpoly.money import BANK, transfer
 from companion.morpoly.moves import send_to_jail
-from companion.morpoly.questions import ask_choice, roll
+from companion.morpoly.fortuna_play import ask_roll
+from companion.morpoly.questions import ask_choice
 from companion.morpoly.rent import rent_due, station_rent
 from companion.morpoly.rules import is_variant, party_jailed
 from companion.morpoly.state import State
@@ -74,7 +75,7 @@ def _ownable(state: State, edition: Edition, narrator: Narrator, token_id: str, 
     if rent_rule == "double":
         amount = 2 * station_rent(state, edition, index)
     elif rent_rule == "dice-10":
-        first, second = yield from roll("morpoly.roll.utility-card",
+        first, second = yield from ask_roll(state, narrator, "morpoly.roll.utility-card",
                                         f"{token_id}: roll for the utility's rent (10 × the dice)", token_id,
                                         token=token_id)
         amount = 10 * (first + second)

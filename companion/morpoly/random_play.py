@@ -39,6 +39,9 @@ def random_input(game: Game, rng: random.Random) -> Input:
     key = question.key
     if key == "morpoly.turn.menu":
         return _menu(game, options, rng)
+    if key == "morpoly.fortuna.window":
+        spend = [o for o in options if o != "play-on"]
+        return Answer(rng.choice(spend) if spend and rng.random() < 0.3 else "play-on")
     if key == "morpoly.deed.buy":
         return Answer("buy" if rng.random() < BUY else "decline")
     if key == "morpoly.debt.raise":

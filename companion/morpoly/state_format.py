@@ -9,13 +9,13 @@ from typing import Any, Final
 
 from companion.core.errors import InputError
 from companion.morpoly.editions import load_edition
-from companion.morpoly.state import HOTEL, Bank, GameOver, Party, SquareState, State, Token, Turn
+from companion.morpoly.state import HOTEL, Bank, GameOver, Npcs, Party, SquareState, State, Token, Turn
 
 FORMAT: Final = "ankh-morpoly-state/1"
 
 
 def state_to_json(state: State) -> dict[str, Any]:
-    return {
+    doc = {
         "format": FORMAT,
         "edition": state.edition,
         "rules": dict(sorted(state.rules.items())),
@@ -32,6 +32,23 @@ def state_to_json(state: State) -> dict[str, Any]:
         "game_over": None if state.game_over is None else {"winner": state.game_over.winner,
                                                            "reason": state.game_over.reason},
     }
+    doc.update(_optional_to_json(state))
+    return doc
+
+
+def _optional_to_json(state: State) -> dict[str, Any]:
+    """The keys of the optional rules, present when the rule is on (or, read from an older document,
+    when they hold something): ``fortuna`` (§5.2), ``lives`` and ``npcs`` (ELAM, §5.3–5.4)."""
+    doc: dict[str, Any] = {}
+    if state.rules.get("fortuna") == "on" or state.fortuna or state.fortuna_earned:
+        doc["fortuna"] = {"holders": list(state.fortuna), "earned": list(state.fortuna_earned)}
+    if state.rules.get("elam") == "on" or state.lives or state.npcs is not None:
+        doc["lives"] = dict(state.lives)
+        npcs = state.npcs
+        doc["npcs"] = None if npcs is None else {
+            "death": npcs.death, "luggage": npcs.luggage, "dibbler": npcs.dibbler, "luggage_with": npcs.luggage_with,
+            "reversed_tokens": list(state.reversed_tokens)}
+    return doc
 
 
 def state_from_json(doc: Any) -> State:
@@ -55,6 +72,8 @@ def _parse(doc: dict[str, Any]) -> State:
         squares[int(sq["square"])] = SquareState(sq["owner"], houses, bool(sq["mortgaged"]))
     turn = doc["turn"]
     over = doc["game_over"]
+    fortuna = doc.get("fortuna") or {"holders": [], "earned": []}
+    npcs = doc.get("npcs")
     return State(
         str(doc["edition"]), {str(k): str(v) for k, v in doc["rules"].items()},
         [Party(str(p["id"]), int(p["cash"]), [str(t) for t in p["tokens"]], str(p["boss"]),
@@ -67,6 +86,11 @@ def _parse(doc: dict[str, Any]) -> State:
         Turn(int(turn["number"]), turn["token"], int(turn["doubles"]),
              [int(s) for s in turn["four_houses_at_start"]]),
         None if over is None else GameOver(str(over["winner"]), str(over["reason"])),
+        fortuna=[str(p) for p in fortuna["holders"]], fortuna_earned=[str(p) for p in fortuna["earned"]],
+        lives={str(p): int(n) for p, n in (doc.get("lives") or {}).items()},
+        npcs=None if npcs is None else Npcs(int(npcs["death"]), int(npcs["luggage"]), int(npcs["dibbler"]),
+                                            None if npcs["luggage_with"] is None else str(npcs["luggage_with"])),
+        reversed_tokens=[] if npcs is None else [str(t) for t in npcs.get("reversed_tokens", [])],
     )
 
 
@@ -93,4 +117,24 @@ def _structure_problem(state: State) -> str | None:
             return f"square {index} cannot carry {sq.houses} buildings"
     if state.turn.token is not None and state.turn.token not in state.seating:
         return f"turn token {state.turn.token!r} is not seated"
+    return _optional_problem(state, parties, tokens)
+
+
+def _optional_problem(state: State, parties: set[str], tokens: set[str]) -> str | None:
+    for key, listed in (("fortuna.holders", state.fortuna), ("fortuna.earned", state.fortuna_earned)):
+        if set(listed) - parties or len(set(listed)) != len(listed):
+            return f"{key} {listed} must name parties of the game, each once"
+    if set(state.fortuna) & set(state.fortuna_earned):
+        return f"a party holds a Fortuna token and earns another: {state.fortuna} / {state.fortuna_earned}"
+    for party, lives in state.lives.items():
+        if party not in parties or lives < 1:
+            return f"lives: {party!r} has {lives}; only parties in the game, each with at least one life"
+    npcs = state.npcs
+    if npcs is not None:
+        if not all(0 <= sq < 40 for sq in (npcs.death, npcs.luggage, npcs.dibbler)):
+            return f"npcs must stand on squares 0-39: {npcs}"
+        if npcs.luggage_with is not None and npcs.luggage_with not in tokens:
+            return f"npcs.luggage_with {npcs.luggage_with!r} is not a token of the game"
+    if set(state.reversed_tokens) - tokens:
+        return f"npcs.reversed_tokens {state.reversed_tokens} must be tokens of the game"
     return None

@@ -29,6 +29,8 @@ from collections.abc import Generator, Sequence
 from companion.core.procedure import Narrator, Question
 from companion.morpoly import building
 from companion.morpoly.editions import Edition
+from companion.morpoly.elam.lives import party_leaves as elam_party_leaves
+from companion.morpoly.fortuna_play import party_leaves as fortuna_party_leaves
 from companion.morpoly.game_end import one_party_left
 from companion.morpoly.money import BANK, transfer
 from companion.morpoly.questions import ask_amount, ask_choice
@@ -120,6 +122,8 @@ def merge(state: State, debtor: str, creditor: str) -> None:
     own player (L154)."""
     gone, taker = state.party(debtor), state.party(creditor)
     hand_over(state, debtor, creditor)
+    fortuna_party_leaves(state, debtor, creditor)  # a team holds one Fortuna token at most (L154)
+    elam_party_leaves(state, debtor, creditor)  # its remaining lives join the team (L166)
     taker.tokens.extend(gone.tokens)
     taker.guilds.extend(g for g in gone.guilds if g not in taker.guilds)
     for token in state.tokens:
@@ -130,7 +134,10 @@ def merge(state: State, debtor: str, creditor: str) -> None:
 
 def leave(state: State, narrator: Narrator, debtor: str) -> None:
     """R56, R72: nobody takes the party: its squares return to the bank unowned and unmortgaged,
-    its tokens leave the board (its buildings went back to the supply in step 1)."""
+    its tokens leave the board (its buildings went back to the supply in step 1), its Fortuna token
+    and its lives with them."""
+    fortuna_party_leaves(state, debtor, None)
+    elam_party_leaves(state, debtor, None)
     for square in state.owned_by(debtor):
         state.squares[square].owner = None
         state.squares[square].mortgaged = False

@@ -15,10 +15,14 @@ from companion.core.procedure import Narrator, ProcedureBody, Question
 from companion.morpoly import building
 from companion.morpoly.debts import pay
 from companion.morpoly.editions import Edition, load_edition
+from companion.morpoly.elam import death, npcs
+from companion.morpoly.events import DeathCause
 from companion.morpoly.game_end import TIME_UP, has_time_limit, time_up
 from companion.morpoly.money import BANK
 from companion.morpoly.moves import move, send_to_jail
-from companion.morpoly.questions import Ask, ask_choice, roll
+from companion.morpoly.fortuna_play import end_of_turn as fortuna_end_of_turn
+from companion.morpoly.fortuna_play import ask_roll
+from companion.morpoly.questions import Ask, ask_choice
 from companion.morpoly.rules import token_alive
 from companion.morpoly.state import State
 from companion.morpoly.trade import TRADE, can_trade, trade
@@ -47,20 +51,30 @@ def turn_procedure(state: State, narrator: Narrator, args: Mapping[str, Any]) ->
             yield from leave_jail(state, edition, narrator, token_id, choice)
             if not token_alive(state, token_id) or state.game_over is not None:
                 break
-        first, second = yield from roll("morpoly.roll.move", f"{token_id}: roll the dice to move", token_id,
+        first, second = yield from ask_roll(state, narrator, "morpoly.roll.move", f"{token_id}: roll the dice to move", token_id,
                                         token=token_id)
         doubles = first == second
         if doubles:
             state.turn.doubles += 1
             if state.turn.doubles == 3:
+                if death.heart_attack_applies(state, token_id):  # ELAM (L170): the third roll is not moved
+                    yield from death.die(state, edition, narrator, token_id, DeathCause.HEART_ATTACK)
+                    break
                 send_to_jail(state, edition, narrator, token_id, "three doubles in a row")
                 break
         narrator.say("morpoly.roll.rolled", f"{token_id} rolls {first} and {second}", token=token_id,
                      first=first, second=second)
-        yield from move(state, edition, narrator, token_id, first + second, True, first + second)
+        members = npcs.members_of_token(state, token_id)
+        yield from move(state, edition, narrator, token_id, first + second, npcs.runs_forward(state, token_id),
+                        first + second)
         if not doubles or not token_alive(state, token_id) or state.token(token_id).in_jail:
             break
+        if npcs.members_of_token(state, token_id) < members:
+            break  # ELAM: a token that died during its move starts again on GO; its turn is over
     state.turn.doubles = 0
+    if token_alive(state, token_id) and state.game_over is None:
+        yield from npcs.after_bankers_turn(state, edition, narrator, token_id)
+    fortuna_end_of_turn(state, narrator)
 
 
 def menu_options(state: State, edition: Edition, token_id: str) -> list[str]:
@@ -133,7 +147,7 @@ def leave_jail(state: State, edition: Edition, narrator: Narrator, token_id: str
 
 def jail_attempt(state: State, edition: Edition, narrator: Narrator, token_id: str) -> Step:
     token = state.token(token_id)
-    first, second = yield from roll("morpoly.roll.jail", f"{token_id}: roll for doubles to leave jail "
+    first, second = yield from ask_roll(state, narrator, "morpoly.roll.jail", f"{token_id}: roll for doubles to leave jail "
                                     f"(attempt {token.jail_attempts + 1} of 3)", token_id, token=token_id,
                                     attempt=str(token.jail_attempts + 1))
     if first != second:
@@ -141,6 +155,10 @@ def jail_attempt(state: State, edition: Edition, narrator: Narrator, token_id: s
             token.jail_attempts += 1
             narrator.say("morpoly.jail.stays", f"{token_id} rolls {first} and {second} and stays in jail",
                          token=token_id, first=first, second=second)
+            return
+        if death.starvation_applies(state, token_id):  # ELAM (L171): starvation instead of the fine
+            token.in_jail, token.jail_attempts = False, 0
+            yield from death.die(state, edition, narrator, token_id, DeathCause.STARVATION)
             return
         narrator.say("morpoly.jail.third-attempt", f"{token_id} fails a third time, pays the fine and moves",
                      token=token_id, first=first, second=second)
