@@ -42,8 +42,12 @@ def setup_procedure(state: State, narrator: Narrator, args: Mapping[str, Any]) -
     elam = state.rules.get("elam") == "on"
     chosen: list[Guild] = []
     for party in state.parties:
-        refused = {g.value: because("morpoly.setup.guild-refused", text)
-                   for g in Guild for text in [guild_refusal(chosen, g, elam)] if text is not None}
+        refused = {}
+        for g in Guild:
+            text = guild_refusal(chosen, g, elam)
+            if text is not None:
+                refused[g.value] = because("morpoly.setup.guild-taken", text, guild=g.value) if g in chosen \
+                    else because("morpoly.setup.assassins-elam-only", text)
         free = [g for g in (ELAM_GUILDS if elam else GUILDS) if g not in refused]
         guild = yield from ask_choice(state, narrator, "morpoly.setup.guild", f"{party.id}: which guild do you head?",
                                       party.id, free, unavailable=refused, party=party.id)
