@@ -12,11 +12,11 @@ from companion.core.procedure import Narrator, Question
 from companion.morpoly.debts import pay, pay_each
 from companion.morpoly.editions import Card, Edition
 from companion.morpoly.money import BANK, buildings_of, transfer
-from companion.morpoly.moves import move, send_to_jail
+from companion.morpoly.card_moves import MOVING_CARDS, card_move
+from companion.morpoly.moves import send_to_jail
 from companion.morpoly.questions import ask_choice
 from companion.morpoly.rules import party_exists, token_alive
 from companion.morpoly.state import State
-from companion.morpoly.walk import nearest, steps_to
 
 Drawing = Generator[Question, str, None]
 
@@ -48,22 +48,10 @@ def resolve(state: State, edition: Edition, narrator: Narrator, token_id: str, c
     token = state.token(token_id)
     party = token.party
     kind = card.kind
-    if kind == "advance":
-        exact_go_pays_double = state.rules.get("advance-to-go-card-pays-double", "yes") == "yes"  # R3
-        yield from move(state, edition, narrator, token_id, steps_to(token.square, card.get("to")), True, dice_total,
-                        double_on_exact=exact_go_pays_double)
-    elif kind == "advance-nearest":
-        kind_squares = edition.of_kind(str(card.get("to")))
-        target = nearest(token.square, kind_squares)
-        yield from move(state, edition, narrator, token_id, steps_to(token.square, target), True, dice_total,
-                        str(card.get("rent")))
-    elif kind == "back":
-        yield from move(state, edition, narrator, token_id, int(card.get("squares")), False, dice_total)
-    elif kind == "back-to":
-        back = (token.square - int(card.get("to"))) % 40
-        yield from move(state, edition, narrator, token_id, back, False, dice_total)
+    if kind in MOVING_CARDS:
+        yield from card_move(state, edition, narrator, token_id, card, dice_total)
     elif kind == "jail":
-        send_to_jail(state, edition, narrator, token_id, "a card")
+        yield from send_to_jail(state, edition, narrator, token_id, "a card")
     elif kind == "jail-free":
         state.party(party).jail_cards.append(card.id)
         narrator.say("morpoly.card.kept", f"{party} keeps the card", party=party, card=card.id)
