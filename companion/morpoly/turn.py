@@ -154,4 +154,5 @@ def jail_attempt(state: State, edition: Edition, narrator: Narrator, token_id: s
     token.in_jail, token.jail_attempts = False, 0
     narrator.say("morpoly.jail.doubles", f"{token_id} leaves jail with {first} and {second}", token=token_id,
                  first=first, second=second)
-    yield from move(state, edition, narrator, token_id, first + second, True, first + second)
+    yield from move(state, edition, narrator, token_id, first + second, npcs.runs_forward(state, token_id),
+                    first + second)  # ELAM: a Dibbler 7 reversed its running direction (R71)

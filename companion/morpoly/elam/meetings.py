@@ -31,16 +31,18 @@ def after_arrival(state: State, edition: Edition, narrator: Narrator, token_id: 
         yield from npcs.meet_arrival(state, edition, narrator, token_id)
 
 
-def resolve_square(state: State, edition: Edition, narrator: Narrator, token_id: str, dice_total: int) -> Meeting:
-    """A token placed on a square that it must resolve (the Assassin after a contract, L180): the
-    square, then the NPCs standing there."""
+def resolve_square(state: State, edition: Edition, narrator: Narrator, token_id: str, dice_total: int,
+                   spat_out_by: str | None = None) -> Meeting:
+    """A token placed on a square that it must resolve (the Assassin after a contract, L180; a player
+    the Luggage spat out, L195): the square, then the NPCs standing there — except ``spat_out_by``,
+    the Luggage that just carried him there and does not swallow him again."""
     from companion.morpoly.landing import arrive
 
     square = state.token(token_id).square
     yield from arrive(state, edition, narrator, token_id, dice_total)
     if _still_on(state, token_id, square):
         npcs.follow(state, token_id)
-        yield from npcs.meet_arrival(state, edition, narrator, token_id)
+        yield from npcs.meet_arrival(state, edition, narrator, token_id, spat_out_by)
 
 
 def _still_on(state: State, token_id: str, square: int) -> bool:
