@@ -57,6 +57,13 @@ def runs_forward(state: State, token_id: str) -> bool:
     return token_id not in state.reversed_tokens
 
 
+def card_runs_clockwise(state: State, token_id: str) -> bool:
+    """Which way an "advance" card moves the token (R1): forward in its running direction, so
+    counter-clockwise after a Dibbler 7; clockwise for everyone under ``cards-always-clockwise``.
+    A "go back" card moves the other way."""
+    return runs_forward(state, token_id) or state.rules.get("cards-always-clockwise") == "yes"
+
+
 def running_walk(state: State, token_id: str, start: int, steps: int, clockwise: bool,
                  double_on_exact: bool) -> Walk | None:
     """R71: a token whose running direction is reversed walks counter-clockwise "forward", and GO
