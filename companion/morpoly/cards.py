@@ -11,22 +11,16 @@ from collections.abc import Generator
 from companion.core.procedure import Narrator, Question
 from companion.morpoly.debts import pay
 from companion.morpoly.editions import Card, Edition
-from companion.morpoly.elam.npcs import card_runs_clockwise
 from companion.morpoly.money import BANK, buildings_of, transfer
-from companion.morpoly.moves import move, send_to_jail
+from companion.morpoly.card_moves import MOVING_CARDS, card_move
+from companion.morpoly.moves import send_to_jail
 from companion.morpoly.questions import ask_choice
 from companion.morpoly.rules import is_variant, party_exists, party_jailed, token_alive
 from companion.morpoly.state import State
-from companion.morpoly.walk import nearest, steps_to
 
 Drawing = Generator[Question, str, None]
 
 DECK_NAMES = {"chance": "Chance", "chest": "Community Chest"}
-
-
-def _ahead(start: int, target: int, clockwise: bool) -> int:
-    """Steps from ``start`` to ``target`` the way the card moves (a full lap onto the same square)."""
-    return steps_to(start, target) if clockwise else steps_to(target, start)
 
 
 def deck_options(state: State, edition: Edition, deck: str) -> list[str]:
@@ -54,24 +48,10 @@ def resolve(state: State, edition: Edition, narrator: Narrator, token_id: str, c
     token = state.token(token_id)
     party = token.party
     kind = card.kind
-    clockwise = card_runs_clockwise(state, token_id)  # R1: relative to the running direction (ELAM)
-    if kind == "advance":
-        exact_go_pays_double = state.rules.get("advance-to-go-card-pays-double", "yes") == "yes"  # R3
-        yield from move(state, edition, narrator, token_id, _ahead(token.square, int(card.get("to")), clockwise),
-                        clockwise, dice_total, double_on_exact=exact_go_pays_double)
-    elif kind == "advance-nearest":
-        kind_squares = edition.of_kind(str(card.get("to")))
-        target = nearest(token.square, kind_squares) if clockwise else \
-            min(kind_squares, key=lambda s: steps_to(s, token.square))
-        yield from move(state, edition, narrator, token_id, _ahead(token.square, target, clockwise), clockwise,
-                        dice_total, str(card.get("rent")))
-    elif kind == "back":
-        yield from move(state, edition, narrator, token_id, int(card.get("squares")), not clockwise, dice_total)
-    elif kind == "back-to":
-        back = (token.square - int(card.get("to"))) % 40 if clockwise else (int(card.get("to")) - token.square) % 40
-        yield from move(state, edition, narrator, token_id, back, not clockwise, dice_total)
+    if kind in MOVING_CARDS:
+        yield from card_move(state, edition, narrator, token_id, card, dice_total)
     elif kind == "jail":
-        send_to_jail(state, edition, narrator, token_id, "a card")
+        yield from send_to_jail(state, edition, narrator, token_id, "a card")
     elif kind == "jail-free":
         state.party(party).jail_cards.append(card.id)
         narrator.say("morpoly.card.kept", f"{party} keeps the card", party=party, card=card.id)

@@ -20,13 +20,11 @@ from collections.abc import Generator
 
 from companion.core.procedure import Narrator, Question
 from companion.morpoly import fortuna
-from companion.morpoly.events import Direction, Passed
+from companion.morpoly.events import RollPurpose, Step
 from companion.morpoly.fortuna import FortunaChange
-from companion.morpoly.layout import GO
 from companion.morpoly.questions import ask_choice
 from companion.morpoly.questions import roll as throw
 from companion.morpoly.state import State
-from companion.morpoly.walk import Walk
 
 Rolling = Generator[Question, str, tuple[int, int]]
 
@@ -44,11 +42,12 @@ def holders(state: State) -> list[str]:
     return [p for p in state.fortuna if p in parties]
 
 
-def ask_roll(state: State, narrator: Narrator, key: str, text: str, player: str | None, **params: str) -> Rolling:
-    """Ask for a throw bound to ``key`` (like :func:`companion.morpoly.questions.roll`), then let
-    Fortuna holders void it; a voided throw is asked again with the same question."""
+def ask_roll(state: State, narrator: Narrator, key: str, text: str, player: str | None,
+             purpose: RollPurpose = RollPurpose.TABLE, **params: str) -> Rolling:
+    """Ask for a throw bound to ``key`` and ``purpose`` (like :func:`companion.morpoly.questions.roll`),
+    then let Fortuna holders void it; a voided throw is asked again with the same question."""
     while True:
-        first, second = yield from throw(key, text, player, **params)
+        first, second = yield from throw(key, text, player, purpose, **params)
         spender = yield from _window(state, narrator, key, player, first, second)
         if spender is None:
             return first, second
@@ -76,16 +75,16 @@ def _window(state: State, narrator: Narrator, key: str, player: str | None, firs
     return None if answer == PLAY_ON else answer[len(SPEND):]
 
 
-def at_go(state: State, narrator: Narrator, token_id: str, path: Walk) -> None:
-    """A walk; called before its GO salary is paid, so cash is compared as it was at the moment of
-    passing (R59). Only a walk *past* GO in the running direction counts — the one that earns a
-    single salary — not an exact landing, not a backward crossing."""
-    if not is_played(state) or not path.salaries or path.end == GO:
+def at_go(state: State, narrator: Narrator, token_id: str, steps: tuple[Step, ...]) -> None:
+    """A move's path steps; called before its GO salary is paid, so cash is compared as it was at the
+    moment of passing (R59). Only a walk *past* GO in the running direction counts — the one that
+    earns a single salary — not an exact landing, not a backward crossing, not a teleport's jump."""
+    if not is_played(state) or not fortuna.passes_go(steps):
         return
     party = state.party_of(token_id).id
     cash = {p.id: p.cash for p in state.parties}
     holds = party in state.fortuna or party in state.fortuna_earned
-    change = fortuna.at_go(party, (Passed(token_id, GO, Direction.FORWARD),), cash, holds)
+    change = fortuna.at_go(party, steps, cash, holds)
     if change is FortunaChange.GRANT_AFTER_TURN:
         state.fortuna_earned.append(party)
         narrator.say("morpoly.fortuna.earned", f"{party} passes GO with the least cash and gets a Fortuna token "

@@ -1,4 +1,5 @@
-"""What the square a token arrives on does: buy or decline, rent, tax, a card, Go To Jail.
+"""What the square a token arrives on does: buy or decline, rent, tax, a card, Go To Jail, and in the
+variant L-Space (Free Parking, :mod:`companion.morpoly.lspace`).
 
 Declined squares stay with the bank: the variant has no auctions (B2), and standard auctions are not
 played through the companion (the table may record an auction's result as a trade later). In the
@@ -12,6 +13,9 @@ from companion.core.procedure import Narrator, Question
 from companion.morpoly import cards
 from companion.morpoly.debts import pay
 from companion.morpoly.editions import OWNABLE, Edition
+from companion.morpoly.events import RollPurpose
+from companion.morpoly.layout import L_SPACE
+from companion.morpoly.lspace import lspace
 from companion.morpoly.money import BANK, transfer
 from companion.morpoly.moves import send_to_jail
 from companion.morpoly.fortuna_play import ask_roll
@@ -36,7 +40,9 @@ def arrive(state: State, edition: Edition, narrator: Narrator, token_id: str, di
     elif square.kind in ("chance", "chest"):
         yield from cards.draw(state, edition, narrator, token_id, square.kind, dice_total)
     elif square.kind == "go-to-jail":
-        send_to_jail(state, edition, narrator, token_id, square.name)
+        yield from send_to_jail(state, edition, narrator, token_id, square.name)
+    elif token.square == L_SPACE and is_variant(state):
+        yield from lspace(state, edition, narrator, token_id)
 
 
 def _ownable(state: State, edition: Edition, narrator: Narrator, token_id: str, dice_total: int,
@@ -77,7 +83,7 @@ def _ownable(state: State, edition: Edition, narrator: Narrator, token_id: str, 
     elif rent_rule == "dice-10":
         first, second = yield from ask_roll(state, narrator, "morpoly.roll.utility-card",
                                         f"{token_id}: roll for the utility's rent (10 × the dice)", token_id,
-                                        token=token_id)
+                                        RollPurpose.TABLE, token=token_id)
         amount = 10 * (first + second)
     else:
         amount = rent_due(state, edition, index, dice_total)

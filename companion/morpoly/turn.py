@@ -1,8 +1,9 @@
 """One player's turn: manage deeds, roll two dice, move, resolve; again on doubles; jail.
 
 Before every roll the token's player is asked what to do: ``roll``, or first build, sell, mortgage or
-lift (the party's boss only), and in jail ``pay-fine`` or ``use-card:<id>``. Standard rules for the
-rest: doubles roll again, the third doubles in a row goes to jail without moving; in jail a roll of
+lift (the party's boss only), and in jail ``pay-fine`` or ``use-card:<id>``. The roll moves the
+token through :func:`~companion.morpoly.rolled_move.movement_roll` (in the variant: the guilds' own
+ways to move, pubs). Standard rules for the rest: doubles roll again, the third doubles in a row goes to jail without moving; in jail a roll of
 doubles leaves (moving by it, no extra roll), three failed attempts force the fine and a move by the
 third roll; paying the fine or playing a get-out-of-jail card before rolling leaves at once.
 """
@@ -18,10 +19,13 @@ from companion.morpoly.editions import Edition, load_edition
 from companion.morpoly.elam import death, npcs
 from companion.morpoly.events import DeathCause
 from companion.morpoly.money import BANK
-from companion.morpoly.moves import move, send_to_jail
+from companion.morpoly.dice import Dice
+from companion.morpoly.events import RollPurpose
+from companion.morpoly.moves import send_to_jail
 from companion.morpoly.fortuna_play import end_of_turn as fortuna_end_of_turn
 from companion.morpoly.fortuna_play import ask_roll
 from companion.morpoly.questions import Ask, ask_choice
+from companion.morpoly.rolled_move import movement_roll
 from companion.morpoly.rules import token_alive
 from companion.morpoly.state import State
 
@@ -47,8 +51,8 @@ def turn_procedure(state: State, narrator: Narrator, args: Mapping[str, Any]) ->
             yield from leave_jail(state, edition, narrator, token_id, choice)
             if not token_alive(state, token_id) or state.game_over is not None:
                 break
-        first, second = yield from ask_roll(state, narrator, "morpoly.roll.move", f"{token_id}: roll the dice to move", token_id,
-                                        token=token_id)
+        first, second = yield from ask_roll(state, narrator, "morpoly.roll.move", f"{token_id}: roll the dice to move",
+                                            token_id, RollPurpose.MOVE, token=token_id)
         doubles = first == second
         if doubles:
             state.turn.doubles += 1
@@ -56,14 +60,13 @@ def turn_procedure(state: State, narrator: Narrator, args: Mapping[str, Any]) ->
                 if death.heart_attack_applies(state, token_id):  # ELAM (L170): the third roll is not moved
                     yield from death.die(state, edition, narrator, token_id, DeathCause.HEART_ATTACK)
                     break
-                send_to_jail(state, edition, narrator, token_id, "three doubles in a row")
+                yield from send_to_jail(state, edition, narrator, token_id, "three doubles in a row")
                 break
         narrator.say("morpoly.roll.rolled", f"{token_id} rolls {first} and {second}", token=token_id,
                      first=first, second=second)
         members = npcs.members_of_token(state, token_id)
-        yield from move(state, edition, narrator, token_id, first + second, npcs.runs_forward(state, token_id),
-                        first + second)
-        if not doubles or not token_alive(state, token_id) or state.token(token_id).in_jail:
+        again = yield from movement_roll(state, edition, narrator, token_id, Dice(first, second))
+        if not again or not token_alive(state, token_id) or state.token(token_id).in_jail:
             break
         if npcs.members_of_token(state, token_id) < members:
             break  # ELAM: a token that died during its move starts again on GO; its turn is over
@@ -134,8 +137,8 @@ def leave_jail(state: State, edition: Edition, narrator: Narrator, token_id: str
 def jail_attempt(state: State, edition: Edition, narrator: Narrator, token_id: str) -> Step:
     token = state.token(token_id)
     first, second = yield from ask_roll(state, narrator, "morpoly.roll.jail", f"{token_id}: roll for doubles to leave jail "
-                                    f"(attempt {token.jail_attempts + 1} of 3)", token_id, token=token_id,
-                                    attempt=str(token.jail_attempts + 1))
+                                        f"(attempt {token.jail_attempts + 1} of 3)", token_id, RollPurpose.JAIL,
+                                        token=token_id, attempt=str(token.jail_attempts + 1))
     if first != second:
         if token.jail_attempts < 2:
             token.jail_attempts += 1
@@ -154,5 +157,4 @@ def jail_attempt(state: State, edition: Edition, narrator: Narrator, token_id: s
     token.in_jail, token.jail_attempts = False, 0
     narrator.say("morpoly.jail.doubles", f"{token_id} leaves jail with {first} and {second}", token=token_id,
                  first=first, second=second)
-    yield from move(state, edition, narrator, token_id, first + second, npcs.runs_forward(state, token_id),
-                    first + second)  # ELAM: a Dibbler 7 reversed its running direction (R71)
+    yield from movement_roll(state, edition, narrator, token_id, Dice(first, second))

@@ -78,11 +78,12 @@ def attack(state: State, edition: Edition, narrator: Narrator, assassin: str,
                                        f"{victim}: rolled {first} and {second}: flee one square, or stay?", victim,
                                        ["flee", "stay"], token=victim, first=str(first), second=str(second))
         if choice == "flee":
-            from companion.morpoly.elam.npcs import runs_forward
-            from companion.morpoly.moves import move
+            from companion.morpoly.movement import step
+            from companion.morpoly.moves import move, running
 
             narrator.say("morpoly.assassins.flees", f"{victim} flees", token=victim)
-            yield from move(state, edition, narrator, victim, 1, runs_forward(state, victim), first + second)
+            flight = step(victim, state.token(victim).square, running(state, victim))  # a walk (R36, R51)
+            yield from move(state, edition, narrator, victim, flight, first + second)
             return token_alive(state, assassin), first + second
     else:
         narrator.say("morpoly.assassins.strikes", f"{victim} rolls {first} and {second}: the Assassin strikes",

@@ -44,7 +44,6 @@ from companion.morpoly.money import BANK, transfer
 from companion.morpoly.questions import ask_choice
 from companion.morpoly.rules import token_alive
 from companion.morpoly.state import Npcs, State
-from companion.morpoly.walk import Walk
 
 Acting = Generator[Question, str, None]
 
@@ -55,26 +54,6 @@ NAMES: Final = {"death": "Death", "luggage": "the Luggage", "dibbler": "CMOT Dib
 def runs_forward(state: State, token_id: str) -> bool:
     """Whether the token's running direction is still clockwise (a Dibbler 7 reverses it, L201)."""
     return token_id not in state.reversed_tokens
-
-
-def card_runs_clockwise(state: State, token_id: str) -> bool:
-    """Which way an "advance" card moves the token (R1): forward in its running direction, so
-    counter-clockwise after a Dibbler 7; clockwise for everyone under ``cards-always-clockwise``.
-    A "go back" card moves the other way."""
-    return runs_forward(state, token_id) or state.rules.get("cards-always-clockwise") == "yes"
-
-
-def running_walk(state: State, token_id: str, start: int, steps: int, clockwise: bool,
-                 double_on_exact: bool) -> Walk | None:
-    """R71: a token whose running direction is reversed walks counter-clockwise "forward", and GO
-    pays when crossed in the running direction (one salary passing, two landing exactly, B7). ``None``
-    for every other walk, which the engine's clockwise walk decides."""
-    if clockwise or runs_forward(state, token_id) or steps < 1:
-        return None
-    end = (start - steps) % 40
-    if steps < (start or 40):  # GO not reached (leaving GO is no crossing)
-        return Walk(start, end, 0)
-    return Walk(start, end, 2 if end == 0 and double_on_exact else 1)
 
 
 def members_of_token(state: State, token_id: str) -> int:

@@ -91,6 +91,8 @@ def test_the_undead_do_not_starve_they_pay_the_fine_and_move() -> None:
     blue = state.token("blue")
     blue.square, blue.in_jail, blue.jail_attempts = 10, True, 2
     game = do(start(state, "blue"), "roll", (1, 2))
+    assert game.question is not None and game.question.options == ("walk", "split")  # they may split (L83)
+    game = do(game, "walk")
     assert game.state.lives["blue"] == 10 and game.state.token("blue").square == 13
     assert cash(game, "blue") == 1500 - 50
 
@@ -259,7 +261,7 @@ def test_a_token_arriving_on_deaths_square_dies_unless_undead_and_prisoners_are_
     state = elam(blue="undead")
     npcs(state, death=19)
     state.token("blue").square = 16
-    game = do(start(state, "blue"), "roll", (1, 2), "decline")
+    game = do(start(state, "blue"), "roll", (1, 2), "walk", "decline")  # walk: the Undead may split (L83)
     assert game.state.lives["blue"] == 10 and game.state.token("blue").square == 19
     state = elam()
     state.token("red").square = 7
@@ -336,7 +338,7 @@ def test_a_wizard_does_not_roll_the_luggage_joins_him() -> None:
 
 
 def test_the_undead_roll_for_the_luggage_but_its_seven_does_not_kill_them() -> None:
-    game = do(start(luggage_table("undead"), "blue"), "roll", (1, 2), "decline", (3, 4))
+    game = do(start(luggage_table("undead"), "blue"), "roll", (1, 2), "walk", "decline", (3, 4))
     assert game.state.lives["blue"] == 10 and game.state.token("blue").square == 19
 
 
