@@ -3,6 +3,10 @@ where the first implementation and the source parted ways. US edition, Red is th
 position starts with blue's turn and the NPCs do not move during it."""
 from __future__ import annotations
 
+from companion.core.procedure import Narrator
+from companion.morpoly.covers import Cover
+from companion.morpoly.elam.lives import eliminate
+from companion.morpoly.fsu import Fsu, Ledger, Status
 from companion.morpoly.game import Game
 from companion.morpoly.setup import new_state
 from companion.morpoly.state import Npcs, State
@@ -87,3 +91,17 @@ def test_a_go_back_card_moves_a_reversed_token_against_its_running_direction() -
     state.token("blue").square = 10
     game = do(start(state, "blue"), "roll", (1, 2), "chance.back-3")
     assert game.state.token("blue").square == 10 and cash(game, "blue") == 1500
+
+
+def test_a_party_that_loses_its_last_member_leaves_its_fsus_void_on_either_side() -> None:
+    """L166 'sein Hab und Gut geht an die Bank zurück', R72: its FSUs become void — those it holds and
+    those it sold; an FSU between two other parties goes on. (Called directly: the position format
+    does not carry the ledger yet.)"""
+    state = new_state(["red", "blue", "green"], {"edition": "us", "base": "variant", "elam": "on"})
+    held = Fsu(1, "red", "blue", "blue", 37, 100, frozenset({Cover.JAILED}), False)
+    sold = Fsu(2, "blue", "green", "green", 39, 100, frozenset({Cover.JAILED}), False)
+    others = Fsu(3, "red", "green", "green", 31, 100, frozenset({Cover.JAILED}), False)
+    state.ledger = Ledger((held, sold, others), 4)
+    eliminate(state, Narrator(), "blue")
+    statuses = {fsu.fsu_id: fsu.status for fsu in state.ledger.fsus}
+    assert statuses == {1: Status.VOID, 2: Status.VOID, 3: Status.ACTIVE}
