@@ -214,7 +214,8 @@ def _join(state: State, narrator: Narrator, npcs: Npcs, token_id: str) -> None:
 
 
 def _race(state: State, edition: Edition, narrator: Narrator, npcs: Npcs, token_id: str) -> Acting:
-    from companion.morpoly.elam.meetings import resolve_square
+    from companion.morpoly.elam.meetings import after_arrival
+    from companion.morpoly.landing import arrive
     from companion.morpoly.moves import go_money
 
     npcs.luggage_with = None
@@ -232,7 +233,8 @@ def _race(state: State, edition: Edition, narrator: Narrator, npcs: Npcs, token_
     if salaries:
         yield from go_money(state, edition, narrator, token_id, salaries)
     if token_alive(state, token_id) and state.game_over is None:
-        yield from resolve_square(state, edition, narrator, token_id, first + second, spat_out_by="luggage")
+        yield from arrive(state, edition, narrator, token_id, first + second)  # L195: he resolves the square
+        yield from after_arrival(state, edition, narrator, token_id, destination, spat_out_by="luggage")
 
 
 def _dibbler(state: State, edition: Edition, narrator: Narrator, token_id: str) -> Acting:

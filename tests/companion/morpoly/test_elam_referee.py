@@ -105,3 +105,15 @@ def test_a_party_that_loses_its_last_member_leaves_its_fsus_void_on_either_side(
     eliminate(state, Narrator(), "blue")
     statuses = {fsu.fsu_id: fsu.status for fsu in state.ledger.fsus}
     assert statuses == {1: Status.VOID, 2: Status.VOID, 3: Status.ACTIVE}
+
+
+def test_an_assassin_spat_out_where_a_token_stands_may_attack_it() -> None:
+    """L176 with R5: an Assassin that lands where another player stands may attack after resolving
+    the square — also when the Luggage spat him out there (L195: he must resolve the new square)."""
+    state = elam(blue="assassins")
+    state.npcs = Npcs(20, 19, 20, None)
+    state.token("blue").square = 16
+    state.token("red").square = 25
+    game = do(start(state, "blue"), "roll", (1, 2), "decline", (2, 4), (2, 3), "decline")
+    assert key(game) == "morpoly.assassins.attack" and player(game) == "blue"
+    assert game.question is not None and "attack:red" in game.question.options
