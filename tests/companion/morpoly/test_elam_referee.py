@@ -117,3 +117,19 @@ def test_an_assassin_spat_out_where_a_token_stands_may_attack_it() -> None:
     game = do(start(state, "blue"), "roll", (1, 2), "decline", (2, 4), (2, 3), "decline")
     assert key(game) == "morpoly.assassins.attack" and player(game) == "blue"
     assert game.question is not None and "attack:red" in game.question.options
+
+
+def test_a_card_sending_a_token_a_full_lap_to_its_square_meets_the_npcs_once_per_arrival() -> None:
+    """R5/R65, once per arrival: Dibbler (on Boardwalk) sells blue 'Advance to Boardwalk'; blue walks
+    a full lap (GO passed: one salary) and arrives again, so Dibbler meets him once more — and only
+    once: after that roll (odd, money) the turn is over."""
+    state = elam(blue="watch")
+    state.npcs = Npcs(20, 20, 39, None)
+    state.token("blue").square = 36
+    game = do(start(state, "blue"), "roll", (1, 2), "decline", (2, 4), "chance", "chance.advance-boardwalk")
+    assert game.state.token("blue").square == 39 and key(game) == "morpoly.deed.buy"
+    game = do(game, "decline")
+    assert key(game) == "morpoly.roll.dibbler" and player(game) == "blue"
+    game = do(game, (1, 2))  # other odd: Dibbler drops 10 x 3
+    assert cash(game, "blue") == 1500 - 150 + 200 + 30
+    assert player(game) == "red" and key(game) == "morpoly.turn.menu"
