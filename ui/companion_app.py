@@ -288,13 +288,13 @@ class CompanionApp(App):
     def route(self) -> None:
         """Show the screen for what the game waits for."""
         self.refresh()
-        game = self.game
-        if game is None:
+        game, session = self.game, self.session
+        if game is None or session is None:
             return
         current = self.manager.current
         if current in ("journal", "settings", "table", "morpoly-ledger") and not game.is_over:
             return
-        target = screen_for(game)
+        target = screen_for(session)
         if current == "events" and target == "turn":
             return  # the event is over: its screen stays, with the last face, until "continue"
         self.manager.current = target
@@ -313,15 +313,15 @@ class CompanionApp(App):
 
     def continue_game(self) -> None:
         """Leave the events screen once the event is over."""
-        if self.game is not None:
-            self.manager.current = screen_for(self.game)
+        if self.game is not None and self.session is not None:
+            self.manager.current = screen_for(self.session)
         self.refresh()
 
     def back_to_game(self) -> None:
-        if self.game is None:
+        if self.game is None or self.session is None:
             self.manager.current = "home"
         else:
-            self.manager.current = screen_for(self.game)
+            self.manager.current = screen_for(self.session)
         self.refresh()
 
     # -- devices (always on the main thread: DeviceLink schedules these) -----------------

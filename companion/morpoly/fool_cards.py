@@ -14,7 +14,8 @@ so that Fortuna's window applies. The kit's :data:`~companion.morpoly.dice.TABLE
   (L115); a card that moves him sends him to the square opposite its destination (option
   ``fool-reverse-movement``: the opposite square, or the same distance the other way), walking the
   other way — "go back three squares" is then 17 squares forward (R44).
-- **other even** — he gives the card to another player's token (question ``morpoly.card.fool-give``),
+- **other even** — he gives the card to another player's token (question ``morpoly.card.fool-give``,
+  ``give:<token>``),
   which resolves it as if it had drawn it, from its own square (R44). Tokens in jail cannot take it;
   with nobody to take it he plays it as drawn.
 - **other odd** — played as drawn.
@@ -47,6 +48,7 @@ from companion.morpoly.table_position import position_of
 Drawing = Generator[Question, str, None]
 
 MODIFY = "modify"
+GIVE = "give:"
 
 _PAYING = {"pay": "receive", "pay-each": "collect-each", "pay-or-draw": "receive"}
 _RECEIVING = {"receive": "pay", "collect-each": "pay-each"}
@@ -155,9 +157,10 @@ def give_away(state: State, edition: Edition, narrator: Narrator, token_id: str,
                      token=token_id)
         yield from resolve(state, edition, narrator, token_id, card, dice_total)
         return
-    recipient = yield from ask_choice(state, narrator, "morpoly.card.fool-give",
-                                      f"{token_id}: give the card to whom?", token_id, others, token=token_id,
-                                      card=card.id)
+    answer = yield from ask_choice(state, narrator, "morpoly.card.fool-give",
+                                   f"{token_id}: give the card to whom?", token_id, [GIVE + t for t in others],
+                                   token=token_id, card=card.id)
+    recipient = answer[len(GIVE):]
     narrator.say("morpoly.card.given", f"{token_id} gives the card to {recipient}", token=token_id,
                  recipient=recipient)
     yield from resolve(state, edition, narrator, recipient, card, dice_total)

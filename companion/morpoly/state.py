@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from companion.morpoly.fsu import Ledger
+
 HOTEL = 5
 """``SquareState.houses`` counts houses 0–4; 5 is a hotel (which returns its four houses)."""
 
@@ -110,6 +112,7 @@ class State:
     """ELAM: Death, the Luggage and CMOT Dibbler (§5.4); ``None`` outside ELAM."""
     reversed_tokens: list[str] = field(default_factory=list)
     """ELAM: tokens whose running direction a Dibbler 7 reversed (counter-clockwise, R71)."""
+    ledger: Ledger = field(default_factory=Ledger)
 
     def copy(self) -> State:
         """A deep copy, written out: procedures copy the state at every step, and ``deepcopy`` made

@@ -255,3 +255,16 @@ def test_templates_use_only_the_params_the_engine_passes(
             wrong.append(f"{key}: {sorted(extra)} not in {sorted(allowed)} ({', '.join(found.sites)})")
         template.format(**{name: "x" for name in _placeholders(template)})  # no stray braces
     assert not wrong, "\n".join(wrong)
+
+
+def test_every_morpoly_key_has_an_english_template_too(engine_keys: set[str]) -> None:
+    """Ankh-Morpoly's engine sentences name seats ("red pays …") and quote its own English reasons:
+    in English, too, the screens say them from a template, so the table reads "Ann pays $40 to Bob for rent"."""
+    keys = {k for k in engine_keys if k.split(":", 1)[1].startswith("morpoly.")}
+    assert len(keys) > 30
+    translator = Translator("en")
+    missing = sorted(k for k in keys if translator.gettext(k) == k)
+    assert not missing, f"no English template (run python3 -m ui.i18n_tools after writing one): {missing!r}"
+    translator.use_players({"red": "Ann", "yellow": "Bob"})
+    assert translator.keyed("n", "morpoly.money.paid", "red pays $40 to yellow for rent",
+                            {"payer": "red", "payee": "yellow", "amount": "$40", "why": "rent"}) == "Ann pays $40 to Bob for rent"

@@ -103,9 +103,9 @@ def test_a_money_card_doubled_reversed_or_as_drawn(roll: tuple[int, int], red: i
 
 def test_a_money_card_given_away_is_resolved_by_the_other_player() -> None:
     game = modified(fools("green"), "chance.dividend", EVEN)
-    assert key(game) == "morpoly.card.fool-give" and options(game) == ("blue", "green")
+    assert key(game) == "morpoly.card.fool-give" and options(game) == ("give:blue", "give:green")
     assert game.question is not None and game.question.player == "red"
-    game = do(game, "green")
+    game = do(game, "give:green")
     assert (cash(game, "red"), cash(game, "blue"), cash(game, "green")) == (1500, 1500, 1550)
     assert said(game, "morpoly.card.given") and key(game) == "morpoly.turn.menu"
     assert game.question is not None and game.question.player == "blue", "the Fool's turn ended as usual"
@@ -167,7 +167,7 @@ def test_nearest_station_reversed_is_the_station_opposite_it_nearest_utility_a_p
 
 
 def test_a_relocation_given_away_moves_the_other_player_from_his_own_square() -> None:
-    game = do(modified(fools(), "chance.back-3", EVEN), "blue")
+    game = do(modified(fools(), "chance.back-3", EVEN), "give:blue")
     assert square(game, "blue") == 9 and square(game) == 7
     assert key(game) == "morpoly.deed.buy" and game.question is not None and game.question.player == "blue"
     game = do(game, "decline")
@@ -200,10 +200,10 @@ def test_a_reversed_go_to_jail_card_is_kept_as_a_get_out_card() -> None:
 
 
 def test_jail_cards_given_away() -> None:
-    game = do(modified(fools(), "chance.go-to-jail", EVEN), "blue")
+    game = do(modified(fools(), "chance.go-to-jail", EVEN), "give:blue")
     assert game.state.token("blue").in_jail and not game.state.token("red").in_jail and square(game) == 7
     assert key(game) == "morpoly.turn.menu" and "pay-fine" in options(game), "blue's turn, in jail"
-    game = do(modified(fools(), "chance.jail-free", EVEN), "blue")
+    game = do(modified(fools(), "chance.jail-free", EVEN), "give:blue")
     assert game.state.party("blue").jail_cards == ["chance.jail-free"] and game.state.party("red").jail_cards == []
 
 
@@ -243,7 +243,7 @@ def test_rejected_input_at_the_fools_questions_changes_nothing() -> None:
     rolling = do(game, "modify")
     _rejects(rolling, Answer("as-drawn"), Answer("modify"), DieRoll(faces=(3, 7)))
     giving = do(rolling, EVEN)
-    _rejects(giving, Answer("red"), Answer("nobody"), DieRoll(faces=(1, 1)), Answer("as-drawn"))
+    _rejects(giving, Answer("give:red"), Answer("blue"), Answer("give:nobody"), DieRoll(faces=(1, 1)), Answer("as-drawn"))
 
 
 # --- the card as data ------------------------------------------------------------------------------
