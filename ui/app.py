@@ -113,11 +113,14 @@ def main(argv: list[str] | None = None) -> int:
         settings.validate()
     except ValueError as exc:
         parser.error(str(exc))
-    from ui.gamehost import JournalUnavailable
     app = app_class()(data_dir=data_dir, settings=settings)
     try:
         app.run()
-    except JournalUnavailable as exc:  # nothing is lost: the journal is left as it is
+    except Exception as exc:
+        from ui.gamehost import JournalUnavailable  # imported with the journal, after the first frame
+        if not isinstance(exc, JournalUnavailable):
+            raise
+        # nothing is lost: the journal is left as it is
         sys.stderr.write(f"ankh-companion: the game journal cannot be used: {exc}\n")
         return 1
     return 0
