@@ -64,7 +64,7 @@ def test_the_luggage_race_is_a_carry_through_the_door(door: list[Door]) -> None:
 
 
 def test_the_contract_jump_is_a_placement_through_the_door(door: list[Door]) -> None:
-    state = elam(("red", "blue", "green"), red="assassins", blue="watch", green="merchants")
+    state = elam(("red", "blue", "green"), red="assassins")  # blue and green: no guild that steps in
     state.token("red").square, state.token("blue").square, state.token("green").square = 6, 3, 15
     game = do(start(state, "blue"), "roll", (1, 2), "decline", "hire:red")
     assert game.state.token("red").square == 15 and key(game) == "morpoly.roll.assassin"
