@@ -2,6 +2,10 @@
 
     ankh-companion simulate --games N --players 2|3|4 --seed S [--edition en|de|pl|it] [--revision R]
                             [--every-input]
+    ankh-companion simulate --mode ankh-morpoly --games N --players 2..8 --seed S [--option NAME=VALUE]…
+
+``--mode`` picks the game (default ``ankh-morpork``, which the rest of this text describes); the
+second game's simulator is :mod:`companion.cli.simulate_morpoly`.
 
 The simulator plays the table's part. It shuffles a real deck (48 green on top of 53 brown), the
 event deck and the personalities, deals real hands, and answers every question the engine asks from
@@ -36,6 +40,7 @@ from companion.morpork.cards.common import INTERRUPT_ONLY, personalities_in_game
 from companion.morpork.cards.interrupts import ANYONE, parse_interrupt_option
 from companion.morpork.catalog import CARD_BY_ID, CARDS, EVENT_IDS, TWO_PLAYER_REMOVED_CARDS
 from companion.core.errors import CompanionError
+from companion.core.mode import DEFAULT_MODE, MODES
 from companion.morpork.game import Game, apply, new_game
 from companion.core.inputs import Answer, CardScan, DieRoll, Input, RandomDraw
 from companion.morpork.invariants import kept_count_problems, table_problems
@@ -378,7 +383,25 @@ class _Parser(argparse.ArgumentParser):
         raise ValueError(f"{self.prog}: {message}")
 
 
+def _mode_of(argv: list[str]) -> tuple[str, list[str]]:
+    """``--mode M`` (or ``--mode=M``) wherever it stands, and the other arguments; default the first game."""
+    picker = _Parser(prog="ankh-companion simulate", add_help=False)
+    picker.add_argument("--mode", default=DEFAULT_MODE)
+    known, rest = picker.parse_known_args(argv)
+    if known.mode not in MODES:
+        raise ValueError(f"ankh-companion simulate: unknown game mode {known.mode!r}; expected one of {', '.join(MODES)}")
+    return str(known.mode), rest
+
+
 def main(argv: list[str]) -> int:
+    try:
+        mode, argv = _mode_of(argv)
+    except ValueError as exc:
+        sys.stderr.write(one_line(str(exc)) + "\n")
+        return 2
+    if mode != DEFAULT_MODE:
+        from companion.cli import simulate_morpoly  # the second game: its own table and figures
+        return simulate_morpoly.main(argv)
     parser = _Parser(prog="ankh-companion simulate",
                      description="Random legal games, checking the engine's invariants.")
     parser.add_argument("--games", type=whole("--games", 1, 1_000_000), default=100)

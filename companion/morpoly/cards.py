@@ -9,14 +9,14 @@ from __future__ import annotations
 from collections.abc import Generator
 
 from companion.core.procedure import Narrator, Question
-from companion.morpoly.debts import pay
+from companion.morpoly.debts import pay, pay_each
 from companion.morpoly.editions import Card, Edition
 from companion.morpoly.money import BANK, buildings_of, transfer
 from companion.morpoly.card_moves import MOVING_CARDS, card_move
 from companion.morpoly.fool_cards import resolve_drawn as fool_may_modify
 from companion.morpoly.moves import send_to_jail
 from companion.morpoly.questions import ask_choice
-from companion.morpoly.rules import is_variant, party_exists, party_jailed, token_alive
+from companion.morpoly.rules import party_exists, token_alive
 from companion.morpoly.state import State
 
 Drawing = Generator[Question, str, None]
@@ -65,12 +65,7 @@ def resolve(state: State, edition: Edition, narrator: Narrator, token_id: str, c
         yield from pay(state, edition, narrator, party, BANK,
                        houses * int(card.get("house")) + hotels * int(card.get("hotel")), card.id)
     elif kind == "pay-each":
-        for other in [p.id for p in state.parties if p.id != party]:
-            if not token_alive(state, token_id) or state.token(token_id).party != party or state.game_over:
-                break  # the drawer was taken over by an earlier creditor: the debt is settled (R55)
-            if not party_exists(state, other) or (is_variant(state) and party_jailed(state, other)):
-                continue
-            yield from pay(state, edition, narrator, party, other, int(card.get("amount")), card.id)
+        yield from pay_each(state, edition, narrator, token_id, int(card.get("amount")), card.id)
     elif kind == "collect-each":
         for other in [p.id for p in state.parties if p.id != party]:
             if not (token_alive(state, token_id) and party_exists(state, other)) or state.game_over:

@@ -30,7 +30,7 @@ KEY = re.compile(r"^[a-z][a-z0-9-]*(\.[a-z0-9-]+)+$")
 KEY_ARGUMENT: dict[str, tuple[str, int]] = {
     "say": ("n", 0), "choice_question": ("q", 0), "roll_question": ("q", 0), "ask": ("q", 0),
     "roll": ("q", 0), "roll_for_area": ("q", 0), "Question": ("q", 1), "ask_discard": ("q", 4), "_pick_piece": ("q", 1),
-    "ask_choice": ("q", 2), "ask_roll": ("q", 2), "roll_dice": ("q", 1),
+    "ask_choice": ("q", 2), "ask_roll": ("q", 2), "roll_dice": ("q", 1), "ask_amount": ("q", 2),
     "because": ("r", 0), "Reason": ("r", 0),
 }
 """Functions that take a translation key, with its prefix and position (``companion.core.procedure``'s
