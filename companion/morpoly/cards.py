@@ -9,12 +9,14 @@ from __future__ import annotations
 from collections.abc import Generator
 
 from companion.core.procedure import Narrator, Question
-from companion.morpoly.debts import pay
 from companion.morpoly.editions import Card, Edition
+from companion.morpoly.events import JailCause, PaymentKind, Relocated, RelocationCause
 from companion.morpoly.money import BANK, buildings_of, transfer
-from companion.morpoly.moves import move, send_to_jail
+from companion.morpoly.moves import move
+from companion.morpoly.powers import jail
 from companion.morpoly.questions import ask_choice
 from companion.morpoly.rules import is_variant, party_exists, party_jailed, token_alive
+from companion.morpoly.settle import charge, settle
 from companion.morpoly.state import State
 from companion.morpoly.walk import nearest, steps_to
 
@@ -44,10 +46,27 @@ def draw(state: State, edition: Edition, narrator: Narrator, token_id: str, deck
     yield from resolve(state, edition, narrator, token_id, card, dice_total)
 
 
+def payment_kind(card: Card) -> PaymentKind:
+    """A paying card's tag (R29): a fine for the Watch, a tax for the Patrician, else a card payment."""
+    return {"fine": PaymentKind.FINE, "tax": PaymentKind.TAX}.get(card.tags.payment or "", PaymentKind.CARD)
+
+
+def card_destination(edition: Edition, square: int, card: Card) -> int:
+    """Where a moving card sends a token standing on ``square``."""
+    if card.kind == "advance-nearest":
+        return nearest(square, edition.of_kind(str(card.get("to"))))
+    if card.kind == "back":
+        return (square - int(card.get("squares"))) % 40
+    return int(card.get("to"))
+
+
 def resolve(state: State, edition: Edition, narrator: Narrator, token_id: str, card: Card, dice_total: int) -> Drawing:
     token = state.token(token_id)
     party = token.party
     kind = card.kind
+    if kind in ("advance", "advance-nearest", "back", "back-to"):  # the Wizards' cover (L140, R50)
+        yield from settle(state, edition, narrator, [Relocated(token_id, RelocationCause.CARD, token.square,
+                                                               card_destination(edition, token.square, card))])
     if kind == "advance":
         exact_go_pays_double = state.rules.get("advance-to-go-card-pays-double", "yes") == "yes"  # R3
         yield from move(state, edition, narrator, token_id, steps_to(token.square, card.get("to")), True, dice_total,
@@ -63,31 +82,33 @@ def resolve(state: State, edition: Edition, narrator: Narrator, token_id: str, c
         back = (token.square - int(card.get("to"))) % 40
         yield from move(state, edition, narrator, token_id, back, False, dice_total)
     elif kind == "jail":
-        send_to_jail(state, edition, narrator, token_id, "a card")
+        yield from jail(state, edition, narrator, token_id, JailCause.CARD, "a card")
     elif kind == "jail-free":
         state.party(party).jail_cards.append(card.id)
         narrator.say("morpoly.card.kept", f"{party} keeps the card", party=party, card=card.id)
     elif kind == "receive":
         transfer(state, BANK, party, int(card.get("amount")))
     elif kind == "pay":
-        yield from pay(state, edition, narrator, party, BANK, int(card.get("amount")), card.id)
+        yield from charge(state, edition, narrator, party, BANK, int(card.get("amount")), payment_kind(card), card.id)
     elif kind == "repairs":
         houses, hotels = buildings_of(state, party)
-        yield from pay(state, edition, narrator, party, BANK,
-                       houses * int(card.get("house")) + hotels * int(card.get("hotel")), card.id)
+        yield from charge(state, edition, narrator, party, BANK,
+                          houses * int(card.get("house")) + hotels * int(card.get("hotel")), payment_kind(card), card.id)
     elif kind == "pay-each":
         for other in [p.id for p in state.parties if p.id != party]:
             if not token_alive(state, token_id) or state.token(token_id).party != party or state.game_over:
                 break  # the drawer was taken over by an earlier creditor: the debt is settled (R55)
             if not party_exists(state, other) or (is_variant(state) and party_jailed(state, other)):
                 continue
-            yield from pay(state, edition, narrator, party, other, int(card.get("amount")), card.id)
+            yield from charge(state, edition, narrator, party, other, int(card.get("amount")), PaymentKind.CARD,
+                              card.id)
     elif kind == "collect-each":
         for other in [p.id for p in state.parties if p.id != party]:
             if not (token_alive(state, token_id) and party_exists(state, other)) or state.game_over:
                 continue
             drawer = state.token(token_id).party
-            yield from pay(state, edition, narrator, other, drawer, int(card.get("amount")), card.id)
+            yield from charge(state, edition, narrator, other, drawer, int(card.get("amount")), PaymentKind.CARD,
+                              card.id)
     elif kind == "pay-or-draw":
         amount = int(card.get("amount"))
         choice = yield from ask_choice(state, narrator, "morpoly.card.pay-or-draw", f"{token_id}: pay "
@@ -95,7 +116,7 @@ def resolve(state: State, edition: Edition, narrator: Narrator, token_id: str, c
                                        f"{DECK_NAMES[str(card.get('deck'))]} card?", token_id, ["pay", "draw"],
                                        token=token_id, amount=edition.currency.format(amount))
         if choice == "pay":
-            yield from pay(state, edition, narrator, party, BANK, amount, card.id)
+            yield from charge(state, edition, narrator, party, BANK, amount, payment_kind(card), card.id)
         else:
             yield from draw(state, edition, narrator, token_id, str(card.get("deck")), dice_total)
     else:

@@ -10,10 +10,11 @@ from __future__ import annotations
 from collections.abc import Generator
 
 from companion.core.procedure import Narrator, Question
-from companion.morpoly.debts import pay
 from companion.morpoly.editions import Edition
+from companion.morpoly.events import PaymentKind
 from companion.morpoly.money import BANK, mortgaged_total, transfer
 from companion.morpoly.rules import is_variant, token_alive
+from companion.morpoly.settle import charge, path_events, settle
 from companion.morpoly.state import State
 from companion.morpoly.walk import walk
 
@@ -25,6 +26,7 @@ def move(state: State, edition: Edition, narrator: Narrator, token_id: str, step
     """Walk ``steps`` squares, collect GO money, resolve the square arrived on. ``double_on_exact``
     off: an exact landing on GO pays one salary even in the variant (a card, by option R3)."""
     from companion.morpoly.landing import arrive  # the square may draw a card that moves again
+    from companion.morpoly.powers import meetings
 
     token = state.token(token_id)
     path = walk(token.square, steps, forward, double_on_exact=is_variant(state) and double_on_exact)
@@ -35,10 +37,15 @@ def move(state: State, edition: Edition, narrator: Narrator, token_id: str, step
     else:
         narrator.say("morpoly.token.moved-back", f"{token_id} goes back {steps} to {edition.squares[path.end].name}",
                      token=token_id, square=path.end, steps=steps, name=edition.squares[path.end].name)
+    passed, arriving = path_events(token_id, path.start, steps, forward)
+    yield from settle(state, edition, narrator, passed)
     if path.salaries:
         yield from go_money(state, edition, narrator, token_id, path.salaries)
+    yield from settle(state, edition, narrator, arriving)
     if token_alive(state, token_id) and state.game_over is None:
         yield from arrive(state, edition, narrator, token_id, dice_total, rent_rule)
+    if token_alive(state, token_id) and state.game_over is None and state.token(token_id).square == path.end:
+        yield from meetings(state, edition, narrator, token_id)
 
 
 def go_money(state: State, edition: Edition, narrator: Narrator, token_id: str, salaries: int) -> Moving:
@@ -50,7 +57,8 @@ def go_money(state: State, edition: Edition, narrator: Narrator, token_id: str, 
     if is_variant(state):
         interest = edition.currency.round_down(mortgaged_total(state, edition, party) // 10)
         if interest:
-            yield from pay(state, edition, narrator, party, BANK, interest, "mortgage interest at GO")
+            yield from charge(state, edition, narrator, party, BANK, interest, PaymentKind.INTEREST,
+                              "mortgage interest at GO")
 
 
 def send_to_jail(state: State, edition: Edition, narrator: Narrator, token_id: str, why: str) -> None:

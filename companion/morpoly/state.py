@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from companion.morpoly.fsu import Ledger
+
 HOTEL = 5
 """``SquareState.houses`` counts houses 0–4; 5 is a hotel (which returns its four houses)."""
 
@@ -86,6 +88,8 @@ class State:
     """Every player in seating order, including those whose party has left (turn order)."""
     turn: Turn = field(default_factory=Turn)
     game_over: GameOver | None = None
+    ledger: Ledger = field(default_factory=Ledger)
+    """Every active FSU (reference §2), settled by :mod:`companion.morpoly.settle`; immutable."""
 
     def copy(self) -> State:
         """A deep copy, written out: procedures copy the state at every step, and ``deepcopy`` made
@@ -99,6 +103,7 @@ class State:
             list(self.seating),
             Turn(self.turn.number, self.turn.token, self.turn.doubles, list(self.turn.four_houses_at_start)),
             None if self.game_over is None else GameOver(self.game_over.winner, self.game_over.reason),
+            ledger=self.ledger,
         )
 
     def party(self, party_id: str) -> Party:

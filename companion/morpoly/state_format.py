@@ -8,7 +8,9 @@ from __future__ import annotations
 from typing import Any, Final
 
 from companion.core.errors import InputError
+from companion.morpoly.covers import Cover
 from companion.morpoly.editions import load_edition
+from companion.morpoly.fsu import Fsu, Ledger, Status, ledger_problems
 from companion.morpoly.state import HOTEL, Bank, GameOver, Party, SquareState, State, Token, Turn
 
 FORMAT: Final = "ankh-morpoly-state/1"
@@ -31,7 +33,33 @@ def state_to_json(state: State) -> dict[str, Any]:
                  "four_houses_at_start": list(state.turn.four_houses_at_start)},
         "game_over": None if state.game_over is None else {"winner": state.game_over.winner,
                                                            "reason": state.game_over.reason},
+        "fsus": ledger_to_json(state.ledger),
     }
+
+
+def ledger_to_json(ledger: Ledger) -> dict[str, Any]:
+    """The ``fsus`` key: the next FSU id and every FSU the ledger holds (the engine keeps only the
+    active ones), each with its covers in a fixed order."""
+    return {"next_id": ledger.next_id,
+            "contracts": [{"id": f.fsu_id, "insurer": f.insurer, "beneficiary": f.beneficiary,
+                           "holder_token": f.holder_token, "square": f.square, "premium": f.premium,
+                           "covers": sorted(c.value for c in f.covers), "fool_modifiable": f.fool_modifiable,
+                           "bought_at": f.bought_at, "status": f.status.value, "paid": f.paid}
+                          for f in ledger.fsus]}
+
+
+def ledger_from_json(doc: Any) -> Ledger:
+    """The ``fsus`` key back (absent in positions written before FSUs existed: an empty ledger)."""
+    if doc is None:
+        return Ledger()
+    fsus = tuple(Fsu(int(f["id"]), str(f["insurer"]), str(f["beneficiary"]), str(f["holder_token"]),
+                     int(f["square"]), int(f["premium"]), frozenset(Cover(str(c)) for c in f["covers"]),
+                     bool(f["fool_modifiable"]), int(f["bought_at"]), Status(str(f["status"])), int(f["paid"]))
+                 for f in doc["contracts"])
+    prefix = 0
+    while prefix < len(fsus) and not fsus[prefix].is_active:
+        prefix += 1
+    return Ledger(fsus, int(doc["next_id"]), prefix)
 
 
 def state_from_json(doc: Any) -> State:
@@ -67,6 +95,7 @@ def _parse(doc: dict[str, Any]) -> State:
         Turn(int(turn["number"]), turn["token"], int(turn["doubles"]),
              [int(s) for s in turn["four_houses_at_start"]]),
         None if over is None else GameOver(str(over["winner"]), str(over["reason"])),
+        ledger=ledger_from_json(doc.get("fsus")),
     )
 
 
@@ -93,4 +122,15 @@ def _structure_problem(state: State) -> str | None:
             return f"square {index} cannot carry {sq.houses} buildings"
     if state.turn.token is not None and state.turn.token not in state.seating:
         return f"turn token {state.turn.token!r} is not seated"
+    return _ledger_problem(state, parties, tokens)
+
+
+def _ledger_problem(state: State, parties: set[str], tokens: set[str]) -> str | None:
+    problems = ledger_problems(state.ledger)
+    if problems:
+        return f"fsus: {problems[0]}"
+    for fsu in state.ledger.active():
+        if fsu.insurer not in parties or fsu.beneficiary not in parties or fsu.holder_token not in tokens:
+            return (f"fsus: contract {fsu.fsu_id} names {fsu.insurer!r}, {fsu.beneficiary!r} and token "
+                    f"{fsu.holder_token!r}, which must be parties and a token of the game")
     return None

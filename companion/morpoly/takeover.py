@@ -17,8 +17,22 @@ from __future__ import annotations
 from companion.core.procedure import Narrator
 from companion.morpoly import building
 from companion.morpoly.editions import Edition
+from companion.morpoly.fsu import Ledger, transfer_on_takeover, void_party
 from companion.morpoly.money import BANK, transfer
 from companion.morpoly.state import GameOver, State
+
+
+def ledger_after_takeover(ledger: Ledger, absorbed: str, acquirer: str) -> Ledger:
+    """R21: the absorbed party's FSUs continue with the team; those between the two are void."""
+    moved, _ = transfer_on_takeover(ledger, absorbed, acquirer)
+    return Ledger(moved.active(), moved.next_id)
+
+
+def ledger_after_exit(ledger: Ledger, party: str, tokens: set[str]) -> Ledger:
+    """R21, R72: a party gone to the bank leaves no FSU behind, on either side, nor one that only its
+    token could have ended."""
+    voided, _ = void_party(ledger, party)
+    return Ledger(tuple(f for f in voided.active() if f.holder_token in tokens), voided.next_id)
 
 
 def liquidate(state: State, edition: Edition, party: str) -> None:
@@ -41,6 +55,7 @@ def insolvent(state: State, edition: Edition, narrator: Narrator, debtor: str, c
             state.squares[square].owner = None
             state.squares[square].mortgaged = False
         state.tokens = [t for t in state.tokens if t.party != debtor]
+        state.ledger = ledger_after_exit(state.ledger, debtor, {t.id for t in state.tokens})
         narrator.say("morpoly.takeover.out", f"{debtor} cannot pay {amount} to the bank for {why} and leaves the game",
                      party=debtor, amount=edition.currency.format(amount))
     else:
@@ -56,6 +71,7 @@ def insolvent(state: State, edition: Edition, narrator: Narrator, debtor: str, c
         for token in state.tokens:
             if token.party == debtor:
                 token.party = creditor
+        state.ledger = ledger_after_takeover(state.ledger, debtor, creditor)
         narrator.say("morpoly.takeover.merged", f"{debtor} cannot pay {amount} to {creditor} for {why}: "
                      f"{creditor} takes {debtor} over and they play on as one team",
                      party=debtor, creditor=creditor, amount=edition.currency.format(amount))

@@ -1,0 +1,74 @@
+"""The engine's :class:`~companion.morpoly.state.State` seen as the kit's
+:class:`~companion.morpoly.position.Position`, so the variant's pure rule modules (the FSU ledger,
+the guilds) read the table the engine plays on.
+
+The view is a thin wrapper that reads the state live (no copy), because the engine asks for it at
+every hook of every move. It never changes the state.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from companion.morpoly.covers import Guild
+from companion.morpoly.editions import Edition
+from companion.morpoly.position import PartyId, TokenId
+from companion.morpoly.state import State
+
+_GUILDS = {guild.value: guild for guild in Guild}
+
+
+class TableView:
+    """:class:`~companion.morpoly.position.Position` over a live :class:`State`."""
+
+    __slots__ = ("state",)
+
+    def __init__(self, state: State) -> None:
+        self.state = state
+
+    def tokens(self) -> tuple[TokenId, ...]:
+        order = {token: index for index, token in enumerate(self.state.seating)}
+        return tuple(sorted((t.id for t in self.state.tokens), key=lambda t: order.get(t, len(order))))
+
+    def party_of(self, token: TokenId) -> PartyId:
+        return self.state.token(token).party
+
+    def guilds_of(self, party: PartyId) -> frozenset[Guild]:
+        for candidate in self.state.parties:
+            if candidate.id == party:
+                return frozenset(_GUILDS[g] for g in candidate.guilds if g in _GUILDS)
+        return frozenset()
+
+    def cash(self, party: PartyId) -> int:
+        for candidate in self.state.parties:
+            if candidate.id == party:
+                return candidate.cash
+        return 0
+
+    def owner(self, square: int) -> PartyId | None:
+        sq = self.state.squares.get(square)
+        return None if sq is None else sq.owner
+
+    def buildings(self, square: int) -> int:
+        sq = self.state.squares.get(square)
+        return 0 if sq is None else sq.houses
+
+    def is_mortgaged(self, square: int) -> bool:
+        sq = self.state.squares.get(square)
+        return sq is not None and sq.mortgaged
+
+    def square_of(self, token: TokenId) -> int:
+        return self.state.token(token).square
+
+    def in_jail(self, token: TokenId) -> bool:
+        return self.state.token(token).in_jail
+
+    def lives(self, party: PartyId) -> int:
+        """ELAM guild members (``State.lives`` once ELAM lands; 0 outside ELAM)."""
+        lives: Any = getattr(self.state, "lives", None)
+        return int(lives.get(party, 0)) if isinstance(lives, dict) else 0
+
+
+def position_of(state: State, edition: Edition | None = None) -> TableView:
+    """``state`` as the kit's ``Position`` (``edition`` is accepted for the views that will need the
+    set's data; the board layout is the same in every edition)."""
+    return TableView(state)
