@@ -1,0 +1,43 @@
+"""Random legal games of the variant with the FSU ledger and the money powers in play, under the
+default rulings and under their alternatives: every invariant (money conserved including premiums and
+payouts, one active FSU per pair, the ledger sound and round-tripping) after every input, and the
+same inputs replay to the same game."""
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from companion.morpoly.game import apply, new_game
+from companion.morpoly.random_play import PLAYERS, play
+from companion.morpoly.state_format import state_to_json
+
+ALTERNATIVES = {"pair-unordered": "yes", "double-fee": "twice-current-rent", "thief-steal": "skip-payment",
+                "thief-may-pay-instead": "yes", "caught-returns-loot": "yes", "merchant-cover": "budget-until-3x",
+                "merchant-self-payment-excluded": "yes", "cemetery-excludes-mortgaged": "yes",
+                "patrician-buyout": "price-only", "patrician-collects-in-jail": "yes",
+                "fool-modify-only-fool-covers": "yes", "jail-blocks-claims": "yes",
+                "wizard-cover-cards-and-lspace-only": "yes"}
+
+
+@pytest.mark.parametrize("seed, players, extra", [
+    (13, 2, {}), (13, 4, {}), (17, 3, {}), (10, 3, ALTERNATIVES), (15, 4, ALTERNATIVES), (19, 2, ALTERNATIVES),
+])
+def test_random_variant_games_keep_the_ledger_sound(seed: int, players: int, extra: dict[str, str]) -> None:
+    rules = {"edition": "us", "base": "variant", **extra}
+    game, inputs = play(seed, players, rules, cap=1200)
+    said = Counter(line.key for line in game.narration)
+    assert said["morpoly.fsu.bought"] + said["morpoly.fsu.double-fee"] > 0
+    again = new_game(list(PLAYERS[:players]), rules)
+    for inp in inputs:
+        again = apply(again, inp)
+    assert state_to_json(again.state) == state_to_json(game.state)
+
+
+def test_across_games_every_kind_of_fsu_event_happens() -> None:
+    said: Counter[str] = Counter()
+    for seed in range(20, 26):
+        game, _ = play(seed, 4, {"edition": "us", "base": "variant"}, cap=900, check=False)
+        said.update(line.key for line in game.narration)
+    for key in ("morpoly.fsu.bought", "morpoly.fsu.double-fee", "morpoly.fsu.expired", "morpoly.fsu.redeemed"):
+        assert said[key] > 0, key
