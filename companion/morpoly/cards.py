@@ -15,9 +15,11 @@ from companion.morpoly.money import BANK, buildings_of, transfer
 from companion.morpoly.moves import move
 from companion.morpoly.powers import jail
 from companion.morpoly.questions import ask_choice
-from companion.morpoly.rules import is_variant, party_exists, party_jailed, token_alive
+from companion.morpoly.guilds import receives_income
+from companion.morpoly.rules import is_variant, party_exists, token_alive
 from companion.morpoly.settle import charge, settle
 from companion.morpoly.state import State
+from companion.morpoly.table_position import position_of
 from companion.morpoly.walk import nearest, steps_to
 
 Drawing = Generator[Question, str, None]
@@ -98,7 +100,7 @@ def resolve(state: State, edition: Edition, narrator: Narrator, token_id: str, c
         for other in [p.id for p in state.parties if p.id != party]:
             if not token_alive(state, token_id) or state.token(token_id).party != party or state.game_over:
                 break  # the drawer was taken over by an earlier creditor: the debt is settled (R55)
-            if not party_exists(state, other) or (is_variant(state) and party_jailed(state, other)):
+            if not party_exists(state, other) or (is_variant(state) and not receives_income(position_of(state, edition), other)):
                 continue
             yield from charge(state, edition, narrator, party, other, int(card.get("amount")), PaymentKind.CARD,
                               card.id)
