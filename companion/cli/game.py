@@ -35,6 +35,8 @@ import argparse
 import json
 import os
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from companion.cli.bounds import names_list, one_line, whole
@@ -128,6 +130,21 @@ def main(argv: list[str]) -> int:
         return 2
 
 
+@contextmanager
+def _new_file_on_success(db: str) -> Iterator[None]:
+    """A journal this command creates is kept only if the command succeeds: a refused game or a
+    refused import leaves no empty file behind to be mistaken for a game."""
+    created = not os.path.exists(db)
+    try:
+        yield
+    except BaseException:
+        if created:
+            for leftover in (db, db + "-wal", db + "-shm"):
+                if os.path.exists(leftover):
+                    os.remove(leftover)
+        raise
+
+
 def _run(args: argparse.Namespace) -> int:
     if args.command == "modes":
         _print([_mode_json(mode_id) for mode_id in MODES])
@@ -137,22 +154,14 @@ def _run(args: argparse.Namespace) -> int:
         get_mode(args.mode)  # an unknown mode is refused before the file is created
         players = names_list("--players", args.players)
         names = names_list("--names", args.names) if args.names is not None else None
-        created = not os.path.exists(args.db)
-        try:
-            with Journal(args.db) as journal:
-                starter: Session[Any] = Session(journal)
-                starter.new_game(players, args.edition, names, mode=args.mode, options=options)
-        except BaseException:
-            if created:  # a refused game leaves no empty journal behind
-                for leftover in (args.db, args.db + "-wal", args.db + "-shm"):
-                    if os.path.exists(leftover):
-                        os.remove(leftover)
-            raise
+        with _new_file_on_success(args.db), Journal(args.db) as journal:
+            starter: Session[Any] = Session(journal)
+            starter.new_game(players, args.edition, names, mode=args.mode, options=options)
         sys.stdout.write(f"{starter.game_id}\n")
         return 0
     if args.command == "import":
         lines = _read_export(args.file)
-        with Journal(args.db) as journal:
+        with _new_file_on_success(args.db), Journal(args.db) as journal:
             game_id = Session(journal).import_lines(lines)
         sys.stdout.write(f"{game_id}\n")
         return 0

@@ -7,7 +7,7 @@ an input made against an older position (a double tap, a tap racing a die roll) 
 """
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import MISSING, asdict, dataclass, fields
 from typing import TYPE_CHECKING, Any, Union
 
 from companion.core.errors import InputError, WaitingForOther
@@ -97,10 +97,10 @@ def input_from_json(doc: Any) -> Input:
     unknown = set(doc) - _FIELDS[kind]
     if unknown:
         raise InputError(f"unknown field(s) {sorted(map(str, unknown))!r:.120} in a {kind!r} input")
-    try:
-        inp: Input = cls(**doc)
-    except TypeError as exc:
-        raise InputError(f"malformed {kind!r} input {doc!r:.80}: {exc}") from None
+    missing = _REQUIRED[kind] - set(doc)
+    if missing:
+        raise InputError(f"an input of type {kind!r} needs the field(s) {', '.join(sorted(missing))}")
+    inp: Input = cls(**doc)
     _check_types(inp)
     return inp
 
@@ -117,6 +117,9 @@ MAX_NUMBER: int = 2**31 - 1
 
 
 _FIELDS: dict[str, frozenset[str]] = {kind: frozenset(cls.__dataclass_fields__) for kind, cls in _TYPES.items()}
+_REQUIRED: dict[str, frozenset[str]] = {
+    kind: frozenset(f.name for f in fields(cls) if f.default is MISSING and f.default_factory is MISSING)
+    for kind, cls in _TYPES.items()}
 
 
 def _check_types(inp: Input) -> None:

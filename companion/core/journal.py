@@ -36,6 +36,7 @@ import shutil
 import sqlite3
 import tempfile
 from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from typing import Any, Final, ParamSpec, TypeVar
@@ -156,12 +157,12 @@ class JournalError(CompanionError):
     """A journal that cannot be read or written as asked. ``game`` and ``row`` (the entry number, or
     the line of an export file) say where, when known, so the screen can name the damaged row."""
 
-    def __init__(self, message: str, game: int | None = None, row: int | None = None) -> None:
+    def __init__(self, message: str, game: int | None = None, row: int | None = None, unit: str = "row") -> None:
         where = []
         if game is not None:
             where.append(f"game {game}")
         if row is not None:
-            where.append(f"row {row}")
+            where.append(f"{unit} {row}")  # an export file's problems are named by "line"
         super().__init__(f"{', '.join(where)}: {message}" if where else message)
         self.game = game
         self.row = row
@@ -379,6 +380,20 @@ def _now() -> datetime:
     return datetime.now(timezone.utc)
 
 
+@contextmanager
+def _write(db: sqlite3.Connection) -> Iterator[None]:
+    """One write transaction. ``BEGIN IMMEDIATE`` takes the write lock before anything is read, so
+    two companions on one file queue instead of interleaving; any failure rolls all of it back."""
+    db.execute("BEGIN IMMEDIATE")
+    try:
+        yield
+        db.execute("COMMIT")
+    except BaseException:
+        if db.in_transaction:
+            db.execute("ROLLBACK")
+        raise
+
+
 def _stamp(clock: Clock) -> str:
     return clock().astimezone(timezone.utc).isoformat(timespec="milliseconds").replace("+00:00", "Z")
 
@@ -492,17 +507,12 @@ class Journal:
         version = db.execute("PRAGMA user_version").fetchone()[0]
         tables = db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
         if app_id == 0 and version == 0 and tables == 0:
-            db.execute("BEGIN IMMEDIATE")
-            try:
+            with _write(db):
                 # one statement at a time: executescript() would COMMIT half-way through
                 for statement in _split_sql(_SCHEMA + _TRIGGERS):
                     db.execute(statement)
                 db.execute(f"PRAGMA application_id={APPLICATION_ID}")
                 db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
-                db.execute("COMMIT")
-            except BaseException:
-                db.execute("ROLLBACK")
-                raise
             return
         if app_id != APPLICATION_ID:
             raise JournalError(f"{self.path!r} is an SQLite file but not a companion journal "
@@ -517,8 +527,7 @@ class Journal:
         """Bring an older file's tables to :data:`SCHEMA_VERSION`, in one transaction (another
         process may have done it while this one waited for the lock: the version is read again)."""
         db = self._db
-        db.execute("BEGIN IMMEDIATE")
-        try:
+        with _write(db):
             version = int(db.execute("PRAGMA user_version").fetchone()[0])
             while version < SCHEMA_VERSION:
                 if version not in MIGRATIONS:
@@ -526,11 +535,6 @@ class Journal:
                 MIGRATIONS[version](db)
                 version += 1
                 db.execute(f"PRAGMA user_version={version}")
-            db.execute("COMMIT")
-        except BaseException:
-            if db.in_transaction:
-                db.execute("ROLLBACK")
-            raise
 
     def close(self) -> None:
         self._db.close()
@@ -627,8 +631,7 @@ class Journal:
         text = json.dumps(data, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
         at = _stamp(self._clock)
         db = self._db
-        db.execute("BEGIN IMMEDIATE")
-        try:
+        with _write(db):
             status = db.execute("SELECT status FROM games WHERE id = ?", (game_id,)).fetchone()
             if status is None:
                 raise JournalError(f"no game {game_id!r} in {self.path!r}")
@@ -643,11 +646,6 @@ class Journal:
                 raise JournalError(f"stale append: expected to write entry {number}, but the journal "
                                    f"holds {last} entries (another writer?)", game_id)
             _insert_entries(db, game_id, [(number, at, INPUT_VERSION, kind, int(barrier), text)], previous)
-            db.execute("COMMIT")
-        except BaseException:
-            if db.in_transaction:
-                db.execute("ROLLBACK")
-            raise
         return Entry(number, at, INPUT_VERSION, kind, json.loads(text), barrier)
 
     def read_prefix(self, game_id: int) -> tuple[list[Entry], JournalError | None]:
@@ -694,8 +692,7 @@ class Journal:
             raise JournalError(f"cannot fork at entry {upto}: only {len(entries)} entries are valid", game_id)
         why = note or f"continued as a new game from the first {upto} entries"
         db = self._db
-        db.execute("BEGIN IMMEDIATE")
-        try:
+        with _write(db):
             cur = db.execute(
                 "INSERT INTO games (created, players, edition, names, note, forked_from, forked_at, mode, "
                 "options, revision) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -706,11 +703,6 @@ class Journal:
             new_id = int(cur.lastrowid or 0)
             _insert_entries(db, new_id, [_entry_row(e) for e in entries[:upto]])
             db.execute("UPDATE games SET status='broken', note=? WHERE id=?", (f"{why} (game {new_id})", game_id))
-            db.execute("COMMIT")
-        except BaseException:
-            if db.in_transaction:
-                db.execute("ROLLBACK")
-            raise
         return new_id
 
     @_guarded('reading the settings')
@@ -740,8 +732,7 @@ class Journal:
         kinds). Status starts as ``playing``: the session's replay decides whether it is over."""
         fold_entries(entries)
         db = self._db
-        db.execute("BEGIN IMMEDIATE")
-        try:
+        with _write(db):
             cur = db.execute(
                 "INSERT INTO games (created, players, edition, names, note, mode, options, revision) "
                 "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
@@ -751,11 +742,6 @@ class Journal:
                  header.revision))
             new_id = int(cur.lastrowid or 0)
             _insert_entries(db, new_id, [_entry_row(e) for e in entries])
-            db.execute("COMMIT")
-        except BaseException:
-            if db.in_transaction:
-                db.execute("ROLLBACK")
-            raise
         return new_id
 
 
@@ -835,6 +821,9 @@ def _record_from_json(game: Any) -> GameRecord:
     if not players:
         raise ValueError("players must name at least one colour")
     names = _optional(game.get("names"), _texts, "names")
+    options = _check_options(game.get("options", {"edition": edition}))
+    if options.get("edition", edition) != edition:  # which book the game follows is said once
+        raise ValueError(f"edition {edition!r:.20} disagrees with options.edition {options['edition']!r:.20}")
     return GameRecord(
         _whole(game.get("id"), "id", 1), _text(game.get("created"), "created", 40), tuple(players), edition,
         tuple(names) if names is not None else None, status,
@@ -844,7 +833,7 @@ def _record_from_json(game: Any) -> GameRecord:
         _optional(game.get("finished"), lambda v, n: _text(v, n, 40), "finished"),
         _optional(game.get("result"), lambda v, n: GameResult.from_json(v), "result"),
         _text(game.get("mode", DEFAULT_MODE), "mode", 64),  # an export of the first format: Ankh-Morpork
-        _check_options(game.get("options", {"edition": edition})), _check_revision(game.get("revision", 1)))
+        options, _check_revision(game.get("revision", 1)))
 
 
 _GAME_COLUMNS = ("id, created, players, edition, names, status, note, forked_from, forked_at, finished, result, "
@@ -906,9 +895,9 @@ def parse_export(lines: Iterable[str]) -> tuple[GameRecord, list[Entry], Journal
         if not line.strip():
             continue
         try:
-            doc = parse_json(line, f"line {lineno}")
+            doc = parse_json(line, "the line")
         except JsonTextError as exc:
-            problem = JournalError(f"{exc} (a truncated file?): {line.strip()!r:.80}", row=lineno)
+            problem = JournalError(f"{exc} (a truncated file?): {line.strip()!r:.80}", row=lineno, unit="line")
             if header is None:
                 raise problem from None
             break
@@ -924,27 +913,27 @@ def parse_export(lines: Iterable[str]) -> tuple[GameRecord, list[Entry], Journal
                                        doc.get("kind"), doc.get("barrier", False), doc.get("data")))
             linenos.append(lineno)
         except JournalError as exc:
-            problem = JournalError(f"line {lineno}: {exc}", row=lineno)
+            problem = JournalError(str(exc), row=lineno, unit="line")
             break
     if header is None:
-        raise JournalError("an empty file: an export starts with a header line", row=1)
+        raise JournalError("an empty file: an export starts with a header line", row=1, unit="line")
     try:
         fold_entries(entries, header.id)
     except JournalError as exc:
         index = (exc.row or 1) - 1  # rows before the problem are numbered 1, 2, 3 … as they should be
-        return header, entries[:index], JournalError(f"line {linenos[index]}: {exc}", row=linenos[index])
+        return header, entries[:index], JournalError(str(exc), row=linenos[index], unit="line")
     return header, entries, problem
 
 
 def _header_from_json(doc: Any, lineno: int) -> GameRecord:
     if not isinstance(doc, dict) or doc.get("format") != EXPORT_FORMAT or not isinstance(doc.get("game"), dict):
         fmt = doc.get("format") if isinstance(doc, dict) else doc
-        raise JournalError(f"line {lineno}: expected a header with format {EXPORT_FORMAT!r}, got {fmt!r:.80}",
-                           row=lineno)
+        raise JournalError(f"expected a header with format {EXPORT_FORMAT!r}, got {fmt!r:.80}",
+                           row=lineno, unit="line")
     try:
         return _record_from_json(doc["game"])
     except ValueError as exc:
-        raise JournalError(f"line {lineno}: the header's {exc}", row=lineno) from None
+        raise JournalError(f"the header's {exc}", row=lineno, unit="line") from None
 
 
 # -- damaged files ---------------------------------------------------------------------------------
@@ -1143,8 +1132,7 @@ def salvage_file(path: str | os.PathLike[str], clock: Clock = _now) -> SalvageRe
     try:
         with Journal(fresh, clock) as target:
             db = target._db
-            db.execute("BEGIN IMMEDIATE")
-            try:
+            with _write(db):
                 for game_row in games:
                     gid = int(game_row[0])
                     rows, problem = found[gid]
@@ -1154,11 +1142,6 @@ def salvage_file(path: str | os.PathLike[str], clock: Clock = _now) -> SalvageRe
                                (*game_row[:6], note, *game_row[7:]))
                     _insert_entries(db, gid, [r if r[6] is not None else r[:6] for r in rows])
                     report[gid] = (len(rows), problem)
-                db.execute("COMMIT")
-            except BaseException:
-                if db.in_transaction:
-                    db.execute("ROLLBACK")
-                raise
             db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     except SQLITE_ERRORS as exc:
         for leftover in (fresh, fresh + "-wal", fresh + "-shm"):

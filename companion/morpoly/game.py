@@ -1,19 +1,19 @@
 """A whole game of Ankh-Morpoly: set-up, then turn after turn, one input at a time.
 
 Like the first game's engine, a :class:`Game` is a value: the table now, the procedure under way
-(a :class:`~companion.core.procedure.Pending` replayable from its answers, kept :class:`Live` as a
-cache), the number of inputs accepted and the log. :func:`apply` never changes the game it is given.
+(a :class:`~companion.core.procedure.Pending` replayable from its answers, kept live as a cache,
+run by :class:`companion.core.game.Procedures`), the number of inputs accepted and the log.
+:func:`apply` never changes the game it is given.
 """
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
+from companion.core import game as core_game
 from companion.core.errors import InputError, RuleViolation
 from companion.core.inputs import CardScan, DieRoll, Input, answer_text, check_kind
 from companion.core.procedure import (
-    Live,
     Narration,
     Narrator,
     Pending,
@@ -46,50 +46,20 @@ def setup_procedure(state: State, narrator: Narrator, args: Mapping[str, Any]) -
 PROCEDURES: dict[str, ProcedureFactory] = {"setup": setup_procedure, "turn": turn_procedure}
 
 
-@dataclass
-class Game:
-    state: State
-    pending: Pending[State] | None
-    seq: int = 0
-    narration: list[Narration] = field(default_factory=list)
-    settled: int = 0
-    current_question: Question | None = field(default=None, repr=False)
-    live: Live[State] | None = field(default=None, repr=False, compare=False)
-
-    @property
-    def question(self) -> Question | None:
-        return self.current_question
-
-    @property
-    def is_over(self) -> bool:
-        return self.state.game_over is not None
+class Game(core_game.Game[State]):
+    """A game of Ankh-Morpoly at one moment (:class:`companion.core.game.Game`)."""
 
 
 def new_game(players: Sequence[str], rules: Mapping[str, str], names: Sequence[str] | None = None) -> Game:
     state = new_state(list(players), rules)
     if names is not None and len(names) != len(players):
         raise RuleViolation("setup.names", f"{len(names)} names for {len(players)} players: {list(names)!r}")
-    return _advance(state, Pending("setup", {}, state.copy()), 0, [], 0)
+    return ENGINE.start(state, "setup")
 
 
 def from_state(state: State) -> Game:
     """A game that continues from a position (``ankh-morpoly-state/1``) with the next turn."""
-    return _advance(state, _next_procedure(state), 0, [], 0)
-
-
-def _advance(state: State, pending: Pending[State] | None, seq: int, narration: list[Narration], settled: int,
-             live: Live[State] | None = None) -> Game:
-    while pending is not None:
-        if live is None:
-            live = Live.replay(PROCEDURES[pending.name], pending.start, pending.args, pending.answers)
-        lines = narration[:settled] + live.narrator.lines
-        if live.question is not None:
-            return Game(live.state.copy(), pending, seq, lines, settled, live.question, live)
-        state = live.state
-        narration, settled = lines, len(lines)
-        pending = _next_procedure(state)
-        live = None
-    return Game(state, None, seq, narration, settled, None)
+    return ENGINE.resume(state)
 
 
 def next_token(state: State) -> str | None:
@@ -111,6 +81,9 @@ def _next_procedure(state: State) -> Pending[State] | None:
     if token is None:
         return None
     return Pending("turn", {"token": token}, state.copy())
+
+
+ENGINE: core_game.Procedures[State, Game] = core_game.Procedures(PROCEDURES, _next_procedure, Game)
 
 
 def check_input(question: Question | None, inp: Input, seq: int) -> str:
@@ -137,12 +110,4 @@ def check_input(question: Question | None, inp: Input, seq: int) -> str:
 
 
 def apply(game: Game, inp: Input) -> Game:
-    value = check_input(game.question, inp, game.seq)
-    assert game.pending is not None
-    pending = Pending(game.pending.name, game.pending.args, game.pending.start, [*game.pending.answers, value])
-    live = game.live
-    if live is not None and live.is_at(len(game.pending.answers)):
-        live.send(value)
-    else:
-        live = None
-    return _advance(game.state, pending, game.seq + 1, game.narration, game.settled, live)
+    return ENGINE.answer(game, check_input(game.question, inp, game.seq))

@@ -13,17 +13,15 @@ Secrets (personalities, private questions) live in the game; what a screen may s
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
 from companion.morpork.cards.common import personalities_in_game
 from companion.core.errors import InputError, RuleViolation
-from companion.core.narration_log import NarrationLog
+from companion.core import game as core_game
 from companion.core.inputs import Answer, CardScan, DieRoll, Input, RandomDraw, answer_text, check_kind
 from companion.core.procedure import (
     Narration,
     Narrator,
-    Live,
     Pending,
     ProcedureBody,
     ProcedureFactory,
@@ -106,29 +104,17 @@ PROCEDURES: dict[str, ProcedureFactory] = {
 
 # -- the game value --------------------------------------------------------------------------
 
-@dataclass
-class Game:
-    """A game at one moment. ``narration`` is the whole log (a :class:`NarrationLog` shared with
-    the game's other positions); the first ``settled`` lines come from procedures already finished
-    (the rest is the pending one's so far). ``live`` is the pending procedure kept running (a cache:
-    ``pending`` alone says where it stands)."""
+class Game(core_game.Game[State]):
+    """A game of Ankh-Morpork at one moment (:class:`companion.core.game.Game`)."""
 
-    state: State
-    pending: Pending[State] | None
-    seq: int = 0
-    narration: Sequence[Narration] = field(default_factory=NarrationLog)
-    settled: int = 0
-    current_question: Question | None = field(default=None, repr=False)
-    live: Live[State] | None = field(default=None, repr=False, compare=False)
 
-    @property
-    def question(self) -> Question | None:
-        """What the game waits for; ``None`` when it is over."""
-        return self.current_question
+def _next_procedure(state: State) -> Pending[State] | None:
+    if state.game_over is not None:
+        return None
+    return Pending("turn", {"player": state.active_player}, state.copy())
 
-    @property
-    def is_over(self) -> bool:
-        return self.state.game_over is not None
+
+ENGINE: core_game.Procedures[State, Game] = core_game.Procedures(PROCEDURES, _next_procedure, Game)
 
 
 def new_game(colors: list[str], edition: str = "en", names: list[str] | None = None,
@@ -147,37 +133,7 @@ def new_game(colors: list[str], edition: str = "en", names: list[str] | None = N
             raise RuleViolation("setup.names", f"{len(names)} names for {len(colors)} players: {names!r}")
         for player, name in zip(state.players, names):
             player.name = name
-    return _advance(state, Pending("setup", {}, state.copy()), seq=0, narration=[], settled=0)
-
-
-def _advance(state: State, pending: Pending[State] | None, seq: int, narration: Sequence[Narration], settled: int,
-             live: Live[State] | None = None, snapshot: bool = True) -> Game:
-    """Run ``pending`` as far as its answers go (``live``, when given, already stands there), then
-    start the next procedures until one asks.
-
-    The game returned holds a copy of the working state, because the live procedure goes on
-    changing its own when the next answer comes; without ``snapshot`` it holds the working state
-    itself (see :func:`apply`)."""
-    settled_log = NarrationLog.of(narration).prefix(settled)
-    while pending is not None:
-        if live is None:
-            live = Live.replay(PROCEDURES[pending.name], pending.start, pending.args, pending.answers)
-        lines = settled_log.plus(live.narrator.lines)
-        if live.question is not None:
-            return Game(live.state.copy() if snapshot else live.state, pending, seq, lines, settled,
-                        live.question, live)
-        state = live.state
-        settled_log, settled = lines, len(lines)
-        narration = lines
-        pending = _next_procedure(state)
-        live = None
-    return Game(state, None, seq, NarrationLog.of(narration), settled, None)
-
-
-def _next_procedure(state: State) -> Pending[State] | None:
-    if state.game_over is not None:
-        return None
-    return Pending("turn", {"player": state.active_player}, state.copy())
+    return ENGINE.start(state, "setup")
 
 
 def check_input(question: Question | None, inp: Input, seq: int) -> str:
@@ -219,24 +175,9 @@ _CARDS_OF_KIND: dict[str, frozenset[str]] = {
 
 def apply(game: Game, inp: Input, snapshot: bool = True) -> Game:
     """The game after ``inp``; raises ``CompanionError`` (``InputError``/``RuleViolation``) and
-    leaves ``game`` unchanged when the input does not fit or breaks a rule.
-
-    The pending procedure takes one step when ``game`` still holds it live at its own position;
-    otherwise (an older game, after an undo, or after a rule ended the live one) it is replayed.
-
-    ``snapshot=False`` is for a fold that drops each game as soon as it has the next (replaying a
-    journal): the game returned then shares the live procedure's working state instead of holding a
-    copy, so it is only valid until the next ``apply`` to it — the copy per input was a quarter of a
-    replay's time."""
-    value = check_input(game.question, inp, game.seq)
-    assert game.pending is not None
-    pending = Pending(game.pending.name, game.pending.args, game.pending.start, [*game.pending.answers, value])
-    live = game.live
-    if live is not None and live.is_at(len(game.pending.answers)):
-        live.send(value)
-    else:
-        live = None
-    return _advance(game.state, pending, game.seq + 1, game.narration, game.settled, live, snapshot)
+    leaves ``game`` unchanged when the input does not fit or breaks a rule. ``snapshot=False``: see
+    :meth:`companion.core.game.Procedures.answer` (the copy per input was a quarter of a replay)."""
+    return ENGINE.answer(game, check_input(game.question, inp, game.seq), snapshot)
 
 
 # -- views -----------------------------------------------------------------------------------

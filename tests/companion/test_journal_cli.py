@@ -183,7 +183,7 @@ def test_replay_names_the_bad_line_of_a_damaged_export(db: str, tmp_path: Path) 
     text = cli("game", "export", "--db", db).stdout
     truncated = tmp_path / "truncated.jsonl"
     truncated.write_text(text[:-15])
-    assert "line 4 is not JSON" in rejected("replay", str(truncated))
+    assert "line 4: the line is not JSON" in rejected("replay", str(truncated))
     lines = text.splitlines()
     lines[2] = lines[2].replace('"version": 1', '"version": 3')
     newer = tmp_path / "newer.jsonl"
@@ -240,6 +240,20 @@ def test_import_stores_an_export_as_a_new_game(db: str, tmp_path: Path) -> None:
     other = str(tmp_path / "other.sqlite")
     assert cli("game", "import", "--db", other, str(path)).stdout == "1\n"
     assert ok("game", "state", "--db", other) == ok("game", "state", "--db", db)
+
+
+def test_a_refused_import_creates_no_journal(tmp_path: Path) -> None:
+    """An empty or malformed export is refused with one line, and no empty journal is left behind to
+    be mistaken for a game; an existing journal is kept as it was."""
+    target = tmp_path / "new.sqlite"
+    empty = tmp_path / "empty.jsonl"
+    empty.write_text("")
+    assert "empty file" in rejected("game", "import", "--db", str(target), str(empty))
+    assert not target.exists()
+    set_up(str(target))
+    before = ok("game", "state", "--db", str(target))
+    rejected("game", "import", "--db", str(target), str(empty))
+    assert ok("game", "state", "--db", str(target)) == before
 
 
 def test_commands_without_a_game_say_so_and_create_no_file(db: str) -> None:

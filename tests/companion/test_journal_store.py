@@ -374,7 +374,7 @@ def test_a_truncated_export_names_its_last_line_and_keeps_the_prefix(journal: Jo
     text = "\n".join(lines)
     cut = text[:len(text) - 20]  # the pull of the plug mid-line
     record, entries, problem = parse_export(cut.splitlines())
-    assert problem is not None and problem.row == 9 and "line 9 is not JSON" in str(problem)
+    assert problem is not None and problem.row == 9 and "line 9: the line is not JSON" in str(problem)
     assert "a truncated file?" in str(problem)
     assert [e.n for e in entries] == list(range(1, 8))
 
@@ -400,6 +400,16 @@ def test_a_file_without_the_header_is_refused() -> None:
         parse_export(['{"format": "ankh-morpork-state/1"}'])
     with pytest.raises(JournalError, match="an empty file"):
         parse_export([])
+
+
+def test_a_header_whose_edition_and_options_disagree_is_refused(journal: Journal) -> None:
+    """The game's book is said twice in a header (its edition and its options' edition); an edited
+    file where they differ cannot say which book the game follows, so it is refused, naming both."""
+    _, lines = exported(journal)
+    header = json.loads(lines[0])
+    header["game"]["options"] = {**header["game"].get("options", {}), "edition": "xx"}
+    with pytest.raises(JournalError, match="line 1: the header's edition '.*' disagrees with options.edition 'xx'"):
+        parse_export([json.dumps(header), *lines[1:]])
 
 
 def test_errors_are_value_errors_and_barrier_errors_input_errors() -> None:

@@ -35,17 +35,28 @@ def _cell(text: str, bold: bool = False, halign: str = "center", size: float = 1
     return label
 
 
-class TablePanel(GridLayout):
-    """The players' belongings: one row each, the active player starred."""
+class _StateGrid(GridLayout):
+    """A table of cells drawn from the public state: grows to its rows' height and is drawn again
+    whenever the state it shows changes; the first column (player names) is at least 100 dp."""
 
+    COLUMNS = 1
     state = ObjectProperty(None, allownone=True)
 
     def __init__(self, **kwargs: Any) -> None:
-        kwargs.setdefault("cols", 7)
+        kwargs.setdefault("cols", self.COLUMNS)
         kwargs.setdefault("size_hint_y", None)
         kwargs.setdefault("cols_minimum", {0: dp(100)})
         super().__init__(**kwargs)
         self.bind(minimum_height=self.setter("height"), state=lambda *_a: self.refresh())
+
+    def refresh(self) -> None:
+        raise NotImplementedError
+
+
+class TablePanel(_StateGrid):
+    """The players' belongings: one row each, the active player starred."""
+
+    COLUMNS = 7
 
     def refresh(self) -> None:
         self.clear_widgets()
@@ -72,18 +83,11 @@ class TablePanel(GridLayout):
             self.add_widget(_cell(str(len(p.loans))))
 
 
-class ProgressBoard(GridLayout):
+class ProgressBoard(_StateGrid):
     """Every win condition for every player, from the public table: what a player would need *if*
     they held that personality. Nobody's secret is used (the public view has none)."""
 
-    state = ObjectProperty(None, allownone=True)
-
-    def __init__(self, **kwargs: Any) -> None:
-        kwargs.setdefault("cols", 4)
-        kwargs.setdefault("size_hint_y", None)
-        kwargs.setdefault("cols_minimum", {0: dp(100)})
-        super().__init__(**kwargs)
-        self.bind(minimum_height=self.setter("height"), state=lambda *_a: self.refresh())
+    COLUMNS = 4
 
     def refresh(self) -> None:
         self.clear_widgets()

@@ -1,0 +1,119 @@
+"""A game as a value, for every mode: the table now, the procedure under way, the inputs accepted and
+the log — and the one loop that moves it on.
+
+A mode's engine is a set of named procedures (set-up, a turn, …) and a rule for which comes next;
+:class:`Procedures` runs them. A :class:`Game` never changes once made: :meth:`Procedures.answer`
+returns a new game with one more answer, or the caller's check refused the input first and the old
+game stands. The pending procedure is kept running (:class:`~companion.core.procedure.Live`) as a
+cache; ``pending`` alone (its start state and answers) says where it stands, so an older game, an
+undo or a resume replays it instead.
+
+The log is a :class:`~companion.core.narration_log.NarrationLog`: positions of one game share it,
+so a long game's snapshots cost no more than its lines.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Generic, Protocol, TypeVar
+
+from companion.core.narration_log import NarrationLog
+from companion.core.procedure import Live, Narration, Pending, ProcedureFactory, Question
+
+
+class Table(Protocol):
+    """What the loop needs of a mode's state: a copy that shares nothing it will change, and whether
+    the game is over."""
+
+    @property
+    def game_over(self) -> Any: ...
+
+    def copy(self) -> Any: ...
+
+
+S = TypeVar("S", bound=Table)
+
+
+@dataclass
+class Game(Generic[S]):
+    """A game at one moment. ``narration`` is the whole log; the first ``settled`` lines come from
+    procedures already finished (the rest is the pending one's so far). ``live`` is the pending
+    procedure kept running (a cache: ``pending`` alone says where it stands)."""
+
+    state: S
+    pending: Pending[S] | None
+    seq: int = 0
+    narration: Sequence[Narration] = field(default_factory=NarrationLog)
+    settled: int = 0
+    current_question: Question | None = field(default=None, repr=False)
+    live: Live[S] | None = field(default=None, repr=False, compare=False)
+
+    @property
+    def question(self) -> Question | None:
+        """What the game waits for; ``None`` when it is over."""
+        return self.current_question
+
+    @property
+    def is_over(self) -> bool:
+        return self.state.game_over is not None
+
+
+G = TypeVar("G", bound=Game[Any])
+
+
+@dataclass(frozen=True)
+class Procedures(Generic[S, G]):
+    """A mode's procedures by name, what comes after one finishes (``None``: the game is over), and
+    the mode's own :class:`Game` class (so its games are instances of it)."""
+
+    factories: Mapping[str, ProcedureFactory]
+    next_procedure: Callable[[S], Pending[S] | None]
+    game: Callable[..., G]
+
+    def advance(self, state: S, pending: Pending[S] | None, seq: int, narration: Sequence[Narration],
+                settled: int, live: Live[S] | None = None, snapshot: bool = True) -> G:
+        """Run ``pending`` as far as its answers go (``live``, when given, already stands there), then
+        start the next procedures until one asks.
+
+        The game returned holds a copy of the working state, because the live procedure goes on
+        changing its own when the next answer comes; without ``snapshot`` it holds the working state
+        itself (see :meth:`answer`)."""
+        settled_log = NarrationLog.of(narration).prefix(settled)
+        while pending is not None:
+            if live is None:
+                live = Live.replay(self.factories[pending.name], pending.start, pending.args, pending.answers)
+            lines = settled_log.plus(live.narrator.lines)
+            if live.question is not None:
+                return self.game(live.state.copy() if snapshot else live.state, pending, seq, lines, settled,
+                                 live.question, live)
+            state = live.state
+            settled_log, settled = lines, len(lines)
+            narration = lines
+            pending = self.next_procedure(state)
+            live = None
+        return self.game(state, None, seq, NarrationLog.of(narration), settled, None)
+
+    def start(self, state: S, name: str, args: Mapping[str, Any] | None = None) -> G:
+        """A new game: ``state`` and the procedure ``name`` about to run from it."""
+        return self.advance(state, Pending(name, dict(args or {}), state.copy()), 0, NarrationLog(), 0)
+
+    def resume(self, state: S) -> G:
+        """A game that goes on from ``state`` with whatever procedure comes next."""
+        return self.advance(state, self.next_procedure(state), 0, NarrationLog(), 0)
+
+    def answer(self, game: G, value: str, snapshot: bool = True) -> G:
+        """``game`` after the (already checked) answer ``value``.
+
+        The pending procedure takes one step when ``game`` still holds it live at its own position;
+        otherwise (an older game, after an undo, or after a rule ended the live one) it is replayed.
+        ``snapshot=False`` is for a fold that drops each game as soon as it has the next (replaying
+        a journal): the game returned shares the live procedure's working state instead of holding
+        a copy, so it is only valid until the next answer to it."""
+        assert game.pending is not None, "an answer to a game that asks nothing"
+        pending = Pending(game.pending.name, game.pending.args, game.pending.start, [*game.pending.answers, value])
+        live = game.live
+        if live is not None and live.is_at(len(game.pending.answers)):
+            live.send(value)
+        else:
+            live = None
+        return self.advance(game.state, pending, game.seq + 1, game.narration, game.settled, live, snapshot)
