@@ -9,7 +9,7 @@ to :mod:`companion.morpoly.settle` so the FSU ledger sees every one.
 * A declined square: the Merchants' buy right (L62, R31).
 * Jail: the Watch is never jailed (L46, R27); every jailing is an event for the Watch's cover.
 * Meetings after the arriving token's square is resolved (R5): the Watch's arrest (R28), the
-  Beggars' tithe (R35).
+  Beggars' tithe (R35); then the position check for the Merchants' swap (L58–61, R30).
 """
 from __future__ import annotations
 
@@ -186,6 +186,7 @@ def meetings(state: State, edition: Edition, narrator: Narrator, token_id: str) 
             return
         yield from _arrest(state, edition, narrator, token_id, other)
         yield from _tithe(state, edition, narrator, token_id, other)
+    yield from _swaps(state, edition, narrator, token_id)
 
 
 def _arrest(state: State, edition: Edition, narrator: Narrator, token_id: str, other: str) -> Power:
@@ -219,3 +220,40 @@ def _tithe(state: State, edition: Edition, narrator: Narrator, token_id: str, ot
     if choice == "take":
         yield from charge(state, edition, narrator, state.token(target).party, state.token(beggar).party, amount,
                           PaymentKind.TITHE, "the Beggars' tithe")
+
+
+def _swaps(state: State, edition: Edition, narrator: Narrator, token_id: str) -> Power:
+    """L58–61, R30: after a move, if a Merchant token stands on a square of another party whose token
+    stands on a Merchants' square (neither group complete), the Merchants may swap the two squares,
+    the difference in printed prices settled in cash. Only pairs with the token that just moved are
+    new positions, so each position is offered once."""
+    for merchant in [t.id for t in state.tokens]:
+        for other in [t.id for t in state.tokens]:
+            if token_id not in (merchant, other) or merchant == other:
+                continue
+            if not (token_alive(state, merchant) and token_alive(state, other)):
+                continue
+            if merchants.swap_available(position_of(state, edition), merchant, other, state.rules):
+                yield from _swap(state, edition, narrator, merchant, other)
+
+
+def _swap(state: State, edition: Edition, narrator: Narrator, merchant: str, other: str) -> Power:
+    theirs, ours = state.token(merchant).square, state.token(other).square
+    party, owner = state.token(merchant).party, state.token(other).party
+    difference = merchants.swap_difference(edition.deed(ours).price, edition.deed(theirs).price)
+    if difference > 0 and state.party(party).cash < difference:
+        return
+    name_theirs, name_ours = edition.squares[theirs].name, edition.squares[ours].name
+    choice = yield from ask_choice(state, narrator, "morpoly.merchants.swap", f"{merchant}: swap {name_ours} for "
+                                   f"{owner}'s {name_theirs} (difference {edition.currency.format(abs(difference))})?",
+                                   merchant, ["swap", "keep"], merchant=merchant, owner=owner, give=str(ours),
+                                   take=str(theirs), difference=str(difference))
+    if choice != "swap":
+        return
+    state.squares[theirs].owner, state.squares[ours].owner = party, owner
+    narrator.say("morpoly.merchants.swapped", f"{party} swaps {name_ours} for {owner}'s {name_theirs}", party=party,
+                 owner=owner, give=ours, take=theirs)
+    if difference > 0:
+        yield from pay(state, edition, narrator, party, owner, difference, "the swap's difference")
+    elif difference < 0:
+        yield from pay(state, edition, narrator, owner, party, -difference, "the swap's difference")

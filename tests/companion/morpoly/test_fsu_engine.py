@@ -34,9 +34,9 @@ def fsu(fsu_id: int, insurer: str, beneficiary: str, square: int, premium: int, 
 
 def test_worked_example_premium_double_fee_expiry_and_the_watch_paying() -> None:
     """§2.6 and appendix 4/5: Red (Beggars) lands on the Watch's Park Place with three houses and pays
-    $1,100 for an FSU; on Boardwalk it pays the double fee 2 × $50; having walked past Park Place it
+    $1,100 for an FSU (here Red heads the Patrician, whose token has no step to take); on Boardwalk it pays the double fee 2 × $50; having walked past Park Place it
     buys a new FSU on Boardwalk; on Go To Jail the Watch pays 3 × the premium."""
-    state = variant("beggars", "watch")
+    state = variant("patrician", "watch")
     own(state, "blue", 37, 39, houses=3)
     state.token("red").square = 33
     state.token("blue").square = 12
@@ -88,7 +88,7 @@ def test_mutual_thieves_and_undead_fsus_pay_both_ways() -> None:
 def test_merchants_full_cover_makes_the_new_fsu_theirs() -> None:
     """Appendix 3a: Red holds an FSU from the Merchants (premium 100, cap 300) and owes a premium of
     250 to Blue: the Merchants pay all of it, and the new FSU is theirs but expires with Red's token."""
-    state = variant("beggars", "watch", "merchants")
+    state = variant("patrician", "watch", "merchants")
     own(state, "blue", 1, 3)
     state.squares[1].houses = 5
     state.bank.hotels -= 1
@@ -104,7 +104,7 @@ def test_merchants_full_cover_makes_the_new_fsu_theirs() -> None:
 
 def test_merchants_partial_cover_leaves_the_new_fsu_with_the_insured() -> None:
     """Appendix 3b: a premium of 1,000: the Merchants pay 300, Red 700, and the new FSU is Red's."""
-    state = variant("beggars", "watch", "merchants")
+    state = variant("patrician", "watch", "merchants")
     own(state, "blue", 16, 18, 19)
     state.squares[19].houses = 5
     state.bank.hotels -= 1

@@ -144,7 +144,7 @@ def test_a_thief_caught_stealing_goes_to_jail_and_keeps_the_loot() -> None:
 def test_a_jailed_thief_still_collects_but_a_jailed_owner_does_not() -> None:
     """B1, L36: a jailed party receives no rent, except the Thieves."""
     for guild, paid in (("thieves", 20), ("fools", 0)):
-        state = variant(guild, "beggars")
+        state = variant(guild, "patrician")
         own(state, "red", 24)
         state.token("red").square, state.token("red").in_jail = 10, True
         state.token("blue").square = 20
@@ -267,3 +267,32 @@ def test_merchants_cover_a_tax_in_standard_play_nothing_changes() -> None:
     game = do(start(state, "red"), "roll", (1, 3))
     assert cash(game, "red") == 1300 and cash(game, "blue") == 1500
     assert state_to_json(game.state)["fsus"] == {"next_id": 1, "contracts": []}
+
+
+@pytest.mark.parametrize("answer", ["swap", "keep"])
+def test_the_merchants_may_swap_when_the_two_tokens_stand_on_each_others_squares(answer: str) -> None:
+    """L58–61, R30: green (Merchants) arrives on blue's Illinois (240) while blue stands on green's
+    Oriental (100): swapping, the Merchants receive the dearer square and pay 140."""
+    state = variant("beggars", "fools", "merchants")
+    own(state, "blue", 24)
+    own(state, "green", 6)
+    state.token("blue").square = 6
+    state.token("green").square = 20
+    game = do(start(state, "green"), "roll", (1, 3))
+    assert asked(game) == "morpoly.merchants.swap" and game.question is not None and game.question.player == "green"
+    game = do(game, answer)
+    swapped = answer == "swap"
+    assert game.state.squares[24].owner == ("green" if swapped else "blue")
+    assert game.state.squares[6].owner == ("blue" if swapped else "green")
+    assert cash(game, "green") == 1500 - 20 - (140 if swapped else 0)
+    assert cash(game, "blue") == 1500 + 20 + (140 if swapped else 0)
+
+
+def test_no_swap_when_a_group_is_complete() -> None:
+    state = variant("beggars", "fools", "merchants")
+    own(state, "blue", 21, 23, 24)
+    own(state, "green", 6)
+    state.token("blue").square = 6
+    state.token("green").square = 20
+    game = do(start(state, "green"), "roll", (1, 3))
+    assert asked(game) == "morpoly.turn.menu"
