@@ -179,8 +179,9 @@ def meetings(state: State, edition: Edition, narrator: Narrator, token_id: str) 
     if not is_variant(state) or not token_alive(state, token_id) or state.token(token_id).in_jail:
         return
     square = state.token(token_id).square
-    for other in tokens_on(position_of(state, edition), square):
-        if other == token_id or not token_alive(state, other) or state.game_over is not None:
+    met = [other for other in tokens_on(position_of(state, edition), square) if other != token_id]
+    for other in met:
+        if not token_alive(state, other) or state.game_over is not None:
             continue
         if not token_alive(state, token_id) or state.token(token_id).in_jail or state.token(token_id).square != square:
             return
@@ -227,6 +228,8 @@ def _swaps(state: State, edition: Edition, narrator: Narrator, token_id: str) ->
     stands on a Merchants' square (neither group complete), the Merchants may swap the two squares,
     the difference in printed prices settled in cash. Only pairs with the token that just moved are
     new positions, so each position is offered once."""
+    if not any("merchants" in party.guilds for party in state.parties):
+        return
     for merchant in [t.id for t in state.tokens]:
         for other in [t.id for t in state.tokens]:
             if token_id not in (merchant, other) or merchant == other:

@@ -27,7 +27,7 @@ from companion.morpoly.covers import Cover
 from companion.morpoly.debts import pay
 from companion.morpoly.dice import Dice
 from companion.morpoly.editions import Edition
-from companion.morpoly.events import Direction, Event, Landed, MustPay, Passed, PaymentKind, PremiumDue
+from companion.morpoly.events import Direction, Event, Landed, MustPay, Passed, PaymentKind, PremiumDue, Stolen
 from companion.morpoly.guilds import patrician, watch
 from companion.morpoly.money import BANK
 from companion.morpoly.questions import ask_choice, roll
@@ -69,6 +69,9 @@ def settle(state: State, edition: Edition, narrator: Narrator, events: Sequence[
     ``why`` names the payment of a :class:`MustPay` in the narration."""
     if not events or not is_variant(state):
         return
+    events = _relevant(state, events)
+    if not events:
+        return
     position = position_of(state, edition)
     procedure = fsu.resolution(state.ledger, events, position, state.rules, state.turn.number)
     reply: Dice | None = None
@@ -92,6 +95,18 @@ def settle(state: State, edition: Edition, narrator: Narrator, events: Sequence[
         for change in result.changes:
             if change.event_index == index and change.kind is not fsu.ChangeKind.EXPIRED:
                 _narrate(narrator, edition, change, event, contracts.get(change.fsu_id or -1), before)
+
+
+def _relevant(state: State, events: Sequence[Event]) -> Sequence[Event]:
+    """``events`` without the ones that cannot change anything (a speed-up, the answer is the same):
+    a square passed only ends an FSU of that holder on that square, and with no active FSU only money
+    owed (a premium, a payment, a theft) does anything."""
+    active = state.ledger.active()
+    ends = {(f.holder_token, f.square) for f in active}
+    kept = [e for e in events if not isinstance(e, Passed) or (e.token, e.square) in ends]
+    if not active and not any(isinstance(e, (PremiumDue, MustPay, Stolen)) for e in kept):
+        return ()
+    return kept
 
 
 def charge(state: State, edition: Edition, narrator: Narrator, payer: str, payee: str, amount: int,
