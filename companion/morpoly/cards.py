@@ -15,7 +15,7 @@ from companion.morpoly.money import BANK, buildings_of, transfer
 from companion.morpoly.moves import move
 from companion.morpoly.powers import jail
 from companion.morpoly.questions import ask_choice
-from companion.morpoly.guilds import receives_income
+from companion.morpoly.guilds import receives_income, watch
 from companion.morpoly.rules import is_variant, party_exists, token_alive
 from companion.morpoly.settle import charge, settle
 from companion.morpoly.state import State
@@ -85,6 +85,9 @@ def resolve(state: State, edition: Edition, narrator: Narrator, token_id: str, c
         yield from move(state, edition, narrator, token_id, back, False, dice_total)
     elif kind == "jail":
         yield from jail(state, edition, narrator, token_id, JailCause.CARD, "a card")
+    elif kind == "jail-free" and is_variant(state) and not watch.keeps_jail_free_card(position_of(state, edition), party):
+        narrator.say("morpoly.watch.card-returned", f"{party} is of the Watch: the card goes back under its deck (L53)",
+                     party=party, card=card.id)
     elif kind == "jail-free":
         state.party(party).jail_cards.append(card.id)
         narrator.say("morpoly.card.kept", f"{party} keeps the card", party=party, card=card.id)

@@ -116,7 +116,7 @@ def charge(state: State, edition: Edition, narrator: Narrator, payer: str, payee
     absent or jailed, R41); the Patrician pays no tax and the Watch no fine; and the payment is an
     event for the ledger (the Merchants' and the Patrician's covers). Returns ``False`` when the
     payer was taken over instead of paying."""
-    if amount <= 0:
+    if amount <= 0 or payer == payee:
         return True
     if not is_variant(state):
         paid: bool = yield from pay(state, edition, narrator, payer, payee, amount, why)

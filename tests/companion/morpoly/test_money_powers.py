@@ -296,3 +296,12 @@ def test_no_swap_when_a_group_is_complete() -> None:
     state.token("green").square = 20
     game = do(start(state, "green"), "roll", (1, 3))
     assert asked(game) == "morpoly.turn.menu"
+
+
+@pytest.mark.parametrize("guild, kept", [("watch", False), ("beggars", True)])
+def test_the_watch_returns_a_get_out_of_jail_card_at_once(guild: str, kept: bool) -> None:
+    """L53: a get-out-of-jail card the Watch draws goes straight back under its deck."""
+    state = variant(guild, "fools")
+    state.token("red").square = 4
+    game = do(start(state, "red"), "roll", (1, 2), "chance.jail-free")
+    assert (game.state.party("red").jail_cards == ["chance.jail-free"]) is kept
