@@ -5,6 +5,7 @@ same inputs replay to the same game."""
 from __future__ import annotations
 
 from collections import Counter
+from typing import Any
 
 import pytest
 
@@ -40,3 +41,24 @@ def test_across_games_every_kind_of_fsu_event_happens(extra: dict[str, str]) -> 
         said.update(line.key for line in game.narration)
     for key in ("morpoly.fsu.bought", "morpoly.fsu.double-fee", "morpoly.fsu.expired", "morpoly.fsu.redeemed"):
         assert said[key] > 0, key
+
+
+def test_every_resolution_in_play_settles_what_is_owed_exactly(monkeypatch: pytest.MonkeyPatch) -> None:
+    """§2.5 on each resolution the engine runs: every amount owed is settled exactly (payer, the
+    Merchants, waivers), claims go from insurer to beneficiary, and no FSU changes what it was."""
+    from companion.morpoly import fsu
+
+    original = fsu.resolution
+    seen = Counter[str]()
+
+    def checked(ledger: fsu.Ledger, events: Any, position: Any, options: Any, bought_at: int = 0) -> Any:
+        result = yield from original(ledger, events, position, options, bought_at)
+        assert not fsu.payment_problems(result, events), (events, result)
+        assert not fsu.transition_problems(ledger, result.ledger), (events, result)
+        seen.update(change.kind.value for change in result.changes)
+        return result
+
+    monkeypatch.setattr(fsu, "resolution", checked)
+    for seed in range(30, 34):
+        play(seed, 4, {"edition": "us", "base": "variant"}, cap=700, check=False)
+    assert seen["bought"] and seen["expired"]
