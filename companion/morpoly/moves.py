@@ -29,6 +29,7 @@ def move(state: State, edition: Edition, narrator: Narrator, token_id: str, step
     from companion.morpoly.powers import meetings
 
     token = state.token(token_id)
+    state.thefts.pop(token_id, None)  # a Thief who moves on can no longer be caught (L35)
     path = walk(token.square, steps, forward, double_on_exact=is_variant(state) and double_on_exact)
     token.square = path.end
     if forward:

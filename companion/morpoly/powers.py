@@ -28,7 +28,7 @@ from companion.morpoly.position import tokens_on
 from companion.morpoly.questions import ask_choice
 from companion.morpoly.rent import rent_for, street_rent
 from companion.morpoly.rules import is_variant, token_alive
-from companion.morpoly.settle import charge, settle
+from companion.morpoly.settle import charge, current_party, settle
 from companion.morpoly.state import State
 from companion.morpoly.table_position import position_of
 
@@ -89,13 +89,25 @@ def _steal(state: State, edition: Edition, narrator: Narrator, token_id: str, th
                  f"{name} from {theft.victim}", token=token_id, victim=theft.victim, square=index, name=name,
                  amount=edition.currency.format(theft.fee))
     yield from settle(state, edition, narrator, [Stolen(token_id, theft.victim, index, theft.fee)])
-    if not token_alive(state, token_id) or not thieves.is_caught(position_of(state, edition), token_id):
+    if not token_alive(state, token_id) or state.token(token_id).square != index:
         return
+    state.thefts[token_id] = (index, theft.victim, theft.taken)
+    if thieves.is_caught(position_of(state, edition), token_id):
+        yield from _caught(state, edition, narrator, token_id, theft.victim, theft.taken)
+
+
+def _caught(state: State, edition: Edition, narrator: Narrator, token_id: str, victim: str, taken: int) -> Power:
+    """L35, R26: a Thief caught where he stole goes to jail; he keeps the loot unless
+    ``caught-returns-loot`` (then ``victim`` gets ``taken`` back, as far as his cash goes)."""
+    index = state.token(token_id).square
+    name = edition.squares[index].name
+    state.thefts.pop(token_id, None)
     narrator.say("morpoly.thieves.caught", f"{token_id} is caught stealing on {name}", token=token_id,
                  square=index, name=name)
     thief = state.token(token_id).party
-    if not thieves.keeps_loot(state.rules) and theft.taken:
-        yield from pay(state, edition, narrator, thief, theft.victim, min(theft.taken, state.party(thief).cash),
+    victim = current_party(state, victim) or "bank"
+    if victim not in ("bank", thief) and not thieves.keeps_loot(state.rules) and taken:
+        yield from pay(state, edition, narrator, thief, victim, min(taken, state.party(thief).cash),
                        "the loot given back")
     yield from jail(state, edition, narrator, token_id, JailCause.CAUGHT_STEALING, "caught stealing")
 
@@ -185,6 +197,10 @@ def meetings(state: State, edition: Edition, narrator: Narrator, token_id: str) 
             continue
         if not token_alive(state, token_id) or state.token(token_id).in_jail or state.token(token_id).square != square:
             return
+        stolen = state.thefts.get(other)
+        if stolen is not None and stolen[0] == square:  # a Thief still where he stole: caught by the newcomer
+            yield from _caught(state, edition, narrator, other, stolen[1], stolen[2])
+            continue
         yield from _arrest(state, edition, narrator, token_id, other)
         yield from _tithe(state, edition, narrator, token_id, other)
     yield from _swaps(state, edition, narrator, token_id)

@@ -90,6 +90,9 @@ class State:
     game_over: GameOver | None = None
     ledger: Ledger = field(default_factory=Ledger)
     """Every active FSU (reference §2), settled by :mod:`companion.morpoly.settle`; immutable."""
+    thefts: dict[str, tuple[int, str, int]] = field(default_factory=dict)
+    """Thief tokens still standing on the square where they stole: token → (square, victim party,
+    loot). A token arriving there catches them (L35, R26); the Thief's next move ends it."""
 
     def copy(self) -> State:
         """A deep copy, written out: procedures copy the state at every step, and ``deepcopy`` made
@@ -103,7 +106,7 @@ class State:
             list(self.seating),
             Turn(self.turn.number, self.turn.token, self.turn.doubles, list(self.turn.four_houses_at_start)),
             None if self.game_over is None else GameOver(self.game_over.winner, self.game_over.reason),
-            ledger=self.ledger,
+            ledger=self.ledger, thefts=dict(self.thefts),
         )
 
     def party(self, party_id: str) -> Party:

@@ -34,6 +34,8 @@ def state_to_json(state: State) -> dict[str, Any]:
         "game_over": None if state.game_over is None else {"winner": state.game_over.winner,
                                                            "reason": state.game_over.reason},
         "fsus": ledger_to_json(state.ledger),
+        "thefts": {token: {"square": square, "victim": victim, "loot": loot}
+                   for token, (square, victim, loot) in sorted(state.thefts.items())},
     }
 
 
@@ -96,6 +98,8 @@ def _parse(doc: dict[str, Any]) -> State:
              [int(s) for s in turn["four_houses_at_start"]]),
         None if over is None else GameOver(str(over["winner"]), str(over["reason"])),
         ledger=ledger_from_json(doc.get("fsus")),
+        thefts={str(token): (int(t["square"]), str(t["victim"]), int(t["loot"]))
+                for token, t in (doc.get("thefts") or {}).items()},
     )
 
 
@@ -122,6 +126,9 @@ def _structure_problem(state: State) -> str | None:
             return f"square {index} cannot carry {sq.houses} buildings"
     if state.turn.token is not None and state.turn.token not in state.seating:
         return f"turn token {state.turn.token!r} is not seated"
+    for thief, (square, _, loot) in state.thefts.items():
+        if thief not in tokens or not 0 <= square < 40 or loot < 0:
+            return f"thefts: {thief!r} on {square} with loot {loot} must be a token of the game on a square 0–39"
     return _ledger_problem(state, parties, tokens)
 
 

@@ -56,6 +56,7 @@ def insolvent(state: State, edition: Edition, narrator: Narrator, debtor: str, c
             state.squares[square].mortgaged = False
         state.tokens = [t for t in state.tokens if t.party != debtor]
         state.ledger = ledger_after_exit(state.ledger, debtor, {t.id for t in state.tokens})
+        state.thefts = {t.id: state.thefts[t.id] for t in state.tokens if t.id in state.thefts}
         narrator.say("morpoly.takeover.out", f"{debtor} cannot pay {amount} to the bank for {why} and leaves the game",
                      party=debtor, amount=edition.currency.format(amount))
     else:

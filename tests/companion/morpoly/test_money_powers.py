@@ -305,3 +305,42 @@ def test_the_watch_returns_a_get_out_of_jail_card_at_once(guild: str, kept: bool
     state.token("red").square = 4
     game = do(start(state, "red"), "roll", (1, 2), "chance.jail-free")
     assert (game.state.party("red").jail_cards == ["chance.jail-free"]) is kept
+
+
+@pytest.mark.parametrize("returns", [False, True])
+def test_a_thief_is_caught_by_a_token_arriving_while_he_is_still_there(returns: bool) -> None:
+    """L35, R26: the danger lasts until the Thief's token leaves the square; the loot is kept (or
+    given back under ``caught-returns-loot``)."""
+    state = variant("thieves", "fools", "patrician")
+    if returns:
+        state.rules["caught-returns-loot"] = "yes"
+    own(state, "blue", 24)
+    state.token("red").square = 20
+    state.token("blue").square = 0
+    state.token("green").square = 21
+    game = do(start(state, "red"), "roll", (1, 3))
+    assert not game.state.token("red").in_jail and cash(game, "red") == 1520
+    assert game.state.thefts == {"red": (24, "blue", 20)}
+    game = do(game, "roll", (2, 3), "decline")  # blue: 0 → 5, Reading (declined)
+    game = do(game, "roll", (1, 2))  # green: 21 → 24, onto the Thief: caught
+    assert game.state.token("red").in_jail and game.state.thefts == {}
+    assert cash(game, "red") == (1500 if returns else 1520)
+
+
+def test_a_thief_who_did_not_steal_there_or_moved_on_is_not_caught() -> None:
+    """Only a theft makes the square dangerous: a Thief placed there by a correction is not caught,
+    and one who stole and then moved on leaves nothing behind."""
+    state = variant("thieves", "fools", "patrician")
+    own(state, "blue", 24)
+    state.token("green").square = 21
+    game = do(start(state, "blue"), "place:red:24", "roll", (2, 3), "decline")  # blue: 0 → 5
+    game = do(game, "roll", (1, 2))  # green: 21 → 24, where red stands without having stolen
+    assert not game.state.token("red").in_jail and game.state.thefts == {}
+    state = variant("thieves", "fools", "patrician")
+    own(state, "blue", 24)
+    state.token("red").square = 20
+    game = do(start(state, "red"), "roll", (1, 3))
+    assert game.state.thefts == {"red": (24, "blue", 20)}
+    game = do(game, "roll", (2, 3), "decline", "roll", (2, 3), "decline")  # blue, green: 0 → 5
+    game = do(game, "roll", (1, 2), "decline")  # red moves on: 24 → 27
+    assert game.state.thefts == {}
