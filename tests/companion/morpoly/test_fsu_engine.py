@@ -196,3 +196,22 @@ def test_a_rejected_input_at_an_fsu_question_changes_nothing() -> None:
         apply(game, DieRoll(faces=(0, 7)))
     with pytest.raises(InputError):
         apply(game, Answer("roll"))
+
+
+def test_a_team_fsu_insures_every_token_of_the_team() -> None:
+    """Appendix 2 (L155): the Undead took the Fools over; the Fool token bought an FSU from the Watch;
+    when the Undead token is sent to jail (here: arrested by the Watch) the Watch pays the team."""
+    state = variant("undead", "watch", "fools")
+    team = state.party("red")
+    team.tokens, team.guilds = ["red", "green"], ["undead", "fools"]
+    state.token("green").party = "red"
+    team.cash += state.party("green").cash
+    state.parties = [p for p in state.parties if p.id != "green"]
+    state.token("red").square = 11
+    state.token("blue").square = 8
+    state.ledger = Ledger((fsu(1, "blue", "red", 39, 100, Cover.JAILED, holder="green"),), 2)
+    game = do(start(state, "blue"), "roll", (1, 2), "decline", "arrest")
+    assert game.state.token("red").in_jail
+    assert cash(game, "red") == 3000 + 300 and cash(game, "blue") == 1500 - 300
+    assert game.state.ledger.active() == ()
+    assert not check_invariants(game.state)
