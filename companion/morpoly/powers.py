@@ -73,7 +73,8 @@ def landed_on_owned(state: State, edition: Edition, narrator: Narrator, token_id
         if theft.may_pay_instead:
             steal = yield from ask_choice(state, narrator, "morpoly.thieves.steal", f"{token_id}: steal the fee of "
                                           f"{edition.currency.format(amount)} on {name}, or pay it?", token_id,
-                                          ["steal", "pay"], token=token_id, square=str(index), name=name)
+                                          ["steal", "pay"], token=token_id, square=str(index), name=name,
+                                          amount=edition.currency.format(amount))
         if steal == "steal":
             yield from _steal(state, edition, narrator, token_id, theft)
             return
@@ -266,12 +267,13 @@ def _swap(state: State, edition: Edition, narrator: Narrator, merchant: str, oth
     choice = yield from ask_choice(state, narrator, "morpoly.merchants.swap", f"{merchant}: swap {name_ours} for "
                                    f"{owner}'s {name_theirs} (difference {edition.currency.format(abs(difference))})?",
                                    merchant, ["swap", "keep"], merchant=merchant, owner=owner, give=str(ours),
-                                   take=str(theirs), difference=str(difference))
+                                   take=str(theirs), give_name=name_ours, take_name=name_theirs,
+                                   difference=edition.currency.format(abs(difference)))
     if choice != "swap":
         return
     state.squares[theirs].owner, state.squares[ours].owner = party, owner
     narrator.say("morpoly.merchants.swapped", f"{party} swaps {name_ours} for {owner}'s {name_theirs}", party=party,
-                 owner=owner, give=ours, take=theirs)
+                 owner=owner, give=ours, take=theirs, give_name=name_ours, take_name=name_theirs)
     if difference > 0:
         yield from pay(state, edition, narrator, party, owner, difference, "the swap's difference")
     elif difference < 0:

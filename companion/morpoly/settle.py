@@ -18,7 +18,7 @@ and the Patrician's covers see every payment (R32). In standard Monopoly both ar
 """
 from __future__ import annotations
 
-from collections.abc import Generator, Sequence
+from collections.abc import Callable, Generator, Sequence
 from typing import Any
 
 from companion.core.procedure import Narrator, Question
@@ -171,7 +171,8 @@ def _fool_roll(state: State, narrator: Narrator, edition: Edition, request: fsu.
                                         f"of {amount}", boss, boss=boss, fsu=str(request.fsu_id))
     else:
         first, second = yield from roll("morpoly.roll.fool-cover", f"{boss}: roll the kind of cover of the new "
-                                        f"FSU on {name} (table B)", boss, boss=boss, square=str(request.square))
+                                        f"FSU on {name} (table B)", boss, boss=boss, square=str(request.square),
+                                        name=name)
     narrator.say("morpoly.fsu.fool-rolled", f"{boss} rolls {first} and {second}", boss=boss, purpose=request.kind,
                  first=first, second=second)
     return Dice(first, second)
@@ -218,19 +219,32 @@ def _narrate(narrator: Narrator, edition: Edition, change: fsu.Change, event: Ev
     name = edition.squares[contract.square].name
     common: dict[str, Any] = dict(fsu=contract.fsu_id, insurer=contract.insurer, beneficiary=contract.beneficiary,
                   token=contract.holder_token, square=contract.square, name=name)
-    if kind in (fsu.ChangeKind.BOUGHT, fsu.ChangeKind.TAKEN_OVER):
-        covers = ", ".join(COVER_WORDS[c] for c in sorted(contract.covers, key=lambda c: c.value))
-        whose = "" if kind is fsu.ChangeKind.BOUGHT else " (the Merchants paid the whole premium: it is theirs)"
-        narrator.say(f"morpoly.fsu.{kind.value}", f"{contract.beneficiary} holds FSU {contract.fsu_id} from "
-                     f"{contract.insurer} on {name} for {money(contract.premium)}, against {covers}; it ends "
-                     f"when {contract.holder_token} next comes past {name}{whose}",
-                     premium=money(contract.premium), covers=covers, **common)
+    if kind is fsu.ChangeKind.BOUGHT:
+        narrator.say("morpoly.fsu.bought", f"{contract.beneficiary} holds FSU {contract.fsu_id} from "
+                     f"{contract.insurer} on {name} for {money(contract.premium)}, against {_covers(contract)}; it "
+                     f"ends when {contract.holder_token} next comes past {name}", premium=money(contract.premium),
+                     covers=_covers(contract), **common)
+    elif kind is fsu.ChangeKind.TAKEN_OVER:
+        narrator.say("morpoly.fsu.taken-over", f"the Merchants paid the whole premium: {contract.beneficiary} holds "
+                     f"FSU {contract.fsu_id} from {contract.insurer} on {name} for {money(contract.premium)}, against "
+                     f"{_covers(contract)}; it ends when {contract.holder_token} next comes past {name}",
+                     premium=money(contract.premium), covers=_covers(contract), **common)
     elif kind is fsu.ChangeKind.EXPIRED:
         narrator.say("morpoly.fsu.expired", f"{contract.holder_token} comes past {name}: FSU {contract.fsu_id} "
                      f"from {contract.insurer} to {contract.beneficiary} expires", **common)
-    elif kind in (fsu.ChangeKind.CLAIMED, fsu.ChangeKind.REDEEMED):
-        ends = "and stays active" if kind is fsu.ChangeKind.CLAIMED else "and is redeemed"
-        waived = f" ({money(change.waived)} waived)" if change.waived else ""
-        narrator.say(f"morpoly.fsu.{kind.value}", f"FSU {contract.fsu_id} from {contract.insurer} pays "
-                     f"{contract.beneficiary} {money(change.amount)}{waived} {ends}",
+    elif kind is fsu.ChangeKind.CLAIMED:
+        narrator.say("morpoly.fsu.claimed", f"FSU {contract.fsu_id} from {contract.insurer} pays "
+                     f"{contract.beneficiary} {money(change.amount)}{_waived(money, change)} and stays active",
                      amount=money(change.amount), waived=money(change.waived), **common)
+    elif kind is fsu.ChangeKind.REDEEMED:
+        narrator.say("morpoly.fsu.redeemed", f"FSU {contract.fsu_id} from {contract.insurer} pays "
+                     f"{contract.beneficiary} {money(change.amount)}{_waived(money, change)} and is redeemed",
+                     amount=money(change.amount), waived=money(change.waived), **common)
+
+
+def _covers(contract: fsu.Fsu) -> str:
+    return ", ".join(COVER_WORDS[c] for c in sorted(contract.covers, key=lambda c: c.value))
+
+
+def _waived(money: Callable[[int], str], change: fsu.Change) -> str:
+    return f" ({money(change.waived)} waived)" if change.waived else ""

@@ -34,34 +34,33 @@ def state_to_json(state: State) -> dict[str, Any]:
         "game_over": None if state.game_over is None else {"winner": state.game_over.winner,
                                                            "reason": state.game_over.reason},
         "fsus": ledger_to_json(state.ledger),
+        "fsu_next_id": state.ledger.next_id,
         "thefts": {token: {"square": square, "victim": victim, "loot": loot}
                    for token, (square, victim, loot) in sorted(state.thefts.items())},
     }
 
 
-def ledger_to_json(ledger: Ledger) -> dict[str, Any]:
-    """The ``fsus`` key: the next FSU id and every FSU the ledger holds (the engine keeps only the
-    active ones), each with its covers in a fixed order."""
-    return {"next_id": ledger.next_id,
-            "contracts": [{"id": f.fsu_id, "insurer": f.insurer, "beneficiary": f.beneficiary,
-                           "holder_token": f.holder_token, "square": f.square, "premium": f.premium,
-                           "covers": sorted(c.value for c in f.covers), "fool_modifiable": f.fool_modifiable,
-                           "bought_at": f.bought_at, "status": f.status.value, "paid": f.paid}
-                          for f in ledger.fsus]}
+def ledger_to_json(ledger: Ledger) -> list[dict[str, Any]]:
+    """The ``fsus`` key: every FSU the ledger holds (the engine keeps only the active ones), in the
+    order bought, each with its covers in a fixed order (the next id is ``fsu_next_id``)."""
+    return [{"id": f.fsu_id, "insurer": f.insurer, "beneficiary": f.beneficiary, "holder_token": f.holder_token,
+             "square": f.square, "premium": f.premium, "covers": sorted(c.value for c in f.covers),
+             "fool_modifiable": f.fool_modifiable, "bought_at": f.bought_at, "status": f.status.value,
+             "paid": f.paid} for f in ledger.fsus]
 
 
-def ledger_from_json(doc: Any) -> Ledger:
-    """The ``fsus`` key back (absent in positions written before FSUs existed: an empty ledger)."""
-    if doc is None:
-        return Ledger()
+def ledger_from_json(contracts: Any, next_id: Any) -> Ledger:
+    """The ``fsus`` and ``fsu_next_id`` keys back (absent in positions written before FSUs existed:
+    an empty ledger; without ``fsu_next_id`` the next id follows the highest one)."""
     fsus = tuple(Fsu(int(f["id"]), str(f["insurer"]), str(f["beneficiary"]), str(f["holder_token"]),
                      int(f["square"]), int(f["premium"]), frozenset(Cover(str(c)) for c in f["covers"]),
                      bool(f["fool_modifiable"]), int(f["bought_at"]), Status(str(f["status"])), int(f["paid"]))
-                 for f in doc["contracts"])
+                 for f in (contracts or []))
     prefix = 0
     while prefix < len(fsus) and not fsus[prefix].is_active:
         prefix += 1
-    return Ledger(fsus, int(doc["next_id"]), prefix)
+    following = max((f.fsu_id for f in fsus), default=0) + 1
+    return Ledger(fsus, following if next_id is None else int(next_id), prefix)
 
 
 def state_from_json(doc: Any) -> State:
@@ -97,7 +96,7 @@ def _parse(doc: dict[str, Any]) -> State:
         Turn(int(turn["number"]), turn["token"], int(turn["doubles"]),
              [int(s) for s in turn["four_houses_at_start"]]),
         None if over is None else GameOver(str(over["winner"]), str(over["reason"])),
-        ledger=ledger_from_json(doc.get("fsus")),
+        ledger=ledger_from_json(doc.get("fsus"), doc.get("fsu_next_id")),
         thefts={str(token): (int(t["square"]), str(t["victim"]), int(t["loot"]))
                 for token, t in (doc.get("thefts") or {}).items()},
     )

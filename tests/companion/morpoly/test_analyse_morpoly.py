@@ -47,7 +47,7 @@ def test_net_worth_and_squares_to_expiry(tmp_path: Path) -> None:
 
 def test_a_bad_position_is_one_line_and_status_2(tmp_path: Path) -> None:
     doc = position()
-    doc["fsus"]["contracts"][0]["holder_token"] = "nobody"
+    doc["fsus"][0]["holder_token"] = "nobody"
     done = run(tmp_path, json.dumps(doc))
     assert done.returncode == 2 and done.stdout == "" and done.stderr.count("\n") == 1
     assert "fsus" in done.stderr

@@ -155,23 +155,26 @@ def test_an_fsu_round_trips_through_the_position_format_and_old_files_still_load
     state = variant("thieves", "undead")
     state.ledger = Ledger((fsu(4, "blue", "red", 37, 1100, Cover.CEMETERY, Cover.TAX, holder="red"),), 5)
     doc = state_to_json(state)
-    assert doc["fsus"]["contracts"][0]["covers"] == ["patrician", "undead"]
+    assert doc["fsus"][0]["covers"] == ["patrician", "undead"] and doc["fsu_next_id"] == 5
     assert state_from_json(doc) == state
+    del doc["fsu_next_id"]
+    assert state_from_json(doc).ledger.next_id == 5
     del doc["fsus"]
     assert state_from_json(doc).ledger == Ledger()
 
 
 @pytest.mark.parametrize("bad", [
-    {"next_id": 2, "contracts": [{"id": 1, "insurer": "blue", "beneficiary": "nobody", "holder_token": "red",
+    [{"id": 1, "insurer": "blue", "beneficiary": "nobody", "holder_token": "red",
                                   "square": 37, "premium": 10, "covers": ["watch"], "fool_modifiable": False,
-                                  "bought_at": 0, "status": "active", "paid": 0}]},
-    {"next_id": 2, "contracts": [{"id": 1, "insurer": "blue", "beneficiary": "red", "holder_token": "red",
+                                  "bought_at": 0, "status": "active", "paid": 0}],
+    [{"id": 1, "insurer": "blue", "beneficiary": "red", "holder_token": "red",
                                   "square": 5, "premium": 10, "covers": ["watch"], "fool_modifiable": False,
-                                  "bought_at": 0, "status": "active", "paid": 0}]},
-    {"next_id": 2, "contracts": [{"id": 1, "insurer": "blue", "beneficiary": "red", "holder_token": "red",
+                                  "bought_at": 0, "status": "active", "paid": 0}],
+    [{"id": 1, "insurer": "blue", "beneficiary": "red", "holder_token": "red",
                                   "square": 37, "premium": 10, "covers": ["gold"], "fool_modifiable": False,
-                                  "bought_at": 0, "status": "active", "paid": 0}]},
-    {"contracts": []},
+                                  "bought_at": 0, "status": "active", "paid": 0}],
+    [{"id": 1}],
+    {"id": 1},
 ])
 def test_a_malformed_ledger_is_refused_in_one_line(bad: object) -> None:
     doc = state_to_json(variant("thieves", "undead"))

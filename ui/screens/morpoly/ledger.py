@@ -65,7 +65,7 @@ class MorpolyLedgerScreen(GameScreen):
         positions = {t["id"]: t["square"] for t in view["tokens"]}
         for fsu in fsus:
             square = int(fsu["square"])
-            holder = str(fsu.get("token", fsu.get("beneficiary", "")))
+            holder = str(fsu.get("holder_token", fsu.get("beneficiary", "")))
             ahead = (square - positions.get(holder, 0)) % 40
             chance = float(chance_to_land(positions.get(holder, 0), [square]))
             lines.append(
