@@ -12,10 +12,12 @@ from collections.abc import Generator
 from companion.core.procedure import Narrator, Question
 from companion.morpoly.editions import Edition
 from companion.morpoly.events import PaymentKind
-from companion.morpoly.money import BANK, mortgaged_total, transfer
+from companion.morpoly.guilds import patrician
+from companion.morpoly.money import BANK, transfer
 from companion.morpoly.rules import is_variant, token_alive
 from companion.morpoly.settle import charge, path_events, settle
 from companion.morpoly.state import State
+from companion.morpoly.table_position import currency_profile
 from companion.morpoly.walk import walk
 
 Moving = Generator[Question, str, None]
@@ -56,7 +58,8 @@ def go_money(state: State, edition: Edition, narrator: Narrator, token_id: str, 
     narrator.say("morpoly.go.salary", f"{party} collects {edition.currency.format(amount)} at GO",
                  party=party, amount=edition.currency.format(amount), salaries=salaries)
     if is_variant(state):
-        interest = edition.currency.round_down(mortgaged_total(state, edition, party) // 10)
+        mortgages = [edition.deed(i).mortgage for i in state.owned_by(party) if state.squares[i].mortgaged]
+        interest = patrician.go_interest(mortgages, currency_profile(edition), state.rules)  # B8, R12, R6
         if interest:
             yield from charge(state, edition, narrator, party, BANK, interest, PaymentKind.INTEREST,
                               "mortgage interest at GO")

@@ -17,7 +17,6 @@ from collections.abc import Generator
 
 from companion.core.procedure import Narrator, Question
 from companion.morpoly.covers import Guild
-from companion.morpoly.currency import CurrencyProfile
 from companion.morpoly.debts import pay
 from companion.morpoly.editions import Edition
 from companion.morpoly.events import JailCause, Jailed, PaymentKind, PremiumDue, Stolen
@@ -30,15 +29,9 @@ from companion.morpoly.rent import rent_for, street_rent
 from companion.morpoly.rules import is_variant, token_alive
 from companion.morpoly.settle import charge, current_party, settle
 from companion.morpoly.state import State
-from companion.morpoly.table_position import position_of
+from companion.morpoly.table_position import currency_profile, position_of
 
 Power = Generator[Question, str, None]
-
-
-def profile(edition: Edition) -> CurrencyProfile:
-    """The kit's currency profile of the set on the table (fractions round to its unit, R6)."""
-    currency = edition.currency
-    return CurrencyProfile(currency.symbol, currency.scale, currency.rounding_unit)
 
 
 # --- landing on another party's square --------------------------------------------------------
@@ -227,7 +220,7 @@ def _tithe(state: State, edition: Edition, narrator: Narrator, token_id: str, ot
     if not (token_alive(state, token_id) and token_alive(state, other)):
         return
     position = position_of(state, edition)
-    amount = beggars.tithe(position, token_id, other, profile(edition), state.rules)
+    amount = beggars.tithe(position, token_id, other, currency_profile(edition), state.rules)
     if amount <= 0:
         return
     beggar, target = (token_id, other) if beggars.is_beggar(position, token_id) else (other, token_id)

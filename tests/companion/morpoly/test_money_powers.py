@@ -344,3 +344,14 @@ def test_a_thief_who_did_not_steal_there_or_moved_on_is_not_caught() -> None:
     game = do(game, "roll", (2, 3), "decline", "roll", (2, 3), "decline")  # blue, green: 0 → 5
     game = do(game, "roll", (1, 2), "decline")  # red moves on: 24 → 27
     assert game.state.thefts == {}
+
+
+def test_interest_follows_the_rounding_ruling() -> None:
+    """R6 by option: 275 / 10 rounds to 28 with ``rounding=nearest``."""
+    state = variant("beggars", "patrician")
+    state.rules["rounding"] = "nearest"
+    own(state, "red", 37, 5, mortgaged=True)
+    state.token("red").square = 37
+    state.token("blue").square = 20
+    game = do(start(state, "red"), "roll", (2, 3))
+    assert cash(game, "blue") == 1528
