@@ -5,6 +5,8 @@ call and a test can hold two apps in different languages. Area names come from t
 (``companion.morpork.board``), card and event names from the catalog; everything the app says itself is a
 gettext message. Engine questions and narration carry a stable ``key`` and ``params``: when the
 catalogue has a template for ``q:<key>`` / ``n:<key>`` it is used, else the engine's English text.
+English has a template for every Discworld: Ankh-Morpork key too, since the engine's sentences quote
+ids and colours ("yellow places a minion in dolly-sisters") where a player reads names.
 A greyed option's reason is a ``Reason`` (a rule id and its values) translated the same way by
 ``r:<key>``; every language, English included, has a short template for each, so the engine may
 reword its sentences without touching any screen.

@@ -302,11 +302,11 @@ def _to_end(app: CompanionApp) -> None:
             app.on_die_roll(6, "manual")
             continue
         if q.key in ("turn.play-card", "turn.play-another"):
-            value = "pass"
+            value = "pass" if "pass" in q.options else "stop"  # "play another card?" is stopped, not passed
             if q.player == "red":
                 cards = [c for c in q.options if c in CARD_BY_ID and "M" in CARD_BY_ID[c].symbols
                          and "E" not in CARD_BY_ID[c].symbols]
-                value = cards[0] if cards else "pass"
+                value = cards[0] if cards else value
         elif q.key.startswith("symbol.minion") and q.player == "red":
             have = set(scoring.infiltrated(game.state, "red"))
             new = [o for o in q.options if o not in have and o != "skip"]
@@ -314,7 +314,10 @@ def _to_end(app: CompanionApp) -> None:
         else:
             value = next((w for w in ("end-turn", "skip", "stop", "none", "pass", "take") if w in q.options),
                          q.options[0])
-        app.answer(value)
+        if not app.answer(value):
+            raise RuntimeError(f"the game-end script was refused at {q.key}: {app.message}")
+    if _game(app).state.game_over is None:
+        raise RuntimeError("the game-end script did not finish the game")
     app.show("gameend")
 
 def main(argv: list[str] | None = None) -> int:

@@ -10,17 +10,16 @@ from collections.abc import Generator
 
 from companion.core.procedure import Narrator, Question
 from companion.morpoly.editions import Card, Edition
-from companion.morpoly.events import JailCause, PaymentKind, Relocated, RelocationCause
 from companion.morpoly.money import BANK, buildings_of, transfer
-from companion.morpoly.moves import move
+from companion.morpoly.card_moves import MOVING_CARDS, card_move
+from companion.morpoly.events import JailCause, PaymentKind
+from companion.morpoly.guilds import receives_income, watch
 from companion.morpoly.powers import jail
 from companion.morpoly.questions import ask_choice
-from companion.morpoly.guilds import receives_income, watch
 from companion.morpoly.rules import is_variant, party_exists, token_alive
-from companion.morpoly.settle import charge, settle
+from companion.morpoly.settle import charge
 from companion.morpoly.state import State
 from companion.morpoly.table_position import position_of
-from companion.morpoly.walk import nearest, steps_to
 
 Drawing = Generator[Question, str, None]
 
@@ -53,36 +52,12 @@ def payment_kind(card: Card) -> PaymentKind:
     return {"fine": PaymentKind.FINE, "tax": PaymentKind.TAX}.get(card.tags.payment or "", PaymentKind.CARD)
 
 
-def card_destination(edition: Edition, square: int, card: Card) -> int:
-    """Where a moving card sends a token standing on ``square``."""
-    if card.kind == "advance-nearest":
-        return nearest(square, edition.of_kind(str(card.get("to"))))
-    if card.kind == "back":
-        return (square - int(card.get("squares"))) % 40
-    return int(card.get("to"))
-
-
 def resolve(state: State, edition: Edition, narrator: Narrator, token_id: str, card: Card, dice_total: int) -> Drawing:
     token = state.token(token_id)
     party = token.party
     kind = card.kind
-    if kind in ("advance", "advance-nearest", "back", "back-to"):  # the Wizards' cover (L140, R50)
-        yield from settle(state, edition, narrator, [Relocated(token_id, RelocationCause.CARD, token.square,
-                                                               card_destination(edition, token.square, card))])
-    if kind == "advance":
-        exact_go_pays_double = state.rules.get("advance-to-go-card-pays-double", "yes") == "yes"  # R3
-        yield from move(state, edition, narrator, token_id, steps_to(token.square, card.get("to")), True, dice_total,
-                        double_on_exact=exact_go_pays_double)
-    elif kind == "advance-nearest":
-        kind_squares = edition.of_kind(str(card.get("to")))
-        target = nearest(token.square, kind_squares)
-        yield from move(state, edition, narrator, token_id, steps_to(token.square, target), True, dice_total,
-                        str(card.get("rent")))
-    elif kind == "back":
-        yield from move(state, edition, narrator, token_id, int(card.get("squares")), False, dice_total)
-    elif kind == "back-to":
-        back = (token.square - int(card.get("to"))) % 40
-        yield from move(state, edition, narrator, token_id, back, False, dice_total)
+    if kind in MOVING_CARDS:
+        yield from card_move(state, edition, narrator, token_id, card, dice_total)
     elif kind == "jail":
         yield from jail(state, edition, narrator, token_id, JailCause.CARD, "a card")
     elif kind == "jail-free" and is_variant(state) and not watch.keeps_jail_free_card(position_of(state, edition), party):

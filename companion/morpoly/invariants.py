@@ -68,6 +68,39 @@ def check_invariants(state: State) -> list[str]:
     if len(held) != len(set(held)):
         out.append(f"a get-out-of-jail card is held twice: {held}")
     out.extend(ledger_invariants(state))
+    out.extend(optional_rule_problems(state))
     if state_from_json(state_to_json(state)) != state:
         out.append("the position does not round-trip through ankh-morpoly-state/1")
+    return out
+
+
+def optional_rule_problems(state: State) -> list[str]:
+    """Fortuna and ELAM: tokens only with the option on, each party at most one; lives only in ELAM,
+    never below one for a party still in the game; the NPCs on the board (§5.2–5.4)."""
+    out: list[str] = []
+    parties = {p.id for p in state.parties}
+    if state.rules.get("fortuna") != "on" and (state.fortuna or state.fortuna_earned):
+        out.append(f"Fortuna tokens without the option: {state.fortuna} / {state.fortuna_earned}")
+    for listed in (state.fortuna, state.fortuna_earned):
+        if len(set(listed)) != len(listed) or set(listed) - parties:
+            out.append(f"Fortuna tokens held by non-parties or twice: {listed}")
+    if set(state.fortuna) & set(state.fortuna_earned):
+        out.append(f"a party holds a Fortuna token and earned another: {state.fortuna} / {state.fortuna_earned}")
+    elam = state.rules.get("elam") == "on"
+    if not elam and (state.lives or state.npcs is not None or state.reversed_tokens):
+        out.append("lives or NPCs without ELAM")
+    if elam:
+        if set(state.lives) != parties:
+            out.append(f"lives {state.lives} must list exactly the parties {sorted(parties)}")
+        out.extend(f"{p} has {n} lives" for p, n in state.lives.items() if n < 1)
+        npcs = state.npcs
+        if npcs is None:
+            out.append("ELAM without its NPCs")
+        else:
+            out.extend(f"NPC on square {sq}" for sq in (npcs.death, npcs.luggage, npcs.dibbler) if not 0 <= sq < 40)
+            if npcs.luggage_with is not None and npcs.luggage_with not in {t.id for t in state.tokens}:
+                out.append(f"the Luggage accompanies {npcs.luggage_with!r}, not a token in the game")
+        gone = set(state.reversed_tokens) - {t.id for t in state.tokens}
+        if gone:
+            out.append(f"reversed running direction for tokens not in the game: {sorted(gone)}")
     return out

@@ -1,4 +1,5 @@
-"""What the square a token arrives on does: buy or decline, rent, tax, a card, Go To Jail.
+"""What the square a token arrives on does: buy or decline, rent, tax, a card, Go To Jail, and in the
+variant L-Space (Free Parking, :mod:`companion.morpoly.lspace`).
 
 Declined squares stay with the bank: the variant has no auctions (B2), and standard auctions are not
 played through the companion (the table may record an auction's result as a trade later). In the
@@ -13,6 +14,8 @@ from companion.morpoly import cards, powers
 from companion.morpoly.debts import pay
 from companion.morpoly.editions import OWNABLE, Edition
 from companion.morpoly.events import JailCause, PaymentKind
+from companion.morpoly.layout import L_SPACE
+from companion.morpoly.lspace import lspace
 from companion.morpoly.money import BANK, transfer
 from companion.morpoly.questions import ask_choice
 from companion.morpoly.rent import rent_for
@@ -38,6 +41,8 @@ def arrive(state: State, edition: Edition, narrator: Narrator, token_id: str, di
         yield from cards.draw(state, edition, narrator, token_id, square.kind, dice_total)
     elif square.kind == "go-to-jail":
         yield from powers.jail(state, edition, narrator, token_id, JailCause.GO_TO_JAIL, square.name)
+    elif token.square == L_SPACE and is_variant(state):
+        yield from lspace(state, edition, narrator, token_id)
 
 
 def _ownable(state: State, edition: Edition, narrator: Narrator, token_id: str, dice_total: int,
@@ -76,5 +81,5 @@ def _ownable(state: State, edition: Edition, narrator: Narrator, token_id: str, 
         return
     if sq.mortgaged:
         return
-    amount = yield from rent_for(state, edition, token_id, index, dice_total, rent_rule)
+    amount = yield from rent_for(state, edition, narrator, token_id, index, dice_total, rent_rule)
     yield from pay(state, edition, narrator, party, owner, amount, f"rent on {name}")

@@ -1,9 +1,16 @@
-"""A token's move along the board: the walk, GO money on the way, then the square it arrives on.
+"""A token's move along the board, always as the kit's movement: path steps, GO money, the square.
 
-Standard Monopoly pays one salary for passing or landing on GO; the variant pays two for an exact
-landing (B7) and charges interest on the party's mortgages at every GO event that pays (B8, R12):
-a tenth of their total mortgage value, rounded down, to the bank (the Patrician's share comes with
-the guilds).
+Every move of the engine is a :mod:`companion.morpoly.movement` move — a **walk** (dice, pub parts,
+Undead halves, steps, cards, L-Space), a **teleport** (the Wizards' dice teleport) or a **placement**
+(jail, a correction) — and so a tuple of :data:`~companion.morpoly.events.Step` (``Passed`` …
+``Landed``). All of them go through one door, :func:`moved_steps`, which puts the token where the
+steps end: the FSU ledger reads the path there (§2.4: path expiries before the landing). GO money
+follows from the same steps: the kit's :func:`~companion.morpoly.movement.go_salaries` in the
+variant (B7, R3 and option ``backward-go-landing``), one salary per forward pass or landing in
+standard Monopoly. Then the square arrived on is resolved (not after a placement).
+
+The variant charges interest on the party's mortgages at every GO event that pays (B8, R12): a tenth
+of their total mortgage value, rounded down, to the bank (the Patrician's share comes with the guilds).
 """
 from __future__ import annotations
 
@@ -11,47 +18,119 @@ from collections.abc import Generator
 
 from companion.core.procedure import Narrator, Question
 from companion.morpoly.editions import Edition
-from companion.morpoly.events import PaymentKind
+from companion.morpoly.elam.meetings import after_arrival
+from companion.morpoly.elam.npcs import NPCS, runs_forward, token_placed
+from companion.morpoly.elam.npcs import square_of as npc_square
+from companion.morpoly.events import Direction, Event, Mode, PaymentKind, RelocationCause, Relocated, Step
+from companion.morpoly.fortuna_play import at_go as fortuna_at_go
+from companion.morpoly.guild_steps import offer_step
 from companion.morpoly.guilds import patrician
+from companion.morpoly.layout import GO, JAIL
 from companion.morpoly.money import BANK, transfer
+from companion.morpoly.movement import Rotation, go_salaries, placement
 from companion.morpoly.rules import is_variant, token_alive
-from companion.morpoly.settle import charge, path_events, settle
+from companion.morpoly.settle import charge, settle
 from companion.morpoly.state import State
 from companion.morpoly.table_position import currency_profile
-from companion.morpoly.walk import walk
 
-Moving = Generator[Question, str, None]
+Moving = Generator[Question, str, tuple[Step, ...]]
+"""A move asks its questions and returns the path steps it walked (the first move's; the moves a
+landing causes in turn — a card, L-Space — went through :func:`moved_steps` themselves)."""
+Hook = Generator[Question, str, None]
 
 
-def move(state: State, edition: Edition, narrator: Narrator, token_id: str, steps: int, forward: bool,
-         dice_total: int, rent_rule: str | None = None, double_on_exact: bool = True) -> Moving:
-    """Walk ``steps`` squares, collect GO money, resolve the square arrived on. ``double_on_exact``
-    off: an exact landing on GO pays one salary even in the variant (a card, by option R3)."""
+def running(state: State, token_id: str) -> Rotation:
+    """The token's running direction (R1, R71): clockwise until ELAM's Dibbler reverses it."""
+    return Rotation.CLOCKWISE if runs_forward(state, token_id) else Rotation.COUNTER_CLOCKWISE
+
+
+def npc_squares(state: State) -> tuple[int, ...]:
+    """Where ELAM's NPCs stand (none outside ELAM): they occupy squares only under option
+    ``npcs-occupy-squares`` (R4), which the kit's ``is_occupied`` reads."""
+    npcs = state.npcs
+    if npcs is None:
+        return ()
+    return tuple(npc_square(npcs, name, state) for name in NPCS)
+
+
+def moved_steps(state: State, edition: Edition, narrator: Narrator, token_id: str, steps: tuple[Step, ...],
+                cause: RelocationCause | None = None) -> Hook:
+    """The one door every move goes through: the token now stands where ``steps`` end.
+
+    ``cause`` is ``None`` for a token's own movement (dice walks, pub parts, Undead halves, steps)
+    and says what relocated it otherwise (L-Space, a card, the Wizards' teleport, jail). This is
+    where the FSU ledger reads the path (a generator, so a rule may ask): :func:`move_events` of
+    the token's square before the move, ``steps`` and ``cause`` are the move's engine events. A
+    correction by the table is not a move and never comes here
+    (:func:`companion.morpoly.questions.place`)."""
+    token = state.token(token_id)
+    origin = token.square
+    end = steps[-1]
+    token.square = end.square
+    state.thefts.pop(token_id, None)  # a Thief who moves on can no longer be caught (L35)
+    name = edition.squares[end.square].name
+    if end.mode is Mode.PLACEMENT:
+        pass
+    elif end.mode is Mode.TELEPORT:
+        narrator.say("morpoly.token.teleported", f"{token_id} teleports to {name}", token=token_id,
+                     square=end.square, name=name)
+    elif end.direction is Direction.FORWARD:
+        narrator.say("morpoly.token.moved", f"{token_id} moves {len(steps)} to {name}", token=token_id,
+                     square=end.square, steps=len(steps), name=name)
+    else:
+        narrator.say("morpoly.token.moved-back", f"{token_id} goes back {len(steps)} to {name}",
+                     token=token_id, square=end.square, steps=len(steps), name=name)
+    yield from settle(state, edition, narrator, move_events(token_id, origin, steps, cause))  # the FSU ledger
+
+
+def move_events(token_id: str, origin: int, steps: tuple[Step, ...],
+                cause: RelocationCause | None) -> tuple[Event, ...]:
+    """A move as the kit's engine events (reference §8.4): its path steps in order, then — when an
+    effect moved the token rather than its own walk — one :class:`Relocated` from ``origin`` to the
+    square it arrived on (the Wizards' cover, L140, R50)."""
+    if cause is None:
+        return steps
+    return (*steps, Relocated(token_id, cause, origin, steps[-1].square))
+
+
+def salaries(state: State, steps: tuple[Step, ...], by_card: bool = False) -> int:
+    """GO salaries the steps earn: the kit's rule in the variant (with the table's options), one per
+    forward walk over or onto GO in standard Monopoly."""
+    if is_variant(state):
+        return go_salaries(steps, state.rules, by_card)
+    return sum(1 for step in steps if step.square == GO and step.mode is Mode.WALK
+               and step.direction is Direction.FORWARD)
+
+
+def move(state: State, edition: Edition, narrator: Narrator, token_id: str, steps: tuple[Step, ...],
+         dice_total: int, *, cause: RelocationCause | None = None, rent_rule: str | None = None,
+         by_card: bool = False, pays_go: bool = True) -> Moving:
+    """Move along ``steps`` (a Beggar or a Fool may first step one square further), collect GO
+    money, resolve the square arrived on; returns the steps walked.
+    ``rent_rule``: a card's special rent on the square (``double`` station, ``dice-10`` utility);
+    ``by_card``: an "advance to" card (R3); ``pays_go`` off: an Undead half, paid when one is kept."""
     from companion.morpoly.landing import arrive  # the square may draw a card that moves again
     from companion.morpoly.powers import meetings
 
-    token = state.token(token_id)
-    state.thefts.pop(token_id, None)  # a Thief who moves on can no longer be caught (L35)
-    path = walk(token.square, steps, forward, double_on_exact=is_variant(state) and double_on_exact)
-    token.square = path.end
-    if forward:
-        narrator.say("morpoly.token.moved", f"{token_id} moves {steps} to {edition.squares[path.end].name}",
-                     token=token_id, square=path.end, steps=steps, name=edition.squares[path.end].name)
-    else:
-        narrator.say("morpoly.token.moved-back", f"{token_id} goes back {steps} to {edition.squares[path.end].name}",
-                     token=token_id, square=path.end, steps=steps, name=edition.squares[path.end].name)
-    passed, arriving = path_events(token_id, path.start, steps, forward)
-    yield from settle(state, edition, narrator, passed)
-    if path.salaries:
-        yield from go_money(state, edition, narrator, token_id, path.salaries)
-    yield from settle(state, edition, narrator, arriving)
+    steps = yield from offer_step(state, edition, narrator, token_id, steps, running(state, token_id),
+                                  npc_squares(state))
+    yield from moved_steps(state, edition, narrator, token_id, steps, cause)
+    count = salaries(state, steps, by_card) if pays_go else 0
+    if pays_go:
+        fortuna_at_go(state, narrator, token_id, steps)  # before the salary: cash as it was (R59)
+    if count and token_alive(state, token_id):
+        yield from go_money(state, edition, narrator, token_id, count)
+    if steps[-1].mode is Mode.PLACEMENT:
+        return steps
     if token_alive(state, token_id) and state.game_over is None:
         yield from arrive(state, edition, narrator, token_id, dice_total, rent_rule)
-    if token_alive(state, token_id) and state.game_over is None and state.token(token_id).square == path.end:
-        yield from meetings(state, edition, narrator, token_id)
+    if token_alive(state, token_id) and state.game_over is None and state.token(token_id).square == steps[-1].square:
+        yield from meetings(state, edition, narrator, token_id)  # the guilds' meetings and the swap (R5)
+    yield from after_arrival(state, edition, narrator, token_id, steps[-1].square)  # ELAM's meetings (R5)
+    return steps
 
 
-def go_money(state: State, edition: Edition, narrator: Narrator, token_id: str, salaries: int) -> Moving:
+def go_money(state: State, edition: Edition, narrator: Narrator, token_id: str, salaries: int) -> Hook:
     party = state.token(token_id).party
     amount = salaries * edition.go_salary
     transfer(state, BANK, party, amount)
@@ -65,8 +144,10 @@ def go_money(state: State, edition: Edition, narrator: Narrator, token_id: str, 
                               "mortgage interest at GO")
 
 
-def send_to_jail(state: State, edition: Edition, narrator: Narrator, token_id: str, why: str) -> None:
+def send_to_jail(state: State, edition: Edition, narrator: Narrator, token_id: str, why: str) -> Hook:
     """A placement on the jail square, in jail: nothing passed, no salary; the turn ends."""
     token = state.token(token_id)
-    token.square, token.in_jail, token.jail_attempts = 10, True, 0
+    token_placed(state, token_id)  # ELAM: the Luggage does not follow into jail (R66)
+    yield from moved_steps(state, edition, narrator, token_id, placement(token_id, JAIL), RelocationCause.GO_TO_JAIL)
+    token.in_jail, token.jail_attempts = True, 0
     narrator.say("morpoly.jail.sent", f"{token_id} goes to jail ({why})", token=token_id, why=why)

@@ -59,7 +59,7 @@ def landed_on_owned(state: State, edition: Edition, narrator: Narrator, token_id
         yield from settle(state, edition, narrator,
                           [PremiumDue(token_id, index, owner, street_rent(state, edition, index), deed.rents[0])])
         return
-    amount = yield from rent_for(state, edition, token_id, index, dice_total, rent_rule)
+    amount = yield from rent_for(state, edition, narrator, token_id, index, dice_total, rent_rule)
     theft = thieves.theft(position, token_id, index, amount, state.rules)
     if theft is not None:
         steal = "steal"
@@ -172,7 +172,7 @@ def jail(state: State, edition: Edition, narrator: Narrator, token_id: str, caus
             narrator.say("morpoly.watch.not-jailed", f"{token_id} is of the Watch and does not go to jail ({why})",
                          token=token_id, why=why, instead=instead.value)
             return False
-    send_to_jail(state, edition, narrator, token_id, why)
+    yield from send_to_jail(state, edition, narrator, token_id, why)
     yield from settle(state, edition, narrator, [Jailed(token_id, cause)])
     return True
 

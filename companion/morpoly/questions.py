@@ -5,7 +5,12 @@ The table may correct a token's position at any choice question: the answer
 without side effects** — nothing passed, nothing landed on, no salary — and the same question is
 asked again. It is journalled like any answer (``{"type": "answer", "value": "place:red:24"}``), so
 replay and undo treat it as one input of its own. Roll questions take only rolls, so a correction
-waits for the next choice.
+waits for the next choice. A correction is the kit's :func:`~companion.morpoly.movement.placement`
+but not a move of the game: it never goes through :func:`companion.morpoly.moves.moved_steps`, so no
+rule (GO money, FSU expiry, a meeting) sees it.
+
+Every roll is two faces bound to the question it answers: the roll question carries its
+:class:`~companion.morpoly.events.RollPurpose` (movement, jail attempt, L-Space, a table…).
 """
 from __future__ import annotations
 
@@ -13,6 +18,9 @@ from collections.abc import Generator, Sequence
 from dataclasses import dataclass
 
 from companion.core.procedure import Narrator, Question, dice_question
+from companion.morpoly.dice import Dice
+from companion.morpoly.events import RollPurpose
+from companion.morpoly.movement import placement
 from companion.morpoly.state import State
 
 Ask = Generator[Question, str, str]
@@ -43,7 +51,7 @@ def parse_placement(answer: str, tokens: Sequence[str]) -> tuple[str, int, bool]
 def place(state: State, narrator: Narrator, token_id: str, square: int, in_jail: bool) -> None:
     """The correction itself: the token stands on ``square`` (in jail or not), nothing else happens."""
     token = state.token(token_id)
-    token.square, token.in_jail = square, in_jail
+    token.square, token.in_jail = placement(token_id, square)[-1].square, in_jail
     if not in_jail:
         token.jail_attempts = 0
     if in_jail:
@@ -71,8 +79,17 @@ def ask_choice(state: State, narrator: Narrator, key: str, text: str, player: st
         place(state, narrator, *placement)
 
 
-def roll(key: str, text: str, player: str | None, **params: str) -> Generator[Question, str, tuple[int, int]]:
-    """Ask for one throw of two six-sided dice; returns both faces."""
-    answer = yield dice_question(key, text, player, **params)
+def roll(key: str, text: str, player: str | None, purpose: RollPurpose = RollPurpose.TABLE,
+         **params: str) -> Generator[Question, str, tuple[int, int]]:
+    """Ask for one throw of two six-sided dice for ``purpose``; returns both faces."""
+    dice = yield from roll_dice(purpose, key, text, player, **params)
+    return dice.first, dice.second
+
+
+def roll_dice(purpose: RollPurpose, key: str, text: str, player: str | None,
+              **params: str) -> Generator[Question, str, Dice]:
+    """Ask for one throw of two six-sided dice for ``purpose`` (a parameter of the question, so a
+    screen and the journal say what the roll is for); returns the :class:`Dice` pair."""
+    answer = yield dice_question(key, text, player, purpose=purpose.value, **params)
     first, second = answer.split(",")
-    return int(first), int(second)
+    return Dice(int(first), int(second))

@@ -28,6 +28,9 @@ def random_input(game: Game, rng: random.Random) -> Input:
         if others and rng.random() < 0.15:
             return Answer(rng.choice(others))
         return Answer("roll")
+    if question.key == "morpoly.fortuna.window":
+        spend = [o for o in options if o != "play-on"]
+        return Answer(rng.choice(spend) if spend and rng.random() < 0.3 else "play-on")
     if question.key == "morpoly.deed.buy":
         return Answer("buy" if rng.random() < 0.8 else "decline")
     deck = dict(question.params).get("deck")

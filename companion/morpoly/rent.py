@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from collections.abc import Generator
 
-from companion.core.procedure import Question
+from companion.core.procedure import Narrator, Question
 from companion.morpoly.editions import Edition
-from companion.morpoly.questions import roll
+from companion.morpoly.events import RollPurpose
+from companion.morpoly.fortuna_play import ask_roll
 from companion.morpoly.state import State
 
 
@@ -61,15 +62,15 @@ def rent_due(state: State, edition: Edition, square: int, dice_total: int) -> in
     raise ValueError(f"square {square} ({kind}) charges no rent")
 
 
-def rent_for(state: State, edition: Edition, token_id: str, square: int, dice_total: int,
+def rent_for(state: State, edition: Edition, narrator: Narrator, token_id: str, square: int, dice_total: int,
              rent_rule: str | None) -> Generator[Question, str, int]:
     """The fee for ``token_id`` landing on ``square``, with a card's special rent (``rent_rule``:
     ``double`` for a station, ``dice-10`` for a utility: 10 × a new roll, asked here)."""
     if rent_rule == "double":
         return 2 * station_rent(state, edition, square)
     if rent_rule == "dice-10":
-        first, second = yield from roll("morpoly.roll.utility-card",
-                                        f"{token_id}: roll for the utility's rent (10 × the dice)", token_id,
-                                        token=token_id)
+        first, second = yield from ask_roll(state, narrator, "morpoly.roll.utility-card",
+                                            f"{token_id}: roll for the utility's rent (10 × the dice)", token_id,
+                                            RollPurpose.TABLE, token=token_id)
         return 10 * (first + second)
     return rent_due(state, edition, square, dice_total)

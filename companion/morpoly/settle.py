@@ -27,10 +27,11 @@ from companion.morpoly.covers import Cover
 from companion.morpoly.debts import pay
 from companion.morpoly.dice import Dice
 from companion.morpoly.editions import Edition
-from companion.morpoly.events import Direction, Event, Landed, MustPay, Passed, PaymentKind, PremiumDue, Stolen
+from companion.morpoly.events import Event, MustPay, Passed, PaymentKind, PremiumDue, RollPurpose, Stolen
 from companion.morpoly.guilds import patrician, watch
 from companion.morpoly.money import BANK
-from companion.morpoly.questions import ask_choice, roll
+from companion.morpoly.fortuna_play import ask_roll
+from companion.morpoly.questions import ask_choice
 from companion.morpoly.rules import is_variant
 from companion.morpoly.state import State
 from companion.morpoly.table_position import position_of
@@ -45,23 +46,6 @@ COVER_WORDS = {
     Cover.DEATH: "death",
 }
 """How the narration names each cover (§3.0)."""
-
-
-def path_events(token: str, start: int, steps: int, forward: bool) -> tuple[list[Event], list[Event]]:
-    """The steps of a walk of ``steps`` squares from ``start``: the squares passed up to and including
-    GO (before the salary is paid, §2.4 step 1), then the rest and the landing (step 2)."""
-    direction = Direction.FORWARD if forward else Direction.BACKWARD
-    sign = 1 if forward else -1
-    before: list[Event] = []
-    after: list[Event] = []
-    crossed = False
-    for step in range(1, steps):
-        square = (start + sign * step) % 40
-        (after if crossed else before).append(Passed(token, square, direction))
-        crossed = crossed or square == 0
-    if steps > 0:
-        after.append(Landed(token, (start + sign * steps) % 40, direction=direction))
-    return (before, after) if crossed else ([], before + after)
 
 
 def settle(state: State, edition: Edition, narrator: Narrator, events: Sequence[Event], why: str = "") -> Settling:
@@ -167,12 +151,13 @@ def _fool_roll(state: State, narrator: Narrator, edition: Edition, request: fsu.
                                        square=str(request.square), name=name, fsu=str(request.fsu_id))
         if choice == "pay":
             return None
-        first, second = yield from roll("morpoly.roll.fool-payout", f"{boss}: roll to modify the claim "
-                                        f"of {amount}", boss, boss=boss, fsu=str(request.fsu_id))
+        first, second = yield from ask_roll(state, narrator, "morpoly.roll.fool-payout", f"{boss}: roll to modify "
+                                            f"the claim of {amount}", boss, RollPurpose.TABLE, boss=boss,
+                                            fsu=str(request.fsu_id))
     else:
-        first, second = yield from roll("morpoly.roll.fool-cover", f"{boss}: roll the kind of cover of the new "
-                                        f"FSU on {name} (table B)", boss, boss=boss, square=str(request.square),
-                                        name=name)
+        first, second = yield from ask_roll(state, narrator, "morpoly.roll.fool-cover", f"{boss}: roll the kind of "
+                                            f"cover of the new FSU on {name} (table B)", boss, RollPurpose.TABLE,
+                                            boss=boss, square=str(request.square), name=name)
     narrator.say("morpoly.fsu.fool-rolled", f"{boss} rolls {first} and {second}", boss=boss, purpose=request.kind,
                  first=first, second=second)
     return Dice(first, second)

@@ -71,6 +71,20 @@ class Turn:
 
 
 @dataclass
+class Npcs:
+    """ELAM's three non-player characters (§5.4): the square each stands on, and the token the
+    Luggage accompanies (``None``: it stands free). Kept by :mod:`companion.morpoly.elam`."""
+
+    death: int = 20
+    luggage: int = 20
+    dibbler: int = 20
+    luggage_with: str | None = None
+
+    def copy(self) -> Npcs:
+        return Npcs(self.death, self.luggage, self.dibbler, self.luggage_with)
+
+
+@dataclass
 class GameOver:
     winner: str
     reason: str
@@ -93,6 +107,16 @@ class State:
     thefts: dict[str, tuple[int, str, int]] = field(default_factory=dict)
     """Thief tokens still standing on the square where they stole: token → (square, victim party,
     loot). A token arriving there catches them (L35, R26); the Thief's next move ends it."""
+    fortuna: list[str] = field(default_factory=list)
+    """Fortuna tokens (§5.2): the parties holding one (at most one each), in the order they got it."""
+    fortuna_earned: list[str] = field(default_factory=list)
+    """Parties that earned a Fortuna token during this turn; they get it when the turn ends (L159)."""
+    lives: dict[str, int] = field(default_factory=dict)
+    """ELAM: guild members (lives) left per party (§5.3); empty outside ELAM."""
+    npcs: Npcs | None = None
+    """ELAM: Death, the Luggage and CMOT Dibbler (§5.4); ``None`` outside ELAM."""
+    reversed_tokens: list[str] = field(default_factory=list)
+    """ELAM: tokens whose running direction a Dibbler 7 reversed (counter-clockwise, R71)."""
 
     def copy(self) -> State:
         """A deep copy, written out: procedures copy the state at every step, and ``deepcopy`` made
@@ -107,6 +131,8 @@ class State:
             Turn(self.turn.number, self.turn.token, self.turn.doubles, list(self.turn.four_houses_at_start)),
             None if self.game_over is None else GameOver(self.game_over.winner, self.game_over.reason),
             ledger=self.ledger, thefts=dict(self.thefts),
+            fortuna=list(self.fortuna), fortuna_earned=list(self.fortuna_earned), lives=dict(self.lives),
+            npcs=None if self.npcs is None else self.npcs.copy(), reversed_tokens=list(self.reversed_tokens),
         )
 
     def party(self, party_id: str) -> Party:

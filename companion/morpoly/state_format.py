@@ -11,13 +11,13 @@ from companion.core.errors import InputError
 from companion.morpoly.covers import Cover
 from companion.morpoly.editions import load_edition
 from companion.morpoly.fsu import Fsu, Ledger, Status, ledger_problems
-from companion.morpoly.state import HOTEL, Bank, GameOver, Party, SquareState, State, Token, Turn
+from companion.morpoly.state import HOTEL, Bank, GameOver, Npcs, Party, SquareState, State, Token, Turn
 
 FORMAT: Final = "ankh-morpoly-state/1"
 
 
 def state_to_json(state: State) -> dict[str, Any]:
-    return {
+    doc = {
         "format": FORMAT,
         "edition": state.edition,
         "rules": dict(sorted(state.rules.items())),
@@ -38,6 +38,23 @@ def state_to_json(state: State) -> dict[str, Any]:
         "thefts": {token: {"square": square, "victim": victim, "loot": loot}
                    for token, (square, victim, loot) in sorted(state.thefts.items())},
     }
+    doc.update(_optional_to_json(state))
+    return doc
+
+
+def _optional_to_json(state: State) -> dict[str, Any]:
+    """The keys of the optional rules, present when the rule is on (or, read from an older document,
+    when they hold something): ``fortuna`` (§5.2), ``lives`` and ``npcs`` (ELAM, §5.3–5.4)."""
+    doc: dict[str, Any] = {}
+    if state.rules.get("fortuna") == "on" or state.fortuna or state.fortuna_earned:
+        doc["fortuna"] = {"holders": list(state.fortuna), "earned": list(state.fortuna_earned)}
+    if state.rules.get("elam") == "on" or state.lives or state.npcs is not None:
+        doc["lives"] = dict(state.lives)
+        npcs = state.npcs
+        doc["npcs"] = None if npcs is None else {
+            "death": npcs.death, "luggage": npcs.luggage, "dibbler": npcs.dibbler, "luggage_with": npcs.luggage_with,
+            "reversed_tokens": list(state.reversed_tokens)}
+    return doc
 
 
 def ledger_to_json(ledger: Ledger) -> list[dict[str, Any]]:
@@ -84,6 +101,8 @@ def _parse(doc: dict[str, Any]) -> State:
         squares[int(sq["square"])] = SquareState(sq["owner"], houses, bool(sq["mortgaged"]))
     turn = doc["turn"]
     over = doc["game_over"]
+    fortuna = doc.get("fortuna") or {"holders": [], "earned": []}
+    npcs = doc.get("npcs")
     return State(
         str(doc["edition"]), {str(k): str(v) for k, v in doc["rules"].items()},
         [Party(str(p["id"]), int(p["cash"]), [str(t) for t in p["tokens"]], str(p["boss"]),
@@ -99,6 +118,11 @@ def _parse(doc: dict[str, Any]) -> State:
         ledger=ledger_from_json(doc.get("fsus"), doc.get("fsu_next_id")),
         thefts={str(token): (int(t["square"]), str(t["victim"]), int(t["loot"]))
                 for token, t in (doc.get("thefts") or {}).items()},
+        fortuna=[str(p) for p in fortuna["holders"]], fortuna_earned=[str(p) for p in fortuna["earned"]],
+        lives={str(p): int(n) for p, n in (doc.get("lives") or {}).items()},
+        npcs=None if npcs is None else Npcs(int(npcs["death"]), int(npcs["luggage"]), int(npcs["dibbler"]),
+                                            None if npcs["luggage_with"] is None else str(npcs["luggage_with"])),
+        reversed_tokens=[] if npcs is None else [str(t) for t in npcs.get("reversed_tokens", [])],
     )
 
 
@@ -139,4 +163,24 @@ def _ledger_problem(state: State, parties: set[str], tokens: set[str]) -> str | 
         if fsu.insurer not in parties or fsu.beneficiary not in parties or fsu.holder_token not in tokens:
             return (f"fsus: contract {fsu.fsu_id} names {fsu.insurer!r}, {fsu.beneficiary!r} and token "
                     f"{fsu.holder_token!r}, which must be parties and a token of the game")
+    return _optional_problem(state, parties, tokens)
+
+
+def _optional_problem(state: State, parties: set[str], tokens: set[str]) -> str | None:
+    for key, listed in (("fortuna.holders", state.fortuna), ("fortuna.earned", state.fortuna_earned)):
+        if set(listed) - parties or len(set(listed)) != len(listed):
+            return f"{key} {listed} must name parties of the game, each once"
+    if set(state.fortuna) & set(state.fortuna_earned):
+        return f"a party holds a Fortuna token and earns another: {state.fortuna} / {state.fortuna_earned}"
+    for party, lives in state.lives.items():
+        if party not in parties or lives < 1:
+            return f"lives: {party!r} has {lives}; only parties in the game, each with at least one life"
+    npcs = state.npcs
+    if npcs is not None:
+        if not all(0 <= sq < 40 for sq in (npcs.death, npcs.luggage, npcs.dibbler)):
+            return f"npcs must stand on squares 0-39: {npcs}"
+        if npcs.luggage_with is not None and npcs.luggage_with not in tokens:
+            return f"npcs.luggage_with {npcs.luggage_with!r} is not a token of the game"
+    if set(state.reversed_tokens) - tokens:
+        return f"npcs.reversed_tokens {state.reversed_tokens} must be tokens of the game"
     return None

@@ -18,6 +18,8 @@ from companion.core.procedure import Narrator
 from companion.morpoly import building
 from companion.morpoly.editions import Edition
 from companion.morpoly.fsu import Ledger, transfer_on_takeover, void_party
+from companion.morpoly.elam.lives import party_leaves as elam_party_leaves
+from companion.morpoly.fortuna_play import party_leaves as fortuna_party_leaves
 from companion.morpoly.money import BANK, transfer
 from companion.morpoly.state import GameOver, State
 
@@ -76,6 +78,8 @@ def insolvent(state: State, edition: Edition, narrator: Narrator, debtor: str, c
         narrator.say("morpoly.takeover.merged", f"{debtor} cannot pay {amount} to {creditor} for {why}: "
                      f"{creditor} takes {debtor} over and they play on as one team",
                      party=debtor, creditor=creditor, amount=edition.currency.format(amount))
+    fortuna_party_leaves(state, debtor, None if creditor == BANK else creditor)
+    elam_party_leaves(state, debtor, None if creditor == BANK else creditor)
     state.parties = [p for p in state.parties if p.id != debtor]
     if len(state.parties) == 1 and state.game_over is None:
         winner = state.parties[0]

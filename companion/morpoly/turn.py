@@ -1,8 +1,9 @@
 """One player's turn: manage deeds, roll two dice, move, resolve; again on doubles; jail.
 
 Before every roll the token's player is asked what to do: ``roll``, or first build, sell, mortgage or
-lift (the party's boss only), and in jail ``pay-fine`` or ``use-card:<id>``. Standard rules for the
-rest: doubles roll again, the third doubles in a row goes to jail without moving; in jail a roll of
+lift (the party's boss only), and in jail ``pay-fine`` or ``use-card:<id>``. The roll moves the
+token through :func:`~companion.morpoly.rolled_move.movement_roll` (in the variant: the guilds' own
+ways to move, pubs). Standard rules for the rest: doubles roll again, the third doubles in a row goes to jail without moving; in jail a roll of
 doubles leaves (moving by it, no extra roll), three failed attempts force the fine and a move by the
 third roll; paying the fine or playing a get-out-of-jail card before rolling leaves at once.
 """
@@ -13,13 +14,17 @@ from typing import Any
 
 from companion.core.procedure import Narrator, ProcedureBody, Question
 from companion.morpoly import building
-from companion.morpoly.dice import Dice
 from companion.morpoly.editions import Edition, load_edition
-from companion.morpoly.events import JailCause, PaymentKind, Rolled
+from companion.morpoly.elam import death, npcs
+from companion.morpoly.events import DeathCause, JailCause, PaymentKind, Rolled
 from companion.morpoly.money import BANK
-from companion.morpoly.moves import move
+from companion.morpoly.dice import Dice
+from companion.morpoly.events import RollPurpose
 from companion.morpoly.powers import jail
-from companion.morpoly.questions import Ask, ask_choice, roll
+from companion.morpoly.fortuna_play import end_of_turn as fortuna_end_of_turn
+from companion.morpoly.fortuna_play import ask_roll
+from companion.morpoly.questions import Ask, ask_choice
+from companion.morpoly.rolled_move import movement_roll
 from companion.morpoly.rules import token_alive
 from companion.morpoly.settle import charge, settle
 from companion.morpoly.state import State
@@ -46,24 +51,35 @@ def turn_procedure(state: State, narrator: Narrator, args: Mapping[str, Any]) ->
             yield from leave_jail(state, edition, narrator, token_id, choice)
             if not token_alive(state, token_id) or state.game_over is not None:
                 break
-        first, second = yield from roll("morpoly.roll.move", f"{token_id}: roll the dice to move", token_id,
-                                        token=token_id)
+        first, second = yield from ask_roll(state, narrator, "morpoly.roll.move", f"{token_id}: roll the dice to move",
+                                            token_id, RollPurpose.MOVE, token=token_id)
         doubles = first == second
         if doubles:
             state.turn.doubles += 1
             if state.turn.doubles == 3:
                 yield from settle(state, edition, narrator, [Rolled(token_id, Dice(first, second), doubles_in_row=3)])
+                if not token_alive(state, token_id) or state.game_over is not None:
+                    break
+                if death.heart_attack_applies(state, token_id):  # ELAM (L170): the third roll is not moved
+                    yield from death.die(state, edition, narrator, token_id, DeathCause.HEART_ATTACK)
+                    break
                 if (yield from jail(state, edition, narrator, token_id, JailCause.THIRD_DOUBLES,
                                     "three doubles in a row")) or not token_alive(state, token_id):
                     break
-                yield from move(state, edition, narrator, token_id, first + second, True, first + second)
+                yield from movement_roll(state, edition, narrator, token_id, Dice(first, second))
                 break  # R27: the Watch moves its third doubles normally and the turn ends
         narrator.say("morpoly.roll.rolled", f"{token_id} rolls {first} and {second}", token=token_id,
                      first=first, second=second)
-        yield from move(state, edition, narrator, token_id, first + second, True, first + second)
-        if not doubles or not token_alive(state, token_id) or state.token(token_id).in_jail:
+        members = npcs.members_of_token(state, token_id)
+        again = yield from movement_roll(state, edition, narrator, token_id, Dice(first, second))
+        if not again or not token_alive(state, token_id) or state.token(token_id).in_jail:
             break
+        if npcs.members_of_token(state, token_id) < members:
+            break  # ELAM: a token that died during its move starts again on GO; its turn is over
     state.turn.doubles = 0
+    if token_alive(state, token_id) and state.game_over is None:
+        yield from npcs.after_bankers_turn(state, edition, narrator, token_id)
+    fortuna_end_of_turn(state, narrator)
 
 
 def menu_options(state: State, edition: Edition, token_id: str) -> list[str]:
@@ -114,7 +130,7 @@ def leave_jail(state: State, edition: Edition, narrator: Narrator, token_id: str
     token = state.token(token_id)
     if choice == "pay-fine":
         paid = yield from charge(state, edition, narrator, token.party, BANK, edition.jail_fine, PaymentKind.JAIL_FINE,
-                                 "the jail fine")
+                          "the jail fine")
         if not paid:
             return
     else:
@@ -127,14 +143,18 @@ def leave_jail(state: State, edition: Edition, narrator: Narrator, token_id: str
 
 def jail_attempt(state: State, edition: Edition, narrator: Narrator, token_id: str) -> Step:
     token = state.token(token_id)
-    first, second = yield from roll("morpoly.roll.jail", f"{token_id}: roll for doubles to leave jail "
-                                    f"(attempt {token.jail_attempts + 1} of 3)", token_id, token=token_id,
-                                    attempt=str(token.jail_attempts + 1))
+    first, second = yield from ask_roll(state, narrator, "morpoly.roll.jail", f"{token_id}: roll for doubles to leave jail "
+                                        f"(attempt {token.jail_attempts + 1} of 3)", token_id, RollPurpose.JAIL,
+                                        token=token_id, attempt=str(token.jail_attempts + 1))
     if first != second:
         if token.jail_attempts < 2:
             token.jail_attempts += 1
             narrator.say("morpoly.jail.stays", f"{token_id} rolls {first} and {second} and stays in jail",
                          token=token_id, first=first, second=second)
+            return
+        if death.starvation_applies(state, token_id):  # ELAM (L171): starvation instead of the fine
+            token.in_jail, token.jail_attempts = False, 0
+            yield from death.die(state, edition, narrator, token_id, DeathCause.STARVATION)
             return
         narrator.say("morpoly.jail.third-attempt", f"{token_id} fails a third time, pays the fine and moves",
                      token=token_id, first=first, second=second)
@@ -145,4 +165,4 @@ def jail_attempt(state: State, edition: Edition, narrator: Narrator, token_id: s
     token.in_jail, token.jail_attempts = False, 0
     narrator.say("morpoly.jail.doubles", f"{token_id} leaves jail with {first} and {second}", token=token_id,
                  first=first, second=second)
-    yield from move(state, edition, narrator, token_id, first + second, True, first + second)
+    yield from movement_roll(state, edition, narrator, token_id, Dice(first, second))

@@ -65,7 +65,7 @@ def setup_procedure(state: State, narrator: Narrator, args: Mapping[str, Any]) -
                 face = int((yield roll_question("setup.roll-each", f"{color}: roll the die (highest starts)",
                                                 color)))
                 rolls[color] = face
-                narrator.say("setup.rolled", f"{color} rolls {face}", player=color, face=face)
+                narrator.say("setup.rolled-by", f"{color} rolls {face}", player=color, face=face)
             best = max(rolls.values())
             contenders = [c for c in contenders if rolls[c] == best]
             if len(contenders) > 1:

@@ -9,7 +9,8 @@ table: it reads the resolved rulings from the state (``state.rules``, a :class:`
 Differences that play the same in every edition are not options: an empty bank pays nothing (the
 German "nobody can take money" is ruling 1 of the others in effect), the cards Fog discards are
 shown to everyone (the Italian "make sure nobody sees them" is a misprint, as is its 70 × $5 in the
-bank), and the border colours of the cards only change how they look.
+bank), The Shades is used once per turn and only where no trouble marker lies (see
+:data:`FIXED_RULINGS`), and the border colours of the cards only change how they look.
 """
 from __future__ import annotations
 
@@ -85,3 +86,18 @@ def overrides(edition: str, rulings: Rulings) -> Rulings | None:
     """``rulings`` as a state stores them: None when they are the edition's own, so two states of
     one table compare equal however they were made."""
     return None if rulings == EDITION_RULINGS[edition] else rulings
+
+
+FIXED_RULINGS: Final[Mapping[str, str]] = {
+    "empty-bank": "an empty bank pays nothing; whoever should take money gets what is left (DE says so, "
+                  "the others are silent)",
+    "fog-shown": "the cards Fog discards are shown to everyone (IT's \"nobody sees them\" is a misprint)",
+    "shades-once": "The Shades puts a trouble marker once per turn, only in an area with a minion and no "
+                   "trouble marker yet: DE prints both on the card (\"einmal pro Zug\", \"jedoch kein "
+                   "Unruhe-Marker\"); EN and IT say \"at any point in your turn\" under their general rule "
+                   "that a City Area card is used once per turn (\"in most cases\", Small Gods the named "
+                   "exception), PL's general rule says only once per turn, and every book allows one "
+                   "trouble marker per area",
+}
+"""Where the books' words differ but the game plays the same in every edition: one ruling, not an
+option (the rulebook popup shows it beside the paragraph, ``ui/data/rules/index.json`` "fixed")."""

@@ -96,7 +96,7 @@ def pay_or(state: State, narrator: Narrator, payer: str, payee: str, price: int,
     options = ([PAY] if money >= price else []) + [alternative]
     greyed = {} if money >= price else {PAY: short_of_money(payer, money, price)}
     answer = yield choice_question(key, text, payer, options, unavailable=greyed, private=False, reveals=False,
-                                   **params)
+                                   **({"payee": payee} | params))
     if answer != PAY:
         return False
     transfer(state, payer, payee, price)

@@ -143,6 +143,12 @@ def test_the_popup_in_english_and_german(table: Driver) -> None:
     language = d.app.lang
     expected = {"en": "The Shades – At any point in your turn", "de": "Die Schatten – Du darfst einmal pro Zug"}[language]
     assert shown is not None and shown.body.text.startswith(expected)
+    # the books' words differ (once per turn, no marker there yet): the ruling this table plays shows
+    ruling = {"en": "✓ This table: The Shades is used once per turn, and only in an area with a minion and no "
+                    "trouble marker yet",
+              "de": "✓ Dieser Tisch: Die Schatten wirken einmal pro Zug und nur in einem Bezirk mit Handlanger "
+                    "und noch ohne Unruhe-Marker"}[language]
+    assert ruling in shown.body.text
     d.screenshot(d.app.data_dir / f"rulebook-{language}.png")
     close(d)
 

@@ -27,10 +27,10 @@ def fire_brigade(state: State, narrator: Narrator, ctx: TurnContext) -> Steps:
         return
     buildings = [a for a in AREA_IDS if state.areas[a].building == victim]
     if not buildings:
-        narrator.say("symbol.no-option", f"{victim} has no building to lose", player=victim)
+        narrator.say("symbol.no-option.no-building", f"{victim} has no building to lose", player=victim)
         return
     area = yield ask("card.fire-brigade-remove", f"{ctx.player}: remove which {victim} building?", ctx.player,
-                     [*buildings, "skip"], card=ctx.card)
+                     [*buildings, "skip"], card=ctx.card, victim=victim)
     if area != "skip":
         remove_building(state, area)
         narrator.say("building.removed", f"the {victim} building in {area} burns down", area, player=victim)
@@ -42,14 +42,14 @@ def _swap_building(with_trouble: bool) -> Effect:
         building for one of yours, paying its owner the building's cost."""
         color = ctx.player
         if state.buildings_in_supply(color) == 0:
-            narrator.say("symbol.no-option", f"{color} has no building left to swap in", player=color)
+            narrator.say("symbol.no-option.swap-in", f"{color} has no building left to swap in", player=color)
             return
         options = [a for a in AREA_IDS
                    if state.areas[a].building not in (None, color) and state.areas[a].trouble == with_trouble
                    and state.areas[a].building not in ctx.shielded
                    and state.player(color).money >= AREA_BY_ID[a].cost]
         if not options:
-            narrator.say("symbol.no-option", f"{color} has no building it can swap", player=color)
+            narrator.say("symbol.no-option.swap", f"{color} has no building it can swap", player=color)
             return
         area = yield ask("card.swap-building", f"{color}: take over which building (paying its cost)?", color,
                          [*options, "skip"], card=ctx.card)
@@ -78,7 +78,7 @@ def wee_mad_arthur(state: State, narrator: Narrator, ctx: TurnContext) -> Steps:
     color = ctx.player
     options = half_price_areas(state, color)
     if not options:
-        narrator.say("symbol.no-option", f"{color} cannot build anywhere now", player=color)
+        narrator.say("symbol.no-option.build", f"{color} cannot build anywhere now", player=color)
         return
     area = yield ask("card.half-price-build", f"{color}: build where for half the cost?", color, [*options, "skip"],
                      card=ctx.card)

@@ -106,13 +106,14 @@ def discard_card(state: State, narrator: Narrator, ctx: TurnContext | None, colo
 
 
 def ask_discard(state: State, narrator: Narrator, ctx: TurnContext | None, color: str, key: str, text: str,
-                optional: bool = True) -> Generator[Question, str, str | None]:
+                optional: bool = True, **params: str) -> Generator[Question, str, str | None]:
     """Ask ``color`` which card they discard (scan or pick it); ``None`` when they stop or can't."""
     options = possible_cards(state, color, ctx)
     if not options:
         return None
     extra = [DONE] if optional else []
-    answer = yield choice_question(key, text, color, [*options, *extra])
+    answer = yield choice_question(key, text, color, [*options, *extra], unavailable=None, private=False,
+                                   reveals=False, **params)
     if answer == DONE:
         return None
     discard_card(state, narrator, ctx, color, answer)

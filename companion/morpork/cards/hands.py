@@ -49,7 +49,8 @@ def _discard_for_money(per_card: int) -> Effect:
         """Harry King ($2), Shonky Shop ($1): discard any number of cards, money for each."""
         while True:
             card = yield from ask_discard(state, narrator, ctx, ctx.player, "card.discard-any",
-                                          f"{ctx.player}: discard a card for ${per_card} (or done)")
+                                          f"{ctx.player}: discard a card for ${per_card} (or done)",
+                                          amount=str(per_card))
             if card is None:
                 return
             got = take_money(state, ctx.player, per_card)
@@ -66,7 +67,7 @@ def discard_one(state: State, narrator: Narrator, ctx: TurnContext) -> Steps:
 def sell_a_card(state: State, narrator: Narrator, ctx: TurnContext) -> Steps:
     """Rosie Palm, The Seamstresses' Guild: give a player one of your cards; they pay you $2 for it."""
     if free_hand(state, ctx.player) == 0:
-        narrator.say("symbol.no-option", f"{ctx.player} has no card to give", player=ctx.player)
+        narrator.say("symbol.no-option.no-card", f"{ctx.player} has no card to give", player=ctx.player)
         return
     buyer = yield from choose_player(state, ctx, f"{ctx.player}: give a card to whom (they pay $2)?",
                                      other_players(state, ctx.player))
@@ -86,11 +87,12 @@ def sanctuary(state: State, narrator: Narrator, ctx: TurnContext) -> Steps:
             continue
         options = ([MONEY] if state.player(color).money > 0 else []) + ([CARD] if free_hand(state, color) else [])
         if not options:
-            narrator.say("symbol.no-option", f"{color} has neither money nor a card to give", player=color)
+            narrator.say("symbol.no-option.nothing-to-give", f"{color} has neither money nor a card to give",
+                         player=color)
             continue
         choice = options[0] if len(options) == 1 else (
             yield choice_question("card.sanctuary", f"{color}: give {ctx.player} $1 or a card?", color, options,
-                                  card=ctx.card))
+                                  card=ctx.card, payee=ctx.player))
         if choice == MONEY:
             transfer(state, color, ctx.player, 1)
             narrator.say("money.paid", f"{color} pays {ctx.player} $1", payer=color, payee=ctx.player, amount=1)

@@ -48,13 +48,13 @@ def willikins(state: State, narrator: Narrator, ctx: TurnContext) -> Steps:
 
 def _pick_piece(ctx: TurnContext, key: str, text: str, options: list[str], optional: bool = True,
                 player: str | None = None, *, table: tuple[State, Narrator] | None = None,
-                ) -> Generator[Question, str, tuple[str, str] | None]:
+                **params: str) -> Generator[Question, str, tuple[str, str] | None]:
     """A piece picked among ``options`` (or ``skip`` when ``optional``). A mandatory pick with
     one piece is taken and narrated from revision 2 when the ``table`` (state, narrator) is given."""
     if not options:
         return None
     question = choice_question(key, text, player or ctx.player, [*options, *(["skip"] if optional else [])],
-                               card=ctx.card)
+                               card=ctx.card, unavailable=None, private=False, reveals=False, **params)
     if table is not None and not optional:
         answer = yield from forced(table[0], table[1], question)
     else:
@@ -140,7 +140,8 @@ def carcer(state: State, narrator: Narrator, ctx: TurnContext) -> Steps:
                                               ctx.player)
         narrator.say("card.rolled", f"{ctx.player} rolls {face}: {area}", area, player=ctx.player, face=face)
         picked = yield from _pick_piece(ctx, "card.carcer-remove", f"{ctx.player}: remove which minion in {area}?",
-                                        _removable(state, ctx, area), optional=False, table=(state, narrator))
+                                        _removable(state, ctx, area), optional=False, table=(state, narrator),
+                                        area=area)
         if picked is not None:
             yield from remove_by_card(state, narrator, ctx, picked[0], picked[1], by_text=True)
 
@@ -157,7 +158,7 @@ def _remove_own_minion(state: State, narrator: Narrator, ctx: TurnContext, color
     """``color`` removes one of their own minions (compulsory when they have one)."""
     areas = state.areas_with_minion(color)
     if not areas:
-        narrator.say("symbol.no-option", f"{color} has no minion to remove", player=color)
+        narrator.say("symbol.no-option.remove-minion", f"{color} has no minion to remove", player=color)
         return
     area = yield from forced(state, narrator, ask("card.remove-own", f"{color}: remove one of your minions (from which area?)",
                                                   color, areas, card=ctx.card))

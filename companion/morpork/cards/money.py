@@ -67,7 +67,7 @@ def mr_slant(state: State, narrator: Narrator, ctx: TurnContext) -> Steps:
     """Mr Slant: an area with a trouble marker; $2 per minion there (trolls and demons count)."""
     options = [a for a in AREA_IDS if state.areas[a].trouble]
     if not options:
-        narrator.say("symbol.no-option", "no area has a trouble marker", player=ctx.player)
+        narrator.say("symbol.no-option.no-trouble", "no area has a trouble marker", player=ctx.player)
         return
     area_id = yield from forced(state, narrator, ask("card.mr-slant", f"{ctx.player}: which area with a trouble marker?",
                                                      ctx.player, options, card=ctx.card))
@@ -97,7 +97,7 @@ def hubert(state: State, narrator: Narrator, ctx: TurnContext) -> Steps:
     if payer is None:
         return
     payee = yield ask("card.hubert-payee", f"{ctx.player}: {payer} pays $3 to whom?", ctx.player,
-                      [*(c for c in others if c != payer), SKIP], card=ctx.card)
+                      [*(c for c in others if c != payer), SKIP], card=ctx.card, payer=payer)
     if payee == SKIP:
         return
     if (yield from text_cancelled(state, narrator, ctx, payer)):

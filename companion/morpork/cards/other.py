@@ -32,7 +32,7 @@ def the_mob(state: State, narrator: Narrator, ctx: TurnContext) -> Steps:
 def _place_trouble(state: State, narrator: Narrator, ctx: TurnContext, options: list[str]) -> Steps:
     """Offer ``options`` for a trouble marker (or skip); nothing to offer when none is left in the box."""
     if not options or state.trouble_in_supply() == 0:
-        narrator.say("symbol.no-option", "no trouble marker can be placed", player=ctx.player)
+        narrator.say("symbol.no-option.place-trouble", "no trouble marker can be placed", player=ctx.player)
         return
     area = yield ask("card.place-trouble", f"{ctx.player}: place a trouble marker where?", ctx.player,
                      [*options, "skip"], card=ctx.card)
@@ -80,7 +80,7 @@ def zorgo(state: State, narrator: Narrator, ctx: TurnContext) -> Steps:
     player.personality = drawn
     narrator.say("card.zorgo", f"{ctx.player} swaps personalities", player=ctx.player)
     narrator.say("private.zorgo", f"{ctx.player}: your personality is now {drawn} (was {old})", player=ctx.player,
-                 personality=drawn)
+                 personality=drawn, was=old or "")
 
 
 def play_two_more(state: State, narrator: Narrator, ctx: TurnContext) -> Steps:

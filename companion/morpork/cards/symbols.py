@@ -75,7 +75,7 @@ def place_minion_steps(state: State, narrator: Narrator, ctx: TurnContext, *, ar
                 return None
             from_area = answer
         if not targets_for(from_area):
-            narrator.say("symbol.no-option", f"{color} cannot place a minion", player=color)
+            narrator.say("symbol.no-option.minion", f"{color} cannot place a minion", player=color)
             return None
         answer = yield from _ask(state, narrator, ctx, with_powers and not moving, lambda powers: choice_question(
             key, text or f"{color}: place a minion", color,
@@ -104,7 +104,7 @@ def build_steps(state: State, narrator: Narrator, ctx: TurnContext, *, cost: int
     while True:
         targets = buildable_areas(state, color, cost=cost)
         if not targets:
-            narrator.say("symbol.no-option", f"{color} cannot build anywhere now", player=color)
+            narrator.say("symbol.no-option.build", f"{color} cannot build anywhere now", player=color)
             return None
         answer = yield from _ask(state, narrator, ctx, with_powers, lambda powers: choice_question(
             key, f"{color}: build where?", color, [*buildable_areas(state, color, cost=cost), SKIP, *powers],
@@ -131,7 +131,7 @@ def assassinate_steps(state: State, narrator: Narrator, ctx: TurnContext,
     owner may answer with Gaspode, Susan, Igor or Fresh Start Club (not Wallace Sonky)."""
     color = ctx.player
     if not assassination_targets(state, color):
-        narrator.say("symbol.no-option", f"{color} has nobody to assassinate", player=color)
+        narrator.say("symbol.no-option.assassinate", f"{color} has nobody to assassinate", player=color)
         return
     answer = yield from _ask(state, narrator, ctx, with_powers, lambda powers: choice_question(
         "symbol.assassinate", f"{color}: assassinate which piece?", color,
@@ -140,7 +140,8 @@ def assassinate_steps(state: State, narrator: Narrator, ctx: TurnContext,
         return
     area, piece = parse_piece_option(answer)
     if (area, piece) not in assassination_targets(state, color):  # a power changed the board meanwhile
-        narrator.say("symbol.no-option", f"{answer} can no longer be assassinated", player=color)
+        narrator.say("symbol.no-option.assassinated", f"{answer} can no longer be assassinated", player=color,
+                     piece=answer)
         return
     narrator.say("symbol.assassinate", f"{color} assassinates a {piece} piece in {area}", area,
                  player=color, piece=piece)
@@ -151,7 +152,7 @@ def remove_trouble_steps(state: State, narrator: Narrator, ctx: TurnContext,
                          with_powers: bool = True) -> Generator[Question, str, None]:
     color = ctx.player
     if not trouble_marker_areas(state):
-        narrator.say("symbol.no-option", "there is no trouble marker to remove", player=color)
+        narrator.say("symbol.no-option.trouble", "there is no trouble marker to remove", player=color)
         return
     answer = yield from _ask(state, narrator, ctx, with_powers, lambda powers: choice_question(
         "symbol.trouble", f"{color}: remove which trouble marker?", color,

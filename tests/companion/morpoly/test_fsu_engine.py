@@ -49,17 +49,17 @@ def test_worked_example_premium_double_fee_expiry_and_the_watch_paying() -> None
     assert (contract.insurer, contract.beneficiary, contract.holder_token, contract.square, contract.premium,
             contract.covers) == ("blue", "red", "red", 37, 1100, frozenset({Cover.JAILED}))
     assert "morpoly.fsu.bought" in keys(game)
-    game = do(game, "roll", (1, 2))  # blue: 12 → 15, unowned: declined
+    game = do(game, "roll", (1, 3))  # blue: 12 → 16, unowned: declined
     game = do(game, "decline")
     mark = len(game.narration)
     game = do(game, "roll", (1, 1))  # red: doubles, 37 → 39: the double fee, no new FSU
     assert cash(game, "red") == 3400 - 100 and game.state.ledger.active() == (contract,)
     assert "morpoly.fsu.double-fee" in keys(game, mark)
-    game = do(game, "place:red:35", "roll", (3, 1))  # (the doubles' extra roll) 35 → 39 passes Park Place
+    game = do(game, "place:red:34", "roll", (4, 1))  # (the doubles' extra roll) 34 → 39 passes Park Place
     assert game.state.ledger.active()[0].square == 39 and game.state.ledger.active()[0].premium == 1400
     assert keys(game, mark).index("morpoly.fsu.expired") < keys(game, mark).index("morpoly.fsu.bought")
     before = cash(game, "red")
-    game = do(game, "roll", (2, 3))  # blue: 15 → 20
+    game = do(game, "roll", (2, 3), "decline")  # blue: 16 → 21
     game = do(game, "place:red:26", "roll", (1, 3))  # red: 26 → 30, Go To Jail: the Watch pays 3 × 1,400
     assert game.state.token("red").in_jail
     assert cash(game, "red") == before + 3 * 1400
@@ -108,9 +108,9 @@ def test_merchants_partial_cover_leaves_the_new_fsu_with_the_insured() -> None:
     own(state, "blue", 16, 18, 19)
     state.squares[19].houses = 5
     state.bank.hotels -= 1
-    state.token("red").square = 15
+    state.token("red").square = 14
     state.ledger = Ledger((fsu(1, "green", "red", 3, 100, Cover.MUST_PAY),), 2)
-    game = do(start(state, "red"), "roll", (1, 3))
+    game = do(start(state, "red"), "roll", (1, 4))
     assert cash(game, "red") == 1500 - 700 and cash(game, "green") == 1500 - 300
     assert cash(game, "blue") == 1500 + 1000
     [new] = game.state.ledger.active()

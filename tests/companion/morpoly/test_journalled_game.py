@@ -19,7 +19,7 @@ ROOT = Path(__file__).resolve().parents[3]
 
 
 def test_a_whole_game_journalled_undone_and_replayed_from_its_export(tmp_path: Path) -> None:
-    rng = random.Random(8)  # FSUs (claims pay 3 ×, the double fee is cheap) make most variant games long
+    rng = random.Random(8)  # a seed whose random game ends (FSUs and the guilds' moves make most variant games long)
     with Session.open(tmp_path / "a.sqlite") as session:
         session.new_game(["red", "blue", "green"], mode="ankh-morpoly", options={"edition": "us"})
         undone = 0

@@ -215,8 +215,8 @@ def test_the_patrician_buys_out_a_mortgaged_square() -> None:
     """Appendix 11 (R40): on a mortgaged Boardwalk he pays the owner 400 + 200; the mortgage is gone."""
     state = variant("patrician", "beggars")
     own(state, "blue", 39, mortgaged=True)
-    state.token("red").square = 35
-    game = do(start(state, "red"), "roll", (1, 3))
+    state.token("red").square = 34
+    game = do(start(state, "red"), "roll", (1, 4))
     assert asked(game) == "morpoly.patrician.buy-out"
     game = do(game, "buy-out")
     assert cash(game, "red") == 900 and cash(game, "blue") == 2100
@@ -227,8 +227,8 @@ def test_the_patrician_buys_out_a_mortgaged_square() -> None:
 def test_no_buy_out_for_others_and_the_patrician_never_mortgages() -> None:
     state = variant("fools", "beggars")
     own(state, "blue", 39, mortgaged=True)
-    state.token("red").square = 35
-    game = do(start(state, "red"), "roll", (1, 3))
+    state.token("red").square = 34
+    game = do(start(state, "red"), "roll", (1, 4))
     assert asked(game) == "morpoly.turn.menu" and cash(game, "red") == 1500
     state = variant("patrician", "beggars")
     own(state, "red", 39)

@@ -1,0 +1,98 @@
+"""A death in ELAM (L167, R61) and the two deaths the turn itself causes (L170–171, R62–R63).
+
+The sequence, in this order: the guild member is lost; the killer's share (the Assassins' table D,
+cash ÷ (X + 1), X the lives left after this death); the claims on DEATH covers (the FSU ledger's
+hook); then, if the party has members left, the **funeral** — one GO salary to the bank, waived for
+the Luggage's 7 (L194) — and the token is **placed on GO**: nothing passed, no salary, no Fortuna
+token, not into jail; an accompanying Luggage stays behind (R66). A party that lost its last member
+is out instead (R72). The Undead cannot die of NPCs or starvation (L86, R39).
+"""
+from __future__ import annotations
+
+from collections.abc import Generator
+
+from companion.core.procedure import Narrator, Question
+from companion.morpoly.covers import Guild
+from companion.morpoly.editions import Edition
+from companion.morpoly.elam import lives
+from companion.morpoly.elam.table import has_guild, is_played, position, profile
+from companion.morpoly.events import DeathCause, Died, PaymentKind
+from companion.morpoly.guilds import assassins, undead
+from companion.morpoly.money import BANK, transfer
+from companion.morpoly.rules import party_exists, token_alive
+from companion.morpoly.settle import charge, settle
+from companion.morpoly.state import State
+
+Dying = Generator[Question, str, bool]
+
+CAUSES = {
+    DeathCause.ASSASSIN: "the Assassins",
+    DeathCause.DEATH: "Death",
+    DeathCause.LUGGAGE: "the Luggage",
+    DeathCause.DIBBLER: "one of Dibbler's sausages",
+    DeathCause.HEART_ATTACK: "a heart attack",
+    DeathCause.STARVATION: "starvation",
+}
+
+
+def is_immune(state: State, token_id: str, cause: DeathCause) -> bool:
+    return undead.immune_to(position(state), token_id, cause)
+
+
+def die(state: State, edition: Edition, narrator: Narrator, token_id: str, cause: DeathCause,
+        killer: str | None = None) -> Dying:
+    """``token_id`` loses a guild member to ``cause``; ``killer`` (a party) takes its share. Returns
+    whether a member died (an immune Undead token does not)."""
+    if is_immune(state, token_id, cause):
+        narrator.say("morpoly.elam.immune", f"{token_id} is Undead: {CAUSES[cause]} cannot kill it",
+                     token=token_id, cause=cause.value)
+        return False
+    party = state.party_of(token_id).id
+    state.lives[party] = lives.count(state, party) - 1
+    left = state.lives[party]
+    narrator.say("morpoly.elam.died", f"{token_id} dies of {CAUSES[cause]}: {party} has {left} guild members left",
+                 token=token_id, party=party, cause=cause.value, lives=left)
+    if killer is not None and party_exists(state, killer) and killer != party:
+        share = assassins.share(state.party(party).cash, left, profile(edition), state.rules)
+        if share:
+            transfer(state, party, killer, share)
+            narrator.say("morpoly.elam.share", f"{killer} takes {edition.currency.format(share)} from {party}",
+                         party=killer, victim=party, amount=edition.currency.format(share))
+    yield from settle(state, edition, narrator, [Died(token_id, cause)])  # DEATH covers' claims (L182, R61)
+    if not token_alive(state, token_id) or state.game_over is not None:
+        return True  # (a claim the party could not pay took it over)
+    party = state.party_of(token_id).id
+    if left <= 0:
+        lives.eliminate(state, narrator, party)
+        return True
+    if cause is not DeathCause.LUGGAGE:
+        paid = yield from charge(state, edition, narrator, party, BANK, edition.go_salary, PaymentKind.FUNERAL,
+                                 "a funeral")
+        if not paid or not token_alive(state, token_id):
+            return True
+    place_on_go(state, narrator, token_id)
+    return True
+
+
+def place_on_go(state: State, narrator: Narrator, token_id: str) -> None:
+    """A placement: nothing passed, no salary, no Fortuna token (R61); the Luggage stays behind."""
+    token = state.token(token_id)
+    if state.npcs is not None and state.npcs.luggage_with == token_id:
+        state.npcs.luggage, state.npcs.luggage_with = token.square, None
+    token.square, token.in_jail, token.jail_attempts = 0, False, 0
+    narrator.say("morpoly.elam.back-to-go", f"{token_id} starts again on GO", token=token_id)
+
+
+def heart_attack_applies(state: State, token_id: str) -> bool:
+    """L170, R62: in ELAM a third doubles in a row kills instead of jailing — the City Watch too,
+    unless ``watch-immune-to-heart-attack``."""
+    if not is_played(state):
+        return False
+    watch_immune = state.rules.get("watch-immune-to-heart-attack") == "yes"
+    return not (watch_immune and has_guild(state, token_id, Guild.WATCH))
+
+
+def starvation_applies(state: State, token_id: str) -> bool:
+    """L171, R63: in ELAM a third failed attempt to leave jail kills instead of the fine; the Undead
+    are immune and leave the standard way (L86, R39)."""
+    return is_played(state) and not is_immune(state, token_id, DeathCause.STARVATION)

@@ -1,0 +1,57 @@
+"""The one-square step of the Beggars and the Fools, offered when a walk is about to land (L73, L78,
+L109, R36).
+
+A Beggar who would land on another party's square may step on one square when that square belongs
+to the Beggars or to nobody and no player stands on it; a Fool who would land just before a Chance
+or Community Chest square with nobody on it may step onto it. The step is either/or: the square he
+would have landed on is only *passed*, and only the square he steps onto is landed on and resolved —
+so the walk becomes one walk a square longer (question ``morpoly.move.step``: ``stay`` or ``step``).
+The kit's ``step_target`` of each guild decides whether the step is open.
+"""
+from __future__ import annotations
+
+from collections.abc import Generator
+
+from companion.core.procedure import Narrator, Question
+from companion.morpoly.editions import Edition
+from companion.morpoly.events import Direction, Landed, Mode, Passed, Step
+from companion.morpoly.guilds import beggars, fools
+from companion.morpoly.movement import Rotation
+from companion.morpoly.questions import ask_choice
+from companion.morpoly.rules import is_variant
+from companion.morpoly.state import State
+from companion.morpoly.table_position import position_of
+
+
+def step_target(state: State, token_id: str, square: int, rotation: Rotation,
+                npc_squares: tuple[int, ...] = ()) -> int | None:
+    """Where ``token_id``, about to land on ``square``, may step on to instead (``None``: nowhere)."""
+    position = position_of(state)
+    for guild_step in (beggars.step_target, fools.step_target):
+        target = guild_step(position, token_id, square, rotation, npc_squares, state.rules)
+        if target is not None:
+            return target
+    return None
+
+
+def offer_step(state: State, edition: Edition, narrator: Narrator, token_id: str, steps: tuple[Step, ...],
+               rotation: Rotation, npc_squares: tuple[int, ...] = ()) -> Generator[Question, str, tuple[Step, ...]]:
+    """``steps`` as they are, or — when the player steps on — with the landing turned into a pass
+    and the square after it landed on (a walk, R36)."""
+    end = steps[-1]
+    if not is_variant(state) or not isinstance(end, Landed) or end.mode is not Mode.WALK:
+        return steps
+    target = step_target(state, token_id, end.square, rotation, npc_squares)
+    if target is None:
+        return steps
+    here, there = edition.squares[end.square].name, edition.squares[target].name
+    choice = yield from ask_choice(state, narrator, "morpoly.move.step",
+                                   f"{token_id}: stop on {here}, or step on to {there}?", token_id,
+                                   ["stay", "step"], token=token_id, square=str(end.square), target=str(target),
+                                   name=here, target_name=there)
+    if choice == "stay":
+        return steps
+    narrator.say("morpoly.move.stepped", f"{token_id} steps past {here} to {there}", token=token_id,
+                 square=target, name=there)
+    return (*steps[:-1], Passed(token_id, end.square, end.direction), Landed(token_id, target, Mode.WALK,
+                                                                              Direction.FORWARD))
