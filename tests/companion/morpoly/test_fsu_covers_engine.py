@@ -78,3 +78,20 @@ def test_each_cover_fires_where_its_condition_happens_and_only_there(scenario: C
     assert (game.state.ledger.active() == ()) is fires
     if fires:
         assert cash(game, "blue") < 2500 + 200 and cash(game, "red") > 1500 - 300
+
+
+@pytest.mark.parametrize("elam", [True, False])
+def test_a_death_is_the_assassins_cover(elam: bool) -> None:
+    """L182, R61: in ELAM a third doubles kills (a heart attack) and the Assassins' FSU pays before
+    the funeral; without ELAM the token goes to jail and nothing is paid."""
+    state = insured_by("assassins", red="patrician")
+    if elam:
+        state.rules["elam"] = "on"
+        state.lives = {"red": 10, "blue": 10}
+    own(state, "blue", 14, 18, 24)
+    state.token("red").square = 12
+    game = do(start(state, "red"), "roll", (1, 1), "roll", (2, 2), "roll", (3, 3))
+    assert claim_paid(game) is elam
+    assert game.state.token("red").in_jail is not elam
+    if elam:
+        assert cash(game, "red") == 1500 - 12 - 14 + 300 - 200 and game.state.lives["red"] == 9
