@@ -18,7 +18,7 @@ from companion.core.mode import DEFAULT_MODE, Progress, get_mode
 from ui.kivy_env import display_problem, prepare, quiet_optional_parts
 
 if TYPE_CHECKING:
-    from companion.morpork.game import Game
+    from companion.core.session import Session
     from ui.companion_app import CompanionApp
 
 UI_DIR = Path(__file__).parent
@@ -32,23 +32,27 @@ def default_data_dir() -> Path:
     return Path(base) / "ankh-companion"
 
 
-def mode_of(game: Any) -> str:
-    """The id of the mode whose game value ``game`` is (each mode's engine lives in its own package)."""
-    return "ankh-morpoly" if type(game).__module__.startswith("companion.morpoly") else DEFAULT_MODE
+MODE_SCREENS: dict[str, str] = {"ankh-morpoly": "morpoly-board"}
+"""Modes played on one screen of their own throughout (Ankh-Morpoly's board, its set-up questions
+too); the others' screens are the ones their progress names (set-up, events, turn, game end)."""
 
 
-def progress_of(game: Any) -> Progress:
-    """What the game's mode publishes now: what is being played or resolved, the roll awaited and
-    the screen for the current question."""
-    return get_mode(mode_of(game)).progress(game)
+def mode_of(session: Session[Any] | None) -> str:
+    """The id of the mode the session's open game was started with, as its journal record says —
+    the one fact that decides which game a session is (not the engine's package or class)."""
+    record = session.record if session is not None else None
+    return record.mode if record is not None else DEFAULT_MODE
 
 
-def screen_for(game: Any) -> str:
-    """Which screen shows what the game waits for: the mode says (set-up, events, turn, game end);
-    an Ankh-Morpoly game is played on its board screen throughout (its set-up questions too)."""
-    if mode_of(game) == "ankh-morpoly":
-        return "morpoly-board"
-    return progress_of(game).screen
+def progress_of(session: Session[Any]) -> Progress:
+    """What the open game's mode publishes now: what is being played or resolved, the roll awaited
+    and the screen for the current question."""
+    return get_mode(mode_of(session)).progress(session.current)
+
+
+def screen_for(session: Session[Any]) -> str:
+    """Which screen shows what the open game waits for (see :data:`MODE_SCREENS`)."""
+    return MODE_SCREENS.get(mode_of(session)) or progress_of(session).screen
 
 
 def app_class() -> type[CompanionApp]:
@@ -109,11 +113,14 @@ def main(argv: list[str] | None = None) -> int:
         settings.validate()
     except ValueError as exc:
         parser.error(str(exc))
-    from ui.gamehost import JournalUnavailable
     app = app_class()(data_dir=data_dir, settings=settings)
     try:
         app.run()
-    except JournalUnavailable as exc:  # nothing is lost: the journal is left as it is
+    except Exception as exc:
+        from ui.gamehost import JournalUnavailable  # imported with the journal, after the first frame
+        if not isinstance(exc, JournalUnavailable):
+            raise
+        # nothing is lost: the journal is left as it is
         sys.stderr.write(f"ankh-companion: the game journal cannot be used: {exc}\n")
         return 1
     return 0

@@ -28,19 +28,31 @@ from companion.core.mode import DEFAULT_MODE
 from companion.core.inputs import Answer, CardScan, DieRoll, Input
 from ui.app import FONT_DIR, KV_FILES, UI_DIR, default_data_dir, screen_for
 from ui.devices import DeviceLink
-from ui.gamehost import LaunchProblem, open_session, past_games
 from ui.i18n import Translator
 from ui.settings import AppSettings
-from ui import screens  # noqa: F401  (registers the screen classes with the kv factory)
+from ui import screens  # noqa: F401  (registers the shared widgets with the kv factory)
 from ui.screens.manager import LazyScreenManager
 
 if TYPE_CHECKING:
     from companion.core.session import Session
+    from ui.gamehost import LaunchProblem
     from companion.morpork.game import Game
     from hardware.scanners.base import Scan
     from ui.rulebook_view import RulebookPopup, RulebookSearch
 
 log = logging.getLogger(__name__)
+
+SCREENS: dict[str, tuple[str, str]] = {
+    "home": ("ui.screens.home", "HomeScreen"), "setup": ("ui.screens.setup", "SetupScreen"),
+    "table": ("ui.screens.table", "TableScreen"), "turn": ("ui.screens.turn", "TurnScreen"),
+    "events": ("ui.screens.events", "EventsScreen"), "gameend": ("ui.screens.gameend", "GameEndScreen"),
+    "journal": ("ui.screens.journal", "JournalScreen"), "settings": ("ui.screens.settings_screen", "SettingsScreen"),
+    "morpoly-setup": ("ui.screens.morpoly", "MorpolySetupScreen"),
+    "morpoly-board": ("ui.screens.morpoly", "MorpolyBoardScreen"),
+    "morpoly-ledger": ("ui.screens.morpoly", "MorpolyLedgerScreen"),
+}
+"""Each screen by name: the module and class that build it, imported when it is first shown
+(:class:`ui.screens.manager.LazyScreenManager`), so the first frame waits for none of them but home."""
 
 
 class CompanionApp(App):
@@ -55,6 +67,8 @@ class CompanionApp(App):
     game: Game | None = ObjectProperty(None, allownone=True)
     revision: int = NumericProperty(0)
     last_face: int = NumericProperty(0)
+    resuming: bool = BooleanProperty(True)
+    """True from the start until the journal is open (:meth:`open_journal`, after the first frame)."""
 
     def __init__(self, data_dir: Path | None = None, settings: AppSettings | None = None,
                  rng: random.Random | None = None, **kwargs: Any) -> None:
@@ -82,27 +96,44 @@ class CompanionApp(App):
             path = str(UI_DIR / "kv" / name)
             if path not in Builder.files:  # a second App in the same process reuses the rules
                 Builder.load_file(path)
-        launch = open_session(self.journal_path, rng=self.rng)  # resumes nothing on screen by itself
-        self.session, self.launch_problem = launch.session, launch.problem
         self.manager = LazyScreenManager(transition=NoTransition())
-        for cls_name, name in (("HomeScreen", "home"), ("SetupScreen", "setup"), ("TableScreen", "table"),
-                               ("TurnScreen", "turn"), ("EventsScreen", "events"),
-                               ("GameEndScreen", "gameend"), ("JournalScreen", "journal"),
-                               ("SettingsScreen", "settings")):
-            def make(cls_name: str = cls_name, name: str = name) -> Any:
-                return getattr(screens, cls_name)(name=name)
+        for name, (module, cls_name) in SCREENS.items():
+            def make(module: str = module, cls_name: str = cls_name, name: str = name) -> Any:
+                return getattr(importlib.import_module(module), cls_name)(name=name)
             self.manager.register(name, make)
-        for cls_name, name in (("MorpolySetupScreen", "morpoly-setup"), ("MorpolyBoardScreen", "morpoly-board"),
-                               ("MorpolyLedgerScreen", "morpoly-ledger")):  # Ankh-Morpoly's, built when first shown
-            def make_morpoly(cls_name: str = cls_name, name: str = name) -> Any:
-                return getattr(importlib.import_module("ui.screens.morpoly"), cls_name)(name=name)
-            self.manager.register(name, make_morpoly)
         self.manager.current = "home"  # built now; the others when first shown
         self.open_devices()
-        if self.launch_problem is not None:
-            from kivy.clock import Clock
-            Clock.schedule_once(lambda _dt: self.show_launch_problem(), 0)
+        self._open_journal_after_first_frame()
         return self.manager
+
+    def _open_journal_after_first_frame(self) -> None:
+        """The journal is opened (and an unfinished game replayed) once the first frame is on
+        screen: the home screen shows "resuming…" at once instead of a blank window for as long as
+        the replay takes (issue "Fast at any game length", item 5)."""
+        from kivy.clock import Clock
+        from kivy.core.window import Window
+
+        def flipped(*_args: Any) -> None:
+            Window.unbind(on_flip=flipped)
+            Clock.schedule_once(lambda _dt: self.open_journal(), 0)
+
+        Window.bind(on_flip=flipped)
+
+    def open_journal(self) -> None:
+        """Open the session on the journal, unless it is open already (a tap that needs it before
+        the first frame's turn came opens it at once). A journal that would not replay is said on
+        screen (:meth:`show_launch_problem`); one that cannot be used where it lies stops the app
+        (:class:`ui.gamehost.JournalUnavailable`, raised out of ``App.run``)."""
+        if self.session is not None:
+            return
+        from ui.gamehost import open_session  # the session, journal and engines: after the first frame
+        launch = open_session(self.journal_path, rng=self.rng)  # resumes nothing on screen by itself
+        self.session, self.launch_problem = launch.session, launch.problem
+        self.resuming = False
+        if self.launch_problem is not None:
+            self.show_launch_problem()
+        else:
+            self.refresh()
 
     def launch_text(self) -> str:
         """What the screen says when the journal would not replay: which game, why, where the
@@ -203,12 +234,16 @@ class CompanionApp(App):
         return game is not None and not game.is_over
 
     def past_games(self) -> list[dict[str, Any]]:
-        return past_games(self.session) if self.session is not None else []
+        if self.session is None:
+            return []
+        from ui.gamehost import past_games
+        return past_games(self.session)
 
     def start_game(self, colors: list[str], names: list[str], edition: str, mode: str = DEFAULT_MODE,
                    options: dict[str, str] | None = None) -> None:
         """A new game of ``mode`` in the journal (an unfinished one stays there, listed as unfinished)."""
-        assert self.session is not None  # build() opened it
+        self.open_journal()
+        assert self.session is not None  # open_journal opened it
         try:
             if mode == DEFAULT_MODE:
                 self.session.new_game(list(colors), edition, names)
@@ -288,13 +323,13 @@ class CompanionApp(App):
     def route(self) -> None:
         """Show the screen for what the game waits for."""
         self.refresh()
-        game = self.game
-        if game is None:
+        game, session = self.game, self.session
+        if game is None or session is None:
             return
         current = self.manager.current
         if current in ("journal", "settings", "table", "morpoly-ledger") and not game.is_over:
             return
-        target = screen_for(game)
+        target = screen_for(session)
         if current == "events" and target == "turn":
             return  # the event is over: its screen stays, with the last face, until "continue"
         self.manager.current = target
@@ -313,15 +348,15 @@ class CompanionApp(App):
 
     def continue_game(self) -> None:
         """Leave the events screen once the event is over."""
-        if self.game is not None:
-            self.manager.current = screen_for(self.game)
+        if self.game is not None and self.session is not None:
+            self.manager.current = screen_for(self.session)
         self.refresh()
 
     def back_to_game(self) -> None:
-        if self.game is None:
+        if self.game is None or self.session is None:
             self.manager.current = "home"
         else:
-            self.manager.current = screen_for(self.game)
+            self.manager.current = screen_for(self.session)
         self.refresh()
 
     # -- devices (always on the main thread: DeviceLink schedules these) -----------------

@@ -35,6 +35,13 @@ OPTION_WORDS: dict[str, str] = {
 }
 """The engine's answer words and how a button shows them (English msgids for gettext)."""
 
+GUILD_WORDS: dict[str, str] = {
+    "thieves": "Thieves' Guild", "watch": "City Watch", "merchants": "Merchants' Guild",
+    "beggars": "Beggars' Guild", "undead": "Undead", "patrician": "The Patrician",
+    "fools": "Fools' Guild", "wizards": "Wizards", "assassins": "Assassins' Guild",
+}
+"""Ankh-Morpoly's guilds by id, as a sentence or a button names them (English msgids)."""
+
 
 class Translator:
     """The current language and its catalogue."""
@@ -125,6 +132,8 @@ class Translator:
             return self.player(value)
         if value in ("troll", "demon"):
             return self.gettext(value)
+        if value in GUILD_WORDS:
+            return self.gettext(GUILD_WORDS[value])
         try:
             return display_name("personality", value, self.language)
         except KeyError:

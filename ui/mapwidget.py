@@ -83,6 +83,10 @@ def _chord(polygon: list[tuple[float, float]], x: float, y: float) -> float:
     return right - left
 
 
+MIN_DRAWN_PX = 64
+"""A map narrower or lower than this is not drawn (it is still being laid out)."""
+
+
 class MapWidget(Widget):
     """Draws the board; see the module docstring."""
 
@@ -116,8 +120,6 @@ class MapWidget(Widget):
 
     # -- drawing ---------------------------------------------------------------------------------
     def redraw(self) -> None:
-        fitted = self.layout.fit(self.x + 2, self.y + 2, self.width - 4, self.height - 4)
-        self.fitted = fitted
         self.canvas.clear()
         for label in self.labels.values():
             self.remove_widget(label)
@@ -126,6 +128,14 @@ class MapWidget(Widget):
             for token in tokens:
                 self.remove_widget(token)
         self.tokens.clear()
+        if min(self.width, self.height) < MIN_DRAWN_PX:
+            # Not laid out yet: a map is first sized 16×18, then 360×0, while its screen lays out.
+            # Placing the labels and chips in a map too small to see cost as much as drawing the
+            # real one, twice, each time a map screen was first shown (the Journal screen's open).
+            self.fitted = None
+            return
+        fitted = self.layout.fit(self.x + 2, self.y + 2, self.width - 4, self.height - 4)
+        self.fitted = fitted
         self.drawn_polygons = {a: fitted.polygon_px(a) for a in AREA_IDS}
         order = [a for a in AREA_IDS if a != "isle-of-gods"]
         with self.canvas:

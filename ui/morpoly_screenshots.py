@@ -1,9 +1,17 @@
 """Screenshots of the Ankh-Morpoly screens for the docs: ``python3 -m ui.morpoly_screenshots [OUT_DIR]``.
 
 Plays a short scripted game through the app's one door (guilds, two-dice throws, buys, a card) and
-saves ``morpoly-<screen>-<lang>.png`` at 800×480 in English and German: the set-up form, the board
-with a roll on the face pad, the board with a card picked from the deck, a square's deed, and the FSU
-ledger. Runs in a real window (offscreen SDL when there is no display)."""
+saves ``morpoly-<screen>-<lang>.png`` at 800×480 in English and German: the set-up form (with the
+bank-or-checker switch among the rulings), the board with a roll on the face pad, the board with a
+card picked from the deck, a square's deed (its owner, the premium now, the FSUs bought there and
+its opposite square, paired on the ring for the Wizards), the FSU ledger, and the board of a table
+that plays with paper money (the checker's "who hands whom"), with ELAM's lives and NPCs and Fortuna. Runs in a real window (offscreen SDL
+when there is no display).
+
+While the engine does not yet buy FSUs itself (the ledger is filled by the FSU module's wiring), the
+game's ledger is given two FSUs built with the kit's :class:`~companion.morpoly.fsu.Fsu` before the
+deed and the ledger are shot, so those screens show what they draw; once FSUs are bought in play,
+the ones bought are shown instead."""
 from __future__ import annotations
 
 import os
@@ -61,8 +69,9 @@ def run(out: Path, languages: tuple[str, ...] = ("en", "de")) -> list[Path]:
         def deed() -> None:
             board = app.manager.get_screen("morpoly-board")
             game: Any = app.game  # an Ankh-Morpoly game
-            owned = [i for i, s in game.state.squares.items() if s.owner] or [1]
-            board.show_square(owned[0])
+            square = _give_fsus(game)
+            app.refresh()
+            board.show_square(square)
 
         def close_deed() -> None:
             board = app.manager.get_screen("morpoly-board")
@@ -76,11 +85,12 @@ def run(out: Path, languages: tuple[str, ...] = ("en", "de")) -> list[Path]:
             ("home", lambda: app.show("home")),
             ("setup", lambda: app.show("morpoly-setup")),
             ("guild", start),
-            ("roll", lambda: (app.answer("thieves"), app.answer("watch"), app.answer("merchants"),
+            ("roll", lambda: (app.answer("watch"), app.answer("wizards"), app.answer("undead"),
                               app.answer("roll"))),
             ("card", lambda: _play_until_card_after_guilds(app)),
             ("deed", deed),
             ("ledger", lambda: show_ledger()),
+            ("checker", lambda: _checker_game(app, edition)),
         ]
         for name, action in steps:
             action()
@@ -92,6 +102,51 @@ def run(out: Path, languages: tuple[str, ...] = ("en", "de")) -> list[Path]:
         from kivy.app import App
         App._running_app = None
     return saved
+
+
+def _give_fsus(game: Any) -> int:
+    """Two running FSUs on a built street of red's (see the module docstring), unless the game has
+    some already; returns the square to show."""
+    from companion.morpoly.covers import Cover
+    from companion.morpoly.fsu import Fsu, Ledger
+    state = game.state
+    if state.ledger.active():
+        return int(state.ledger.active()[0].square)
+    state.squares[37].owner, state.squares[37].houses = "red", 2  # the Watch's
+    state.squares[39].owner, state.squares[39].houses = "green", 1  # the Undead's
+    ahead = [(state.token("red").square + n) % 40 for n in range(5, 10)]
+    for square in [s for s in ahead if s in state.squares and state.squares[s].owner is None][:2]:
+        state.squares[square].owner = "green"  # unbuilt squares of the Undead: cemeteries for red's next roll
+    state.ledger = Ledger((Fsu(1, "red", "yellow", "yellow", 37, 500, frozenset({Cover.JAILED}), False),
+                           Fsu(2, "green", "red", "red", 39, 200, frozenset({Cover.CEMETERY}), False)), 3)
+    return 37
+
+
+def _checker_game(app: Any, edition: str) -> None:
+    """A new game (with ELAM and Fortuna) where the table handles paper money: played until someone pays."""
+    from companion.core.inputs import DieRoll
+    app.manager.get_screen("morpoly-board").square_popup.dismiss()
+    app.start_game(["red", "yellow", "green"], ["Ann", "Bob", "Cy"], "", mode="ankh-morpoly",
+                   options={"edition": edition, "bank": "checker", "fortuna": "on", "elam": "on"})
+    app.show("morpoly-board")
+    for guild in ("beggars", "undead", "patrician"):
+        app.answer(guild)
+    for _ in range(60):  # Ann buys the first pub, Bob lands on it and pays her (the NPCs move by 1 + 2)
+        game = app.game
+        q = game.question
+        if q is None or any(line.key == "morpoly.money.paid" for line in game.narration):
+            return
+        if q.kind == "roll":
+            faces = (2, 3) if q.key == "morpoly.roll.move" else (1, 2)
+            app.submit(DieRoll(faces=faces, source="manual", seq=game.seq))
+        elif "buy" in q.options:
+            app.answer("buy" if game.state.turn.token == "red" else "decline")
+        elif q.key == "morpoly.turn.menu":
+            app.answer("roll" if "roll" in q.options else q.options[-1])
+        elif "play-on" in q.options:
+            app.answer("play-on")
+        else:
+            app.answer(q.options[0])
 
 
 def _play_until_card_after_guilds(app: Any) -> None:

@@ -1,6 +1,11 @@
 """``ankh-companion simulate``: whole games of random legal play, checking the engine after every step.
 
     ankh-companion simulate --games N --players 2|3|4 --seed S [--edition en|de|pl|it] [--revision R]
+                            [--every-input]
+    ankh-companion simulate --mode ankh-morpoly --games N --players 2..8 --seed S [--option NAME=VALUE]…
+
+``--mode`` picks the game (default ``ankh-morpork``, which the rest of this text describes); the
+second game's simulator is :mod:`companion.cli.simulate_morpoly`.
 
 The simulator plays the table's part. It shuffles a real deck (48 green on top of 53 brown), the
 event deck and the personalities, deals real hands, and answers every question the engine asks from
@@ -35,9 +40,10 @@ from companion.morpork.cards.common import INTERRUPT_ONLY, personalities_in_game
 from companion.morpork.cards.interrupts import ANYONE, parse_interrupt_option
 from companion.morpork.catalog import CARD_BY_ID, CARDS, EVENT_IDS, TWO_PLAYER_REMOVED_CARDS
 from companion.core.errors import CompanionError
+from companion.core.mode import DEFAULT_MODE, MODES
 from companion.morpork.game import Game, apply, new_game
 from companion.core.inputs import Answer, CardScan, DieRoll, Input, RandomDraw
-from companion.morpork.invariants import table_problems
+from companion.morpork.invariants import kept_count_problems, table_problems
 from companion.morpork.options import EDITIONS
 from companion.morpork.revisions import LATEST
 from companion.core.procedure import Narration, Question
@@ -226,16 +232,18 @@ def follow_narration(game: Game, table: Table, lines: Sequence[Narration]) -> No
 
 
 ROUND_TRIP_EVERY = 16
-"""The position's full JSON round-trip (with every validation of the state format) is checked after
-every 16th input and after the last: it cost more than the engine itself when run after every
-input (38 % of a checked run), and a slip it catches persists until the next sample."""
+"""The position's full JSON round-trip (with every validation of the state format) and the state's
+kept counts against a recount (``invariants.kept_count_problems``) are checked after every 16th
+input and after the last: the round-trip cost more than the engine itself when run after every
+input (38 % of a checked run), the kept counts as much again, and a slip either catches persists
+until the next sample (the tests check the kept counts after every input of their games)."""
 
 
 TABLE_CHECK_EVERY = 4
 """The whole-table checks (every card in one place, the box's pieces and money accounted for) run
 after every 4th input and after the last; the cheap ones (hand sizes, the draw pile, the question)
 after every input. A miscount persists, so the next sample catches it; the checks per input cost
-twice the engine itself."""
+twice the engine itself. ``--every-input`` runs every check after every input."""
 
 
 def check_invariants(game: Game, table: Table, round_trip: bool = True, whole_table: bool = True) -> None:
@@ -255,6 +263,9 @@ def check_invariants(game: Game, table: Table, round_trip: bool = True, whole_ta
         _check_whole_table(state, table)
     if round_trip:
         state_from_json(state_to_json(state))  # raises StateFormatError when the position is impossible
+        kept = kept_count_problems(state)
+        if kept:
+            raise InvariantViolation("; ".join(kept))
     _check_question(game, table)
 
 
@@ -294,10 +305,12 @@ def _check_question(game: Game, table: Table) -> None:
 
 
 def play_game(rng: random.Random, players: int, edition: str = "en", check: bool = True,
-              revision: int = LATEST, on_input: Callable[[Game, Input], None] | None = None) -> GameResult:
+              revision: int = LATEST, on_input: Callable[[Game, Input], None] | None = None,
+              every_input: bool = False) -> GameResult:
     """One whole game of random legal play under rules ``revision``; raises ``InvariantViolation``
     when the engine slips. ``on_input`` sees each question's game and the table's answer (a tap
-    counter, say)."""
+    counter, say). The checks run on a sample of inputs (:data:`ROUND_TRIP_EVERY`,
+    :data:`TABLE_CHECK_EVERY`), or all of them after every input with ``every_input``."""
     colors = list(COLORS[:players])
     table = deal(rng, colors)
     game = new_game(colors, edition, revision=revision)
@@ -320,8 +333,8 @@ def play_game(rng: random.Random, players: int, edition: str = "en", check: bool
         game = after
         if check:
             last = game.question is None
-            check_invariants(game, table, round_trip=steps % ROUND_TRIP_EVERY == 0 or last,
-                             whole_table=steps % TABLE_CHECK_EVERY == 0 or last)
+            check_invariants(game, table, round_trip=every_input or steps % ROUND_TRIP_EVERY == 0 or last,
+                             whole_table=every_input or steps % TABLE_CHECK_EVERY == 0 or last)
     over = game.state.game_over
     assert over is not None
     return GameResult(over.reason, over.personality, list(over.winners), game.state.turn.number, steps)
@@ -335,10 +348,10 @@ def _new_lines(old: Game, new: Game) -> list[Narration]:
 # -- the command -------------------------------------------------------------------------------
 
 def simulate(games: int, players: int, seed: int, edition: str = "en",
-             revision: int = LATEST) -> tuple[list[GameResult], float]:
+             revision: int = LATEST, every_input: bool = False) -> tuple[list[GameResult], float]:
     rng = random.Random(seed)
     started = time.perf_counter()
-    results = [play_game(rng, players, edition, revision=revision) for _ in range(games)]
+    results = [play_game(rng, players, edition, revision=revision, every_input=every_input) for _ in range(games)]
     return results, time.perf_counter() - started
 
 
@@ -370,7 +383,25 @@ class _Parser(argparse.ArgumentParser):
         raise ValueError(f"{self.prog}: {message}")
 
 
+def _mode_of(argv: list[str]) -> tuple[str, list[str]]:
+    """``--mode M`` (or ``--mode=M``) wherever it stands, and the other arguments; default the first game."""
+    picker = _Parser(prog="ankh-companion simulate", add_help=False)
+    picker.add_argument("--mode", default=DEFAULT_MODE)
+    known, rest = picker.parse_known_args(argv)
+    if known.mode not in MODES:
+        raise ValueError(f"ankh-companion simulate: unknown game mode {known.mode!r}; expected one of {', '.join(MODES)}")
+    return str(known.mode), rest
+
+
 def main(argv: list[str]) -> int:
+    try:
+        mode, argv = _mode_of(argv)
+    except ValueError as exc:
+        sys.stderr.write(one_line(str(exc)) + "\n")
+        return 2
+    if mode != DEFAULT_MODE:
+        from companion.cli import simulate_morpoly  # the second game: its own table and figures
+        return simulate_morpoly.main(argv)
     parser = _Parser(prog="ankh-companion simulate",
                      description="Random legal games, checking the engine's invariants.")
     parser.add_argument("--games", type=whole("--games", 1, 1_000_000), default=100)
@@ -379,13 +410,16 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--edition", choices=EDITIONS, default="en")
     parser.add_argument("--revision", type=whole("--revision", 1, LATEST), default=LATEST, metavar="R",
                         help=f"the rules revision to play by (1 to {LATEST}; default {LATEST})")
+    parser.add_argument("--every-input", action="store_true",
+                        help="run every check after every input (default: the costly ones on a sample of inputs)")
     try:
         args = parser.parse_args(argv)
     except ValueError as exc:
         sys.stderr.write(one_line(str(exc)) + "\n")
         return 2
     try:
-        results, seconds = simulate(args.games, args.players, args.seed, args.edition, args.revision)
+        results, seconds = simulate(args.games, args.players, args.seed, args.edition, args.revision,
+                                    args.every_input)
     except InvariantViolation as exc:
         sys.stderr.write(f"invariant violation (seed {args.seed}, {args.players} players): {exc}\n")
         return 1

@@ -98,8 +98,10 @@ class Procedures(Generic[S, G]):
         return self.advance(state, Pending(name, dict(args or {}), state.copy()), 0, NarrationLog(), 0)
 
     def resume(self, state: S) -> G:
-        """A game that goes on from ``state`` with whatever procedure comes next."""
-        return self.advance(state, self.next_procedure(state), 0, NarrationLog(), 0)
+        """A game that goes on from ``state`` with whatever procedure comes next (from a copy: a
+        mode's ``next_procedure`` may keep the state it is given as the procedure's start)."""
+        start = state.copy()
+        return self.advance(start, self.next_procedure(start), 0, NarrationLog(), 0)
 
     def answer(self, game: G, value: str, snapshot: bool = True) -> G:
         """``game`` after the (already checked) answer ``value``.

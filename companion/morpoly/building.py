@@ -13,6 +13,9 @@ from __future__ import annotations
 
 from companion.morpoly.editions import Edition
 from companion.morpoly.guilds import patrician
+from functools import lru_cache
+
+from companion.morpoly.editions import Edition, load_edition
 from companion.morpoly.money import BANK, transfer
 from companion.morpoly.rules import is_variant
 from companion.morpoly.state import HOTEL, State
@@ -125,7 +128,64 @@ def lift(state: State, edition: Edition, party: str, square: int) -> None:
 
 
 def management_options(state: State, edition: Edition, party: str) -> list[str]:
-    """Every legal ``build:``, ``sell:``, ``mortgage:`` and ``lift:`` for ``party`` now."""
+    """Every legal ``build:``, ``sell:``, ``mortgage:`` and ``lift:`` for ``party`` now, by square.
+
+    The same answers as asking ``can_build``/``can_sell``/``can_mortgage``/``can_lift`` for every
+    square (a test holds them equal), computed once per group: it is asked before every roll, and the
+    square-by-square checks were the largest cost of a simulated game."""
+    squares = state.squares
+    cash = state.party(party).cash
+    variant = state.rule("base") == "variant"
+    table = _square_table(edition.id)
+    groups: dict[tuple[int, ...], tuple[bool, int, int]] = {}
+    options: list[str] = []
+    owned = [i for i, sq in squares.items() if sq.owner == party]
+    owned.sort()
+    for square in owned:
+        sq = squares[square]
+        members, is_street, house_cost, lift, labels = table[square]
+        facts = groups.get(members)
+        if facts is None:  # written out: genexprs here were a fifth of a simulated game
+            buildable, fewest, most = True, HOTEL, 0
+            for member in members:
+                g = squares[member]
+                if g.owner != party or g.mortgaged:
+                    buildable = False
+                if g.houses < fewest:
+                    fewest = g.houses
+                if g.houses > most:
+                    most = g.houses
+            facts = groups[members] = (buildable, fewest, most)
+        buildable, fewest, most = facts
+        houses = sq.houses
+        if buildable and is_street and houses != HOTEL and houses <= fewest and cash >= house_cost:
+            if houses == 4:
+                if state.bank.hotels >= 1 and (not variant or square in state.turn.four_houses_at_start):
+                    options.append(labels[0])
+            elif state.bank.houses >= 1:
+                options.append(labels[0])
+        if houses and houses >= most:
+            options.append(labels[1])
+        if sq.mortgaged:
+            if cash >= lift:
+                options.append(labels[3])
+        elif not most:
+            options.append(labels[2])
+    return options
+
+
+@lru_cache(maxsize=None)
+def _square_table(edition_id: str) -> dict[int, tuple[tuple[int, ...], bool, int, int, tuple[str, str, str, str]]]:
+    """Per ownable square of an edition: its group, whether it is a street, the house cost, the cost
+    of lifting its mortgage and the four answers naming it (``build:``, ``sell:``, ``mortgage:``, ``lift:``)."""
+    edition = load_edition(edition_id)
+    return {i: (edition.group(i), edition.squares[i].kind == "street", edition.deed(i).house_cost,
+                lift_cost(edition, i), (f"build:{i}", f"sell:{i}", f"mortgage:{i}", f"lift:{i}"))
+            for i in edition.ownable()}
+
+
+def management_options_one_by_one(state: State, edition: Edition, party: str) -> list[str]:
+    """:func:`management_options` as the rules read, square by square (the reference for its test)."""
     options: list[str] = []
     for square in sorted(state.owned_by(party)):
         for verb, check in (("build", can_build), ("sell", can_sell), ("mortgage", can_mortgage), ("lift", can_lift)):

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Generator
 
 from companion.core.procedure import Narrator, Question
+from companion.morpoly.debts import pay_each
 from companion.morpoly.editions import Card, Edition
 from companion.morpoly.money import BANK, buildings_of, transfer
 from companion.morpoly.card_moves import MOVING_CARDS, card_move
@@ -75,13 +76,7 @@ def resolve(state: State, edition: Edition, narrator: Narrator, token_id: str, c
         yield from charge(state, edition, narrator, party, BANK,
                           houses * int(card.get("house")) + hotels * int(card.get("hotel")), payment_kind(card), card.id)
     elif kind == "pay-each":
-        for other in [p.id for p in state.parties if p.id != party]:
-            if not token_alive(state, token_id) or state.token(token_id).party != party or state.game_over:
-                break  # the drawer was taken over by an earlier creditor: the debt is settled (R55)
-            if not party_exists(state, other) or (is_variant(state) and not receives_income(position_of(state, edition), other)):
-                continue
-            yield from charge(state, edition, narrator, party, other, int(card.get("amount")), PaymentKind.CARD,
-                              card.id)
+        yield from pay_each(state, edition, narrator, token_id, int(card.get("amount")), card.id)
     elif kind == "collect-each":
         for other in [p.id for p in state.parties if p.id != party]:
             if not (token_alive(state, token_id) and party_exists(state, other)) or state.game_over:

@@ -13,12 +13,62 @@ from collections.abc import Generator
 from companion.core.procedure import Narrator, Question
 from companion.morpoly import building
 from companion.morpoly.editions import Edition
-from companion.morpoly.money import BANK, liquidation_value, transfer
+from companion.morpoly.money import BANK, building_value, liquidation_value, transfer
 from companion.morpoly.questions import ask_choice
+from companion.morpoly.rules import is_variant, party_exists, party_jailed
 from companion.morpoly.state import State
 from companion.morpoly.takeover import insolvent
 
 Paying = Generator[Question, str, bool]
+
+
+def is_insolvent(state: State, edition: Edition, party: str, amount: int) -> bool:
+    """R14: a party cannot pay ``amount`` when its cash, half the cost of its buildings and the
+    mortgage value of its unmortgaged squares (not for a party with the Patrician) together fall
+    short of it; with the option
+    ``insolvent-if-cash-short`` (a table that reads L149 literally) already when its cash does."""
+    if not is_variant(state):
+        return liquidation_value(state, edition, party) < amount
+    if state.rules.get("insolvent-if-cash-short") == "yes":
+        return state.party(party).cash < amount
+    if "patrician" in state.party(party).guilds:  # he cannot mortgage (L98): his squares add nothing
+        return state.party(party).cash + building_value(state, edition, party) < amount
+    return liquidation_value(state, edition, party) < amount
+
+
+def pay_each(state: State, edition: Edition, narrator: Narrator, token_id: str, amount: int, why: str) -> Generator[
+        Question, str, None]:
+    """The drawer of a "pay each player" card pays every other party ``amount`` (a party all of
+    whose tokens sit in jail receives nothing in the variant, B1). The creditors are taken in seating
+    order from the drawer; the first that cannot be paid in full takes the drawer over (R55). With
+    ``creditor=largest-claim`` a drawer who cannot pay them all is taken over at once by the largest
+    claim (all claims equal: the first in seating order) and nobody is paid."""
+    payer = state.token(token_id).party
+    creditors = [p for p in parties_in_seating_order(state, token_id) if p != payer
+                 and not (is_variant(state) and party_jailed(state, p))]
+    if not creditors:
+        return
+    if (state.rules.get("creditor") == "largest-claim" and is_variant(state)
+            and is_insolvent(state, edition, payer, amount * len(creditors))):
+        yield from insolvent(state, edition, narrator, payer, creditors[0], amount * len(creditors), why)
+        return
+    for creditor in creditors:
+        if state.game_over is not None or not party_exists(state, payer) or not party_exists(state, creditor):
+            return  # the drawer was taken over by an earlier creditor: the debt is settled (R55)
+        yield from pay(state, edition, narrator, payer, creditor, amount, why)
+
+
+def parties_in_seating_order(state: State, token_id: str) -> list[str]:
+    """Every party once, in the seating order of their tokens starting after ``token_id``."""
+    seating = state.seating
+    start = seating.index(token_id) + 1 if token_id in seating else 0
+    party_of = {t.id: t.party for t in state.tokens}
+    ordered: list[str] = []
+    for offset in range(len(seating)):
+        party = party_of.get(seating[(start + offset) % len(seating)])
+        if party is not None and party not in ordered:
+            ordered.append(party)
+    return ordered
 
 
 def pay(state: State, edition: Edition, narrator: Narrator, payer: str, payee: str, amount: int,
@@ -30,8 +80,8 @@ def pay(state: State, edition: Edition, narrator: Narrator, payer: str, payee: s
     if payee != BANK and payee not in {p.id for p in state.parties}:
         payee = BANK
     if state.party(payer).cash < amount:
-        if liquidation_value(state, edition, payer) < amount:
-            insolvent(state, edition, narrator, payer, payee, amount, why)
+        if is_insolvent(state, edition, payer, amount):
+            yield from insolvent(state, edition, narrator, payer, payee, amount, why)
             return False
         while state.party(payer).cash < amount:
             boss = state.party(payer).boss

@@ -117,10 +117,15 @@ class Edition:
     cards: tuple[Card, ...]
 
     def deed(self, square: int) -> Deed:
-        for deed in self.deeds:
-            if deed.square == square:
-                return deed
-        raise KeyError(f"square {square} has no title deed in edition {self.id!r}")
+        deed = self._deeds.get(square)
+        if deed is None:
+            raise KeyError(f"square {square} has no title deed in edition {self.id!r}")
+        return deed
+
+    @cached_property
+    def _deeds(self) -> dict[int, Deed]:
+        """Deeds by square: asked for at every menu, a scan of 28 deeds was a hot spot of simulated games."""
+        return {deed.square: deed for deed in self.deeds}
 
     def tax(self, square: int) -> int:
         return dict(self.taxes)[square]

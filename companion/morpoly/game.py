@@ -20,8 +20,11 @@ from companion.core.procedure import (
     ProcedureBody,
     ProcedureFactory,
     Question,
+    because,
     roll_mismatch,
 )
+from companion.morpoly.covers import Guild
+from companion.morpoly.guilds import check_guild_choice, guild_refusal
 from companion.morpoly.questions import ask_choice
 from companion.morpoly.rules import is_variant
 from companion.morpoly.setup import ELAM_GUILDS, GUILDS, new_state
@@ -30,17 +33,28 @@ from companion.morpoly.turn import turn_procedure
 
 
 def setup_procedure(state: State, narrator: Narrator, args: Mapping[str, Any]) -> ProcedureBody:
-    """In the variant each player heads a guild, each guild at most once (R7), chosen in seating
-    order; the Assassins only in ELAM. Standard Monopoly asks nothing."""
+    """In the variant each player heads a guild, chosen in seating order (R7): each guild at most
+    once, the Assassins only in ELAM (:func:`companion.morpoly.guilds.guild_refusal`). A guild that
+    may not be chosen is shown greyed, and answering it is refused naming the rule. Standard
+    Monopoly asks nothing."""
     if not is_variant(state):
         return
-    offered = ELAM_GUILDS if state.rules.get("elam") == "on" else GUILDS
+    elam = state.rules.get("elam") == "on"
+    chosen: list[Guild] = []
     for party in state.parties:
-        free = [g for g in offered if all(g not in p.guilds for p in state.parties)]
+        refused = {}
+        for g in Guild:
+            text = guild_refusal(chosen, g, elam)
+            if text is not None:
+                refused[g.value] = because("morpoly.setup.guild-taken", text, guild=g.value) if g in chosen \
+                    else because("morpoly.setup.assassins-elam-only", text)
+        free = [g for g in (ELAM_GUILDS if elam else GUILDS) if g not in refused]
         guild = yield from ask_choice(state, narrator, "morpoly.setup.guild", f"{party.id}: which guild do you head?",
-                                      party.id, free, party=party.id)
+                                      party.id, free, unavailable=refused, party=party.id)
+        chosen.append(Guild(guild))
         party.guilds.append(guild)
         narrator.say("morpoly.setup.guild", f"{party.id} heads the {guild}", party=party.id, guild=guild)
+    check_guild_choice(chosen, elam)  # the whole table, as R7 states it
 
 
 PROCEDURES: dict[str, ProcedureFactory] = {"setup": setup_procedure, "turn": turn_procedure}
@@ -58,8 +72,9 @@ def new_game(players: Sequence[str], rules: Mapping[str, str], names: Sequence[s
 
 
 def from_state(state: State) -> Game:
-    """A game that continues from a position (``ankh-morpoly-state/1``) with the next turn."""
-    return ENGINE.resume(state)
+    """A game that continues from a position (``ankh-morpoly-state/1``) with the next turn (from a
+    copy: the next turn's start is the state it is given, see :func:`_next_procedure`)."""
+    return ENGINE.resume(state.copy())
 
 
 def next_token(state: State) -> str | None:
@@ -75,12 +90,15 @@ def next_token(state: State) -> str | None:
 
 
 def _next_procedure(state: State) -> Pending[State] | None:
+    """The turn that comes next, starting from ``state`` itself: the loop hands over a finished
+    procedure's state, which nothing changes any more, and a replay works on its own copy of the
+    start (a copy here was a tenth of a simulated game)."""
     if state.game_over is not None:
         return None
     token = next_token(state)
     if token is None:
         return None
-    return Pending("turn", {"token": token}, state.copy())
+    return Pending("turn", {"token": token}, state)
 
 
 ENGINE: core_game.Procedures[State, Game] = core_game.Procedures(PROCEDURES, _next_procedure, Game)
@@ -94,6 +112,9 @@ def check_input(question: Question | None, inp: Input, seq: int) -> str:
     if inp.seq is not None and inp.seq != seq:
         raise InputError(f"stale input: made at seq {inp.seq!r}, the game is at seq {seq!r}")
     check_kind(question, inp)
+    refused = dict(question.unavailable).get(answer_text(inp)) if question.unavailable else None
+    if refused is not None:
+        raise InputError(refused.text)
     if isinstance(inp, DieRoll):
         mismatch = roll_mismatch(question, inp.faces)
         if mismatch is not None:
@@ -109,5 +130,9 @@ def check_input(question: Question | None, inp: Input, seq: int) -> str:
     return value
 
 
-def apply(game: Game, inp: Input) -> Game:
-    return ENGINE.answer(game, check_input(game.question, inp, game.seq))
+def apply(game: Game, inp: Input, snapshot: bool = True) -> Game:
+    """The game after ``inp``; an :class:`InputError` leaves ``game`` unchanged. ``snapshot=False``
+    is for a fold that drops each game as soon as it has the next (the simulator): the game returned
+    shares the live procedure's working state instead of a copy (see
+    :meth:`companion.core.game.Procedures.answer`)."""
+    return ENGINE.answer(game, check_input(game.question, inp, game.seq), snapshot)

@@ -15,8 +15,10 @@ from companion.core.journal import GameResult
 from companion.core.mode import Option, Progress, RollPurpose
 from companion.core.procedure import Narration, Question
 from companion.morpoly import game as engine
+from companion.morpoly import ledger_view
 from companion.morpoly.editions import EDITION_IDS
 from companion.morpoly.game import Game
+from companion.morpoly.handovers import CHECKER
 from companion.morpoly.options import OPTIONS as RULING_OPTIONS
 from companion.morpoly.state_format import state_to_json
 
@@ -29,8 +31,11 @@ OPTIONS: Final = (
     Option("base", "variant", ("variant", "standard"),
            "variant: the Ankh-Morpoly changes to standard Monopoly (§1: no income in jail, no auctions, the "
            "hotel rule, double GO salary on an exact landing, interest at GO); standard: plain Monopoly"),
+    Option("bank", "app", ("app", CHECKER),
+           "app: the companion is the bank and holds every party's cash (no paper money); checker: the table "
+           "plays with paper money and the companion says who hands whom which amount"),
 ) + RULING_OPTIONS
-"""The set and the base rules, then the Fortuna and ELAM switches and every §7 ruling with an
+"""The set, the base rules and who holds the money, then the Fortuna and ELAM switches and every §7 ruling with an
 alternative (``companion.morpoly.options``)."""
 
 
@@ -60,7 +65,9 @@ class AnkhMorpolyMode:
         return game.narration
 
     def view(self, game: Game, viewer: str | None) -> dict[str, Any]:
-        return state_to_json(game.state)
+        """The position (``ankh-morpoly-state/1``) and the exposure view of the FSU ledger
+        (``exposure``, :mod:`companion.morpoly.ledger_view`): every viewer sees all of it."""
+        return {**state_to_json(game.state), **ledger_view.view(game.state)}
 
     def question_for(self, game: Game, viewer: str | None) -> dict[str, Any] | None:
         return None if game.question is None else game.question.to_json()

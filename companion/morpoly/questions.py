@@ -14,10 +14,10 @@ Every roll is two faces bound to the question it answers: the roll question carr
 """
 from __future__ import annotations
 
-from collections.abc import Generator, Sequence
+from collections.abc import Generator, Mapping, Sequence
 from dataclasses import dataclass
 
-from companion.core.procedure import Narrator, Question, dice_question
+from companion.core.procedure import Narrator, Question, Reason, dice_question
 from companion.morpoly.dice import Dice
 from companion.morpoly.events import RollPurpose
 from companion.morpoly.movement import placement
@@ -62,15 +62,17 @@ def place(state: State, narrator: Narrator, token_id: str, square: int, in_jail:
 
 
 def ask_choice(state: State, narrator: Narrator, key: str, text: str, player: str | None,
-               options: Sequence[str], *, reveals: bool = False, **params: str) -> Ask:
+               options: Sequence[str], *, reveals: bool = False, unavailable: Mapping[str, Reason] | None = None,
+               **params: str) -> Ask:
     """Ask ``player`` to pick one of ``options``; corrections in between are applied and the question
     is asked again. Returns the option picked. ``reveals``: the answer is a card drawn face down (an
-    undo barrier, see :class:`~companion.core.procedure.Question`)."""
+    undo barrier, see :class:`~companion.core.procedure.Question`). ``unavailable``: answers shown
+    greyed, each refused with its reason (the rule it breaks)."""
     if not options:
         raise ValueError(f"a choice needs at least one option: {key!r}")
     tokens = tuple(t.id for t in state.tokens)
-    question = TableQuestion("choice", key, text, player, tuple(options), params=tuple(params.items()),
-                             reveals=reveals, tokens=tokens)
+    question = TableQuestion("choice", key, text, player, tuple(options), tuple((unavailable or {}).items()),
+                             params=tuple(params.items()), reveals=reveals, tokens=tokens)
     while True:
         answer = yield question
         placement = parse_placement(answer, tokens)
@@ -93,3 +95,45 @@ def roll_dice(purpose: RollPurpose, key: str, text: str, player: str | None,
     answer = yield dice_question(key, text, player, purpose=purpose.value, **params)
     first, second = answer.split(",")
     return Dice(int(first), int(second))
+
+
+@dataclass(frozen=True)
+class AmountQuestion(TableQuestion):
+    """A sum of money agreed at the table (a trade's price, an auction's bid): any whole amount in
+    ``unit`` steps from one ``unit`` to ``maximum``; ``options`` are the few a screen offers (and any
+    word answers such as ``refuse``)."""
+
+    unit: int = 1
+    maximum: int = 0
+
+    def accepts(self, answer: str) -> bool:
+        if super().accepts(answer):
+            return True
+        if not (answer.isascii() and answer.isdigit()) or len(answer) > len(str(self.maximum)):
+            return False
+        value = int(answer)
+        return self.unit <= value <= self.maximum and value % self.unit == 0
+
+
+def amount_suggestions(unit: int, maximum: int) -> list[str]:
+    """One unit, then round steps (1, 2, 5 × a power of ten units) up to ``maximum``, about ten."""
+    step, factors, index = unit, (2, 5 / 2, 2), 0
+    while maximum // step > 10:
+        step = int(step * factors[index % 3])
+        index += 1
+    return [str(a) for a in sorted({unit, *range(step, maximum + 1, step), maximum}) if unit <= a <= maximum]
+
+
+def ask_amount(state: State, narrator: Narrator, key: str, text: str, player: str | None, unit: int, maximum: int,
+               words: Sequence[str] = (), **params: str) -> Ask:
+    """Ask for an amount (see :class:`AmountQuestion`) or one of ``words``; corrections in between
+    are applied and the question asked again, as at every choice."""
+    tokens = tuple(t.id for t in state.tokens)
+    question = AmountQuestion("choice", key, text, player, (*words, *amount_suggestions(unit, maximum)),
+                              params=tuple(params.items()), tokens=tokens, unit=unit, maximum=maximum)
+    while True:
+        answer = yield question
+        placement = parse_placement(answer, tokens)
+        if placement is None or answer in question.options:
+            return answer
+        place(state, narrator, *placement)

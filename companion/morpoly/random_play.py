@@ -1,14 +1,33 @@
 """Random legal play: a player that answers every question with a legal input (and now and then a
 correction), for the tests, the benchmark and the simulator. Randomness lives here, never in the
-engine: the inputs it makes are journalled facts like a table's."""
+engine: the inputs it makes are journalled facts like a table's.
+
+It plays plausibly toward takeovers, so that games end: it answers the set-up questions, buys
+almost every square it can afford, builds whenever it can (a house or a hotel at each menu while it
+has the cash), mortgages or sells only when a debt forces it, leaves jail by card or fine now and
+then, bids in the occasional auction, and with a time limit lets the table call time when the turn
+counter passes the limit (one turn a minute). Now and then it corrects a token's position.
+"""
 from __future__ import annotations
 
 import random
+from functools import lru_cache
+
 from companion.core.inputs import Answer, CardScan, DieRoll, Input
 from companion.morpoly.game import Game, apply, new_game
+from companion.morpoly.game_end import TIME_UP
 from companion.morpoly.invariants import check_invariants
+from companion.morpoly.editions import load_edition
+from companion.morpoly.takeover import NO_BIDDER
+from companion.morpoly.trade import CANCEL, PREFIX, REFUSE, TRADE, tradeable
 
 PLAYERS = ("red", "blue", "green", "yellow", "white", "black", "orange", "purple")
+
+BUY = 0.95
+"""How often a square the player can afford is bought (the rest are declined)."""
+
+CORRECTION = 0.01
+"""How often a menu answer is a correction of some token's position instead."""
 
 
 def random_input(game: Game, rng: random.Random) -> Input:
@@ -17,26 +36,101 @@ def random_input(game: Game, rng: random.Random) -> Input:
     if question.kind == "roll":
         return DieRoll(faces=(rng.randint(1, 6), rng.randint(1, 6)), source="sim")
     options = list(question.options)
-    if question.key == "morpoly.turn.menu":
-        if rng.random() < 0.02 and game.state.tokens:
-            token = rng.choice(game.state.tokens)
-            return Answer(f"place:{token.id}:{rng.randrange(40)}")
-        others = [o for o in options if o != "roll"]
-        builds = [o for o in others if o.startswith("build:")]
-        if builds and rng.random() < 0.6:
-            return Answer(rng.choice(builds))
-        if others and rng.random() < 0.15:
-            return Answer(rng.choice(others))
-        return Answer("roll")
-    if question.key == "morpoly.fortuna.window":
+    key = question.key
+    if key == "morpoly.turn.menu":
+        return _menu(game, options, rng)
+    if key == "morpoly.fortuna.window":
         spend = [o for o in options if o != "play-on"]
         return Answer(rng.choice(spend) if spend and rng.random() < 0.3 else "play-on")
-    if question.key == "morpoly.deed.buy":
-        return Answer("buy" if rng.random() < 0.8 else "decline")
+    if key == "morpoly.deed.buy":
+        return Answer("buy" if rng.random() < BUY else "decline")
+    if key == "morpoly.debt.raise":
+        sales = [o for o in options if o.startswith("sell:")]
+        return Answer(rng.choice(sales if sales and rng.random() < 0.5 else options))
+    if key == "morpoly.trade.square":
+        square = _completing_square(game)
+        wanted = f"{PREFIX}{square}"
+        return Answer(wanted if wanted in options else CANCEL)
+    if key == "morpoly.trade.price":
+        if rng.random() < 0.3:
+            return Answer(REFUSE)
+        return Answer(_price(game, options, rng))
+    if key == "morpoly.takeover.auction":
+        bidders = [o for o in options if o != NO_BIDDER]
+        return Answer(NO_BIDDER if not bidders or rng.random() < 0.2 else rng.choice(bidders))
     deck = dict(question.params).get("deck")
     if deck and rng.random() < 0.5:
         return CardScan(deck, rng.choice(options))
     return Answer(rng.choice(options))
+
+
+def _menu(game: Game, options: list[str], rng: random.Random) -> Input:
+    if TIME_UP in options:
+        limit = int(game.state.rules.get("time-limit-minutes", "0"))
+        if game.state.turn.number >= limit:
+            return Answer(TIME_UP)
+        options = [o for o in options if o != TIME_UP]
+    if rng.random() < CORRECTION and game.state.tokens:
+        token = rng.choice(game.state.tokens)
+        return Answer(f"place:{token.id}:{rng.randrange(40)}")
+    by_verb: dict[str, list[str]] = {}
+    for option in options:
+        colon = option.find(":")
+        verb = option if colon < 0 else option[:colon]
+        if verb in by_verb:
+            by_verb[verb].append(option)
+        else:
+            by_verb[verb] = [option]
+    builds = by_verb.get("build")
+    if builds and rng.random() < 0.9:
+        return Answer(rng.choice(builds))
+    if TRADE in by_verb and rng.random() < 0.9 and _completing_square(game) is not None:
+        return Answer(TRADE)
+    leave = by_verb.get("pay-fine", []) + by_verb.get("use-card", [])
+    if leave and rng.random() < 0.5:
+        return Answer(rng.choice(leave))
+    lifts = by_verb.get("lift")
+    if lifts and rng.random() < 0.3:
+        return Answer(rng.choice(lifts))
+    others = by_verb.get("mortgage", []) + by_verb.get("sell", [])
+    if others and rng.random() < 0.01:
+        return Answer(rng.choice(others))
+    return Answer("roll")
+
+
+def _completing_square(game: Game) -> int | None:
+    """A square of another party that would complete a colour group for the asking party and may
+    change hands now."""
+    state = game.state
+    question = game.question
+    assert question is not None
+    buyer = state.token(question.player or "").party
+    squares = state.squares
+    candidates = []
+    for group in _street_groups(state.edition):
+        missing = [s for s in group if squares[s].owner != buyer]
+        if len(missing) == 1 and squares[missing[0]].owner is not None:
+            candidates.append(missing[0])
+    if not candidates:
+        return None
+    allowed = set(tradeable(state, load_edition(state.edition), buyer))
+    return next((s for s in candidates if s in allowed), None)
+
+
+@lru_cache(maxsize=None)
+def _street_groups(edition_id: str) -> tuple[tuple[int, ...], ...]:
+    edition = load_edition(edition_id)
+    return tuple(dict.fromkeys(edition.group(s.index) for s in edition.squares if s.kind == "street"))
+
+
+def _price(game: Game, options: list[str], rng: random.Random) -> str:
+    """A price the seller names: up to twice the printed price, so the buyer can still build."""
+    question = game.question
+    assert question is not None
+    edition = load_edition(game.state.edition)
+    ceiling = 2 * edition.deed(int(dict(question.params)["square"])).price
+    prices = [o for o in options if o != REFUSE and int(o) <= ceiling] or [o for o in options if o != REFUSE]
+    return rng.choice(prices)
 
 
 def play(seed: int, players: int = 3, rules: dict[str, str] | None = None, cap: int = 4000,
@@ -54,4 +148,3 @@ def play(seed: int, players: int = 3, rules: dict[str, str] | None = None, cap: 
             problems = check_invariants(game.state)
             assert not problems, f"seed {seed}, input {len(inputs)} {inp!r}: {problems}"
     return game, inputs
-

@@ -1,27 +1,49 @@
-"""A party that owes more than it could ever raise: the hook where the variant's hostile takeover
-(reference §5.1) lives.
+"""A party that owes more than it can pay: the hostile takeover (reference §5.1, source L148–156).
 
-For now the procedure follows §5.1 without its options: the debtor's buildings are sold to the bank
-at half price, its unmortgaged squares are mortgaged, and then
+Standard Monopoly (``base=standard``) has no takeover but bankruptcy: the debtor's buildings are sold
+to the bank at half price, its cash and deeds (as they stand) pass to the creditor (a player), or
+its cash goes to the bank and its deeds return unowned, and it leaves the game.
 
-* owed to a **party**: everything it has (cash, deeds as they stand, get-out-of-jail cards) passes to
-  the creditor's party, and its tokens join that party as one team, whose boss is the creditor's
-  boss (the taken-over player keeps moving his own token);
-* owed to the **bank**: its cash goes to the bank, its squares return to the bank unowned and
-  unmortgaged, and the party leaves the game (the open auction of §5.1 comes with the variant's kit).
+In the variant the procedure of L149–152 runs, with the debtor's cash and proceeds ending with the
+creditor (R54):
 
-Debt eliminates nobody who owes a player. The game ends when one party is left (R8).
+1. all the debtor's houses and hotels are sold to the bank at half price;
+2. all its squares are mortgaged — unless the creditor's party includes the Patrician, who lifts
+   every existing mortgage free instead (L99);
+3. everything passes to the creditor's party (cash, squares as they stand, get-out-of-jail cards,
+   guilds); its tokens join that team, whose boss stays the creditor's boss (L154). The debt is
+   settled by this.
+
+Owed to the **bank** (L153, R56): steps 1–2 the same way, the cash goes to the bank, and the guild
+with all it owns is sold in an open auction. The table says who bid highest and how much (a
+question); the winner pays the bank and takes the guild over as in step 3 (the Patrician lifting its
+mortgages). With no bidder the party is out: its squares return to the bank unowned and unmortgaged.
+
+The game ends when one party is left (R8); with a time limit (``time-limit-minutes``) also when the
+table says time is up: :mod:`companion.morpoly.game_end`.
 """
 from __future__ import annotations
 
-from companion.core.procedure import Narrator
+from collections.abc import Generator, Sequence
+
+from companion.core.procedure import Narrator, Question
 from companion.morpoly import building
 from companion.morpoly.editions import Edition
-from companion.morpoly.fsu import Ledger, transfer_on_takeover, void_party
 from companion.morpoly.elam.lives import party_leaves as elam_party_leaves
 from companion.morpoly.fortuna_play import party_leaves as fortuna_party_leaves
+from companion.morpoly.fsu import Ledger, transfer_on_takeover, void_party
+from companion.morpoly.game_end import one_party_left
 from companion.morpoly.money import BANK, transfer
-from companion.morpoly.state import GameOver, State
+from companion.morpoly.questions import ask_amount, ask_choice
+from companion.morpoly.rules import is_variant
+from companion.morpoly.state import Party, State
+
+Taking = Generator[Question, str, None]
+
+NO_BIDDER = "nobody"
+"""The auction's answer when no party bids for the bankrupt guild (R56)."""
+
+PATRICIAN = "patrician"
 
 
 def ledger_after_takeover(ledger: Ledger, absorbed: str, acquirer: str) -> Ledger:
@@ -37,51 +59,135 @@ def ledger_after_exit(ledger: Ledger, party: str, tokens: set[str]) -> Ledger:
     return Ledger(tuple(f for f in voided.active() if f.holder_token in tokens), voided.next_id)
 
 
-def liquidate(state: State, edition: Edition, party: str) -> None:
-    """Sell every building to the bank at half price, then mortgage every unmortgaged square."""
+def has_patrician(party: Party) -> bool:
+    """L99: a party that includes the Patrician's clan takes guilds over without mortgaging them."""
+    return PATRICIAN in party.guilds
+
+
+def sell_buildings(state: State, edition: Edition, party: str) -> None:
+    """Step 1: every house and hotel to the bank at half price (evenly, so a hotel goes as its
+    levels)."""
     for square in sorted(state.owned_by(party)):
         while state.squares[square].houses:
             building.sell(state, edition, party, square)
+
+
+def mortgage_all(state: State, edition: Edition, party: str) -> None:
+    """Step 2: every unmortgaged square is mortgaged (the bank pays the mortgage values)."""
     for square in sorted(state.owned_by(party)):
         if not state.squares[square].mortgaged:
             building.mortgage(state, edition, party, square)
 
 
+def lift_free(state: State, party: str) -> None:
+    """L99: the Patrician's takeover lifts every existing mortgage of the guild taken, for nothing."""
+    for square in state.owned_by(party):
+        state.squares[square].mortgaged = False
+
+
 def insolvent(state: State, edition: Edition, narrator: Narrator, debtor: str, creditor: str, amount: int,
-              why: str) -> None:
-    liquidate(state, edition, debtor)
-    gone = state.party(debtor)
-    if creditor == BANK:
-        transfer(state, debtor, BANK, gone.cash)
-        for square in state.owned_by(debtor):
-            state.squares[square].owner = None
-            state.squares[square].mortgaged = False
-        state.tokens = [t for t in state.tokens if t.party != debtor]
-        state.ledger = ledger_after_exit(state.ledger, debtor, {t.id for t in state.tokens})
-        state.thefts = {t.id: state.thefts[t.id] for t in state.tokens if t.id in state.thefts}
-        narrator.say("morpoly.takeover.out", f"{debtor} cannot pay {amount} to the bank for {why} and leaves the game",
-                     party=debtor, amount=edition.currency.format(amount))
-    else:
-        taker = state.party(creditor)
-        transfer(state, debtor, creditor, gone.cash)
-        for square in state.owned_by(debtor):
-            state.squares[square].owner = creditor
-        taker.jail_cards.extend(gone.jail_cards)
-        taker.tokens.extend(gone.tokens)
-        for guild in gone.guilds:
-            if guild not in taker.guilds:
-                taker.guilds.append(guild)
-        for token in state.tokens:
-            if token.party == debtor:
-                token.party = creditor
-        state.ledger = ledger_after_takeover(state.ledger, debtor, creditor)
-        narrator.say("morpoly.takeover.merged", f"{debtor} cannot pay {amount} to {creditor} for {why}: "
+              why: str) -> Taking:
+    """``debtor`` owes ``creditor`` (a party or :data:`~companion.morpoly.money.BANK`) ``amount`` for
+    ``why`` and cannot pay it: settle the debt by §5.1, or in standard Monopoly by bankruptcy."""
+    shown = edition.currency.format(amount)
+    sell_buildings(state, edition, debtor)
+    if not is_variant(state):
+        narrator.say("morpoly.bankrupt", f"{debtor} cannot pay {shown} to {creditor} for {why} and is bankrupt",
+                     party=debtor, creditor=creditor, amount=shown, why=why)
+        if creditor == BANK:
+            transfer(state, debtor, BANK, state.party(debtor).cash)
+        else:
+            hand_over(state, debtor, creditor)
+        leave(state, narrator, debtor)
+    elif creditor != BANK:
+        if has_patrician(state.party(creditor)):
+            lift_free(state, debtor)
+        else:
+            mortgage_all(state, edition, debtor)
+        narrator.say("morpoly.takeover.merged", f"{debtor} cannot pay {shown} to {creditor} for {why}: "
                      f"{creditor} takes {debtor} over and they play on as one team",
-                     party=debtor, creditor=creditor, amount=edition.currency.format(amount))
-    fortuna_party_leaves(state, debtor, None if creditor == BANK else creditor)
-    elam_party_leaves(state, debtor, None if creditor == BANK else creditor)
+                     party=debtor, creditor=creditor, amount=shown, why=why)
+        merge(state, debtor, creditor)
+    else:
+        mortgage_all(state, edition, debtor)
+        transfer(state, debtor, BANK, state.party(debtor).cash)
+        narrator.say("morpoly.takeover.bank", f"{debtor} cannot pay {shown} to the bank for {why}: its guild "
+                     f"is auctioned", party=debtor, amount=shown, why=why)
+        winner = yield from auction(state, edition, narrator, debtor, [p for p in state.parties if p.id != debtor])
+        if winner is None:
+            leave(state, narrator, debtor)
+    one_party_left(state, narrator)
+
+
+def hand_over(state: State, debtor: str, creditor: str) -> None:
+    """Standard bankruptcy to a player: the cash, the deeds as they stand (mortgaged ones stay
+    mortgaged) and the get-out-of-jail cards pass to the creditor."""
+    gone, taker = state.party(debtor), state.party(creditor)
+    transfer(state, debtor, creditor, gone.cash)
+    for square in state.owned_by(debtor):
+        state.squares[square].owner = creditor
+    taker.jail_cards.extend(gone.jail_cards)
+    gone.jail_cards.clear()
+
+
+def merge(state: State, debtor: str, creditor: str) -> None:
+    """Step 3: everything of ``debtor`` passes to ``creditor``'s party, which becomes one team with
+    one treasury and every guild of both; its boss stays the creditor's boss, each token keeps its
+    own player (L154)."""
+    gone, taker = state.party(debtor), state.party(creditor)
+    hand_over(state, debtor, creditor)
+    fortuna_party_leaves(state, debtor, creditor)  # a team holds one Fortuna token at most (L154)
+    elam_party_leaves(state, debtor, creditor)  # its remaining lives join the team (L166)
+    taker.tokens.extend(gone.tokens)
+    taker.guilds.extend(g for g in gone.guilds if g not in taker.guilds)
+    for token in state.tokens:
+        if token.party == debtor:
+            token.party = creditor
+    state.ledger = ledger_after_takeover(state.ledger, debtor, creditor)
     state.parties = [p for p in state.parties if p.id != debtor]
-    if len(state.parties) == 1 and state.game_over is None:
-        winner = state.parties[0]
-        state.game_over = GameOver(winner.boss, "one party left")
-        narrator.say("morpoly.game.over", f"{winner.boss} controls all Ankh-Morpork", winner=winner.boss)
+
+
+def leave(state: State, narrator: Narrator, debtor: str) -> None:
+    """R56, R72: nobody takes the party: its squares return to the bank unowned and unmortgaged,
+    its tokens leave the board (its buildings went back to the supply in step 1), its Fortuna token
+    and its lives with them."""
+    fortuna_party_leaves(state, debtor, None)
+    elam_party_leaves(state, debtor, None)
+    for square in state.owned_by(debtor):
+        state.squares[square].owner = None
+        state.squares[square].mortgaged = False
+    state.tokens = [t for t in state.tokens if t.party != debtor]
+    state.ledger = ledger_after_exit(state.ledger, debtor, {t.id for t in state.tokens})
+    state.thefts = {t.id: state.thefts[t.id] for t in state.tokens if t.id in state.thefts}
+    state.parties = [p for p in state.parties if p.id != debtor]
+    narrator.say("morpoly.takeover.out", f"{debtor} leaves the game", party=debtor)
+
+
+def auction(state: State, edition: Edition, narrator: Narrator, debtor: str, bidders: Sequence[Party]) -> Generator[
+        Question, str, str | None]:
+    """L153: the bankrupt guild and all it owns go to the highest bidding party. The table runs the
+    auction; the companion asks who won (or ``nobody``) and the bid, which goes to the bank (R56).
+    Returns the winning party, or ``None``."""
+    unit = edition.currency.rounding_unit
+    able = [p.id for p in bidders if p.cash >= unit]
+    if not able:
+        return None
+    banker = state.party(able[0]).boss
+    winner = yield from ask_choice(state, narrator, "morpoly.takeover.auction",
+                                   f"who bid highest for {debtor}'s guild and all it owns?", banker,
+                                   [*able, NO_BIDDER], party=debtor)
+    if winner == NO_BIDDER:
+        narrator.say("morpoly.takeover.no-bid", f"nobody bids for {debtor}'s guild", party=debtor)
+        return None
+    cash = state.party(winner).cash
+    answer = yield from ask_amount(state, narrator, "morpoly.takeover.bid",
+                                   f"{winner}: how much did you bid for {debtor}'s guild?", state.party(winner).boss,
+                                   unit, cash, party=debtor, winner=winner)
+    bid = int(answer)
+    transfer(state, winner, BANK, bid)
+    if has_patrician(state.party(winner)):
+        lift_free(state, debtor)
+    narrator.say("morpoly.takeover.auctioned", f"{winner} buys {debtor}'s guild for {edition.currency.format(bid)}",
+                 party=debtor, winner=winner, amount=edition.currency.format(bid))
+    merge(state, debtor, winner)
+    return winner

@@ -17,6 +17,8 @@ from companion.morpoly import building
 from companion.morpoly.editions import Edition, load_edition
 from companion.morpoly.elam import death, npcs
 from companion.morpoly.events import DeathCause, JailCause, PaymentKind, Rolled
+from companion.morpoly.events import DeathCause
+from companion.morpoly.game_end import TIME_UP, has_time_limit, time_up
 from companion.morpoly.money import BANK
 from companion.morpoly.dice import Dice
 from companion.morpoly.events import RollPurpose
@@ -28,6 +30,7 @@ from companion.morpoly.rolled_move import movement_roll
 from companion.morpoly.rules import token_alive
 from companion.morpoly.settle import charge, settle
 from companion.morpoly.state import State
+from companion.morpoly.trade import TRADE, can_trade, trade
 
 Step = Generator[Question, str, None]
 
@@ -43,6 +46,8 @@ def turn_procedure(state: State, narrator: Narrator, args: Mapping[str, Any]) ->
                  number=state.turn.number)
     while state.game_over is None and token_alive(state, token_id):
         choice = yield from menu(state, edition, narrator, token_id)
+        if state.game_over is not None:
+            break  # the table said the time is up (R8)
         token = state.token(token_id)
         if token.in_jail:
             if choice == "roll":
@@ -92,6 +97,10 @@ def menu_options(state: State, edition: Edition, token_id: str) -> list[str]:
         options.extend(f"use-card:{card}" for card in party.jail_cards)
     if party.boss == token_id:
         options.extend(building.management_options(state, edition, party.id))
+        if can_trade(state, edition, party.id):
+            options.append(TRADE)
+    if has_time_limit(state):
+        options.append(TIME_UP)
     return options
 
 
@@ -101,8 +110,14 @@ def menu(state: State, edition: Edition, narrator: Narrator, token_id: str) -> A
         choice = yield from ask_choice(state, narrator, "morpoly.turn.menu",
                                        f"{token_id}: roll, or manage your deeds first", token_id,
                                        menu_options(state, edition, token_id), token=token_id)
+        if choice == TIME_UP:
+            time_up(state, edition, narrator)
+            return choice
         if choice == "roll" or choice == "pay-fine" or choice.startswith("use-card:"):
             return choice
+        if choice == TRADE:
+            yield from trade(state, edition, narrator, state.token(token_id).party)
+            continue
         manage(state, edition, narrator, state.token(token_id).party, choice)
 
 

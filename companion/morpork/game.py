@@ -109,9 +109,13 @@ class Game(core_game.Game[State]):
 
 
 def _next_procedure(state: State) -> Pending[State] | None:
+    """The next turn, starting from ``state``: the working state of a procedure that has finished,
+    which nothing changes any more (the live procedure works on its own copy), so it is kept as
+    the start without a copy of its own — one copy of the table per turn saved
+    (``Procedures.resume`` hands it a copy of a caller's state)."""
     if state.game_over is not None:
         return None
-    return Pending("turn", {"player": state.active_player}, state.copy())
+    return Pending("turn", {"player": state.active_player}, state)
 
 
 ENGINE: core_game.Procedures[State, Game] = core_game.Procedures(PROCEDURES, _next_procedure, Game)

@@ -27,21 +27,54 @@ class CardsInPlay(Protocol):
 def known_elsewhere(state: State, ctx: CardsInPlay | None = None) -> set[str]:
     """Cards that are certainly in no hand as a free card and not in the draw pile: discarded, lent,
     stuck in a hand, out of a two-player game, or on the table being played."""
+    known = set(public_cards(state))
+    if ctx is not None:
+        known.update(ctx.in_play)
+    return known
+
+
+def public_cards(state: State) -> frozenset[str]:
+    """The part of :func:`known_elsewhere` the table shows (every card but those being played),
+    remembered in ``state.cards_memo`` while the discard pile, loans and stuck cards are unchanged."""
+    memo = state.cards_memo.for_state(state)
+    found = memo.get(_PUBLIC)
+    if found is None:
+        found = memo[_PUBLIC] = public_cards_now(state)
+    assert isinstance(found, frozenset)
+    return found
+
+
+def public_cards_now(state: State) -> frozenset[str]:
+    """:func:`public_cards` read from the table itself (the rule)."""
     known = set(state.discard_pile)
     for p in state.players:
         known.update(p.loans)
         known.update(p.stuck_cards)
     if len(state.players) == 2:
         known.update(TWO_PLAYER_REMOVED_CARDS)
-    if ctx is not None:
-        known.update(ctx.in_play)
-    return known
+    return frozenset(known)
 
 
 def unseen_cards(state: State, ctx: CardsInPlay | None = None) -> list[str]:
-    """Card ids, in catalogue order, that may be in a hand or in the draw pile."""
-    known = known_elsewhere(state, ctx)
-    return [c for c in CARD_IDS if c not in known]
+    """Card ids, in catalogue order, that may be in a hand or in the draw pile (remembered like
+    :func:`public_cards`, for each set of cards being played: asked several times per input)."""
+    memo = state.cards_memo.for_state(state)
+    in_play = tuple(ctx.in_play) if ctx is not None else ()
+    found = memo.get(in_play)
+    if found is None:
+        found = memo[in_play] = unseen_among(public_cards(state), in_play)
+    assert isinstance(found, tuple)
+    return list(found)
+
+
+def unseen_among(public: frozenset[str], in_play: Sequence[str]) -> tuple[str, ...]:
+    """The cards, in catalogue order, neither ``public`` nor ``in_play``."""
+    known = public.union(in_play)
+    return tuple(c for c in CARD_IDS if c not in known)
+
+
+_PUBLIC = "public"
+"""The memo's key for :func:`public_cards` (the others are tuples of cards in play)."""
 
 
 GREEN_CARDS = sum(1 for card in CARDS if card.border == "green")

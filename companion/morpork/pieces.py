@@ -7,6 +7,10 @@ check only what keeps the state physically possible (a piece must exist to be re
 move is *allowed* is decided by the callers in ``companion.morpork.actions`` and the procedures.
 
 A *piece* is a player's colour (their minion), ``"troll"`` or ``"demon"``.
+
+They are the only code that moves pieces in a game, so they also keep the state's count of the
+board (``State.tally``) as the pieces move: the supply and control questions asked many times per
+input read it instead of recounting twelve areas.
 """
 from __future__ import annotations
 
@@ -50,6 +54,7 @@ def _add(state: State, area_id: str, piece: str) -> None:
         area.demons += 1
     else:
         area.minions[piece] = area.minion_count(piece) + 1
+    state.tally.piece_moved(area_id, piece, +1)
 
 
 def _take(state: State, area_id: str, piece: str) -> None:
@@ -64,6 +69,7 @@ def _take(state: State, area_id: str, piece: str) -> None:
             area.minions[piece] = left
         else:
             del area.minions[piece]
+    state.tally.piece_moved(area_id, piece, -1)
 
 
 def add_trouble(state: State, area_id: str) -> bool:
@@ -72,6 +78,7 @@ def add_trouble(state: State, area_id: str) -> bool:
     if area.trouble or state.trouble_in_supply() == 0:
         return False
     area.trouble = True
+    state.tally.trouble += 1
     return True
 
 
@@ -79,6 +86,7 @@ def remove_trouble(state: State, area_id: str) -> bool:
     area = state.areas[area_id]
     had = area.trouble
     area.trouble = False
+    state.tally.trouble -= had
     return had
 
 
@@ -126,6 +134,7 @@ def place_building(state: State, area_id: str, color: str) -> None:
     if state.buildings_in_supply(color) <= 0:
         raise RuleViolation("supply.empty", f"{color} has no building left to place")
     area.building = color
+    state.tally.building_moved(area_id, color, +1)
     if area_id not in state.turn.cards_gained:
         state.turn.cards_gained.append(area_id)
 
@@ -139,6 +148,7 @@ def remove_building(state: State, area_id: str) -> str:
         raise RuleViolation("piece.absent", f"there is no building in {area_id!r}")
     owner = area.building
     area.building = None
+    state.tally.building_moved(area_id, owner, -1)
     return owner
 
 

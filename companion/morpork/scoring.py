@@ -32,7 +32,20 @@ LORDS: tuple[str, ...] = ("selachii", "rust", "de-worde")
 
 def controller(state: State, area: str) -> str | None:
     """The colour controlling ``area``: more pieces (minions + building) than any other single player
-    and than the trolls there; nobody while a demon is there. Trouble does not matter."""
+    and than the trolls there; nobody while a demon is there. Trouble does not matter.
+
+    Remembered in the state's tally until a piece in the area moves (``State.tally``): every
+    turn starts by asking it of all twelve areas for the Lords' condition."""
+    known = state.tally.controllers
+    if area in known:
+        return known[area]
+    found = control_now(state, area)
+    known[area] = found
+    return found
+
+
+def control_now(state: State, area: str) -> str | None:
+    """:func:`controller` worked out from the pieces in the area (the rule itself)."""
     a = state.areas[area]
     if a.demons > 0:
         return None

@@ -4,10 +4,19 @@ The state is plain mutable dataclasses. The actions check every rule before thei
 rejected action leaves the state exactly as it was even when applied in place
 (``actions.perform_action``); ``actions.apply_action`` works on ``state.copy()`` for callers that
 keep the old position. Anything that can be derived (pieces in supply, City Area cards held, trouble
-markers left) is derived, never stored, so it cannot drift.
+markers left) is derived from the areas, never written in the state document.
+
+Two caches sit beside the table, so that the questions asked many times per input do not recount it
+(issue "Fast at any game length", item 2): the :class:`Tally` of the pieces on the board, kept up to
+date by ``companion.morpork.pieces`` as pieces move (a position edited by hand, outside those
+moves, is recounted with :meth:`State.recount`), and the :class:`CardsMemo` of what is known from
+the public cards, which checks itself against the lists it was read from. Neither is part of the
+state document nor of what makes two positions equal; ``companion.morpork.invariants`` checks both
+against a recount.
 """
 from __future__ import annotations
 
+from collections.abc import Hashable, Mapping
 from dataclasses import dataclass, field
 
 from companion.morpork.board import (
@@ -64,6 +73,98 @@ class AreaState:
 
 
 @dataclass
+class Tally:
+    """The pieces on the board, counted once and then kept as they move: minions and buildings per
+    colour, trouble markers, trolls and demons; and the controller of each area, worked out on
+    demand (``companion.morpork.scoring.controller``, the rule's one place) and forgotten when a
+    piece in that area moves. ``counted`` is False only for the placeholder a ``State`` is built with."""
+
+    minions: dict[str, int] = field(default_factory=dict)
+    buildings: dict[str, int] = field(default_factory=dict)
+    trouble: int = 0
+    demons: int = 0
+    trolls: int = 0
+    controllers: dict[str, str | None] = field(default_factory=dict)
+    counted: bool = False
+
+    @classmethod
+    def of(cls, areas: Mapping[str, AreaState]) -> Tally:
+        """A fresh count of ``areas`` (no controller known yet)."""
+        tally = cls(counted=True)
+        minions, buildings = tally.minions, tally.buildings
+        for area in areas.values():
+            for color, n in area.minions.items():
+                minions[color] = minions.get(color, 0) + n
+            if area.building is not None:
+                buildings[area.building] = buildings.get(area.building, 0) + 1
+            tally.trouble += area.trouble
+            tally.demons += area.demons
+            tally.trolls += area.trolls
+        return tally
+
+    def copy(self) -> Tally:
+        return Tally(dict(self.minions), dict(self.buildings), self.trouble, self.demons, self.trolls,
+                     dict(self.controllers), self.counted)
+
+    def counts(self) -> tuple[dict[str, int], dict[str, int], int, int, int]:
+        """What a recount must equal (colours with none left out)."""
+        return ({c: n for c, n in self.minions.items() if n}, {c: n for c, n in self.buildings.items() if n},
+                self.trouble, self.demons, self.trolls)
+
+    # -- kept by companion.morpork.pieces as pieces move --------------------------------------
+    def piece_moved(self, area_id: str, piece: str, change: int) -> None:
+        """A minion (``piece`` is its colour), troll or demon arrived (+1) in or left (-1) ``area_id``."""
+        if piece == "troll":
+            self.trolls += change
+        elif piece == "demon":
+            self.demons += change
+        else:
+            self.minions[piece] = self.minions.get(piece, 0) + change
+        self.controllers.pop(area_id, None)
+
+    def building_moved(self, area_id: str, color: str, change: int) -> None:
+        self.buildings[color] = self.buildings.get(color, 0) + change
+        self.controllers.pop(area_id, None)
+
+
+class CardsMemo:
+    """Answers derived from the public cards (the discard pile, loans, stuck cards), remembered
+    with copies of the lists they were read from and given again only while those lists are
+    unchanged: a question for a hidden card is asked several times per input
+    (``companion.morpork.hidden_cards``), and comparing the lists costs a fraction of rebuilding
+    the set. Because it checks itself, copies of a state may share one memo."""
+
+    __slots__ = ("discard", "loans", "stuck", "values")
+
+    def __init__(self) -> None:
+        self.discard: list[str] | None = None
+        self.loans: list[list[str]] = []
+        self.stuck: list[list[str]] = []
+        self.values: dict[Hashable, object] = {}
+
+    def holds(self, state: State) -> bool:
+        """Whether the remembered answers were read from the public cards ``state`` shows now."""
+        if self.discard != state.discard_pile or len(self.loans) != len(state.players):
+            return False
+        for player, loans, stuck in zip(state.players, self.loans, self.stuck):
+            if player.loans != loans or player.stuck_cards != stuck:
+                return False
+        return True
+
+    def reset(self, state: State) -> dict[Hashable, object]:
+        """Forget every answer and remember the public cards of ``state``; the empty answers."""
+        self.discard = list(state.discard_pile)
+        self.loans = [list(p.loans) for p in state.players]
+        self.stuck = [list(p.stuck_cards) for p in state.players]
+        self.values = {}
+        return self.values
+
+    def for_state(self, state: State) -> dict[Hashable, object]:
+        """The answers remembered for ``state``'s public cards (emptied when they changed)."""
+        return self.values if self.holds(state) else self.reset(state)
+
+
+@dataclass
 class TurnState:
     """Bookkeeping of the current turn: City Area powers used, cards gained (unusable this turn)."""
 
@@ -107,6 +208,20 @@ class State:
     """The card being played and the event being resolved (``companion.morpork.progress``): kept by
     the procedures for the screens; not part of the table's state document, nor of what makes two
     positions equal."""
+    tally: Tally = field(default_factory=Tally, compare=False, repr=False)
+    """The pieces on the board, counted when the state is built and kept by
+    ``companion.morpork.pieces`` (see :class:`Tally`)."""
+    cards_memo: CardsMemo = field(default_factory=CardsMemo, compare=False, repr=False)
+    """What is known from the public cards, checked against them on each use (see :class:`CardsMemo`)."""
+
+    def __post_init__(self) -> None:
+        if not self.tally.counted:
+            self.tally = Tally.of(self.areas)
+
+    def recount(self) -> None:
+        """Count the pieces again: after editing ``areas`` by hand rather than through
+        ``companion.morpork.pieces`` (set-up code, tests)."""
+        self.tally = Tally.of(self.areas)
 
     @property
     def rules(self) -> Rulings:
@@ -139,6 +254,8 @@ class State:
             rulings=self.rulings,
             revision=self.revision,
             under_way=self.under_way.copy(),
+            tally=self.tally.copy(),
+            cards_memo=self.cards_memo,
         )
 
     # -- players -------------------------------------------------------------------------------
@@ -166,28 +283,28 @@ class State:
 
     # -- pieces --------------------------------------------------------------------------------
     def minions_on_board(self, color: str) -> int:
-        return sum(a.minion_count(color) for a in self.areas.values())
+        return self.tally.minions.get(color, 0)
 
     def minions_in_supply(self, color: str) -> int:
         return MINIONS_PER_PLAYER - self.minions_on_board(color)
 
     def buildings_on_board(self, color: str) -> int:
-        return sum(1 for a in self.areas.values() if a.building == color)
+        return self.tally.buildings.get(color, 0)
 
     def buildings_in_supply(self, color: str) -> int:
         return BUILDINGS_PER_PLAYER - self.buildings_on_board(color)
 
     def trouble_on_board(self) -> int:
-        return sum(1 for a in self.areas.values() if a.trouble)
+        return self.tally.trouble
 
     def trouble_in_supply(self) -> int:
         return TROUBLE_MARKERS - self.trouble_on_board()
 
     def demons_in_supply(self) -> int:
-        return DEMONS - sum(a.demons for a in self.areas.values())
+        return DEMONS - self.tally.demons
 
     def trolls_in_supply(self) -> int:
-        return TROLLS - sum(a.trolls for a in self.areas.values())
+        return TROLLS - self.tally.trolls
 
     def areas_with_minion(self, color: str) -> list[str]:
         return [area_id for area_id in AREA_IDS if self.areas[area_id].minion_count(color) > 0]
@@ -200,7 +317,10 @@ class State:
         return self.areas[area_id].building
 
     def area_cards_held(self, color: str) -> list[str]:
-        return [a for a in AREA_IDS if self.area_card_holder(a) == color]
+        if not self.tally.buildings.get(color):
+            return []  # no building, no card: most players most of the game
+        lost, areas = self.lost_area_cards, self.areas
+        return [a for a in AREA_IDS if areas[a].building == color and a not in lost]
 
     def building_value(self, area_id: str) -> int:
         """A building's worth in money: its cost, or $0 while a demon is in the area (ruling 12)."""

@@ -65,7 +65,11 @@ def _id(value: Any, name: str, allowed: tuple[str, ...], what: str) -> str:
 def _ids(value: Any, name: str, allowed: tuple[str, ...], what: str) -> list[str]:
     """A list of distinct ids: every card, event and area exists once, so a repeat is a mistake
     (an event listed twice in ``event_deck`` could otherwise happen twice)."""
-    ids = [_id(v, f"{name}[{i}]", allowed, what) for i, v in enumerate(_list(value, name))]
+    items = _list(value, name)
+    if all(isinstance(v, str) for v in items) and len(set(items)) == len(items) \
+            and frozenset(allowed).issuperset(items):
+        return list(items)  # the usual case, checked at once; the loop below names what is wrong
+    ids = [_id(v, f"{name}[{i}]", allowed, what) for i, v in enumerate(items)]
     for i, item in enumerate(ids):
         if item in ids[:i]:
             raise StateFormatError(f"{name}[{i}]", f"{what} {item!r} is listed twice")

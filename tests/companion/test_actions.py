@@ -276,11 +276,13 @@ def test_power_not_on_the_turn_the_card_was_gained() -> None:
 def test_power_off_while_a_demon_is_there_and_when_lost() -> None:
     state = powers_position(lost_area_cards=["the-hippo"])
     state.areas["dragons-landing"].demons = 1
+    state.recount()
     usable = actions.usable_area_powers(state, "red")
     assert "dragons-landing" not in usable and "the-hippo" not in usable
     rejected(state, "power.unusable", actions.use_area_power, "red", "dragons-landing")
     rejected(state, "power.unusable", actions.use_area_power, "red", "the-hippo")
     state.areas["small-gods"].demons = 1
+    state.recount()
     assert not actions.can_use_small_gods(state, "red")
 
 

@@ -38,6 +38,7 @@ def test_rulebook_control_example() -> None:
     assert scoring.controller(state, "unreal-estate") is None  # one troll ties blue's one piece
     assert scoring.controller(state, "dragons-landing") is None  # tie
     state.areas["unreal-estate"].building = "blue"  # "if blue had another piece there … he would control"
+    state.recount()  # edited by hand, not through companion.morpork.pieces
     assert scoring.controller(state, "unreal-estate") == "blue"
     assert scoring.controlled_areas(state, "yellow") == ["nap-hill"]
 
@@ -51,6 +52,7 @@ def test_building_counts_as_a_piece() -> None:
     state = position({"longwall": {"minions": {"yellow": 1}, "building": "red"}})
     assert scoring.controller(state, "longwall") is None
     state.areas["longwall"].minions["red"] = 1
+    state.recount()
     assert scoring.controller(state, "longwall") == "red"
 
 
@@ -104,6 +106,7 @@ def test_chrysoprase_net_worth_with_loans_and_demons() -> None:
     assert scoring.net_worth(state, "red") == 26 + 36 - 12 == 50
     assert scoring.wins_now(state, "red")
     state.areas["small-gods"].demons = 1  # ruling 12: worth $0 while the demon is there
+    state.recount()
     assert scoring.net_worth(state, "red") == 32
     assert not scoring.wins_now(state, "red")
 

@@ -47,6 +47,7 @@ def test_copy_equals_a_deep_copy_and_shares_nothing_mutable() -> None:
     assert state.under_way.cards[0].statuses == ["done", "to-come", "to-come"] and len(state.under_way.cards) == 1
     assert state.under_way.event is not None and not state.under_way.event.over
     assert state == state_from_json(RICH)
+    assert state.tally.counts() == state_from_json(RICH).tally.counts()  # the twin's edit left it alone
 
 
 def test_a_new_field_must_be_copied_too() -> None:
@@ -56,7 +57,7 @@ def test_a_new_field_must_be_copied_too() -> None:
     assert names == {
         "State": ["players", "areas", "active_player", "edition", "bank", "draw_pile", "discard_pile",
                   "event_deck", "lost_area_cards", "turn", "game_over", "rulings", "revision",
-                  "under_way"],
+                  "under_way", "tally", "cards_memo"],
         "Player": ["color", "money", "personality", "loans", "hand", "stuck_cards", "name"],
         "AreaState": ["minions", "building", "trouble", "demons", "trolls"],
         "TurnState": ["number", "powers_used", "cards_gained"],

@@ -15,7 +15,7 @@ import pytest
 from companion.cli.simulate import MAX_STEPS, choose_input, deal, follow_narration
 from companion.morpork.board import COLORS
 from companion.morpork.game import apply, new_game
-from ui.app import progress_of
+from companion.core.mode import DEFAULT_MODE, get_mode
 from ui.checklist import played_card, skipped_reasons
 from ui.i18n import LANGUAGES, Translator
 
@@ -50,7 +50,7 @@ def _rendered_game(seed: int, players: int) -> dict[str, set[str]]:
                 seen[lang].add(t.keyed("q", q.key, english, dict(q.params)))
                 seen[lang].update(t.option(o) for o in q.options[:20])
                 seen[lang].update(t.reason(r) for _o, r in q.unavailable)
-            card = played_card(progress_of(game))  # the turn screen's status: why a symbol was skipped
+            card = played_card(get_mode(DEFAULT_MODE).progress(game))  # the turn screen's status: why a symbol was skipped
             if card is not None:
                 seen[lang].add(skipped_reasons(card, t.reason))
         shown_lines = len(game.narration)

@@ -79,7 +79,7 @@ def test_the_checklist_of_a_three_symbol_card_matches_the_engines_progress_at_ev
 
     def check() -> None:
         d.frames(2)
-        card = progress_of(app.game).innermost("card")
+        card = progress_of(app.session).innermost("card")
         label = d.screen.ids.card.text
         if card is None:
             seen.append(None)

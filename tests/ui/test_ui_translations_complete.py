@@ -30,7 +30,7 @@ KEY = re.compile(r"^[a-z][a-z0-9-]*(\.[a-z0-9-]+)+$")
 KEY_ARGUMENT: dict[str, tuple[str, int]] = {
     "say": ("n", 0), "choice_question": ("q", 0), "roll_question": ("q", 0), "ask": ("q", 0),
     "roll": ("q", 0), "roll_for_area": ("q", 0), "Question": ("q", 1), "ask_discard": ("q", 4), "_pick_piece": ("q", 1),
-    "ask_choice": ("q", 2), "ask_roll": ("q", 2), "roll_dice": ("q", 1),
+    "ask_choice": ("q", 2), "ask_roll": ("q", 2), "roll_dice": ("q", 1), "ask_amount": ("q", 2),
     "because": ("r", 0), "Reason": ("r", 0),
 }
 """Functions that take a translation key, with its prefix and position (``companion.core.procedure``'s
@@ -255,3 +255,16 @@ def test_templates_use_only_the_params_the_engine_passes(
             wrong.append(f"{key}: {sorted(extra)} not in {sorted(allowed)} ({', '.join(found.sites)})")
         template.format(**{name: "x" for name in _placeholders(template)})  # no stray braces
     assert not wrong, "\n".join(wrong)
+
+
+def test_every_morpoly_key_has_an_english_template_too(engine_keys: set[str]) -> None:
+    """Ankh-Morpoly's engine sentences name seats ("red pays …") and quote its own English reasons:
+    in English, too, the screens say them from a template, so the table reads "Ann pays $40 to Bob for rent"."""
+    keys = {k for k in engine_keys if k.split(":", 1)[1].startswith("morpoly.")}
+    assert len(keys) > 30
+    translator = Translator("en")
+    missing = sorted(k for k in keys if translator.gettext(k) == k)
+    assert not missing, f"no English template (run python3 -m ui.i18n_tools after writing one): {missing!r}"
+    translator.use_players({"red": "Ann", "yellow": "Bob"})
+    assert translator.keyed("n", "morpoly.money.paid", "red pays $40 to yellow for rent",
+                            {"payer": "red", "payee": "yellow", "amount": "$40", "why": "rent"}) == "Ann pays $40 to Bob for rent"

@@ -27,12 +27,12 @@ class EventsScreen(MapQuestionScreen):
     def update(self) -> None:
         app = self.app
         game = app.game
-        if game is None:
+        if game is None or app.session is None:
             return
         state = self.show_on_map(game, focus_area(game))
         question = game.question
         from ui.app import progress_of
-        progress = progress_of(game)
+        progress = progress_of(app.session)
         event = progress.innermost("event")
         self.ids.event_name.text = "⚡ " + (app.translator.event(event.id) if event else app.t("Random event"))
         self.ids.event_name.topic = ["event", event.id] if event is not None else []  # a long press: its rule

@@ -14,9 +14,14 @@ from ui.screens.base import GameScreen
 class HomeScreen(GameScreen):
     def update(self) -> None:
         app = self.app
+        past = self.ids.past
+        if app.resuming:  # the first frame, before the journal is open (CompanionApp.open_journal)
+            self.ids.resume.disabled = True
+            self.ids.resume.text = "▶ " + app.t("Resuming…")
+            past.clear_widgets()
+            return
         self.ids.resume.disabled = not app.can_resume()
         self.ids.resume.text = "▶ " + self.resume_text()
-        past = self.ids.past
         past.clear_widgets()
         games = list(reversed(app.past_games()))[:20]
         if not games:

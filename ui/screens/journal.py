@@ -37,7 +37,7 @@ def describe_input(app: CompanionApp, question: Question | None, inp: Input) -> 
         return "⚂ " + (app.t("(secret)") if question is not None and question.private else app.translator.option(inp.value))
     if question is not None and question.private:
         return "✉ " + app.t("(secret)")
-    if is_morpoly(app.game):  # Ankh-Morpoly: guilds, verbs on squares, the edition's cards
+    if is_morpoly(app.session):  # Ankh-Morpoly: guilds, verbs on squares, the edition's cards
         value = inp.card if isinstance(inp, CardScan) else inp.value
         return ("✉ " if isinstance(inp, CardScan) else "→ ") + option_label(app, app.game, value)
     if isinstance(inp, CardScan):
@@ -51,7 +51,7 @@ def _who(app: Any, state: Any, question: Any) -> str:
     player = question.player if question is not None else None
     if not player:
         return ""
-    if is_morpoly(app.game):
+    if is_morpoly(app.session):
         return player_markup(player, party_name(app, player))
     return player_name(state, player)
 
@@ -154,7 +154,7 @@ class JournalScreen(GameScreen):
             return
         count = session.seq + 1
         index = self.selected if 0 <= self.selected < count else count - 1
-        if not is_morpoly(session.game):  # the first game's map; Ankh-Morpoly's board is its own screen
+        if not is_morpoly(session):  # the first game's map; Ankh-Morpoly's board is its own screen
             self.ids.map.state = public_state(session.positions[index])
         self.ids.at.text = app.t("The table after step {n}").format(n=index)
         self.ids.undo.disabled = index >= count - 1

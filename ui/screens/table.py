@@ -12,6 +12,7 @@ from kivy.uix.label import Label
 
 from companion.morpork import scoring
 from companion.morpork.board import BUILDINGS_PER_PLAYER, MINIONS_PER_PLAYER, TROUBLE_MARKERS
+from ui import mapwidget  # noqa: F401  (registers MapWidget for the kv files of the map screens)
 from ui.rulebook_view import RulebookLabel
 from ui.running import running_app
 from ui.screens.base import GameScreen

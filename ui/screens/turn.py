@@ -73,7 +73,7 @@ class TurnScreen(MapQuestionScreen):
     def update(self) -> None:
         app = self.app
         game = app.game
-        if game is None:
+        if game is None or app.session is None:
             return
         state = self.show_on_map(game)
         question = game.question
@@ -81,7 +81,7 @@ class TurnScreen(MapQuestionScreen):
         self.ids.question.question = question
         self.ids.question.rebuild()
         from ui.app import progress_of
-        card = played_card(progress_of(game))
+        card = played_card(progress_of(app.session))
         active = player_name(state, state.active_player)
         self.ids.skipped.text = "" if card is None else skipped_reasons(
             card, lambda why: app.translator.reason(named(state, why)))

@@ -6,6 +6,7 @@ from typing import Final
 
 from companion.core.procedure import Narrator
 from companion.morpoly.elam.table import is_played
+from companion.morpoly.fsu import void_party
 from companion.morpoly.money import BANK, transfer
 from companion.morpoly.state import HOTEL, GameOver, Npcs, State
 
@@ -52,7 +53,8 @@ def _free_luggage_of_gone_tokens(state: State, gone_party: str | None) -> None:
 
 def eliminate(state: State, narrator: Narrator, party: str) -> None:
     """R72: the party has no lives left. Its cash goes to the bank, its squares back unowned and
-    unmortgaged, its houses and hotels to the supply; its Fortuna token returns; its tokens leave.
+    unmortgaged, its houses and hotels to the supply; its FSUs void; its Fortuna token returns; its
+    tokens leave.
     The game ends when one party is left (R8)."""
     from companion.morpoly.fortuna_play import party_leaves as fortuna_party_leaves
     from companion.morpoly.takeover import ledger_after_exit
@@ -66,6 +68,7 @@ def eliminate(state: State, narrator: Narrator, party: str) -> None:
         else:
             state.bank.houses += sq.houses
         sq.owner, sq.houses, sq.mortgaged = None, 0, False
+    state.ledger, _ = void_party(state.ledger, party)  # its FSUs, held and sold (R72)
     fortuna_party_leaves(state, party, None)
     _free_luggage_of_gone_tokens(state, party)
     state.reversed_tokens = [t for t in state.reversed_tokens if t not in gone.tokens]

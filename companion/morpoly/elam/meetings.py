@@ -16,9 +16,12 @@ from companion.morpoly.state import State
 Meeting = Generator[Question, str, None]
 
 
-def after_arrival(state: State, edition: Edition, narrator: Narrator, token_id: str, square: int) -> Meeting:
+def after_arrival(state: State, edition: Edition, narrator: Narrator, token_id: str, square: int,
+                  spat_out_by: str | None = None) -> Meeting:
     """``token_id``'s walk ended on ``square`` and the square was resolved. Nothing happens when the
-    square already sent it on (a card, jail, a death): the later arrival had its own meetings."""
+    square already sent it on (a card, jail, a death): the later arrival had its own meetings. A
+    player the Luggage spat out here (``spat_out_by``, L195) has landed too (R5), but is not met
+    again by the Luggage that carried him."""
     if not is_played(state) or not token_alive(state, token_id):
         return
     npcs.follow(state, token_id)
@@ -28,7 +31,7 @@ def after_arrival(state: State, edition: Edition, narrator: Narrator, token_id: 
     if _still_on(state, token_id, square):
         yield from assassins.may_hire(state, edition, narrator, token_id)
     if _still_on(state, token_id, square):
-        yield from npcs.meet_arrival(state, edition, narrator, token_id)
+        yield from npcs.meet_arrival(state, edition, narrator, token_id, spat_out_by)
 
 
 def resolve_square(state: State, edition: Edition, narrator: Narrator, token_id: str, dice_total: int) -> Meeting:

@@ -143,8 +143,10 @@ def _say_moved(narrator: Narrator, name: str, square: int, steps: int, square_na
                      square=square, steps=steps, name=square_name)
 
 
-def meet_arrival(state: State, edition: Edition, narrator: Narrator, token_id: str) -> Acting:
-    """``token_id`` arrived on a square: each NPC there meets it, while it is still there."""
+def meet_arrival(state: State, edition: Edition, narrator: Narrator, token_id: str,
+                 spat_out_by: str | None = None) -> Acting:
+    """``token_id`` arrived on a square: each NPC there meets it, while it is still there — but not
+    ``spat_out_by``, the NPC (the Luggage) that has just spat it out here (L195)."""
     npcs = state.npcs
     if npcs is None:
         return
@@ -152,7 +154,7 @@ def meet_arrival(state: State, edition: Edition, narrator: Narrator, token_id: s
     for name in NPCS:
         if not _on(state, token_id, square) or state.game_over is not None:
             return
-        if square_of(npcs, name, state) == square:
+        if square_of(npcs, name, state) == square and name != spat_out_by:
             yield from encounter(state, edition, narrator, name, token_id)
 
 
@@ -212,7 +214,8 @@ def _join(state: State, narrator: Narrator, npcs: Npcs, token_id: str) -> None:
 
 
 def _race(state: State, edition: Edition, narrator: Narrator, npcs: Npcs, token_id: str) -> Acting:
-    from companion.morpoly.elam.meetings import resolve_square
+    from companion.morpoly.elam.meetings import after_arrival
+    from companion.morpoly.landing import arrive
     from companion.morpoly.moves import go_money
 
     npcs.luggage_with = None
@@ -230,7 +233,8 @@ def _race(state: State, edition: Edition, narrator: Narrator, npcs: Npcs, token_
     if salaries:
         yield from go_money(state, edition, narrator, token_id, salaries)
     if token_alive(state, token_id) and state.game_over is None:
-        yield from resolve_square(state, edition, narrator, token_id, first + second)
+        yield from arrive(state, edition, narrator, token_id, first + second)  # L195: he resolves the square
+        yield from after_arrival(state, edition, narrator, token_id, destination, spat_out_by="luggage")
 
 
 def _dibbler(state: State, edition: Edition, narrator: Narrator, token_id: str) -> Acting:

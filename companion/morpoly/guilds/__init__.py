@@ -25,11 +25,20 @@ def check_guild_choice(guilds: Sequence[Guild], elam: bool) -> None:
     a ValueError naming the rule."""
     if not MIN_PLAYERS <= len(guilds) <= MAX_PLAYERS:
         raise ValueError(f"Ankh-Morpoly is played by {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(guilds)!r}")
-    for guild in set(guilds):
-        if guilds.count(guild) > 1:
-            raise ValueError(f"each guild is headed by one player only (R7); {guild.value!r} was chosen twice")
-    if Guild.ASSASSINS in guilds and not elam:
-        raise ValueError("the Assassins play only in ELAM (L173)")
+    for index, guild in enumerate(guilds):
+        refusal = guild_refusal(guilds[:index], guild, elam)
+        if refusal is not None:
+            raise ValueError(refusal)
+
+
+def guild_refusal(chosen: Sequence[Guild], guild: Guild, elam: bool) -> str | None:
+    """Why ``guild`` may not be chosen after ``chosen`` (R7), or ``None``: the set-up question's
+    greyed answers and :func:`check_guild_choice` say it the same way."""
+    if guild in chosen:
+        return f"each guild is headed by one player only (R7): {guild.value!r} is chosen already and cannot be chosen twice"
+    if guild is Guild.ASSASSINS and not elam:
+        return "the Assassins play only in ELAM (R7, L173)"
+    return None
 
 
 def is_teammate(position: Position, token: str, other: str) -> bool:

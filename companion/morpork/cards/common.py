@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from companion.morpork.catalog import CARD_IDS, PERSONALITY_IDS, TWO_PLAYER_REMOVED_PERSONALITIES
-from companion.morpork.hidden_cards import known_elsewhere
+from companion.morpork.hidden_cards import known_elsewhere, unseen_cards
 from companion.core.procedure import Narrator, Question, Reason, choice_question
 from companion.morpork.state import State
 from companion.morpork.steps import Steps, ask, end_on_draw_pile
@@ -72,6 +72,8 @@ def possible_cards(state: State, color: str, ctx: TurnContext | None = None,
     """Card ids ``color`` might hold (``among`` them), or none when their hand has no free card."""
     if free_hand(state, color) == 0:
         return []
+    if among is CARD_IDS:
+        return unseen_cards(state, ctx)  # remembered: asked several times per input
     known = known_elsewhere(state, ctx)
     return [c for c in among if c not in known]
 

@@ -25,7 +25,7 @@ def test_a_whole_game_journalled_undone_and_replayed_from_its_export(tmp_path: P
         undone = 0
         while session.question is not None:
             session.submit(random_input(session.current, rng))
-            if session.seq % 97 == 0:  # take one back now and then (past a roll: a correction) and play on
+            if session.seq % 41 == 0:  # take one back now and then (past a roll: a correction) and play on
                 session.undo(1, confirm=True)
                 undone += 1
                 session.submit(random_input(session.current, rng))

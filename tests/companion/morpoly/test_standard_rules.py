@@ -218,7 +218,7 @@ def test_declined_square_stays_with_the_bank() -> None:
     assert game.state.squares[3].owner is None
 
 
-def test_raise_money_then_insolvency_merges_the_debtor_into_the_creditor() -> None:
+def test_insolvency_in_standard_monopoly_is_bankruptcy_the_creditor_takes_all() -> None:
     state = table()
     own(state, "blue", 37, 39, houses=5)
     own(state, "red", 1)
@@ -226,7 +226,9 @@ def test_raise_money_then_insolvency_merges_the_debtor_into_the_creditor() -> No
     state.token("red").square = 35
     game = do(start(state), "roll", (1, 3))  # Boardwalk with a hotel: $2,000, red is insolvent
     assert [p.id for p in game.state.parties] == ["blue"]
-    assert game.state.token("red").party == "blue" and game.state.squares[1].owner == "blue"
+    assert [t.id for t in game.state.tokens] == ["blue"]  # red is out: no team in standard Monopoly
+    assert game.state.squares[1].owner == "blue" and not game.state.squares[1].mortgaged  # deeds as they stand
+    assert cash(game, "blue") == 1500 + 100
     assert game.is_over and game.state.game_over is not None and game.state.game_over.winner == "blue"
 
 
@@ -263,3 +265,27 @@ def test_rolls_want_two_faces() -> None:
         do(game, DieRoll(faces=(0, 7)))
     with pytest.raises(InputError, match="waits for a roll"):
         do(game, "roll")
+
+
+def test_the_menu_offers_exactly_what_the_rules_allow_square_by_square() -> None:
+    """``management_options`` is computed group by group for speed; it must agree with asking
+    ``can_build``/``can_sell``/``can_mortgage``/``can_lift`` for every square, in positions of real games."""
+    import random
+
+    from companion.morpoly.building import management_options, management_options_one_by_one
+    from companion.morpoly.editions import load_edition
+    from companion.morpoly.game import apply, new_game
+    from companion.morpoly.random_play import random_input
+
+    edition, compared = load_edition("us"), 0
+    for seed, base in ((1, "standard"), (2, "variant")):
+        rng = random.Random(seed)
+        game = new_game(["red", "blue", "green"], {"edition": "us", "base": base})
+        while game.question is not None and compared < 600:
+            if game.question.key == "morpoly.turn.menu":
+                for party in game.state.parties:
+                    assert management_options(game.state, edition, party.id) == \
+                        management_options_one_by_one(game.state, edition, party.id)
+                compared += 1
+            game = apply(game, random_input(game, rng))
+    assert compared > 300

@@ -20,12 +20,16 @@ from kivy.uix.scrollview import ScrollView
 from kivy.uix.togglebutton import ToggleButton
 
 from companion.core.inputs import Answer, CardScan, DieRoll
+from companion.morpoly import ledger_view
 from companion.morpoly import money as engine_money
-from companion.morpoly import rent as engine_rent
+from companion.morpoly.board_view import opposite_pairs
+from companion.morpoly.handovers import Handover, handovers, is_checker
+from companion.morpoly.layout import opposite
+from companion.morpoly.money import BANK
 from ui.palette import PLAYER_RGB, hex_color
 from ui.screens.base import GameScreen
-from ui.screens.morpoly.common import (GROUP_RGB, GUILD_NAMES, SQUARE_KIND_MARK, game_edition, money,
-                                       option_label, paper, party_name)
+from ui.screens.morpoly.common import (COVER_WORDS, GROUP_RGB, GUILD_NAMES, SQUARE_KIND_MARK, game_edition,
+                                       is_morpoly, money, N_, option_label, paper, party_name)
 from ui.widgets import BigButton
 
 RING = 11
@@ -45,6 +49,35 @@ def ring_cell(index: int) -> tuple[int, int]:
     return 10, 10 - step
 
 
+NPC_MARKS = (("death", "☠"), ("luggage", "▤"), ("dibbler", "¤"))
+"""ELAM's non-player characters on the ring: Death, the Luggage (while it stands free), CMOT Dibbler."""
+
+
+def npc_marks(state: Any) -> dict[int, str]:
+    """The marks of the NPCs standing on each square (ELAM; none outside it)."""
+    npcs = getattr(state, "npcs", None)
+    marks: dict[int, str] = {}
+    if npcs is None:
+        return marks
+    for name, mark in NPC_MARKS:
+        if name == "luggage" and npcs.luggage_with:
+            continue
+        square = int(getattr(npcs, name))
+        marks[square] = marks.get(square, "") + f"[b][color=202020]{mark}[/color][/b]"
+    return marks
+
+
+def party_marks(state: Any, party: str) -> str:
+    """ELAM's lives left (♥) and a Fortuna token held (✦), beside a party's cash."""
+    marks = ""
+    lives = getattr(state, "lives", {})
+    if party in lives:
+        marks += f" ♥{lives[party]}"
+    if party in getattr(state, "fortuna", []):
+        marks += " ✦"
+    return marks
+
+
 def party_rgb(party: str) -> tuple[float, float, float]:
     return PLAYER_RGB.get(party, (0.8, 0.8, 0.8))
 
@@ -58,6 +91,7 @@ class SquareCell(ButtonBehavior, Label):
         self.group_rgb: tuple[float, float, float] | None = None
         self.owner_rgb: tuple[float, float, float] | None = None
         self.mortgaged = False
+        self.selected = False  # the square tapped, or its opposite, while its deed is shown
         self.bind(pos=self.redraw, size=self.redraw)
 
     def redraw(self, *_args: Any) -> None:
@@ -75,6 +109,9 @@ class SquareCell(ButtonBehavior, Label):
             else:
                 Color(0.2, 0.2, 0.2, 1)
                 Line(rectangle=(self.x, self.y, self.width, self.height), width=1)
+            if self.selected:
+                Color(0.55, 0.1, 0.75, 1)
+                Line(rectangle=(self.x + 1, self.y + 1, self.width - 2, self.height - 2), width=dp(3))
 
 
 class MorpolyBoardScreen(GameScreen):
@@ -84,6 +121,7 @@ class MorpolyBoardScreen(GameScreen):
         super().__init__(**kwargs)
         self._built = False
         self.faces: list[int | None] = [None, None]
+        self.selected: tuple[int, ...] = ()  # the square whose deed is shown, and its opposite
 
     # -- building ------------------------------------------------------------------------
     def _build(self) -> None:
@@ -144,7 +182,7 @@ class MorpolyBoardScreen(GameScreen):
         self.ledger_button.text = app.t("FSU ledger")
         self.journal_button.text = app.t("Journal")
         self.message_label.text = app.message
-        if game is None or not hasattr(game, "state"):
+        if game is None or not is_morpoly(app.session):
             return
         self._draw_ring(game)
         self._draw_money(game)
@@ -157,6 +195,11 @@ class MorpolyBoardScreen(GameScreen):
         tokens_on: dict[int, list[str]] = {}
         for token in state.tokens:
             tokens_on.setdefault(token.square, []).append(token.party)
+        paired: dict[int, list[str]] = {}  # the opposite-square pairing, where a guild can use it
+        for pair in opposite_pairs(state):
+            rgb = hex_color(party_rgb(state.token(pair.token).party))
+            paired.setdefault(pair.square, []).append(f"[color={rgb}]⇄{pair.opposite}[/color]")
+            paired.setdefault(pair.opposite, []).append(f"[color={rgb}]⇄{pair.square}[/color]")
         for cell in self.cells:
             square = ed.squares[cell.index]
             owned = state.squares.get(cell.index)
@@ -173,6 +216,11 @@ class MorpolyBoardScreen(GameScreen):
                 build = "[color=ffffff]M[/color]"
             dots = "".join(f"[color={hex_color(party_rgb(p))}][size={int(sp(18))}]●[/size][/color]"
                            for p in tokens_on.get(cell.index, []))
+            dots += npc_marks(state).get(cell.index, "")
+            pairs = "".join(paired.get(cell.index, []))
+            if pairs:
+                build = f"{build}[size={int(sp(9))}]{pairs}[/size]"
+            cell.selected = cell.index in self.selected
             cell.text = f"[size={int(sp(9))}]{cell.index}[/size] {mark}\n{build}\n{dots}"
             cell.redraw()
         def redraw_all(_dt: float) -> None:
@@ -182,18 +230,55 @@ class MorpolyBoardScreen(GameScreen):
         Clock.schedule_once(redraw_all, 0)  # after the ring's layout pass
 
     def _draw_money(self, game: Any) -> None:
+        """As the bank: every party's cash (the app holds it). As a checker: who hands whom which
+        amount for the latest step that moved money, then what each should hold."""
         app, state, ed = self.app, game.state, game_edition(game)
-        lines = [f"[b]{app.t('Money')}[/b]"]
+        lines: list[str] = []
+        checker = is_checker(state)
+        if checker:
+            lines.append(f"[b]{app.t('Hand over')}[/b]")
+            lines += [self.handover_text(h, ed) for h in self.last_handovers()] or [app.t("Nothing to hand over.")]
+            lines.append(f"[b]{app.t('Each should hold')}[/b]")
+        else:
+            lines.append(f"[b]{app.t('Money (the app is the bank)')}[/b]")
         for party in state.parties:
             guilds = ", ".join(app.t(GUILD_NAMES.get(g, g)) for g in party.guilds)
             worth = party.cash + engine_money.liquidation_value(state, ed, party.id)
             rgb = hex_color(party_rgb(party.id))
             turn = " ◀" if state.turn.token in party.tokens else ""
+            turn += party_marks(state, party.id)
+            if checker:
+                lines.append(f"[color={rgb}]●[/color] {party_name(app, party.boss)}{turn}  {money(ed, party.cash)}")
+                continue
             lines.append(f"[color={rgb}]●[/color] [b]{party_name(app, party.boss)}[/b]{turn}  "
                          f"{money(ed, party.cash)}\n   [size={int(sp(11))}]{guilds + ' · ' if guilds else ''}"
                          f"{app.t('net worth')} {money(ed, worth)}[/size]")
         lines.append(f"[b]{app.t('Bank')}[/b] {money(ed, state.bank.cash)} · ⌂{state.bank.houses} · H{state.bank.hotels}")
         self.money_label.text = "\n".join(lines)
+
+    def last_handovers(self, look_back: int = 12) -> tuple[Handover, ...]:
+        """The handovers of the latest step (of the last ``look_back``) that moved money."""
+        session = self.app.session
+        if session is None:
+            return ()
+        positions: Any = session.positions  # Ankh-Morpoly games on this screen
+        count = len(session.inputs)
+        for step in range(count, max(0, count - look_back), -1):
+            moved = handovers(positions[step - 1].state, positions[step].state)
+            if moved:
+                return moved
+        return ()
+
+    def handover_text(self, handover: Handover, ed: Any) -> str:
+        app = self.app
+
+        def who(holder: str) -> str:
+            if holder == BANK:
+                return str(app.t("the bank"))
+            return f"[color={hex_color(party_rgb(holder))}]●[/color] {party_name(app, holder)}"
+
+        return app.t("{payer} hands {payee} {amount}").format(payer=who(handover.payer), payee=who(handover.payee),
+                                                           amount=money(ed, handover.amount))
 
     def _draw_question(self, game: Any) -> None:
         app = self.app
@@ -285,6 +370,12 @@ class MorpolyBoardScreen(GameScreen):
             self.app.submit(Answer(value, seq=game.seq))
         self.update()
 
+    def unselect(self) -> None:
+        self.selected = ()
+        game = self.app.game
+        if game is not None and is_morpoly(self.app.session):
+            self._draw_ring(game)
+
     def show_square(self, index: int) -> None:
         """The deed of a square: its name, price, owner, buildings, mortgage and the rent now."""
         app = self.app
@@ -313,10 +404,28 @@ class MorpolyBoardScreen(GameScreen):
                 lines.append(app.t("{n} houses").format(n=owned.houses))
             if owned.mortgaged:
                 lines.append(app.t("Mortgaged"))
-            if owned.owner and not owned.mortgaged and square.kind in ("street", "station"):
-                due = (engine_rent.street_rent(state, ed, index) if square.kind == "street"
-                       else engine_rent.station_rent(state, ed, index))
-                lines.append(f"{app.t('Rent now')}: {money(ed, due)}")
+            charge = ledger_view.charge_now(state, ed, index)
+            if charge.kind == "premium":
+                lines.append(app.t("Premium now: {amount} (buys an FSU)").format(amount=money(ed, charge.amount)))
+            elif charge.kind == "rent":
+                lines.append(f"{app.t('Rent now')}: {money(ed, charge.amount)}")
+            elif charge.kind == "per-pip":
+                lines.append(app.t("Rent now: {n} × the dice").format(n=charge.amount))
+        for fsu in ledger_view.fsus_on(state, index):
+            covers = ", ".join(app.t(COVER_WORDS.get(c, c)) for c in fsu.covers)
+            lines.append(app.t("FSU: {insurer} insures {beneficiary} ({covers}), {n} squares to go").format(
+                insurer=party_name(app, fsu.insurer), beneficiary=party_name(app, fsu.beneficiary), covers=covers,
+                n=fsu.squares_ahead))
+        npcs = getattr(state, "npcs", None)
+        if npcs is not None:
+            for where, what in ((npcs.death, N_("Death stands here.")), (npcs.dibbler, N_("CMOT Dibbler stands here.")),
+                                (None if npcs.luggage_with else npcs.luggage, N_("The Luggage stands here."))):
+                if where == index:
+                    lines.append(app.t(what))
+        across = opposite(index)
+        lines.append(app.t("Opposite: {n} · {square}").format(n=across, square=ed.squares[across].name))
+        self.selected = (index, across)
+        self._draw_ring(game)
         label = Label(text="\n".join(lines), markup=True, font_size=sp(17), halign="left", valign="top",
                       color=(1, 1, 1, 1))
         label.bind(size=lambda w, _v: setattr(w, "text_size", w.size))
@@ -342,5 +451,6 @@ class MorpolyBoardScreen(GameScreen):
             row.add_widget(button)
         box.add_widget(row)
         ok.bind(on_release=lambda _b: popup.dismiss())
+        popup.bind(on_dismiss=lambda _p: self.unselect())
         self.square_popup = popup
         popup.open()

@@ -7,6 +7,7 @@ from functools import lru_cache
 from typing import Any
 
 from companion.morpoly.editions import Edition, load_edition
+from ui.i18n import GUILD_WORDS
 
 MODE_ID = "ankh-morpoly"
 PLAYER_IDS = ("red", "yellow", "green", "blue")
@@ -18,16 +19,36 @@ def N_(message: str) -> str:
     return message
 
 
-GUILD_NAMES = {
-    "thieves": N_("Thieves' Guild"), "watch": N_("City Watch"), "merchants": N_("Merchants' Guild"),
-    "beggars": N_("Beggars' Guild"), "undead": N_("Undead"), "patrician": N_("The Patrician"),
-    "fools": N_("Fools' Guild"), "wizards": N_("Wizards"), "assassins": N_("Assassins' Guild"),
-}
+GUILD_NAMES = GUILD_WORDS
+"""Each guild's name (the translator names guilds in sentences alike)."""
 VERBS = {
     "roll": N_("Roll the dice"), "buy": N_("Buy"), "decline": N_("Decline"), "build": N_("Build a house on {square}"),
     "sell": N_("Sell a house on {square}"), "mortgage": N_("Mortgage {square}"), "lift": N_("Lift the mortgage on {square}"),
     "pay": N_("Pay"), "card": N_("Use a card"), "end": N_("End the turn"),
 }
+COVER_WORDS = {
+    "thieves": N_("robbed by a thief"), "watch": N_("sent to jail"),
+    "merchants": N_("any payment (up to 3 × the premium)"), "beggars": N_("a beggar lands on their square"),
+    "undead": N_("landing on a cemetery"), "patrician": N_("a tax"), "fools:doubles": N_("third doubles"),
+    "fools:seven": N_("landing on Chance or Community Chest"), "fools:even": N_("landing on Community Chest"),
+    "fools:odd": N_("landing on Chance"), "wizards": N_("teleported"), "assassins": N_("a death"),
+}
+"""What each cover of an FSU pays for, in words (the exposure view's ``covers``)."""
+PLAYER_VERBS = {
+    "fortuna": N_("{player}: spend the Fortuna token"), "attack": N_("Attack {player}"),
+    "hire": N_("Hire the Assassins against {player}"),
+}
+"""Answers that name a party or token after a verb (Fortuna's window, the Assassins)."""
+WORDS = {
+    "play-on": N_("Play on"), "no-attack": N_("No attack"), "flee": N_("Flee"), "stay": N_("Stay"),
+    "chance": N_("Chance"), "chest": N_("Community Chest"),
+    "walk": N_("Walk forward"), "walk-backward": N_("Walk backward"), "split": N_("Split in two halves"),
+    "split-backward": N_("Split, walking backward"), "teleport": N_("Teleport"), "forward": N_("Forward"),
+    "backward": N_("Backward"), "as-drawn": N_("Where the card says"), "opposite": N_("The opposite square"),
+    "previous": N_("The previous one"), "first": N_("The first half"), "second": N_("The second half"),
+    "step": N_("Step on"),
+}
+"""The Ankh-Morpoly engine's answer words as its buttons show them."""
 EDITION_NAMES = {"us": N_("US (dollars)"), "de": N_("German (euro)"), "de-dm": N_("German (D-Mark)")}
 GROUP_RGB = {
     "brown": (0.55, 0.33, 0.2), "light-blue": (0.6, 0.85, 0.95), "pink": (0.85, 0.3, 0.6),
@@ -54,8 +75,10 @@ def money(ed: Edition, amount: int) -> str:
     return f"{symbol}{text}" if symbol == "$" else f"{text} {symbol}"
 
 
-def is_morpoly(game: Any) -> bool:
-    return type(game).__module__.startswith("companion.morpoly")
+def is_morpoly(session: Any) -> bool:
+    """Whether the session's open game is Ankh-Morpoly: its journal record names the mode."""
+    from ui.app import mode_of
+    return mode_of(session) == MODE_ID
 
 
 def option_label(app: Any, game: Any, value: str) -> str:
@@ -64,6 +87,10 @@ def option_label(app: Any, game: Any, value: str) -> str:
     if value in GUILD_NAMES:
         return str(app.t(GUILD_NAMES[value]))
     verb, _, rest = value.partition(":")
+    if verb in PLAYER_VERBS and rest:
+        return str(app.t(PLAYER_VERBS[verb]).format(player=party_name(app, rest)))
+    if value in WORDS:
+        return str(app.t(WORDS[value]))
     if rest and rest.split(":")[-1].isdigit():
         index = int(rest.split(":")[-1])
         if 0 <= index < len(ed.squares):
@@ -102,6 +129,6 @@ def player_labels_of(app: Any, game: Any) -> dict[str, str]:
     """Each player's coloured name, by seat, for either game (Ankh-Morpoly's parties are seats; the
     names are the journal's)."""
     from ui.widgets import player_labels, player_markup
-    if is_morpoly(game):
+    if is_morpoly(app.session):
         return {p.id: player_markup(p.id, party_name(app, p.id)) for p in game.state.parties}
     return dict(player_labels(game.state))

@@ -1,10 +1,11 @@
 """The FSU ledger — the variant's public progress board: every running FSU with insurer,
-beneficiary, square, premium, what it covers, and when it ends, plus the chance that each token's
-next roll lands it on a square that matters (the engine's movement tables). It reads the mode's
-view (``ankh-morpoly-state/1``); while the state document carries no ``fsus`` the ledger says that
-none is running."""
+beneficiary, square, premium, what it covers in words, "ends when ⟨token⟩ passes ⟨square⟩ (n squares
+ahead)" and the chance that the next roll ends it or makes it pay, as the mode's exposure view
+(``exposure`` in its view, :mod:`companion.morpoly.ledger_view`) gives them; below, each token's
+chance to land on Chance or Community Chest. It draws; the mode computes."""
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any
 
 from kivy.metrics import dp, sp
@@ -13,11 +14,11 @@ from kivy.uix.label import Label
 from kivy.uix.scrollview import ScrollView
 
 from companion.core.mode import get_mode
-from companion.morpoly.movement import chance_to_land
+from companion.morpoly.layout import CHANCE, COMMUNITY_CHEST
 from ui.palette import hex_color
 from ui.screens.base import GameScreen
 from ui.screens.morpoly.board import party_rgb
-from ui.screens.morpoly.common import paper, MODE_ID, game_edition, money
+from ui.screens.morpoly.common import COVER_WORDS, MODE_ID, game_edition, is_morpoly, money, paper, party_name
 from ui.widgets import BigButton
 
 
@@ -53,41 +54,49 @@ class MorpolyLedgerScreen(GameScreen):
         app, game = self.app, self.app.game
         self.back_button.text = "◀ " + app.t("Board")
         self.title_label.text = app.t("FSU ledger")
-        if game is None or not hasattr(game, "state"):
+        if game is None or not is_morpoly(app.session):
             self.body.text = ""
             return
-        ed = game_edition(game)
         view = get_mode(MODE_ID).view(game, None)
-        lines: list[str] = []
-        fsus = [f for f in view.get("fsus", []) if f.get("status", "active") == "active"]
-        if not fsus:
+        lines = [self.fsu_text(fsu, game) for fsu in view.get("exposure", [])]
+        if not lines:
             lines.append(app.t("No FSU is running."))
-        positions = {t["id"]: t["square"] for t in view["tokens"]}
-        for fsu in fsus:
-            square = int(fsu["square"])
-            holder = str(fsu.get("holder_token", fsu.get("beneficiary", "")))
-            ahead = (square - positions.get(holder, 0)) % 40
-            chance = float(chance_to_land(positions.get(holder, 0), [square]))
-            lines.append(
-                f"[b]{ed.squares[square].name}[/b] · {app.t('insurer')} {app.translator.color(fsu.get('insurer', ''))}"
-                f" → {app.t('beneficiary')} {app.translator.color(fsu.get('beneficiary', ''))} · "
-                f"{app.t('premium')} {money(ed, int(fsu.get('premium', 0)))}\n   "
-                + app.t("covers: {covers}").format(covers=", ".join(fsu.get("covers", [])))
-                + "\n   " + app.t("ends when {token} passes {square} ({n} squares ahead)").format(
-                    token=app.translator.color(holder), square=ed.squares[square].name, n=ahead)
-                + f" · {chance:.0%}")
-        lines.append("")
-        lines.append(f"[b]{app.t('Where the next roll may lead')}[/b]")
-        special = {"chance": [s.index for s in ed.squares if s.kind == "chance"],
-                   "chest": [s.index for s in ed.squares if s.kind == "chest"]}
-        for token in view["tokens"]:
-            start = int(token["square"])
-            rgb = hex_color(party_rgb(token["party"]))
-            chance = float(chance_to_land(start, special["chance"]))
-            chest = float(chance_to_land(start, special["chest"]))
-            jail = " ▦" if token.get("in_jail") else ""
-            lines.append(f"[color={rgb}]●[/color] {app.translator.color(token['id'])}{jail}: "
-                         f"{ed.squares[start].name} · "
-                         + f"{ed.squares[special['chance'][0]].name} {chance:.0%} · "
-                         + f"{ed.squares[special['chest'][0]].name} {chest:.0%}")
+        lines += ["", f"[b]{app.t('Where the next roll may lead')}[/b]"] + self.next_roll_lines(game, view)
         self.body.text = "\n".join(lines)
+
+    def fsu_text(self, fsu: dict[str, Any], game: Any) -> str:
+        """One running FSU as the mode's exposure view gives it, in words."""
+        app, ed = self.app, game_edition(game)
+        square = ed.squares[int(fsu["square"])].name
+        covers = ", ".join(app.t(COVER_WORDS.get(c, c)) for c in fsu["covers"])
+        head = app.t("{square}: {insurer} insures {beneficiary} · premium {premium}").format(
+            square=f"[b]{square}[/b]", insurer=self.who(fsu["insurer"]), beneficiary=self.who(fsu["beneficiary"]),
+            premium=money(ed, int(fsu["premium"])))
+        ends = app.t("ends when {token} passes {square} ({n} squares ahead)").format(
+            token=self.who(fsu["token"]), square=square, n=fsu["squares_ahead"])
+        ends += " · " + app.t("next roll: {chance}").format(chance=percent(fsu["chance_to_end"]))
+        if fsu["chance_of_claim"] is None:
+            claim = app.t("pays out: depends on play")
+        else:
+            claim = app.t("pays out on the next roll: {chance}").format(chance=percent(fsu["chance_of_claim"]))
+        return f"{head}\n   {app.t('covers: {covers}').format(covers=covers)}\n   {ends}\n   {claim}"
+
+    def who(self, party: str) -> str:
+        """A party (or a token: its player) by colour and typed name."""
+        return f"[color={hex_color(party_rgb(party))}]●[/color] {party_name(self.app, party)}"
+
+    def next_roll_lines(self, game: Any, view: dict[str, Any]) -> list[str]:
+        """Each token's chance to land on Chance or Community Chest with its next roll (the mode's)."""
+        ed = game_edition(game)
+        chance, chest = ed.squares[min(CHANCE)].name, ed.squares[min(COMMUNITY_CHEST)].name
+        lines = []
+        for roll in view.get("next_rolls", []):
+            jail = " ▦" if roll["in_jail"] else ""
+            lines.append(f"{self.who(roll['token'])}{jail}: {ed.squares[int(roll['square'])].name} · "
+                         f"{chance} {percent(roll['chance'])} · {chest} {percent(roll['chest'])}")
+        return lines
+
+
+def percent(fraction: str) -> str:
+    """A chance the mode gives as a fraction (``"5/36"``), as a table reads it: 14 %."""
+    return f"{float(Fraction(fraction)):.0%}"

@@ -1,0 +1,112 @@
+"""Trades between parties: a deed bought from another party for cash (reference B6, R57, §8.3).
+
+The players negotiate at the table; the companion records the result and checks it against the
+rules. The first form a trade takes here is the one that completes colour groups: at a turn's menu
+the boss of the token's party answers ``trade``, then names a square of another party
+(``trade:<square>``, or ``cancel``), and that party's boss answers with the price agreed (any whole
+amount in the set's rounding unit up to the buyer's cash; a few are offered) or ``refuse``.
+
+Rules checked: only bosses trade (R57); a square of a group with buildings cannot change hands (sell
+them first, as in standard Monopoly); in the variant a party all of whose tokens sit in jail makes no
+deals (B1, R10), unless it includes the Thieves (L36); a mortgaged square moves mortgaged, and with ``transfer-interest=standard-10pct``
+the buyer pays the bank a tenth of its mortgage value (R12).
+"""
+from __future__ import annotations
+
+from collections.abc import Generator, Iterator
+from typing import Final
+
+from companion.core.procedure import Narrator, Question
+from companion.morpoly.editions import Edition
+from companion.morpoly.money import BANK, transfer
+from companion.morpoly.questions import ask_amount, ask_choice
+from companion.morpoly.rules import is_variant, party_jailed
+from companion.morpoly.state import State
+
+Trading = Generator[Question, str, None]
+
+TRADE: Final = "trade"
+"""The menu answer that starts a trade (the boss's, when a square may change hands)."""
+PREFIX: Final = "trade:"
+CANCEL: Final = "cancel"
+REFUSE: Final = "refuse"
+LABELS: Final = tuple(f"{PREFIX}{index}" for index in range(40))
+"""The answers naming each square, made once (menus list them before every roll)."""
+
+
+def transfer_interest(state: State, edition: Edition, square: int) -> int:
+    """R12: nothing by default; a tenth of the mortgage value with ``standard-10pct``."""
+    if state.squares[square].mortgaged and state.rules.get("transfer-interest") == "standard-10pct":
+        return edition.currency.round_down(edition.deed(square).mortgage // 10)
+    return 0
+
+
+def makes_no_deals(state: State, party: str) -> bool:
+    """B1 (L9): in the variant a party all of whose tokens sit in jail concludes no deals — except
+    the Thieves, who do business from jail (L36)."""
+    return is_variant(state) and party_jailed(state, party) and "thieves" not in state.party(party).guilds
+
+
+def tradeable(state: State, edition: Edition, buyer: str) -> Iterator[int]:
+    """The squares the boss of ``buyer`` may propose to buy now, by square number."""
+    if makes_no_deals(state, buyer):
+        return
+    cash = state.party(buyer).cash
+    unit = edition.currency.rounding_unit
+    if cash < unit:
+        return
+    squares = state.squares
+    jailed: dict[str, bool] = {}
+    for index in sorted(squares):
+        sq = squares[index]
+        owner = sq.owner
+        if owner is None or owner == buyer or any(squares[s].houses for s in edition.group(index)):
+            continue
+        if owner not in jailed:
+            jailed[owner] = makes_no_deals(state, owner)
+        if jailed[owner] or (sq.mortgaged and cash < unit + transfer_interest(state, edition, index)):
+            continue
+        yield index
+
+
+def can_trade(state: State, edition: Edition, buyer: str) -> bool:
+    """Whether the menu offers ``trade`` (found at the first square that may change hands)."""
+    return next(tradeable(state, edition, buyer), None) is not None
+
+
+def trade_options(state: State, edition: Edition, buyer: str) -> list[str]:
+    """Every ``trade:<square>`` the boss of ``buyer`` may propose now."""
+    return [LABELS[index] for index in tradeable(state, edition, buyer)]
+
+
+def trade(state: State, edition: Edition, narrator: Narrator, buyer: str) -> Trading:
+    """Which square the buyer's boss proposes to buy (or ``cancel``); then the owner's boss names
+    the price agreed, or refuses; then the deed and the money change hands."""
+    boss = state.party(buyer).boss
+    choice = yield from ask_choice(state, narrator, "morpoly.trade.square", f"{boss}: which square do you buy "
+                                   f"from another party?", boss, [*trade_options(state, edition, buyer), CANCEL],
+                                   party=buyer)
+    if choice == CANCEL:
+        return
+    square = int(choice[len(PREFIX):])
+    seller = state.squares[square].owner
+    assert seller is not None
+    name = edition.squares[square].name
+    interest = transfer_interest(state, edition, square)
+    unit = edition.currency.rounding_unit
+    maximum = state.party(buyer).cash - interest
+    boss = state.party(seller).boss
+    answer = yield from ask_amount(state, narrator, "morpoly.trade.price", f"{boss}: sell {name} to {buyer}? "
+                                   f"the price agreed, or refuse", boss, unit, maximum, (REFUSE,),
+                                   square=str(square), buyer=buyer, seller=seller, name=name)
+    if answer == REFUSE:
+        narrator.say("morpoly.trade.refused", f"{seller} keeps {name}", seller=seller, buyer=buyer, square=square,
+                     name=name)
+        return
+    price = int(answer)
+    transfer(state, buyer, seller, price)
+    if interest:
+        transfer(state, buyer, BANK, interest)
+    state.squares[square].owner = buyer
+    narrator.say("morpoly.trade.done", f"{buyer} buys {name} from {seller} for {edition.currency.format(price)}",
+                 seller=seller, buyer=buyer, square=square, name=name, price=edition.currency.format(price))

@@ -1,0 +1,134 @@
+"""Run the real app in this process with a pair of emulated dice on a serial link, and play
+Ankh-Morpoly by touch, for the test that pulls the plug halfway (SIGKILL) and starts it again.
+
+    python3 tests/ui/drive_morpoly.py DATA_DIR new|resume STEPS SEED
+
+The die emulator's pair (``firmware_bridge.emulator.EmulatedPair``, both dice on one pseudo-terminal)
+is plugged at ``DATA_DIR/dice`` and the app opens it as ``serial://DATA_DIR/dice?pair=1``: every
+roll the game asks for is thrown on the emulated pair and reaches the game through the serial
+source's reader thread. Everything else is a touch: ``new`` taps Home's "new Ankh-Morpoly game",
+three players, Fortuna and ELAM on and "start" on the set-up screen; ``resume`` taps Home's "resume"; each choice is a
+tap on the board's button for the answer (picked with ``random.Random(SEED, seq)``: "buy",
+"roll" and "play on" most of the time, so the game moves on; now and then a Fortuna token is spent).
+
+It prints ``RESUMED {json}`` once the game is on screen (before any step) and ``READY {json}`` after
+STEPS inputs — the game id, seq, the question, the mode's view of the position and what the board
+shows — then keeps drawing frames until it is killed.
+"""
+from __future__ import annotations
+
+import json
+import random
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+
+from drive_app import _conftest  # noqa: E402
+
+LIMIT = 20.0
+
+
+def snapshot(app: Any) -> dict[str, Any]:
+    from companion.core.mode import get_mode
+    game = app.game
+    board = app.manager.get_screen("morpoly-board")
+    q = game.question
+    return {"screen": app.manager.current, "message": app.message, "game": app.session.game_id,
+            "mode": app.session.record.mode, "seq": game.seq, "inputs": len(app.session.inputs),
+            "question": None if q is None else {"kind": q.kind, "key": q.key, "player": q.player,
+                                                "options": list(q.options), "params": [list(p) for p in q.params]},
+            "view": get_mode("ankh-morpoly").view(game, None),
+            "ring": [cell.text for cell in board.cells], "money": board.money_label.text,
+            "sources": sorted({getattr(i, "source", "") for i in app.session.inputs if hasattr(i, "faces")}),
+            "asked": sorted({app.session.question_at(i).key for i in range(len(app.session.inputs))})}
+
+
+def wait_until(d: Any, condition: Any, what: str) -> None:
+    end = time.monotonic() + LIMIT
+    while not condition():
+        if time.monotonic() > end:
+            raise AssertionError(f"gave up waiting for {what}; message {d.app.message!r}")
+        d.frames(1)
+        time.sleep(0.005)
+
+
+def pick(options: tuple[str, ...], rng: random.Random) -> str:
+    """A table's plausible answer: buy and roll mostly, sometimes anything offered."""
+    for usual in ("roll", "buy", "pay", "play-on"):
+        if usual in options and rng.random() < 0.85:
+            return usual
+    return rng.choice(options)
+
+
+def step(d: Any, pair: Any, seed: int) -> None:
+    """One input: a throw of the emulated pair, or a tap on the board's button for the answer."""
+    app = d.app
+    game = app.game
+    q = game.question
+    seq = game.seq
+    rng = random.Random(seed * 100_003 + seq)
+    if q.kind == "roll":
+        pair.throw((rng.randint(1, 6), rng.randint(1, 6)))
+    else:
+        greyed = {option for option, _why in q.unavailable}
+        value = pick(tuple(o for o in q.options if o not in greyed), rng)
+        buttons = [w for w in d.screen.answer_area.walk() if getattr(w, "value", None) == value]
+        assert buttons, (value, q.options)
+        d.tap(buttons[0])
+    wait_until(d, lambda: app.game.seq != seq, f"step {seq} ({q.key})")
+
+
+def main(argv: list[str]) -> int:
+    data_dir, how, steps, seed = Path(argv[0]), argv[1], int(argv[2]), int(argv[3])
+    from firmware_bridge.emulator import EmulatedPair
+    data_dir.mkdir(parents=True, exist_ok=True)
+    link = data_dir / "dice"
+    pair = EmulatedPair(("emu-a", "emu-b"), seed=seed, link_path=str(link))
+    pair.plug()
+    conftest = _conftest()
+    app = conftest.start_app(data_dir, die_url=f"serial://{link}?pair=1")
+    d = conftest.Driver(app)
+    d.frames(5)
+    wait_until(d, lambda: app.devices.die_status.connected and not app.devices.die_status.simulated, "the dice")
+    assert d.screen.name == "home"
+    if how == "new":
+        d.tap(d.screen.ids.new_morpoly)
+        setup = d.screen
+        assert setup.name == "morpoly-setup"
+        d.tap(setup.count_buttons[3])
+        for field, name in zip(setup.name_inputs, ("Ann", "Bob", "Cy")):
+            field.text = name  # typed on the on-screen keyboard
+        for switch in ("fortuna", "elam"):
+            d.tap(setup.switch_buttons[switch])
+        assert setup.values["fortuna"] == setup.values["elam"] == "on"
+        d.tap(setup.start_button)
+    else:
+        d.tap(d.screen.ids.resume)
+    d.frames(3)
+    assert d.screen.name == "morpoly-board", d.screen.name
+    sys.stdout.write("RESUMED " + json.dumps(snapshot(app), sort_keys=True) + "\n")
+    sys.stdout.flush()
+    for _ in range(steps):
+        if app.game.question is None:
+            break
+        step(d, pair, seed)
+    d.frames(3)
+    sys.stdout.write("READY " + json.dumps(snapshot(app), sort_keys=True) + "\n")
+    sys.stdout.flush()
+    while True:  # until SIGKILL: the app keeps running, as on the table
+        d.frames(1)
+        time.sleep(0.05)
+
+
+if __name__ == "__main__":
+    try:
+        sys.exit(main(sys.argv[1:]))
+    except BaseException:  # Kivy's logger swallows stderr: say what went wrong where the test reads
+        import traceback
+        sys.__stdout__.write("FAILED " + json.dumps(traceback.format_exc()) + "\n")
+        sys.__stdout__.flush()
+        sys.exit(1)

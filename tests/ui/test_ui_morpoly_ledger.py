@@ -1,0 +1,125 @@
+"""The Ankh-Morpoly screens that draw the mode's views, in a real Kivy window driven by touch: the FSU
+ledger (every running FSU in words, when it ends, the chance of the next roll), a square's deed (the
+premium now, its FSUs, the opposite square marked on the ring), the opposite-square pairing for the
+Wizards, and the money panel of a table that plays with paper money (the checker's "who hands whom",
+switched on at set-up). The ledger is given FSUs built with the kit's Fsu and Ledger: until the engine
+buys them itself, that is how a position with running FSUs arises."""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from companion.morpoly.covers import Cover
+from companion.morpoly.fsu import Fsu, Ledger
+
+
+def _button_with(root: Any, text: str) -> Any:
+    from kivy.uix.button import Button
+    for w in root.walk():
+        if isinstance(w, Button) and text in w.text and not w.disabled:
+            return w
+    raise AssertionError(f"no button with {text!r}")
+
+
+def _new_game(d: Any, *, checker: bool, guilds: tuple[str, str, str]) -> None:
+    app = d.app
+    d.tap(d.screen.ids.new_morpoly)
+    setup = d.screen
+    d.tap(setup.count_buttons[3])
+    for field, name in zip(setup.name_inputs, ("Ann", "Bob", "Cy")):
+        field.text = name
+    if checker:
+        d.tap(setup.option_buttons["bank"])
+        assert setup.values["bank"] == "checker" and "checker" in setup.option_buttons["bank"].text
+    d.tap(setup.start_button)
+    assert d.screen.name == "morpoly-board"
+    for guild in guilds:
+        buttons = [w for w in d.screen.answer_area.walk() if getattr(w, "value", None) == guild]
+        d.tap(buttons[0])
+    assert [p.guilds for p in app.game.state.parties] == [[g] for g in guilds]
+
+
+def _throw(d: Any, a: int, b: int) -> None:
+    from kivy.uix.togglebutton import ToggleButton
+    pads = [w for w in d.screen.answer_area.walk() if isinstance(w, ToggleButton)]
+    d.tap(pads[a - 1])
+    d.tap(pads[6 + b - 1])
+
+
+def test_the_ledger_the_deed_and_the_pairing(tmp_path: Path, request: Any) -> None:
+    conftest = request.config.pluginmanager.getplugin(str(Path(__file__).with_name("conftest.py")))
+    app = conftest.start_app(tmp_path / "data")
+    d = conftest.Driver(app)
+    try:
+        d.frames(3)
+        _new_game(d, checker=False, guilds=("watch", "wizards", "undead"))
+        board = d.screen
+        # the Wizards (Bob, on GO) may be sent to the opposite square: the ring pairs GO with L-Space
+        assert "⇄20" in board.cells[0].text and "⇄0" in board.cells[20].text
+        assert "⇄" not in board.cells[10].text
+        assert app.t("Money (the app is the bank)") in board.money_label.text
+        state = app.game.state  # a position with running FSUs (see the module docstring)
+        state.squares[37].owner, state.squares[37].houses = "red", 2
+        state.squares[39].owner, state.squares[39].houses = "green", 1
+        state.squares[6].owner = "green"  # unbuilt: a cemetery of the Undead
+        state.ledger = Ledger((Fsu(1, "red", "yellow", "yellow", 37, 500, frozenset({Cover.JAILED}), False),
+                               Fsu(2, "green", "red", "red", 39, 200, frozenset({Cover.CEMETERY}), False)), 3)
+        app.refresh()
+        d.tap(board.ledger_button)
+        assert d.screen.name == "morpoly-ledger"
+        text = d.screen.body.text
+        assert "Park Place[/b]: " in text and "Ann insures" in text and "Bob · premium $500" in text
+        assert "covers: sent to jail" in text and "covers: landing on a cemetery" in text
+        assert "passes Park Place (37 squares ahead) · next roll: 0%" in text
+        assert "passes Boardwalk (39 squares ahead)" in text
+        assert "pays out on the next roll: 14%" in text  # Ann on GO: a 6 lands on the Undead's 6 (5/36)
+        assert app.t("No FSU is running.") not in text
+        assert "Bob: GO · Chance 17% · Community Chest 3%" in text  # the mode's next_rolls: 1/6 and 1/36
+        app.set_language("de")
+        d.frames(2)
+        text = d.screen.body.text
+        assert "versichert" in text and "Einzahlung 500 €" not in text and "Einzahlung $500" in text
+        assert "deckt: ins Gefängnis geschickt" in text
+        app.set_language("en")
+        d.tap(d.screen.back_button)
+        assert d.screen.name == "morpoly-board"
+        d.tap(board.cells[37])
+        popup = board.square_popup
+        shown = d.texts(popup)
+        assert "Premium now: $500 (buys an FSU)" in shown
+        assert "FSU: Ann insures Bob (sent to jail), 37 squares to go" in shown
+        assert "Opposite: 17 · Community Chest" in shown
+        assert board.cells[37].selected and board.cells[17].selected and not board.cells[18].selected
+        d.tap(_button_with(popup, "OK"))
+        d.frames(2)
+        assert not board.cells[17].selected
+        d.tap(board.cells[6])
+        assert "Rent now: $6" in d.texts(board.square_popup)  # unbuilt: ordinary rent, no FSU
+        board.square_popup.dismiss()
+        assert "♥" not in board.money_label.text and "☠" not in board.cells[20].text  # no ELAM in this game
+    finally:
+        conftest.stop_app(app)
+
+
+def test_a_table_with_paper_money_is_told_who_hands_whom(tmp_path: Path, request: Any) -> None:
+    conftest = request.config.pluginmanager.getplugin(str(Path(__file__).with_name("conftest.py")))
+    app = conftest.start_app(tmp_path / "data")
+    d = conftest.Driver(app)
+    try:
+        d.frames(3)
+        _new_game(d, checker=True, guilds=("beggars", "undead", "patrician"))
+        assert app.game.state.rules["bank"] == "checker"
+        board = d.screen
+        assert app.t("Nothing to hand over.") in board.money_label.text
+        for who in ("red", "yellow"):  # Ann buys the pub on 5; Bob lands there and pays her
+            assert app.game.question.player == who
+            d.tap(_button_with(board.answer_area, app.t("Roll the dice")))
+            _throw(d, 2, 3)
+            if who == "red":
+                d.tap(_button_with(board.answer_area, app.t("Buy")))
+                assert "Ann hands the bank $200" in board.money_label.text.replace("[color=db332e]●[/color] ", "")
+        text = board.money_label.text.replace("[color=db332e]●[/color] ", "").replace("[color=f5c71a]●[/color] ", "")
+        assert "Bob hands Ann $25" in text, text
+        assert app.t("Each should hold") in text and "Ann  $1,325" in text
+    finally:
+        conftest.stop_app(app)
