@@ -57,6 +57,10 @@ def test_every_resolution_in_play_settles_what_is_owed_exactly(monkeypatch: pyte
         assert not fsu.payment_problems(result, events), (events, result)
         assert not fsu.transition_problems(ledger, result.ledger), (events, result)
         seen.update(change.kind.value for change in result.changes)
+        for change in result.changes:  # R17: at the moment of purchase, no FSU of that pair runs
+            if change.kind in (fsu.ChangeKind.BOUGHT, fsu.ChangeKind.TAKEN_OVER):
+                bought = result.ledger.get(change.fsu_id or -1)
+                assert not ledger.active_between(bought.beneficiary, bought.insurer), (events, result)
         return result
 
     monkeypatch.setattr(fsu, "resolution", checked)
