@@ -107,7 +107,10 @@ def test_a_morpoly_game_by_touch(tmp_path: Path, request: Any) -> None:
         popup = d.screen.square_popup
         assert "1 ·" in d.texts(popup)
         popup.dismiss()
-        d.frames(2)
+        for _ in range(60):  # the popup fades out before it leaves the window (and stops taking taps)
+            if popup.parent is None:
+                break
+            d.frames(1)
         # a correction: green is really on 24 (no salary, nothing landed on), from the square's popup
         while app.game.question.kind == "roll":
             _play_question(d, rolls)
