@@ -117,7 +117,6 @@ class State:
     """ELAM: Death, the Luggage and CMOT Dibbler (§5.4); ``None`` outside ELAM."""
     reversed_tokens: list[str] = field(default_factory=list)
     """ELAM: tokens whose running direction a Dibbler 7 reversed (counter-clockwise, R71)."""
-    ledger: Ledger = field(default_factory=Ledger)
 
     def copy(self) -> State:
         """A deep copy, written out: procedures copy the state at every step, and ``deepcopy`` made
