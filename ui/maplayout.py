@@ -186,6 +186,13 @@ def place_block(polygon: list[Point], avoid: list[list[Point]], centre: Point, l
     lines = [(a, b, half) for a, b, half in (lines or [])
              if min(a[0], b[0]) < max(xs) + near and max(a[0], b[0]) > min(xs) - near
              and min(a[1], b[1]) < max(ys) + near and max(a[1], b[1]) > min(ys) - near]
+    # Only line segments that can reach a box somewhere in the search can cross one (the block is
+    # never wider than the name or all chips in one row, nor taller than name and one chip per row).
+    wide = max(label[0], sum(w for w, _h in chips) + 2 * gap * len(chips)) / 2
+    tall = label[1] + sum(h + gap for _w, h in chips)
+    lines = [(a, b, half) for a, b, half in lines
+             if min(a[0], b[0]) - half <= centre[0] + reach + wide and max(a[0], b[0]) + half >= centre[0] - reach - wide
+             and min(a[1], b[1]) - half <= centre[1] + reach + tall and max(a[1], b[1]) + half >= centre[1] - reach - tall]
     counts = sorted({max(1, -(-len(chips) // k)) for k in (1, 2, 3)}, reverse=True)
     for per_row in counts:
         rows = [chips[i:i + per_row] for i in range(0, len(chips), per_row)]
