@@ -180,10 +180,19 @@ def place_block(polygon: list[Point], avoid: list[list[Point]], centre: Point, l
     best: tuple[tuple[int, float], Box, list[Box]] | None = None
     xs = [p[0] for p in polygon]
     ys = [p[1] for p in polygon]
+    inside = _Shape(polygon)
+    avoided = [_Shape(a) for a in avoid]
     near = reach + 60
     lines = [(a, b, half) for a, b, half in (lines or [])
              if min(a[0], b[0]) < max(xs) + near and max(a[0], b[0]) > min(xs) - near
              and min(a[1], b[1]) < max(ys) + near and max(a[1], b[1]) > min(ys) - near]
+    # Only line segments that can reach a box somewhere in the search can cross one (the block is
+    # never wider than the name or all chips in one row, nor taller than name and one chip per row).
+    wide = max(label[0], sum(w for w, _h in chips) + 2 * gap * len(chips)) / 2
+    tall = label[1] + sum(h + gap for _w, h in chips)
+    lines = [(a, b, half) for a, b, half in lines
+             if min(a[0], b[0]) - half <= centre[0] + reach + wide and max(a[0], b[0]) + half >= centre[0] - reach - wide
+             and min(a[1], b[1]) - half <= centre[1] + reach + tall and max(a[1], b[1]) + half >= centre[1] - reach - tall]
     counts = sorted({max(1, -(-len(chips) // k)) for k in (1, 2, 3)}, reverse=True)
     for per_row in counts:
         rows = [chips[i:i + per_row] for i in range(0, len(chips), per_row)]
@@ -207,7 +216,7 @@ def place_block(polygon: list[Point], avoid: list[list[Point]], centre: Point, l
             limit = best[0][0] if best is not None else 10 ** 6
             spill = 0
             for box in [label_box, *boxes]:
-                spill += _spill(box, polygon, avoid, lines) + 6 * sum(1 for t in taken or () if _overlap(box, t))
+                spill += _spill(box, inside, avoided, lines) + 6 * sum(1 for t in taken or () if _overlap(box, t))
                 if spill > limit:
                     break
             score = (spill, dx * dx + dy * dy + 40.0 * per_row)
@@ -219,12 +228,32 @@ def place_block(polygon: list[Point], avoid: list[list[Point]], centre: Point, l
     return best[1], best[2], best[0][0]
 
 
-def _spill(box: Box, polygon: list[Point], avoid: list[list[Point]], lines: list[tuple[Point, Point, float]]) -> int:
+class _Shape:
+    """A polygon with its bounding box: most points tried by :func:`place_block` fall outside the box
+    of the polygons to avoid, and a box test is far cheaper than the ray cast (same answers)."""
+
+    __slots__ = ("polygon", "left", "right", "bottom", "top")
+
+    def __init__(self, polygon: list[Point]) -> None:
+        self.polygon = polygon
+        self.left = min((p[0] for p in polygon), default=0.0)
+        self.right = max((p[0] for p in polygon), default=0.0)
+        self.bottom = min((p[1] for p in polygon), default=0.0)
+        self.top = max((p[1] for p in polygon), default=0.0)
+
+    def contains(self, point: Point) -> bool:
+        x, y = point
+        if x < self.left or x > self.right or y < self.bottom or y > self.top:
+            return False
+        return point_in_polygon(point, self.polygon)
+
+
+def _spill(box: Box, polygon: _Shape, avoid: list[_Shape], lines: list[tuple[Point, Point, float]]) -> int:
     """How many of a box's corners, edge midpoints and centre lie outside the polygon or inside one to
     avoid, plus 3 for each line crossing it."""
     x, y, w, h = box
     points = [(x + fx * w, y + fy * h) for fx in (0.0, 0.5, 1.0) for fy in (0.0, 0.5, 1.0)]
-    spill = sum(1 for p in points if not point_in_polygon(p, polygon) or any(point_in_polygon(p, a) for a in avoid))
+    spill = sum(1 for p in points if not polygon.contains(p) or any(a.contains(p) for a in avoid))
     return spill + 3 * sum(1 for a, b, half in lines if _crosses((x - half, y - half, w + 2 * half, h + 2 * half), a, b))
 
 

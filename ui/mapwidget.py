@@ -107,6 +107,7 @@ class MapWidget(Widget):
         self.labels: dict[str, Label] = {}
         self.tokens: dict[str, list[PieceToken]] = {}
         self._placements: dict[Any, tuple[Box, list[Box], bool]] = {}
+        self._drawn: Any = None
         self._count_font = COUNT_FONT_PX
         super().__init__(**kwargs)
         self._trigger = self._redraw_trigger()
@@ -115,11 +116,31 @@ class MapWidget(Widget):
         self._trigger()
 
     def _redraw_trigger(self) -> Any:
+        """The map is drawn on the frame *after* a change (timeout 0, not -1): what changed with it —
+        a die's face, a screen opened — reaches the screen first, and the map (hundreds of ms on a
+        Pi: placing every label and chip) follows one frame later; several changes in one frame
+        (the screen's layout settling, state then options then focus) still draw the map once."""
         from kivy.clock import Clock
-        return Clock.create_trigger(lambda _dt: self.redraw(), -1)
+        return Clock.create_trigger(lambda _dt: self._redraw_if_changed(), 0)
+
+    def drawn_key(self) -> Any:
+        """Everything the drawing depends on: the box, each area's chips, the highlights, the font
+        and language. Equal keys draw identical maps."""
+        areas = tuple((a, tuple(self.contents(a))) for a in AREA_IDS) if self.state is not None else None
+        return ((self.x, self.y, self.width, self.height), areas, tuple(sorted(self.options)),
+                tuple(sorted(self.unavailable)), self.focus, self.language, self.colorblind, self.font_name,
+                self._count_font)
+
+    def _redraw_if_changed(self) -> None:
+        """Redraw unless nothing the map shows has changed (a roll that moved no piece: a new state
+        object, the same board)."""
+        if self.fitted is not None and self.drawn_key() == self._drawn:
+            return
+        self.redraw()
 
     # -- drawing ---------------------------------------------------------------------------------
     def redraw(self) -> None:
+        self._drawn = None
         self.canvas.clear()
         for label in self.labels.values():
             self.remove_widget(label)
@@ -159,6 +180,7 @@ class MapWidget(Widget):
         taken: list[Box] = []
         for area_id in sorted(AREA_IDS, key=lambda a: -len(self.contents(a))):  # the busiest areas first
             self._add_label(area_id, fitted, taken)
+        self._drawn = self.drawn_key()
 
     def _draw_area(self, area_id: str) -> None:
         points = self.drawn_polygons[area_id]

@@ -95,3 +95,39 @@ def test_pieces_show_as_shapes_and_counts_whatever_the_setting(driver: Any) -> N
     d.app.set_colorblind(True)
     d.frames(2)
     assert m.contents_markup("the-shades") == plain
+
+
+def test_a_moved_piece_shows_on_the_map_and_an_unchanged_board_is_not_laid_out_again(driver: Any) -> None:
+    """The map skips a redraw when nothing it shows changed (issue 16): a new state object with the
+    same board keeps the drawn chips; a minion moved from the Shades to Dolly Sisters must still
+    show in its new area (a stale cache would keep the old chips), one frame after the change."""
+    d = driver
+    d.app.start_game(["red", "yellow", "green"], ["A", "B", "C"], "en")
+    d.app.show("table")
+    d.frames(3)
+    m = d.screen.ids.map
+    before = m.state
+    assert [t.piece for t in m.tokens["the-shades"]] == ["red", "yellow", "green", "trouble"]
+    drawn = {a: list(tokens) for a, tokens in m.tokens.items()}
+
+    same = before.copy()  # the same board, another table (Kivy sees a different state: it fires)
+    same.players[0].money += 1
+    m.state = same
+    d.frames(2)
+    assert {a: list(tokens) for a, tokens in m.tokens.items()} == drawn  # the very same chips: not redrawn
+
+    moved = before.copy()
+    del moved.areas["the-shades"].minions["red"]
+    moved.areas["dolly-sisters"].minions["red"] = moved.areas["dolly-sisters"].minion_count("red") + 1
+    m.state = moved
+    d.frames(2)
+    assert [t.piece for t in m.tokens["the-shades"]] == ["yellow", "green", "trouble"]
+    token = next(t for t in m.tokens["dolly-sisters"] if t.piece == "red")
+    assert token.text.endswith("2[/color]")  # two red minions there now (one stood there from the start)
+    assert m.area_at(token.center_x, token.center_y) == "dolly-sisters"  # drawn where the piece now stands
+    assert token in m.children
+
+    m.state = before  # and back: the chips follow the board again
+    d.frames(2)
+    assert [t.piece for t in m.tokens["the-shades"]] == ["red", "yellow", "green", "trouble"]
+    assert not next(t for t in m.tokens["dolly-sisters"] if t.piece == "red").text.endswith("2[/color]")

@@ -12,6 +12,7 @@ from ui.screens.table import public_narration
 from ui.screens.turn import MapQuestionScreen
 
 if TYPE_CHECKING:
+    from companion.core.procedure import Question
     from companion.morpork.game import Game
 
 
@@ -24,6 +25,12 @@ def focus_area(game: Game) -> str:
 
 
 class EventsScreen(MapQuestionScreen):
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        from kivy.clock import Clock
+        self._shown_question: tuple[Game | None, Question | None] = (None, None)
+        self._question_trigger = Clock.create_trigger(lambda _dt: self._show_question(), 0)
+
     def update(self) -> None:
         app = self.app
         game = app.game
@@ -42,11 +49,18 @@ class EventsScreen(MapQuestionScreen):
         lines = [app.translator.narration(n) for n in public_narration(game)[-4:]]
         self.ids.narration.text = "\n".join("• " + line for line in lines)
         finished = progress.screen != "events"
-        self.ids.question.game = game
-        self.ids.question.question = None if finished else question
-        self.ids.question.rebuild()
+        self._shown_question = (game, None if finished else question)
+        self._question_trigger()
         self.ids.continue_button.opacity = 1 if finished else 0
         self.ids.continue_button.disabled = not finished
         self.ids.continue_button.height = dp(56) if finished else 0
         self.finished = finished
 
+    def _show_question(self) -> None:
+        """The question's buttons, built the frame *after* the face: a roll's face is what the
+        table waits for, and the next question's buttons (a dozen faces, or cards) take longer
+        to build than the face takes to draw."""
+        game, question = self._shown_question
+        self.ids.question.game = game
+        self.ids.question.question = question
+        self.ids.question.rebuild()
