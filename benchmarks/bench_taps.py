@@ -96,7 +96,7 @@ def main(argv: list[str]) -> int:
     if windows:
         on_before = sum(taps_before[t] for t in windows) / len(windows)
         on_after = sum(taps_after[t] for t in windows) / len(windows)
-        print(f"turns with an "anyone interrupt?" window: {len(windows)}; taps on them: "
+        print(f"turns with an 'anyone interrupt?' window: {len(windows)}; taps on them: "
               f"{on_before:.2f} before, {on_after:.2f} after (ratio {on_after / on_before:.3f})")
     return 0 if same else 1
 
