@@ -38,8 +38,7 @@ def check_invariants(state: State, round_trip: bool = True) -> list[str]:
     built = [(index, sq) for index, sq in squares.items() if sq.houses]
     owners = {sq.owner for sq in squares.values()}
     owners.discard(None)
-    if owners.issubset(parties) and all(not sq.mortgaged and _whole(squares, groups.get(index, ()), sq.owner)
-                                        for index, sq in built):
+    if owners.issubset(parties) and _built_sound(squares, groups, built):
         hotels = sum(1 for _, sq in built if sq.houses == HOTEL)
         houses = sum(sq.houses for _, sq in built if sq.houses != HOTEL)
     else:  # something is wrong: say what, square by square
@@ -66,6 +65,22 @@ def _whole(squares: dict[int, SquareState], group: tuple[int, ...], owner: str |
     for member in group:
         if squares[member].owner != owner:
             return False
+    return True
+
+
+def _built_sound(squares: dict[int, SquareState], groups: dict[int, tuple[int, ...]],
+                 built: list[tuple[int, SquareState]]) -> bool:
+    """Whether no built square is mortgaged and each stands in a group wholly its owner's (a group
+    found whole once is whole for its other built squares too: they have the same owner)."""
+    whole: set[tuple[int, ...]] = set()
+    for index, sq in built:
+        if sq.mortgaged:
+            return False
+        group = groups.get(index, ())
+        if group not in whole:
+            if not _whole(squares, group, sq.owner):
+                return False
+            whole.add(group)
     return True
 
 
