@@ -119,28 +119,37 @@ def optional_rule_problems(state: State) -> list[str]:
         return []  # neither option has left anything on the table: nothing below can fail
     out: list[str] = []
     parties = {p.id for p in state.parties}
-    if state.rules.get("fortuna") != "on" and (state.fortuna or state.fortuna_earned):
-        out.append(f"Fortuna tokens without the option: {state.fortuna} / {state.fortuna_earned}")
-    for listed in (state.fortuna, state.fortuna_earned):
-        if len(set(listed)) != len(listed) or set(listed) - parties:
-            out.append(f"Fortuna tokens held by non-parties or twice: {listed}")
-    if set(state.fortuna) & set(state.fortuna_earned):
-        out.append(f"a party holds a Fortuna token and earned another: {state.fortuna} / {state.fortuna_earned}")
-    elam = state.rules.get("elam") == "on"
+    fortuna, earned = state.fortuna, state.fortuna_earned
+    if fortuna or earned:  # each test below passes for two empty lists
+        if rules.get("fortuna") != "on":
+            out.append(f"Fortuna tokens without the option: {fortuna} / {earned}")
+        for listed in (fortuna, earned):
+            if len(set(listed)) != len(listed) or not parties.issuperset(listed):
+                out.append(f"Fortuna tokens held by non-parties or twice: {listed}")
+        if not set(fortuna).isdisjoint(earned):
+            out.append(f"a party holds a Fortuna token and earned another: {fortuna} / {earned}")
+    elam = rules.get("elam") == "on"
     if not elam and (state.lives or state.npcs is not None or state.reversed_tokens):
         out.append("lives or NPCs without ELAM")
     if elam:
-        if set(state.lives) != parties:
-            out.append(f"lives {state.lives} must list exactly the parties {sorted(parties)}")
-        out.extend(f"{p} has {n} lives" for p, n in state.lives.items() if n < 1)
+        lives = state.lives
+        if lives.keys() != parties:
+            out.append(f"lives {lives} must list exactly the parties {sorted(parties)}")
+        if lives and min(lives.values()) < 1:
+            out.extend(f"{p} has {n} lives" for p, n in lives.items() if n < 1)
         npcs = state.npcs
+        reversed_tokens = state.reversed_tokens
+        tokens = {t.id for t in state.tokens} if reversed_tokens or (npcs and npcs.luggage_with) else set()
         if npcs is None:
             out.append("ELAM without its NPCs")
         else:
-            out.extend(f"NPC on square {sq}" for sq in (npcs.death, npcs.luggage, npcs.dibbler) if not 0 <= sq < 40)
-            if npcs.luggage_with is not None and npcs.luggage_with not in {t.id for t in state.tokens}:
+            if not (0 <= npcs.death < 40 and 0 <= npcs.luggage < 40 and 0 <= npcs.dibbler < 40):
+                out.extend(f"NPC on square {sq}" for sq in (npcs.death, npcs.luggage, npcs.dibbler)
+                           if not 0 <= sq < 40)
+            if npcs.luggage_with is not None and npcs.luggage_with not in tokens:
                 out.append(f"the Luggage accompanies {npcs.luggage_with!r}, not a token in the game")
-        gone = set(state.reversed_tokens) - {t.id for t in state.tokens}
-        if gone:
-            out.append(f"reversed running direction for tokens not in the game: {sorted(gone)}")
+        if reversed_tokens:
+            gone = set(reversed_tokens) - tokens
+            if gone:
+                out.append(f"reversed running direction for tokens not in the game: {sorted(gone)}")
     return out
