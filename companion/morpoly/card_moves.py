@@ -92,9 +92,19 @@ def card_move(state: State, edition: Edition, narrator: Narrator, token_id: str,
                                        "instead?", token_id, list(found), token=token_id, card=card.id, name=name,
                                        other=other_name)
     target, direction = found[choice]
+    yield from card_walk(state, edition, narrator, token_id, card, target, direction, dice_total,
+                         by_card=card.kind == "advance")
+
+
+def card_walk(state: State, edition: Edition, narrator: Narrator, token_id: str, card: Card, target: int,
+              direction: Direction, dice_total: int, *, by_card: bool) -> Hook:
+    """Walk ``direction`` to ``target`` because of ``card`` (a relocation by a card, R50). A nearest
+    station / utility card's special rent applies when the square is of the card's kind (a Fool's
+    reversed card may send him to a street opposite a utility: ordinary rent there)."""
     start = state.token(token_id).square
     rotation = card_rotation(running(state, token_id), state.rules)
     steps: tuple[Step, ...] = walk(token_id, start, distance(start, target, direction, rotation), direction, rotation)
-    rent_rule = str(card.get("rent")) if card.kind == "advance-nearest" else None
+    nearest_kind = card.kind == "advance-nearest" and edition.squares[target].kind == str(card.get("to"))
+    rent_rule = str(card.get("rent")) if nearest_kind else None
     yield from move(state, edition, narrator, token_id, steps, dice_total, cause=RelocationCause.CARD,
-                    rent_rule=rent_rule, by_card=card.kind == "advance")
+                    rent_rule=rent_rule, by_card=by_card)

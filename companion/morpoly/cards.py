@@ -13,6 +13,7 @@ from companion.morpoly.debts import pay, pay_each
 from companion.morpoly.editions import Card, Edition
 from companion.morpoly.money import BANK, buildings_of, transfer
 from companion.morpoly.card_moves import MOVING_CARDS, card_move
+from companion.morpoly.fool_cards import resolve_drawn as fool_may_modify
 from companion.morpoly.moves import send_to_jail
 from companion.morpoly.questions import ask_choice
 from companion.morpoly.rules import party_exists, token_alive
@@ -41,7 +42,7 @@ def draw(state: State, edition: Edition, narrator: Narrator, token_id: str, deck
     card = edition.card(card_id)
     narrator.say("morpoly.card.drawn", f"{token_id} draws: {card.text}", token=token_id, card=card.id,
                  card_text=card.text)
-    yield from resolve(state, edition, narrator, token_id, card, dice_total)
+    yield from fool_may_modify(state, edition, narrator, token_id, card, dice_total)  # the Fools' table A, then resolve
 
 
 def resolve(state: State, edition: Edition, narrator: Narrator, token_id: str, card: Card, dice_total: int) -> Drawing:

@@ -104,6 +104,10 @@ def contract_offer(state: State, token_id: str) -> list[str]:
 
 
 def may_hire(state: State, edition: Edition, narrator: Narrator, token_id: str) -> Acting:
+    from companion.morpoly.events import RelocationCause
+    from companion.morpoly.movement import placement
+    from companion.morpoly.moves import moved_steps
+
     offer = contract_offer(state, token_id)
     if not offer:
         return
@@ -120,8 +124,9 @@ def may_hire(state: State, edition: Edition, narrator: Narrator, token_id: str) 
     transfer(state, party.id, hunters, fee)
     target = assassins.contract_target(position(state), assassin)
     assert target is not None  # offered only with a target; paying moves no token
+    jump = placement(assassin, state.token(target).square)  # a placement that counts as a teleport (R50)
+    yield from moved_steps(state, edition, narrator, assassin, jump, RelocationCause.CONTRACT_JUMP)
     token = state.token(assassin)
-    token.square = state.token(target).square
     narrator.say("morpoly.assassins.hired", f"{token_id} hires {assassin} for {edition.currency.format(fee)}: "
                  f"the Assassin jumps to {target}", token=token_id, assassin=assassin, target=target,
                  fee=edition.currency.format(fee), square=token.square)

@@ -17,8 +17,8 @@ from companion.morpoly.debts import pay
 from companion.morpoly.editions import Edition
 from companion.morpoly.elam import lives
 from companion.morpoly.elam.table import has_guild, is_played, position, profile
-from companion.morpoly.events import DeathCause
-from companion.morpoly.guilds import assassins, undead
+from companion.morpoly.events import DeathCause, RelocationCause
+from companion.morpoly.guilds import assassins, undead, wizards
 from companion.morpoly.money import BANK, transfer
 from companion.morpoly.rules import party_exists, token_alive
 from companion.morpoly.state import State
@@ -66,17 +66,38 @@ def die(state: State, edition: Edition, narrator: Narrator, token_id: str, cause
         paid = yield from pay(state, edition, narrator, party, BANK, edition.go_salary, "a funeral")
         if not paid or not token_alive(state, token_id):
             return True
-    place_on_go(state, narrator, token_id)
+    yield from place_on_go(state, edition, narrator, token_id)
     return True
 
 
-def place_on_go(state: State, narrator: Narrator, token_id: str) -> None:
-    """A placement: nothing passed, no salary, no Fortuna token (R61); the Luggage stays behind."""
+def place_on_go(state: State, edition: Edition, narrator: Narrator, token_id: str) -> Generator[Question, str, None]:
+    """A placement through the one move door: nothing passed, no salary, no Fortuna token (R61); the
+    Luggage stays behind (R66). A Wizard's teleport control does not apply (R49) unless option
+    ``wizard-control-on-death-return``: then he may be placed on the square opposite GO instead
+    (question ``morpoly.elam.wizard-control``: ``go`` or ``opposite``)."""
+    from companion.morpoly.elam.npcs import token_placed
+    from companion.morpoly.layout import GO
+    from companion.morpoly.movement import placement
+    from companion.morpoly.moves import moved_steps
+    from companion.morpoly.questions import ask_choice
+
+    square = GO
+    choices = wizards.control_choices(position(state), token_id, RelocationCause.DEATH_RETURN, GO, state.rules)
+    if len(choices) > 1:
+        name, other = edition.squares[GO].name, edition.squares[choices[1]].name
+        answer = yield from ask_choice(state, narrator, "morpoly.elam.wizard-control",
+                                       f"{token_id}: start again on {name}, or on {other} instead?", token_id,
+                                       ["go", "opposite"], token=token_id, name=name, other=other)
+        square = choices[1] if answer == "opposite" else GO
+    token_placed(state, token_id)
+    yield from moved_steps(state, edition, narrator, token_id, placement(token_id, square), RelocationCause.DEATH_RETURN)
     token = state.token(token_id)
-    if state.npcs is not None and state.npcs.luggage_with == token_id:
-        state.npcs.luggage, state.npcs.luggage_with = token.square, None
-    token.square, token.in_jail, token.jail_attempts = 0, False, 0
-    narrator.say("morpoly.elam.back-to-go", f"{token_id} starts again on GO", token=token_id)
+    token.in_jail, token.jail_attempts = False, 0
+    if square == GO:
+        narrator.say("morpoly.elam.back-to-go", f"{token_id} starts again on GO", token=token_id)
+    else:
+        narrator.say("morpoly.elam.back-to-opposite", f"{token_id} starts again on {edition.squares[square].name}",
+                     token=token_id, square=square, name=edition.squares[square].name)
 
 
 def heart_attack_applies(state: State, token_id: str) -> bool:

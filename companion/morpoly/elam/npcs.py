@@ -215,8 +215,9 @@ def _join(state: State, narrator: Narrator, npcs: Npcs, token_id: str) -> None:
 
 def _race(state: State, edition: Edition, narrator: Narrator, npcs: Npcs, token_id: str) -> Acting:
     from companion.morpoly.elam.meetings import after_arrival
+    from companion.morpoly.events import RelocationCause
     from companion.morpoly.landing import arrive
-    from companion.morpoly.moves import go_money
+    from companion.morpoly.moves import go_money, moved_steps
 
     npcs.luggage_with = None
     token = state.token(token_id)
@@ -224,11 +225,12 @@ def _race(state: State, edition: Edition, narrator: Narrator, npcs: Npcs, token_
                                     f"{token_id}: swallowed, roll for the Luggage's race", token_id, token=token_id)
     steps = movement.luggage_race(token_id, token.square, Dice(first, second))
     destination = steps[-1].square
-    token.square = npcs.luggage = destination
     narrator.say("morpoly.npc.luggage-race", f"the Luggage races {first * second} squares "
                  f"{'forward' if (first * second) % 2 == 0 else 'backward'} and spits {token_id} out on "
                  f"{edition.squares[destination].name}", token=token_id, square=destination, steps=first * second,
                  name=edition.squares[destination].name)
+    yield from moved_steps(state, edition, narrator, token_id, steps, RelocationCause.LUGGAGE_RACE)  # a carry (R50, R67)
+    npcs.luggage = destination
     salaries = movement.go_salaries(steps, state.rules)
     if salaries:
         yield from go_money(state, edition, narrator, token_id, salaries)

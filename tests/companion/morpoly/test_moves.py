@@ -209,7 +209,7 @@ def test_wizard_teleport_control_on_an_advance_card() -> None:
     assert key(game) == "morpoly.card.wizard-control" and options(game) == ("as-drawn", "opposite")
     game = do(game, "opposite")  # the square opposite Illinois: Income Tax (4), walking forward past GO
     assert square(game) == 4 and cash(game, "red") == 1500 + 200 - 200
-    plain = do(start(at(variant("fools"), red=4)), "roll", (1, 2), "chance.advance-illinois")
+    plain = do(start(at(variant("watch"), red=4)), "roll", (1, 2), "chance.advance-illinois")
     assert square(plain) == 24 and key(plain) == "morpoly.deed.buy"
 
 

@@ -49,7 +49,7 @@ def test_a_party_that_cannot_pay_a_player_is_taken_over_with_all_it_has() -> Non
     state.party("red").guilds, state.party("blue").guilds = ["fools"], ["undead"]
     state.party("red").jail_cards.append("chest.jail-free")
     # worth 20: blue, first in seating order, is not paid in full and takes red over (R55)
-    game = do(start(state), "roll", (1, 2), "chance.chairman")
+    game = do(start(state), "roll", (1, 2), "chance.chairman", "as-drawn")  # the Fool plays it as drawn (R44)
     after = game.state
     assert [p.id for p in after.parties] == ["blue", "green"]
     team = after.party("blue")

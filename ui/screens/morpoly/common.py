@@ -36,7 +36,7 @@ COVER_WORDS = {
 """What each cover of an FSU pays for, in words (the exposure view's ``covers``)."""
 PLAYER_VERBS = {
     "fortuna": N_("{player}: spend the Fortuna token"), "attack": N_("Attack {player}"),
-    "hire": N_("Hire the Assassins against {player}"),
+    "hire": N_("Hire the Assassins against {player}"), "give": N_("Give the card to {player}"),
 }
 """Answers that name a party or token after a verb (Fortuna's window, the Assassins)."""
 WORDS = {
@@ -46,7 +46,7 @@ WORDS = {
     "split-backward": N_("Split, walking backward"), "teleport": N_("Teleport"), "forward": N_("Forward"),
     "backward": N_("Backward"), "as-drawn": N_("Where the card says"), "opposite": N_("The opposite square"),
     "previous": N_("The previous one"), "first": N_("The first half"), "second": N_("The second half"),
-    "step": N_("Step on"),
+    "step": N_("Step on"), "modify": N_("Roll to change the card"), "go": N_("GO"),
 }
 """The Ankh-Morpoly engine's answer words as its buttons show them."""
 EDITION_NAMES = {"us": N_("US (dollars)"), "de": N_("German (euro)"), "de-dm": N_("German (D-Mark)")}
