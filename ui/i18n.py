@@ -7,6 +7,8 @@ gettext message. Engine questions and narration carry a stable ``key`` and ``par
 catalogue has a template for ``q:<key>`` / ``n:<key>`` it is used, else the engine's English text.
 English has a template for every Discworld: Ankh-Morpork key too, since the engine's sentences quote
 ids and colours ("yellow places a minion in dolly-sisters") where a player reads names.
+A game mode's options (its rulings) are worded by ``o:<option>`` (name), ``o:<option>:about``
+(the one-line description, the engine's English as the source) and ``o:<option>=<value>``.
 A greyed option's reason is a ``Reason`` (a rule id and its values) translated the same way by
 ``r:<key>``; every language, English included, has a short template for each, so the engine may
 reword its sentences without touching any screen.
@@ -41,6 +43,11 @@ GUILD_WORDS: dict[str, str] = {
     "fools": "Fools' Guild", "wizards": "Wizards", "assassins": "Assassins' Guild",
 }
 """Ankh-Morpoly's guilds by id, as a sentence or a button names them (English msgids)."""
+
+
+CHOICE_WORDS: dict[str, str] = {"yes": "Yes", "no": "No", "on": "on", "off": "off"}
+"""The values every yes/no or on/off game option shares, in the app's words; any other value of an
+option has its own ``o:<option>=<value>`` message."""
 
 
 class Translator:
@@ -172,3 +179,28 @@ class Translator:
         if value in OPTION_WORDS:
             return self.gettext(OPTION_WORDS[value])
         return value
+
+    def option_name(self, name: str) -> str:
+        """A game option's short name for a settings list (``o:<option>``); its id when the catalogue
+        has none."""
+        msgid = f"o:{name}"
+        text = self.gettext(msgid)
+        return name if text == msgid else text
+
+    def option_about(self, name: str, english: str) -> str:
+        """A game option's one-line description (``o:<option>:about``); the engine's English
+        description is the source and is shown where the catalogue has none."""
+        msgid = f"o:{name}:about"
+        text = self.gettext(msgid)
+        return english if text == msgid else text
+
+    def option_choice(self, name: str, choice: str) -> str:
+        """One value of a game option on a button (``o:<option>=<value>``); yes/no and on/off in the
+        app's own words, a number as it is, else the value's id."""
+        msgid = f"o:{name}={choice}"
+        text = self.gettext(msgid)
+        if text != msgid:
+            return text
+        if choice in CHOICE_WORDS:
+            return self.gettext(CHOICE_WORDS[choice])
+        return choice

@@ -2,7 +2,8 @@
 
 The output shape and the exit statuses are a contract (issue 2, ``docs/state-format.md``): one JSON
 document on stdout; on bad input, exit status 2, one line on stderr naming the offending field, and
-nothing on stdout. ``-`` reads the position from standard input.
+nothing on stdout. ``-`` reads the position from standard input. A position of the second game
+(``"format": "ankh-morpoly-state/1"``) gets its own document (``docs/morpoly-state-format.md``).
 """
 from __future__ import annotations
 
@@ -11,7 +12,8 @@ import sys
 from typing import Any
 
 from companion.morpork.board import AREA_IDS
-from companion.core.errors import StateFormatError
+from companion.core.errors import InputError, StateFormatError
+from companion.core.jsontext import JsonTextError, parse_json
 from companion.morpork.scoring import (
     controlled_areas,
     controller,
@@ -24,7 +26,9 @@ from companion.morpork.scoring import (
 from companion.morpork.state import State
 from companion.morpork.state_format import state_from_text
 
-USAGE = "usage: ankh-companion analyse STATE.json   (or - for standard input)\n"
+USAGE = ("usage: ankh-companion analyse STATE.json   (or - for standard input; an ankh-morpork-state/1 or "
+         "ankh-morpoly-state/1 position)\n")
+MORPOLY_FORMAT = "ankh-morpoly-state/1"
 BAD_INPUT = 2
 
 
@@ -74,12 +78,38 @@ def main(argv: list[str]) -> int:
     except (OSError, UnicodeDecodeError) as exc:
         sys.stderr.write(_one_line(f"(file): cannot read {path!r}: {exc}") + "\n")
         return BAD_INPUT
+    if _is_morpoly(text):
+        return _analyse_morpoly(text)
     try:
         state = state_from_text(text)
     except StateFormatError as exc:
         sys.stderr.write(_one_line(str(exc)) + "\n")
         return BAD_INPUT
     sys.stdout.write(json.dumps(analyse(state), indent=2) + "\n")
+    return 0
+
+
+def _is_morpoly(text: str) -> bool:
+    """Whether the document is the second game's position (its ``format`` field says so)."""
+    try:
+        doc = parse_json(text, "the position")
+    except JsonTextError:
+        return False
+    return isinstance(doc, dict) and doc.get("format") == MORPOLY_FORMAT
+
+
+def _analyse_morpoly(text: str) -> int:
+    """``ankh-morpoly-state/1``: net worth per party and each active FSU's distance to expiry
+    (``docs/morpoly-state-format.md``); a bad position is one line on stderr and status 2."""
+    from companion.morpoly.analysis import analyse_position
+    from companion.morpoly.state_format import state_from_json
+
+    try:
+        state = state_from_json(parse_json(text, "the position"))
+    except (InputError, JsonTextError) as exc:
+        sys.stderr.write(_one_line(str(exc)) + "\n")
+        return BAD_INPUT
+    sys.stdout.write(json.dumps(analyse_position(state), indent=2, ensure_ascii=False) + "\n")
     return 0
 
 

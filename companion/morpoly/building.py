@@ -14,8 +14,11 @@ from __future__ import annotations
 from functools import lru_cache
 
 from companion.morpoly.editions import Edition, load_edition
+from companion.morpoly.guilds import patrician
 from companion.morpoly.money import BANK, transfer
+from companion.morpoly.rules import is_variant
 from companion.morpoly.state import HOTEL, State
+from companion.morpoly.table_position import position_of
 
 
 def lift_cost(edition: Edition, square: int) -> int:
@@ -95,6 +98,8 @@ def can_mortgage(state: State, edition: Edition, party: str, square: int) -> str
         return f"{edition.squares[square].name} is not an unmortgaged square of {party}"
     if any(state.squares[s].houses for s in edition.group(square)):
         return "sell the group's buildings first"
+    if is_variant(state) and not patrician.may_mortgage(position_of(state, edition), party):
+        return "the Patrician can never take a mortgage (L98, R42)"
     return None
 
 
@@ -113,7 +118,11 @@ def can_lift(state: State, edition: Edition, party: str, square: int) -> str | N
 
 
 def lift(state: State, edition: Edition, party: str, square: int) -> None:
-    transfer(state, party, BANK, lift_cost(edition, square))
+    """The mortgage value goes to the bank; in the variant its tenth goes to the Patrician (B8, L97)."""
+    value = edition.deed(square).mortgage
+    collector = patrician.collector(position_of(state, edition), state.rules) if is_variant(state) else None
+    transfer(state, party, BANK, value)
+    transfer(state, party, collector or BANK, lift_cost(edition, square) - value)
     state.squares[square].mortgaged = False
 
 
@@ -129,6 +138,7 @@ def management_options(state: State, edition: Edition, party: str) -> list[str]:
     table = _square_table(edition.id)
     groups: dict[tuple[int, ...], tuple[bool, int, int]] = {}
     options: list[str] = []
+    may_mortgage = not variant or patrician.may_mortgage(position_of(state, edition), party)  # L98, R42
     owned = [i for i, sq in squares.items() if sq.owner == party]
     owned.sort()
     for square in owned:
@@ -159,7 +169,7 @@ def management_options(state: State, edition: Edition, party: str) -> list[str]:
         if sq.mortgaged:
             if cash >= lift:
                 options.append(labels[3])
-        elif not most:
+        elif not most and may_mortgage:
             options.append(labels[2])
     return options
 

@@ -9,15 +9,19 @@ from __future__ import annotations
 from collections.abc import Generator
 
 from companion.core.procedure import Narrator, Question
-from companion.morpoly.debts import pay, pay_each
+from companion.morpoly.debts import pay_each
 from companion.morpoly.editions import Card, Edition
 from companion.morpoly.money import BANK, buildings_of, transfer
 from companion.morpoly.card_moves import MOVING_CARDS, card_move
 from companion.morpoly.fool_cards import resolve_drawn as fool_may_modify
-from companion.morpoly.moves import send_to_jail
+from companion.morpoly.events import JailCause, PaymentKind
+from companion.morpoly.guilds import watch
+from companion.morpoly.powers import jail
 from companion.morpoly.questions import ask_choice
-from companion.morpoly.rules import party_exists, token_alive
+from companion.morpoly.rules import is_variant, party_exists, token_alive
+from companion.morpoly.settle import charge
 from companion.morpoly.state import State
+from companion.morpoly.table_position import position_of
 
 Drawing = Generator[Question, str, None]
 
@@ -45,6 +49,11 @@ def draw(state: State, edition: Edition, narrator: Narrator, token_id: str, deck
     yield from fool_may_modify(state, edition, narrator, token_id, card, dice_total)  # the Fools' table A, then resolve
 
 
+def payment_kind(card: Card) -> PaymentKind:
+    """A paying card's tag (R29): a fine for the Watch, a tax for the Patrician, else a card payment."""
+    return {"fine": PaymentKind.FINE, "tax": PaymentKind.TAX}.get(card.tags.payment or "", PaymentKind.CARD)
+
+
 def resolve(state: State, edition: Edition, narrator: Narrator, token_id: str, card: Card, dice_total: int) -> Drawing:
     token = state.token(token_id)
     party = token.party
@@ -52,18 +61,21 @@ def resolve(state: State, edition: Edition, narrator: Narrator, token_id: str, c
     if kind in MOVING_CARDS:
         yield from card_move(state, edition, narrator, token_id, card, dice_total)
     elif kind == "jail":
-        yield from send_to_jail(state, edition, narrator, token_id, "a card")
+        yield from jail(state, edition, narrator, token_id, JailCause.CARD, "a card")
+    elif kind == "jail-free" and is_variant(state) and not watch.keeps_jail_free_card(position_of(state, edition), party):
+        narrator.say("morpoly.watch.card-returned", f"{party} is of the Watch: the card goes back under its deck (L53)",
+                     party=party, card=card.id)
     elif kind == "jail-free":
         state.party(party).jail_cards.append(card.id)
         narrator.say("morpoly.card.kept", f"{party} keeps the card", party=party, card=card.id)
     elif kind == "receive":
         transfer(state, BANK, party, int(card.get("amount")))
     elif kind == "pay":
-        yield from pay(state, edition, narrator, party, BANK, int(card.get("amount")), card.id)
+        yield from charge(state, edition, narrator, party, BANK, int(card.get("amount")), payment_kind(card), card.id)
     elif kind == "repairs":
         houses, hotels = buildings_of(state, party)
-        yield from pay(state, edition, narrator, party, BANK,
-                       houses * int(card.get("house")) + hotels * int(card.get("hotel")), card.id)
+        yield from charge(state, edition, narrator, party, BANK,
+                          houses * int(card.get("house")) + hotels * int(card.get("hotel")), payment_kind(card), card.id)
     elif kind == "pay-each":
         yield from pay_each(state, edition, narrator, token_id, int(card.get("amount")), card.id)
     elif kind == "collect-each":
@@ -71,7 +83,8 @@ def resolve(state: State, edition: Edition, narrator: Narrator, token_id: str, c
             if not (token_alive(state, token_id) and party_exists(state, other)) or state.game_over:
                 continue
             drawer = state.token(token_id).party
-            yield from pay(state, edition, narrator, other, drawer, int(card.get("amount")), card.id)
+            yield from charge(state, edition, narrator, other, drawer, int(card.get("amount")), PaymentKind.CARD,
+                              card.id)
     elif kind == "pay-or-draw":
         amount = int(card.get("amount"))
         choice = yield from ask_choice(state, narrator, "morpoly.card.pay-or-draw", f"{token_id}: pay "
@@ -79,7 +92,7 @@ def resolve(state: State, edition: Edition, narrator: Narrator, token_id: str, c
                                        f"{DECK_NAMES[str(card.get('deck'))]} card?", token_id, ["pay", "draw"],
                                        token=token_id, amount=edition.currency.format(amount))
         if choice == "pay":
-            yield from pay(state, edition, narrator, party, BANK, amount, card.id)
+            yield from charge(state, edition, narrator, party, BANK, amount, payment_kind(card), card.id)
         else:
             yield from draw(state, edition, narrator, token_id, str(card.get("deck")), dice_total)
     else:

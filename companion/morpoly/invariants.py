@@ -1,15 +1,38 @@
 """The table's invariants, in one list, for the random-play tests and the simulator: money is
 conserved (bank + parties), each square has at most one owner and it is a party in the game, the
 house and hotel supply adds up, no mortgaged square carries buildings, tokens belong to their
-parties, a get-out-of-jail card is held once, and the position format round-trips."""
+parties, a get-out-of-jail card is held once, the FSU ledger is sound (one active FSU per pair, its
+expiry square ahead of its holder), and the position format round-trips. Money includes the FSUs'
+premiums and payouts: they move between parties, so bank + parties stays the edition's total."""
 from __future__ import annotations
 
 from collections.abc import Container
 from functools import lru_cache
 
 from companion.morpoly.editions import load_edition
+from companion.morpoly.fsu import ledger_problems, squares_to_expiry
 from companion.morpoly.state import HOTEL, SquareState, State
 from companion.morpoly.state_format import state_from_json, state_to_json
+
+
+def ledger_invariants(state: State) -> list[str]:
+    """The FSU ledger (§2.5): each contract sound on its own (``fsu.ledger_problems``); its parties
+    and holder token in the game; and every FSU's expiry square ahead of its holder, 1 to 40 squares
+    along its running direction. (One active FSU per ordered pair holds at each purchase, R17; a
+    merge may leave two behind, so a position alone cannot tell — the resolution tests check it.)"""
+    out = [f"fsus: {problem}" for problem in ledger_problems(state.ledger)]
+    parties = {p.id for p in state.parties}
+    tokens = {t.id: t for t in state.tokens}
+    for contract in state.ledger.active():
+        where = f"fsu {contract.fsu_id}"
+        if contract.insurer not in parties or contract.beneficiary not in parties:
+            out.append(f"{where}: {contract.insurer!r} insures {contract.beneficiary!r}, not both parties in the game")
+        holder = tokens.get(contract.holder_token)
+        if holder is None:
+            out.append(f"{where}: its holder token {contract.holder_token!r} is not in the game")
+        elif not 1 <= squares_to_expiry(contract, holder.square) <= 40:
+            out.append(f"{where}: expiry square {contract.square} is not ahead of {holder.id} on {holder.square}")
+    return out
 
 
 def check_invariants(state: State, round_trip: bool = True) -> list[str]:
@@ -55,6 +78,7 @@ def check_invariants(state: State, round_trip: bool = True) -> list[str]:
     held = [c for p in party_list for c in p.jail_cards]
     if len(held) > 1 and len(held) != len(set(held)):
         out.append(f"a get-out-of-jail card is held twice: {held}")
+    out.extend(ledger_invariants(state))
     out.extend(optional_rule_problems(state))
     if round_trip and state_from_json(state_to_json(state)) != state:
         out.append("the position does not round-trip through ankh-morpoly-state/1")

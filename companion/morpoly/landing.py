@@ -10,18 +10,17 @@ from __future__ import annotations
 from collections.abc import Generator
 
 from companion.core.procedure import Narrator, Question
-from companion.morpoly import cards
+from companion.morpoly import cards, powers
 from companion.morpoly.debts import pay
 from companion.morpoly.editions import OWNABLE, Edition
-from companion.morpoly.events import RollPurpose
+from companion.morpoly.events import JailCause, PaymentKind
 from companion.morpoly.layout import L_SPACE
 from companion.morpoly.lspace import lspace
 from companion.morpoly.money import BANK, transfer
-from companion.morpoly.moves import send_to_jail
-from companion.morpoly.fortuna_play import ask_roll
 from companion.morpoly.questions import ask_choice
-from companion.morpoly.rent import rent_due, station_rent
-from companion.morpoly.rules import is_variant, party_jailed
+from companion.morpoly.rent import rent_for
+from companion.morpoly.rules import is_variant
+from companion.morpoly.settle import charge
 from companion.morpoly.state import State
 
 Landing = Generator[Question, str, None]
@@ -36,11 +35,12 @@ def arrive(state: State, edition: Edition, narrator: Narrator, token_id: str, di
     if square.kind in OWNABLE:
         yield from _ownable(state, edition, narrator, token_id, dice_total, rent_rule)
     elif square.kind == "tax":
-        yield from pay(state, edition, narrator, token.party, BANK, edition.tax(square.index), square.name)
+        yield from charge(state, edition, narrator, token.party, BANK, edition.tax(square.index), PaymentKind.TAX,
+                          square.name)
     elif square.kind in ("chance", "chest"):
         yield from cards.draw(state, edition, narrator, token_id, square.kind, dice_total)
     elif square.kind == "go-to-jail":
-        yield from send_to_jail(state, edition, narrator, token_id, square.name)
+        yield from powers.jail(state, edition, narrator, token_id, JailCause.GO_TO_JAIL, square.name)
     elif token.square == L_SPACE and is_variant(state):
         yield from lspace(state, edition, narrator, token_id)
 
@@ -57,6 +57,7 @@ def _ownable(state: State, edition: Edition, narrator: Narrator, token_id: str, 
         if state.party(party).cash < price:
             narrator.say("morpoly.deed.cannot-buy", f"{token_id} cannot afford {name}; it stays with the bank",
                          token=token_id, square=index, name=name)
+            yield from powers.declined(state, edition, narrator, token_id, index)
             return
         choice = yield from ask_choice(state, narrator, "morpoly.deed.buy", f"{token_id}: buy {name} for "
                                        f"{edition.currency.format(price)}?", token_id, ["buy", "decline"],
@@ -70,21 +71,15 @@ def _ownable(state: State, edition: Edition, narrator: Narrator, token_id: str, 
         else:
             narrator.say("morpoly.deed.declined", f"{token_id} declines {name}; it stays with the bank",
                          token=token_id, square=index, name=name)
+            yield from powers.declined(state, edition, narrator, token_id, index)
         return
     owner = sq.owner
-    if owner == party or sq.mortgaged:
+    if owner == party:
         return
-    if is_variant(state) and party_jailed(state, owner):
-        narrator.say("morpoly.rent.owner-in-jail", f"{owner} is in jail and receives no rent for {name}",
-                     owner=owner, square=index, name=name)
+    if is_variant(state):
+        yield from powers.landed_on_owned(state, edition, narrator, token_id, dice_total, rent_rule)
         return
-    if rent_rule == "double":
-        amount = 2 * station_rent(state, edition, index)
-    elif rent_rule == "dice-10":
-        first, second = yield from ask_roll(state, narrator, "morpoly.roll.utility-card",
-                                        f"{token_id}: roll for the utility's rent (10 × the dice)", token_id,
-                                        RollPurpose.TABLE, token=token_id)
-        amount = 10 * (first + second)
-    else:
-        amount = rent_due(state, edition, index, dice_total)
+    if sq.mortgaged:
+        return
+    amount = yield from rent_for(state, edition, narrator, token_id, index, dice_total, rent_rule)
     yield from pay(state, edition, narrator, party, owner, amount, f"rent on {name}")

@@ -49,6 +49,8 @@ def liquidation_value(state: State, edition: Edition, party: str) -> int:
     """Cash + half the building costs + the mortgage value of unmortgaged squares (reference R14):
     the most ``party`` could pay; a debt larger than this makes it insolvent."""
     mortgages = sum(edition.deed(i).mortgage for i in state.owned_by(party) if not state.squares[i].mortgaged)
+    if state.rules.get("base", "variant") == "variant" and "patrician" in state.party(party).guilds:
+        mortgages = 0  # the Patrician can never mortgage (L98, R14, R42)
     return state.party(party).cash + building_value(state, edition, party) + mortgages
 
 

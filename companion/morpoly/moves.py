@@ -17,19 +17,21 @@ from __future__ import annotations
 from collections.abc import Generator
 
 from companion.core.procedure import Narrator, Question
-from companion.morpoly.debts import pay
 from companion.morpoly.editions import Edition
 from companion.morpoly.elam.meetings import after_arrival
 from companion.morpoly.elam.npcs import NPCS, runs_forward, token_placed
 from companion.morpoly.elam.npcs import square_of as npc_square
-from companion.morpoly.events import Direction, Event, Mode, RelocationCause, Relocated, Step
+from companion.morpoly.events import Direction, Event, Mode, PaymentKind, RelocationCause, Relocated, Step
 from companion.morpoly.fortuna_play import at_go as fortuna_at_go
 from companion.morpoly.guild_steps import offer_step
+from companion.morpoly.guilds import patrician
 from companion.morpoly.layout import GO, JAIL
-from companion.morpoly.money import BANK, mortgaged_total, transfer
+from companion.morpoly.money import BANK, transfer
 from companion.morpoly.movement import Rotation, go_salaries, placement
 from companion.morpoly.rules import is_variant, token_alive
+from companion.morpoly.settle import charge, settle
 from companion.morpoly.state import State
+from companion.morpoly.table_position import currency_profile
 
 Moving = Generator[Question, str, tuple[Step, ...]]
 """A move asks its questions and returns the path steps it walked (the first move's; the moves a
@@ -62,12 +64,14 @@ def moved_steps(state: State, edition: Edition, narrator: Narrator, token_id: st
     correction by the table is not a move and never comes here
     (:func:`companion.morpoly.questions.place`)."""
     token = state.token(token_id)
+    origin = token.square
     end = steps[-1]
     token.square = end.square
+    state.thefts.pop(token_id, None)  # a Thief who moves on can no longer be caught (L35)
     name = edition.squares[end.square].name
     if end.mode is Mode.PLACEMENT:
-        return
-    if end.mode is Mode.TELEPORT:
+        pass
+    elif end.mode is Mode.TELEPORT:
         narrator.say("morpoly.token.teleported", f"{token_id} teleports to {name}", token=token_id,
                      square=end.square, name=name)
     elif end.direction is Direction.FORWARD:
@@ -76,7 +80,7 @@ def moved_steps(state: State, edition: Edition, narrator: Narrator, token_id: st
     else:
         narrator.say("morpoly.token.moved-back", f"{token_id} goes back {len(steps)} to {name}",
                      token=token_id, square=end.square, steps=len(steps), name=name)
-    yield from ()
+    yield from settle(state, edition, narrator, move_events(token_id, origin, steps, cause))  # the FSU ledger
 
 
 def move_events(token_id: str, origin: int, steps: tuple[Step, ...],
@@ -106,6 +110,7 @@ def move(state: State, edition: Edition, narrator: Narrator, token_id: str, step
     ``rent_rule``: a card's special rent on the square (``double`` station, ``dice-10`` utility);
     ``by_card``: an "advance to" card (R3); ``pays_go`` off: an Undead half, paid when one is kept."""
     from companion.morpoly.landing import arrive  # the square may draw a card that moves again
+    from companion.morpoly.powers import meetings
 
     steps = yield from offer_step(state, edition, narrator, token_id, steps, running(state, token_id),
                                   npc_squares(state))
@@ -119,6 +124,8 @@ def move(state: State, edition: Edition, narrator: Narrator, token_id: str, step
         return steps
     if token_alive(state, token_id) and state.game_over is None:
         yield from arrive(state, edition, narrator, token_id, dice_total, rent_rule)
+    if token_alive(state, token_id) and state.game_over is None and state.token(token_id).square == steps[-1].square:
+        yield from meetings(state, edition, narrator, token_id)  # the guilds' meetings and the swap (R5)
     yield from after_arrival(state, edition, narrator, token_id, steps[-1].square)  # ELAM's meetings (R5)
     return steps
 
@@ -130,9 +137,11 @@ def go_money(state: State, edition: Edition, narrator: Narrator, token_id: str, 
     narrator.say("morpoly.go.salary", f"{party} collects {edition.currency.format(amount)} at GO",
                  party=party, amount=edition.currency.format(amount), salaries=salaries)
     if is_variant(state):
-        interest = edition.currency.round_down(mortgaged_total(state, edition, party) // 10)
+        mortgages = [edition.deed(i).mortgage for i in state.owned_by(party) if state.squares[i].mortgaged]
+        interest = patrician.go_interest(mortgages, currency_profile(edition), state.rules)  # B8, R12, R6
         if interest:
-            yield from pay(state, edition, narrator, party, BANK, interest, "mortgage interest at GO")
+            yield from charge(state, edition, narrator, party, BANK, interest, PaymentKind.INTEREST,
+                              "mortgage interest at GO")
 
 
 def send_to_jail(state: State, edition: Edition, narrator: Narrator, token_id: str, why: str) -> Hook:

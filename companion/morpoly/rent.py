@@ -6,7 +6,12 @@ the dice (4 × or 10 × the roll, by how many utilities the owner has). Mortgage
 """
 from __future__ import annotations
 
+from collections.abc import Generator
+
+from companion.core.procedure import Narrator, Question
 from companion.morpoly.editions import Edition
+from companion.morpoly.events import RollPurpose
+from companion.morpoly.fortuna_play import ask_roll
 from companion.morpoly.state import State
 
 
@@ -55,3 +60,17 @@ def rent_due(state: State, edition: Edition, square: int, dice_total: int) -> in
     if kind == "utility":
         return utility_rent(state, edition, square, dice_total)
     raise ValueError(f"square {square} ({kind}) charges no rent")
+
+
+def rent_for(state: State, edition: Edition, narrator: Narrator, token_id: str, square: int, dice_total: int,
+             rent_rule: str | None) -> Generator[Question, str, int]:
+    """The fee for ``token_id`` landing on ``square``, with a card's special rent (``rent_rule``:
+    ``double`` for a station, ``dice-10`` for a utility: 10 × a new roll, asked here)."""
+    if rent_rule == "double":
+        return 2 * station_rent(state, edition, square)
+    if rent_rule == "dice-10":
+        first, second = yield from ask_roll(state, narrator, "morpoly.roll.utility-card",
+                                            f"{token_id}: roll for the utility's rent (10 × the dice)", token_id,
+                                            RollPurpose.TABLE, token=token_id)
+        return 10 * (first + second)
+    return rent_due(state, edition, square, dice_total)

@@ -102,6 +102,11 @@ class State:
     """Every player in seating order, including those whose party has left (turn order)."""
     turn: Turn = field(default_factory=Turn)
     game_over: GameOver | None = None
+    ledger: Ledger = field(default_factory=Ledger)
+    """Every active FSU (reference §2), settled by :mod:`companion.morpoly.settle`; immutable."""
+    thefts: dict[str, tuple[int, str, int]] = field(default_factory=dict)
+    """Thief tokens still standing on the square where they stole: token → (square, victim party,
+    loot). A token arriving there catches them (L35, R26); the Thief's next move ends it."""
     fortuna: list[str] = field(default_factory=list)
     """Fortuna tokens (§5.2): the parties holding one (at most one each), in the order they got it."""
     fortuna_earned: list[str] = field(default_factory=list)
@@ -112,7 +117,6 @@ class State:
     """ELAM: Death, the Luggage and CMOT Dibbler (§5.4); ``None`` outside ELAM."""
     reversed_tokens: list[str] = field(default_factory=list)
     """ELAM: tokens whose running direction a Dibbler 7 reversed (counter-clockwise, R71)."""
-    ledger: Ledger = field(default_factory=Ledger)
 
     def copy(self) -> State:
         """A deep copy, written out: procedures copy the state at every step, and ``deepcopy`` made
@@ -126,6 +130,7 @@ class State:
             list(self.seating),
             Turn(self.turn.number, self.turn.token, self.turn.doubles, list(self.turn.four_houses_at_start)),
             None if self.game_over is None else GameOver(self.game_over.winner, self.game_over.reason),
+            ledger=self.ledger, thefts=dict(self.thefts),
             fortuna=list(self.fortuna), fortuna_earned=list(self.fortuna_earned), lives=dict(self.lives),
             npcs=None if self.npcs is None else self.npcs.copy(), reversed_tokens=list(self.reversed_tokens),
         )

@@ -8,7 +8,9 @@ from __future__ import annotations
 from typing import Any, Final
 
 from companion.core.errors import InputError
+from companion.morpoly.covers import Cover
 from companion.morpoly.editions import load_edition
+from companion.morpoly.fsu import Fsu, Ledger, Status, ledger_problems
 from companion.morpoly.state import HOTEL, Bank, GameOver, Npcs, Party, SquareState, State, Token, Turn
 
 FORMAT: Final = "ankh-morpoly-state/1"
@@ -31,6 +33,10 @@ def state_to_json(state: State) -> dict[str, Any]:
                  "four_houses_at_start": list(state.turn.four_houses_at_start)},
         "game_over": None if state.game_over is None else {"winner": state.game_over.winner,
                                                            "reason": state.game_over.reason},
+        "fsus": ledger_to_json(state.ledger),
+        "fsu_next_id": state.ledger.next_id,
+        "thefts": {token: {"square": square, "victim": victim, "loot": loot}
+                   for token, (square, victim, loot) in sorted(state.thefts.items())},
     }
     doc.update(_optional_to_json(state))
     return doc
@@ -49,6 +55,29 @@ def _optional_to_json(state: State) -> dict[str, Any]:
             "death": npcs.death, "luggage": npcs.luggage, "dibbler": npcs.dibbler, "luggage_with": npcs.luggage_with,
             "reversed_tokens": list(state.reversed_tokens)}
     return doc
+
+
+def ledger_to_json(ledger: Ledger) -> list[dict[str, Any]]:
+    """The ``fsus`` key: every FSU the ledger holds (the engine keeps only the active ones), in the
+    order bought, each with its covers in a fixed order (the next id is ``fsu_next_id``)."""
+    return [{"id": f.fsu_id, "insurer": f.insurer, "beneficiary": f.beneficiary, "holder_token": f.holder_token,
+             "square": f.square, "premium": f.premium, "covers": sorted(c.value for c in f.covers),
+             "fool_modifiable": f.fool_modifiable, "bought_at": f.bought_at, "status": f.status.value,
+             "paid": f.paid} for f in ledger.fsus]
+
+
+def ledger_from_json(contracts: Any, next_id: Any) -> Ledger:
+    """The ``fsus`` and ``fsu_next_id`` keys back (absent in positions written before FSUs existed:
+    an empty ledger; without ``fsu_next_id`` the next id follows the highest one)."""
+    fsus = tuple(Fsu(int(f["id"]), str(f["insurer"]), str(f["beneficiary"]), str(f["holder_token"]),
+                     int(f["square"]), int(f["premium"]), frozenset(Cover(str(c)) for c in f["covers"]),
+                     bool(f["fool_modifiable"]), int(f["bought_at"]), Status(str(f["status"])), int(f["paid"]))
+                 for f in (contracts or []))
+    prefix = 0
+    while prefix < len(fsus) and not fsus[prefix].is_active:
+        prefix += 1
+    following = max((f.fsu_id for f in fsus), default=0) + 1
+    return Ledger(fsus, following if next_id is None else int(next_id), prefix)
 
 
 def state_from_json(doc: Any) -> State:
@@ -86,6 +115,9 @@ def _parse(doc: dict[str, Any]) -> State:
         Turn(int(turn["number"]), turn["token"], int(turn["doubles"]),
              [int(s) for s in turn["four_houses_at_start"]]),
         None if over is None else GameOver(str(over["winner"]), str(over["reason"])),
+        ledger=ledger_from_json(doc.get("fsus"), doc.get("fsu_next_id")),
+        thefts={str(token): (int(t["square"]), str(t["victim"]), int(t["loot"]))
+                for token, t in (doc.get("thefts") or {}).items()},
         fortuna=[str(p) for p in fortuna["holders"]], fortuna_earned=[str(p) for p in fortuna["earned"]],
         lives={str(p): int(n) for p, n in (doc.get("lives") or {}).items()},
         npcs=None if npcs is None else Npcs(int(npcs["death"]), int(npcs["luggage"]), int(npcs["dibbler"]),
@@ -117,6 +149,20 @@ def _structure_problem(state: State) -> str | None:
             return f"square {index} cannot carry {sq.houses} buildings"
     if state.turn.token is not None and state.turn.token not in state.seating:
         return f"turn token {state.turn.token!r} is not seated"
+    for thief, (square, _, loot) in state.thefts.items():
+        if thief not in tokens or not 0 <= square < 40 or loot < 0:
+            return f"thefts: {thief!r} on {square} with loot {loot} must be a token of the game on a square 0–39"
+    return _ledger_problem(state, parties, tokens)
+
+
+def _ledger_problem(state: State, parties: set[str], tokens: set[str]) -> str | None:
+    problems = ledger_problems(state.ledger)
+    if problems:
+        return f"fsus: {problems[0]}"
+    for fsu in state.ledger.active():
+        if fsu.insurer not in parties or fsu.beneficiary not in parties or fsu.holder_token not in tokens:
+            return (f"fsus: contract {fsu.fsu_id} names {fsu.insurer!r}, {fsu.beneficiary!r} and token "
+                    f"{fsu.holder_token!r}, which must be parties and a token of the game")
     return _optional_problem(state, parties, tokens)
 
 

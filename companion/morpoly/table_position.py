@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.morpoly.covers import Guild
+from companion.morpoly.currency import CurrencyProfile
 from companion.morpoly.editions import Edition
 from companion.morpoly.position import PartyId, TokenId
 from companion.morpoly.state import State
@@ -72,3 +73,9 @@ def position_of(state: State, edition: Edition | None = None) -> TableView:
     """``state`` as the kit's ``Position`` (``edition`` is accepted for the views that will need the
     set's data; the board layout is the same in every edition)."""
     return TableView(state)
+
+
+def currency_profile(edition: Edition) -> CurrencyProfile:
+    """The kit's currency profile of the set on the table (fractions round to its unit, R6)."""
+    currency = edition.currency
+    return CurrencyProfile(currency.symbol, currency.scale, currency.rounding_unit)

@@ -31,6 +31,7 @@ from companion.morpoly import building
 from companion.morpoly.editions import Edition
 from companion.morpoly.elam.lives import party_leaves as elam_party_leaves
 from companion.morpoly.fortuna_play import party_leaves as fortuna_party_leaves
+from companion.morpoly.fsu import Ledger, transfer_on_takeover, void_party
 from companion.morpoly.game_end import one_party_left
 from companion.morpoly.money import BANK, transfer
 from companion.morpoly.questions import ask_amount, ask_choice
@@ -43,6 +44,19 @@ NO_BIDDER = "nobody"
 """The auction's answer when no party bids for the bankrupt guild (R56)."""
 
 PATRICIAN = "patrician"
+
+
+def ledger_after_takeover(ledger: Ledger, absorbed: str, acquirer: str) -> Ledger:
+    """R21: the absorbed party's FSUs continue with the team; those between the two are void."""
+    moved, _ = transfer_on_takeover(ledger, absorbed, acquirer)
+    return Ledger(moved.active(), moved.next_id)
+
+
+def ledger_after_exit(ledger: Ledger, party: str, tokens: set[str]) -> Ledger:
+    """R21, R72: a party gone to the bank leaves no FSU behind, on either side, nor one that only its
+    token could have ended."""
+    voided, _ = void_party(ledger, party)
+    return Ledger(tuple(f for f in voided.active() if f.holder_token in tokens), voided.next_id)
 
 
 def has_patrician(party: Party) -> bool:
@@ -129,6 +143,7 @@ def merge(state: State, debtor: str, creditor: str) -> None:
     for token in state.tokens:
         if token.party == debtor:
             token.party = creditor
+    state.ledger = ledger_after_takeover(state.ledger, debtor, creditor)
     state.parties = [p for p in state.parties if p.id != debtor]
 
 
@@ -142,6 +157,8 @@ def leave(state: State, narrator: Narrator, debtor: str) -> None:
         state.squares[square].owner = None
         state.squares[square].mortgaged = False
     state.tokens = [t for t in state.tokens if t.party != debtor]
+    state.ledger = ledger_after_exit(state.ledger, debtor, {t.id for t in state.tokens})
+    state.thefts = {t.id: state.thefts[t.id] for t in state.tokens if t.id in state.thefts}
     state.parties = [p for p in state.parties if p.id != debtor]
     narrator.say("morpoly.takeover.out", f"{debtor} leaves the game", party=debtor)
 

@@ -14,20 +14,21 @@ from typing import Any
 
 from companion.core.procedure import Narrator, ProcedureBody, Question
 from companion.morpoly import building
-from companion.morpoly.debts import pay
 from companion.morpoly.editions import Edition, load_edition
 from companion.morpoly.elam import death, npcs
+from companion.morpoly.events import DeathCause, JailCause, PaymentKind, Rolled
 from companion.morpoly.events import DeathCause
 from companion.morpoly.game_end import TIME_UP, has_time_limit, time_up
 from companion.morpoly.money import BANK
 from companion.morpoly.dice import Dice
 from companion.morpoly.events import RollPurpose
-from companion.morpoly.moves import send_to_jail
+from companion.morpoly.powers import jail
 from companion.morpoly.fortuna_play import end_of_turn as fortuna_end_of_turn
 from companion.morpoly.fortuna_play import ask_roll
 from companion.morpoly.questions import Ask, ask_choice
 from companion.morpoly.rolled_move import movement_roll
 from companion.morpoly.rules import token_alive
+from companion.morpoly.settle import charge, settle
 from companion.morpoly.state import State
 from companion.morpoly.trade import TRADE, can_trade, trade
 
@@ -61,11 +62,17 @@ def turn_procedure(state: State, narrator: Narrator, args: Mapping[str, Any]) ->
         if doubles:
             state.turn.doubles += 1
             if state.turn.doubles == 3:
+                yield from settle(state, edition, narrator, [Rolled(token_id, Dice(first, second), doubles_in_row=3)])
+                if not token_alive(state, token_id) or state.game_over is not None:
+                    break
                 if death.heart_attack_applies(state, token_id):  # ELAM (L170): the third roll is not moved
                     yield from death.die(state, edition, narrator, token_id, DeathCause.HEART_ATTACK)
                     break
-                yield from send_to_jail(state, edition, narrator, token_id, "three doubles in a row")
-                break
+                if (yield from jail(state, edition, narrator, token_id, JailCause.THIRD_DOUBLES,
+                                    "three doubles in a row")) or not token_alive(state, token_id):
+                    break
+                yield from movement_roll(state, edition, narrator, token_id, Dice(first, second))
+                break  # R27: the Watch moves its third doubles normally and the turn ends
         narrator.say("morpoly.roll.rolled", f"{token_id} rolls {first} and {second}", token=token_id,
                      first=first, second=second)
         members = npcs.members_of_token(state, token_id)
@@ -137,7 +144,8 @@ def manage(state: State, edition: Edition, narrator: Narrator, party: str, choic
 def leave_jail(state: State, edition: Edition, narrator: Narrator, token_id: str, choice: str) -> Step:
     token = state.token(token_id)
     if choice == "pay-fine":
-        paid = yield from pay(state, edition, narrator, token.party, BANK, edition.jail_fine, "the jail fine")
+        paid = yield from charge(state, edition, narrator, token.party, BANK, edition.jail_fine, PaymentKind.JAIL_FINE,
+                          "the jail fine")
         if not paid:
             return
     else:
@@ -165,7 +173,8 @@ def jail_attempt(state: State, edition: Edition, narrator: Narrator, token_id: s
             return
         narrator.say("morpoly.jail.third-attempt", f"{token_id} fails a third time, pays the fine and moves",
                      token=token_id, first=first, second=second)
-        yield from pay(state, edition, narrator, token.party, BANK, edition.jail_fine, "the jail fine")
+        yield from charge(state, edition, narrator, token.party, BANK, edition.jail_fine, PaymentKind.JAIL_FINE,
+                          "the jail fine")
         if not token_alive(state, token_id) or state.game_over is not None:
             return  # (a takeover settles the fine: the token leaves jail with its new team)
     token.in_jail, token.jail_attempts = False, 0

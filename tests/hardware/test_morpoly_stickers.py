@@ -36,7 +36,7 @@ def test_a_scanned_card_is_the_engines_answer_to_the_draw() -> None:
     from companion.core.inputs import Answer, DieRoll
     from companion.morpoly.game import apply, new_game
     game = new_game(["red", "blue"], {"edition": "us"})
-    for guild in ("thieves", "watch"):
+    for guild in ("thieves", "fools"):  # (a Watch on GO would arrest the Thief arriving there, L47)
         game = apply(game, Answer(guild))
     game = apply(game, Answer("roll"))
     game = apply(game, DieRoll(faces=(3, 4)))  # GO + 7: Chance

@@ -107,7 +107,10 @@ def test_a_morpoly_game_by_touch(tmp_path: Path, request: Any) -> None:
         popup = d.screen.square_popup
         assert "1 ·" in d.texts(popup)
         popup.dismiss()
-        d.frames(2)
+        for _ in range(60):  # the popup fades out before it leaves the window (and stops taking taps)
+            if popup.parent is None:
+                break
+            d.frames(1)
         # a correction: green is really on 24 (no salary, nothing landed on), from the square's popup
         while app.game.question.kind == "roll":
             _play_question(d, rolls)
@@ -153,5 +156,33 @@ def test_the_simulated_pair_of_dice_throws_through_the_die_source(tmp_path: Path
         roll = app.session.inputs[inputs]
         assert roll.faces is not None and len(roll.faces) == 2 and roll.source == "sim"
         assert app.game.state.tokens[0].square == sum(roll.faces) or app.game.state.tokens[0].in_jail
+    finally:
+        conftest.stop_app(app)
+
+
+def test_the_set_up_screen_speaks_german(tmp_path: Path, request: Any) -> None:
+    """At a German table the rulings list reads in the variant's own words (issue 13, item 6): each
+    option's name, description and value, never the engine's English or an option id; a tap shows the
+    new value in German too, and a long description makes its row taller instead of overflowing."""
+    conftest = request.config.pluginmanager.getplugin(str(Path(__file__).with_name("conftest.py")))
+    app = conftest.start_app(tmp_path / "data", language="de")
+    d = conftest.Driver(app)
+    try:
+        d.frames(3)
+        d.tap(d.screen.ids.new_morpoly)
+        setup = d.screen
+        assert setup.option_names["double-fee"].text == "Doppelte SBG"
+        assert "Gildenhaus" in setup.option_abouts["double-fee"].text
+        assert setup.option_buttons["double-fee"].text == "2 × Grundmiete"
+        assert setup.option_buttons["bank"].text == "Die App"
+        d.tap(setup.option_buttons["rounding"])
+        assert setup.values["rounding"] == "nearest" and setup.option_buttons["rounding"].text == "Zur nächsten ✎"
+        from companion.core.mode import get_mode
+        english = [o.name for o in get_mode("ankh-morpoly").options if o.name in setup.option_buttons
+                   and (setup.option_names[o.name].text == o.name or setup.option_abouts[o.name].text == o.description)]
+        assert not english and len(setup.option_buttons) > 30
+        d.frames(3)
+        base = setup.option_abouts["base"]
+        assert base.parent.parent.height >= base.height + setup.option_names["base"].height
     finally:
         conftest.stop_app(app)

@@ -30,7 +30,7 @@ def _new_game(d: Any, *, checker: bool, guilds: tuple[str, str, str]) -> None:
         field.text = name
     if checker:
         d.tap(setup.option_buttons["bank"])
-        assert setup.values["bank"] == "checker" and "checker" in setup.option_buttons["bank"].text
+        assert setup.values["bank"] == "checker" and setup.option_buttons["bank"].text.startswith("Paper money")
     d.tap(setup.start_button)
     assert d.screen.name == "morpoly-board"
     for guild in guilds:

@@ -268,3 +268,47 @@ def test_every_morpoly_key_has_an_english_template_too(engine_keys: set[str]) ->
     translator.use_players({"red": "Ann", "yellow": "Bob"})
     assert translator.keyed("n", "morpoly.money.paid", "red pays $40 to yellow for rent",
                             {"payer": "red", "payee": "yellow", "amount": "$40", "why": "rent"}) == "Ann pays $40 to Bob for rent"
+
+
+def test_every_morpoly_option_has_words_in_every_language() -> None:
+    """The set-up screen lists every option of Ankh-Morpoly (its §7 rulings, the set, the bank, Fortuna,
+    ELAM) with its name, its one-line description and its values: a player at a German, Polish or
+    Italian table reads them in their language, and every language names them (an option id such as
+    ``merchant-swap-streets-only`` is no word). A new option fails here until it has its texts:
+    ``o:<option>`` in every language, ``o:<option>:about`` in every language but English (whose
+    source is the engine's description), ``o:<option>=<value>`` for each value that is not yes/no,
+    on/off or a number."""
+    from companion.core.mode import get_mode
+    from ui.i18n import CHOICE_WORDS
+    listed = {line.strip() for line in MESSAGES.read_text(encoding="utf-8").splitlines()
+              if line.strip() and not line.startswith("#")}
+    options = get_mode("ankh-morpoly").options
+    assert len(options) > 30 and {"bank", "fortuna", "elam", "edition"} <= {o.name for o in options}
+    missing: list[str] = []
+    for language in LANGUAGES:
+        translator = Translator(language)
+        for option in options:
+            wanted = [f"o:{option.name}"] + ([f"o:{option.name}:about"] if language != "en" else [])
+            wanted += [f"o:{option.name}={value}" for value in option.choices
+                       if value not in CHOICE_WORDS and not value.isdigit()]
+            missing += [f"{language} {key}" for key in wanted if translator.gettext(key) == key]
+            missing += [f"ui/messages.txt {key}" for key in wanted if key not in listed and language == "en"]
+    assert not missing, ("no words for these options (list them in ui/messages.txt, translate, then run "
+                         f"python3 -m ui.i18n_tools): {missing!r}")
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_morpoly_option_words_read_as_the_table_s_language(language: str) -> None:
+    """The translator gives the catalogue's words, not the engine's English, for a ruling's name,
+    description and value; the German ones use the variant's own terms (SBG, Gildenhaus)."""
+    from companion.morpoly.options import option
+    translator = Translator(language)
+    fee = option("double-fee")
+    assert translator.option_about("double-fee", fee.description) != fee.description
+    assert translator.option_name("double-fee") != "double-fee"
+    assert translator.option_choice("double-fee", "twice-base-rent") != "twice-base-rent"
+    assert translator.option_choice("fortuna", "on") == translator.gettext("on")
+    if language == "de":
+        assert "SBG" in translator.option_name("double-fee")
+        assert "Gildenhaus" in translator.option_about("double-fee", fee.description)
+    assert Translator("en").option_about("double-fee", fee.description) == fee.description

@@ -13,14 +13,14 @@ from collections.abc import Generator
 
 from companion.core.procedure import Narrator, Question
 from companion.morpoly.covers import Guild
-from companion.morpoly.debts import pay
 from companion.morpoly.editions import Edition
 from companion.morpoly.elam import lives
 from companion.morpoly.elam.table import has_guild, is_played, position, profile
-from companion.morpoly.events import DeathCause, RelocationCause
+from companion.morpoly.events import DeathCause, Died, PaymentKind, RelocationCause
 from companion.morpoly.guilds import assassins, undead, wizards
 from companion.morpoly.money import BANK, transfer
 from companion.morpoly.rules import party_exists, token_alive
+from companion.morpoly.settle import charge, settle
 from companion.morpoly.state import State
 
 Dying = Generator[Question, str, bool]
@@ -58,12 +58,16 @@ def die(state: State, edition: Edition, narrator: Narrator, token_id: str, cause
             transfer(state, party, killer, share)
             narrator.say("morpoly.elam.share", f"{killer} takes {edition.currency.format(share)} from {party}",
                          party=killer, victim=party, amount=edition.currency.format(share))
-    # the DEATH covers' claims (the Assassins' FSU, L182) are settled here by the FSU ledger
+    yield from settle(state, edition, narrator, [Died(token_id, cause)])  # DEATH covers' claims (L182, R61)
+    if not token_alive(state, token_id) or state.game_over is not None:
+        return True  # (a claim the party could not pay took it over)
+    party = state.party_of(token_id).id
     if left <= 0:
         lives.eliminate(state, narrator, party)
         return True
     if cause is not DeathCause.LUGGAGE:
-        paid = yield from pay(state, edition, narrator, party, BANK, edition.go_salary, "a funeral")
+        paid = yield from charge(state, edition, narrator, party, BANK, edition.go_salary, PaymentKind.FUNERAL,
+                                 "a funeral")
         if not paid or not token_alive(state, token_id):
             return True
     yield from place_on_go(state, edition, narrator, token_id)

@@ -57,6 +57,7 @@ def eliminate(state: State, narrator: Narrator, party: str) -> None:
     tokens leave.
     The game ends when one party is left (R8)."""
     from companion.morpoly.fortuna_play import party_leaves as fortuna_party_leaves
+    from companion.morpoly.takeover import ledger_after_exit
 
     gone = state.party(party)
     transfer(state, party, BANK, gone.cash)
@@ -72,6 +73,8 @@ def eliminate(state: State, narrator: Narrator, party: str) -> None:
     _free_luggage_of_gone_tokens(state, party)
     state.reversed_tokens = [t for t in state.reversed_tokens if t not in gone.tokens]
     state.tokens = [t for t in state.tokens if t.party != party]
+    state.ledger = ledger_after_exit(state.ledger, party, {t.id for t in state.tokens})  # R21, R72: FSUs void
+    state.thefts = {t.id: state.thefts[t.id] for t in state.tokens if t.id in state.thefts}
     state.parties = [p for p in state.parties if p.id != party]
     state.lives.pop(party, None)
     narrator.say("morpoly.elam.eliminated", f"{party} has lost its last guild member; all it owned goes back "

@@ -104,7 +104,7 @@ def test_a_party_that_loses_its_last_member_leaves_its_fsus_void_on_either_side(
     state.ledger = Ledger((held, sold, others), 4)
     eliminate(state, Narrator(), "blue")
     statuses = {fsu.fsu_id: fsu.status for fsu in state.ledger.fsus}
-    assert statuses == {1: Status.VOID, 2: Status.VOID, 3: Status.ACTIVE}
+    assert statuses == {3: Status.ACTIVE}  # the position keeps only active FSUs: 1 and 2 are void, gone
 
 
 def test_an_assassin_spat_out_where_a_token_stands_may_attack_it() -> None:

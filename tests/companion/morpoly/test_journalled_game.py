@@ -19,7 +19,7 @@ ROOT = Path(__file__).resolve().parents[3]
 
 
 def test_a_whole_game_journalled_undone_and_replayed_from_its_export(tmp_path: Path) -> None:
-    rng = random.Random(2)  # a seed whose random game ends (the moves of issue 12 changed the dice stream)
+    rng = random.Random(8)  # a seed whose random game ends (FSUs and the guilds' moves make most variant games long)
     with Session.open(tmp_path / "a.sqlite") as session:
         session.new_game(["red", "blue", "green"], mode="ankh-morpoly", options={"edition": "us"})
         undone = 0
@@ -30,7 +30,7 @@ def test_a_whole_game_journalled_undone_and_replayed_from_its_export(tmp_path: P
                 undone += 1
                 session.submit(random_input(session.current, rng))
             assert not check_invariants(session.current.state)
-            assert session.seq < 3000, "seed 2 ends well before 3,000 inputs"
+            assert session.seq < 3000, "seed 8 ends well before 3,000 inputs"
         final = state_to_json(session.current.state)
         assert session.record is not None and session.record.status == "finished" and undone > 3
         lines = list(session.export_lines())

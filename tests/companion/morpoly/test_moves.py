@@ -257,7 +257,7 @@ def test_pub_walk_lower_die_first_each_square_resolved() -> None:
 
 
 def test_pub_walk_second_part_lost_when_the_first_ends_in_jail() -> None:
-    game = do(start(at(variant("watch"), red=25)), "roll", (6, 5))
+    game = do(start(at(variant("patrician"), red=25)), "roll", (6, 5))  # (a Watch would not go to jail, L46)
     assert square(game) == 10 and game.state.token("red").in_jail and game.state.turn.token == "blue"
 
 

@@ -158,11 +158,14 @@ def test_a_guild_insolvent_to_the_bank_is_auctioned_and_the_winner_takes_it_over
     assert [p.id for p in after.parties] == ["blue", "green"]
 
 
-def test_a_patrician_winning_the_auction_lifts_the_mortgages() -> None:
+def test_a_patrician_taking_over_lifts_the_mortgages() -> None:
+    """With the Patrician in the game the Income Tax is owed to him (L97), a debt to a player (R58):
+    he takes red over without an auction, and red's mortgages are lifted free (L99)."""
     state = bank_debt()
     state.party("green").guilds = ["patrician"]
-    after = do(start(state), "roll", (1, 2), "green", "100").state
+    after = do(start(state), "roll", (1, 2)).state
     assert after.squares[3].owner == "green" and not after.squares[3].mortgaged
+    assert after.token("red").party == "green"
 
 
 def test_r56_with_no_bidder_the_party_is_out_and_its_squares_return_unmortgaged() -> None:

@@ -1,7 +1,8 @@
 """A new Ankh-Morpoly game set up by touch: how many players, their names in seating order, the set
 on the table (US, German euro, German D-Mark), the Fortuna and ELAM switches, and the table's
 rulings — every option the mode declares, with its default and its one-line description, in a
-scrollable list (a tap cycles through its values). The guilds are asked by the engine once the game
+scrollable list (a tap cycles through its values), in the table's language (``Translator.option_name``,
+``option_about``, ``option_choice``). The guilds are asked by the engine once the game
 starts (the board screen answers them)."""
 from __future__ import annotations
 
@@ -99,23 +100,32 @@ class MorpolySetupScreen(GameScreen):
         root.add_widget(body)
         self.add_widget(root)
         self.option_buttons: dict[str, BigButton] = {}
+        self.option_names: dict[str, Label] = {}
+        self.option_abouts: dict[str, Label] = {}
         for option in get_mode(MODE_ID).options:
             if option.name in FIRST_OPTIONS:
                 continue
-            row = BoxLayout(size_hint_y=None, height=dp(70), spacing=dp(4))
-            desc = Label(font_size=sp(11), halign="left", valign="middle", text=option.description)
-            desc.bind(size=lambda w, _v: setattr(w, "text_size", (w.width, w.height)))
-            button = BigButton(size_hint_x=0.36, font_size=sp(13))
+            row = BoxLayout(size_hint_y=None, height=dp(64), spacing=dp(4))
+            desc = Label(font_size=sp(11), halign="left", valign="top", size_hint_y=None)
+            desc.bind(width=lambda w, _v: setattr(w, "text_size", (w.width, None)))
+            desc.bind(texture_size=lambda w, size: setattr(w, "height", size[1]))
+            button = BigButton(size_hint_x=0.36, font_size=sp(13), halign="center")
+            button.bind(size=lambda w, _v: setattr(w, "text_size", (w.width - dp(6), None)))
             button.bind(on_release=lambda _b, o=option: self.cycle(o.name))
             head = BoxLayout(orientation="vertical", size_hint_x=0.64)
-            name = Label(text=option.name, bold=True, font_size=sp(13), size_hint_y=None, height=dp(18),
-                         halign="left")
+            name = Label(bold=True, font_size=sp(13), size_hint_y=None, height=dp(18), halign="left",
+                         shorten=True, shorten_from="right")
             name.bind(size=lambda w, _v: setattr(w, "text_size", (w.width, None)))
             head.add_widget(name)
             head.add_widget(desc)
+            head.add_widget(Label())
+            # a description longer than the row (German says more) makes its row taller
+            desc.bind(height=lambda _w, h, r=row: setattr(r, "height", max(dp(64), h + dp(22))))
             row.add_widget(head)
             row.add_widget(button)
             self.option_buttons[option.name] = button
+            self.option_names[option.name] = name
+            self.option_abouts[option.name] = desc
             self.rulings.add_widget(row)
         self._built = True
 
@@ -140,10 +150,15 @@ class MorpolySetupScreen(GameScreen):
             on = self.values[name] == "on"
             b.state = "down" if on else "normal"
             b.text = f"{app.t(SWITCH_NAMES[name])}: {app.t('on') if on else app.t('off')}"
-        defaults = {o.name: o.default for o in get_mode(MODE_ID).options}
-        for name, button in self.option_buttons.items():
-            value = self.values[name]
-            button.text = value + ("" if value == defaults[name] else " ✎")
+        translator = app.translator
+        for option in get_mode(MODE_ID).options:
+            button = self.option_buttons.get(option.name)
+            if button is None:
+                continue
+            value = self.values[option.name]
+            self.option_names[option.name].text = translator.option_name(option.name)
+            self.option_abouts[option.name].text = translator.option_about(option.name, option.description)
+            button.text = translator.option_choice(option.name, value) + ("" if value == option.default else " ✎")
 
     def set_count(self, n: int) -> None:
         self.player_count = n

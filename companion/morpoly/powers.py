@@ -1,0 +1,273 @@
+"""The guilds' money-side powers at their moment in the engine (reference §3), as questions where the
+rules leave a choice. The rules themselves are the kit's (:mod:`companion.morpoly.guilds`): this
+module asks them who may do what and for how much, asks the table, and hands money and misfortunes
+to :mod:`companion.morpoly.settle` so the FSU ledger sees every one.
+
+* Landing on another party's square (§2.3, §3.1, §3.6, B1): the Patrician's buy-out of a mortgaged
+  square, no income for a jailed owner (the Thieves excepted), a premium and an FSU (or the double
+  fee) on a built street, the Thieves' theft and their being caught, ordinary rent otherwise.
+* A declined square: the Merchants' buy right (L62, R31).
+* Jail: the Watch is never jailed (L46, R27); every jailing is an event for the Watch's cover.
+* Meetings after the arriving token's square is resolved (R5): the Watch's arrest (R28), the
+  Beggars' tithe (R35); then the position check for the Merchants' swap (L58–61, R30).
+"""
+from __future__ import annotations
+
+from collections.abc import Generator
+
+from companion.core.procedure import Narrator, Question
+from companion.morpoly.covers import Guild
+from companion.morpoly.debts import pay
+from companion.morpoly.editions import Edition
+from companion.morpoly.events import JailCause, Jailed, PaymentKind, PremiumDue, Stolen
+from companion.morpoly.guilds import beggars, merchants, patrician, receives_income, thieves, watch
+from companion.morpoly.money import transfer
+from companion.morpoly.moves import send_to_jail
+from companion.morpoly.position import tokens_on
+from companion.morpoly.questions import ask_choice
+from companion.morpoly.rent import rent_for, street_rent
+from companion.morpoly.rules import is_variant, token_alive
+from companion.morpoly.settle import charge, current_party, settle
+from companion.morpoly.state import State
+from companion.morpoly.table_position import currency_profile, position_of
+
+Power = Generator[Question, str, None]
+
+
+# --- landing on another party's square --------------------------------------------------------
+
+def landed_on_owned(state: State, edition: Edition, narrator: Narrator, token_id: str, dice_total: int,
+                    rent_rule: str | None) -> Power:
+    """``token_id`` stands on a square another party owns (the variant's reading of rent)."""
+    token = state.token(token_id)
+    index, party = token.square, token.party
+    sq = state.squares[index]
+    owner = sq.owner
+    assert owner is not None
+    name = edition.squares[index].name
+    position = position_of(state, edition)
+    if sq.mortgaged:
+        if patrician.may_buy_out(position, token_id, index):
+            yield from _buy_out(state, edition, narrator, token_id, index)
+        return
+    if not receives_income(position, owner):
+        narrator.say("morpoly.rent.owner-in-jail", f"{owner} is in jail and receives no rent for {name}",
+                     owner=owner, square=index, name=name)
+        return
+    if sq.houses:
+        deed = edition.deed(index)
+        yield from settle(state, edition, narrator,
+                          [PremiumDue(token_id, index, owner, street_rent(state, edition, index), deed.rents[0])])
+        return
+    amount = yield from rent_for(state, edition, narrator, token_id, index, dice_total, rent_rule)
+    theft = thieves.theft(position, token_id, index, amount, state.rules)
+    if theft is not None:
+        steal = "steal"
+        if theft.may_pay_instead:
+            steal = yield from ask_choice(state, narrator, "morpoly.thieves.steal", f"{token_id}: steal the fee of "
+                                          f"{edition.currency.format(amount)} on {name}, or pay it?", token_id,
+                                          ["steal", "pay"], token=token_id, square=str(index), name=name,
+                                          amount=edition.currency.format(amount))
+        if steal == "steal":
+            yield from _steal(state, edition, narrator, token_id, theft)
+            return
+    yield from charge(state, edition, narrator, party, owner, amount, PaymentKind.RENT, f"rent on {name}")
+
+
+def _steal(state: State, edition: Edition, narrator: Narrator, token_id: str, theft: thieves.Theft) -> Power:
+    """L35: the owner pays the Thief the fee (R24); the theft is the Thieves' cover's event; a token
+    standing on the square catches him (R26: he keeps the loot unless ``caught-returns-loot``)."""
+    index = state.token(token_id).square
+    name = edition.squares[index].name
+    narrator.say("morpoly.thieves.stole", f"{token_id} steals the fee of {edition.currency.format(theft.fee)} on "
+                 f"{name} from {theft.victim}", token=token_id, victim=theft.victim, square=index, name=name,
+                 amount=edition.currency.format(theft.fee))
+    yield from settle(state, edition, narrator, [Stolen(token_id, theft.victim, index, theft.fee)])
+    if not token_alive(state, token_id) or state.token(token_id).square != index:
+        return
+    state.thefts[token_id] = (index, theft.victim, theft.taken)
+    if thieves.is_caught(position_of(state, edition), token_id):
+        yield from _caught(state, edition, narrator, token_id, theft.victim, theft.taken)
+
+
+def _caught(state: State, edition: Edition, narrator: Narrator, token_id: str, victim: str, taken: int) -> Power:
+    """L35, R26: a Thief caught where he stole goes to jail; he keeps the loot unless
+    ``caught-returns-loot`` (then ``victim`` gets ``taken`` back, as far as his cash goes)."""
+    index = state.token(token_id).square
+    name = edition.squares[index].name
+    state.thefts.pop(token_id, None)
+    narrator.say("morpoly.thieves.caught", f"{token_id} is caught stealing on {name}", token=token_id,
+                 square=index, name=name)
+    thief = state.token(token_id).party
+    victim = current_party(state, victim) or "bank"
+    if victim not in ("bank", thief) and not thieves.keeps_loot(state.rules) and taken:
+        yield from pay(state, edition, narrator, thief, victim, min(taken, state.party(thief).cash),
+                       "the loot given back")
+    yield from jail(state, edition, narrator, token_id, JailCause.CAUGHT_STEALING, "caught stealing")
+
+
+def _buy_out(state: State, edition: Edition, narrator: Narrator, token_id: str, square: int) -> Power:
+    """L96, R40: the Patrician may buy a mortgaged square he lands on, paying its owner the price
+    plus the mortgage value; the mortgage is gone, nothing goes to the bank."""
+    party = state.token(token_id).party
+    owner = state.squares[square].owner
+    assert owner is not None
+    deed = edition.deed(square)
+    price = patrician.buyout_price(deed.price, deed.mortgage, state.rules)
+    if state.party(party).cash < price:
+        return
+    name = edition.squares[square].name
+    money = edition.currency.format(price)
+    choice = yield from ask_choice(state, narrator, "morpoly.patrician.buy-out", f"{token_id}: buy {name} out of "
+                                   f"{owner}'s mortgage for {money}?", token_id, ["buy-out", "decline"],
+                                   token=token_id, owner=owner, square=str(square), name=name, price=money)
+    if choice != "buy-out":
+        return
+    transfer(state, party, owner, price)
+    sq = state.squares[square]
+    sq.owner, sq.mortgaged = party, False
+    narrator.say("morpoly.patrician.bought-out", f"{party} buys {name} from {owner} for {money}; the mortgage "
+                 f"is gone", party=party, owner=owner, square=square, name=name, price=money)
+
+
+# --- a declined square ------------------------------------------------------------------------
+
+def declined(state: State, edition: Edition, narrator: Narrator, token_id: str, square: int) -> Power:
+    """L62, R31: right after a player declines (or cannot afford) a square, the Merchants may buy it
+    at its printed price, wherever their token stands — not from jail."""
+    if not is_variant(state):
+        return
+    position = position_of(state, edition)
+    decliner = state.token(token_id).party
+    price = edition.deed(square).price
+    for party in state.parties:
+        if party.id == decliner or Guild.MERCHANTS not in position.guilds_of(party.id):
+            continue
+        if not merchants.may_buy_declined(position, party.id, square, state.rules) or party.cash < price:
+            continue
+        name = edition.squares[square].name
+        money = edition.currency.format(price)
+        choice = yield from ask_choice(state, narrator, "morpoly.merchants.buy", f"{party.boss}: the Merchants may "
+                                       f"buy {name} for {money}", party.boss, ["buy", "leave"], boss=party.boss,
+                                       square=str(square), name=name, price=money)
+        if choice == "buy":
+            transfer(state, party.id, "bank", price)
+            state.squares[square].owner = party.id
+            narrator.say("morpoly.merchants.bought", f"{party.id} buys {name} for {money}", party=party.id,
+                         square=square, name=name, price=money)
+        return
+
+
+# --- jail ---------------------------------------------------------------------------------------
+
+def jail(state: State, edition: Edition, narrator: Narrator, token_id: str, cause: JailCause,
+         why: str) -> Generator[Question, str, bool]:
+    """Send ``token_id`` to jail for ``why``, unless it is the Watch's (L46, R27: it stays where it
+    is, ignores the card, or moves its third doubles normally). A jailing is the event the Watch's
+    cover pays on (L50). Returns whether the token went to jail."""
+    if is_variant(state):
+        position = position_of(state, edition)
+        instead = watch.instead_of_jail(position, token_id, cause, state.rules.get("elam") == "on", state.rules)
+        if instead is not None:
+            narrator.say("morpoly.watch.not-jailed", f"{token_id} is of the Watch and does not go to jail ({why})",
+                         token=token_id, why=why, instead=instead.value)
+            return False
+    yield from send_to_jail(state, edition, narrator, token_id, why)
+    yield from settle(state, edition, narrator, [Jailed(token_id, cause)])
+    return True
+
+
+# --- meetings (R5) ----------------------------------------------------------------------------
+
+def meetings(state: State, edition: Edition, narrator: Narrator, token_id: str) -> Power:
+    """``token_id`` has arrived and its square is resolved: for each other token standing there, in
+    seating order, the Watch's arrest, then the Beggars' tithe (§2.4 step 5)."""
+    if not is_variant(state) or not token_alive(state, token_id) or state.token(token_id).in_jail:
+        return
+    square = state.token(token_id).square
+    met = [other for other in tokens_on(position_of(state, edition), square) if other != token_id]
+    for other in met:
+        if not token_alive(state, other) or state.game_over is not None:
+            continue
+        if not token_alive(state, token_id) or state.token(token_id).in_jail or state.token(token_id).square != square:
+            return
+        stolen = state.thefts.get(other)
+        if stolen is not None and stolen[0] == square:  # a Thief still where he stole: caught by the newcomer
+            yield from _caught(state, edition, narrator, other, stolen[1], stolen[2])
+            continue
+        yield from _arrest(state, edition, narrator, token_id, other)
+        yield from _tithe(state, edition, narrator, token_id, other)
+    yield from _swaps(state, edition, narrator, token_id)
+
+
+def _arrest(state: State, edition: Edition, narrator: Narrator, token_id: str, other: str) -> Power:
+    """L47, R28: the Watch may jail a token it meets, and must jail a Thief."""
+    position = position_of(state, edition)
+    choices = watch.arrest_choices(position, token_id, other)
+    if not choices:
+        return
+    watchman, target = (token_id, other) if watch.is_watch(position, token_id) else (other, token_id)
+    decision = "arrest"
+    if len(choices) > 1:
+        decision = yield from ask_choice(state, narrator, "morpoly.watch.arrest", f"{watchman}: arrest {target}?",
+                                         watchman, list(choices), watch=watchman, target=target)
+    if decision == "arrest":
+        yield from jail(state, edition, narrator, target, JailCause.ARREST, f"arrested by {watchman}")
+
+
+def _tithe(state: State, edition: Edition, narrator: Narrator, token_id: str, other: str) -> Power:
+    """L72, R35: a Beggar may take a tenth of the cash of a party whose token it meets."""
+    if not (token_alive(state, token_id) and token_alive(state, other)):
+        return
+    position = position_of(state, edition)
+    amount = beggars.tithe(position, token_id, other, currency_profile(edition), state.rules)
+    if amount <= 0:
+        return
+    beggar, target = (token_id, other) if beggars.is_beggar(position, token_id) else (other, token_id)
+    money = edition.currency.format(amount)
+    choice = yield from ask_choice(state, narrator, "morpoly.beggars.tithe", f"{beggar}: take the tithe of {money} "
+                                   f"from {target}?", beggar, ["take", "leave"], beggar=beggar, target=target,
+                                   amount=money)
+    if choice == "take":
+        yield from charge(state, edition, narrator, state.token(target).party, state.token(beggar).party, amount,
+                          PaymentKind.TITHE, "the Beggars' tithe")
+
+
+def _swaps(state: State, edition: Edition, narrator: Narrator, token_id: str) -> Power:
+    """L58–61, R30: after a move, if a Merchant token stands on a square of another party whose token
+    stands on a Merchants' square (neither group complete), the Merchants may swap the two squares,
+    the difference in printed prices settled in cash. Only pairs with the token that just moved are
+    new positions, so each position is offered once."""
+    if not any("merchants" in party.guilds for party in state.parties):
+        return
+    for merchant in [t.id for t in state.tokens]:
+        for other in [t.id for t in state.tokens]:
+            if token_id not in (merchant, other) or merchant == other:
+                continue
+            if not (token_alive(state, merchant) and token_alive(state, other)):
+                continue
+            if merchants.swap_available(position_of(state, edition), merchant, other, state.rules):
+                yield from _swap(state, edition, narrator, merchant, other)
+
+
+def _swap(state: State, edition: Edition, narrator: Narrator, merchant: str, other: str) -> Power:
+    theirs, ours = state.token(merchant).square, state.token(other).square
+    party, owner = state.token(merchant).party, state.token(other).party
+    difference = merchants.swap_difference(edition.deed(ours).price, edition.deed(theirs).price)
+    if difference > 0 and state.party(party).cash < difference:
+        return
+    name_theirs, name_ours = edition.squares[theirs].name, edition.squares[ours].name
+    choice = yield from ask_choice(state, narrator, "morpoly.merchants.swap", f"{merchant}: swap {name_ours} for "
+                                   f"{owner}'s {name_theirs} (difference {edition.currency.format(abs(difference))})?",
+                                   merchant, ["swap", "keep"], merchant=merchant, owner=owner, give=str(ours),
+                                   take=str(theirs), give_name=name_ours, take_name=name_theirs,
+                                   difference=edition.currency.format(abs(difference)))
+    if choice != "swap":
+        return
+    state.squares[theirs].owner, state.squares[ours].owner = party, owner
+    narrator.say("morpoly.merchants.swapped", f"{party} swaps {name_ours} for {owner}'s {name_theirs}", party=party,
+                 owner=owner, give=ours, take=theirs, give_name=name_ours, take_name=name_theirs)
+    if difference > 0:
+        yield from pay(state, edition, narrator, party, owner, difference, "the swap's difference")
+    elif difference < 0:
+        yield from pay(state, edition, narrator, owner, party, -difference, "the swap's difference")

@@ -1,0 +1,235 @@
+"""Where the engine hands the events of a move to the FSU ledger (reference §2.4), in one place.
+
+The engine calls :func:`settle` with the events of one moment of a move, in the order they happened
+(the squares a walk passes, the landing, a premium due, a payment owed, a jailing, a theft, a
+relocation, the third doubles). :func:`companion.morpoly.fsu.resolution` — the kit's one
+implementation of §2.4 — decides what they mean for the ledger; this module only
+
+* turns its :class:`~companion.morpoly.fsu.RollRequest` (the Fools' kind of cover, table B, and their
+  optional payout modification, table C) into questions: a roll of two faces bound to its purpose;
+* applies its payments to cash through :func:`companion.morpoly.debts.pay` (so a party short of cash
+  raises money, and an insolvent one is taken over, §5.1) and its new ledger to ``State.ledger``
+  (keeping only the active FSUs: ended ones live on in the narration and the journal);
+* narrates every purchase, double fee, expiry, claim and redemption (keys ``morpoly.fsu.*``).
+
+Every payment a party *must* make goes through :func:`charge`, which also routes taxes and interest
+to the Patrician and fines to the Watch (L48, L97) and exempts them (L48, L98), so the Merchants'
+and the Patrician's covers see every payment (R32). In standard Monopoly both are a plain payment.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, Generator, Sequence
+from typing import Any
+
+from companion.core.procedure import Narrator, Question
+from companion.morpoly import fsu
+from companion.morpoly.covers import Cover
+from companion.morpoly.debts import pay
+from companion.morpoly.dice import Dice
+from companion.morpoly.editions import Edition
+from companion.morpoly.events import Event, MustPay, Passed, PaymentKind, PremiumDue, RollPurpose, Stolen
+from companion.morpoly.guilds import patrician, watch
+from companion.morpoly.money import BANK
+from companion.morpoly.fortuna_play import ask_roll
+from companion.morpoly.questions import ask_choice
+from companion.morpoly.rules import is_variant
+from companion.morpoly.state import State
+from companion.morpoly.table_position import position_of
+
+Settling = Generator[Question, str, None]
+
+COVER_WORDS = {
+    Cover.ROBBED: "robbed by the Thieves", Cover.JAILED: "sent to jail", Cover.MUST_PAY: "a payment due",
+    Cover.BEGGAR_LANDS: "a Beggar on one of its squares", Cover.CEMETERY: "a cemetery",
+    Cover.TAX: "a tax", Cover.TRIPLE_DOUBLES: "three doubles in a row", Cover.CHANCE_OR_CHEST: "a card square",
+    Cover.COMMUNITY_CHEST: "Community Chest", Cover.CHANCE: "Chance", Cover.TELEPORT: "a teleport",
+    Cover.DEATH: "death",
+}
+"""How the narration names each cover (§3.0)."""
+
+
+def settle(state: State, edition: Edition, narrator: Narrator, events: Sequence[Event], why: str = "") -> Settling:
+    """Resolve ``events`` against the ledger (variant only) and apply what follows from them.
+    ``why`` names the payment of a :class:`MustPay` in the narration."""
+    if not events or not is_variant(state):
+        return
+    events = _relevant(state, events)
+    if not events:
+        return
+    position = position_of(state, edition)
+    procedure = fsu.resolution(state.ledger, events, position, state.rules, state.turn.number)
+    reply: Dice | None = None
+    try:
+        request = next(procedure)
+        while True:
+            reply = yield from _fool_roll(state, narrator, edition, request)
+            request = procedure.send(reply)
+    except StopIteration as stop:
+        result: fsu.Resolution = stop.value
+    before = {f.fsu_id: f for f in state.ledger.fsus}
+    state.ledger = fsu.Ledger(result.ledger.active(), result.ledger.next_id)
+    contracts = {f.fsu_id: f for f in result.ledger.fsus}
+    for index, event in enumerate(events):
+        for change in result.changes:
+            if change.event_index == index and change.kind is fsu.ChangeKind.EXPIRED:
+                _narrate(narrator, edition, change, event, contracts.get(change.fsu_id or -1), before)
+        for payment in result.payments:
+            if payment.event_index == index:
+                yield from _apply(state, edition, narrator, payment, event, why)
+        for change in result.changes:
+            if change.event_index == index and change.kind is not fsu.ChangeKind.EXPIRED:
+                _narrate(narrator, edition, change, event, contracts.get(change.fsu_id or -1), before)
+
+
+def _relevant(state: State, events: Sequence[Event]) -> Sequence[Event]:
+    """``events`` without the ones that cannot change anything (a speed-up, the answer is the same):
+    a square passed only ends an FSU of that holder on that square, and with no active FSU only money
+    owed (a premium, a payment, a theft) does anything."""
+    active = state.ledger.active()
+    ends = {(f.holder_token, f.square) for f in active}
+    kept = [e for e in events if not isinstance(e, Passed) or (e.token, e.square) in ends]
+    if not active and not any(isinstance(e, (PremiumDue, MustPay, Stolen)) for e in kept):
+        return ()
+    return kept
+
+
+def charge(state: State, edition: Edition, narrator: Narrator, payer: str, payee: str, amount: int,
+           kind: PaymentKind, why: str) -> Generator[Question, str, bool]:
+    """``payer`` must pay ``amount`` (to ``payee``, a party or the bank) for ``why``. In the variant
+    a tax and mortgage interest go to the Patrician, a fine to the Watch (or the bank while they are
+    absent or jailed, R41); the Patrician pays no tax and the Watch no fine; and the payment is an
+    event for the ledger (the Merchants' and the Patrician's covers). Returns ``False`` when the
+    payer was taken over instead of paying."""
+    if amount <= 0 or payer == payee:
+        return True
+    if not is_variant(state):
+        paid: bool = yield from pay(state, edition, narrator, payer, payee, amount, why)
+        return paid
+    position = position_of(state, edition)
+    if kind is PaymentKind.TAX and not patrician.pays_tax(position, payer):
+        narrator.say("morpoly.patrician.no-tax", f"{payer} pays no tax ({why})", party=payer, why=why)
+        return True
+    if kind in (PaymentKind.FINE, PaymentKind.JAIL_FINE) and not watch.pays_fines(position, payer):
+        narrator.say("morpoly.watch.no-fine", f"{payer} pays no fine ({why})", party=payer, why=why)
+        return True
+    if kind in (PaymentKind.TAX, PaymentKind.INTEREST) and payee == BANK:
+        payee = patrician.collector(position, state.rules) or BANK
+    elif kind in (PaymentKind.FINE, PaymentKind.JAIL_FINE) and payee == BANK:
+        payee = watch.fine_payee(position, payer) or BANK
+    yield from settle(state, edition, narrator, [MustPay(payer, amount, kind, None if payee == BANK else payee)], why)
+    return _exists(state, payer)
+
+
+def _exists(state: State, party: str) -> bool:
+    return any(p.id == party for p in state.parties)
+
+
+def current_party(state: State, party: str | None) -> str | None:
+    """The party that now holds what ``party`` held: itself, or the team its players joined in a
+    takeover (party ids are their first boss's name); ``None`` for the bank or a party gone to it."""
+    if party is None:
+        return None
+    if _exists(state, party):
+        return party
+    for token in state.tokens:
+        if token.id == party:
+            return token.party
+    return None
+
+
+def _fool_roll(state: State, narrator: Narrator, edition: Edition, request: fsu.RollRequest
+               ) -> Generator[Question, str, Dice | None]:
+    """Table B (mandatory) or table C (optional, asked first) as a question to the Fools' boss."""
+    fools = current_party(state, request.insurer)
+    boss = state.party(fools).boss if fools is not None else request.insurer
+    name = edition.squares[request.square].name
+    if request.kind == "fool-payout":
+        amount = edition.currency.format(request.claim)
+        choice = yield from ask_choice(state, narrator, "morpoly.fsu.fool-payout",
+                                       f"{boss}: a claim of {amount} on the FSU of {name}: roll to modify it "
+                                       f"(table C), or pay?", boss, ["roll", "pay"], boss=boss, amount=amount,
+                                       square=str(request.square), name=name, fsu=str(request.fsu_id))
+        if choice == "pay":
+            return None
+        first, second = yield from ask_roll(state, narrator, "morpoly.roll.fool-payout", f"{boss}: roll to modify "
+                                            f"the claim of {amount}", boss, RollPurpose.TABLE, boss=boss,
+                                            fsu=str(request.fsu_id))
+    else:
+        first, second = yield from ask_roll(state, narrator, "morpoly.roll.fool-cover", f"{boss}: roll the kind of "
+                                            f"cover of the new FSU on {name} (table B)", boss, RollPurpose.TABLE,
+                                            boss=boss, square=str(request.square), name=name)
+    narrator.say("morpoly.fsu.fool-rolled", f"{boss} rolls {first} and {second}", boss=boss, purpose=request.kind,
+                 first=first, second=second)
+    return Dice(first, second)
+
+
+def _why(edition: Edition, payment: fsu.Payment, event: Event, why: str) -> str:
+    if payment.kind is PaymentKind.CLAIM:
+        return f"the claim on FSU {payment.fsu_id}"
+    if isinstance(event, PremiumDue):
+        what = "the premium" if payment.kind is PaymentKind.PREMIUM else "the double fee"
+        text = f"{what} on {edition.squares[event.square].name}"
+    elif payment.kind is PaymentKind.THEFT:
+        text = "the stolen fee"
+    else:
+        text = why or payment.kind.value
+    if payment.on_behalf_of is not None:
+        text += f", on behalf of {payment.on_behalf_of} (FSU {payment.fsu_id})"
+    return text
+
+
+def _apply(state: State, edition: Edition, narrator: Narrator, payment: fsu.Payment, event: Event,
+           why: str) -> Settling:
+    payer = current_party(state, payment.payer)
+    payee = current_party(state, payment.payee) or BANK
+    if payer is None or payer == payee:
+        return  # the payer went to the bank, or a takeover made payer and payee one team (R57)
+    yield from pay(state, edition, narrator, payer, payee, payment.amount, _why(edition, payment, event, why))
+
+
+def _narrate(narrator: Narrator, edition: Edition, change: fsu.Change, event: Event, contract: fsu.Fsu | None,
+             before: dict[int, fsu.Fsu]) -> None:
+    money = edition.currency.format
+    kind = change.kind
+    if kind is fsu.ChangeKind.DOUBLE_FEE and isinstance(event, PremiumDue):
+        name = edition.squares[event.square].name
+        narrator.say("morpoly.fsu.double-fee", f"{event.token} already holds an FSU from {event.insurer}: the double "
+                     f"fee of {money(change.amount)} on {name}, no new FSU", token=event.token,
+                     insurer=event.insurer, square=event.square, name=name, amount=money(change.amount))
+        return
+    if contract is None:
+        contract = before.get(change.fsu_id or -1)
+    if contract is None:
+        return
+    name = edition.squares[contract.square].name
+    common: dict[str, Any] = dict(fsu=contract.fsu_id, insurer=contract.insurer, beneficiary=contract.beneficiary,
+                  token=contract.holder_token, square=contract.square, name=name)
+    if kind is fsu.ChangeKind.BOUGHT:
+        narrator.say("morpoly.fsu.bought", f"{contract.beneficiary} holds FSU {contract.fsu_id} from "
+                     f"{contract.insurer} on {name} for {money(contract.premium)}, against {_covers(contract)}; it "
+                     f"ends when {contract.holder_token} next comes past {name}", premium=money(contract.premium),
+                     covers=_covers(contract), **common)
+    elif kind is fsu.ChangeKind.TAKEN_OVER:
+        narrator.say("morpoly.fsu.taken-over", f"the Merchants paid the whole premium: {contract.beneficiary} holds "
+                     f"FSU {contract.fsu_id} from {contract.insurer} on {name} for {money(contract.premium)}, against "
+                     f"{_covers(contract)}; it ends when {contract.holder_token} next comes past {name}",
+                     premium=money(contract.premium), covers=_covers(contract), **common)
+    elif kind is fsu.ChangeKind.EXPIRED:
+        narrator.say("morpoly.fsu.expired", f"{contract.holder_token} comes past {name}: FSU {contract.fsu_id} "
+                     f"from {contract.insurer} to {contract.beneficiary} expires", **common)
+    elif kind is fsu.ChangeKind.CLAIMED:
+        narrator.say("morpoly.fsu.claimed", f"FSU {contract.fsu_id} from {contract.insurer} pays "
+                     f"{contract.beneficiary} {money(change.amount)}{_waived(money, change)} and stays active",
+                     amount=money(change.amount), waived=money(change.waived), **common)
+    elif kind is fsu.ChangeKind.REDEEMED:
+        narrator.say("morpoly.fsu.redeemed", f"FSU {contract.fsu_id} from {contract.insurer} pays "
+                     f"{contract.beneficiary} {money(change.amount)}{_waived(money, change)} and is redeemed",
+                     amount=money(change.amount), waived=money(change.waived), **common)
+
+
+def _covers(contract: fsu.Fsu) -> str:
+    return ", ".join(COVER_WORDS[c] for c in sorted(contract.covers, key=lambda c: c.value))
+
+
+def _waived(money: Callable[[int], str], change: fsu.Change) -> str:
+    return f" ({money(change.waived)} waived)" if change.waived else ""
