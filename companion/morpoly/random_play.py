@@ -99,8 +99,9 @@ def _menu(game: Game, options: list[str], rng: random.Random) -> Input:
 
 
 def _completing_square(game: Game) -> int | None:
-    """A square of another party that would complete a colour group for the asking party and may
-    change hands now."""
+    """The lowest-numbered square of another party that would complete a colour group for the asking
+    party and may change hands now (the tradeable squares come by number, so the scan stops at the
+    first that completes a group: it ran before most menu answers)."""
     state = game.state
     question = game.question
     assert question is not None
@@ -113,8 +114,10 @@ def _completing_square(game: Game) -> int | None:
             candidates.append(missing[0])
     if not candidates:
         return None
-    allowed = set(tradeable(state, load_edition(state.edition), buyer))
-    return next((s for s in candidates if s in allowed), None)
+    for square in tradeable(state, load_edition(state.edition), buyer):
+        if square in candidates:
+            return square
+    return None
 
 
 @lru_cache(maxsize=None)

@@ -15,7 +15,7 @@ HOTEL = 5
 """``SquareState.houses`` counts houses 0–4; 5 is a hotel (which returns its four houses)."""
 
 
-@dataclass
+@dataclass(slots=True)
 class Party:
     """A player, or a merged team after a takeover: one treasury, its guild(s), its tokens (seating
     order), its boss (the player who decides for the team) and the get-out-of-jail cards it holds."""
@@ -28,7 +28,7 @@ class Party:
     jail_cards: list[str] = field(default_factory=list)
 
 
-@dataclass
+@dataclass(slots=True)
 class Token:
     """One player's token: where it stands, whether it sits in jail and how many attempts it made."""
 
@@ -39,7 +39,7 @@ class Token:
     jail_attempts: int = 0
 
 
-@dataclass
+@dataclass(slots=True)
 class SquareState:
     """An ownable square: its owner (``None``: the bank), buildings and mortgage."""
 
@@ -52,14 +52,14 @@ class SquareState:
         return self.houses == HOTEL
 
 
-@dataclass
+@dataclass(slots=True)
 class Bank:
     cash: int
     houses: int
     hotels: int
 
 
-@dataclass
+@dataclass(slots=True)
 class Turn:
     """The turn under way: whose token, the running turn number, doubles rolled in a row, and the
     streets that had four houses when the turn began (the variant's hotel rule, B4 / R11)."""

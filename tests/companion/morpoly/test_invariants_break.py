@@ -1,0 +1,140 @@
+"""Each invariant of :func:`companion.morpoly.invariants.check_invariants` can fail: a sound table
+from random play with Fortuna and ELAM, then one thing broken at a time, each named in its own line.
+
+The checks take a bulk path when the squares are sound and walk them one by one only to name a
+problem (for the simulator's speed), so these tests break the squares in each way the walk names."""
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+import pytest
+
+from companion.morpoly.editions import load_edition
+from companion.morpoly.game import apply
+from companion.morpoly.invariants import check_invariants
+from companion.morpoly.mode import MODE
+from companion.morpoly.random_play import PLAYERS, random_input
+from companion.morpoly.state import HOTEL, State
+
+
+def sound_table() -> State:
+    """A table after 150 random inputs of a 3-player game with Fortuna and ELAM; the first party
+    owns the brown group (squares 1 and 3) with two houses on square 1 and one on square 3."""
+    rng = random.Random(7)
+    game = MODE.new_game(list(PLAYERS[:3]), {"fortuna": "on", "elam": "on"}, None)
+    for _ in range(150):
+        game = apply(game, random_input(game, rng))
+    state = game.state.copy()
+    party = state.parties[0]
+    for square in (1, 3):
+        sq = state.squares[square]
+        sq.owner, sq.houses, sq.mortgaged = party.id, 0, False
+    state.squares[1].houses, state.squares[3].houses = 2, 1
+    built = sum(sq.houses for sq in state.squares.values() if sq.houses != HOTEL)
+    hotels = sum(1 for sq in state.squares.values() if sq.houses == HOTEL)
+    edition = load_edition(state.edition)
+    state.bank.houses, state.bank.hotels = edition.houses - built, edition.hotels - hotels
+    state.bank.cash = edition.bank_money - sum(p.cash for p in state.parties)
+    return state
+
+
+def test_the_sound_table_passes() -> None:
+    state = sound_table()
+    assert state.rules["elam"] == "on" and state.npcs is not None and state.lives
+    assert check_invariants(state) == []
+
+
+def _money(s: State) -> None:
+    s.bank.cash += 1
+
+
+def _negative(s: State) -> None:
+    s.parties[1].cash, s.bank.cash = -5, s.bank.cash + s.parties[1].cash + 5
+
+
+def _stranger(s: State) -> None:
+    s.squares[39].owner = "nobody"
+
+
+def _mortgaged(s: State) -> None:
+    s.squares[1].mortgaged = True
+
+
+def _split_group(s: State) -> None:
+    s.squares[3].owner = s.parties[1].id
+
+
+def _houses(s: State) -> None:
+    s.bank.houses -= 1
+
+
+def _hotels(s: State) -> None:
+    s.squares[1].houses, s.bank.houses = HOTEL, s.bank.houses + 2
+
+
+def _token(s: State) -> None:
+    s.tokens[0].square = 40
+
+
+def _card(s: State) -> None:
+    s.parties[0].jail_cards, s.parties[1].jail_cards = ["chance-jail"], ["chance-jail"]
+
+
+def _fortuna_twice(s: State) -> None:
+    s.fortuna = [s.parties[0].id, s.parties[0].id]
+
+
+def _fortuna_earned(s: State) -> None:
+    s.fortuna, s.fortuna_earned = [s.parties[0].id], [s.parties[0].id]
+
+
+def _fortuna_off(s: State) -> None:
+    s.rules["fortuna"], s.fortuna = "off", [s.parties[0].id]
+
+
+def _lives(s: State) -> None:
+    s.lives[s.parties[0].id] = 0
+
+
+def _lives_list(s: State) -> None:
+    del s.lives[s.parties[0].id]
+
+
+def _npc(s: State) -> None:
+    assert s.npcs is not None
+    s.npcs.dibbler = -1
+
+
+def _luggage(s: State) -> None:
+    assert s.npcs is not None
+    s.npcs.luggage_with = "ghost"
+
+
+def _reversed(s: State) -> None:
+    s.reversed_tokens = ["ghost"]
+
+
+def _elam_off(s: State) -> None:
+    s.rules["elam"] = "off"
+
+
+BREAKS: list[tuple[Callable[[State], None], str]] = [
+    (_money, "money: bank + parties"), (_negative, "has negative cash -5"),
+    (_stranger, "square 39 is owned by 'nobody', not a party"), (_mortgaged, "mortgaged square 1 has buildings"),
+    (_split_group, "square 1 is built without its whole group"), (_houses, "houses: "), (_hotels, "hotels: "),
+    (_token, "stands on 40"), (_card, "a get-out-of-jail card is held twice"),
+    (_fortuna_twice, "Fortuna tokens held by non-parties or twice"),
+    (_fortuna_earned, "holds a Fortuna token and earned another"), (_fortuna_off, "Fortuna tokens without the option"),
+    (_lives, "has 0 lives"), (_lives_list, "must list exactly the parties"), (_npc, "NPC on square -1"),
+    (_luggage, "the Luggage accompanies 'ghost'"), (_reversed, "reversed running direction for tokens not in the game"),
+    (_elam_off, "lives or NPCs without ELAM"),
+]
+
+
+@pytest.mark.parametrize("breaks, expected", BREAKS, ids=[b.__name__.strip("_") for b, _ in BREAKS])
+def test_each_invariant_can_fail(breaks: Callable[[State], None], expected: str) -> None:
+    state = sound_table()
+    breaks(state)
+    problems = check_invariants(state, round_trip=False)
+    assert any(expected in line for line in problems), problems
