@@ -185,7 +185,10 @@ def meetings(state: State, edition: Edition, narrator: Narrator, token_id: str) 
     if not is_variant(state) or not token_alive(state, token_id) or state.token(token_id).in_jail:
         return
     square = state.token(token_id).square
-    met = [other for other in tokens_on(position_of(state, edition), square) if other != token_id]
+    met: list[str] = []
+    if any(t.square == square and t.id != token_id and not t.in_jail for t in state.tokens):
+        # only then in seating order (most arrivals meet no one)
+        met = [other for other in tokens_on(position_of(state, edition), square) if other != token_id]
     for other in met:
         if not token_alive(state, other) or state.game_over is not None:
             continue
@@ -240,13 +243,16 @@ def _swaps(state: State, edition: Edition, narrator: Narrator, token_id: str) ->
     new positions, so each position is offered once."""
     if not any("merchants" in party.guilds for party in state.parties):
         return
+    position = position_of(state, edition)  # a live view: it sees each swap's changes
     for merchant in [t.id for t in state.tokens]:
-        for other in [t.id for t in state.tokens]:
-            if token_id not in (merchant, other) or merchant == other:
+        # the pairs with the token that moved, in the order of a walk over every ordered pair
+        others = [t.id for t in state.tokens] if merchant == token_id else [token_id]
+        for other in others:
+            if merchant == other:
                 continue
             if not (token_alive(state, merchant) and token_alive(state, other)):
                 continue
-            if merchants.swap_available(position_of(state, edition), merchant, other, state.rules):
+            if merchants.swap_available(position, merchant, other, state.rules):
                 yield from _swap(state, edition, narrator, merchant, other)
 
 

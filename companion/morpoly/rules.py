@@ -11,7 +11,10 @@ def is_variant(state: State) -> bool:
 
 def token_alive(state: State, token_id: str) -> bool:
     """Whether the token is still in the game (a party out to the bank takes its tokens away)."""
-    return any(t.id == token_id for t in state.tokens)
+    for t in state.tokens:  # a plain loop: asked at every hook of every move
+        if t.id == token_id:
+            return True
+    return False
 
 
 def party_jailed(state: State, party_id: str) -> bool:

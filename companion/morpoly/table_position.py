@@ -7,6 +7,7 @@ every hook of every move. It never changes the state.
 """
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from companion.morpoly.covers import Guild
@@ -16,6 +17,13 @@ from companion.morpoly.position import PartyId, TokenId
 from companion.morpoly.state import State
 
 _GUILDS = {guild.value: guild for guild in Guild}
+
+
+@lru_cache(maxsize=None)
+def _guild_set(names: tuple[str, ...]) -> frozenset[Guild]:
+    """The guilds named (unknown names left out), built once per list of names: the guilds of a
+    party are read at every hook of every move."""
+    return frozenset(_GUILDS[g] for g in names if g in _GUILDS)
 
 
 class TableView:
@@ -36,7 +44,7 @@ class TableView:
     def guilds_of(self, party: PartyId) -> frozenset[Guild]:
         for candidate in self.state.parties:
             if candidate.id == party:
-                return frozenset(_GUILDS[g] for g in candidate.guilds if g in _GUILDS)
+                return _guild_set(tuple(candidate.guilds))
         return frozenset()
 
     def cash(self, party: PartyId) -> int:
