@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Generator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from enum import Enum
+from functools import lru_cache
 from typing import Final
 
 from companion.morpoly.covers import FOOL_COVERS, Cover, Guild, conditions
@@ -223,8 +224,15 @@ COVER_ORDER: Final = tuple(Cover)
 
 def covers_hit(event: Event, fsu: Fsu, position: Position, options: Mapping[str, str]) -> tuple[Cover, ...]:
     """The covers of ``fsu`` that ``event`` meets (several only for a team FSU; it still pays once)."""
-    return tuple(cover for cover in COVER_ORDER
-                 if cover in fsu.covers and COVER_PREDICATES[cover](event, fsu.beneficiary, fsu.insurer, position, options))
+    return tuple(cover for cover in _in_order(fsu.covers)
+                 if COVER_PREDICATES[cover](event, fsu.beneficiary, fsu.insurer, position, options))
+
+
+@lru_cache(maxsize=None)
+def _in_order(covers: frozenset[Cover]) -> tuple[Cover, ...]:
+    """``covers`` in :data:`COVER_ORDER`, sorted once per set of covers (every event meets every
+    active FSU, and an FSU holds one to three of the covers)."""
+    return tuple(cover for cover in COVER_ORDER if cover in covers)
 
 
 # --- the resolution of one move (§2.4) --------------------------------------------------------
