@@ -493,22 +493,32 @@ def ledger_problems(ledger: Ledger) -> list[str]:
     if any(fsu.is_active for fsu in ledger.fsus[:ledger.ended_prefix]):
         problems.append(f"an FSU before ended_prefix {ledger.ended_prefix} is active")
     for fsu in ledger.fsus:
-        where = f"fsu {fsu.fsu_id}"
-        if fsu.fsu_id in seen:
-            problems.append(f"{where}: id used twice")
+        if (fsu.fsu_id in seen or fsu.fsu_id >= ledger.next_id or fsu.insurer == fsu.beneficiary
+                or fsu.premium <= 0 or fsu.square not in STREETS or not fsu.covers or fsu.paid < 0):
+            problems.extend(_contract_problems(fsu, seen, ledger.next_id))
         seen.add(fsu.fsu_id)
-        if fsu.fsu_id >= ledger.next_id:
-            problems.append(f"{where}: id not below next_id {ledger.next_id}")
-        if fsu.insurer == fsu.beneficiary:
-            problems.append(f"{where}: insurer and beneficiary are both {fsu.insurer!r}")
-        if fsu.premium <= 0:
-            problems.append(f"{where}: premium {fsu.premium!r} is not positive")
-        if fsu.square not in STREETS:
-            problems.append(f"{where}: square {fsu.square!r} is not a coloured street")
-        if not fsu.covers:
-            problems.append(f"{where}: no cover")
-        if fsu.paid < 0:
-            problems.append(f"{where}: paid out {fsu.paid!r}")
+    return problems
+
+
+def _contract_problems(fsu: Fsu, seen: set[int], next_id: int) -> list[str]:
+    """What is wrong with one contract, named (only when something is: the invariants are checked
+    after every simulated input, and sound contracts need no words)."""
+    where = f"fsu {fsu.fsu_id}"
+    problems: list[str] = []
+    if fsu.fsu_id in seen:
+        problems.append(f"{where}: id used twice")
+    if fsu.fsu_id >= next_id:
+        problems.append(f"{where}: id not below next_id {next_id}")
+    if fsu.insurer == fsu.beneficiary:
+        problems.append(f"{where}: insurer and beneficiary are both {fsu.insurer!r}")
+    if fsu.premium <= 0:
+        problems.append(f"{where}: premium {fsu.premium!r} is not positive")
+    if fsu.square not in STREETS:
+        problems.append(f"{where}: square {fsu.square!r} is not a coloured street")
+    if not fsu.covers:
+        problems.append(f"{where}: no cover")
+    if fsu.paid < 0:
+        problems.append(f"{where}: paid out {fsu.paid!r}")
     return problems
 
 

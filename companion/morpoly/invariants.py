@@ -26,14 +26,15 @@ def ledger_invariants(state: State) -> list[str]:
     parties = {p.id for p in state.parties}
     tokens = {t.id: t for t in state.tokens}
     for contract in state.ledger.active():
-        where = f"fsu {contract.fsu_id}"
         if contract.insurer not in parties or contract.beneficiary not in parties:
-            out.append(f"{where}: {contract.insurer!r} insures {contract.beneficiary!r}, not both parties in the game")
+            out.append(f"fsu {contract.fsu_id}: {contract.insurer!r} insures {contract.beneficiary!r}, "
+                       "not both parties in the game")
         holder = tokens.get(contract.holder_token)
         if holder is None:
-            out.append(f"{where}: its holder token {contract.holder_token!r} is not in the game")
+            out.append(f"fsu {contract.fsu_id}: its holder token {contract.holder_token!r} is not in the game")
         elif not 1 <= squares_to_expiry(contract, holder.square) <= 40:
-            out.append(f"{where}: expiry square {contract.square} is not ahead of {holder.id} on {holder.square}")
+            out.append(f"fsu {contract.fsu_id}: expiry square {contract.square} is not ahead of {holder.id} "
+                       f"on {holder.square}")
     return out
 
 
