@@ -73,6 +73,12 @@ def ask_choice(state: State, narrator: Narrator, key: str, text: str, player: st
     tokens = tuple(t.id for t in state.tokens)
     question = TableQuestion("choice", key, text, player, tuple(options), tuple((unavailable or {}).items()),
                              params=tuple(params.items()), reveals=reveals, tokens=tokens)
+    return (yield from _asked(state, narrator, question, tokens))
+
+
+def _asked(state: State, narrator: Narrator, question: TableQuestion, tokens: tuple[str, ...]) -> Ask:
+    """Ask ``question`` until it is answered: a correction (``place:<token>:<square>``) given in
+    between is applied and the same question asked again."""
     while True:
         answer = yield question
         placement = parse_placement(answer, tokens)
@@ -131,9 +137,4 @@ def ask_amount(state: State, narrator: Narrator, key: str, text: str, player: st
     tokens = tuple(t.id for t in state.tokens)
     question = AmountQuestion("choice", key, text, player, (*words, *amount_suggestions(unit, maximum)),
                               params=tuple(params.items()), tokens=tokens, unit=unit, maximum=maximum)
-    while True:
-        answer = yield question
-        placement = parse_placement(answer, tokens)
-        if placement is None or answer in question.options:
-            return answer
-        place(state, narrator, *placement)
+    return (yield from _asked(state, narrator, question, tokens))
