@@ -58,13 +58,13 @@ def die(state: State, edition: Edition, narrator: Narrator, token_id: str, cause
             transfer(state, party, killer, share)
             narrator.say("morpoly.elam.share", f"{killer} takes {edition.currency.format(share)} from {party}",
                          party=killer, victim=party, amount=edition.currency.format(share))
+    if left <= 0:  # the last member: the party is out at once (L166), its FSUs void on both sides (R72),
+        lives.eliminate(state, narrator, party)  # so no claim is settled for this death
+        return True
     yield from settle(state, edition, narrator, [Died(token_id, cause)])  # DEATH covers' claims (L182, R61)
     if not token_alive(state, token_id) or state.game_over is not None:
         return True  # (a claim the party could not pay took it over)
     party = state.party_of(token_id).id
-    if left <= 0:
-        lives.eliminate(state, narrator, party)
-        return True
     if cause is not DeathCause.LUGGAGE:
         paid = yield from charge(state, edition, narrator, party, BANK, edition.go_salary, PaymentKind.FUNERAL,
                                  "a funeral")
