@@ -8,10 +8,9 @@ its opposite square, paired on the ring for the Wizards), the FSU ledger, and th
 that plays with paper money (the checker's "who hands whom"), with ELAM's lives and NPCs and Fortuna. Runs in a real window (offscreen SDL
 when there is no display).
 
-While the engine does not yet buy FSUs itself (the ledger is filled by the FSU module's wiring), the
-game's ledger is given two FSUs built with the kit's :class:`~companion.morpoly.fsu.Fsu` before the
-deed and the ledger are shot, so those screens show what they draw; once FSUs are bought in play,
-the ones bought are shown instead."""
+Before the deed and the ledger are shot, the game plays on by seeded random legal play
+(:mod:`companion.morpoly.random_play`, :data:`SEED`) through the same door until at least two FSUs
+bought in play are running on built streets; those are the ones the deed and the ledger show."""
 from __future__ import annotations
 
 import os
@@ -22,6 +21,12 @@ from typing import Any, Callable
 
 THROWS = ((3, 4), (2, 3), (1, 3), (5, 5), (2, 2))
 """The table's throws: red to a Chance square (7), yellow onto 5, green onto 4, …"""
+
+SEED = 7
+"""The seed of the random play that reaches running FSUs after the card (so the shots are the same each run)."""
+
+FSUS = 2
+"""How many FSUs on built streets must be running before the deed and the ledger are shot."""
 
 
 def run(out: Path, languages: tuple[str, ...] = ("en", "de")) -> list[Path]:
@@ -68,9 +73,8 @@ def run(out: Path, languages: tuple[str, ...] = ("en", "de")) -> list[Path]:
 
         def deed() -> None:
             board = app.manager.get_screen("morpoly-board")
-            game: Any = app.game  # an Ankh-Morpoly game
-            square = _give_fsus(game)
-            app.refresh()
+            square = _play_until_fsus(app)
+            app.show("morpoly-board")
             board.show_square(square)
 
         def close_deed() -> None:
@@ -104,22 +108,23 @@ def run(out: Path, languages: tuple[str, ...] = ("en", "de")) -> list[Path]:
     return saved
 
 
-def _give_fsus(game: Any) -> int:
-    """Two running FSUs on a built street of red's (see the module docstring), unless the game has
-    some already; returns the square to show."""
-    from companion.morpoly.covers import Cover
-    from companion.morpoly.fsu import Fsu, Ledger
-    state = game.state
-    if state.ledger.active():
-        return int(state.ledger.active()[0].square)
-    state.squares[37].owner, state.squares[37].houses = "red", 2  # the Watch's
-    state.squares[39].owner, state.squares[39].houses = "green", 1  # the Undead's
-    ahead = [(state.token("red").square + n) % 40 for n in range(5, 10)]
-    for square in [s for s in ahead if s in state.squares and state.squares[s].owner is None][:2]:
-        state.squares[square].owner = "green"  # unbuilt squares of the Undead: cemeteries for red's next roll
-    state.ledger = Ledger((Fsu(1, "red", "yellow", "yellow", 37, 500, frozenset({Cover.JAILED}), False),
-                           Fsu(2, "green", "red", "red", 39, 200, frozenset({Cover.CEMETERY}), False)), 3)
-    return 37
+def _play_until_fsus(app: Any, seed: int = SEED, cap: int = 3000) -> int:
+    """Seeded random legal play through the app's door until :data:`FSUS` FSUs bought in play run on
+    built streets; returns the square of the first of them (the deed to show)."""
+    import random
+    from dataclasses import replace
+
+    from companion.morpoly.random_play import random_input
+    rng = random.Random(seed)
+    for _ in range(cap):
+        state = app.game.state
+        running = [f for f in state.ledger.active() if state.squares[f.square].houses > 0]
+        if len(running) >= FSUS:
+            return int(running[0].square)
+        if app.game.question is None:
+            break
+        app.submit(replace(random_input(app.game, rng), seq=app.game.seq))
+    raise RuntimeError(f"seed {seed}: no {FSUS} running FSUs on built streets within {cap} inputs")
 
 
 def _checker_game(app: Any, edition: str) -> None:

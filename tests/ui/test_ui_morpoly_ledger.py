@@ -2,8 +2,9 @@
 ledger (every running FSU in words, when it ends, the chance of the next roll), a square's deed (the
 premium now, its FSUs, the opposite square marked on the ring), the opposite-square pairing for the
 Wizards, and the money panel of a table that plays with paper money (the checker's "who hands whom",
-switched on at set-up). The ledger is given FSUs built with the kit's Fsu and Ledger: until the engine
-buys them itself, that is how a position with running FSUs arises."""
+switched on at set-up). One test plays until the engine sells an FSU in play and reads it on the
+ledger; another gives the ledger FSUs built with the kit's Fsu and Ledger, to draw exact situations
+(a jail cover and a cemetery cover with a known chance for the next roll) that play reaches only by luck."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -46,6 +47,47 @@ def _throw(d: Any, a: int, b: int) -> None:
     d.tap(pads[6 + b - 1])
 
 
+def test_an_fsu_bought_in_play_is_on_the_ledger(tmp_path: Path, request: Any) -> None:
+    """Seeded random legal inputs through the app's door until a token lands on another party's built
+    street and buys an FSU (B5); the ledger, opened by touch, shows its insurer, beneficiary, square
+    and premium."""
+    import random
+    from dataclasses import replace
+
+    from companion.morpoly.editions import load_edition
+    from companion.morpoly.random_play import random_input
+    conftest = request.config.pluginmanager.getplugin(str(Path(__file__).with_name("conftest.py")))
+    app = conftest.start_app(tmp_path / "data")
+    d = conftest.Driver(app)
+    try:
+        d.frames(3)
+        _new_game(d, checker=False, guilds=("watch", "wizards", "undead"))
+        board = d.screen
+        names = {p.id: name for p, name in zip(app.game.state.parties, ("Ann", "Bob", "Cy"))}
+        rng = random.Random(7)
+        for _ in range(3000):
+            if app.game.state.ledger.active():
+                break
+            assert app.submit(replace(random_input(app.game, rng), seq=app.game.seq)), app.message
+        state = app.game.state
+        bought = [line for line in app.game.narration if line.key == "morpoly.fsu.bought"]
+        assert state.rules["base"] == "variant" and bought
+        fsu = state.ledger.active()[0]
+        assert fsu.insurer != fsu.beneficiary and state.squares[fsu.square].owner == fsu.insurer
+        assert state.squares[fsu.square].houses > 0  # a built street: the premium bought the FSU
+        d.frames(2)
+        d.tap(board.ledger_button)
+        assert d.screen.name == "morpoly-ledger"
+        text = d.screen.body.text
+        square = next(s.name for s in load_edition(state.edition).squares if s.index == fsu.square)
+        assert f"{square}[/b]: " in text, text
+        assert f"{names[fsu.insurer]} insures" in text, text
+        assert f"{names[fsu.beneficiary]} · premium ${fsu.premium:,}" in text, text
+        assert app.t("No FSU is running.") not in text
+    finally:
+        conftest.stop_app(app)
+
+
 def test_the_ledger_the_deed_and_the_pairing(tmp_path: Path, request: Any) -> None:
     conftest = request.config.pluginmanager.getplugin(str(Path(__file__).with_name("conftest.py")))
     app = conftest.start_app(tmp_path / "data")
@@ -58,7 +100,7 @@ def test_the_ledger_the_deed_and_the_pairing(tmp_path: Path, request: Any) -> No
         assert "⇄20" in board.cells[0].text and "⇄0" in board.cells[20].text
         assert "⇄" not in board.cells[10].text
         assert app.t("Money (the app is the bank)") in board.money_label.text
-        state = app.game.state  # a position with running FSUs (see the module docstring)
+        state = app.game.state  # exact FSUs built by hand (see the module docstring)
         state.squares[37].owner, state.squares[37].houses = "red", 2
         state.squares[39].owner, state.squares[39].houses = "green", 1
         state.squares[6].owner = "green"  # unbuilt: a cemetery of the Undead
