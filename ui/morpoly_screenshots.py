@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import os
 import sys
-import tempfile
 from pathlib import Path
 from typing import Any, Callable
 
@@ -37,34 +36,13 @@ def run(out: Path, languages: tuple[str, ...] = ("en", "de")) -> list[Path]:
     Config.set("graphics", "width", "800")
     Config.set("graphics", "height", "480")
     Config.set("input", "mouse", "")
-    from kivy.base import EventLoop
-    from kivy.core.window import Window
+    from ui.screenshots import Camera, stop_app
 
-    from ui.app import make_app
-    from ui.settings import AppSettings
-
-    out.mkdir(parents=True, exist_ok=True)
-    saved: list[Path] = []
-
-    def frames(n: int = 4) -> None:
-        for _ in range(n):
-            EventLoop.idle()
-
-    def shoot(name: str) -> None:
-        frames()
-        path = out / f"{name}.png"
-        made = Window.screenshot(name=str(path))
-        Path(made).replace(path)
-        saved.append(path)
+    camera = Camera(out)
+    frames, shoot = camera.frames, camera.shoot
 
     for language in languages:
-        data = Path(tempfile.mkdtemp(prefix="morpoly-shots-"))
-        app = make_app(data_dir=data, settings=AppSettings(language=language))
-        app._run_prepare()
-        EventLoop.ensure_window()
-        if EventLoop.status != "started":
-            EventLoop.start()
-        frames()
+        app = camera.open_app(language, "morpoly-shots-")
         edition = "de" if language == "de" else "us"
 
         def start() -> None:
@@ -100,12 +78,8 @@ def run(out: Path, languages: tuple[str, ...] = ("en", "de")) -> list[Path]:
             action()
             frames(8)  # the ring lays its squares out over a few frames after a screen switch
             shoot(f"morpoly-{name}-{language}")
-        app.dispatch("on_stop")
-        for child in list(Window.children):
-            Window.remove_widget(child)
-        from kivy.app import App
-        App._running_app = None
-    return saved
+        stop_app(app)
+    return camera.saved
 
 
 def _play_until_fsus(app: Any, seed: int = SEED, cap: int = 3000) -> int:

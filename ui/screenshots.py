@@ -122,54 +122,27 @@ def run(out: Path, languages: tuple[str, ...] = ("en", "de"), size: tuple[int, i
     Config.set("graphics", "height", str(size[1]))
     suffix = "" if size == (800, 480) else f"-{size[0]}x{size[1]}"
     Config.set("input", "mouse", "")
-    from kivy.base import EventLoop
-    from kivy.core.window import Window
-
-    from ui.app import make_app
     from ui.rulebook_view import open_rulebook, open_search
-    from ui.settings import AppSettings
 
     def _search(language: str) -> None:
         search = open_search()
         if search is not None:
             search.field.text = SEARCHED[language]
 
-    out.mkdir(parents=True, exist_ok=True)
-    saved: list[Path] = []
-
-    def frames(n: int = 4) -> None:
-        for _ in range(n):
-            EventLoop.idle()
-
-    def shoot(name: str) -> None:
-        frames()
-        path = out / f"{name}.png"
-        made = Window.screenshot(name=str(path))
-        Path(made).replace(path)
-        saved.append(path)
+    camera = Camera(out)
+    frames, shoot, saved = camera.frames, camera.shoot, camera.saved
 
     for language in languages:
         if only is None or only in BUSY_SHOTS:  # the map shots: a busy four-player table
-            app = make_app(data_dir=Path(tempfile.mkdtemp(prefix="ankh-shots-")), settings=AppSettings(language=language))
-            app._run_prepare()
-            EventLoop.ensure_window()
-            if EventLoop.status != "started":
-                EventLoop.start()
-            frames()
+            app = camera.open_app(language, "ankh-shots-")
             busy_game(app)
             for name, action in (("turn", app.back_to_game), ("table", lambda: app.show("table"))):
                 action()
                 frames(6)
                 if only is None or name == only:
                     shoot(f"{name}-{language}{suffix}")
-            _stop(app)
-        data = Path(tempfile.mkdtemp(prefix="ankh-shots-"))
-        app = make_app(data_dir=data, settings=AppSettings(language=language))
-        app._run_prepare()
-        EventLoop.ensure_window()
-        if EventLoop.status != "started":
-            EventLoop.start()
-        frames()
+            stop_app(app)
+        app = camera.open_app(language, "ankh-shots-")
 
         def setup_privacy() -> None:
             app.start_game(["red", "yellow", "green"], ["Ann", "Bob", "Cy"], "en")
@@ -224,7 +197,7 @@ def run(out: Path, languages: tuple[str, ...] = ("en", "de"), size: tuple[int, i
             if (only is None or name == only) and name not in BUSY_SHOTS:
                 shoot(f"{name}-{language}{suffix}")
         _close_rulebook(app)
-        _stop(app)
+        stop_app(app)
     return saved
 
 
@@ -232,7 +205,45 @@ BUSY_SHOTS = ("turn", "table")
 """Shot from :func:`busy_game`: the map with all four colours, buildings, trouble, trolls and demons."""
 
 
-def _stop(app: CompanionApp) -> None:
+class Camera:
+    """Shots of a real window into ``out``: opens the app for a language in a fresh data folder, lets
+    Kivy draw a few frames, saves the window as ``<name>.png``. Both games' screenshot scripts use it
+    (import it after the window size is set in Kivy's config)."""
+
+    def __init__(self, out: Path) -> None:
+        out.mkdir(parents=True, exist_ok=True)
+        self.out = out
+        self.saved: list[Path] = []
+
+    @staticmethod
+    def frames(n: int = 4) -> None:
+        from kivy.base import EventLoop
+        for _ in range(n):
+            EventLoop.idle()
+
+    def shoot(self, name: str) -> None:
+        from kivy.core.window import Window
+        self.frames()
+        path = self.out / f"{name}.png"
+        made = Window.screenshot(name=str(path))
+        Path(made).replace(path)
+        self.saved.append(path)
+
+    def open_app(self, language: str, prefix: str) -> CompanionApp:
+        from kivy.base import EventLoop
+
+        from ui.app import make_app
+        from ui.settings import AppSettings
+        app = make_app(data_dir=Path(tempfile.mkdtemp(prefix=prefix)), settings=AppSettings(language=language))
+        app._run_prepare()
+        EventLoop.ensure_window()
+        if EventLoop.status != "started":
+            EventLoop.start()
+        self.frames()
+        return app
+
+
+def stop_app(app: CompanionApp) -> None:
     from kivy.app import App
     from kivy.core.window import Window
     app.dispatch("on_stop")
