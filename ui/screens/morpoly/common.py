@@ -47,6 +47,9 @@ WORDS = {
     "backward": N_("Backward"), "as-drawn": N_("Where the card says"), "opposite": N_("The opposite square"),
     "previous": N_("The previous one"), "first": N_("The first half"), "second": N_("The second half"),
     "step": N_("Step on"), "modify": N_("Roll to change the card"), "go": N_("GO"),
+    "trade": N_("Buy a deed from another party"), "pay-fine": N_("Pay the jail fine"), "cancel": N_("Cancel"),
+    "leave": N_("Leave it"), "nobody": N_("Nobody bids"), "steal": N_("Steal"), "buy-out": N_("Buy it out"),
+    "arrest": N_("Arrest"), "let-go": N_("Let go"), "swap": N_("Swap"), "keep": N_("Keep"),
 }
 """The Ankh-Morpoly engine's answer words as its buttons show them."""
 EDITION_NAMES = {"us": N_("US (dollars)"), "de": N_("German (euro)"), "de-dm": N_("German (D-Mark)")}
@@ -89,6 +92,8 @@ def option_label(app: Any, game: Any, value: str) -> str:
     verb, _, rest = value.partition(":")
     if verb in PLAYER_VERBS and rest:
         return str(app.t(PLAYER_VERBS[verb]).format(player=party_name(app, rest)))
+    if verb == "use-card" and rest:  # a get-out-of-jail card the party holds
+        return str(app.t("Play the card: {card}")).format(card=card_text(ed, rest) or rest)
     if value in WORDS:
         return str(app.t(WORDS[value]))
     if rest and rest.split(":")[-1].isdigit():
@@ -99,11 +104,16 @@ def option_label(app: Any, game: Any, value: str) -> str:
             return f"{app.t(verb.capitalize())}: {ed.squares[index].name}"
     if value in VERBS:
         return str(app.t(VERBS[value]))
+    text = card_text(ed, value)
+    return text if text is not None else str(app.translator.option(value))
+
+
+def card_text(ed: Edition, card_id: str) -> str | None:
+    """A Chance or Community Chest card as the set prints it; ``None`` when the set has no such card."""
     try:
-        return ed.card(value).text
+        return ed.card(card_id).text
     except KeyError:
-        pass
-    return str(app.translator.option(value))
+        return None
 
 
 def paper(widget: Any, rgb: tuple[float, float, float] = (0.96, 0.94, 0.88)) -> None:

@@ -1,0 +1,49 @@
+"""Every answer of an Ankh-Morpoly question reads as a word on its button, in every translated
+language: a German table saw "leave" under "Nehmen" on the Beggars' tithe, and "arrest", "let-go",
+"trade", "pay-fine", "use-card:chest.jail-free" on other buttons, because the label fell back to
+the engine's id. Seeded random games with the variant's powers, Fortuna and ELAM reach those
+questions; each option's label is checked against the id it came from."""
+from __future__ import annotations
+
+import random
+from types import SimpleNamespace
+
+import pytest
+
+from companion.cli.simulate_morpoly import MODE, PLAYERS
+from companion.morpoly.game import apply
+from companion.morpoly.random_play import random_input
+from ui.i18n import Translator
+from ui.screens.morpoly.common import option_label
+
+OPTION_SETS = ({}, {"fortuna": "on", "elam": "on"}, {"thief-may-pay-instead": "yes"})
+
+
+def _unworded(language: str) -> dict[str, str]:
+    """Option id → the question that offered it, for every option whose label is its id."""
+    translator = Translator(language)
+    app = SimpleNamespace(t=translator.gettext, translator=translator, session=None)
+    raw: dict[str, str] = {}
+    seen = 0
+    for seed in range(6):
+        for options in OPTION_SETS:
+            rng = random.Random(seed)
+            game = MODE.new_game(list(PLAYERS[:4]), options, None)
+            for _ in range(1500):
+                question = game.question
+                if question is None:
+                    break
+                if question.kind != "roll":
+                    for value in question.options:
+                        seen += 1
+                        label = option_label(app, game, value)
+                        if not value.isdigit() and label.lower() in (value.lower(), value.replace("-", " ").lower()):
+                            raw.setdefault(value, question.key)
+                game = apply(game, random_input(game, rng), snapshot=False)
+    assert seen > 1000  # the games did ask questions
+    return raw
+
+
+@pytest.mark.parametrize("language", ["de", "pl", "it"])
+def test_every_answer_has_a_word(language: str) -> None:
+    assert _unworded(language) == {}
