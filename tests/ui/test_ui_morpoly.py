@@ -186,3 +186,43 @@ def test_the_set_up_screen_speaks_german(tmp_path: Path, request: Any) -> None:
         assert base.parent.parent.height >= base.height + setup.option_names["base"].height
     finally:
         conftest.stop_app(app)
+
+
+def test_a_restart_right_after_an_undo_resumes_the_undone_table(tmp_path: Path, request: Any) -> None:
+    """The path no test took for the second game: undo by touch, then the app is closed at once and
+    started again. Resume must show the table as the undo left it, not as it was before the undo."""
+    conftest = request.config.pluginmanager.getplugin(str(Path(__file__).with_name("conftest.py")))
+    data = tmp_path / "data"
+    app = conftest.start_app(data)
+    d = conftest.Driver(app)
+    try:
+        d.frames(3)
+        d.tap(d.screen.ids.new_morpoly)
+        d.tap(d.screen.start_button)
+        for guild in ("thieves", "watch"):
+            d.tap(_button_with(d, d.screen.answer_area, app.t({"thieves": "Thieves' Guild",
+                                                               "watch": "City Watch"}[guild])))
+        rolls = [(3, 4), (1, 2), (2, 3), (5, 6)]
+        for _ in range(8):
+            _play_question(d, rolls)
+        played = len(app.session.inputs)
+        d.tap(d.screen.journal_button)
+        d.screen.select(played - 2)
+        d.frames(2)
+        d.tap(d.screen.ids.undo)
+        d.tap(d.screen.confirm_button)
+        undone = len(app.session.inputs)
+        assert undone < played
+        seq, state, question = app.game.seq, app.game.state, app.game.question.to_json()
+    finally:
+        conftest.stop_app(app)
+    app = conftest.start_app(data)
+    d = conftest.Driver(app)
+    try:
+        d.frames(3)
+        d.tap(d.screen.ids.resume)
+        assert d.screen.name == "morpoly-board"
+        assert len(app.session.inputs) == undone
+        assert app.game.seq == seq and app.game.state == state and app.game.question.to_json() == question
+    finally:
+        conftest.stop_app(app)
