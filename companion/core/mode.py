@@ -73,6 +73,14 @@ class Option:
         return doc
 
 
+def check_revision(mode_id: str, revision: int, latest: int) -> None:
+    """A game recorded under a rules revision this companion does not know was started by a newer
+    companion: refused (an :class:`InputError`), never played by today's rules."""
+    if not 1 <= revision <= latest:
+        raise InputError(f"rules revision {revision!r}: this companion plays {mode_id} revisions 1 to "
+                         f"{latest}; the game was started by a newer one")
+
+
 def resolve_options(declared: Sequence[Option], given: Mapping[str, str]) -> dict[str, str]:
     """Every declared option with its value: ``given`` where set, else its default (which, for an
     option that follows another, depends on that one's value). An unknown name or a value outside

@@ -12,7 +12,7 @@ from typing import Any, Final
 
 from companion.core.inputs import Input
 from companion.core.journal import GameResult
-from companion.core.mode import Option, Progress, RollPurpose
+from companion.core.mode import Option, Progress, RollPurpose, check_revision, resolve_options
 from companion.core.procedure import Narration, Question
 from companion.morpoly import game as engine
 from companion.morpoly import ledger_view
@@ -49,8 +49,9 @@ class AnkhMorpolyMode:
 
     def new_game(self, players: Sequence[str], options: Mapping[str, str], names: Sequence[str] | None,
                  revision: int = REVISION) -> Game:
-        resolved = {o.name: options.get(o.name, o.default) for o in OPTIONS}
-        return engine.new_game(list(players), resolved, list(names) if names is not None else None)
+        check_revision(self.id, revision, REVISION)
+        return engine.new_game(list(players), resolve_options(OPTIONS, options),
+                               list(names) if names is not None else None)
 
     def apply(self, game: Game, inp: Input) -> Game:
         return engine.apply(game, inp)

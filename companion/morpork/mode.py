@@ -9,10 +9,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
-from companion.core.errors import InputError
 from companion.core.inputs import Input
 from companion.core.journal import GameResult
-from companion.core.mode import Activity, Progress, RollPurpose, Step
+from companion.core.mode import Activity, Progress, RollPurpose, Step, check_revision
 from companion.core.procedure import Narration, Question
 from companion.morpork import game as engine
 from companion.morpork.game import Game
@@ -35,9 +34,7 @@ class AnkhMorporkMode:
 
     def new_game(self, players: Sequence[str], options: Mapping[str, str], names: Sequence[str] | None,
                  revision: int = REVISION) -> Game:
-        if not 1 <= revision <= REVISION:
-            raise InputError(f"rules revision {revision!r}: this companion plays {self.id} revisions 1 to "
-                             f"{REVISION}; the game was started by a newer one")
+        check_revision(self.id, revision, REVISION)
         return engine.new_game(list(players), options.get("edition", "en"),
                                list(names) if names is not None else None, options, revision)
 

@@ -77,3 +77,19 @@ def test_an_impossible_position_is_refused_in_one_line(change: object, message: 
     change(doc)  # type: ignore[operator]
     with pytest.raises(InputError, match=message):
         state_from_json(doc)
+
+
+def test_a_game_of_a_newer_rules_revision_is_refused_not_played_by_today_s_rules() -> None:
+    """A journal written by a newer companion names a revision this one does not know: refused,
+    naming the revision (the first game's mode did so already; the second's took any number)."""
+    mode = get_mode("ankh-morpoly")
+    with pytest.raises(InputError, match="rules revision 2: this companion plays ankh-morpoly revisions 1 to 1"):
+        mode.new_game(["red", "blue"], {}, None, revision=2)
+    with pytest.raises(InputError, match="rules revision 0"):
+        mode.new_game(["red", "blue"], {}, None, revision=0)
+    assert mode.new_game(["red", "blue"], {}, None, revision=1).question is not None
+
+
+def test_options_not_given_take_their_defaults_through_the_one_resolver() -> None:
+    game = get_mode("ankh-morpoly").new_game(["red", "blue"], {"fortuna": "on"}, None)
+    assert game.state.rules == resolve_options(get_mode("ankh-morpoly").options, {"fortuna": "on"})
