@@ -8,20 +8,9 @@ from typing import Any
 
 from companion.morpoly.editions import load_edition
 from companion.morpoly.fsu import squares_to_expiry
-from companion.morpoly.money import building_value
+from companion.morpoly.money import net_worth
 from companion.morpoly.settle import COVER_WORDS
 from companion.morpoly.state import State
-
-
-def net_worth(state: State, party: str) -> int:
-    """R8's measure of wealth: cash + the printed price of every square owned + half the cost of its
-    buildings, less the mortgage value of each mortgaged square (the money its owner already took)."""
-    edition = load_edition(state.edition)
-    worth = state.party(party).cash + building_value(state, edition, party)
-    for square in state.owned_by(party):
-        deed = edition.deed(square)
-        worth += deed.price - (deed.mortgage if state.squares[square].mortgaged else 0)
-    return worth
 
 
 def analyse_position(state: State) -> dict[str, Any]:
@@ -32,7 +21,7 @@ def analyse_position(state: State) -> dict[str, Any]:
         "format": "ankh-morpoly-state/1",
         "parties": {
             p.id: {"boss": p.boss, "tokens": list(p.tokens), "guilds": list(p.guilds), "cash": p.cash,
-                   "net_worth": net_worth(state, p.id)}
+                   "net_worth": net_worth(state, edition, p.id)}
             for p in state.parties
         },
         "fsus": [

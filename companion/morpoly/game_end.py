@@ -4,7 +4,9 @@ Ankh-Morpork", L2).
 The game ends when one party is left, and its boss wins. With the option ``time-limit-minutes``
 the table may also declare that the time is up (the companion keeps no clock: the answer
 ``time-up`` at a turn's menu says so, and is journalled like any answer); then the richest party
-wins, counting its cash, the printed prices of its squares and half the cost of its buildings (R8).
+wins by :func:`~companion.morpoly.money.net_worth`: its cash, the printed prices of its squares and
+half the cost of its buildings (R8), less the mortgage value of a mortgaged square (R8 is silent on
+mortgages; without it, mortgaging would make a party richer).
 A tie goes to the party seated first among the tied, counted from the first player.
 """
 from __future__ import annotations
@@ -13,7 +15,7 @@ from typing import Final
 
 from companion.core.procedure import Narrator
 from companion.morpoly.editions import Edition
-from companion.morpoly.money import building_value
+from companion.morpoly.money import net_worth
 from companion.morpoly.state import GameOver, State
 
 TIME_UP: Final = "time-up"
@@ -36,17 +38,11 @@ def one_party_left(state: State, narrator: Narrator) -> bool:
     return state.game_over is not None
 
 
-def wealth(state: State, edition: Edition, party: str) -> int:
-    """R8's measure with a time limit: cash + printed prices + half the building costs."""
-    prices = sum(edition.deed(i).price for i in state.owned_by(party))
-    return state.party(party).cash + prices + building_value(state, edition, party)
-
-
 def time_up(state: State, edition: Edition, narrator: Narrator) -> None:
     """The table says the time limit has run out: the richest party's boss wins (R8)."""
     seat = {player: i for i, player in enumerate(state.seating)}
-    ranked = sorted(state.parties, key=lambda p: (-wealth(state, edition, p.id), seat.get(p.boss, len(seat))))
+    ranked = sorted(state.parties, key=lambda p: (-net_worth(state, edition, p.id), seat.get(p.boss, len(seat))))
     winner = ranked[0]
     state.game_over = GameOver(winner.boss, TIME_LIMIT)
     narrator.say("morpoly.game.time-up", f"time is up: {winner.boss} is the richest and wins", winner=winner.boss,
-                 worth=edition.currency.format(wealth(state, edition, winner.id)))
+                 worth=edition.currency.format(net_worth(state, edition, winner.id)))

@@ -45,6 +45,18 @@ def building_value(state: State, edition: Edition, party: str) -> int:
     return total
 
 
+def net_worth(state: State, edition: Edition, party: str) -> int:
+    """What a party is worth (R8's measure of wealth, the money panel, ``analyse``): cash + the
+    printed price of every square owned + half the cost of its buildings, less the mortgage value of
+    each mortgaged square (money its owner already took and owes back: without it, mortgaging would
+    make a party richer)."""
+    worth = state.party(party).cash + building_value(state, edition, party)
+    for square in state.owned_by(party):
+        deed = edition.deed(square)
+        worth += deed.price - (deed.mortgage if state.squares[square].mortgaged else 0)
+    return worth
+
+
 def liquidation_value(state: State, edition: Edition, party: str) -> int:
     """Cash + half the building costs + the mortgage value of unmortgaged squares (reference R14):
     the most ``party`` could pay; a debt larger than this makes it insolvent."""

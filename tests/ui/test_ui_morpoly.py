@@ -202,6 +202,8 @@ def test_a_restart_right_after_an_undo_resumes_the_undone_table(tmp_path: Path, 
         for guild in ("thieves", "watch"):
             d.tap(_button_with(d, d.screen.answer_area, app.t({"thieves": "Thieves' Guild",
                                                                "watch": "City Watch"}[guild])))
+        # before anyone moves, each party is worth its cash, once (the panel had counted it twice)
+        assert d.screen.money_label.text.count(f"{app.t('net worth')} $1,500") == len(app.game.state.parties)
         rolls = [(3, 4), (1, 2), (2, 3), (5, 6)]
         for _ in range(8):
             _play_question(d, rolls)

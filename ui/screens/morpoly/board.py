@@ -243,7 +243,7 @@ class MorpolyBoardScreen(GameScreen):
             lines.append(f"[b]{app.t('Money (the app is the bank)')}[/b]")
         for party in state.parties:
             guilds = ", ".join(app.t(GUILD_NAMES.get(g, g)) for g in party.guilds)
-            worth = party.cash + engine_money.liquidation_value(state, ed, party.id)
+            worth = engine_money.net_worth(state, ed, party.id)
             rgb = hex_color(party_rgb(party.id))
             turn = " ◀" if state.turn.token in party.tokens else ""
             turn += party_marks(state, party.id)
