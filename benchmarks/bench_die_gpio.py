@@ -16,17 +16,15 @@ import sys
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+from timing import percentile  # noqa: E402
 
 from gpiozero.pins.mock import MockFactory  # noqa: E402
 
 from hardware.dice import open_die_source  # noqa: E402
 
 DATA, STROBE = (5, 6, 13, 19), 26
-
-
-def percentile(values: list[float], p: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(round(p / 100 * (len(ordered) - 1))))]
 
 
 def main(argv: list[str]) -> int:

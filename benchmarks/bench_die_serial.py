@@ -13,28 +13,19 @@ from __future__ import annotations
 import argparse
 import logging
 import os
-import statistics
 import sys
 import tempfile
 import threading
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+from timing import percentile, report  # noqa: E402
 
 from firmware_bridge.emulator import EmulatedDie  # noqa: E402
 from firmware_bridge.protocol import DieState, RollReport, State  # noqa: E402
 from hardware.dice import StatusKind, open_die_source  # noqa: E402
-
-
-def percentile(values: list[float], p: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(round(p / 100 * (len(ordered) - 1))))]
-
-
-def report(name: str, seconds: list[float]) -> None:
-    ms = [s * 1000 for s in seconds]
-    print(f"{name}: n={len(ms)} median={statistics.median(ms):.3f} ms "
-          f"p99={percentile(ms, 99):.3f} ms max={max(ms):.3f} ms")
 
 
 def main(argv: list[str]) -> int:

@@ -26,21 +26,18 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from companion.morpork.board import COLORS  # noqa: E402
 from companion.cli.simulate import choose_input, deal, follow_narration, play_game  # noqa: E402
 from companion.morpork.game import Game  # noqa: E402
 from companion.core.journal import Journal  # noqa: E402
 from companion.core.session import GameRules, Session, replay  # noqa: E402
+from timing import percentile  # noqa: E402
 
 
 def ms(seconds: float) -> str:
     return f"{seconds * 1000:.2f} ms"
-
-
-def percentile(values: list[float], p: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(round(p / 100 * (len(ordered) - 1))))]
 
 
 def bench_append(directory: Path, count: int) -> list[float]:
