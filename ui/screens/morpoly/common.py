@@ -75,7 +75,7 @@ def money(ed: Edition, amount: int) -> str:
     """An amount as the set prints it (the symbol before dollars, after marks and euros)."""
     symbol = ed.currency.symbol
     text = f"{amount:,}".replace(",", "." if ed.language == "de" else ",")
-    return f"{symbol}{text}" if symbol == "$" else f"{text} {symbol}"
+    return f"{symbol}{text}" if symbol == "$" else f"{text}\u00a0{symbol}"  # one word: never wrapped apart
 
 
 def is_morpoly(session: Any) -> bool:
