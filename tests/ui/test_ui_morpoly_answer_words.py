@@ -6,23 +6,21 @@ questions; each option's label is checked against the id it came from."""
 from __future__ import annotations
 
 import random
-from types import SimpleNamespace
+from pathlib import Path
+from typing import Any
 
 import pytest
 
 from companion.cli.simulate_morpoly import MODE, PLAYERS
 from companion.morpoly.game import apply
 from companion.morpoly.random_play import random_input
-from ui.i18n import Translator
 from ui.screens.morpoly.common import option_label
 
 OPTION_SETS = ({}, {"fortuna": "on", "elam": "on"}, {"thief-may-pay-instead": "yes"})
 
 
-def _unworded(language: str) -> dict[str, str]:
+def _unworded(app: Any) -> dict[str, str]:
     """Option id → the question that offered it, for every option whose label is its id."""
-    translator = Translator(language)
-    app = SimpleNamespace(t=translator.gettext, translator=translator, session=None)
     raw: dict[str, str] = {}
     seen = 0
     for seed in range(6):
@@ -45,5 +43,12 @@ def _unworded(language: str) -> dict[str, str]:
 
 
 @pytest.mark.parametrize("language", ["de", "pl", "it"])
-def test_every_answer_has_a_word(language: str) -> None:
-    assert _unworded(language) == {}
+def test_every_answer_has_a_word(language: str, tmp_path: Path, request: pytest.FixtureRequest) -> None:
+    """Labelled by the real app in the table's language (its translator and catalogues)."""
+    conftest = request.config.pluginmanager.getplugin(str(Path(__file__).with_name("conftest.py")))
+    app = conftest.start_app(tmp_path / "data", language=language)
+    try:
+        assert app.translator.language == language
+        assert _unworded(app) == {}
+    finally:
+        conftest.stop_app(app)
