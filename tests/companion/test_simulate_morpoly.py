@@ -69,7 +69,7 @@ def test_an_invariant_violation_exits_1_with_the_seed(capsys: pytest.CaptureFixt
                                                       monkeypatch: pytest.MonkeyPatch) -> None:
     calls = iter(range(10**6))
     monkeypatch.setattr(simulate_morpoly, "check_invariants",
-                        lambda state, round_trip=True: ["money: bank + parties = 1, not 2"] if next(calls) == 30 else [])
+                        lambda state, round_trip=True, memo=None: ["money: bank + parties = 1, not 2"] if next(calls) == 30 else [])
     status, out, err = run(capsys, "--games", "2", "--players", "2", "--seed", "3")
     assert status == 1 and out == "" and err.count("\n") == 1
     assert err.startswith("invariant violation (2 players): seed 3, input 31") and "money" in err
