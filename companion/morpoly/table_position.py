@@ -39,7 +39,10 @@ class TableView:
         return tuple(sorted((t.id for t in self.state.tokens), key=lambda t: order.get(t, len(order))))
 
     def party_of(self, token: TokenId) -> PartyId:
-        return self.state.token(token).party
+        for candidate in self.state.tokens:  # written out (not ``state.token``): the guilds ask at every hook
+            if candidate.id == token:
+                return candidate.party
+        raise KeyError(f"no token {token!r}")
 
     def guilds_of(self, party: PartyId) -> frozenset[Guild]:
         for candidate in self.state.parties:
@@ -66,10 +69,16 @@ class TableView:
         return sq is not None and sq.mortgaged
 
     def square_of(self, token: TokenId) -> int:
-        return self.state.token(token).square
+        for candidate in self.state.tokens:
+            if candidate.id == token:
+                return candidate.square
+        raise KeyError(f"no token {token!r}")
 
     def in_jail(self, token: TokenId) -> bool:
-        return self.state.token(token).in_jail
+        for candidate in self.state.tokens:
+            if candidate.id == token:
+                return candidate.in_jail
+        raise KeyError(f"no token {token!r}")
 
     def lives(self, party: PartyId) -> int:
         """ELAM guild members (``State.lives`` once ELAM lands; 0 outside ELAM)."""
