@@ -35,8 +35,12 @@ class TableView:
         self.state = state
 
     def tokens(self) -> tuple[TokenId, ...]:
-        order = {token: index for index, token in enumerate(self.state.seating)}
-        return tuple(sorted((t.id for t in self.state.tokens), key=lambda t: order.get(t, len(order))))
+        ids = [t.id for t in self.state.tokens]
+        seating = self.state.seating
+        order = dict(zip(seating, range(len(seating))))
+        rank = dict.fromkeys(ids, len(order))  # a token not seated sorts after the seated ones
+        rank.update(order)
+        return tuple(sorted(ids, key=rank.__getitem__))  # no Python key function: asked at every meeting
 
     def party_of(self, token: TokenId) -> PartyId:
         for candidate in self.state.tokens:  # written out (not ``state.token``): the guilds ask at every hook
