@@ -84,8 +84,10 @@ def _asked(state: State, narrator: Narrator, question: TableQuestion, tokens: tu
     between is applied and the same question asked again."""
     while True:
         answer = yield question
+        if answer in question.options:  # most answers: no correction to parse
+            return answer
         placement = parse_placement(answer, tokens)
-        if placement is None or answer in question.options:
+        if placement is None:
             return answer
         place(state, narrator, *placement)
 

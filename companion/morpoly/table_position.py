@@ -17,6 +17,8 @@ from companion.morpoly.position import PartyId, TokenId
 from companion.morpoly.state import State
 
 _GUILDS = {guild.value: guild for guild in Guild}
+_ONE_GUILD = {guild.value: frozenset({guild}) for guild in Guild}
+"""The guild set of a party heading one guild, by its name (most parties, most of a game)."""
 
 
 @lru_cache(maxsize=None)
@@ -51,7 +53,12 @@ class TableView:
     def guilds_of(self, party: PartyId) -> frozenset[Guild]:
         for candidate in self.state.parties:
             if candidate.id == party:
-                return _guild_set(tuple(candidate.guilds))
+                guilds = candidate.guilds
+                if len(guilds) == 1:  # a party of one player: its guild's set, made once
+                    found = _ONE_GUILD.get(guilds[0])
+                    if found is not None:
+                        return found
+                return _guild_set(tuple(guilds))
         return frozenset()
 
     def cash(self, party: PartyId) -> int:
