@@ -12,7 +12,7 @@ as without the memo, and every check can still fail."""
 from __future__ import annotations
 
 from collections.abc import Container
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import lru_cache
 from operator import attrgetter
 from typing import Any
@@ -36,7 +36,7 @@ class Memo:
     squares_key: tuple[Any, ...] | None = None
     squares_found: tuple[tuple[str, ...], int, int] = ((), 0, 0)
     ledger: Ledger | None = None
-    ledger_found: tuple[str, ...] = field(default=())
+    ledger_found: tuple[str, ...] = ()
 
 
 def ledger_invariants(state: State, memo: Memo | None = None) -> list[str]:
@@ -116,6 +116,7 @@ def _squares_found(state: State, edition: Edition, parties: dict[str, Any],
 
 def _squares_checked(squares: dict[int, SquareState], edition: Edition,
                      parties: dict[str, Any]) -> tuple[tuple[str, ...], int, int]:
+    """The squares' problems (none on the bulk path) and the houses and hotels built on them."""
     groups = _groups(edition.id)
     built = [(index, sq) for index, sq in squares.items() if sq.houses]
     owners = {sq.owner for sq in squares.values()}
