@@ -345,8 +345,8 @@ def _check_whole_table(state: State, table: Table) -> None:
     for player in state.players:
         places += player.loans
     expected = game_cards(len(state.players))
-    if len(places) != len(expected) or not expected.issuperset(places):
-        seen = set(places)
+    seen = set(places)
+    if len(places) != len(expected) or seen != expected:  # as many places as cards, and each card seen
         doubled = sorted(c for c, n in Counter(places).items() if n > 1)
         raise InvariantViolation(f"cards in two places at once: {doubled!r}; missing: {sorted(expected - seen)!r};"
                                  f" not in the game: {sorted(seen - expected)!r}")
