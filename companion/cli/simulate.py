@@ -11,9 +11,26 @@ The simulator plays the table's part. It shuffles a real deck (48 green on top o
 event deck and the personalities, deals real hands, and answers every question the engine asks from
 what a real table would know: cards are played and discarded from the real hands, rolls are random,
 interrupts are played only when the real hand holds them. Cards that change hands unseen follow the
-engine's narration (``cards.*`` keys). After every input it checks the invariants: the engine's hand
-sizes and draw pile match the real cards, every card is in exactly one place, money is conserved,
-the position round-trips through the state format. Same seed, same games.
+engine's narration (``cards.*`` keys). Same seed, same games.
+
+The checks (issue 16: a checked run must be fast enough for 10,000 games in CI):
+
+* after every input, the totals: each hand and the draw pile as big as the real ones, no one in
+  debt, the box's money all there, no card come or gone (draw pile + discard pile + hands + loans +
+  cards in play = the game's cards), the question answerable by a player of the game;
+* after every 16th input and the last (:data:`TABLE_CHECK_EVERY`), the whole table recounted: every
+  card of the game in exactly one place, the pieces on the board counted afresh, held to the box and
+  equal to the state's kept counts, every area possible, the player asked to play offered every card
+  of their real hand;
+* after every 128th input and the last (:data:`ROUND_TRIP_EVERY`), the position through its JSON
+  (``ankh-morpork-state/1``) and back, equal, and the state's remembered answers worked out again;
+* every check after every input of every 100th game (:data:`FULL_CHECK_GAMES_EVERY`), and of every
+  game with ``--every-input``.
+
+A slip that a sample meets may have happened some inputs earlier: the game is then replayed from
+its random state with every check after every input, and the report names the input after which
+the slip first shows (the one ``--every-input`` stops at), adding after which input the sample met
+it. A slip that a later input mends before the next sample is missed outside the fully checked games.
 
 ``--revision`` plays the games by an older rules revision (``companion.morpork.revisions``; default
 the newest). The table decides interrupts with a random stream of its own, player by player in turn
@@ -21,7 +38,9 @@ order, and does not draw at random for a question with a single option, so one s
 game under every revision: only what the table is asked differs (``benchmarks/bench_taps.py``).
 
 Output: one line per figure (games, games/second, endings by reason / personality), and exit
-status 0, or 1 with the first invariant violation (seed, game, step, what broke).
+status 0, or 1 with the first invariant violation on one line of stderr: ``invariant violation
+(seed S, P players): game G, step N (question key answered input): what broke``. The same
+``--seed`` with ``--games G`` or more plays the same games and meets it again.
 """
 from __future__ import annotations
 
@@ -543,7 +562,10 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--revision", type=whole("--revision", 1, LATEST), default=LATEST, metavar="R",
                         help=f"the rules revision to play by (1 to {LATEST}; default {LATEST})")
     parser.add_argument("--every-input", action="store_true",
-                        help="run every check after every input (default: the costly ones on a sample of inputs)")
+                        help="run every check after every input of every game (default: the totals after every"
+                             " input, the whole-table recount after every 16th, the JSON round-trip after every"
+                             " 128th, every check in every 100th game; a slip a sample finds is traced back to its"
+                             " input by replaying the game)")
     try:
         args = parser.parse_args(argv)
     except ValueError as exc:
