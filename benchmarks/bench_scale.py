@@ -11,7 +11,8 @@ Prints, each against a baseline measured in the same run:
   with an empty journal and with a 2,000-entry unfinished game; each a fresh process;
 * memory after opening every screen on that game, against the bare Kivy app;
 * the Journal screen: time to open it (the frame after ``show``) and memory added, at 50 and 2,000 entries;
-* engine-only and checked games/s of four-player simulator games (``simulate``);
+* engine-only and checked games/s of four-player simulator games (``simulate``; checked as the
+  command checks: the sampled checks, plus the share of the games it checks at every input);
 * a die roll → its face on screen, 50th and 99th percentile: the simulated die rolls from another
   thread (as a serial reader does), through the app's real path (``DeviceLink`` → ``on_die_roll`` →
   the session → the events screen), until a frame has been flipped with the face in its label.
@@ -100,14 +101,22 @@ print("RESULT", json.dumps({{"ms": statistics.median(times) * 1000}}))
 
 SIM = r"""
 import json, random, time
-from companion.cli.simulate import play_game
+import companion.cli.simulate as sim
 out = {{}}
 for check in (False, True):
     rng = random.Random(1)
     started = time.perf_counter()
     for _ in range({games}):
-        play_game(rng, 4, check=check)
+        sim.play_game(rng, 4, check=check)
     out["checked" if check else "engine"] = {games} / (time.perf_counter() - started)
+every = getattr(sim, "FULL_CHECK_GAMES_EVERY", None)
+if every:  # simulate checks every input of every Nth game: add that share, timed on a few such games
+    rng, full = random.Random(1), max(2, {games} // 10)
+    started = time.perf_counter()
+    for _ in range(full):
+        sim.play_game(rng, 4, every_input=True)
+    per_full, per_checked = (time.perf_counter() - started) / full, 1 / out["checked"]
+    out["checked"] = 1 / (per_checked + (per_full - per_checked) / every)
 print("RESULT", json.dumps(out))
 """
 
