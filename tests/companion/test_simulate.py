@@ -21,6 +21,7 @@ from companion.morpork.catalog import CARD_BY_ID
 from companion.morpork.game import Game, apply, new_game
 from companion.core.inputs import CardScan, DieRoll, Input
 from companion.core.procedure import Narration
+from companion.morpork.revisions import LATEST
 from companion.morpork.state import State
 
 CI_GAMES = 12
@@ -215,3 +216,22 @@ def test_a_card_from_nowhere_is_seen_after_the_input() -> None:
     with pytest.raises(InvariantViolation, match="100 cards in the draw pile, the discard pile, the hands, the loans"
                                                  " and in play; the game has 99"):
         check_invariants(game, table, round_trip=False, whole_table=False)
+
+
+def test_every_hundredth_game_is_checked_at_every_input(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The sample of games that runs every check after every input (shrunk here to every 2nd)."""
+    asked: list[bool] = []
+
+    def spying_play_game(rng: random.Random, players: int, edition: str = "en", check: bool = True,
+                         revision: int = LATEST, every_input: bool = False) -> simulate_module.GameResult:
+        asked.append(every_input)
+        return play_game(rng, players, edition, check, revision, every_input=every_input)
+
+    monkeypatch.setattr(simulate_module, "FULL_CHECK_GAMES_EVERY", 2)
+    monkeypatch.setattr(simulate_module, "play_game", spying_play_game)
+    first, _ = simulate(4, 2, 8)
+    assert asked == [False, True, False, True]
+    asked.clear()
+    again, _ = simulate(4, 2, 8, every_input=True)
+    assert asked == [True] * 4
+    assert [(r.reason, r.winners, r.steps) for r in first] == [(r.reason, r.winners, r.steps) for r in again]
