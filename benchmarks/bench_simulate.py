@@ -4,7 +4,7 @@
 
 Each game goes through ``companion.morpork.game.apply`` one input at a time. Three figures: the
 checks as ``play_game`` runs them by default (the totals after every input, the recounts and the
-JSON round-trip on a sample of inputs; ``simulate`` also checks every input of every 100th game,
+JSON round-trip on a sample of inputs; ``simulate`` also checks every input of every 200th game,
 whose share ``bench_scale.py`` adds), every check after every input (``--every-input``), and the
 engine alone.
 """

@@ -218,7 +218,7 @@ def test_a_card_from_nowhere_is_seen_after_the_input() -> None:
         check_invariants(game, table, round_trip=False, whole_table=False)
 
 
-def test_every_hundredth_game_is_checked_at_every_input(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_sample_of_games_is_checked_at_every_input(monkeypatch: pytest.MonkeyPatch) -> None:
     """The sample of games that runs every check after every input (shrunk here to every 2nd)."""
     asked: list[bool] = []
 
