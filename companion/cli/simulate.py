@@ -457,7 +457,8 @@ def play_game(rng: random.Random, players: int, edition: str = "en", check: bool
                 check_invariants(game, table, round_trip=full or steps % ROUND_TRIP_EVERY == 0,
                                  whole_table=full or steps % TABLE_CHECK_EVERY == 0)
         except InvariantViolation as exc:
-            found = InvariantViolation(f"step {steps} ({question.key!r} answered {inp!r}): {exc}")
+            answered = "" if inp is None else f" answered {inp!r}"
+            found = InvariantViolation(f"step {steps} ({question.key!r}{answered}): {exc}")
             if start is None:
                 raise found from exc
             raise _traced_back(start, players, edition, revision, found, steps) from exc

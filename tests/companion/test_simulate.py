@@ -20,7 +20,7 @@ from companion.morpork.board import MINIONS_PER_PLAYER
 from companion.morpork.catalog import CARD_BY_ID
 from companion.morpork.game import Game, apply, new_game
 from companion.core.inputs import CardScan, DieRoll, Input
-from companion.core.procedure import Narration
+from companion.core.procedure import Narration, Question
 from companion.morpork.revisions import LATEST
 from companion.morpork.state import State
 
@@ -235,3 +235,15 @@ def test_a_sample_of_games_is_checked_at_every_input(monkeypatch: pytest.MonkeyP
     again, _ = simulate(4, 2, 8, every_input=True)
     assert asked == [True] * 4
     assert [(r.reason, r.winners, r.steps) for r in first] == [(r.reason, r.winners, r.steps) for r in again]
+
+
+def test_a_table_that_cannot_answer_is_named_at_its_input(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A slip the table meets while answering (no real card fits) names the question, no answer."""
+    def no_card(game: Game, table: Table, question: Question) -> Input:
+        if game.seq == SLIP_AT - 1:
+            raise InvariantViolation("no real card fits")
+        return choose_input(game, table, question)
+
+    monkeypatch.setattr(simulate_module, "choose_input", no_card)
+    with pytest.raises(InvariantViolation, match=rf"^step {SLIP_AT} \('[a-z.-]+'\): no real card fits$"):
+        play_game(random.Random(1), 4)
