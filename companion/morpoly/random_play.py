@@ -3,9 +3,10 @@ correction), for the tests, the benchmark and the simulator. Randomness lives he
 engine: the inputs it makes are journalled facts like a table's.
 
 It plays plausibly toward takeovers, so that games end: it answers the set-up questions, buys
-almost every square it can afford, builds whenever it can (a house or a hotel at each menu while it
-has the cash), mortgages or sells only when a debt forces it, leaves jail by card or fine now and
-then, bids in the occasional auction, and with a time limit lets the table call time when the turn
+almost every square it can afford, builds whenever it can (at each menu while it has the cash: a
+hotel where one is allowed, else a house on the group that already has the most, as a player
+heading for hotels would), mortgages or sells only when a debt forces it, leaves jail by card or
+fine now and then, bids in the occasional auction, and with a time limit lets the table call time when the turn
 counter passes the limit (one turn a minute). Now and then it corrects a token's position.
 """
 from __future__ import annotations
