@@ -36,8 +36,8 @@ from companion.morpoly.turn import turn_procedure
 def setup_procedure(state: State, narrator: Narrator, args: Mapping[str, Any]) -> ProcedureBody:
     """In the variant each player heads a guild, chosen in seating order (R7): each guild at most
     once, the Assassins only in ELAM (:func:`companion.morpoly.guilds.guild_refusal`). A guild that
-    may not be chosen is shown greyed, and answering it is refused naming the rule. Standard
-    Monopoly asks nothing. With ELAM the table then names the banker (:func:`choose_banker`)."""
+    may not be chosen is shown greyed, and answering it is refused naming the rule (standard Monopoly
+    has no guilds). With ELAM the table then names the banker (:func:`choose_banker`)."""
     if is_variant(state):
         yield from choose_guilds(state, narrator)
     yield from choose_banker(state, narrator)

@@ -6,8 +6,9 @@ It plays plausibly toward takeovers, so that games end: it answers the set-up qu
 almost every square it can afford, builds whenever it can (at each menu while it has the cash: a
 hotel where one is allowed, else a house on the group that already has the most, as a player
 heading for hotels would), mortgages or sells only when a debt forces it, leaves jail by card or
-fine now and then, bids in the occasional auction, and with a time limit lets the table call time when the turn
-counter passes the limit (one turn a minute). Now and then it corrects a token's position.
+fine now and then, bids in the occasional auction, and with a time limit lets the table call time
+when the turn counter passes the limit (one turn a minute). Now and then it corrects a token's
+position.
 """
 from __future__ import annotations
 
@@ -109,10 +110,9 @@ def _best_builds(game: Game, builds: list[str]) -> list[str]:
     if hotels:
         return hotels
     groups = _groups(game.state.edition)
-    def standing(option: str) -> int:
-        return sum(squares[s].houses for s in groups[int(option[6:])])
-    most = max(standing(o) for o in builds)
-    return [o for o in builds if standing(o) == most]
+    standing = {o: sum(squares[s].houses for s in groups[int(o[6:])]) for o in builds}
+    most = max(standing.values())
+    return [o for o in builds if standing[o] == most]
 
 
 @lru_cache(maxsize=None)

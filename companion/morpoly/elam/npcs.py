@@ -2,10 +2,10 @@
 Dibbler.
 
 **Moving** (L188, R64). The banker — the player the table chose at set-up (rules revision 2; the
-first seated in a game of revision 1), or after him the next seated player still in the game — moves them after
-his whole turn: one throw each (Death, then the Luggage, then Dibbler), that many squares clockwise
-(``npc-move=1d6``: the first face only). They ignore every square and get no extra roll; a Luggage
-that accompanies a token is not rolled for.
+first seated in a game of revision 1), or after him the next seated player still in the game —
+moves them after his whole turn: one throw each (Death, then the Luggage, then Dibbler), that many
+squares clockwise (``npc-move=1d6``: the first face only). They ignore every square and get no
+extra roll; a Luggage that accompanies a token is not rolled for.
 
 **Meeting** (R65). An NPC meets every token standing where it arrives, and a token that arrives
 where an NPC stands, after the token's square is resolved; prisoners are out of reach, and the
