@@ -123,6 +123,8 @@ def public_narration(game: Game) -> list[Narration]:
 
 
 class TableScreen(GameScreen):
+    MAPS = ("map",)
+
     def update(self) -> None:
         app = self.app
         game = app.game
