@@ -282,32 +282,37 @@ Segment = tuple[Point, Point, float, float, float, float, float]
 def _spill(box: Box, polygon: _Shape, avoid: list[_Shape], segments: list[Segment], budget: int = 10 ** 6) -> int:
     """How many of a box's corners, edge midpoints and centre lie outside the polygon or inside one to
     avoid, plus 3 for each line crossing it. Stops counting once past ``budget`` (the caller only
-    needs to know the box is worse than one it has)."""
+    needs to know the box is worse than one it has). The innermost loop of :func:`place_block`:
+    written out by hand (rows and columns unrolled, the polygon's fields read once)."""
     x, y, w, h = box
+    xs = (x, x + 0.5 * w, x + 1.0 * w)
+    left, right, bottom, top = polygon.left, polygon.right, polygon.bottom, polygon.top
+    rows = polygon.rows
     spill = 0
-    for fy in (0.0, 0.5, 1.0):  # row by row: the polygon's crossings are looked up once per row
-        py = y + fy * h
-        if py < polygon.bottom or py > polygon.top:
+    for py in (y, y + 0.5 * h, y + 1.0 * h):  # row by row: the polygon's crossings looked up once per row
+        if py < bottom or py > top:
             spill += 3
             continue
-        crossings = polygon.crossings(py)
+        crossings = rows.get(py)
+        if crossings is None:
+            crossings = polygon.crossings(py)
         count = len(crossings)
-        for fx in (0.0, 0.5, 1.0):
-            px = x + fx * w
-            if px < polygon.left or px > polygon.right or (count - bisect_right(crossings, px)) % 2 == 0:
+        for px in xs:
+            if px < left or px > right or (count - bisect_right(crossings, px)) % 2 == 0:
                 spill += 1
-                continue
-            for shape in avoid:
-                if shape.contains((px, py)):
-                    spill += 1
-                    break
+            elif avoid:
+                for shape in avoid:
+                    if shape.contains((px, py)):
+                        spill += 1
+                        break
     if spill > budget:
         return spill
     for a, b, half, left_ab, right_ab, bottom_ab, top_ab in segments:
-        left, bottom = x - half, y - half
-        if right_ab < left or left_ab > left + (w + 2 * half) or top_ab < bottom or bottom_ab > bottom + (h + 2 * half):
+        box_left, box_bottom = x - half, y - half
+        if right_ab < box_left or left_ab > box_left + (w + 2 * half) or top_ab < box_bottom \
+                or bottom_ab > box_bottom + (h + 2 * half):
             continue  # the test _crosses starts with, on the segment's box computed once: most miss
-        if _crosses((left, bottom, w + 2 * half, h + 2 * half), a, b):
+        if _crosses((box_left, box_bottom, w + 2 * half, h + 2 * half), a, b):
             spill += 3
     return spill
 

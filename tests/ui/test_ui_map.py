@@ -131,3 +131,40 @@ def test_a_moved_piece_shows_on_the_map_and_an_unchanged_board_is_not_laid_out_a
     d.frames(2)
     assert [t.piece for t in m.tokens["the-shades"]] == ["red", "yellow", "green", "trouble"]
     assert not next(t for t in m.tokens["dolly-sisters"] if t.piece == "red").text.endswith("2[/color]")
+
+
+def test_names_and_chips_are_the_textures_a_label_would_render(driver: Any) -> None:
+    """The map draws its texts from core-label textures, not Label widgets (issue 16: memory);
+    each must be, pixel for pixel, what a Label with the same properties showed before."""
+    from kivy.uix.label import Label
+    from ui.palette import INK_RGB
+    d = driver
+    d.app.start_game(["red", "yellow", "green"], ["A", "B", "C"], "en")
+    d.app.show("table")
+    d.frames(3)
+    m = d.screen.ids.map
+    token = m.tokens["the-shades"][0]
+    label = m.labels["nap-hill"]
+    widgets = [Label(text=token.text, markup=True, font_size=token.font_size, font_name=m.font_name, bold=True),
+               Label(text=label.text, markup=True, font_size=label.font_size, font_name=m.font_name,
+                     halign="center", color=(*INK_RGB, 1))]
+    for drawn, widget in zip((token, label), widgets):
+        widget.texture_update()
+        assert tuple(widget.texture_size) == drawn.texture_size
+        assert widget.texture.pixels == drawn.texture.pixels, drawn.text
+
+
+def test_a_hidden_screens_map_drops_its_drawing_and_draws_again_when_shown(driver: Any) -> None:
+    d = driver
+    d.app.start_game(["red", "yellow", "green"], ["A", "B", "C"], "en")
+    d.app.show("table")
+    d.frames(3)
+    m = d.screen.ids.map
+    assert m.tokens["the-shades"] and len(m.canvas.children) > 50
+    d.app.show("journal")
+    d.frames(2)
+    assert m.labels == {} and m.tokens == {} and len(m.canvas.children) == 0  # nothing kept while hidden
+    d.app.show("table")
+    d.frames(3)
+    assert [t.piece for t in m.tokens["the-shades"]] == ["red", "yellow", "green", "trouble"]
+    assert "Nap Hill" in d.texts()

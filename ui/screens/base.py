@@ -42,6 +42,10 @@ class GameScreen(Screen):
             self.ids[name].redraw_soon()
 
     def on_leave(self, *_args: Any) -> None:
+        self.release()
+
+    def release(self) -> None:
+        """Drop what :meth:`update` builds again on enter anyway (the maps' drawings)."""
         for name in self.MAPS:
             self.ids[name].release()
 
