@@ -13,8 +13,9 @@ Prints, each against a baseline measured in the same run:
   (the game open in the journal, not shown) and after "resume" (the game's screens show the game:
   its maps with every piece, the table's grids);
 * the Journal screen: time to open it (the frame after ``show``) and memory added, at 50 and 2,000
-  entries; then its map, drawn on the frame after (the slowest part of opening it), and a tap on
-  another step: its row, then its map on the frame after (two frames; the slowest of four picks);
+  entries; then its map, drawn from the frame after (the slowest part of opening it; a thumbnail
+  places its names and chips over a few frames): its slowest frame and when it is complete; and a
+  tap on another step: its row, then its map, until complete (the slowest of four picks);
 * engine-only and checked games/s of four-player simulator games (``simulate``);
 * a die roll → its face on screen, 50th and 99th percentile: the simulated die rolls from another
   thread (as a serial reader does), through the app's real path (``DeviceLink`` → ``on_die_roll`` →
@@ -167,19 +168,26 @@ def later(_dt):
         app.show("journal")
         frames(1)
         out["journal_ms"] = (time.perf_counter() - started) * 1000
-        started = time.perf_counter()
-        frames(1)  # the map is drawn on the frame after the screen (MapWidget._redraw_trigger)
-        out["journal_map_ms"] = (time.perf_counter() - started) * 1000
+        screen = app.manager.get_screen("journal")
+        def map_frames():
+            # the frames until the map is complete: the one after the screen (MapWidget._redraw_trigger)
+            # and any more a thumbnail takes (MapWidget.labelling); their slowest and their sum, in ms
+            times = []
+            while not times or getattr(screen.ids.map, "labelling", False):
+                started = time.perf_counter()
+                frames(1)
+                times.append((time.perf_counter() - started) * 1000)
+            return max(times), sum(times)
+        out["journal_map_ms"], out["journal_map_total_ms"] = map_frames()
         frames(2)
         out["journal_mb"] = rss_mb() - before
-        screen = app.manager.get_screen("journal")
         picks = []
         count = screen.line_count
         for eighth in (1, 3, 5, 7):  # a tap on a line: the row at once, the map a frame later
             started = time.perf_counter()
             screen.select(count * eighth // 8)
-            frames(2)
-            picks.append((time.perf_counter() - started) * 1000)
+            frames(1)
+            picks.append((time.perf_counter() - started) * 1000 + map_frames()[1])
         out["journal_pick_map_ms"] = max(picks)
     if {resume}:
         app.resume_game()  # as a tap on "resume": the game's own screens show the game, not an empty table
@@ -325,6 +333,7 @@ def measure(root: Path, journals: dict[int, Path], tmp: Path, args: argparse.Nam
         out[f"journal_{size}_ms"] = result["journal_ms"]
         out[f"journal_{size}_mb"] = result["journal_mb"]
         out[f"journal_{size}_map_ms"] = result["journal_map_ms"]
+        out[f"journal_{size}_map_total_ms"] = result["journal_map_total_ms"]
         out[f"journal_{size}_pick_map_ms"] = result["journal_pick_map_ms"]
     return out
 
@@ -367,10 +376,11 @@ def rows(figures: dict[str, Any]) -> list[tuple[str, str, str]]:
             out.append((f"Journal screen, {size} entries", "≤ 150 ms" if size == 2000 else "",
                         f"{ms:7.0f} ms +{f[f'journal_{size}_mb']:.0f} MB" + (f"; {_of(ms, 150)}" if size == 2000 else "")))
             ms = f[f"journal_{size}_map_ms"]
-            out.append(("  … its map, the frame after", "≤ 150 ms" if size == 2000 else "",
-                        f"{ms:7.0f} ms" + (f"; {_of(ms, 150)}" if size == 2000 else "")))
+            out.append(("  … its map, slowest frame", "≤ 150 ms" if size == 2000 else "",
+                        f"{ms:7.0f} ms" + (f"; {_of(ms, 150)}" if size == 2000 else "")
+                        + f" (complete after {f[f'journal_{size}_map_total_ms']:.0f} ms)"))
             ms = f[f"journal_{size}_pick_map_ms"]
-            out.append(("  … a step picked: row, map", "(2 frames)", f"{ms:7.0f} ms (slowest of 4)"))
+            out.append(("  … a step picked: row, map", "", f"{ms:7.0f} ms until drawn (slowest of 4)"))
         out.append(("die roll → face on screen", "p99 ≤ 50 ms", f"p99 {f['roll_p99_ms']:5.0f} ms (p50 {f['roll_p50_ms']:.0f}); "
                     f"{_of(f['roll_p99_ms'], 50)}"))
     return out

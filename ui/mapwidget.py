@@ -14,6 +14,7 @@ event's area). It never decides legality itself.
 """
 from __future__ import annotations
 
+import time
 from typing import Any
 from weakref import ref
 
@@ -131,6 +132,8 @@ def _chord(polygon: list[tuple[float, float]], x: float, y: float) -> float:
     return right - left
 
 
+THUMBNAIL_FRAME_BUDGET_S = 0.04
+"""A map smaller than :data:`FULL_MAP_PX` places areas' names and chips for this long per frame."""
 MIN_DRAWN_PX = 64
 """A map narrower or lower than this is not drawn (it is still being laid out)."""
 
@@ -155,6 +158,9 @@ class MapWidget(Widget):
         self.labels: dict[str, MapText] = {}
         self.tokens: dict[str, list[PieceToken]] = {}
         self._text_options: dict[str, Any] | None = None
+        self._generation = 0  # which drawing is under way (see _label_areas)
+        self.labelling = False
+        """True while a thumbnail's names and chips are still being placed, a few areas a frame."""
         self._placements: dict[Any, tuple[Box, list[Box], bool]] = {}
         self._drawn: Any = None
         self._count_font = COUNT_FONT_PX
@@ -218,15 +224,40 @@ class MapWidget(Widget):
                 Rectangle(pos=(px - side / 2, py - side / 4), size=(side, side / 2))
             for area_id in AREA_IDS:
                 self._draw_outline(area_id, plain=False)
-        taken: list[Box] = []
-        for area_id in sorted(AREA_IDS, key=lambda a: -len(self.contents(a))):  # the busiest areas first
-            self._add_label(area_id, fitted, taken)
+        areas = sorted(AREA_IDS, key=lambda a: -len(self.contents(a)))  # the busiest areas first
+        budget = None if fitted.height >= FULL_MAP_PX else THUMBNAIL_FRAME_BUDGET_S
+        self._label_areas(areas, fitted, [], budget, self._generation)
         self._drawn = self.drawn_key()
+
+    def _label_areas(self, areas: list[str], fitted: Fitted, taken: list[Box], budget: float | None,
+                     generation: int) -> None:
+        """Name and chips of each area in turn — on a thumbnail (``budget`` in seconds), those that
+        fit in this frame's budget (one at least), the next ones on the next frame. In the same order
+        either way, so in the same places (each area keeps off the ones placed before it). A
+        full-size map is labelled at once; on a thumbnail few chips fit and placing them is a long
+        search (the Journal's map: ~200 ms on this machine, issue 16), so no frame waits for all of
+        it. A newer drawing (``generation``) cancels what is left."""
+        if generation != self._generation:
+            return
+        started = time.perf_counter()
+        done = 0
+        for area_id in areas:
+            if done and budget is not None and time.perf_counter() - started > budget:
+                break
+            self._add_label(area_id, fitted, taken)
+            done += 1
+        rest = areas[done:]
+        self.labelling = bool(rest)
+        if rest:
+            from kivy.clock import Clock
+            Clock.schedule_once(lambda _dt: self._label_areas(rest, fitted, taken, budget, generation), 0)
 
     def release(self) -> None:
         """Forget the drawing (its instructions and text textures) until the next redraw: a map
         screen drops it when another screen is shown (see :class:`ui.screens.base.GameScreen`)."""
         self._drawn = None
+        self._generation += 1
+        self.labelling = False
         self.canvas.clear()
         self.labels.clear()
         self.tokens.clear()

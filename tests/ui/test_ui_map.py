@@ -168,3 +168,38 @@ def test_a_hidden_screens_map_drops_its_drawing_and_draws_again_when_shown(drive
     d.frames(3)
     assert [t.piece for t in m.tokens["the-shades"]] == ["red", "yellow", "green", "trouble"]
     assert "Nap Hill" in d.texts()
+
+
+def test_a_thumbnail_places_its_chips_over_frames_in_the_same_places(driver: Any, monkeypatch: Any) -> None:
+    """The Journal's small map places its names and chips a few areas a frame (issue 16: no frame
+    waits for the whole search); the result is the one placing them all at once gives."""
+    import ui.mapwidget
+    d = driver
+    d.app.start_game(["red", "yellow", "green"], ["A", "B", "C"], "en")
+    d.app.show("journal")
+    d.frames(2)
+    m = d.screen.ids.map
+    assert m.fitted is not None and m.fitted.height < ui.mapwidget.FULL_MAP_PX  # a thumbnail
+
+    def drawn() -> list[tuple[str, tuple[float, float]]]:
+        return [(t.text, t.pos) for t in m.drawn_texts()]
+
+    monkeypatch.setattr(ui.mapwidget, "THUMBNAIL_FRAME_BUDGET_S", 0.0)  # one area a frame
+    m.redraw()
+    assert m.labelling and len(m.labels) == 1
+    for _ in range(20):
+        if not m.labelling:
+            break
+        d.frames(1)
+    assert not m.labelling and len(m.labels) == 12
+    stepwise = drawn()
+    monkeypatch.setattr(ui.mapwidget, "THUMBNAIL_FRAME_BUDGET_S", 1e9)  # all at once
+    m._placements.clear()
+    m.redraw()
+    assert not m.labelling and drawn() == stepwise
+    m.release()  # a newer drawing cancels what a stepwise one has left
+    monkeypatch.setattr(ui.mapwidget, "THUMBNAIL_FRAME_BUDGET_S", 0.0)
+    m.redraw()
+    m.release()
+    d.frames(3)
+    assert m.labels == {} and not m.labelling
