@@ -56,6 +56,8 @@ def _optional_to_json(state: State) -> dict[str, Any]:
         doc["npcs"] = None if npcs is None else {
             "death": npcs.death, "luggage": npcs.luggage, "dibbler": npcs.dibbler, "luggage_with": npcs.luggage_with,
             "reversed_tokens": list(state.reversed_tokens)}
+        if npcs is not None and npcs.banker is not None:
+            doc["npcs"]["banker"] = npcs.banker
     return doc
 
 
@@ -150,7 +152,8 @@ def _parse(doc: dict[str, Any]) -> State:
         fortuna=[str(p) for p in fortuna["holders"]], fortuna_earned=[str(p) for p in fortuna["earned"]],
         lives={str(p): int(n) for p, n in (doc.get("lives") or {}).items()},
         npcs=None if npcs is None else Npcs(int(npcs["death"]), int(npcs["luggage"]), int(npcs["dibbler"]),
-                                            None if npcs["luggage_with"] is None else str(npcs["luggage_with"])),
+                                            None if npcs["luggage_with"] is None else str(npcs["luggage_with"]),
+                                            None if npcs.get("banker") is None else str(npcs["banker"])),
         reversed_tokens=[] if npcs is None else [str(t) for t in npcs.get("reversed_tokens", [])],
     )
 
@@ -216,6 +219,8 @@ def _optional_problem(state: State, parties: set[str], tokens: set[str]) -> str 
             return f"npcs must stand on squares 0-39: {npcs}"
         if npcs.luggage_with is not None and npcs.luggage_with not in tokens:
             return f"npcs.luggage_with {npcs.luggage_with!r} is not a token of the game"
+        if npcs.banker is not None and npcs.banker not in state.seating:
+            return f"npcs.banker {npcs.banker!r} is not a player of the game"
     if set(state.reversed_tokens) - tokens:
         return f"npcs.reversed_tokens {state.reversed_tokens} must be tokens of the game"
     return None
