@@ -113,12 +113,3 @@ def test_the_command_line(tmp_path: Path) -> None:
     done = subprocess.run([sys.executable, "-m", "ui.cli", "simulate", "--mode", "ankh-morpoly", "--games", "2",
                            "--players", "3", "--seed", "2"], cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert done.returncode == 0 and done.stderr == "" and done.stdout.startswith("games: 2 (3 players, seed 2, ")
-
-
-def test_a_party_dying_on_its_last_life_leaves_no_table_with_zero_lives() -> None:
-    """Found by the 300-game run (3 players, Fortuna and ELAM, seed 115): blue, on its last guild
-    member, met Death; the death's FSU claims were settled before the party was put out, so the table
-    stood at a payment question with blue on 0 lives. The party is out at once (L166) and its FSUs
-    void (R72), so no claim is settled for that death."""
-    result = play_game(115, 3, {"fortuna": "on", "elam": "on"})
-    assert result.reason == "one party left"
