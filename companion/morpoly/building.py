@@ -138,7 +138,7 @@ def management_options(state: State, edition: Edition, party: str) -> list[str]:
     table = _square_table(edition.id)
     groups: dict[tuple[int, ...], tuple[bool, int, int]] = {}
     options: list[str] = []
-    may_mortgage = not variant or patrician.may_mortgage(position_of(state, edition), party)  # L98, R42
+    may_mortgage: bool | None = None  # L98, R42: asked of the Patrician only when a square could be mortgaged
     owned = [i for i, sq in squares.items() if sq.owner == party]
     owned.sort()
     for square in owned:
@@ -169,8 +169,11 @@ def management_options(state: State, edition: Edition, party: str) -> list[str]:
         if sq.mortgaged:
             if cash >= lift:
                 options.append(labels[3])
-        elif not most and may_mortgage:
-            options.append(labels[2])
+        elif not most:
+            if may_mortgage is None:
+                may_mortgage = not variant or patrician.may_mortgage(position_of(state, edition), party)
+            if may_mortgage:
+                options.append(labels[2])
     return options
 
 

@@ -244,18 +244,21 @@ def _swaps(state: State, edition: Edition, narrator: Narrator, token_id: str) ->
     if not any("merchants" in party.guilds for party in state.parties):
         return
     position = position_of(state, edition)  # a live view: it sees each swap's changes
-    for merchant in [t.id for t in state.tokens]:
-        if not token_alive(state, merchant) or not merchants.is_merchant(position, merchant):
+    tokens = [t.id for t in state.tokens]
+    alive = set(tokens)  # the tokens in the game (``token_alive``), found again after each swap
+    for merchant in tokens:
+        if merchant not in alive or not merchants.is_merchant(position, merchant):
             continue  # no pair of this token can swap: nothing changes before its pairs are asked
         # the pairs with the token that moved, in the order of a walk over every ordered pair
         others = [t.id for t in state.tokens] if merchant == token_id else [token_id]
         for other in others:
             if merchant == other:
                 continue
-            if not (token_alive(state, merchant) and token_alive(state, other)):
+            if merchant not in alive or other not in alive:
                 continue
             if merchants.swap_available(position, merchant, other, state.rules):
                 yield from _swap(state, edition, narrator, merchant, other)
+                alive = {t.id for t in state.tokens}
 
 
 def _swap(state: State, edition: Edition, narrator: Narrator, merchant: str, other: str) -> Power:

@@ -86,6 +86,11 @@ def _relevant(state: State, events: Sequence[Event]) -> Sequence[Event]:
     a square passed only ends an FSU of that holder on that square, and with no active FSU only money
     owed (a premium, a payment, a theft) does anything."""
     active = state.ledger.active()
+    if not active:  # most moments: only money owed does anything, and a step passed never
+        for e in events:
+            if isinstance(e, (PremiumDue, MustPay, Stolen)):
+                return [e for e in events if not isinstance(e, Passed)]
+        return ()
     ends = {(f.holder_token, f.square) for f in active}
     kept = [e for e in events if not isinstance(e, Passed) or (e.token, e.square) in ends]
     if not active and not any(isinstance(e, (PremiumDue, MustPay, Stolen)) for e in kept):

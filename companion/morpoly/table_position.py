@@ -39,6 +39,8 @@ class TableView:
     def tokens(self) -> tuple[TokenId, ...]:
         ids = [t.id for t in self.state.tokens]
         seating = self.state.seating
+        if ids == seating:  # every player still in the game, in seating order: most of a game
+            return tuple(ids)
         order = dict(zip(seating, range(len(seating))))
         rank = dict.fromkeys(ids, len(order))  # a token not seated sorts after the seated ones
         rank.update(order)
