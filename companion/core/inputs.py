@@ -177,7 +177,7 @@ def answer_text(inp: Input) -> str:
 def roll_text(roll: DieRoll) -> str:
     """A roll as a question's answer: ``"7"`` for one face, ``"3,4"`` for two (in the order given)."""
     if roll.faces is not None:
-        return ",".join(str(face) for face in roll.faces)
+        return ",".join(map(str, roll.faces))
     return str(roll.face)
 
 

@@ -312,6 +312,10 @@ class _Run:
         self.payments.append(replace(payment, event_index=index))
 
 
+_SETTLED_ALREADY: Final = frozenset({Cover.MUST_PAY})
+"""The cover :func:`_settle` pays before the claims of the same event (made once: every event asks)."""
+
+
 def resolution(ledger: Ledger, events: Sequence[Event], position: Position, options: Mapping[str, str],
                bought_at: int = 0) -> Generator[RollRequest, Dice | None, Resolution]:
     """Settle the events of one move in order (§2.4) and return the new ledger, the payments and the
@@ -340,7 +344,7 @@ def resolution(ledger: Ledger, events: Sequence[Event], position: Position, opti
             if value(options, "thief-steal") == "take-from-owner" and event.amount > 0:
                 run.pay(Payment(event.victim, position.party_of(event.thief), event.amount, PaymentKind.THEFT), index)
         if not isinstance(event, Passed):  # passing a square is nobody's misfortune
-            yield from _claims(run, event, index, skip_covers=frozenset({Cover.MUST_PAY}))
+            yield from _claims(run, event, index, skip_covers=_SETTLED_ALREADY)
     return Resolution(run.ledger, tuple(run.payments), tuple(run.changes))
 
 
@@ -354,11 +358,11 @@ def _purchase(run: _Run, event: PremiumDue, index: int) -> Generator[RollRequest
         fee = MustPay(holder, double_fee(event, run.options), PaymentKind.DOUBLE_FEE, event.insurer)
         run.changes.append(Change(None, ChangeKind.DOUBLE_FEE, index, fee.amount))
         yield from _settle(run, fee, index)
-        yield from _claims(run, fee, index, skip_covers=frozenset({Cover.MUST_PAY}))
+        yield from _claims(run, fee, index, skip_covers=_SETTLED_ALREADY)
         return
     premium = MustPay(holder, event.rent, PaymentKind.PREMIUM, event.insurer)
     covered_by = yield from _settle(run, premium, index)
-    yield from _claims(run, premium, index, skip_covers=frozenset({Cover.MUST_PAY}))
+    yield from _claims(run, premium, index, skip_covers=_SETTLED_ALREADY)
     beneficiary = holder
     if covered_by is not None and covered_by != event.insurer:
         beneficiary = covered_by  # the Merchants paid the whole premium: the FSU is theirs (L65)

@@ -136,7 +136,8 @@ def check_input(question: Question | None, inp: Input, seq: int) -> str:
     if inp.seq is not None and inp.seq != seq:
         raise InputError(f"stale input: made at seq {inp.seq!r}, the game is at seq {seq!r}")
     check_kind(question, inp)
-    refused = dict(question.unavailable).get(answer_text(inp)) if question.unavailable else None
+    value = answer_text(inp)
+    refused = dict(question.unavailable).get(value) if question.unavailable else None
     if refused is not None:
         raise InputError(refused.text)
     if isinstance(inp, DieRoll):
@@ -145,7 +146,6 @@ def check_input(question: Question | None, inp: Input, seq: int) -> str:
             raise InputError(mismatch)
     if isinstance(inp, CardScan) and inp.kind != dict(question.params).get("deck"):
         raise InputError(f"scanned {inp.kind} card {inp.card!r}, but {question.text!r} does not ask for one")
-    value = answer_text(inp)
     if not question.accepts(value):
         if question.kind == "roll":
             raise InputError(f"a roll of two dice is two faces from 1 to 6, not {value!r}")

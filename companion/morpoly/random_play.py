@@ -132,9 +132,15 @@ def _completing_square(game: Game) -> int | None:
     squares = state.squares
     candidates = []
     for group in _street_groups(state.edition):
-        missing = [s for s in group if squares[s].owner != buyer]
-        if len(missing) == 1 and squares[missing[0]].owner is not None:
-            candidates.append(missing[0])
+        missing = -1  # the one square of the group the buyer lacks (-1: none yet; -2: more than one)
+        for s in group:  # written out: asked at most menus of a game
+            if squares[s].owner != buyer:
+                if missing != -1:
+                    missing = -2
+                    break
+                missing = s
+        if missing >= 0 and squares[missing].owner is not None:
+            candidates.append(missing)
     if not candidates:
         return None
     for square in tradeable(state, load_edition(state.edition), buyer):

@@ -66,8 +66,11 @@ def settle(state: State, edition: Edition, narrator: Narrator, events: Sequence[
             request = procedure.send(reply)
     except StopIteration as stop:
         result: fsu.Resolution = stop.value
-    before = {f.fsu_id: f for f in state.ledger.fsus}
+    old = state.ledger
     state.ledger = fsu.Ledger(result.ledger.active(), result.ledger.next_id)
+    if not result.changes and not result.payments:
+        return  # most landings: nothing to narrate or pay
+    before = {f.fsu_id: f for f in old.fsus}
     contracts = {f.fsu_id: f for f in result.ledger.fsus}
     for index, event in enumerate(events):
         for change in result.changes:
