@@ -77,7 +77,7 @@ class Ledger:
     ended_prefix: int = 0
 
     def active(self) -> tuple[Fsu, ...]:
-        return tuple(fsu for fsu in self.fsus[self.ended_prefix:] if fsu.is_active)
+        return tuple([fsu for fsu in self.fsus[self.ended_prefix:] if fsu.status is Status.ACTIVE])
 
     def get(self, fsu_id: int) -> Fsu:
         for fsu in self.fsus:

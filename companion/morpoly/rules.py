@@ -19,8 +19,13 @@ def token_alive(state: State, token_id: str) -> bool:
 
 def party_jailed(state: State, party_id: str) -> bool:
     """A party is in jail when every one of its tokens is (reference B1: then it receives nothing)."""
-    tokens = [t for t in state.tokens if t.party == party_id]
-    return bool(tokens) and all(t.in_jail for t in tokens)
+    found = False
+    for t in state.tokens:  # a plain loop: asked for every owner at every menu (may they trade?)
+        if t.party == party_id:
+            if not t.in_jail:
+                return False
+            found = True
+    return found
 
 
 def party_exists(state: State, party_id: str) -> bool:
