@@ -19,6 +19,7 @@ from enum import Enum
 from functools import lru_cache
 from typing import Final
 
+from companion.core.frozen import instance
 from companion.morpoly.covers import FOOL_COVERS, Cover, Guild, conditions
 from companion.morpoly.dice import Dice, fool_cover, payout_modification
 from companion.morpoly.events import (Direction, Event, Jailed, Landed, Mode, MustPay, Passed, PaymentKind,
@@ -304,12 +305,12 @@ class _Run:
 
     def end_or_keep(self, fsu: Fsu, index: int, paid: int, stays_active: bool, waived: int = 0) -> None:
         status = Status.ACTIVE if stays_active else Status.REDEEMED
-        self.put(replace(fsu, status=status, paid=fsu.paid + paid))
+        self.put(instance(Fsu, {**vars(fsu), "status": status, "paid": fsu.paid + paid}))  # replace(), at once
         kind = ChangeKind.CLAIMED if stays_active else ChangeKind.REDEEMED
         self.changes.append(Change(fsu.fsu_id, kind, index, paid, waived))
 
     def pay(self, payment: Payment, index: int) -> None:
-        self.payments.append(replace(payment, event_index=index))
+        self.payments.append(instance(Payment, {**vars(payment), "event_index": index}))  # replace(), at once
 
 
 _SETTLED_ALREADY: Final = frozenset({Cover.MUST_PAY})
@@ -331,7 +332,7 @@ def resolution(ledger: Ledger, events: Sequence[Event], position: Position, opti
         if isinstance(event, (Passed, Landed)):
             for fsu in run.active():
                 if expires_on(event, fsu):
-                    run.put(replace(fsu, status=Status.EXPIRED))
+                    run.put(instance(Fsu, {**vars(fsu), "status": Status.EXPIRED}))  # replace(), at once
                     run.changes.append(Change(fsu.fsu_id, ChangeKind.EXPIRED, index))
         if isinstance(event, Jailed):
             run.jailed.add(event.token)

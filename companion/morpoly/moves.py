@@ -18,6 +18,7 @@ revision 2 — revision 1 settled them after the whole path).
 from __future__ import annotations
 
 from collections.abc import Callable, Generator
+from functools import cache
 
 from companion.core.procedure import Narrator, Question
 from companion.morpoly.editions import Edition
@@ -125,8 +126,7 @@ def move(state: State, edition: Edition, narrator: Narrator, token_id: str, step
     money, resolve the square arrived on; returns the steps walked.
     ``rent_rule``: a card's special rent on the square (``double`` station, ``dice-10`` utility);
     ``by_card``: an "advance to" card (R3); ``pays_go`` off: an Undead half, paid when one is kept."""
-    from companion.morpoly.landing import arrive  # the square may draw a card that moves again
-    from companion.morpoly.powers import meetings
+    arrive, meetings = _arrival()
 
     steps = yield from offer_step(state, edition, narrator, token_id, steps, running(state, token_id),
                                   npc_squares(state))
@@ -147,6 +147,18 @@ def move(state: State, edition: Edition, narrator: Narrator, token_id: str, step
         yield from meetings(state, edition, narrator, token_id)  # the guilds' meetings and the swap (R5)
     yield from after_arrival(state, edition, narrator, token_id, steps[-1].square)  # ELAM's meetings (R5)
     return steps
+
+
+@cache
+def _arrival() -> tuple[Callable[..., Hook], Callable[..., Hook]]:
+    """What :func:`move` does on the square arrived on: :func:`companion.morpoly.landing.arrive` and the
+    meetings of :func:`companion.morpoly.powers.meetings` — imported when first needed (the square
+    may draw a card that moves again), once: an import statement in :func:`move` cost more than a
+    microsecond at every move."""
+    from companion.morpoly.landing import arrive
+    from companion.morpoly.powers import meetings
+
+    return arrive, meetings
 
 
 def go_money(state: State, edition: Edition, narrator: Narrator, token_id: str, salaries: int) -> Hook:

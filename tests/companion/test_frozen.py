@@ -1,5 +1,6 @@
 """:func:`companion.core.frozen.instance` gives exactly the value the constructor gives, for each
-frozen dataclass the engines build with it: the questions, the narration lines and a walk's steps.
+frozen dataclass the engines build with it: the questions, the narration lines, a walk's steps and
+the ledger's changed FSUs and payments.
 And those classes stay ones it may build (no slots, no ``__post_init__``)."""
 from __future__ import annotations
 
@@ -8,13 +9,16 @@ from typing import Any
 
 import pytest
 
+from companion.core.frozen import instance
 from companion.core.procedure import TWO_D6_OPTIONS, Narration, Narrator, Question, dice_question
-from companion.morpoly.events import Direction, Landed, Mode, Passed
+from companion.morpoly.covers import Cover
+from companion.morpoly.events import Direction, Landed, Mode, Passed, PaymentKind
+from companion.morpoly.fsu import Fsu, Payment, Status
 from companion.morpoly.movement import Rotation, destination, walk
 from companion.morpoly.questions import TableQuestion, ask_choice
 from companion.morpoly.state import Bank, Party, State
 
-BUILT: list[type[Any]] = [Question, TableQuestion, Narration, Passed, Landed]
+BUILT: list[type[Any]] = [Question, TableQuestion, Narration, Passed, Landed, Fsu, Payment]
 
 
 @pytest.mark.parametrize("cls", BUILT, ids=lambda c: c.__name__)
@@ -62,3 +66,15 @@ def test_a_walk_s_steps_are_the_constructor_s_values(direction: Direction, runni
     for made, constructed in zip(steps, expected):
         assert type(made) is type(constructed) and made == constructed and hash(made) == hash(constructed)
         assert repr(made) == repr(constructed)
+
+
+def test_an_fsu_and_a_payment_changed_at_once_are_replace_s_values() -> None:
+    """The ledger's run changes an FSU's status and a payment's event index by handing ``instance`` a
+    copy of the fields (``fsu._Run``): the value ``dataclasses.replace`` gives."""
+    fsu = Fsu(3, "red", "blue", "blue", 11, 40, frozenset({Cover.TAX, Cover.JAILED}), False, 7, Status.ACTIVE, 20)
+    _same(instance(Fsu, {**vars(fsu), "status": Status.REDEEMED, "paid": 140}),
+          dataclasses.replace(fsu, status=Status.REDEEMED, paid=140))
+    payment = Payment("red", None, 60, PaymentKind.TAX, 3, "blue")
+    made = instance(Payment, {**vars(payment), "event_index": 2})
+    _same(made, dataclasses.replace(payment, event_index=2))
+    assert made.event_index == 2
