@@ -15,6 +15,7 @@ from __future__ import annotations
 import random
 from functools import lru_cache
 
+from companion.core.frozen import instance
 from companion.core.inputs import Answer, CardScan, DieRoll, Input
 from companion.morpoly.game import Game, apply, new_game
 from companion.morpoly.game_end import TIME_UP
@@ -32,6 +33,11 @@ CORRECTION = 0.01
 """How often a menu answer is a correction of some token's position instead."""
 
 
+def _answer(value: str) -> Answer:
+    """``Answer(value)``, made at once (:mod:`companion.core.frozen`): the player answers at most inputs."""
+    return instance(Answer, {"value": value, "player": None, "seq": None, "type": "answer"})
+
+
 def random_input(game: Game, rng: random.Random) -> Input:
     question = game.question
     assert question is not None
@@ -43,38 +49,38 @@ def random_input(game: Game, rng: random.Random) -> Input:
         return _menu(game, options, rng)
     if key == "morpoly.fortuna.window":
         spend = [o for o in options if o != "play-on"]
-        return Answer(rng.choice(spend) if spend and rng.random() < 0.3 else "play-on")
+        return _answer(rng.choice(spend) if spend and rng.random() < 0.3 else "play-on")
     if key == "morpoly.deed.buy":
-        return Answer("buy" if rng.random() < BUY else "decline")
+        return _answer("buy" if rng.random() < BUY else "decline")
     if key == "morpoly.debt.raise":
         sales = [o for o in options if o.startswith("sell:")]
-        return Answer(rng.choice(sales if sales and rng.random() < 0.5 else options))
+        return _answer(rng.choice(sales if sales and rng.random() < 0.5 else options))
     if key == "morpoly.trade.square":
         square = _completing_square(game)
         wanted = f"{PREFIX}{square}"
-        return Answer(wanted if wanted in options else CANCEL)
+        return _answer(wanted if wanted in options else CANCEL)
     if key == "morpoly.trade.price":
         if rng.random() < 0.3:
-            return Answer(REFUSE)
-        return Answer(_price(game, options, rng))
+            return _answer(REFUSE)
+        return _answer(_price(game, options, rng))
     if key == "morpoly.takeover.auction":
         bidders = [o for o in options if o != NO_BIDDER]
-        return Answer(NO_BIDDER if not bidders or rng.random() < 0.2 else rng.choice(bidders))
+        return _answer(NO_BIDDER if not bidders or rng.random() < 0.2 else rng.choice(bidders))
     deck = dict(question.params).get("deck")
     if deck and rng.random() < 0.5:
         return CardScan(deck, rng.choice(options))
-    return Answer(rng.choice(options))
+    return _answer(rng.choice(options))
 
 
 def _menu(game: Game, options: list[str], rng: random.Random) -> Input:
     if TIME_UP in options:
         limit = int(game.state.rules.get("time-limit-minutes", "0"))
         if game.state.turn.number >= limit:
-            return Answer(TIME_UP)
+            return _answer(TIME_UP)
         options = [o for o in options if o != TIME_UP]
     if rng.random() < CORRECTION and game.state.tokens:
         token = rng.choice(game.state.tokens)
-        return Answer(f"place:{token.id}:{rng.randrange(40)}")
+        return _answer(f"place:{token.id}:{rng.randrange(40)}")
     by_verb: dict[str, list[str]] = {}
     for option in options:
         colon = option.find(":")
@@ -85,19 +91,19 @@ def _menu(game: Game, options: list[str], rng: random.Random) -> Input:
             by_verb[verb] = [option]
     builds = by_verb.get("build")
     if builds and rng.random() < 0.9:
-        return Answer(rng.choice(_best_builds(game, builds)))
+        return _answer(rng.choice(_best_builds(game, builds)))
     if TRADE in by_verb and rng.random() < 0.9 and _completing_square(game) is not None:
-        return Answer(TRADE)
+        return _answer(TRADE)
     leave = by_verb.get("pay-fine", []) + by_verb.get("use-card", [])
     if leave and rng.random() < 0.5:
-        return Answer(rng.choice(leave))
+        return _answer(rng.choice(leave))
     lifts = by_verb.get("lift")
     if lifts and rng.random() < 0.3:
-        return Answer(rng.choice(lifts))
+        return _answer(rng.choice(lifts))
     others = by_verb.get("mortgage", []) + by_verb.get("sell", [])
     if others and rng.random() < 0.01:
-        return Answer(rng.choice(others))
-    return Answer("roll")
+        return _answer(rng.choice(others))
+    return _answer("roll")
 
 
 def _best_builds(game: Game, builds: list[str]) -> list[str]:

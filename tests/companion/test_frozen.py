@@ -1,6 +1,6 @@
 """:func:`companion.core.frozen.instance` gives exactly the value the constructor gives, for each
-frozen dataclass the engines build with it: the questions, the narration lines, a walk's steps and
-the ledger's changed FSUs and payments.
+frozen dataclass the engines build with it: the questions, the narration lines, a walk's steps, the
+ledger's changed FSUs and payments, and the random player's answers.
 And those classes stay ones it may build (no slots, no ``__post_init__``)."""
 from __future__ import annotations
 
@@ -10,15 +10,17 @@ from typing import Any
 import pytest
 
 from companion.core.frozen import instance
+from companion.core.inputs import Answer
 from companion.core.procedure import TWO_D6_OPTIONS, Narration, Narrator, Question, dice_question
 from companion.morpoly.covers import Cover
 from companion.morpoly.events import Direction, Landed, Mode, Passed, PaymentKind
 from companion.morpoly.fsu import Fsu, Payment, Status
 from companion.morpoly.movement import Rotation, destination, walk
 from companion.morpoly.questions import TableQuestion, ask_choice
+from companion.morpoly.random_play import _answer
 from companion.morpoly.state import Bank, Party, State
 
-BUILT: list[type[Any]] = [Question, TableQuestion, Narration, Passed, Landed, Fsu, Payment]
+BUILT: list[type[Any]] = [Question, TableQuestion, Narration, Passed, Landed, Fsu, Payment, Answer]
 
 
 @pytest.mark.parametrize("cls", BUILT, ids=lambda c: c.__name__)
@@ -78,3 +80,7 @@ def test_an_fsu_and_a_payment_changed_at_once_are_replace_s_values() -> None:
     made = instance(Payment, {**vars(payment), "event_index": 2})
     _same(made, dataclasses.replace(payment, event_index=2))
     assert made.event_index == 2
+
+
+def test_the_random_player_s_answer_is_the_constructor_s_value() -> None:
+    _same(_answer("roll"), Answer("roll"))
