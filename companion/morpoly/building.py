@@ -12,6 +12,7 @@ Each ``can_*`` returns ``None`` when the action is legal, else the reason in one
 from __future__ import annotations
 
 from functools import lru_cache
+from operator import itemgetter
 
 from companion.morpoly.editions import Edition, load_edition
 from companion.morpoly.guilds import patrician
@@ -136,15 +137,14 @@ def management_options(state: State, edition: Edition, party: str) -> list[str]:
     cash = state.party(party).cash
     variant = state.rule("base") == "variant"
     table = _square_table(edition.id)
-    groups: dict[tuple[int, ...], tuple[bool, int, int]] = {}
+    groups: dict[int, tuple[bool, int, int]] = {}  # by the group's first square (an int hashes at once)
     options: list[str] = []
     may_mortgage: bool | None = None  # L98, R42: asked of the Patrician only when a square could be mortgaged
-    owned = [i for i, sq in squares.items() if sq.owner == party]
-    owned.sort()
-    for square in owned:
-        sq = squares[square]
+    owned = [(i, sq) for i, sq in squares.items() if sq.owner == party]
+    owned.sort(key=_FIRST)
+    for square, sq in owned:
         members, is_street, house_cost, lift, labels = table[square]
-        facts = groups.get(members)
+        facts = groups.get(members[0])
         if facts is None:  # written out: genexprs here were a fifth of a simulated game
             buildable, fewest, most = True, HOTEL, 0
             for member in members:
@@ -155,7 +155,7 @@ def management_options(state: State, edition: Edition, party: str) -> list[str]:
                     fewest = g.houses
                 if g.houses > most:
                     most = g.houses
-            facts = groups[members] = (buildable, fewest, most)
+            facts = groups[members[0]] = (buildable, fewest, most)
         buildable, fewest, most = facts
         houses = sq.houses
         if buildable and is_street and houses != HOTEL and houses <= fewest and cash >= house_cost:
@@ -175,6 +175,9 @@ def management_options(state: State, edition: Edition, party: str) -> list[str]:
             if may_mortgage:
                 options.append(labels[2])
     return options
+
+
+_FIRST = itemgetter(0)
 
 
 @lru_cache(maxsize=None)

@@ -81,6 +81,8 @@ def _menu(game: Game, options: list[str], rng: random.Random) -> Input:
     if rng.random() < CORRECTION and game.state.tokens:
         token = rng.choice(game.state.tokens)
         return _answer(f"place:{token.id}:{rng.randrange(40)}")
+    if len(options) == 1 and options[0] == "roll":
+        return _answer("roll")  # nothing else offered (the rest would draw no number either)
     by_verb: dict[str, list[str]] = {}
     for option in options:
         colon = option.find(":")
