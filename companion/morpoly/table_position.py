@@ -16,6 +16,8 @@ from companion.morpoly.editions import Edition
 from companion.morpoly.position import PartyId, TokenId
 from companion.morpoly.state import State
 
+_new = object.__new__
+
 _GUILDS = {guild.value: guild for guild in Guild}
 _ONE_GUILD = {guild.value: frozenset({guild}) for guild in Guild}
 """The guild set of a party heading one guild, by its name (most parties, most of a game)."""
@@ -102,7 +104,9 @@ class TableView:
 def position_of(state: State, edition: Edition | None = None) -> TableView:
     """``state`` as the kit's ``Position`` (``edition`` is accepted for the views that will need the
     set's data; the board layout is the same in every edition)."""
-    return TableView(state)
+    view = _new(TableView)  # TableView(state) without a call of __init__: asked at every hook of every move
+    view.state = state
+    return view
 
 
 def currency_profile(edition: Edition) -> CurrencyProfile:
