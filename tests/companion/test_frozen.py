@@ -84,4 +84,3 @@ def test_an_fsu_and_a_payment_changed_at_once_are_replace_s_values() -> None:
 
 def test_the_random_player_s_answer_is_the_constructor_s_value() -> None:
     _same(_answer("roll"), Answer("roll"))
-
