@@ -2,16 +2,18 @@
 
     python3 benchmarks/bench_morpoly_simulate.py [--games 300] [--players 2,3,4] [--profile]
 
-For 2, 3 and 4 players, 300 games each (seeds 1…300, as ``simulate --seed 1 --games 300`` plays
-them), with every invariant checked after every input as the simulator does by default (the
-state-format round-trip on every 16th), under four option sets: the defaults, ``fortuna=on``,
-``elam=on``, and both. The **baseline** is measured in the same process, before the rest: the same
-games with the invariants checked only at the end (``--check-every`` larger than any game), i.e.
-the engine and the random player alone. Each figure is printed as games per second of **CPU time**
-of this one process (one core; the machine is shared, so wall-clock time would measure the
-neighbours) and as a ratio to the baseline of its player count, which stays meaningful when the
-machine is busy. A last line per player count gives the defaults with the invariants sampled after
-every 10th input (``--check-every 10``). The issue's bar is 50 games/s on one core.
+For 2, 3 and 4 players, ``--games`` games each (seeds 1…N, as ``simulate --seed 1 --games N`` plays
+them), checked as the simulator checks by default (the totals after every input, the whole set after
+every 16th input and the last, the state-format round-trip after every 128th and the last; with
+fewer than 200 games no game is checked at every input), under four option sets: the defaults,
+``fortuna=on``, ``elam=on``, and both. The **baseline** is measured in the same process, before the
+rest: the same games unchecked, i.e. the engine and the random player alone. Each figure is printed
+as games per second and microseconds per input of **CPU time** of this one process (one core; the
+machine is shared, so wall-clock time would measure the neighbours) and as a ratio to the baseline
+of its player count, which stays meaningful when the machine is busy. Two last lines per player
+count give the defaults with the whole set after every input (``--check-every 1``, the simulator's
+default until the checks were sampled) and with every check after every input (``--every-input``).
+The issue's bar is 50 games/s on one core.
 
 ``--profile`` also prints the 15 most expensive functions of the defaults' checked run (cProfile).
 """
@@ -27,7 +29,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from companion.cli.simulate_morpoly import GameResult, simulate  # noqa: E402
+from companion.cli.simulate_morpoly import WHOLE_SET_EVERY, GameResult, simulate  # noqa: E402
 
 OPTION_SETS: dict[str, dict[str, str]] = {
     "defaults": {},
@@ -35,16 +37,15 @@ OPTION_SETS: dict[str, dict[str, str]] = {
     "elam": {"elam": "on"},
     "fortuna+elam": {"fortuna": "on", "elam": "on"},
 }
-SAMPLE = 10
-"""``--check-every`` of the sampled figure (``simulate --check-every 10``)."""
-UNCHECKED = 10**9
-"""``--check-every`` past any game's end: only the last input is checked (the baseline)."""
 
 
-def measure(games: int, players: int, options: dict[str, str], check_every: int) -> tuple[float, list[GameResult]]:
+def measure(games: int, players: int, options: dict[str, str], check_every: int = WHOLE_SET_EVERY,
+            every_input: bool = False, check: bool = True) -> tuple[float, float, list[GameResult]]:
+    """Games per CPU second, CPU microseconds per input, and the games."""
     started = time.process_time()
-    results, _ = simulate(games, players, 1, options, check_every)
-    return games / (time.process_time() - started), results
+    results, _ = simulate(games, players, 1, options, check_every, every_input=every_input, check=check)
+    seconds = time.process_time() - started
+    return games / seconds, seconds * 1e6 / sum(r.inputs for r in results), results
 
 
 def main() -> None:
@@ -54,21 +55,24 @@ def main() -> None:
     parser.add_argument("--profile", action="store_true")
     args = parser.parse_args()
     for players in (int(p) for p in args.players.split(",")):
-        baseline, base_results = measure(args.games, players, {}, UNCHECKED)
+        baseline, base_us, base_results = measure(args.games, players, {}, check=False)
         turns = sorted(r.turns for r in base_results)
-        print(f"{players} players, baseline (engine and random play, invariants at the end only): "
-              f"{baseline:.1f} games/s CPU; turns median {turns[len(turns) // 2]}, max {turns[-1]}")
+        print(f"{players} players, baseline (engine and random play, unchecked): {baseline:.1f} games/s CPU,"
+              f" {base_us:.1f} µs/input; turns median {turns[len(turns) // 2]}, max {turns[-1]}")
         for name, options in OPTION_SETS.items():
-            rate, results = measure(args.games, players, options, 1)
+            rate, us, results = measure(args.games, players, options)
             past = sum(1 for r in results if r.reason == "past the cap")
-            print(f"  {name:13} checked after every input: {rate:6.1f} games/s CPU = {rate / baseline:.2f} × baseline"
-                  f"{'' if rate >= 50 else '  (below the 50 games/s bar)'}; {past} past the cap")
-        sampled, _ = measure(args.games, players, {}, SAMPLE)
-        print(f"  {'defaults':13} checked after every {SAMPLE}th input: {sampled:6.1f} games/s CPU = "
-              f"{sampled / baseline:.2f} × baseline")
+            print(f"  {name:13} checked as by default: {rate:6.1f} games/s CPU, {us:5.1f} µs/input"
+                  f" = {rate / baseline:.2f} × baseline{'' if rate >= 50 else '  (below the 50 games/s bar)'};"
+                  f" {past} past the cap")
+        for label, check_every, every_input in (("whole set after every input", 1, False),
+                                                ("every check after every input", 1, True)):
+            rate, us, _ = measure(args.games, players, {}, check_every, every_input)
+            print(f"  {'defaults':13} {label}: {rate:6.1f} games/s CPU, {us:5.1f} µs/input"
+                  f" = {rate / baseline:.2f} × baseline")
     if args.profile:
         profiler = cProfile.Profile()
-        profiler.runcall(simulate, min(args.games, 50), 3, 1, {}, 1)
+        profiler.runcall(simulate, min(args.games, 50), 3, 1, {})
         out = io.StringIO()
         pstats.Stats(profiler, stream=out).sort_stats("tottime").print_stats(15)
         print(out.getvalue())
