@@ -2,7 +2,8 @@
 conserved (bank + parties), each square has at most one owner and it is a party in the game, the
 house and hotel supply adds up, no mortgaged square carries buildings, tokens belong to their
 parties, a get-out-of-jail card is held once, the FSU ledger is sound (each contract on its own, its
-parties and holder in the game), and the position format round-trips. Money includes the FSUs'
+parties and holder in the game, one active FSU per pair of parties that never merged), and the
+position format round-trips. Money includes the FSUs'
 premiums and payouts: they move between parties, so bank + parties stays the edition's total.
 
 The simulator (``simulate --mode ankh-morpoly``, schedule in :mod:`companion.cli.sampled_checks`)
@@ -23,7 +24,7 @@ from typing import Any
 
 from companion.core.errors import CompanionError
 from companion.morpoly.editions import Edition, load_edition
-from companion.morpoly.fsu import Ledger, ledger_problems
+from companion.morpoly.fsu import Ledger, ledger_problems, pair_problems
 from companion.morpoly.state import HOTEL, SquareState, State
 from companion.morpoly.state_format import state_from_json, state_to_json
 
@@ -48,31 +49,36 @@ class Memo:
 def ledger_invariants(state: State, memo: Memo | None = None) -> list[str]:
     """The FSU ledger (§2.5): each contract sound on its own (``fsu.ledger_problems``: ids unique and
     below ``next_id``, insurer not its beneficiary, a positive premium, a street as its square, covers,
-    nothing active before ``ended_prefix``); and each active one's insurer, beneficiary and holder
-    token in the game.
+    nothing active before ``ended_prefix``); each active one's insurer, beneficiary and holder
+    token in the game; and one active FSU per ordered pair of parties that never merged (R17: with
+    one running, a landing costs the double fee and buys nothing). A party that took another over
+    holds more than one token (tokens join the team and leave only with it, ``takeover.merge``), and
+    the FSUs of the two continue with the team (R21), so a pair with a team may hold two: those
+    pairs are left to the resolution tests.
 
-    Two things a position cannot tell, so they are not checked here:
-
-    * that the expiry square is still *ahead* of the holder. Every square is 1 to 40 squares before
-      it (``fsu.squares_to_expiry`` counts modulo 40, and 40 while the holder stands where it bought
-      it), so a check of that distance could not fail; and the holder may stand on the square with
-      the FSU running (a backward walk or a teleport jump onto it ends nothing, §2.3). Whether the
-      holder came past the square since the purchase takes the way it walked, which the position
-      does not hold: the expiries are checked on the path steps (``fsu.expires_on``,
-      ``tests/companion/morpoly/test_fsu_*``).
-    * one active FSU per ordered pair: it holds at each purchase (R17), but a merge may leave two
-      behind (the resolution tests check the purchase)."""
+    What a position cannot tell, so it is not checked: that the expiry square is still *ahead* of
+    the holder. Every square is 1 to 40 squares before it (``fsu.squares_to_expiry`` counts modulo 40, and 40
+    while the holder stands where it bought it), so a check of that distance could not fail; and the
+    holder may stand on the square with the FSU running (a backward walk or a teleport jump onto it
+    ends nothing, §2.3). Whether the holder came past the square since the purchase takes the way it
+    walked, which the position does not hold: the expiries are checked on the path steps
+    (``fsu.expires_on``, ``tests/companion/morpoly/test_fsu_*``)."""
     if not state.ledger.fsus:  # no contract, nothing below can fail
         return []
     out = [f"fsus: {problem}" for problem in _ledger_problems(state.ledger, memo)]
     parties = {p.id for p in state.parties}
+    never_merged = {p.id for p in state.parties if len(p.tokens) == 1}
     tokens = {t.id for t in state.tokens}
-    for contract in state.ledger.active():
+    active = state.ledger.active()
+    for contract in active:
         if contract.insurer not in parties or contract.beneficiary not in parties:
             out.append(f"fsu {contract.fsu_id}: {contract.insurer!r} insures {contract.beneficiary!r}, "
                        "not both parties in the game")
         if contract.holder_token not in tokens:
             out.append(f"fsu {contract.fsu_id}: its holder token {contract.holder_token!r} is not in the game")
+    if len(active) > 1:
+        unmerged = tuple(f for f in active if f.insurer in never_merged and f.beneficiary in never_merged)
+        out.extend(f"fsus: {problem}" for problem in pair_problems(Ledger(unmerged)))
     return out
 
 
