@@ -19,9 +19,12 @@ after every input, and the report names the input after which the slip first sho
 ``--every-input`` stops at — adding after which input the sample met it (:func:`slipped`). A slip
 that a later input mends before the next sample is missed outside the fully checked games.
 
-The report is one line: ``invariant violation (seed S, P players): game G, step N (question key
-answered input): what broke`` (:func:`report_line`; games are counted from 1, steps are the inputs
-of the game counted from 1), and the command exits 1.
+The report is one line, and the command exits 1. The first game's simulator writes
+``invariant violation (seed S, P players): game G, step N (question key answered input): what
+broke`` (:func:`report_line`; games are counted from 1, steps are the inputs of the game counted
+from 1); the second game's keeps the line it always wrote, ``invariant violation (P players): seed
+X, input N (question key answered input): what broke``, X the game's own seed (``play_games``'
+``name`` and ``slipped``'s ``unit`` give the words).
 """
 from __future__ import annotations
 
@@ -79,31 +82,39 @@ class Sampling:
                 f" input of every {ordinal(full_games_every)} game")
 
 
+def game_number(number: int) -> str:
+    """``game G``: how the first game's simulator names a game of its run."""
+    return f"game {number}"
+
+
 def play_games(games: int, play: Callable[[int, bool], R], every_input: bool = False,
-               full_games_every: int = FULL_CHECK_GAMES_EVERY) -> list[R]:
+               full_games_every: int = FULL_CHECK_GAMES_EVERY, name: Callable[[int], str] = game_number) -> list[R]:
     """Games ``1`` to ``games``, each ``play(number, checked_at_every_input)``: every check after
     every input in every ``full_games_every``-th game and, with ``every_input``, in every game. A
-    violation is raised again naming its game (``game G, …``)."""
+    violation is raised again naming its game (``name(number)``: ``game G, …``; the second game's
+    simulator names the game's seed)."""
     results = []
     for number in range(1, games + 1):
         try:
             results.append(play(number, every_input or number % full_games_every == 0))
         except InvariantViolation as exc:
-            raise InvariantViolation(f"game {number}, {exc}") from exc
+            raise InvariantViolation(f"{name(number)}, {exc}") from exc
     return results
 
 
 def slipped(step: int, question_key: str, answered: object | None, what: InvariantViolation,
-            replay: Callable[[], object] | None) -> InvariantViolation:
+            replay: Callable[[], object] | None, unit: str = "step") -> InvariantViolation:
     """The violation ``what`` met after input ``step`` (the answer ``answered`` to the question
-    ``question_key``; None when the table could not answer), named at its input.
+    ``question_key``; None when the table could not answer), named at its input: ``step N (…)``, or
+    ``input N (…)`` with ``unit="input"`` (the second game's simulator's word since its first
+    version).
 
     ``replay`` plays the same game again from its start with every check after every input (None
     when the game was already checked so): a slip that a sample met is then named at the first
     input that shows it, with a note of the input after which the sample met it; a slip that the
     replay does not meet again (an engine that is not deterministic) is reported as found."""
     said = "" if answered is None else f" answered {answered!r}"
-    found = InvariantViolation(f"step {step} ({question_key!r}{said}): {what}")
+    found = InvariantViolation(f"{unit} {step} ({question_key!r}{said}): {what}")
     if replay is None:
         return found
     try:
@@ -111,7 +122,7 @@ def slipped(step: int, question_key: str, answered: object | None, what: Invaria
     except InvariantViolation as first:
         if str(first) == str(found):
             return first
-        return InvariantViolation(f"{first} (the sampled checks met it after step {step}; the game replayed"
+        return InvariantViolation(f"{first} (the sampled checks met it after {unit} {step}; the game replayed"
                                   f" with every check after every input stops here)")
     return InvariantViolation(f"{found} (not met again when the game was replayed with every check)")
 

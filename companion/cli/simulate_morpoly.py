@@ -17,7 +17,9 @@ The checks, on the first game's schedule (:mod:`companion.cli.sampled_checks`, s
 * after every 16th input and the last (``--check-every K``: every K-th; default
   :data:`WHOLE_SET_EVERY`), the whole set (:func:`companion.morpoly.invariants.check_invariants`:
   each square owned by a party, no mortgaged or split group built on, tokens and parties agreeing,
-  a get-out-of-jail card held once, the FSU ledger sound, Fortuna and ELAM …);
+  a get-out-of-jail card held once, the FSU ledger sound — each contract, its parties and holder
+  in the game, one active FSU per ordered pair of parties that never merged (R17) —, Fortuna and
+  ELAM …);
 * after every 128th input and the last (every ``8·K``-th, :data:`ROUND_TRIP_EVERY_SAMPLE`), the
   position's round-trip through ``ankh-morpoly-state/1``;
 * every check after every input of every 200th game of a run (the game of seed ``S + 199``, …) and
@@ -25,16 +27,23 @@ The checks, on the first game's schedule (:mod:`companion.cli.sampled_checks`, s
 
 A slip a sample meets is traced back: the game is played again from its seed with every check after
 every input, and the report names the input after which the slip first shows (and after which input
-the sample met it). ``--check-every 1`` is the old default: the whole set after every input.
+the sample met it). A slip that a later input mends before the next sample is missed outside the
+fully checked games. ``--check-every 1`` is the old default: the whole set after every input (the
+round-trip after every 8th; it was every 16th).
 
 A game still running at ``--cap`` turns (default 2,000) is stopped (its last input checked in full)
 and reported as a finding with its seed; it does not change the exit status. Output: one line per
 figure (games, options, the checks, games/second, inputs and turns per game, how games ended,
-takeovers, the distribution of game lengths in turns, findings). Exit status 0; 1 on an invariant
-violation, an input the engine refused or an error the engine raised, as one line on stderr:
-``invariant violation (seed S, P players): game G, step N (question key answered input): what
-broke`` (game G is the game of seed ``S + G - 1``: ``--seed S+G-1 --games 1`` plays it alone); 2 on
-bad arguments.
+takeovers, the distribution of game lengths in turns, findings). The checks' line begins as it did
+before the sampling, with when the whole set ran: ``invariant checks: after every 16th input and the
+last (the state-format round-trip after every 128th and the last); the totals (money, houses and
+hotels) after every input; every check after every input of every 200th game`` (``after every
+input (…)`` with ``--check-every 1``; ``after every input (the state-format round-trip after every
+input too); every check after every input of every game (--every-input)``). Exit status 0; 1 on an
+invariant violation, an input the engine refused or an error the engine raised, as one line on
+stderr: ``invariant violation (P players): seed X, input N (question key answered input): what
+broke``, X the game's own seed (``--seed X --games 1`` plays it alone), N its input counted from 1,
+and a sampled slip adds ``(the sampled checks met it after input M; …)``; 2 on bad arguments.
 """
 from __future__ import annotations
 
@@ -50,7 +59,7 @@ from typing import NoReturn
 
 from companion.cli.bounds import one_line, whole
 from companion.cli.sampled_checks import (
-    FULL_CHECK_GAMES_EVERY, InvariantViolation, Sampling, add_every_input, play_games, report_line, slipped,
+    FULL_CHECK_GAMES_EVERY, InvariantViolation, Sampling, add_every_input, every, ordinal, play_games, slipped,
 )
 from companion.core.errors import CompanionError
 from companion.core.mode import resolve_options
@@ -132,7 +141,7 @@ def play_game(seed: int, players: int, options: dict[str, str], check_every: int
                     raise InvariantViolation("; ".join(problems))
         except InvariantViolation as exc:
             replay = None if every_input or not check else _replay(seed, players, options, check_every, cap)
-            raise slipped(inputs, question.key, inp, exc, replay) from exc
+            raise slipped(inputs, question.key, inp, exc, replay, unit="input") from exc
     over = game.state.game_over
     takeovers = sum(1 for line in game.narration if line.key in TAKEOVER_KEYS)
     if over is None:
@@ -167,15 +176,28 @@ def simulate(games: int, players: int, seed: int, options: dict[str, str] | None
     chosen = options or {}
     results = play_games(
         games, lambda number, full: play_game(seed + number - 1, players, chosen, check_every, cap, full, check),
-        every_input, FULL_CHECK_GAMES_EVERY)
+        every_input, FULL_CHECK_GAMES_EVERY, name=lambda number: f"seed {seed + number - 1}")
     return results, time.perf_counter() - started
 
 
 def checks_line(check_every: int, every_input: bool) -> str:
-    """What the run checked, in words."""
+    """What the run checked, in words: the line begins as it always did (``after every input`` or
+    ``after every Kth input and the last``, then the round-trip in brackets: when the whole set
+    runs), then says what else runs when."""
     if every_input:
-        return "invariant checks: every check after every input of every game"
-    return f"invariant checks: {sampling(check_every).describe(*CHECK_NAMES)}"
+        return ("invariant checks: after every input (the state-format round-trip after every input too);"
+                " every check after every input of every game (--every-input)")
+    schedule = sampling(check_every)
+    whole = "after every input" if check_every == 1 else f"after {every(check_every)} and the last"
+    return (f"invariant checks: {whole} (the state-format round-trip after every"
+            f" {ordinal(schedule.round_trip_every)} and the last); {CHECK_NAMES[0]} after every input;"
+            f" every check after every input of every {ordinal(FULL_CHECK_GAMES_EVERY)} game")
+
+
+def report_line(players: int, violation: InvariantViolation) -> str:
+    """The one line on stderr, as it always was: ``invariant violation (P players): seed X, input N
+    (…): what broke``, X the game's own seed (``--seed X --games 1`` plays it alone)."""
+    return f"invariant violation ({players} players): {violation}"
 
 
 def length_lines(turns: Sequence[int]) -> list[str]:
@@ -249,7 +271,7 @@ def main(argv: list[str]) -> int:
         results, seconds = simulate(args.games, args.players, args.seed, options, args.check_every, args.cap,
                                     args.every_input)
     except InvariantViolation as exc:
-        sys.stderr.write(one_line(report_line(args.seed, args.players, exc)) + "\n")
+        sys.stderr.write(one_line(report_line(args.players, exc)) + "\n")
         return 1
     for line in summary_lines(results, seconds, args.players, args.seed, options, args.check_every, args.cap,
                               args.every_input):

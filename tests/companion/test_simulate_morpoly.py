@@ -43,9 +43,9 @@ def test_games_play_to_their_end_with_the_invariants_checked(players: int, capsy
         assert line.startswith(prefix), (prefix, line)
     assert lines[0] == f"games: 3 ({players} players, seed 5, mode ankh-morpoly)"
     assert lines[1] == "options: defaults"
-    assert lines[2] == ("invariant checks: the totals (money, houses and hotels) after every input, the whole set"
-                        " after every 16th input and the last, the state-format round-trip after every 128th input"
-                        " and the last, every check after every input of every 200th game")
+    assert lines[2] == ("invariant checks: after every 16th input and the last (the state-format round-trip after"
+                        " every 128th and the last); the totals (money, houses and hotels) after every input; every"
+                        " check after every input of every 200th game")
     assert "ended by one party left: 3" in lines and "past the cap of 2000 turns: 0" in lines
     buckets = [line for line in lines if line.startswith("  turns ")]
     assert sum(int(line.rsplit(": ", 1)[1]) for line in buckets) == 3 and not any("finding" in x for x in lines)
@@ -56,7 +56,7 @@ def test_options_are_played_and_printed(capsys: pytest.CaptureFixture[str]) -> N
                          "--option", "fortuna=on", "--option", "elam=on", "--check-every", "7")
     assert status == 0
     assert "options: elam=on, fortuna=on, time-limit-minutes=60" in out
-    assert "the whole set after every 7th input and the last, the state-format round-trip after every 56th" in out
+    assert "invariant checks: after every 7th input and the last (the state-format round-trip after every 56th" in out
     assert "ended by the time limit: 2" in out  # the simulated table calls time at turn 60
 
 
@@ -75,12 +75,32 @@ def test_game_i_is_the_game_of_seed_s_plus_i_and_seeds_repeat() -> None:
     assert [r.turns for r in simulate(3, 3, 10)[0]] == [r.turns for r in many]
 
 
+def test_the_whole_set_after_every_input_as_before(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, "--games", "1", "--players", "2", "--seed", "3", "--check-every", "1")
+    assert status == 0 and ("invariant checks: after every input (the state-format round-trip after every 8th and"
+                            " the last); ") in out
+
+
+def test_an_invariant_violation_exits_1_with_the_seed(capsys: pytest.CaptureFixture[str],
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """The line as it always was: the game's own seed and the input (the 31st whole-set check of the
+    second game's run is after its 31st input with ``--check-every 1``; the replay does not meet a
+    slip that only the 31st call makes, and says so)."""
+    calls = iter(range(10**6))
+    monkeypatch.setattr(simulate_morpoly, "check_invariants",
+                        lambda state, round_trip=True, memo=None: ["money: bank + parties = 1, not 2"] if next(calls) == 30 else [])
+    status, out, err = run(capsys, "--games", "2", "--players", "2", "--seed", "3", "--check-every", "1")
+    assert status == 1 and out == "" and err.count("\n") == 1
+    assert err.startswith("invariant violation (2 players): seed 3, input 31 ('morpoly.") and "money" in err
+    assert err.endswith("(not met again when the game was replayed with every check)\n"), err
+
+
 def test_an_input_the_engine_refuses_exits_1(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
     from companion.core.inputs import Answer
     monkeypatch.setattr(simulate_morpoly, "random_input", lambda game, rng: Answer("no-such-answer"))
     status, _, err = run(capsys, "--games", "1", "--players", "2", "--seed", "9")
     assert status == 1 and err.count("\n") == 1
-    assert err.startswith("invariant violation (seed 9, 2 players): game 1, step 1 ('morpoly.setup.guild' answered"
+    assert err.startswith("invariant violation (2 players): seed 9, input 1 ('morpoly.setup.guild' answered"
                           " Answer(value='no-such-answer'"), err
     assert "the engine refused it: " in err and "sampled" not in err
 
@@ -144,19 +164,19 @@ def test_the_default_checks_name_the_input_that_broke_the_table(
     with pytest.raises(InvariantViolation, match=what) as caught:
         play_game(4, 4, {})
     message = str(caught.value)
-    assert re.match(rf"step {SLIP_AT} \('morpoly\.[a-z.-]+' answered [A-Za-z]+\(", message), message
+    assert re.match(rf"input {SLIP_AT} \('morpoly\.[a-z.-]+' answered [A-Za-z]+\(", message), message
     next_sample = (SLIP_AT // WHOLE_SET_EVERY + 1) * WHOLE_SET_EVERY
-    assert (f"(the sampled checks met it after step {next_sample}; the game replayed with every check after every"
+    assert (f"(the sampled checks met it after input {next_sample}; the game replayed with every check after every"
             f" input stops here)" in message) == sampled, message
 
 
-def test_a_violation_exits_1_naming_seed_game_and_input(monkeypatch: pytest.MonkeyPatch,
+def test_a_violation_exits_1_naming_seed_and_input(monkeypatch: pytest.MonkeyPatch,
                                                        capsys: pytest.CaptureFixture[str]) -> None:
     monkeypatch.setattr(simulate_morpoly, "apply", _slipping({SLIP_AT: _square_of_a_stranger}))
     status, out, err = run(capsys, "--games", "3", "--players", "4", "--seed", "4")
     assert status == 1 and out == "" and err.count("\n") == 1
-    assert err.startswith(f"invariant violation (seed 4, 4 players): game 1, step {SLIP_AT} ('morpoly."), err
-    assert "square 39 is owned by 'nobody', not a party (the sampled checks met it after step 32;" in err
+    assert err.startswith(f"invariant violation (4 players): seed 4, input {SLIP_AT} ('morpoly."), err
+    assert "square 39 is owned by 'nobody', not a party (the sampled checks met it after input 32;" in err
 
 
 def test_every_input_meets_a_slip_at_once(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
@@ -165,7 +185,7 @@ def test_every_input_meets_a_slip_at_once(monkeypatch: pytest.MonkeyPatch, capsy
     assert play_game(4, 4, {}).reason == ONE_PARTY_LEFT
     status, _, err = run(capsys, "--games", "2", "--players", "4", "--seed", "4", "--every-input")
     assert status == 1
-    assert err.startswith(f"invariant violation (seed 4, 4 players): game 1, step {SLIP_AT} ("), err
+    assert err.startswith(f"invariant violation (4 players): seed 4, input {SLIP_AT} ("), err
     assert err.endswith("square 39 is owned by 'nobody', not a party\n") and "sampled" not in err
 
 
@@ -192,7 +212,7 @@ def test_a_slip_the_samples_miss_is_met_in_the_fully_checked_game(monkeypatch: p
     checked one (every 200th; every 2nd here, to play few games)."""
     monkeypatch.setattr(simulate_morpoly, "apply", _slipping({SLIP_AT: _square_of_a_stranger, SLIP_AT + 1: _mended}))
     monkeypatch.setattr(simulate_morpoly, "FULL_CHECK_GAMES_EVERY", 2)
-    with pytest.raises(InvariantViolation, match=rf"^game 2, step {SLIP_AT} \(.*square 39 is owned by 'nobody',"
+    with pytest.raises(InvariantViolation, match=rf"^seed 4, input {SLIP_AT} \(.*square 39 is owned by 'nobody',"
                                                  r" not a party$"):
         simulate(2, 4, 3)
 
