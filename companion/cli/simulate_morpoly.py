@@ -12,7 +12,8 @@ table when the turn number reaches the limit in minutes (one turn a minute).
 The checks, on the first game's schedule (:mod:`companion.cli.sampled_checks`, shared):
 
 * after every input, the totals (:func:`companion.morpoly.invariants.totals_problems`: money
-  conserved — bank + parties, the FSUs' premiums and payouts included —, no party below zero, the
+  conserved — bank + parties, the FSUs' premiums and payouts included —, no party below zero, every
+  square's owner a party in the game, one active FSU per pair of parties that never merged, the
   house and hotel supply) and the question (a choice has options; it asks a player of the game);
 * after every 16th input and the last (``--check-every K``: every K-th; default
   :data:`WHOLE_SET_EVERY`), the whole set (:func:`companion.morpoly.invariants.check_invariants`:

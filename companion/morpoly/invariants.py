@@ -7,8 +7,8 @@ position format round-trips. Money includes the FSUs'
 premiums and payouts: they move between parties, so bank + parties stays the edition's total.
 
 The simulator (``simulate --mode ankh-morpoly``, schedule in :mod:`companion.cli.sampled_checks`)
-checks the totals (:func:`totals_problems`: money, no party below zero, the house and hotel supply;
-about 1.5 µs) after every input and the whole set (:func:`check_invariants`, some 10 µs; its
+checks the totals (:func:`totals_problems`: money, no party below zero, square owners, one FSU per
+pair, the house and hotel supply; a few µs) after every input and the whole set (:func:`check_invariants`, some 10 µs; its
 round-trip some 75 µs more) on a sample of inputs. The totals' lines are the whole set's own, so a
 slip reads the same whichever check meets it. A :class:`Memo` may carry what the last check of a
 game found about the parts of the table that most inputs leave alone (the squares, the FSU ledger):
@@ -24,13 +24,14 @@ from typing import Any
 
 from companion.core.errors import CompanionError
 from companion.morpoly.editions import Edition, load_edition
-from companion.morpoly.fsu import Ledger, ledger_problems, pair_problems
+from companion.morpoly.fsu import Fsu, Ledger, ledger_problems, pair_problems
 from companion.morpoly.state import HOTEL, SquareState, State
 from companion.morpoly.state_format import state_from_json, state_to_json
 
 _SQUARE_FACTS = attrgetter("owner", "houses", "mortgaged")
 _CASH = attrgetter("cash")
 _HOUSES = attrgetter("houses")
+_OWNER = attrgetter("owner")
 
 
 @dataclass
@@ -67,7 +68,6 @@ def ledger_invariants(state: State, memo: Memo | None = None) -> list[str]:
         return []
     out = [f"fsus: {problem}" for problem in _ledger_problems(state.ledger, memo)]
     parties = {p.id for p in state.parties}
-    never_merged = {p.id for p in state.parties if len(p.tokens) == 1}
     tokens = {t.id for t in state.tokens}
     active = state.ledger.active()
     for contract in active:
@@ -76,20 +76,39 @@ def ledger_invariants(state: State, memo: Memo | None = None) -> list[str]:
                        "not both parties in the game")
         if contract.holder_token not in tokens:
             out.append(f"fsu {contract.fsu_id}: its holder token {contract.holder_token!r} is not in the game")
-    if len(active) > 1:
-        unmerged = tuple(f for f in active if f.insurer in never_merged and f.beneficiary in never_merged)
-        out.extend(f"fsus: {problem}" for problem in pair_problems(Ledger(unmerged)))
+    out.extend(_pair_lines(state, active))
     return out
 
 
+def _pair_lines(state: State, active: tuple[Fsu, ...]) -> list[str]:
+    """One active FSU per ordered pair of parties that never merged (R17), for
+    :func:`ledger_invariants` and :func:`totals_problems` alike."""
+    if len(active) < 2:
+        return []
+    never_merged = {p.id for p in state.parties if len(p.tokens) == 1}
+    unmerged = tuple(f for f in active if f.insurer in never_merged and f.beneficiary in never_merged)
+    return [f"fsus: {problem}" for problem in pair_problems(Ledger(unmerged))]
+
+
 def totals_problems(state: State) -> list[str]:
-    """What a few sums show, cheap enough for after every input (the simulator; the whole set,
+    """What the issue's simulator checks after every input, cheap enough for that (the whole set,
     :func:`check_invariants`, runs on a sample): money conserved (bank + parties = the edition's
-    money), no party's cash below zero, and the house and hotel supply (in the bank + built = the
-    edition's). The lines are those :func:`check_invariants` gives for the same slips."""
+    money), no party's cash below zero, every square's owner a party in the game (a square holds
+    one owner field, so it is never owned twice), one active FSU per ordered pair of parties that
+    never merged (R17), and the house and hotel supply (in the bank + built = the edition's). The
+    lines are those :func:`check_invariants` gives for the same slips."""
     edition = load_edition(state.edition)
     out = _money_lines(state, edition)
-    built = list(map(_HOUSES, state.squares.values()))
+    squares = state.squares.values()
+    owners = set(map(_OWNER, squares))
+    owners.discard(None)
+    parties = {p.id for p in state.parties}
+    if not owners.issubset(parties):
+        out.extend(f"square {index} is owned by {sq.owner!r}, not a party"
+                   for index, sq in sorted(state.squares.items()) if sq.owner is not None and sq.owner not in parties)
+    if state.ledger.fsus:
+        out.extend(_pair_lines(state, state.ledger.active()))
+    built = list(map(_HOUSES, squares))
     hotels = built.count(HOTEL)
     out.extend(_supply_lines(state, edition, sum(built) - HOTEL * hotels, hotels))
     return out

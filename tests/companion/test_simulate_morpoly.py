@@ -133,8 +133,9 @@ def _card_held_twice(state: State) -> None:
 
 
 def _mended(state: State) -> None:
-    """Undo :func:`_square_of_a_stranger` (the square had no owner at input 21 of these games)."""
-    state.squares[39].owner = None
+    """Undo :func:`_card_held_twice` (the cards appended last are taken back)."""
+    state.parties[0].jail_cards.pop()
+    state.parties[1].jail_cards.pop()
 
 
 def _slipping(spoils: dict[int, Callable[[State], None]]) -> Callable[..., Game]:
@@ -152,14 +153,14 @@ def _slipping(spoils: dict[int, Callable[[State], None]]) -> Callable[..., Game]
 @pytest.mark.parametrize(("spoil", "what", "sampled"), [
     (_money_from_nowhere, r"money: bank \+ parties = \d+, not \d+$", False),
     (_house_from_nowhere, r"houses: \d+ in the bank \+ \d+ built != 32$", False),
-    (_square_of_a_stranger, "square 39 is owned by 'nobody', not a party", True),
+    (_square_of_a_stranger, "square 39 is owned by 'nobody', not a party$", False),
     (_card_held_twice, r"a get-out-of-jail card is held twice: \[.*'chance-jail'.*'chance-jail'\]", True),
 ])
 def test_the_default_checks_name_the_input_that_broke_the_table(
         spoil: Callable[[State], None], what: str, sampled: bool, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Money or a house created is seen after the very input (the totals run after every input); a
-    square or a card owned where it must not be, only the whole set shows: the sample meets it at
-    input 32, and the game played again with every check names input 21 all the same."""
+    """Money or a house created, or a square handed to a stranger, is seen after the very input (the
+    totals run after every input); a card held twice only the whole set shows: the sample meets it
+    at input 32, and the game played again with every check names input 21 all the same."""
     monkeypatch.setattr(simulate_morpoly, "apply", _slipping({SLIP_AT: spoil}))
     with pytest.raises(InvariantViolation, match=what) as caught:
         play_game(4, 4, {})
@@ -172,21 +173,21 @@ def test_the_default_checks_name_the_input_that_broke_the_table(
 
 def test_a_violation_exits_1_naming_seed_and_input(monkeypatch: pytest.MonkeyPatch,
                                                        capsys: pytest.CaptureFixture[str]) -> None:
-    monkeypatch.setattr(simulate_morpoly, "apply", _slipping({SLIP_AT: _square_of_a_stranger}))
+    monkeypatch.setattr(simulate_morpoly, "apply", _slipping({SLIP_AT: _card_held_twice}))
     status, out, err = run(capsys, "--games", "3", "--players", "4", "--seed", "4")
     assert status == 1 and out == "" and err.count("\n") == 1
     assert err.startswith(f"invariant violation (4 players): seed 4, input {SLIP_AT} ('morpoly."), err
-    assert "square 39 is owned by 'nobody', not a party (the sampled checks met it after input 32;" in err
+    assert "held twice: ['chance-jail', 'chance-jail'] (the sampled checks met it after input 32;" in err, err
 
 
 def test_every_input_meets_a_slip_at_once(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     """A slip mended by the next input is missed by the samples, and met at once with ``--every-input``."""
-    monkeypatch.setattr(simulate_morpoly, "apply", _slipping({SLIP_AT: _square_of_a_stranger, SLIP_AT + 1: _mended}))
+    monkeypatch.setattr(simulate_morpoly, "apply", _slipping({SLIP_AT: _card_held_twice, SLIP_AT + 1: _mended}))
     assert play_game(4, 4, {}).reason == ONE_PARTY_LEFT
     status, _, err = run(capsys, "--games", "2", "--players", "4", "--seed", "4", "--every-input")
     assert status == 1
     assert err.startswith(f"invariant violation (4 players): seed 4, input {SLIP_AT} ("), err
-    assert err.endswith("square 39 is owned by 'nobody', not a party\n") and "sampled" not in err
+    assert err.endswith("'chance-jail']\n") and "sampled" not in err, err
 
 
 def test_every_200th_game_is_checked_at_every_input(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -210,10 +211,10 @@ def test_every_200th_game_is_checked_at_every_input(monkeypatch: pytest.MonkeyPa
 def test_a_slip_the_samples_miss_is_met_in_the_fully_checked_game(monkeypatch: pytest.MonkeyPatch) -> None:
     """A slip mended before the next sample passes in the sampled games, and is named in the fully
     checked one (every 200th; every 2nd here, to play few games)."""
-    monkeypatch.setattr(simulate_morpoly, "apply", _slipping({SLIP_AT: _square_of_a_stranger, SLIP_AT + 1: _mended}))
+    monkeypatch.setattr(simulate_morpoly, "apply", _slipping({SLIP_AT: _card_held_twice, SLIP_AT + 1: _mended}))
     monkeypatch.setattr(simulate_morpoly, "FULL_CHECK_GAMES_EVERY", 2)
-    with pytest.raises(InvariantViolation, match=rf"^seed 4, input {SLIP_AT} \(.*square 39 is owned by 'nobody',"
-                                                 r" not a party$"):
+    with pytest.raises(InvariantViolation, match=rf"^seed 4, input {SLIP_AT} \(.*a get-out-of-jail card is held twice:"
+                                                 r" \[.*'chance-jail'\]$"):
         simulate(2, 4, 3)
 
 

@@ -15,7 +15,7 @@ from companion.morpoly.covers import Cover
 from companion.morpoly.editions import load_edition
 from companion.morpoly.fsu import Fsu, Ledger
 from companion.morpoly.game import apply
-from companion.morpoly.invariants import check_invariants
+from companion.morpoly.invariants import check_invariants, totals_problems
 from companion.morpoly.mode import MODE
 from companion.morpoly.random_play import PLAYERS, random_input
 from companion.morpoly.state import HOTEL, State
@@ -150,6 +150,23 @@ def test_each_invariant_can_fail(breaks: Callable[[State], None], expected: str)
     breaks(state)
     problems = check_invariants(state, round_trip=False)
     assert any(expected in line for line in problems), problems
+
+
+EVERY_INPUT = [(_money, "money: bank + parties"), (_negative, "has negative cash -5"),
+               (_stranger, "square 39 is owned by 'nobody', not a party"), (_houses, "houses: "),
+               (_hotels, "hotels: "), (_two_fsus_of_a_pair, "fsus: 'blue' holds 2 active FSUs from 'red'")]
+"""The checks issue 12 asks of the simulator after every input (money conserved, a square owned by
+a party, one FSU per pair, the house and hotel supply): the totals, not only the sampled whole set."""
+
+
+@pytest.mark.parametrize("breaks, expected", EVERY_INPUT, ids=[b.__name__.strip("_") for b, _ in EVERY_INPUT])
+def test_the_totals_after_every_input_meet_the_issue_s_checks(breaks: Callable[[State], None], expected: str) -> None:
+    state = sound_table()
+    assert totals_problems(state) == []
+    breaks(state)
+    lines = totals_problems(state)
+    assert any(expected in line for line in lines), lines
+    assert set(lines) <= set(check_invariants(state, round_trip=False)), "the same line whichever check meets it"
 
 
 def test_a_team_may_hold_two_fsus_of_a_pair() -> None:
