@@ -40,7 +40,7 @@ class Reason:
 def because(key: str, text: str, **params: object) -> Reason:
     """A :class:`Reason` with its values as keywords (shown as strings), as ``Narrator.say`` takes them:
     ``because("build.trouble", f"nobody may build in {area!r} …", area=area)``."""
-    return Reason(key, text, tuple((k, str(v)) for k, v in params.items()))
+    return Reason(key, text, tuple([(k, str(v)) for k, v in params.items()]))
 
 
 @dataclass(frozen=True)
@@ -139,7 +139,7 @@ class Narrator:
     lines: list[Narration] = field(default_factory=list)
 
     def say(self, key: str, text: str, area: str | None = None, **params: Any) -> None:
-        self.lines.append(Narration(key, text, area, tuple((k, str(v)) for k, v in params.items())))
+        self.lines.append(Narration(key, text, area, tuple([(k, str(v)) for k, v in params.items()])))
 
 
 ProcedureBody = Generator[Question, str, None]

@@ -33,6 +33,11 @@ def known_elsewhere(state: State, ctx: CardsInPlay | None = None) -> set[str]:
     return known
 
 
+def is_known_elsewhere(state: State, card: str, ctx: CardsInPlay | None = None) -> bool:
+    """Whether ``card`` is in :func:`known_elsewhere` (without building the set)."""
+    return card in public_cards(state) or (ctx is not None and card in ctx.in_play)
+
+
 def public_cards(state: State) -> frozenset[str]:
     """The part of :func:`known_elsewhere` the table shows (every card but those being played),
     remembered in ``state.cards_memo`` while the discard pile, loans and stuck cards are unchanged."""
@@ -70,7 +75,7 @@ def unseen_cards(state: State, ctx: CardsInPlay | None = None) -> list[str]:
 def unseen_among(public: frozenset[str], in_play: Sequence[str]) -> tuple[str, ...]:
     """The cards, in catalogue order, neither ``public`` nor ``in_play``."""
     known = public.union(in_play)
-    return tuple(c for c in CARD_IDS if c not in known)
+    return tuple([c for c in CARD_IDS if c not in known])
 
 
 _PUBLIC = "public"

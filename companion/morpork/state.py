@@ -270,7 +270,10 @@ class State:
         raise KeyError(color)
 
     def has_player(self, color: str) -> bool:
-        return any(p.color == color for p in self.players)
+        for p in self.players:  # a loop, not any(): asked for nearly every question of a turn
+            if p.color == color:
+                return True
+        return False
 
     def turn_order_from(self, color: str) -> list[str]:
         """The colours in turn order, starting with ``color`` (the active player for most events)."""

@@ -17,7 +17,7 @@ from typing import Any
 
 from companion.morpork.actions import end_turn
 from companion.morpork.cards import SCROLL_EFFECTS
-from companion.morpork.cards.common import DO, SKIP, INTERRUPT_ONLY, TurnContext, possible_cards
+from companion.morpork.cards.common import DO, SKIP, INTERRUPT_ONLY, TurnContext, may_hold, possible_cards
 from companion.morpork.cards.powers import ask_with_powers, power_options
 from companion.morpork.cards.symbols import (
     assassinate_steps,
@@ -77,11 +77,15 @@ def turn_procedure(state: State, narrator: Narrator, args: Mapping[str, Any]) ->
 
 def playable_cards(state: State, ctx: TurnContext) -> list[str]:
     """Card ids the active player might play now (any card not known to be elsewhere, interrupts aside)."""
-    return [c for c in possible_cards(state, ctx.player, ctx) if c not in INTERRUPT_ONLY]
+    return [c for c in possible_cards(state, ctx.player, ctx) if c not in _INTERRUPT_ONLY]
+
+
+_INTERRUPT_ONLY = frozenset(INTERRUPT_ONLY)
+"""The same cards as a set: the filter above runs over the whole catalogue for most questions of a turn."""
 
 
 def _mossy_option(state: State, ctx: TurnContext) -> list[str]:
-    if ctx.started and MOSSY_LAWN in possible_cards(state, ctx.player, ctx):
+    if ctx.started and may_hold(state, ctx.player, MOSSY_LAWN, ctx):
         return [MOSSY_LAWN]
     return []
 
@@ -92,13 +96,21 @@ def choose_card(state: State, narrator: Narrator, ctx: TurnContext, *, first: bo
     color = ctx.player
     if ctx.is_over(state):
         return None
-    if not first and not playable_cards(state, ctx):
+    playable: list[str] | None = playable_cards(state, ctx)
+    if not first and not playable:
         return None
     stop = PASS if first else STOP
     question_key = key or ("turn.play-card" if first else "turn.play-another")
     text = f"{color}: play a card (or pass if you cannot)" if first else f"{color}: play another card?"
-    answer = yield from ask_with_powers(state, narrator, ctx, lambda powers: choice_question(
-        question_key, text, color, [*playable_cards(state, ctx), stop, *_mossy_option(state, ctx), *powers]))
+
+    def question(powers: list[str]) -> Question:
+        # the cards just listed serve the first time; a power used meanwhile may change them
+        nonlocal playable
+        cards = playable_cards(state, ctx) if playable is None else playable
+        playable = None
+        return choice_question(question_key, text, color, [*cards, stop, *_mossy_option(state, ctx), *powers])
+
+    answer = yield from ask_with_powers(state, narrator, ctx, question)
     if answer == MOSSY_LAWN:
         play_mossy_lawn(state, narrator, ctx)
         return None
