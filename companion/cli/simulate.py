@@ -137,10 +137,12 @@ def choose_input(game: Game, table: Table, question: Question) -> Input:
         return CardScan("card", top)
     if key in ("turn.play-card", "turn.play-another", "card.play-more", "turn.end"):
         assert player is not None
-        hand = [c for c in _free_cards(game, table, player) if c in opts]
+        offered = set(opts)  # up to the whole catalogue: a set, not a scan per card in hand
+        hand = [c for c in _free_cards(game, table, player) if c in offered]
         playable = [c for c in hand if c not in INTERRUPT_ONLY]
-        powers = [o for o in opts if o.startswith("power:")]
-        stop = [o for o in opts if o in ("pass", "stop", "end-turn")]
+        words = [o for o in opts if o not in CARD_BY_ID]  # the few options that are not cards
+        powers = [o for o in words if o.startswith("power:")]
+        stop = [o for o in words if o in ("pass", "stop", "end-turn")]
         mossy = [c for c in hand if c == "doctor-mossy-lawn"]
         if powers and rng.random() < 0.3:
             return Answer(rng.choice(powers))
@@ -186,12 +188,20 @@ def choose_input(game: Game, table: Table, question: Question) -> Input:
     return Answer(rng.choice(choices))
 
 
+_MOVES_CARDS = frozenset({"cards.draw", "card.played", "cards.discard", "interrupt.played", "card.stuck",
+                          "cards.return", "cards.from-discard", "cards.give", "cards.swap-hands",
+                          "event.fog.card", "event.fog.unnamed"})
+"""The narration keys :func:`follow_narration` acts on (every other line moves no real card)."""
+
+
 def follow_narration(game: Game, table: Table, lines: Sequence[Narration]) -> None:
     """Move the real cards as the engine says cards moved."""
     rng = table.rng
     for line in lines:
-        p = dict(line.params)
         key = line.key
+        if key not in _MOVES_CARDS:
+            continue
+        p = dict(line.params)
         if key == "cards.draw":
             for _ in range(int(p["count"])):
                 table.hands[p["player"]].append(table.deck.pop(0))

@@ -26,7 +26,7 @@ TWO_D6_OPTIONS: tuple[str, ...] = tuple(f"{a},{b}" for a in range(1, 7) for b in
 """The answers to a roll of two six-sided dice: both faces in the order given (``"3,4"``)."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Reason:
     """Why something is not possible now, as a rule id and its values (``("place.adjacency",
     {"color": "red"})``): screens translate it by ``key`` like narration, so rewording ``text`` (the
@@ -36,6 +36,20 @@ class Reason:
     text: str
     params: tuple[tuple[str, str], ...] = ()
 
+    def __init__(self, key: str, text: str, params: tuple[tuple[str, str], ...] = ()) -> None:
+        _fill(self, key=key, text=text, params=params)
+
+
+def _fill(obj: object, **values: object) -> None:
+    """Set the fields of a new frozen dataclass instance directly in its ``__dict__``.
+
+    The ``__init__`` that ``dataclass(frozen=True)`` writes sets each field through
+    ``object.__setattr__``: four times slower than a plain instance, for the questions, reasons
+    and narration lines made several times per input. :class:`Reason`, :class:`Question` and
+    :class:`Narration` write their own ``__init__`` (same fields, same defaults: a test compares
+    them with the dataclass fields) and stay frozen, compared and hashed by value."""
+    obj.__dict__.update(values)
+
 
 def because(key: str, text: str, **params: object) -> Reason:
     """A :class:`Reason` with its values as keywords (shown as strings), as ``Narrator.say`` takes them:
@@ -43,7 +57,7 @@ def because(key: str, text: str, **params: object) -> Reason:
     return Reason(key, text, tuple([(k, str(v)) for k, v in params.items()]))
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Question:
     """What the engine waits for. The UI and the CLI draw only from ``options`` (legality lives here).
 
@@ -69,6 +83,12 @@ class Question:
     reveals: bool = False
     dice: int = 1
     sides: int = 12
+
+    def __init__(self, kind: str, key: str, text: str, player: str | None = None, options: tuple[str, ...] = (),
+                 unavailable: tuple[tuple[str, Reason], ...] = (), params: tuple[tuple[str, str], ...] = (),
+                 private: bool = False, reveals: bool = False, dice: int = 1, sides: int = 12) -> None:
+        _fill(self, kind=kind, key=key, text=text, player=player, options=options, unavailable=unavailable,
+              params=params, private=private, reveals=reveals, dice=dice, sides=sides)
 
     def accepts(self, answer: str) -> bool:
         return answer in self.options
@@ -121,7 +141,7 @@ def choice_question(key: str, text: str, player: str | None, options: list[str] 
                     tuple((unavailable or {}).items()), tuple(params.items()), private, reveals)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Narration:
     """One line of what happened, for the log and the screen: English ``text`` plus a ``key`` and
     ``params`` for translation, and the ``area`` to highlight on the map."""
@@ -130,6 +150,10 @@ class Narration:
     text: str
     area: str | None = None
     params: tuple[tuple[str, str], ...] = ()
+
+    def __init__(self, key: str, text: str, area: str | None = None,
+                 params: tuple[tuple[str, str], ...] = ()) -> None:
+        _fill(self, key=key, text=text, area=area, params=params)
 
 
 @dataclass

@@ -1,0 +1,92 @@
+"""What the engine keeps or builds for speed gives exactly what working it out again gives.
+
+* :class:`Question`, :class:`Narration` and :class:`Reason` write their own ``__init__`` (the one
+  ``dataclass(frozen=True)`` writes was a tenth of an input's cost): the same fields and defaults,
+  still frozen, compared and hashed by value.
+* The kept counts (``State.tally``, remembered controllers, the cards memo) equal a recount after
+  undo, redo and a resume from the journal, where positions are rebuilt rather than stepped into.
+"""
+from __future__ import annotations
+
+import dataclasses
+import inspect
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from companion.cli.simulate import choose_input, deal, follow_narration
+from companion.core.journal import Journal
+from companion.core.procedure import Narration, Question, Reason
+from companion.core.session import GameRules, Session
+from companion.morpork import scoring
+from companion.morpork.board import AREA_IDS, COLORS
+from companion.morpork.cards.common import TurnContext, may_hold, possible_cards
+from companion.morpork.hidden_cards import known_elsewhere, public_cards_now, unseen_among
+from companion.morpork.invariants import kept_count_problems
+from companion.morpork.state import State
+from companion.morpork.catalog import CARD_IDS
+
+
+@pytest.mark.parametrize("cls", [Question, Narration, Reason])
+def test_hand_written_constructors_take_the_dataclass_fields(cls: type[Any]) -> None:
+    fields = dataclasses.fields(cls)
+    params = list(inspect.signature(cls.__init__).parameters.values())[1:]
+    assert [p.name for p in params] == [f.name for f in fields]
+    for p, f in zip(params, fields):
+        expected = inspect.Parameter.empty if f.default is dataclasses.MISSING else f.default
+        assert p.default == expected, f"{cls.__name__}.{f.name}"
+    values = {f.name: f"v-{f.name}" for f in fields}
+    made = cls(**values)
+    assert {f.name: getattr(made, f.name) for f in fields} == values
+    assert made == cls(**values) and hash(made) == hash(cls(**values))
+    assert made != cls(**{**values, fields[0].name: "other"})
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        setattr(made, fields[0].name, "changed")
+    assert eval(repr(made), {cls.__name__: cls}) == made
+
+
+def _check_kept(state: State) -> None:
+    assert kept_count_problems(state) == []
+    for area in AREA_IDS:
+        assert scoring.controller(state, area) == scoring.control_now(state, area)
+    fresh = list(unseen_among(public_cards_now(state), ()))
+    for player in state.players:
+        ctx = TurnContext(player.color)
+        expected = fresh if player.hand > len(player.stuck_cards) else []
+        assert possible_cards(state, player.color, ctx) == expected
+        assert [c for c in CARD_IDS if may_hold(state, player.color, c, ctx)] == expected
+        assert set(expected).isdisjoint(known_elsewhere(state, ctx))
+
+
+def test_kept_counts_equal_a_recount_after_undo_redo_and_resume(tmp_path: Path) -> None:
+    path = tmp_path / "game.sqlite"
+    rng = random.Random(5)
+    colors = list(COLORS[:4])
+    table = deal(rng, colors)
+    session: Any = Session(Journal(path), GameRules())
+    session.new_game(colors)
+    undone = 0
+    for step in range(1, 241):
+        before = session.game
+        if before.question is None:
+            break
+        done = session.submit(choose_input(before, table, before.question))
+        follow_narration(done.game, table, list(done.game.narration[len(before.narration):]))
+        _check_kept(session.game.state)
+        if step % 7 == 0:  # back and forth: the same inputs again, so the real cards still agree
+            session.undo(3, confirm=True)
+            _check_kept(session.game.state)
+            session.redo(3)
+            _check_kept(session.game.state)
+            undone += 1
+    position = session.game
+    session.close()
+    resumed: Any = Session.open(path, GameRules())
+    try:
+        assert resumed.game.state == position.state and resumed.game.question == position.question
+        _check_kept(resumed.game.state)
+        assert undone > 10
+    finally:
+        resumed.close()
