@@ -114,7 +114,7 @@ def _free_cards(game: Game, table: Table, color: str) -> list[str]:
 def choose_input(game: Game, table: Table, question: Question) -> Input:
     """A random legal input for ``question``, made from the real cards."""
     rng = table.rng
-    opts = list(question.options)
+    opts = question.options
     key = question.key
     if question.kind == "roll":
         return DieRoll(rng.randint(1, 12), source="sim")
@@ -140,7 +140,7 @@ def choose_input(game: Game, table: Table, question: Question) -> Input:
         offered = set(opts)  # up to the whole catalogue: a set, not a scan per card in hand
         hand = [c for c in _free_cards(game, table, player) if c in offered]
         playable = [c for c in hand if c not in INTERRUPT_ONLY]
-        words = [o for o in opts if o not in CARD_BY_ID]  # the few options that are not cards
+        words = sorted(offered.difference(CARD_BY_ID), key=opts.index)  # the few options that are not cards
         powers = [o for o in words if o.startswith("power:")]
         stop = [o for o in words if o in ("pass", "stop", "end-turn")]
         mossy = [c for c in hand if c == "doctor-mossy-lawn"]
@@ -175,7 +175,8 @@ def choose_input(game: Game, table: Table, question: Question) -> Input:
         # A card named from a hand: the questioned player's own, or the victim's (Cable Street).
         owner = dict(question.params).get("victim", player)
         assert owner is not None
-        hand = [c for c in _free_cards(game, table, owner) if c in opts]
+        named = set(card_opts)
+        hand = [c for c in _free_cards(game, table, owner) if c in named]
         others = [o for o in opts if o not in CARD_BY_ID]
         if others and (not hand or rng.random() < 0.3):
             return Answer(rng.choice(others))

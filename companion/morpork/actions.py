@@ -74,10 +74,8 @@ def minion_placement_areas(state: State, color: str, *, from_area: str | None = 
     With all twelve on the board the minion comes from ``from_area``; the rulebook says it is
     removed *then* placed, so adjacency is judged without it, and it may not go back where it was.
     """
-    counts = {a: state.areas[a].minion_count(color) for a in AREA_IDS}
-    if from_area is not None and counts.get(from_area, 0) > 0:
-        counts[from_area] -= 1
-    occupied = [a for a in AREA_IDS if counts[a] > 0]
+    areas = state.areas  # the moved minion counts one less where it leaves
+    occupied = [a for a in AREA_IDS if areas[a].minions.get(color, 0) - (a == from_area) > 0]
     if not occupied:
         allowed = set(AREA_IDS)
     else:
