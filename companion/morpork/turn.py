@@ -55,11 +55,18 @@ def turn_procedure(state: State, narrator: Narrator, args: Mapping[str, Any]) ->
         yield from play_sequence(state, narrator, ctx, card)
     if state.game_over is not None:
         return
-    if not ctx.stopped and (_mossy_option(state, ctx) or power_options(state, ctx)):
+    mossy: list[str] | None = [] if ctx.stopped else _mossy_option(state, ctx)
+    usable = None if ctx.stopped or mossy else power_options(state, ctx)
+    if mossy or usable:
         # Asked only when there is something left to do (a power, Doctor Mossy Lawn): a forced
-        # "end turn" is not confirmed.
-        answer = yield from ask_with_powers(state, narrator, ctx, lambda powers: choice_question(
-            "turn.end", f"{color}: end your turn?", color, [END_TURN, *_mossy_option(state, ctx), *powers]))
+        # "end turn" is not confirmed. What was just listed serves the first question.
+        def question(powers: list[str]) -> Question:
+            nonlocal mossy
+            offered = _mossy_option(state, ctx) if mossy is None else mossy
+            mossy = None
+            return choice_question("turn.end", f"{color}: end your turn?", color, [END_TURN, *offered, *powers])
+
+        answer = yield from ask_with_powers(state, narrator, ctx, question, listed=usable)
         if answer == MOSSY_LAWN:
             play_mossy_lawn(state, narrator, ctx)
         if state.game_over is not None:
@@ -77,7 +84,15 @@ def turn_procedure(state: State, narrator: Narrator, args: Mapping[str, Any]) ->
 
 def playable_cards(state: State, ctx: TurnContext) -> list[str]:
     """Card ids the active player might play now (any card not known to be elsewhere, interrupts aside)."""
-    return [c for c in possible_cards(state, ctx.player, ctx) if c not in _INTERRUPT_ONLY]
+    return _card_options(state, ctx)[0]
+
+
+def _card_options(state: State, ctx: TurnContext) -> tuple[list[str], list[str]]:
+    """:func:`playable_cards` and :func:`_mossy_option` from one listing of the cards the active
+    player might hold: the question for the next card offers both."""
+    possible = possible_cards(state, ctx.player, ctx)
+    mossy = [MOSSY_LAWN] if ctx.started and MOSSY_LAWN in possible else []
+    return [c for c in possible if c not in _INTERRUPT_ONLY], mossy
 
 
 _INTERRUPT_ONLY = frozenset(INTERRUPT_ONLY)
@@ -96,19 +111,20 @@ def choose_card(state: State, narrator: Narrator, ctx: TurnContext, *, first: bo
     color = ctx.player
     if ctx.is_over(state):
         return None
-    playable: list[str] | None = playable_cards(state, ctx)
-    if not first and not playable:
+    now = _card_options(state, ctx)
+    if not first and not now[0]:
         return None
+    listed: tuple[list[str], list[str]] | None = now
     stop = PASS if first else STOP
     question_key = key or ("turn.play-card" if first else "turn.play-another")
     text = f"{color}: play a card (or pass if you cannot)" if first else f"{color}: play another card?"
 
     def question(powers: list[str]) -> Question:
         # the cards just listed serve the first time; a power used meanwhile may change them
-        nonlocal playable
-        cards = playable_cards(state, ctx) if playable is None else playable
-        playable = None
-        return choice_question(question_key, text, color, [*cards, stop, *_mossy_option(state, ctx), *powers])
+        nonlocal listed
+        cards, mossy = _card_options(state, ctx) if listed is None else listed
+        listed = None
+        return choice_question(question_key, text, color, [*cards, stop, *mossy, *powers])
 
     answer = yield from ask_with_powers(state, narrator, ctx, question)
     if answer == MOSSY_LAWN:
