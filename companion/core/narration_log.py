@@ -12,6 +12,7 @@ branches (an undo followed by other inputs), which happens once per branch.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from operator import is_
 from typing import Any, overload
 
 from companion.core.procedure import Narration
@@ -49,8 +50,9 @@ class NarrationLog(Sequence[Narration]):
         a list whose tail holds other lines (another branch) is copied up to where they differ."""
         store, n, count = self._store, self._n, len(lines)
         tail = len(store) - n
-        same = 0
         limit = min(tail, count)
+        # the usual case (the same procedure one answer on) compared in one pass in C
+        same = limit if limit and all(map(is_, store[n:n + limit], lines[:limit])) else 0
         while same < limit and store[n + same] is lines[same]:
             same += 1
         if same == count:
