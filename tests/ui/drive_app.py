@@ -24,7 +24,7 @@ import json
 import sys
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable, NoReturn
 
 HERE = Path(__file__).resolve().parent
 
@@ -108,18 +108,34 @@ def main(argv: list[str]) -> int:
         act(d, action)
         if action.startswith(("roll:", "pick:")) and app.game.seq == seq:
             raise SystemExit(f"{action!r} changed nothing: {app.message!r}")
-    sys.stdout.write("READY " + json.dumps(snapshot(app), sort_keys=True) + "\n")
+    serve_until_killed(d, snapshot(app))
+
+
+def serve_until_killed(d: Any, ready: dict[str, Any]) -> NoReturn:
+    """Print ``READY {json}`` for the test, then keep drawing frames until the test kills this
+    process: the app keeps running, as on the table, so the kill lands mid-game."""
+    sys.stdout.write("READY " + json.dumps(ready, sort_keys=True) + "\n")
     sys.stdout.flush()
-    while True:  # until SIGKILL: the app keeps running, as on the table
+    while True:
         d.frames(1)
         time.sleep(0.05)
 
 
-if __name__ == "__main__":
+def run_driver(main: Callable[[list[str]], int]) -> None:
+    """Run a driver's ``main``; Kivy's logger swallows stderr, so a failure is printed as
+    ``FAILED {traceback}`` where the test reads."""
     try:
         sys.exit(main(sys.argv[1:]))
-    except Exception:  # Kivy's logger swallows stderr: say what went wrong where the test reads
+    except SystemExit:
+        raise
+    except BaseException:
         import traceback
-        sys.__stdout__.write("FAILED " + json.dumps(traceback.format_exc()) + "\n")
-        sys.__stdout__.flush()
+        out = sys.__stdout__
+        assert out is not None
+        out.write("FAILED " + json.dumps(traceback.format_exc()) + "\n")
+        out.flush()
         sys.exit(1)
+
+
+if __name__ == "__main__":
+    run_driver(main)

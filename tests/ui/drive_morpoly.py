@@ -27,7 +27,7 @@ from typing import Any
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
-from drive_app import _conftest  # noqa: E402
+from drive_app import _conftest, run_driver, serve_until_killed  # noqa: E402
 
 LIMIT = 20.0
 
@@ -117,18 +117,8 @@ def main(argv: list[str]) -> int:
             break
         step(d, pair, seed)
     d.frames(3)
-    sys.stdout.write("READY " + json.dumps(snapshot(app), sort_keys=True) + "\n")
-    sys.stdout.flush()
-    while True:  # until SIGKILL: the app keeps running, as on the table
-        d.frames(1)
-        time.sleep(0.05)
+    serve_until_killed(d, snapshot(app))
 
 
 if __name__ == "__main__":
-    try:
-        sys.exit(main(sys.argv[1:]))
-    except BaseException:  # Kivy's logger swallows stderr: say what went wrong where the test reads
-        import traceback
-        sys.__stdout__.write("FAILED " + json.dumps(traceback.format_exc()) + "\n")
-        sys.__stdout__.flush()
-        sys.exit(1)
+    run_driver(main)
