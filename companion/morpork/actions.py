@@ -171,14 +171,15 @@ def _build_problem(state: State, color: str, area: str, cost: int | None) -> Rea
         return None
     a = state.areas[area]
     if rule == "build.minion":
-        return because(rule, f"{color} needs a minion in {area!r} to build there", color=color, area=area)
+        return because("build.minion", f"{color} needs a minion in {area!r} to build there", color=color, area=area)
     if rule == "build.occupied":
-        return because(rule, f"{area!r} already has a {a.building} building", area=area, owner=a.building)
+        return because("build.occupied", f"{area!r} already has a {a.building} building", area=area,
+                       owner=a.building)
     if rule == "build.trouble":
-        return because(rule, f"nobody may build in {area!r} while it has a trouble marker", area=area)
+        return because("build.trouble", f"nobody may build in {area!r} while it has a trouble marker", area=area)
     price = _building_cost(area, cost)
     money = state.player(color).money
-    return because(rule, f"building in {area!r} costs ${price}; {color} has ${money}",
+    return because("build.money", f"building in {area!r} costs ${price}; {color} has ${money}",
                    area=area, color=color, price=price, money=money)
 
 

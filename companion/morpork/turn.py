@@ -114,19 +114,18 @@ def choose_card(state: State, narrator: Narrator, ctx: TurnContext, *, first: bo
     now = _card_options(state, ctx)
     if not first and not now[0]:
         return None
-    listed: tuple[list[str], list[str]] | None = now
+    listed = [now]
     stop = PASS if first else STOP
     question_key = key or ("turn.play-card" if first else "turn.play-another")
     text = f"{color}: play a card (or pass if you cannot)" if first else f"{color}: play another card?"
 
-    def question(powers: list[str]) -> Question:
-        # the cards just listed serve the first time; a power used meanwhile may change them
-        nonlocal listed
-        cards, mossy = _card_options(state, ctx) if listed is None else listed
-        listed = None
-        return choice_question(question_key, text, color, [*cards, stop, *mossy, *powers])
+    def offered(powers: list[str]) -> list[str]:
+        # the cards just listed serve the first question; a power used meanwhile may change them
+        cards, mossy = listed.pop() if listed else _card_options(state, ctx)
+        return [*cards, stop, *mossy, *powers]
 
-    answer = yield from ask_with_powers(state, narrator, ctx, question)
+    answer = yield from ask_with_powers(state, narrator, ctx, lambda powers: choice_question(
+        question_key, text, color, offered(powers)))
     if answer == MOSSY_LAWN:
         play_mossy_lawn(state, narrator, ctx)
         return None

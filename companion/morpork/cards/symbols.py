@@ -74,21 +74,19 @@ def place_minion_steps(state: State, narrator: Narrator, ctx: TurnContext, *, ar
             if answer == SKIP:
                 return None
             from_area = answer
-        listed: list[str] | None = targets_for(from_area)
-        if not listed:
+        listed = [targets_for(from_area)]
+        if not listed[0]:
             narrator.say("symbol.no-option.minion", f"{color} cannot place a minion", player=color)
             return None
 
-        def question(powers: list[str], from_area: str | None = from_area) -> Question:
-            # the targets just listed serve the first time; a power used meanwhile may change them
-            nonlocal listed
-            targets = targets_for(from_area) if listed is None else listed
-            listed = None
-            return choice_question(key, text or f"{color}: place a minion", color,
-                                   [*targets, *([SKIP] if optional else []), *powers],
-                                   unavailable=refusals_for(from_area), card=ctx.card)
+        def targets_now(from_area: str | None) -> list[str]:
+            # the targets just listed serve the first question; a power used meanwhile may change them
+            return listed.pop() if listed else targets_for(from_area)
 
-        answer = yield from _ask(state, narrator, ctx, with_powers and not moving, question)
+        answer = yield from _ask(state, narrator, ctx, with_powers and not moving, lambda powers: choice_question(
+            key, text or f"{color}: place a minion", color,
+            [*targets_now(from_area), *([SKIP] if optional else []), *powers],
+            unavailable=refusals_for(from_area), card=ctx.card))
         if answer == SKIP:
             return None
         if must_move_minion(state, color) == moving and answer in targets_for(from_area):
@@ -110,20 +108,18 @@ def build_steps(state: State, narrator: Narrator, ctx: TurnContext, *, cost: int
     """Build once (at ``cost`` instead of the printed one for Wee Mad Arthur)."""
     color = ctx.player
     while True:
-        listed: list[str] | None = buildable_areas(state, color, cost=cost)
-        if not listed:
+        listed = [buildable_areas(state, color, cost=cost)]
+        if not listed[0]:
             narrator.say("symbol.no-option.build", f"{color} cannot build anywhere now", player=color)
             return None
 
-        def question(powers: list[str]) -> Question:
-            # the areas just listed serve the first time; a power used meanwhile may change them
-            nonlocal listed
-            targets = buildable_areas(state, color, cost=cost) if listed is None else listed
-            listed = None
-            return choice_question(key, f"{color}: build where?", color, [*targets, SKIP, *powers],
-                                   unavailable=build_refusals(state, color, cost=cost), card=ctx.card)
+        def areas_now() -> list[str]:
+            # the areas just listed serve the first question; a power used meanwhile may change them
+            return listed.pop() if listed else buildable_areas(state, color, cost=cost)
 
-        answer = yield from _ask(state, narrator, ctx, with_powers, question)
+        answer = yield from _ask(state, narrator, ctx, with_powers, lambda powers: choice_question(
+            key, f"{color}: build where?", color, [*areas_now(), SKIP, *powers],
+            unavailable=build_refusals(state, color, cost=cost), card=ctx.card))
         if answer == SKIP:
             return None
         if answer in buildable_areas(state, color, cost=cost):
