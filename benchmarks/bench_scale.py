@@ -9,9 +9,15 @@ Prints, each against a baseline measured in the same run:
   ``bench_journal.py`` does), in ms and µs per entry, median of ``--repeat``;
 * app start to the first frame, and peak memory, for a bare Kivy app (the baseline), the companion
   with an empty journal and with a 2,000-entry unfinished game; each a fresh process;
-* memory after opening every screen on that game, against the bare Kivy app;
-* the Journal screen: time to open it (the frame after ``show``) and memory added, at 50 and 2,000 entries;
-* engine-only and checked games/s of four-player simulator games (``simulate``);
+* memory after opening every screen on that game, against the bare Kivy app: as the app starts
+  (the game open in the journal, not shown) and after "resume" (the game's screens show the game:
+  its maps with every piece, the table's grids);
+* the Journal screen: time to open it (the frame after ``show``) and memory added, at 50 and 2,000
+  entries; then its map, drawn from the frame after (the slowest part of opening it; a thumbnail
+  places its names and chips over a few frames): its slowest frame and when it is complete; and a
+  tap on another step: its row, then its map, until complete (the slowest of four picks);
+* engine-only and checked games/s of four-player simulator games (``simulate``; checked as the
+  command checks: the sampled checks, plus the share of the games it checks at every input);
 * a die roll → its face on screen, 50th and 99th percentile: the simulated die rolls from another
   thread (as a serial reader does), through the app's real path (``DeviceLink`` → ``on_die_roll`` →
   the session → the events screen), until a frame has been flipped with the face in its label.
@@ -100,14 +106,22 @@ print("RESULT", json.dumps({{"ms": statistics.median(times) * 1000}}))
 
 SIM = r"""
 import json, random, time
-from companion.cli.simulate import play_game
+import companion.cli.simulate as sim
 out = {{}}
 for check in (False, True):
     rng = random.Random(1)
     started = time.perf_counter()
     for _ in range({games}):
-        play_game(rng, 4, check=check)
+        sim.play_game(rng, 4, check=check)
     out["checked" if check else "engine"] = {games} / (time.perf_counter() - started)
+every = getattr(sim, "FULL_CHECK_GAMES_EVERY", None)
+if every:  # simulate checks every input of every Nth game: add that share, timed on a few such games
+    rng, full = random.Random(1), max(2, {games} // 10)
+    started = time.perf_counter()
+    for _ in range(full):
+        sim.play_game(rng, 4, every_input=True)
+    per_full, per_checked = (time.perf_counter() - started) / full, 1 / out["checked"]
+    out["checked"] = 1 / (per_checked + (per_full - per_checked) / every)
 print("RESULT", json.dumps(out))
 """
 
@@ -163,7 +177,30 @@ def later(_dt):
         app.show("journal")
         frames(1)
         out["journal_ms"] = (time.perf_counter() - started) * 1000
+        screen = app.manager.get_screen("journal")
+        def map_frames():
+            # the frames until the map is complete: the one after the screen (MapWidget._redraw_trigger)
+            # and any more a thumbnail takes (MapWidget.labelling); their slowest and their sum, in ms
+            times = []
+            while not times or getattr(screen.ids.map, "labelling", False):
+                started = time.perf_counter()
+                frames(1)
+                times.append((time.perf_counter() - started) * 1000)
+            return max(times), sum(times)
+        out["journal_map_ms"], out["journal_map_total_ms"] = map_frames()
+        frames(2)
         out["journal_mb"] = rss_mb() - before
+        picks = []
+        count = screen.line_count
+        for eighth in (1, 3, 5, 7):  # a tap on a line: the row at once, the map a frame later
+            started = time.perf_counter()
+            screen.select(count * eighth // 8)
+            frames(1)
+            picks.append((time.perf_counter() - started) * 1000 + map_frames()[1])
+        out["journal_pick_map_ms"] = max(picks)
+    if {resume}:
+        app.resume_game()  # as a tap on "resume": the game's own screens show the game, not an empty table
+        frames(3)
     if {every}:
         for name in ("home", "setup", "table", "turn", "events", "gameend", "journal", "settings"):
             try:
@@ -284,7 +321,7 @@ def measure(root: Path, journals: dict[int, Path], tmp: Path, args: argparse.Nam
         out["bare_peak_mb"] = result["peak_mb"]
         for kind, journal in (("empty", None), ("long", journals[2000])):
             data = app_data(tmp, f"{root.name}-{kind}-{len(starts[kind])}", journal)
-            result, spawned = child(root, APP.format(data=str(data), journal=False, every=kind == "long"))
+            result, spawned = child(root, APP.format(data=str(data), journal=False, every=kind == "long", resume=False))
             starts[kind].append(result["first_frame"] - spawned)
             out[f"{kind}_peak_first_frame_mb"] = result["peak_at_first_frame_mb"]
             if kind == "long":
@@ -294,13 +331,19 @@ def measure(root: Path, journals: dict[int, Path], tmp: Path, args: argparse.Nam
     for kind, values in starts.items():
         out[f"start_{kind}_s"] = statistics.median(values)
     out["resumed_long_s"] = statistics.median(resumed)
+    data = app_data(tmp, f"{root.name}-resumed", journals[2000])
+    result, _ = child(root, APP.format(data=str(data), journal=False, every=True, resume=True))
+    out["resumed_every_screen_peak_mb"] = result["every_screen_peak_mb"]
     result, _ = child(root, DIE.format(data=str(app_data(tmp, f"{root.name}-die", None)), rolls=args.rolls))
     out["roll_p50_ms"], out["roll_p99_ms"] = result["p50_ms"], result["p99_ms"]
     for size in JOURNAL_SIZES:
         data = app_data(tmp, f"{root.name}-journal-{size}", journals[size])
-        result, _ = child(root, APP.format(data=str(data), journal=True, every=False))
+        result, _ = child(root, APP.format(data=str(data), journal=True, every=False, resume=False))
         out[f"journal_{size}_ms"] = result["journal_ms"]
         out[f"journal_{size}_mb"] = result["journal_mb"]
+        out[f"journal_{size}_map_ms"] = result["journal_map_ms"]
+        out[f"journal_{size}_map_total_ms"] = result["journal_map_total_ms"]
+        out[f"journal_{size}_pick_map_ms"] = result["journal_pick_map_ms"]
     return out
 
 
@@ -335,10 +378,18 @@ def rows(figures: dict[str, Any]) -> list[tuple[str, str, str]]:
         extra = f["every_screen_peak_mb"] - f["bare_peak_mb"]
         out.append(("every screen opened, 2,000", "≤ bare + 40 MB", f"peak +{extra:.0f} MB over bare; {_of(extra, 40)}; "
                     f"now {f['every_screen_rss_mb']:.0f} MB"))
+        extra = f["resumed_every_screen_peak_mb"] - f["bare_peak_mb"]
+        out.append(("  … its game resumed first", "≤ bare + 40 MB", f"peak +{extra:.0f} MB over bare; {_of(extra, 40)}"))
         for size in JOURNAL_SIZES:
             ms = f[f"journal_{size}_ms"]
             out.append((f"Journal screen, {size} entries", "≤ 150 ms" if size == 2000 else "",
                         f"{ms:7.0f} ms +{f[f'journal_{size}_mb']:.0f} MB" + (f"; {_of(ms, 150)}" if size == 2000 else "")))
+            ms = f[f"journal_{size}_map_ms"]
+            out.append(("  … its map, slowest frame", "≤ 150 ms" if size == 2000 else "",
+                        f"{ms:7.0f} ms" + (f"; {_of(ms, 150)}" if size == 2000 else "")
+                        + f" (complete after {f[f'journal_{size}_map_total_ms']:.0f} ms)"))
+            ms = f[f"journal_{size}_pick_map_ms"]
+            out.append(("  … a step picked: row, map", "", f"{ms:7.0f} ms until drawn (slowest of 4)"))
         out.append(("die roll → face on screen", "p99 ≤ 50 ms", f"p99 {f['roll_p99_ms']:5.0f} ms (p50 {f['roll_p50_ms']:.0f}); "
                     f"{_of(f['roll_p99_ms'], 50)}"))
     return out

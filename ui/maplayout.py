@@ -8,6 +8,7 @@ widget's pixel box (Kivy's y points up) keeping the printed board's aspect ratio
 from __future__ import annotations
 
 import json
+from bisect import bisect_right
 from dataclasses import dataclass
 from importlib import resources
 from typing import Any
@@ -193,6 +194,12 @@ def place_block(polygon: list[Point], avoid: list[list[Point]], centre: Point, l
     lines = [(a, b, half) for a, b, half in lines
              if min(a[0], b[0]) - half <= centre[0] + reach + wide and max(a[0], b[0]) + half >= centre[0] - reach - wide
              and min(a[1], b[1]) - half <= centre[1] + reach + tall and max(a[1], b[1]) + half >= centre[1] - reach - tall]
+    segments = [(a, b, half, min(a[0], b[0]), max(a[0], b[0]), min(a[1], b[1]), max(a[1], b[1]))
+                for a, b, half in lines]
+    # Boxes taken by other areas beyond every box the search can try cannot overlap one (1 px slack).
+    near_taken = [t for t in taken or ()
+                  if t[0] <= centre[0] + reach + wide + 1 and t[0] + t[2] >= centre[0] - reach - wide - 1
+                  and t[1] <= centre[1] + reach + tall + 1 and t[1] + t[3] >= centre[1] - reach - tall - 1]
     counts = sorted({max(1, -(-len(chips) // k)) for k in (1, 2, 3)}, reverse=True)
     for per_row in counts:
         rows = [chips[i:i + per_row] for i in range(0, len(chips), per_row)]
@@ -216,9 +223,13 @@ def place_block(polygon: list[Point], avoid: list[list[Point]], centre: Point, l
             limit = best[0][0] if best is not None else 10 ** 6
             spill = 0
             for box in [label_box, *boxes]:
-                spill += _spill(box, inside, avoided, lines) + 6 * sum(1 for t in taken or () if _overlap(box, t))
+                spill += _spill(box, inside, avoided, segments, limit - spill)
+                bx, by, bw, bh = box
+                for tx, ty, tw, th in near_taken:  # overlapping another area's box: the innermost loop
+                    if bx < tx + tw and tx < bx + bw and by < ty + th and ty < by + bh:
+                        spill += 6
                 if spill > limit:
-                    break
+                    break  # worse than the best already found: its exact spill does not matter
             score = (spill, dx * dx + dy * dy + 40.0 * per_row)
             if best is None or score < best[0]:
                 best = (score, label_box, boxes)
@@ -229,10 +240,13 @@ def place_block(polygon: list[Point], avoid: list[list[Point]], centre: Point, l
 
 
 class _Shape:
-    """A polygon with its bounding box: most points tried by :func:`place_block` fall outside the box
-    of the polygons to avoid, and a box test is far cheaper than the ray cast (same answers)."""
+    """A polygon with its bounding box and, per height tried, where its outline crosses that
+    horizontal line: :func:`place_block` tests thousands of points on a few dozen heights (the rows of
+    the boxes it tries), so a point test becomes a box test and a binary search in the crossings of
+    its row. The answers are the ray cast's, computed with the same arithmetic
+    (:func:`point_in_polygon`): inside when an odd number of crossings lie right of the point."""
 
-    __slots__ = ("polygon", "left", "right", "bottom", "top")
+    __slots__ = ("polygon", "left", "right", "bottom", "top", "edges", "rows")
 
     def __init__(self, polygon: list[Point]) -> None:
         self.polygon = polygon
@@ -240,25 +254,67 @@ class _Shape:
         self.right = max((p[0] for p in polygon), default=0.0)
         self.bottom = min((p[1] for p in polygon), default=0.0)
         self.top = max((p[1] for p in polygon), default=0.0)
+        n = len(polygon)
+        self.edges = [(polygon[i], polygon[(i + 1) % n]) for i in range(n)]
+        self.rows: dict[float, list[float]] = {}
+
+    def crossings(self, y: float) -> list[float]:
+        """Where the outline crosses the horizontal line at ``y``, sorted (cached per ``y``)."""
+        found = self.rows.get(y)
+        if found is None:
+            found = sorted(x1 + (y - y1) * (x2 - x1) / (y2 - y1)
+                           for (x1, y1), (x2, y2) in self.edges if (y1 > y) != (y2 > y))
+            self.rows[y] = found
+        return found
 
     def contains(self, point: Point) -> bool:
         x, y = point
         if x < self.left or x > self.right or y < self.bottom or y > self.top:
             return False
-        return point_in_polygon(point, self.polygon)
+        crossings = self.crossings(y)
+        return (len(crossings) - bisect_right(crossings, x)) % 2 == 1
 
 
-def _spill(box: Box, polygon: _Shape, avoid: list[_Shape], lines: list[tuple[Point, Point, float]]) -> int:
+Segment = tuple[Point, Point, float, float, float, float, float]
+"""A line segment (ends a and b, half its drawn width) with its bounding box: left, right, bottom, top."""
+
+
+def _spill(box: Box, polygon: _Shape, avoid: list[_Shape], segments: list[Segment], budget: int = 10 ** 6) -> int:
     """How many of a box's corners, edge midpoints and centre lie outside the polygon or inside one to
-    avoid, plus 3 for each line crossing it."""
+    avoid, plus 3 for each line crossing it. Stops counting once past ``budget`` (the caller only
+    needs to know the box is worse than one it has). The innermost loop of :func:`place_block`:
+    written out by hand (rows and columns unrolled, the polygon's fields read once)."""
     x, y, w, h = box
-    points = [(x + fx * w, y + fy * h) for fx in (0.0, 0.5, 1.0) for fy in (0.0, 0.5, 1.0)]
-    spill = sum(1 for p in points if not polygon.contains(p) or any(a.contains(p) for a in avoid))
-    return spill + 3 * sum(1 for a, b, half in lines if _crosses((x - half, y - half, w + 2 * half, h + 2 * half), a, b))
-
-
-def _overlap(a: Box, b: Box) -> bool:
-    return a[0] < b[0] + b[2] and b[0] < a[0] + a[2] and a[1] < b[1] + b[3] and b[1] < a[1] + a[3]
+    xs = (x, x + 0.5 * w, x + 1.0 * w)
+    left, right, bottom, top = polygon.left, polygon.right, polygon.bottom, polygon.top
+    rows = polygon.rows
+    spill = 0
+    for py in (y, y + 0.5 * h, y + 1.0 * h):  # row by row: the polygon's crossings looked up once per row
+        if py < bottom or py > top:
+            spill += 3
+            continue
+        crossings = rows.get(py)
+        if crossings is None:
+            crossings = polygon.crossings(py)
+        count = len(crossings)
+        for px in xs:
+            if px < left or px > right or (count - bisect_right(crossings, px)) % 2 == 0:
+                spill += 1
+            elif avoid:
+                for shape in avoid:
+                    if shape.contains((px, py)):
+                        spill += 1
+                        break
+    if spill > budget:
+        return spill
+    for a, b, half, left_ab, right_ab, bottom_ab, top_ab in segments:
+        box_left, box_bottom = x - half, y - half
+        if right_ab < box_left or left_ab > box_left + (w + 2 * half) or top_ab < box_bottom \
+                or bottom_ab > box_bottom + (h + 2 * half):
+            continue  # the test _crosses starts with, on the segment's box computed once: most miss
+        if _crosses((box_left, box_bottom, w + 2 * half, h + 2 * half), a, b):
+            spill += 3
+    return spill
 
 
 def _crosses(box: Box, a: Point, b: Point) -> bool:

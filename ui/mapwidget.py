@@ -14,11 +14,15 @@ event's area). It never decides legality itself.
 """
 from __future__ import annotations
 
+import time
 from typing import Any
+from weakref import ref
 
+from kivy.core.text.markup import MarkupLabel
 from kivy.graphics import Color, Line, Mesh, Rectangle, RoundedRectangle
 from kivy.properties import BooleanProperty, DictProperty, ListProperty, ObjectProperty, StringProperty
 from kivy.uix.label import Label
+from kivy.utils import get_hex_from_color
 from kivy.uix.widget import Widget
 
 from companion.morpork.board import AREA_BY_ID, AREA_IDS
@@ -55,15 +59,60 @@ TOKEN_SLACK = 4.0
 """Pixels around a chip that still count as a tap on it."""
 
 
-class PieceToken(Label):
+class MapText:
+    """A text drawn on the map — an area's name or a chip — from a texture rendered once, at
+    ``pos`` with ``size``. Not a Kivy ``Label``: a Label widget binds some forty properties (about
+    47 KB of Python objects each) and a busy map draws three dozen of these on each of four
+    screens, again at every redraw. The texture is the one such a Label would render (the same
+    core label and options, see :meth:`MapWidget.render_text`) and is drawn where the Label drew
+    it, so the map looks the same. Offers what drivers and tests read from a widget: position,
+    size, ``center``, ``to_window``, ``text``, ``texture_size``."""
+
+    def __init__(self, owner: MapWidget, text: str, font_size: float, texture: Any) -> None:
+        self._owner = ref(owner)
+        self.text = text
+        self.font_size = font_size
+        self.texture = texture
+        self.pos: tuple[float, float] = (0.0, 0.0)
+        self.size: tuple[float, float] = self.texture_size
+
+    @property
+    def texture_size(self) -> tuple[float, float]:
+        return (self.texture.width, self.texture.height) if self.texture is not None else (0.0, 0.0)
+
+    x = property(lambda self: self.pos[0])
+    y = property(lambda self: self.pos[1])
+    width = property(lambda self: self.size[0])
+    height = property(lambda self: self.size[1])
+    right = property(lambda self: self.pos[0] + self.size[0])
+    top = property(lambda self: self.pos[1] + self.size[1])
+    center_x = property(lambda self: self.pos[0] + self.size[0] / 2)
+    center_y = property(lambda self: self.pos[1] + self.size[1] / 2)
+    center = property(lambda self: (self.center_x, self.center_y))
+
+    def to_window(self, x: float, y: float) -> tuple[float, float]:
+        """Window coordinates of a point on the map (drawn in the map's own coordinates)."""
+        owner = self._owner()
+        return owner.to_window(x, y) if owner is not None else (x, y)
+
+    def draw(self) -> None:
+        """Into the current canvas, as a Label's canvas rule draws its texture: centred, on whole pixels."""
+        if self.texture is None:
+            return
+        tw, th = self.texture_size
+        Color(1, 1, 1, 1)
+        Rectangle(texture=self.texture, size=(tw, th),
+                  pos=(int(self.center_x - tw / 2.0), int(self.center_y - th / 2.0)))
+
+
+class PieceToken(MapText):
     """One chip on the map: a piece kind in an area (``piece``: a colour, ``troll``, ``demon``,
     ``building`` or ``trouble``) and its count. A tap on it can answer a "which piece?" question."""
 
-    def __init__(self, area: str, piece: str, markup: str, **kwargs: Any) -> None:
+    def __init__(self, owner: MapWidget, area: str, piece: str, markup: str, font_size: float, texture: Any) -> None:
+        super().__init__(owner, markup, font_size, texture)
         self.area = area
         self.piece = piece
-        kwargs.setdefault("size_hint", (None, None))
-        super().__init__(text=markup, markup=True, **kwargs)
 
     def __repr__(self) -> str:
         return f"PieceToken({self.area!r}, {self.piece!r}, {self.text!r})"
@@ -83,6 +132,8 @@ def _chord(polygon: list[tuple[float, float]], x: float, y: float) -> float:
     return right - left
 
 
+THUMBNAIL_FRAME_BUDGET_S = 0.04
+"""A map smaller than :data:`FULL_MAP_PX` places areas' names and chips for this long per frame."""
 MIN_DRAWN_PX = 64
 """A map narrower or lower than this is not drawn (it is still being laid out)."""
 
@@ -104,8 +155,12 @@ class MapWidget(Widget):
         self.layout: MapLayout = load_layout()
         self.fitted: Fitted | None = None
         self.drawn_polygons: dict[str, list[tuple[float, float]]] = {}
-        self.labels: dict[str, Label] = {}
+        self.labels: dict[str, MapText] = {}
         self.tokens: dict[str, list[PieceToken]] = {}
+        self._text_options: dict[str, Any] | None = None
+        self._generation = 0  # which drawing is under way (see _label_areas)
+        self.labelling = False
+        """True while a thumbnail's names and chips are still being placed, a few areas a frame."""
         self._placements: dict[Any, tuple[Box, list[Box], bool]] = {}
         self._drawn: Any = None
         self._count_font = COUNT_FONT_PX
@@ -140,15 +195,7 @@ class MapWidget(Widget):
 
     # -- drawing ---------------------------------------------------------------------------------
     def redraw(self) -> None:
-        self._drawn = None
-        self.canvas.clear()
-        for label in self.labels.values():
-            self.remove_widget(label)
-        self.labels.clear()
-        for tokens in self.tokens.values():
-            for token in tokens:
-                self.remove_widget(token)
-        self.tokens.clear()
+        self.release()
         if min(self.width, self.height) < MIN_DRAWN_PX:
             # Not laid out yet: a map is first sized 16×18, then 360×0, while its screen lays out.
             # Placing the labels and chips in a map too small to see cost as much as drawing the
@@ -177,10 +224,68 @@ class MapWidget(Widget):
                 Rectangle(pos=(px - side / 2, py - side / 4), size=(side, side / 2))
             for area_id in AREA_IDS:
                 self._draw_outline(area_id, plain=False)
-        taken: list[Box] = []
-        for area_id in sorted(AREA_IDS, key=lambda a: -len(self.contents(a))):  # the busiest areas first
-            self._add_label(area_id, fitted, taken)
+        areas = sorted(AREA_IDS, key=lambda a: -len(self.contents(a)))  # the busiest areas first
+        budget = None if fitted.height >= FULL_MAP_PX else THUMBNAIL_FRAME_BUDGET_S
+        self._label_areas(areas, fitted, [], budget, self._generation)
         self._drawn = self.drawn_key()
+
+    def _label_areas(self, areas: list[str], fitted: Fitted, taken: list[Box], budget: float | None,
+                     generation: int) -> None:
+        """Name and chips of each area in turn — on a thumbnail (``budget`` in seconds), those that
+        fit in this frame's budget (one at least), the next ones on the next frame. In the same order
+        either way, so in the same places (each area keeps off the ones placed before it). A
+        full-size map is labelled at once; on a thumbnail few chips fit and placing them is a long
+        search (the Journal's map: ~200 ms on this machine, issue 16), so no frame waits for all of
+        it. A newer drawing (``generation``) cancels what is left."""
+        if generation != self._generation:
+            return
+        started = time.perf_counter()
+        done = 0
+        for area_id in areas:
+            if done and budget is not None and time.perf_counter() - started > budget:
+                break
+            self._add_label(area_id, fitted, taken)
+            done += 1
+        rest = areas[done:]
+        self.labelling = bool(rest)
+        if rest:
+            from kivy.clock import Clock
+            Clock.schedule_once(lambda _dt: self._label_areas(rest, fitted, taken, budget, generation), 0)
+
+    def release(self) -> None:
+        """Forget the drawing (its instructions and text textures) until the next redraw: a map
+        screen drops it when another screen is shown (see :class:`ui.screens.base.GameScreen`)."""
+        self._drawn = None
+        self._generation += 1
+        self.labelling = False
+        self.canvas.clear()
+        self.labels.clear()
+        self.tokens.clear()
+        self.fitted = None
+
+    def redraw_soon(self) -> None:
+        """Draw on the next frame if what is drawn is stale or was released."""
+        self._trigger()
+
+    def render_text(self, text: str, font_size: float, bold: bool = False, halign: str = "left",
+                    color: tuple[float, ...] | None = None,
+                    text_size: tuple[float | None, float | None] = (None, None)) -> Any:
+        """The texture a Kivy ``Label(markup=True)`` with these properties renders (the same core
+        label, with every other option as a Label's default and the app's kv rules leave it)."""
+        if self._text_options is None:
+            template = Label(markup=True)  # made once: its options after the kv rules (the ink colour)
+            self._text_options = {name: list(value) if isinstance(value, list) else value
+                                  for name in Label._font_properties
+                                  for value in (getattr(template, name),)}
+        options = dict(self._text_options)
+        options.update(font_size=font_size, font_name=self.font_name, bold=bold, halign=halign,
+                       text_size=text_size, padding=list(options["padding"]))
+        if color is not None:
+            options["color"] = list(color)
+        core = MarkupLabel(**options)
+        core.text = f"[color={get_hex_from_color(options['color'])}]{text}[/color]"
+        core.refresh()
+        return core.texture
 
     def _draw_area(self, area_id: str) -> None:
         points = self.drawn_polygons[area_id]
@@ -214,32 +319,33 @@ class MapWidget(Widget):
         name = info.name(self.language)
         chord = _chord(self.drawn_polygons[area_id], cx, cy)
         size = max(10.0, fitted.height * 0.026)
-        label = Label(text=f"[b]{info.number}[/b] {name}", markup=True, halign="center",
-                      font_size=size, color=(*INK_RGB, 1), font_name=self.font_name,
-                      size_hint=(None, None))
-        label.texture_update()
+        text = f"[b]{info.number}[/b] {name}"
+        ink = (*INK_RGB, 1.0)
+        label = MapText(self, text, size, self.render_text(text, size, halign="center", color=ink))
         if label.texture_size[0] > chord - 4:  # a narrow area (the Isle of Gods): two lines
-            label.text_size = (max(chord - 4, size * 4), None)
-            label.texture_update()
+            label.texture = self.render_text(text, size, halign="center", color=ink,
+                                             text_size=(max(chord - 4, size * 4), None))
         label.size = label.texture_size
         tokens = self._tokens(area_id, fitted)
         label_box, boxes = self._place(area_id, label, tokens, (cx, cy), fitted, taken)
         taken += [label_box, *boxes]  # the next areas keep off these
         label.pos = label_box[:2]
         self.labels[area_id] = label
-        self.add_widget(label)
-        for token, box in zip(tokens, boxes):
-            token.pos = box[:2]
-            self._draw_chip(token)
-            self.add_widget(token)
+        with self.canvas:
+            label.draw()
+            for token, box in zip(tokens, boxes):
+                token.pos = box[:2]
+                self._draw_chip(token)
+                token.draw()
 
-    def _place(self, area_id: str, label: Label, tokens: list[PieceToken], centre: tuple[float, float],
+    def _place(self, area_id: str, label: MapText, tokens: list[PieceToken], centre: tuple[float, float],
                fitted: Fitted, taken: list[Box]) -> tuple[Box, list[Box]]:
         """Where the name and the chips go (see :func:`ui.maplayout.place_block`); in an area too
         crowded for its name, the name shrinks to the area's number. Cached per position."""
         key = (area_id, tuple(label.size), tuple(tuple(t.size) for t in tokens),
                (fitted.x, fitted.y, fitted.width, fitted.height), tuple(taken))
         placed = self._placements.get(key)
+        number = f"[b]{AREA_BY_ID[area_id].number}[/b]"
         if placed is None:
             avoid = [self.drawn_polygons["isle-of-gods"]] if area_id != "isle-of-gods" else []
             chips = [(t.width, t.height) for t in tokens]
@@ -248,10 +354,8 @@ class MapWidget(Widget):
                                                   (label.width, label.height), chips, lines=river, taken=taken)
             number_only = False
             if spill and tokens:
-                number = Label(text=f"[b]{AREA_BY_ID[area_id].number}[/b]", markup=True, font_size=label.font_size,
-                               font_name=self.font_name)
-                number.texture_update()
-                short = place_block(self.drawn_polygons[area_id], avoid, centre, tuple(number.texture_size),
+                texture = self.render_text(number, label.font_size)
+                short = place_block(self.drawn_polygons[area_id], avoid, centre, (texture.width, texture.height),
                                     chips, lines=river, taken=taken)
                 number_only = short[2] < spill
                 if number_only:
@@ -262,9 +366,8 @@ class MapWidget(Widget):
             self._placements[key] = placed
         label_box, boxes, number_only = placed
         if number_only:
-            label.text = f"[b]{AREA_BY_ID[area_id].number}[/b]"
-            label.text_size = (None, None)
-            label.texture_update()
+            label.text = number
+            label.texture = self.render_text(number, label.font_size, halign="center", color=(*INK_RGB, 1.0))
             label.size = label.texture_size
         return label_box, boxes
 
@@ -281,25 +384,23 @@ class MapWidget(Widget):
         """What stands in the area as chips (a minion count per colour with its shape, the building
         with its owner's shape, the trouble marker, trolls, demons)."""
         self._count_font = self.count_font_size(fitted)
-        tokens = [PieceToken(area_id, piece, markup, font_size=self._count_font,
-                             font_name=self.font_name, bold=True)
+        tokens = [PieceToken(self, area_id, piece, markup, self._count_font,
+                             self.render_text(markup, self._count_font, bold=True))
                   for piece, markup in self.contents(area_id)]
         for token in tokens:
-            token.texture_update()
             token.size = (token.texture_size[0] + 4, token.texture_size[1])
         self.tokens[area_id] = tokens
         return tokens
 
     def _draw_chip(self, token: PieceToken) -> None:
         """A pale rounded chip behind the token (yellow on sand reads badly); legal answers ringed."""
-        with self.canvas:
-            option = f"{token.area}/{token.piece}"
-            if option in self.options:
-                Color(*HIGHLIGHT_RGB)
-                RoundedRectangle(pos=(token.x - 3, token.y - 3), size=(token.width + 6, token.height + 6),
-                                 radius=[7])
-            Color(*TOKEN_RGB, 0.9)
-            RoundedRectangle(pos=token.pos, size=token.size, radius=[5])
+        option = f"{token.area}/{token.piece}"
+        if option in self.options:
+            Color(*HIGHLIGHT_RGB)
+            RoundedRectangle(pos=(token.x - 3, token.y - 3), size=(token.width + 6, token.height + 6),
+                             radius=[7])
+        Color(*TOKEN_RGB, 0.9)
+        RoundedRectangle(pos=token.pos, size=token.size, radius=[5])
 
     def count_font_size(self, fitted: Fitted) -> float:
         """The counts' font size: DejaVu's digits are 0.73 em tall, so 28 px gives 20 px digits on the
@@ -342,6 +443,10 @@ class MapWidget(Widget):
     def contents_markup(self, area_id: str) -> str:
         """What stands in an area as one line: ``●2 ▲ ⌂■ ⚠ ♜ ☠2`` (with colour markup)."""
         return " ".join(markup for _piece, markup in self.contents(area_id))
+
+    def drawn_texts(self) -> list[MapText]:
+        """The texts drawn now: each area's name (or number), then its chips."""
+        return [t for area_id, label in self.labels.items() for t in (label, *self.tokens.get(area_id, []))]
 
     def token_at(self, x: float, y: float) -> PieceToken | None:
         """The chip under a finger (with a few pixels of slack: a fingertip is wider than a chip)."""

@@ -222,8 +222,14 @@ class Camera:
             EventLoop.idle()
 
     def shoot(self, name: str) -> None:
+        from kivy.app import App
         from kivy.core.window import Window
         self.frames()
+        app = App.get_running_app()
+        for _ in range(100):  # a thumbnail map places its names and chips over a few frames
+            if app is None or not any(getattr(w, "labelling", False) for w in app.root.walk()):
+                break
+            self.frames(1)
         path = self.out / f"{name}.png"
         made = Window.screenshot(name=str(path))
         Path(made).replace(path)

@@ -20,13 +20,14 @@ from dataclasses import dataclass, field
 from typing import Any, Generic, Protocol, TypeVar
 
 from companion.core.errors import InputError
+from companion.core.frozen import instance
 
 ROLL_OPTIONS: tuple[str, ...] = tuple(str(face) for face in range(1, 13))
 TWO_D6_OPTIONS: tuple[str, ...] = tuple(f"{a},{b}" for a in range(1, 7) for b in range(1, 7))
 """The answers to a roll of two six-sided dice: both faces in the order given (``"3,4"``)."""
 
 
-@dataclass(frozen=True, init=False)
+@dataclass(frozen=True)
 class Reason:
     """Why something is not possible now, as a rule id and its values (``("place.adjacency",
     {"color": "red"})``): screens translate it by ``key`` like narration, so rewording ``text`` (the
@@ -36,28 +37,15 @@ class Reason:
     text: str
     params: tuple[tuple[str, str], ...] = ()
 
-    def __init__(self, key: str, text: str, params: tuple[tuple[str, str], ...] = ()) -> None:
-        _fill(self, key=key, text=text, params=params)
-
-
-def _fill(obj: object, **values: object) -> None:
-    """Set the fields of a new frozen dataclass instance directly in its ``__dict__``.
-
-    The ``__init__`` that ``dataclass(frozen=True)`` writes sets each field through
-    ``object.__setattr__``: four times slower than a plain instance, for the questions, reasons
-    and narration lines made several times per input. :class:`Reason`, :class:`Question` and
-    :class:`Narration` write their own ``__init__`` (same fields, same defaults: a test compares
-    them with the dataclass fields) and stay frozen, compared and hashed by value."""
-    obj.__dict__.update(values)
-
 
 def because(key: str, text: str, **params: object) -> Reason:
     """A :class:`Reason` with its values as keywords (shown as strings), as ``Narrator.say`` takes them:
     ``because("build.trouble", f"nobody may build in {area!r} …", area=area)``."""
-    return Reason(key, text, tuple([(k, str(v)) for k, v in params.items()]))
+    # Reason(key, text, params) made at once (core.frozen): the refusals of a question are many
+    return instance(Reason, {"key": key, "text": text, "params": tuple([(k, str(v)) for k, v in params.items()])})
 
 
-@dataclass(frozen=True, init=False)
+@dataclass(frozen=True)
 class Question:
     """What the engine waits for. The UI and the CLI draw only from ``options`` (legality lives here).
 
@@ -84,12 +72,6 @@ class Question:
     dice: int = 1
     sides: int = 12
 
-    def __init__(self, kind: str, key: str, text: str, player: str | None = None, options: tuple[str, ...] = (),
-                 unavailable: tuple[tuple[str, Reason], ...] = (), params: tuple[tuple[str, str], ...] = (),
-                 private: bool = False, reveals: bool = False, dice: int = 1, sides: int = 12) -> None:
-        _fill(self, kind=kind, key=key, text=text, player=player, options=options, unavailable=unavailable,
-              params=params, private=private, reveals=reveals, dice=dice, sides=sides)
-
     def accepts(self, answer: str) -> bool:
         return answer in self.options
 
@@ -110,12 +92,16 @@ class Question:
 
 def roll_question(key: str, text: str, player: str | None = None, **params: str) -> Question:
     """Ask for one d12 face."""
-    return Question("roll", key, text, player, ROLL_OPTIONS, params=tuple(params.items()))
+    return instance(Question, {  # Question("roll", …) made at once (core.frozen): a roll at most inputs
+        "kind": "roll", "key": key, "text": text, "player": player, "options": ROLL_OPTIONS, "unavailable": (),
+        "params": tuple(params.items()), "private": False, "reveals": False, "dice": 1, "sides": 12})
 
 
 def dice_question(key: str, text: str, player: str | None = None, **params: str) -> Question:
     """Ask for one throw of two six-sided dice, both faces (``{"type": "roll", "faces": [3, 4]}``)."""
-    return Question("roll", key, text, player, TWO_D6_OPTIONS, params=tuple(params.items()), dice=2, sides=6)
+    return instance(Question, {  # Question("roll", …, dice=2, sides=6) made at once (core.frozen): asked every turn
+        "kind": "roll", "key": key, "text": text, "player": player, "options": TWO_D6_OPTIONS, "unavailable": (),
+        "params": tuple(params.items()), "private": False, "reveals": False, "dice": 2, "sides": 6})
 
 
 def roll_mismatch(question: Question, faces: tuple[int, ...] | None) -> str | None:
@@ -137,11 +123,13 @@ def choice_question(key: str, text: str, player: str | None, options: list[str] 
     answer is a card turned over from a face-down pile (see :class:`Question`)."""
     if not options:
         raise ValueError(f"a choice needs at least one option: {key!r}")
-    return Question("choice", key, text, player, tuple(options),
-                    tuple((unavailable or {}).items()), tuple(params.items()), private, reveals)
+    return instance(Question, {  # Question("choice", …) made at once (core.frozen): a question at every input
+        "kind": "choice", "key": key, "text": text, "player": player, "options": tuple(options),
+        "unavailable": tuple((unavailable or {}).items()), "params": tuple(params.items()), "private": private,
+        "reveals": reveals, "dice": 1, "sides": 12})
 
 
-@dataclass(frozen=True, init=False)
+@dataclass(frozen=True)
 class Narration:
     """One line of what happened, for the log and the screen: English ``text`` plus a ``key`` and
     ``params`` for translation, and the ``area`` to highlight on the map."""
@@ -151,10 +139,6 @@ class Narration:
     area: str | None = None
     params: tuple[tuple[str, str], ...] = ()
 
-    def __init__(self, key: str, text: str, area: str | None = None,
-                 params: tuple[tuple[str, str], ...] = ()) -> None:
-        _fill(self, key=key, text=text, area=area, params=params)
-
 
 @dataclass
 class Narrator:
@@ -163,7 +147,9 @@ class Narrator:
     lines: list[Narration] = field(default_factory=list)
 
     def say(self, key: str, text: str, area: str | None = None, **params: Any) -> None:
-        self.lines.append(Narration(key, text, area, tuple([(k, str(v)) for k, v in params.items()])))
+        # Narration(key, text, area, params) made at once (core.frozen): a line is said at every input
+        self.lines.append(instance(Narration, {"key": key, "text": text, "area": area,
+                                               "params": tuple([(k, str(v)) for k, v in params.items()])}))
 
 
 ProcedureBody = Generator[Question, str, None]

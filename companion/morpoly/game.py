@@ -26,6 +26,7 @@ from companion.core.procedure import (
 from companion.morpoly.covers import Guild
 from companion.morpoly.guilds import check_guild_choice, guild_refusal
 from companion.morpoly.questions import ask_choice
+from companion.morpoly.revisions import LATEST, PATH_ORDER_AND_BANKER
 from companion.morpoly.rules import is_variant
 from companion.morpoly.setup import ELAM_GUILDS, GUILDS, new_state
 from companion.morpoly.state import State
@@ -35,10 +36,15 @@ from companion.morpoly.turn import turn_procedure
 def setup_procedure(state: State, narrator: Narrator, args: Mapping[str, Any]) -> ProcedureBody:
     """In the variant each player heads a guild, chosen in seating order (R7): each guild at most
     once, the Assassins only in ELAM (:func:`companion.morpoly.guilds.guild_refusal`). A guild that
-    may not be chosen is shown greyed, and answering it is refused naming the rule. Standard
-    Monopoly asks nothing."""
-    if not is_variant(state):
-        return
+    may not be chosen is shown greyed, and answering it is refused naming the rule (standard Monopoly
+    has no guilds). With ELAM the table then names the banker (:func:`choose_banker`)."""
+    if is_variant(state):
+        yield from choose_guilds(state, narrator)
+    yield from choose_banker(state, narrator)
+
+
+def choose_guilds(state: State, narrator: Narrator) -> ProcedureBody:
+    """Each player's guild, in seating order (R7)."""
     elam = state.rules.get("elam") == "on"
     chosen: list[Guild] = []
     for party in state.parties:
@@ -57,6 +63,21 @@ def setup_procedure(state: State, narrator: Narrator, args: Mapping[str, Any]) -
     check_guild_choice(chosen, elam)  # the whole table, as R7 states it
 
 
+def choose_banker(state: State, narrator: Narrator) -> ProcedureBody:
+    """ELAM: the NPCs are moved by "the player who runs the bank" (L188), and a Monopoly table
+    chooses its banker; so the table names him (reference §8.3, set-up), asked of the first seated
+    player for the table, the players in seating order as options, the first seated first. A game of
+    rules revision 1 was not asked: the first seated player runs the bank there."""
+    if state.npcs is None or state.revision < PATH_ORDER_AND_BANKER:
+        return
+    first = state.seating[0]
+    banker = yield from ask_choice(state, narrator, "morpoly.setup.banker", f"{first}: who runs the bank "
+                                   f"(and moves Death, the Luggage and CMOT Dibbler)?", first, list(state.seating),
+                                   first=first)
+    state.npcs.banker = banker
+    narrator.say("morpoly.setup.banker", f"{banker} runs the bank and moves the NPCs", banker=banker)
+
+
 PROCEDURES: dict[str, ProcedureFactory] = {"setup": setup_procedure, "turn": turn_procedure}
 
 
@@ -64,8 +85,11 @@ class Game(core_game.Game[State]):
     """A game of Ankh-Morpoly at one moment (:class:`companion.core.game.Game`)."""
 
 
-def new_game(players: Sequence[str], rules: Mapping[str, str], names: Sequence[str] | None = None) -> Game:
+def new_game(players: Sequence[str], rules: Mapping[str, str], names: Sequence[str] | None = None,
+             revision: int = LATEST) -> Game:
+    """A new game at set-up, played by rules ``revision`` (``companion.morpoly.revisions``)."""
     state = new_state(list(players), rules)
+    state.revision = revision
     if names is not None and len(names) != len(players):
         raise RuleViolation("setup.names", f"{len(names)} names for {len(players)} players: {list(names)!r}")
     return ENGINE.start(state, "setup")

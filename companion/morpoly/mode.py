@@ -20,9 +20,13 @@ from companion.morpoly.editions import EDITION_IDS
 from companion.morpoly.game import Game
 from companion.morpoly.handovers import CHECKER
 from companion.morpoly.options import OPTIONS as RULING_OPTIONS
+from companion.morpoly.revisions import LATEST
 from companion.morpoly.state_format import state_to_json
 
-REVISION: Final = 1
+REVISION: Final = LATEST
+"""The rules revision games are started with now (``companion.morpoly.revisions``); raise it when a
+change alters what is asked or decided, and keep the old behaviour for games recorded with an older
+one."""
 
 OPTIONS: Final = (
     Option("edition", "us", EDITION_IDS,
@@ -51,7 +55,7 @@ class AnkhMorpolyMode:
                  revision: int = REVISION) -> Game:
         check_revision(self.id, revision, REVISION)
         return engine.new_game(list(players), resolve_options(OPTIONS, options),
-                               list(names) if names is not None else None)
+                               list(names) if names is not None else None, revision)
 
     def apply(self, game: Game, inp: Input) -> Game:
         return engine.apply(game, inp)

@@ -11,10 +11,13 @@ standard Monopoly. Then the square arrived on is resolved (not after a placement
 
 The variant charges interest on the party's mortgages at every GO event that pays (B8, R12): a tenth
 of their total mortgage value, rounded down, to the bank (the Patrician's share comes with the guilds).
+GO money, that interest and the Fortuna check come when the path reaches GO, after the squares
+before it and before the squares after it (§2.4 step 1, "for each square passed, in order"; rules
+revision 2 — revision 1 settled them after the whole path).
 """
 from __future__ import annotations
 
-from collections.abc import Generator
+from collections.abc import Callable, Generator
 
 from companion.core.procedure import Narrator, Question
 from companion.morpoly.editions import Edition
@@ -28,6 +31,7 @@ from companion.morpoly.guilds import patrician
 from companion.morpoly.layout import GO, JAIL
 from companion.morpoly.money import BANK, transfer
 from companion.morpoly.movement import Rotation, go_salaries, placement
+from companion.morpoly.revisions import PATH_ORDER_AND_BANKER
 from companion.morpoly.rules import is_variant, token_alive
 from companion.morpoly.settle import charge, settle
 from companion.morpoly.state import State
@@ -54,7 +58,7 @@ def npc_squares(state: State) -> tuple[int, ...]:
 
 
 def moved_steps(state: State, edition: Edition, narrator: Narrator, token_id: str, steps: tuple[Step, ...],
-                cause: RelocationCause | None = None) -> Hook:
+                cause: RelocationCause | None = None, at_go: Callable[[], Hook] | None = None) -> Hook:
     """The one door every move goes through: the token now stands where ``steps`` end.
 
     ``cause`` is ``None`` for a token's own movement (dice walks, pub parts, Undead halves, steps)
@@ -62,7 +66,11 @@ def moved_steps(state: State, edition: Edition, narrator: Narrator, token_id: st
     where the FSU ledger reads the path (a generator, so a rule may ask): :func:`move_events` of
     the token's square before the move, ``steps`` and ``cause`` are the move's engine events. A
     correction by the table is not a move and never comes here
-    (:func:`companion.morpoly.questions.place`)."""
+    (:func:`companion.morpoly.questions.place`).
+
+    ``at_go`` (GO money, interest, the Fortuna check) runs where the path reaches GO: the events up
+    to that step are settled first, the rest after it (§2.4 step 1); without a step on GO, or in a
+    game of rules revision 1, after all of them."""
     token = state.token(token_id)
     origin = token.square
     end = steps[-1]
@@ -80,7 +88,15 @@ def moved_steps(state: State, edition: Edition, narrator: Narrator, token_id: st
     else:
         narrator.say("morpoly.token.moved-back", f"{token_id} goes back {len(steps)} to {name}",
                      token=token_id, square=end.square, steps=len(steps), name=name)
-    yield from settle(state, edition, narrator, move_events(token_id, origin, steps, cause))  # the FSU ledger
+    events = move_events(token_id, origin, steps, cause)
+    cut = len(events)
+    if at_go is not None and state.revision >= PATH_ORDER_AND_BANKER:
+        cut = next((i + 1 for i, step in enumerate(steps) if step.square == GO), cut)
+    yield from settle(state, edition, narrator, events[:cut])  # the FSU ledger
+    if at_go is not None:
+        yield from at_go()
+    if cut < len(events) and state.game_over is None:
+        yield from settle(state, edition, narrator, events[cut:])
 
 
 def move_events(token_id: str, origin: int, steps: tuple[Step, ...],
@@ -114,12 +130,15 @@ def move(state: State, edition: Edition, narrator: Narrator, token_id: str, step
 
     steps = yield from offer_step(state, edition, narrator, token_id, steps, running(state, token_id),
                                   npc_squares(state))
-    yield from moved_steps(state, edition, narrator, token_id, steps, cause)
-    count = salaries(state, steps, by_card) if pays_go else 0
-    if pays_go:
-        fortuna_at_go(state, narrator, token_id, steps)  # before the salary: cash as it was (R59)
-    if count and token_alive(state, token_id):
-        yield from go_money(state, edition, narrator, token_id, count)
+
+    def at_go() -> Hook:
+        count = salaries(state, steps, by_card) if pays_go else 0
+        if pays_go:
+            fortuna_at_go(state, narrator, token_id, steps)  # before the salary: cash as it was (R59)
+        if count and token_alive(state, token_id):
+            yield from go_money(state, edition, narrator, token_id, count)
+
+    yield from moved_steps(state, edition, narrator, token_id, steps, cause, at_go)
     if steps[-1].mode is Mode.PLACEMENT:
         return steps
     if token_alive(state, token_id) and state.game_over is None:

@@ -3,10 +3,12 @@ correction), for the tests, the benchmark and the simulator. Randomness lives he
 engine: the inputs it makes are journalled facts like a table's.
 
 It plays plausibly toward takeovers, so that games end: it answers the set-up questions, buys
-almost every square it can afford, builds whenever it can (a house or a hotel at each menu while it
-has the cash), mortgages or sells only when a debt forces it, leaves jail by card or fine now and
-then, bids in the occasional auction, and with a time limit lets the table call time when the turn
-counter passes the limit (one turn a minute). Now and then it corrects a token's position.
+almost every square it can afford, builds whenever it can (at each menu while it has the cash: a
+hotel where one is allowed, else a house on the group that already has the most, as a player
+heading for hotels would), mortgages or sells only when a debt forces it, leaves jail by card or
+fine now and then, bids in the occasional auction, and with a time limit lets the table call time
+when the turn counter passes the limit (one turn a minute). Now and then it corrects a token's
+position.
 """
 from __future__ import annotations
 
@@ -83,7 +85,7 @@ def _menu(game: Game, options: list[str], rng: random.Random) -> Input:
             by_verb[verb] = [option]
     builds = by_verb.get("build")
     if builds and rng.random() < 0.9:
-        return Answer(rng.choice(builds))
+        return Answer(rng.choice(_best_builds(game, builds)))
     if TRADE in by_verb and rng.random() < 0.9 and _completing_square(game) is not None:
         return Answer(TRADE)
     leave = by_verb.get("pay-fine", []) + by_verb.get("use-card", [])
@@ -96,6 +98,27 @@ def _menu(game: Game, options: list[str], rng: random.Random) -> Input:
     if others and rng.random() < 0.01:
         return Answer(rng.choice(others))
     return Answer("roll")
+
+
+def _best_builds(game: Game, builds: list[str]) -> list[str]:
+    """The builds a player heading for hotels picks from: a hotel where one is allowed, else a house
+    on a group that already has the most houses. Houses spread thinly over every group ran the bank's
+    32 houses out with no street at four, and so with no hotel that would give four back: the
+    games that never ended (every seed past the simulator's cap stood so)."""
+    squares = game.state.squares
+    hotels = [o for o in builds if squares[int(o[6:])].houses == 4]
+    if hotels:
+        return hotels
+    groups = _groups(game.state.edition)
+    standing = {o: sum(squares[s].houses for s in groups[int(o[6:])]) for o in builds}
+    most = max(standing.values())
+    return [o for o in builds if standing[o] == most]
+
+
+@lru_cache(maxsize=None)
+def _groups(edition_id: str) -> dict[int, tuple[int, ...]]:
+    edition = load_edition(edition_id)
+    return {s.index: edition.group(s.index) for s in edition.squares if s.kind == "street"}
 
 
 def _completing_square(game: Game) -> int | None:

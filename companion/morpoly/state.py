@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from companion.morpoly.fsu import Ledger
+from companion.morpoly.revisions import LATEST
 
 HOTEL = 5
 """``SquareState.houses`` counts houses 0–4; 5 is a hotel (which returns its four houses)."""
@@ -79,9 +80,12 @@ class Npcs:
     luggage: int = 20
     dibbler: int = 20
     luggage_with: str | None = None
+    banker: str | None = None
+    """The player who runs the bank and moves the NPCs (L188), chosen at set-up (rules revision 2);
+    ``None``: the first seated player still in the game (revision 1)."""
 
     def copy(self) -> Npcs:
-        return Npcs(self.death, self.luggage, self.dibbler, self.luggage_with)
+        return Npcs(self.death, self.luggage, self.dibbler, self.luggage_with, self.banker)
 
 
 @dataclass
@@ -117,6 +121,10 @@ class State:
     """ELAM: Death, the Luggage and CMOT Dibbler (§5.4); ``None`` outside ELAM."""
     reversed_tokens: list[str] = field(default_factory=list)
     """ELAM: tokens whose running direction a Dibbler 7 reversed (counter-clockwise, R71)."""
+    revision: int = field(default=LATEST, compare=False)
+    """The rules revision the game is played by (``companion.morpoly.revisions``): set from the
+    journal at set-up; not part of the position format (a position is the same whichever revision
+    reached it)."""
 
     def copy(self) -> State:
         """A deep copy, written out: procedures copy the state at every step, and ``deepcopy`` made
@@ -133,6 +141,7 @@ class State:
             ledger=self.ledger, thefts=dict(self.thefts),
             fortuna=list(self.fortuna), fortuna_earned=list(self.fortuna_earned), lives=dict(self.lives),
             npcs=None if self.npcs is None else self.npcs.copy(), reversed_tokens=list(self.reversed_tokens),
+            revision=self.revision,
         )
 
     def party(self, party_id: str) -> Party:

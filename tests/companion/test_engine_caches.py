@@ -1,15 +1,13 @@
 """What the engine keeps or builds for speed gives exactly what working it out again gives.
 
-* :class:`Question`, :class:`Narration` and :class:`Reason` write their own ``__init__`` (the one
-  ``dataclass(frozen=True)`` writes was a tenth of an input's cost): the same fields and defaults,
-  still frozen, compared and hashed by value.
+* The questions and refusals the procedures make at every input are made at once
+  (``companion.core.frozen``): each is the value its constructor gives.
 * The kept counts (``State.tally``, remembered controllers, the cards memo) equal a recount after
   undo, redo and a resume from the journal, where positions are rebuilt rather than stepped into.
 """
 from __future__ import annotations
 
 import dataclasses
-import inspect
 import random
 from pathlib import Path
 from typing import Any
@@ -18,7 +16,7 @@ import pytest
 
 from companion.cli.simulate import choose_input, deal, follow_narration
 from companion.core.journal import Journal
-from companion.core.procedure import Narration, Question, Reason
+from companion.core.procedure import ROLL_OPTIONS, Question, Reason, because, choice_question, roll_question
 from companion.core.session import GameRules, Session
 from companion.morpork import scoring
 from companion.morpork.board import AREA_IDS, COLORS
@@ -30,22 +28,25 @@ from companion.morpork.state import State
 from companion.morpork.catalog import CARD_IDS
 
 
-@pytest.mark.parametrize("cls", [Question, Narration, Reason])
-def test_hand_written_constructors_take_the_dataclass_fields(cls: type[Any]) -> None:
-    fields = dataclasses.fields(cls)
-    params = list(inspect.signature(cls.__init__).parameters.values())[1:]
-    assert [p.name for p in params] == [f.name for f in fields]
-    for p, f in zip(params, fields):
-        expected = inspect.Parameter.empty if f.default is dataclasses.MISSING else f.default
-        assert p.default == expected, f"{cls.__name__}.{f.name}"
-    values = {f.name: f"v-{f.name}" for f in fields}
-    made = cls(**values)
-    assert {f.name: getattr(made, f.name) for f in fields} == values
-    assert made == cls(**values) and hash(made) == hash(cls(**values))
-    assert made != cls(**{**values, fields[0].name: "other"})
+def _same(made: Any, constructed: Any) -> None:
+    assert type(made) is type(constructed)
+    assert made == constructed and hash(made) == hash(constructed) and repr(made) == repr(constructed)
+    assert list(vars(made)) == [f.name for f in dataclasses.fields(constructed)]
     with pytest.raises(dataclasses.FrozenInstanceError):
-        setattr(made, fields[0].name, "changed")
-    assert eval(repr(made), {cls.__name__: cls}) == made
+        made.key = "changed"
+
+
+def test_questions_and_reasons_made_at_once_are_the_constructor_s_values() -> None:
+    refused = because("build.money", "building costs $12; red has $3", area="dimwell", price=12)
+    _same(refused, Reason("build.money", "building costs $12; red has $3", (("area", "dimwell"), ("price", "12"))))
+    _same(choice_question("symbol.build", "red: build where?", "red", ["dimwell", "skip"],
+                          unavailable={"nap-hill": refused}, card="ruby"),
+          Question("choice", "symbol.build", "red: build where?", "red", ("dimwell", "skip"),
+                   (("nap-hill", refused),), (("card", "ruby"),)))
+    _same(choice_question("setup.personality", "red: pick", "red", ("vimes",), private=True, reveals=True),
+          Question("choice", "setup.personality", "red: pick", "red", ("vimes",), private=True, reveals=True))
+    _same(roll_question("event.fire", "roll for the fire", "red", area="dimwell"),
+          Question("roll", "event.fire", "roll for the fire", "red", ROLL_OPTIONS, params=(("area", "dimwell"),)))
 
 
 def _check_kept(state: State) -> None:

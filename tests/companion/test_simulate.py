@@ -9,12 +9,20 @@ import random
 
 import pytest
 
+from collections.abc import Callable
+
+from companion.cli import simulate as simulate_module
 from companion.cli.simulate import (
-    InvariantViolation, Table, check_invariants, choose_input, deal, follow_narration, main, play_game, simulate,
+    TABLE_CHECK_EVERY, InvariantViolation, Table, check_invariants, choose_input, deal, follow_narration, main,
+    play_game, simulate,
 )
+from companion.morpork.board import MINIONS_PER_PLAYER
+from companion.morpork.catalog import CARD_BY_ID
 from companion.morpork.game import Game, apply, new_game
-from companion.core.inputs import CardScan, DieRoll
-from companion.core.procedure import Narration
+from companion.core.inputs import CardScan, DieRoll, Input
+from companion.core.procedure import Narration, Question
+from companion.morpork.revisions import LATEST
+from companion.morpork.state import State
 
 CI_GAMES = 12
 
@@ -117,3 +125,125 @@ def test_invariants_catch_a_fog_card_that_is_not_the_real_top_card() -> None:
     second = table.deck[1]
     with pytest.raises(InvariantViolation, match="real top card"):
         follow_narration(game, table, [Narration("event.fog.card", "fog discards …", None, (("card", second),))])
+
+
+# -- a slipping engine is caught, and the report names the input that made the slip -------------
+
+SLIP_AT = 21
+"""The input after which the engine is made to slip: not a multiple of the sampling periods, so a
+recount meets the slip only some inputs later (at the next multiple of :data:`TABLE_CHECK_EVERY`)."""
+
+
+def _money_from_nowhere(state: State) -> None:
+    state.players[1].money += 3
+
+
+def _minion_duplicated(state: State) -> None:
+    """A minion drawn in twice by hand, as an engine that edits an area and forgets its tally would."""
+    area = next(a for a in state.areas.values() if a.minions)
+    color = next(iter(area.minions))
+    area.minions[color] += 1
+
+
+def _thirteenth_minion(state: State) -> None:
+    """Minions drawn in and the table recounted (the kept counts agree) until a colour has one more
+    than the box (the piece moves themselves refuse a piece the supply has not)."""
+    color = state.players[0].color
+    area = state.areas["dimwell"]
+    area.minions[color] = area.minions.get(color, 0) + MINIONS_PER_PLAYER + 1 - state.minions_on_board(color)
+    state.recount()
+
+
+def _card_in_two_places(state: State) -> None:
+    """The discard pile's first card replaced by one that is elsewhere: as many cards as ever."""
+    state.discard_pile[0] = next(c for c in CARD_BY_ID if c not in state.discard_pile)
+
+
+def _slipping_after(step: int, spoil: Callable[[State], None]) -> Callable[..., Game]:
+    def slipping_apply(game: Game, inp: Input, snapshot: bool = True) -> Game:
+        after = apply(game, inp, snapshot)
+        if after.seq == step:  # the same input when the game is replayed
+            spoil(after.state)
+        return after
+    return slipping_apply
+
+
+@pytest.mark.parametrize(("spoil", "what", "sampled"), [
+    (_money_from_nowhere, r"money: \$123 in play, the box holds \$120", False),
+    (_minion_duplicated, "kept piece counts .* differ from a recount", True),
+    (_thirteenth_minion, f"has {MINIONS_PER_PLAYER + 1} minions on the board", True),
+    (_card_in_two_places, r"cards in two places at once: \['[a-z-]+'\]; missing: \['[a-z-]+'\]", True),
+])
+def test_the_default_checks_name_the_input_that_broke_the_table(
+        spoil: Callable[[State], None], what: str, sampled: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Money created is seen after the very input (the totals are checked after every input); a
+    minion or a card that only a recount shows is met at the next sample, and the game replayed with
+    every check names the input that made it all the same."""
+    monkeypatch.setattr(simulate_module, "apply", _slipping_after(SLIP_AT, spoil))
+    with pytest.raises(InvariantViolation, match=what) as caught:
+        play_game(random.Random(1), 4)
+    message = str(caught.value)
+    assert message.startswith(f"step {SLIP_AT} ("), message
+    next_sample = (SLIP_AT // TABLE_CHECK_EVERY + 1) * TABLE_CHECK_EVERY
+    assert (f"the sampled checks met it after step {next_sample};" in message) == sampled, message
+
+
+def test_a_violation_exits_1_naming_seed_game_and_input(monkeypatch: pytest.MonkeyPatch,
+                                                       capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setattr(simulate_module, "apply", _slipping_after(SLIP_AT, _minion_duplicated))
+    assert main(["--games", "3", "--players", "4", "--seed", "5"]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1
+    assert err.startswith(f"invariant violation (seed 5, 4 players): game 1, step {SLIP_AT} ("), err
+
+
+def test_every_input_meets_the_slip_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(simulate_module, "apply", _slipping_after(SLIP_AT, _card_in_two_places))
+    with pytest.raises(InvariantViolation, match=f"^step {SLIP_AT} .*cards in two places at once") as caught:
+        play_game(random.Random(1), 4, every_input=True)
+    assert "sampled" not in str(caught.value)
+
+
+def test_a_card_from_nowhere_is_seen_after_the_input() -> None:
+    """The totals: the draw pile, discard pile, hands, loans and cards in play add up to the game's cards."""
+    rng = random.Random(3)
+    table = deal(rng, ["red", "blue"])
+    game = apply(new_game(["red", "blue"]), DieRoll(1))
+    game = apply(game, CardScan("personality", table.personalities["red"]))
+    game = apply(game, CardScan("personality", table.personalities["blue"]))
+    check_invariants(game, table, round_trip=False, whole_table=False)
+    game.state.players[0].loans.append(table.deck[-1])  # a loan card the real table does not have
+    with pytest.raises(InvariantViolation, match="100 cards in the draw pile, the discard pile, the hands, the loans"
+                                                 " and in play; the game has 99"):
+        check_invariants(game, table, round_trip=False, whole_table=False)
+
+
+def test_a_sample_of_games_is_checked_at_every_input(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The sample of games that runs every check after every input (shrunk here to every 2nd)."""
+    asked: list[bool] = []
+
+    def spying_play_game(rng: random.Random, players: int, edition: str = "en", check: bool = True,
+                         revision: int = LATEST, every_input: bool = False) -> simulate_module.GameResult:
+        asked.append(every_input)
+        return play_game(rng, players, edition, check, revision, every_input=every_input)
+
+    monkeypatch.setattr(simulate_module, "FULL_CHECK_GAMES_EVERY", 2)
+    monkeypatch.setattr(simulate_module, "play_game", spying_play_game)
+    first, _ = simulate(4, 2, 8)
+    assert asked == [False, True, False, True]
+    asked.clear()
+    again, _ = simulate(4, 2, 8, every_input=True)
+    assert asked == [True] * 4
+    assert [(r.reason, r.winners, r.steps) for r in first] == [(r.reason, r.winners, r.steps) for r in again]
+
+
+def test_a_table_that_cannot_answer_is_named_at_its_input(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A slip the table meets while answering (no real card fits) names the question, no answer."""
+    def no_card(game: Game, table: Table, question: Question) -> Input:
+        if game.seq == SLIP_AT - 1:
+            raise InvariantViolation("no real card fits")
+        return choose_input(game, table, question)
+
+    monkeypatch.setattr(simulate_module, "choose_input", no_card)
+    with pytest.raises(InvariantViolation, match=rf"^step {SLIP_AT} \('[a-z.-]+'\): no real card fits$"):
+        play_game(random.Random(1), 4)

@@ -118,13 +118,17 @@ class Driver:
         self.tap(button)
 
     def texts(self, widget: Any = None) -> str:
-        """Every label text under ``widget`` (default: the current screen), joined."""
+        """Every label text under ``widget`` (default: the current screen), joined; a map's area
+        names and chips too (drawn as textures, not Label widgets)."""
         from kivy.uix.label import Label
+        from ui.mapwidget import MapWidget
         root = widget or self.screen
         out = []
         for w in root.walk():
             if isinstance(w, Label) and w.text:
                 out.append(w.text)
+            elif isinstance(w, MapWidget):
+                out += [t.text for t in w.drawn_texts()]
         return "\n".join(out)
 
     def screenshot(self, path: Path) -> Path:

@@ -125,9 +125,81 @@ def test_a_moved_piece_shows_on_the_map_and_an_unchanged_board_is_not_laid_out_a
     token = next(t for t in m.tokens["dolly-sisters"] if t.piece == "red")
     assert token.text.endswith("2[/color]")  # two red minions there now (one stood there from the start)
     assert m.area_at(token.center_x, token.center_y) == "dolly-sisters"  # drawn where the piece now stands
-    assert token in m.children
+    assert any(getattr(i, "texture", None) is token.texture for i in m.canvas.children)  # drawn on the map
 
     m.state = before  # and back: the chips follow the board again
     d.frames(2)
     assert [t.piece for t in m.tokens["the-shades"]] == ["red", "yellow", "green", "trouble"]
     assert not next(t for t in m.tokens["dolly-sisters"] if t.piece == "red").text.endswith("2[/color]")
+
+
+def test_names_and_chips_are_the_textures_a_label_would_render(driver: Any) -> None:
+    """The map draws its texts from core-label textures, not Label widgets (issue 16: memory);
+    each must be, pixel for pixel, what a Label with the same properties showed before."""
+    from kivy.uix.label import Label
+    from ui.palette import INK_RGB
+    d = driver
+    d.app.start_game(["red", "yellow", "green"], ["A", "B", "C"], "en")
+    d.app.show("table")
+    d.frames(3)
+    m = d.screen.ids.map
+    token = m.tokens["the-shades"][0]
+    label = m.labels["nap-hill"]
+    widgets = [Label(text=token.text, markup=True, font_size=token.font_size, font_name=m.font_name, bold=True),
+               Label(text=label.text, markup=True, font_size=label.font_size, font_name=m.font_name,
+                     halign="center", color=(*INK_RGB, 1))]
+    for drawn, widget in zip((token, label), widgets):
+        widget.texture_update()
+        assert tuple(widget.texture_size) == drawn.texture_size
+        assert widget.texture.pixels == drawn.texture.pixels, drawn.text
+
+
+def test_a_hidden_screens_map_drops_its_drawing_and_draws_again_when_shown(driver: Any) -> None:
+    d = driver
+    d.app.start_game(["red", "yellow", "green"], ["A", "B", "C"], "en")
+    d.app.show("table")
+    d.frames(3)
+    m = d.screen.ids.map
+    assert m.tokens["the-shades"] and len(m.canvas.children) > 50
+    d.app.show("journal")
+    d.frames(2)
+    assert m.labels == {} and m.tokens == {} and len(m.canvas.children) == 0  # nothing kept while hidden
+    d.app.show("table")
+    d.frames(3)
+    assert [t.piece for t in m.tokens["the-shades"]] == ["red", "yellow", "green", "trouble"]
+    assert "Nap Hill" in d.texts()
+
+
+def test_a_thumbnail_places_its_chips_over_frames_in_the_same_places(driver: Any, monkeypatch: Any) -> None:
+    """The Journal's small map places its names and chips a few areas a frame (issue 16: no frame
+    waits for the whole search); the result is the one placing them all at once gives."""
+    import ui.mapwidget
+    d = driver
+    d.app.start_game(["red", "yellow", "green"], ["A", "B", "C"], "en")
+    d.app.show("journal")
+    d.frames(2)
+    m = d.screen.ids.map
+    assert m.fitted is not None and m.fitted.height < ui.mapwidget.FULL_MAP_PX  # a thumbnail
+
+    def drawn() -> list[tuple[str, tuple[float, float]]]:
+        return [(t.text, t.pos) for t in m.drawn_texts()]
+
+    monkeypatch.setattr(ui.mapwidget, "THUMBNAIL_FRAME_BUDGET_S", 0.0)  # one area a frame
+    m.redraw()
+    assert m.labelling and len(m.labels) == 1
+    for _ in range(20):
+        if not m.labelling:
+            break
+        d.frames(1)
+    assert not m.labelling and len(m.labels) == 12
+    stepwise = drawn()
+    monkeypatch.setattr(ui.mapwidget, "THUMBNAIL_FRAME_BUDGET_S", 1e9)  # all at once
+    m._placements.clear()
+    m.redraw()
+    assert not m.labelling and drawn() == stepwise
+    m.release()  # a newer drawing cancels what a stepwise one has left
+    monkeypatch.setattr(ui.mapwidget, "THUMBNAIL_FRAME_BUDGET_S", 0.0)
+    m.redraw()
+    m.release()
+    d.frames(3)
+    assert m.labels == {} and not m.labelling

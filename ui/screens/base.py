@@ -1,5 +1,9 @@
 """What every screen shares: redraw when the app's ``revision`` changes (a new game value, a language
-switch, colour-blind mode), but only while the screen is showing — hidden screens catch up on enter."""
+switch, colour-blind mode), but only while the screen is showing — hidden screens catch up on enter.
+A screen's maps (:attr:`GameScreen.MAPS`) drop their drawing when another screen is shown and draw
+again on the frame after the screen comes back: Kivy's screen manager keeps every screen built, and
+a hidden map's texts and instructions were memory no one looked at (issue 16: the app's memory
+after opening every screen). A map is drawn again on enter anyway whenever the game moved on."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, cast
@@ -29,8 +33,21 @@ class GameScreen(Screen):
         if app is not None:
             app.bind(revision=lambda *_a: self._trigger())
 
+    MAPS: tuple[str, ...] = ()
+    """The ids of the screen's maps (:class:`ui.mapwidget.MapWidget`)."""
+
     def on_pre_enter(self, *_args: Any) -> None:
         self.update()
+        for name in self.MAPS:
+            self.ids[name].redraw_soon()
+
+    def on_leave(self, *_args: Any) -> None:
+        self.release()
+
+    def release(self) -> None:
+        """Drop what :meth:`update` builds again on enter anyway (the maps' drawings)."""
+        for name in self.MAPS:
+            self.ids[name].release()
 
     def _update_if_shown(self) -> None:
         if App.get_running_app() is not getattr(self, "_bound_app", None):

@@ -83,6 +83,7 @@ class JournalScreen(GameScreen):
     game, and only the rows in view are widgets. Building a button per step took 6.4 s and 800 MB
     at 2,000 steps on every visit."""
 
+    MAPS = ("map",)
     selected = NumericProperty(-1)
 
     def update(self) -> None:

@@ -123,6 +123,14 @@ def public_narration(game: Game) -> list[Narration]:
 
 
 class TableScreen(GameScreen):
+    MAPS = ("map",)
+
+    def release(self) -> None:
+        """The grids' cells too: :meth:`update` makes them again each time the screen is shown."""
+        super().release()
+        self.ids.players.clear_widgets()
+        self.ids.progress.clear_widgets()
+
     def update(self) -> None:
         app = self.app
         game = app.game

@@ -35,6 +35,8 @@ class MapQuestionScreen(GameScreen):
     """A screen whose map offers the current question's areas: legal ones answer on a tap, illegal
     ones say why (the engine's reason, translated); a tap anywhere else does nothing."""
 
+    MAPS = ("map",)
+
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.ids.map.bind(on_area_tap=self.area_tapped, on_piece_tap=self.piece_tapped)

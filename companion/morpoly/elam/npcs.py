@@ -1,10 +1,11 @@
 """ELAM's non-player characters in play (§5.4, L187–203; R64–R71): Death, the Luggage and CMOT
 Dibbler.
 
-**Moving** (L188, R64). The banker — the first seated player still in the game — moves them after
-his whole turn: one throw each (Death, then the Luggage, then Dibbler), that many squares clockwise
-(``npc-move=1d6``: the first face only). They ignore every square and get no extra roll; a Luggage
-that accompanies a token is not rolled for.
+**Moving** (L188, R64). The banker — the player the table chose at set-up (rules revision 2; the
+first seated in a game of revision 1), or after him the next seated player still in the game —
+moves them after his whole turn: one throw each (Death, then the Luggage, then Dibbler), that many
+squares clockwise (``npc-move=1d6``: the first face only). They ignore every square and get no
+extra roll; a Luggage that accompanies a token is not rolled for.
 
 **Meeting** (R65). An NPC meets every token standing where it arrives, and a token that arrives
 where an NPC stands, after the token's square is resolved; prisoners are out of reach, and the
@@ -64,9 +65,15 @@ def members_of_token(state: State, token_id: str) -> int:
 
 
 def banker(state: State) -> str | None:
-    """R64: the first seated player whose token is still in the game runs the bank and the NPCs."""
+    """Who runs the bank and moves the NPCs (L188, R64): the player the table chose at set-up
+    (``Npcs.banker``; the first seated when none was asked, rules revision 1) while his token is in
+    the game, else the next seated player whose token still is."""
     alive = {t.id for t in state.tokens}
-    return next((player for player in state.seating if player in alive), None)
+    seating = state.seating
+    chosen = state.npcs.banker if state.npcs is not None else None
+    first = seating.index(chosen) if chosen in seating else 0
+    return next((seating[(first + k) % len(seating)] for k in range(len(seating))
+                 if seating[(first + k) % len(seating)] in alive), None)
 
 
 def square_of(npcs: Npcs, name: str, state: State) -> int:

@@ -7,7 +7,7 @@ US amounts: GO $200 (the funeral), start $1,500; red is the banker, so the posit
 turn (the NPCs move after red's)."""
 from __future__ import annotations
 
-from collections.abc import Generator
+from collections.abc import Callable, Generator
 
 import pytest
 from morpoly_table import cash, do, start
@@ -44,9 +44,10 @@ def door(monkeypatch: pytest.MonkeyPatch) -> list[Door]:
     original = moves.moved_steps
 
     def spy(state: State, edition: Edition, narrator: Narrator, token_id: str, steps: tuple[Step, ...],
-            cause: RelocationCause | None = None) -> Generator[Question, str, None]:
+            cause: RelocationCause | None = None,
+            at_go: Callable[[], Generator[Question, str, None]] | None = None) -> Generator[Question, str, None]:
         seen.append((token_id, steps[-1].mode, steps[-1].square, cause))
-        yield from original(state, edition, narrator, token_id, steps, cause)
+        yield from original(state, edition, narrator, token_id, steps, cause, at_go)
 
     monkeypatch.setattr(moves, "moved_steps", spy)
     return seen

@@ -1,0 +1,25 @@
+"""The rules revisions of Ankh-Morpoly: what each one changed in what the table is asked or decided.
+
+The journal records the revision a game was started with and replay hands it back
+(``companion.core.mode``), so a game recorded under an older revision replays and resumes exactly as
+it was played. The engine reads the revision from the state (``State.revision``) where the
+revisions differ, and nowhere else.
+
+1. The first: GO money and mortgage interest were settled after every square of the move's path;
+   in ELAM the first seated player ran the bank (and moved the NPCs) without being asked.
+2. GO money, mortgage interest and the Fortuna check come when the path reaches GO, between the
+   squares before it and the squares after it (§2.4 step 1: "for each square passed, in order"), so
+   a Merchants' FSU bought on a square just past GO still covers the interest; and in ELAM the
+   table is asked at set-up who runs the bank (L188: "der Spieler, der die Bank verwaltet";
+   reference §8.3 lists the banker among the set-up inputs).
+"""
+from __future__ import annotations
+
+from typing import Final
+
+FIRST: Final = 1
+PATH_ORDER_AND_BANKER: Final = 2
+"""From this revision: GO settled in the path's order; the ELAM banker asked at set-up."""
+
+LATEST: Final = PATH_ORDER_AND_BANKER
+"""The revision new games are started with."""

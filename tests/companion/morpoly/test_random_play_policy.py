@@ -1,0 +1,55 @@
+"""The random player builds as a player heading for hotels would, so that simulated games end: the
+4-player games that ran past the simulator's 2,000-turn cap (seeds 26, 27, 49, 55 of
+``simulate --mode ankh-morpoly --players 4 --seed 1``) all stood with the bank's 32 houses spread at
+one to three a street, no street at four, and so no hotel that would give four houses back."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from companion.cli.simulate_morpoly import play_game
+from companion.core.inputs import Answer
+from companion.morpoly.game import Game
+from companion.morpoly.random_play import random_input
+from morpoly_table import own, start, table
+
+
+def menu(houses: dict[int, int]) -> Game:
+    """Red's menu, owning the light blues (6, 8, 9) and the oranges (16, 18, 19) with ``houses`` (a
+    street with four when the turn begins may take a hotel, B4)."""
+    state = table(("red", "blue"), base="variant")
+    own(state, "red", 6, 8, 9, 16, 18, 19)
+    for square, n in houses.items():
+        own(state, "red", square, houses=n)
+    state.party("red").cash = 5000
+    state.bank.cash -= 5000 - 1500
+    return start(state, "red")
+
+
+def builds(game: Game, tries: int = 200) -> set[str]:
+    assert game.question is not None and game.question.key == "morpoly.turn.menu"
+    rng = random.Random(3)
+    chosen = {random_input(game, rng) for _ in range(tries)}
+    return {a.value for a in chosen if isinstance(a, Answer) and a.value.startswith("build:")}
+
+
+def test_a_house_goes_on_the_group_with_the_most_houses() -> None:
+    game = menu({6: 1, 8: 1, 9: 1, 16: 2, 18: 2, 19: 2})
+    assert builds(game) == {"build:16", "build:18", "build:19"}
+
+
+def test_a_hotel_where_one_is_allowed_comes_first() -> None:
+    game = menu({6: 4, 8: 4, 9: 4, 16: 3, 18: 3, 19: 3})  # the oranges have more houses, but no hotel
+    assert builds(game) == {"build:6", "build:8", "build:9"}
+
+
+def test_the_fuller_group_even_when_it_is_the_cheaper() -> None:
+    game = menu({6: 3, 8: 4, 9: 4, 16: 2, 18: 2, 19: 2})
+    assert builds(game) == {"build:6"}
+
+
+@pytest.mark.parametrize("seed", [26, 27, 49, 55])
+def test_the_games_that_ran_past_the_cap_end(seed: int) -> None:
+    result = play_game(seed, 4, {}, check_every=64)
+    assert result.reason == "one party left" and result.turns < 2000
