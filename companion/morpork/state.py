@@ -35,8 +35,6 @@ from companion.morpork.progress import UnderWay
 
 NEUTRAL_PIECES: tuple[str, ...] = ("troll", "demon")
 
-_new = object.__new__
-
 
 @dataclass
 class Player:
@@ -257,40 +255,28 @@ class State:
         Written out by hand rather than ``copy.deepcopy`` because procedures replay from a copy of
         their start on every input: the generic deep copy was half the engine's time per input,
         which matters on a Raspberry Pi. A test checks it equals ``copy.deepcopy`` field by field.
-
-        The players, the areas and the state itself are made from a copy of their field
-        dictionaries, their lists and dicts replaced by copies, without a call to their dataclass
-        ``__init__`` each (a quarter of a copy, which every turn makes and every snapshot of the
-        session). Only for these plain dataclasses: no slots, no ``__post_init__`` but the
-        state's own, which a copy does not need (its tally is copied counted, or counted here);
-        ``tests/companion/test_state_copy.py`` lists their fields.
         """
-        players = []
-        for p in self.players:
-            player = _new(Player)
-            fields = p.__dict__.copy()
-            fields["loans"], fields["stuck_cards"] = p.loans.copy(), p.stuck_cards.copy()
-            player.__dict__ = fields
-            players.append(player)
-        areas = {}
-        for key, a in self.areas.items():
-            area = _new(AreaState)
-            fields = a.__dict__.copy()
-            fields["minions"] = a.minions.copy()
-            area.__dict__ = fields
-            areas[key] = area
-        turn, over = self.turn, self.game_over
-        fields = self.__dict__.copy()  # the rulings, the revision and the cards memo are shared
-        fields.update(
-            players=players, areas=areas, discard_pile=self.discard_pile.copy(), event_deck=self.event_deck.copy(),
-            lost_area_cards=self.lost_area_cards.copy(),
-            turn=TurnState(turn.number, turn.powers_used.copy(), turn.cards_gained.copy()),
-            game_over=None if over is None else GameOver(over.reason, over.winners.copy(), over.personality),
+        return State(
+            players=[Player(p.color, p.money, p.personality, list(p.loans), p.hand, list(p.stuck_cards), p.name)
+                     for p in self.players],
+            areas={k: AreaState(dict(a.minions), a.building, a.trouble, a.demons, a.trolls)
+                   for k, a in self.areas.items()},
+            active_player=self.active_player,
+            edition=self.edition,
+            bank=self.bank,
+            draw_pile=self.draw_pile,
+            discard_pile=list(self.discard_pile),
+            event_deck=list(self.event_deck),
+            lost_area_cards=list(self.lost_area_cards),
+            turn=TurnState(self.turn.number, list(self.turn.powers_used), list(self.turn.cards_gained)),
+            game_over=None if self.game_over is None else GameOver(
+                self.game_over.reason, list(self.game_over.winners), self.game_over.personality),
+            rulings=self.rulings,
+            revision=self.revision,
             under_way=self.under_way.copy(),
-            tally=self.tally.copy() if self.tally.counted else Tally.of(areas))
-        state = _new(State)
-        state.__dict__ = fields
-        return state
+            tally=self.tally.copy(),
+            cards_memo=self.cards_memo,
+        )
 
     # -- players -------------------------------------------------------------------------------
     @property
