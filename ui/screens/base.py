@@ -3,7 +3,9 @@ switch, colour-blind mode), but only while the screen is showing — hidden scre
 A screen's maps (:attr:`GameScreen.MAPS`) drop their drawing when another screen is shown and draw
 again on the frame after the screen comes back: Kivy's screen manager keeps every screen built, and
 a hidden map's texts and instructions were memory no one looked at (issue 16: the app's memory
-after opening every screen). A map is drawn again on enter anyway whenever the game moved on."""
+after opening every screen). A map is drawn again on enter anyway whenever the game moved on.
+For the same reason the top bar and status bar are the app's one pair, lent to the screen shown
+(:mod:`ui.bars`)."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, cast
@@ -11,6 +13,8 @@ from typing import TYPE_CHECKING, Any, cast
 from kivy.app import App
 from kivy.clock import Clock
 from kivy.uix.screenmanager import Screen
+
+from ui.bars import lend, shared_bar, slots_of
 
 if TYPE_CHECKING:
     from ui.companion_app import CompanionApp
@@ -37,12 +41,25 @@ class GameScreen(Screen):
     """The ids of the screen's maps (:class:`ui.mapwidget.MapWidget`)."""
 
     def on_pre_enter(self, *_args: Any) -> None:
+        self.borrow_bars()
         self.update()
         for name in self.MAPS:
             self.ids[name].redraw_soon()
 
     def on_leave(self, *_args: Any) -> None:
         self.release()
+
+    def borrow_bars(self) -> None:
+        """Put the app's one top bar and status bar in this screen's places for them
+        (:mod:`ui.bars`); a screen built without a running app keeps its empty places."""
+        app = App.get_running_app()
+        if app is None:
+            return
+        slots = self.__dict__.get("_bar_slots")
+        if slots is None:
+            slots = self._bar_slots = slots_of(self)
+        for slot in slots:
+            lend(shared_bar(app, slot), slot)
 
     def release(self) -> None:
         """Drop what :meth:`update` builds again on enter anyway (the maps' drawings)."""
