@@ -21,13 +21,36 @@ class SetupScreen(GameScreen):
         super().__init__(**kwargs)
         self.row_colors: list[str] = list(COLORS)
         self.edition = "en"
+        self._form_widget: Any = None
+        self._typed_names: list[str] = []
 
     def _parts(self) -> tuple[Any, Any]:
-        if not hasattr(self, "_form_widget"):
-            from kivy.factory import Factory
+        from kivy.factory import Factory
+        if self._form_widget is None:
             self._form_widget = Factory.SetupForm()
+            for i, name in enumerate(self._typed_names):
+                self._form_widget.ids[f"row{i}"].ids.name.text = name
+        if not hasattr(self, "_questions_widget"):
             self._questions_widget = Factory.SetupQuestions()
         return self._form_widget, self._questions_widget
+
+    def release(self) -> None:
+        """The new-game form — four rows of colour buttons and name boxes, the counts and the
+        editions, some thirty Labels and four text inputs — is made again when the screen is
+        shown (:meth:`_parts`), with the names typed so far; the counts, colours and edition are
+        kept here anyway. A game running or finished leaves this screen hidden for good."""
+        super().release()
+        form = self._form_widget
+        if form is None:
+            return
+        self._typed_names = []
+        for i in range(4):
+            box = form.ids[f"row{i}"].ids.name
+            box.focus = False
+            self._typed_names.append(box.text)
+        if form.parent is not None:
+            form.parent.remove_widget(form)
+        self._form_widget = None
 
     def _show(self, widget: Any) -> None:
         content = self.ids.content
