@@ -9,6 +9,7 @@ before the time is up cancels it, and a touch that became a long press does not 
 """
 from __future__ import annotations
 
+import time
 from typing import TYPE_CHECKING, Any, Callable
 
 from kivy.clock import Clock
@@ -41,15 +42,25 @@ RULING_MESSAGES: dict[str, str] = {"tie-break": "tie-break:{value}"}
 
 
 class Hold:
-    """One touch being watched for a long press; ``fired`` once the time is up."""
+    """One touch being watched for a long press; ``fired`` once the time is up.
+
+    The time is the finger's, read from a monotonic clock when the touch arrives: Kivy's Clock
+    counts a ``schedule_once`` delay from the start of the last frame, so after one slow frame (a
+    busy Pi drawing the map) its event would come due at the very next tick and turn a quick tap
+    into a long press. Called early, :meth:`_fire` waits out the rest."""
 
     def __init__(self, touch: Any, on_hold: Callable[[], object], delay: float = HOLD) -> None:
         self.start = (touch.x, touch.y)
         self.fired = False
         self._on_hold = on_hold
+        self._due = time.monotonic() + delay
         self._event = Clock.schedule_once(self._fire, delay)
 
     def _fire(self, _dt: float) -> None:
+        left = self._due - time.monotonic()
+        if left > 0:
+            self._event = Clock.schedule_once(self._fire, left)
+            return
         self.fired = True
         self._on_hold()
 

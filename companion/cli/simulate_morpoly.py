@@ -40,7 +40,7 @@ from companion.core.errors import CompanionError
 from companion.core.mode import resolve_options
 from companion.morpoly.game import Game, apply
 from companion.morpoly.game_end import ONE_PARTY_LEFT, TIME_LIMIT
-from companion.morpoly.invariants import check_invariants
+from companion.morpoly.invariants import Memo, check_invariants
 from companion.morpoly.mode import MODE, OPTIONS
 from companion.morpoly.random_play import PLAYERS, random_input
 
@@ -79,6 +79,7 @@ def play_game(seed: int, players: int, options: dict[str, str], check_every: int
     rng = random.Random(seed)
     game: Game = MODE.new_game(list(PLAYERS[:players]), options, None)
     inputs = 0
+    memo = Memo()  # this game's: the squares and the ledger are checked again only when they changed
     while game.question is not None and game.state.turn.number <= cap:
         inp = random_input(game, rng)
         inputs += 1
@@ -92,7 +93,7 @@ def play_game(seed: int, players: int, options: dict[str, str], check_every: int
         last = game.question is None
         if inputs % check_every == 0 or last:
             round_trip = inputs % (check_every * ROUND_TRIP_EVERY) == 0 or last
-            problems = check_invariants(game.state, round_trip) + question_problems(game)
+            problems = check_invariants(game.state, round_trip, memo) + question_problems(game)
             if problems:
                 raise InvariantViolation(f"seed {seed}, input {inputs} {inp!r}: {'; '.join(problems)}")
     over = game.state.game_over

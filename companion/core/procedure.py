@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any, Generic, Protocol, TypeVar
 
 from companion.core.errors import InputError
+from companion.core.frozen import instance
 
 ROLL_OPTIONS: tuple[str, ...] = tuple(str(face) for face in range(1, 13))
 TWO_D6_OPTIONS: tuple[str, ...] = tuple(f"{a},{b}" for a in range(1, 7) for b in range(1, 7))
@@ -95,7 +96,9 @@ def roll_question(key: str, text: str, player: str | None = None, **params: str)
 
 def dice_question(key: str, text: str, player: str | None = None, **params: str) -> Question:
     """Ask for one throw of two six-sided dice, both faces (``{"type": "roll", "faces": [3, 4]}``)."""
-    return Question("roll", key, text, player, TWO_D6_OPTIONS, params=tuple(params.items()), dice=2, sides=6)
+    return instance(Question, {  # Question("roll", …, dice=2, sides=6) made at once (core.frozen): asked every turn
+        "kind": "roll", "key": key, "text": text, "player": player, "options": TWO_D6_OPTIONS, "unavailable": (),
+        "params": tuple(params.items()), "private": False, "reveals": False, "dice": 2, "sides": 6})
 
 
 def roll_mismatch(question: Question, faces: tuple[int, ...] | None) -> str | None:
@@ -139,7 +142,9 @@ class Narrator:
     lines: list[Narration] = field(default_factory=list)
 
     def say(self, key: str, text: str, area: str | None = None, **params: Any) -> None:
-        self.lines.append(Narration(key, text, area, tuple((k, str(v)) for k, v in params.items())))
+        # Narration(key, text, area, params) made at once (core.frozen): a line is said at every input
+        self.lines.append(instance(Narration, {"key": key, "text": text, "area": area,
+                                               "params": tuple([(k, str(v)) for k, v in params.items()])}))
 
 
 ProcedureBody = Generator[Question, str, None]

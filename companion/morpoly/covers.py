@@ -22,6 +22,11 @@ class Guild(Enum):
     WIZARDS = "wizards"
     ASSASSINS = "assassins"
 
+    __hash__ = object.__hash__
+    """Each member is the only one of its value, so its identity is a sound hash; Enum's own hash is a
+    Python function, and guild sets are looked into at every hook of every move (set order never
+    mattered: Enum hashes names, which Python hashes differently in every process)."""
+
 
 class Cover(Enum):
     """The condition an FSU insures against: one per guild, three for the Fools (rolled, table B)."""
@@ -38,6 +43,9 @@ class Cover(Enum):
     CHANCE = "fools:odd"
     TELEPORT = "wizards"
     DEATH = "assassins"
+
+    __hash__ = object.__hash__
+    """As :class:`Guild`'s: every event is tested against every active FSU's covers."""
 
 
 GUILD_COVERS: Final[dict[Guild, frozenset[Cover]]] = {

@@ -3,26 +3,50 @@ conserved (bank + parties), each square has at most one owner and it is a party 
 house and hotel supply adds up, no mortgaged square carries buildings, tokens belong to their
 parties, a get-out-of-jail card is held once, the FSU ledger is sound (one active FSU per pair, its
 expiry square ahead of its holder), and the position format round-trips. Money includes the FSUs'
-premiums and payouts: they move between parties, so bank + parties stays the edition's total."""
+premiums and payouts: they move between parties, so bank + parties stays the edition's total.
+
+The simulator checks after every input, so a :class:`Memo` may carry what the last check found
+about the parts of the table that most inputs leave alone (the squares, the FSU ledger): a part is
+looked at again only when it differs from the one the memo describes, so the answer is the same
+as without the memo, and every check can still fail."""
 from __future__ import annotations
 
 from collections.abc import Container
+from dataclasses import dataclass
 from functools import lru_cache
+from operator import attrgetter
+from typing import Any
 
-from companion.morpoly.editions import load_edition
-from companion.morpoly.fsu import ledger_problems, squares_to_expiry
+from companion.morpoly.editions import Edition, load_edition
+from companion.morpoly.fsu import Ledger, ledger_problems, squares_to_expiry
 from companion.morpoly.state import HOTEL, SquareState, State
 from companion.morpoly.state_format import state_from_json, state_to_json
 
+_SQUARE_FACTS = attrgetter("owner", "houses", "mortgaged")
+_CASH = attrgetter("cash")
 
-def ledger_invariants(state: State) -> list[str]:
+
+@dataclass
+class Memo:
+    """What one run of checks (one game) found last about two parts of the table: the squares (with
+    the parties they were checked against) and the FSU ledger (an immutable value, so the same
+    object has the same problems). A memo belongs to one caller; :func:`check_invariants` without
+    one checks everything from scratch."""
+
+    squares_key: tuple[Any, ...] | None = None
+    squares_found: tuple[tuple[str, ...], int, int] = ((), 0, 0)
+    ledger: Ledger | None = None
+    ledger_found: tuple[str, ...] = ()
+
+
+def ledger_invariants(state: State, memo: Memo | None = None) -> list[str]:
     """The FSU ledger (§2.5): each contract sound on its own (``fsu.ledger_problems``); its parties
     and holder token in the game; and every FSU's expiry square ahead of its holder, 1 to 40 squares
     along its running direction. (One active FSU per ordered pair holds at each purchase, R17; a
     merge may leave two behind, so a position alone cannot tell — the resolution tests check it.)"""
     if not state.ledger.fsus:  # no contract, nothing below can fail
         return []
-    out = [f"fsus: {problem}" for problem in ledger_problems(state.ledger)]
+    out = [f"fsus: {problem}" for problem in _ledger_problems(state.ledger, memo)]
     parties = {p.id for p in state.parties}
     tokens = {t.id: t for t in state.tokens}
     for contract in state.ledger.active():
@@ -38,9 +62,11 @@ def ledger_invariants(state: State) -> list[str]:
     return out
 
 
-def check_invariants(state: State, round_trip: bool = True) -> list[str]:
+def check_invariants(state: State, round_trip: bool = True, memo: Memo | None = None) -> list[str]:
     """Every broken invariant, one line each (an empty list: the table is sound). ``round_trip``
     off skips the position's JSON round-trip, two thirds of the cost (the simulator samples it).
+    ``memo`` (the simulator's, one per game) skips re-checking the squares and the ledger when they
+    are as the last check saw them; the lines are the same as without it.
 
     The squares are first checked in bulk (comprehensions, each edition's group table built once) and
     only walked one by one to name a problem: the simulator checks after every input, and these
@@ -48,27 +74,14 @@ def check_invariants(state: State, round_trip: bool = True) -> list[str]:
     edition = load_edition(state.edition)
     out: list[str] = []
     party_list = state.parties
-    total = state.bank.cash
-    negative = False
-    for p in party_list:
-        total += p.cash
-        if p.cash < 0:
-            negative = True
+    total = state.bank.cash + sum(map(_CASH, party_list))
     if total != edition.bank_money:
         out.append(f"money: bank + parties = {total}, not {edition.bank_money}")
     parties = {p.id: p for p in party_list}
-    if negative:
+    if party_list and min(map(_CASH, party_list)) < 0:
         out.extend(f"{p.id} has negative cash {p.cash}" for p in party_list if p.cash < 0)
-    squares = state.squares
-    groups = _groups(edition.id)
-    built = [(index, sq) for index, sq in squares.items() if sq.houses]
-    owners = {sq.owner for sq in squares.values()}
-    owners.discard(None)
-    if owners.issubset(parties) and _built_sound(squares, groups, built):
-        hotels = sum(1 for _, sq in built if sq.houses == HOTEL)
-        houses = sum(sq.houses for _, sq in built if sq.houses != HOTEL)
-    else:  # something is wrong: say what, square by square
-        houses, hotels = _square_problems(squares, groups, parties, out)
+    square_lines, houses, hotels = _squares_found(state, edition, parties, memo)
+    out.extend(square_lines)
     if state.bank.houses < 0 or state.bank.houses + houses != edition.houses:
         out.append(f"houses: {state.bank.houses} in the bank + {houses} built != {edition.houses}")
     if state.bank.hotels < 0 or state.bank.hotels + hotels != edition.hotels:
@@ -81,11 +94,50 @@ def check_invariants(state: State, round_trip: bool = True) -> list[str]:
     held = [c for p in party_list for c in p.jail_cards]
     if len(held) > 1 and len(held) != len(set(held)):
         out.append(f"a get-out-of-jail card is held twice: {held}")
-    out.extend(ledger_invariants(state))
+    out.extend(ledger_invariants(state, memo))
     out.extend(optional_rule_problems(state))
     if round_trip and state_from_json(state_to_json(state)) != state:
         out.append("the position does not round-trip through ankh-morpoly-state/1")
     return out
+
+
+def _squares_found(state: State, edition: Edition, parties: dict[str, Any],
+                   memo: Memo | None) -> tuple[tuple[str, ...], int, int]:
+    """The squares' problems and the houses and hotels built on them; from ``memo`` when the squares
+    (each one's owner, buildings and mortgage) and the parties are those it last checked."""
+    squares = state.squares
+    if memo is None:
+        return _squares_checked(squares, edition, parties)
+    key = (edition.id, tuple(parties), tuple(squares), tuple(map(_SQUARE_FACTS, squares.values())))
+    if key != memo.squares_key:
+        memo.squares_key, memo.squares_found = key, _squares_checked(squares, edition, parties)
+    return memo.squares_found
+
+
+def _squares_checked(squares: dict[int, SquareState], edition: Edition,
+                     parties: dict[str, Any]) -> tuple[tuple[str, ...], int, int]:
+    """The squares' problems (none on the bulk path) and the houses and hotels built on them."""
+    groups = _groups(edition.id)
+    built = [(index, sq) for index, sq in squares.items() if sq.houses]
+    owners = {sq.owner for sq in squares.values()}
+    owners.discard(None)
+    if owners.issubset(parties) and _built_sound(squares, groups, built):
+        hotels = sum(1 for _, sq in built if sq.houses == HOTEL)
+        houses = sum(sq.houses for _, sq in built if sq.houses != HOTEL)
+        return (), houses, hotels
+    out: list[str] = []  # something is wrong: say what, square by square
+    houses, hotels = _square_problems(squares, groups, parties, out)
+    return tuple(out), houses, hotels
+
+
+def _ledger_problems(ledger: Ledger, memo: Memo | None) -> tuple[str, ...]:
+    """:func:`companion.morpoly.fsu.ledger_problems`, from ``memo`` when it is the same ledger (an
+    immutable value: the engine replaces it whenever an FSU changes)."""
+    if memo is None:
+        return tuple(ledger_problems(ledger))
+    if memo.ledger is not ledger:
+        memo.ledger, memo.ledger_found = ledger, tuple(ledger_problems(ledger))
+    return memo.ledger_found
 
 
 def _whole(squares: dict[int, SquareState], group: tuple[int, ...], owner: str | None) -> bool:

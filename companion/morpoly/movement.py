@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from enum import Enum
 from fractions import Fraction
 
+from companion.core.frozen import instance
 from companion.morpoly.dice import Dice, probability, product_is_odd
 from companion.morpoly.events import (Died, Direction, Event, Jailed, Landed, Met, Mode, MustPay, Passed,
                                       PremiumDue, Relocated, Rolled, Step, Stolen)
@@ -62,9 +63,12 @@ def walk(token: TokenId, start: int, distance: int, direction: Direction = Direc
     """The path steps of a walk: each square passed in order, then the landing."""
     if distance < 1:
         raise ValueError(f"a walk covers at least one square, not {distance!r}")
-    steps: list[Step] = [Passed(token, destination(start, k, direction, running), direction)
-                         for k in range(1, distance)]
-    steps.append(Landed(token, destination(start, distance, direction, running), Mode.WALK, direction))
+    origin, sign = check_square(start), _sign(direction, running)  # each square as destination() finds it
+    # Passed(token, square, direction) and Landed(…) made at once (core.frozen): a walk is a step a square
+    steps: list[Step] = [instance(Passed, {"token": token, "square": (origin + sign * k) % SQUARES,
+                                           "direction": direction, "mode": Mode.WALK}) for k in range(1, distance)]
+    steps.append(instance(Landed, {"token": token, "square": (origin + sign * distance) % SQUARES,
+                                   "mode": Mode.WALK, "direction": direction}))
     return tuple(steps)
 
 

@@ -245,6 +245,8 @@ def _swaps(state: State, edition: Edition, narrator: Narrator, token_id: str) ->
         return
     position = position_of(state, edition)  # a live view: it sees each swap's changes
     for merchant in [t.id for t in state.tokens]:
+        if not token_alive(state, merchant) or not merchants.is_merchant(position, merchant):
+            continue  # no pair of this token can swap: nothing changes before its pairs are asked
         # the pairs with the token that moved, in the order of a walk over every ordered pair
         others = [t.id for t in state.tokens] if merchant == token_id else [token_id]
         for other in others:

@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Generator, Mapping, Sequence
 from dataclasses import dataclass
 
+from companion.core.frozen import instance
 from companion.core.procedure import Narrator, Question, Reason, dice_question
 from companion.morpoly.dice import Dice
 from companion.morpoly.events import RollPurpose
@@ -70,9 +71,11 @@ def ask_choice(state: State, narrator: Narrator, key: str, text: str, player: st
     greyed, each refused with its reason (the rule it breaks)."""
     if not options:
         raise ValueError(f"a choice needs at least one option: {key!r}")
-    tokens = tuple(t.id for t in state.tokens)
-    question = TableQuestion("choice", key, text, player, tuple(options), tuple((unavailable or {}).items()),
-                             params=tuple(params.items()), reveals=reveals, tokens=tokens)
+    tokens = tuple([t.id for t in state.tokens])
+    question = instance(TableQuestion, {  # TableQuestion(…) made at once (core.frozen): asked at every input
+        "kind": "choice", "key": key, "text": text, "player": player, "options": tuple(options),
+        "unavailable": tuple((unavailable or {}).items()), "params": tuple(params.items()), "private": False,
+        "reveals": reveals, "dice": 1, "sides": 12, "tokens": tokens})
     return (yield from _asked(state, narrator, question, tokens))
 
 
@@ -81,8 +84,10 @@ def _asked(state: State, narrator: Narrator, question: TableQuestion, tokens: tu
     between is applied and the same question asked again."""
     while True:
         answer = yield question
+        if answer in question.options:  # most answers: no correction to parse
+            return answer
         placement = parse_placement(answer, tokens)
-        if placement is None or answer in question.options:
+        if placement is None:
             return answer
         place(state, narrator, *placement)
 

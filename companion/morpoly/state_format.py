@@ -5,6 +5,7 @@
 """
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any, Final
 
 from companion.core.errors import InputError
@@ -26,8 +27,9 @@ def state_to_json(state: State) -> dict[str, Any]:
                      "jail_cards": list(p.jail_cards)} for p in state.parties],
         "tokens": [{"id": t.id, "party": t.party, "square": t.square, "in_jail": t.in_jail,
                     "jail_attempts": t.jail_attempts} for t in state.tokens],
-        "squares": [{"square": i, "owner": sq.owner, "houses": min(sq.houses, 4) if not sq.hotel else 0,
-                     "hotel": sq.hotel, "mortgaged": sq.mortgaged} for i, sq in sorted(state.squares.items())],
+        "squares": [{"square": i, "owner": sq.owner, "houses": 0 if sq.houses == HOTEL else sq.houses,
+                     "hotel": sq.houses == HOTEL, "mortgaged": sq.mortgaged}
+                    for i, sq in sorted(state.squares.items())],
         "bank": {"cash": state.bank.cash, "houses": state.bank.houses, "hotels": state.bank.hotels},
         "turn": {"number": state.turn.number, "token": state.turn.token, "doubles": state.turn.doubles,
                  "four_houses_at_start": list(state.turn.four_houses_at_start)},
@@ -63,17 +65,44 @@ def ledger_to_json(ledger: Ledger) -> list[dict[str, Any]]:
     """The ``fsus`` key: every FSU the ledger holds (the engine keeps only the active ones), in the
     order bought, each with its covers in a fixed order (the next id is ``fsu_next_id``)."""
     return [{"id": f.fsu_id, "insurer": f.insurer, "beneficiary": f.beneficiary, "holder_token": f.holder_token,
-             "square": f.square, "premium": f.premium, "covers": sorted(c.value for c in f.covers),
+             "square": f.square, "premium": f.premium, "covers": _cover_names(f.covers),
              "fool_modifiable": f.fool_modifiable, "bought_at": f.bought_at, "status": f.status.value,
              "paid": f.paid} for f in ledger.fsus]
+
+
+def _cover_names(covers: frozenset[Cover]) -> list[str]:
+    """A contract's covers by name in a fixed order (a new list: the document is the caller's)."""
+    return list(_sorted_cover_names(covers))
+
+
+@lru_cache(maxsize=None)
+def _sorted_cover_names(covers: frozenset[Cover]) -> tuple[str, ...]:
+    """Sorted once per set of covers: a handful of sets recur in every game's contracts."""
+    return tuple(sorted(c.value for c in covers))
+
+
+_COVERS: Final = {c.value: c for c in Cover}
+_STATUSES: Final = {s.value: s for s in Status}
+
+
+def _cover(name: str) -> Cover:
+    """``Cover(name)`` through a table (an enum lookup by value was a hot spot of the simulator's
+    round-trips); an unknown name still raises the enum's ``ValueError``."""
+    cover = _COVERS.get(name)
+    return Cover(name) if cover is None else cover
+
+
+def _status(name: str) -> Status:
+    status = _STATUSES.get(name)
+    return Status(name) if status is None else status
 
 
 def ledger_from_json(contracts: Any, next_id: Any) -> Ledger:
     """The ``fsus`` and ``fsu_next_id`` keys back (absent in positions written before FSUs existed:
     an empty ledger; without ``fsu_next_id`` the next id follows the highest one)."""
     fsus = tuple(Fsu(int(f["id"]), str(f["insurer"]), str(f["beneficiary"]), str(f["holder_token"]),
-                     int(f["square"]), int(f["premium"]), frozenset(Cover(str(c)) for c in f["covers"]),
-                     bool(f["fool_modifiable"]), int(f["bought_at"]), Status(str(f["status"])), int(f["paid"]))
+                     int(f["square"]), int(f["premium"]), frozenset(_cover(str(c)) for c in f["covers"]),
+                     bool(f["fool_modifiable"]), int(f["bought_at"]), _status(str(f["status"])), int(f["paid"]))
                  for f in (contracts or []))
     prefix = 0
     while prefix < len(fsus) and not fsus[prefix].is_active:
@@ -135,7 +164,7 @@ def _structure_problem(state: State) -> str | None:
         edition = load_edition(state.edition)
     except ValueError as exc:
         return str(exc)
-    if sorted(state.squares) != sorted(edition.ownable()):
+    if sorted(state.squares) != _ownable_sorted(edition.id):
         return f"squares must list exactly the ownable squares {list(edition.ownable())}"
     parties = {p.id for p in state.parties}
     tokens = {t.id for t in state.tokens}
@@ -156,6 +185,12 @@ def _structure_problem(state: State) -> str | None:
         if thief not in tokens or not 0 <= square < 40 or loot < 0:
             return f"thefts: {thief!r} on {square} with loot {loot} must be a token of the game on a square 0–39"
     return _ledger_problem(state, parties, tokens)
+
+
+@lru_cache(maxsize=None)
+def _ownable_sorted(edition_id: str) -> list[int]:
+    """The edition's ownable squares in order, listed once (compared at every parse; never changed)."""
+    return sorted(load_edition(edition_id).ownable())
 
 
 def _ledger_problem(state: State, parties: set[str], tokens: set[str]) -> str | None:

@@ -17,6 +17,8 @@ from companion.morpoly.position import PartyId, TokenId
 from companion.morpoly.state import State
 
 _GUILDS = {guild.value: guild for guild in Guild}
+_ONE_GUILD = {guild.value: frozenset({guild}) for guild in Guild}
+"""The guild set of a party heading one guild, by its name (most parties, most of a game)."""
 
 
 @lru_cache(maxsize=None)
@@ -35,16 +37,28 @@ class TableView:
         self.state = state
 
     def tokens(self) -> tuple[TokenId, ...]:
-        order = {token: index for index, token in enumerate(self.state.seating)}
-        return tuple(sorted((t.id for t in self.state.tokens), key=lambda t: order.get(t, len(order))))
+        ids = [t.id for t in self.state.tokens]
+        seating = self.state.seating
+        order = dict(zip(seating, range(len(seating))))
+        rank = dict.fromkeys(ids, len(order))  # a token not seated sorts after the seated ones
+        rank.update(order)
+        return tuple(sorted(ids, key=rank.__getitem__))  # no Python key function: asked at every meeting
 
     def party_of(self, token: TokenId) -> PartyId:
-        return self.state.token(token).party
+        for candidate in self.state.tokens:  # written out (not ``state.token``): the guilds ask at every hook
+            if candidate.id == token:
+                return candidate.party
+        raise KeyError(f"no token {token!r}")
 
     def guilds_of(self, party: PartyId) -> frozenset[Guild]:
         for candidate in self.state.parties:
             if candidate.id == party:
-                return _guild_set(tuple(candidate.guilds))
+                guilds = candidate.guilds
+                if len(guilds) == 1:  # a party of one player: its guild's set, made once
+                    found = _ONE_GUILD.get(guilds[0])
+                    if found is not None:
+                        return found
+                return _guild_set(tuple(guilds))
         return frozenset()
 
     def cash(self, party: PartyId) -> int:
@@ -66,10 +80,16 @@ class TableView:
         return sq is not None and sq.mortgaged
 
     def square_of(self, token: TokenId) -> int:
-        return self.state.token(token).square
+        for candidate in self.state.tokens:
+            if candidate.id == token:
+                return candidate.square
+        raise KeyError(f"no token {token!r}")
 
     def in_jail(self, token: TokenId) -> bool:
-        return self.state.token(token).in_jail
+        for candidate in self.state.tokens:
+            if candidate.id == token:
+                return candidate.in_jail
+        raise KeyError(f"no token {token!r}")
 
     def lives(self, party: PartyId) -> int:
         """ELAM guild members (``State.lives`` once ELAM lands; 0 outside ELAM)."""

@@ -21,7 +21,7 @@ from companion.morpoly.editions import Edition
 from companion.morpoly.money import BANK, transfer
 from companion.morpoly.questions import ask_amount, ask_choice
 from companion.morpoly.rules import is_variant, party_jailed
-from companion.morpoly.state import State
+from companion.morpoly.state import SquareState, State
 
 Trading = Generator[Question, str, None]
 
@@ -57,16 +57,30 @@ def tradeable(state: State, edition: Edition, buyer: str) -> Iterator[int]:
         return
     squares = state.squares
     jailed: dict[str, bool] = {}
+    built: dict[tuple[int, ...], bool] = {}  # per group, found once (the menu asks before every roll)
     for index in sorted(squares):
         sq = squares[index]
         owner = sq.owner
-        if owner is None or owner == buyer or any(squares[s].houses for s in edition.group(index)):
+        if owner is None or owner == buyer:
+            continue
+        group = edition.group(index)
+        has_buildings = built.get(group)
+        if has_buildings is None:
+            has_buildings = built[group] = _has_buildings(squares, group)
+        if has_buildings:
             continue
         if owner not in jailed:
             jailed[owner] = makes_no_deals(state, owner)
         if jailed[owner] or (sq.mortgaged and cash < unit + transfer_interest(state, edition, index)):
             continue
         yield index
+
+
+def _has_buildings(squares: dict[int, SquareState], group: tuple[int, ...]) -> bool:
+    for member in group:
+        if squares[member].houses:
+            return True
+    return False
 
 
 def can_trade(state: State, edition: Edition, buyer: str) -> bool:

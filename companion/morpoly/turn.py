@@ -41,7 +41,7 @@ def turn_procedure(state: State, narrator: Narrator, args: Mapping[str, Any]) ->
     state.turn.number += 1
     state.turn.token = token_id
     state.turn.doubles = 0
-    state.turn.four_houses_at_start = sorted(i for i, sq in state.squares.items() if sq.houses == 4)
+    state.turn.four_houses_at_start = sorted([i for i, sq in state.squares.items() if sq.houses == 4])
     narrator.say("morpoly.turn.start", f"turn {state.turn.number}: {token_id}", token=token_id,
                  number=state.turn.number)
     while state.game_over is None and token_alive(state, token_id):

@@ -133,6 +133,23 @@ def test_a_long_press_never_also_taps(table: Driver) -> None:
     assert app.game.state.areas["the-shades"].minion_count(active) == before + 1, "a short tap still answers"
 
 
+def test_a_quick_tap_after_a_slow_frame_is_still_a_tap(table: Driver) -> None:
+    """Kivy's Clock counts a delay from the start of the last frame; a frame that ran longer than
+    the hold (a busy Pi drawing the map) must not turn the next quick tap into a long press."""
+    import time
+    d = table
+    m = d.screen.ids.map
+    tapped: list[str] = []
+    pressed: list[str] = []
+    m.bind(on_area_tap=lambda _w, area: tapped.append(area))
+    m.bind(on_area_long_press=lambda _w, area: pressed.append(area) or True)
+    d.frames(1)
+    time.sleep(LONG)  # the last frame ran past the hold
+    d.tap_at(*m.to_window(*m.area_centre_px("longwall")))
+    assert tapped == ["longwall"] and pressed == [], (tapped, pressed)
+    assert popup(d) is None
+
+
 @pytest.mark.parametrize("table", ["en", "de"], indirect=True)
 def test_the_popup_in_english_and_german(table: Driver) -> None:
     d = table

@@ -1,0 +1,64 @@
+""":func:`companion.core.frozen.instance` gives exactly the value the constructor gives, for each
+frozen dataclass the engines build with it: the questions, the narration lines and a walk's steps.
+And those classes stay ones it may build (no slots, no ``__post_init__``)."""
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+import pytest
+
+from companion.core.procedure import TWO_D6_OPTIONS, Narration, Narrator, Question, dice_question
+from companion.morpoly.events import Direction, Landed, Mode, Passed
+from companion.morpoly.movement import Rotation, destination, walk
+from companion.morpoly.questions import TableQuestion, ask_choice
+from companion.morpoly.state import Bank, Party, State
+
+BUILT: list[type[Any]] = [Question, TableQuestion, Narration, Passed, Landed]
+
+
+@pytest.mark.parametrize("cls", BUILT, ids=lambda c: c.__name__)
+def test_each_class_built_at_once_is_a_plain_frozen_dataclass(cls: type[Any]) -> None:
+    assert dataclasses.is_dataclass(cls) and cls.__dataclass_params__.frozen
+    assert "__slots__" not in vars(cls) and not hasattr(cls, "__post_init__")
+
+
+def _same(made: Any, constructed: Any) -> None:
+    assert type(made) is type(constructed)
+    assert made == constructed and hash(made) == hash(constructed) and repr(made) == repr(constructed)
+    assert list(vars(made)) == [f.name for f in dataclasses.fields(constructed)]
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        made.key = "changed"
+
+
+def test_a_dice_question_is_the_constructor_s_value() -> None:
+    _same(dice_question("morpoly.roll.move", "red: roll", "red", purpose="move", token="red"),
+          Question("roll", "morpoly.roll.move", "red: roll", "red", TWO_D6_OPTIONS,
+                   params=(("purpose", "move"), ("token", "red")), dice=2, sides=6))
+
+
+def test_a_narration_line_is_the_constructor_s_value() -> None:
+    narrator = Narrator()
+    narrator.say("morpoly.go.salary", "red collects", area="go", party="red", amount=200)
+    _same(narrator.lines[0], Narration("morpoly.go.salary", "red collects", "go",
+                                       (("party", "red"), ("amount", "200"))))
+
+
+def test_a_table_question_is_the_constructor_s_value() -> None:
+    state = State("us", {}, [Party("red", 1500, ["red"], "red")], [], {}, Bank(0, 0, 0))
+    asking = ask_choice(state, Narrator(), "morpoly.deed.buy", "red: buy?", "red", ["buy", "decline"],
+                        reveals=True, square="1")
+    _same(next(asking), TableQuestion("choice", "morpoly.deed.buy", "red: buy?", "red", ("buy", "decline"), (),
+                                      (("square", "1"),), reveals=True, tokens=()))
+
+
+@pytest.mark.parametrize("direction, running", [(d, r) for d in Direction for r in Rotation])
+def test_a_walk_s_steps_are_the_constructor_s_values(direction: Direction, running: Rotation) -> None:
+    steps = walk("red", 38, 5, direction, running)
+    expected: list[Passed | Landed] = [Passed("red", destination(38, k, direction, running), direction)
+                                       for k in range(1, 5)]
+    expected.append(Landed("red", destination(38, 5, direction, running), Mode.WALK, direction))
+    assert len(steps) == len(expected)
+    for made, constructed in zip(steps, expected):
+        assert type(made) is type(constructed) and made == constructed and hash(made) == hash(constructed)
+        assert repr(made) == repr(constructed)
