@@ -5,9 +5,17 @@ again on the frame after the screen comes back: Kivy's screen manager keeps ever
 a hidden map's texts and instructions were memory no one looked at (issue 16: the app's memory
 after opening every screen). A map is drawn again on enter anyway whenever the game moved on.
 For the same reason the top bar and status bar are the app's one pair, lent to the screen shown
-(:mod:`ui.bars`)."""
+(:mod:`ui.bars`).
+
+A Kivy widget is a reference cycle (it binds its own methods to its own properties), so widgets a
+screen drops on leave are not freed when the last reference goes but at Python's next full
+collection — which, with the app's hundred thousand long-lived objects, comes only after tens of
+thousands of new ones. A screen that drops widgets (:attr:`GameScreen.DROPS_WIDGETS`) asks for
+that collection on the frame after it left, once the next screen is drawn (issue 16: some 3 MB
+of dropped cells and forms were still held after opening every screen of a resumed game)."""
 from __future__ import annotations
 
+import gc
 from typing import TYPE_CHECKING, Any, cast
 
 from kivy.app import App
@@ -26,6 +34,7 @@ class GameScreen(Screen):
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self._trigger = Clock.create_trigger(lambda _dt: self._update_if_shown(), -1)
+        self._collect = Clock.create_trigger(lambda _dt: gc.collect(), 0)
         if App.get_running_app() is not None:  # built when first shown: bind now, the next change is near
             self._bind_app(0)
         else:
@@ -40,6 +49,10 @@ class GameScreen(Screen):
     MAPS: tuple[str, ...] = ()
     """The ids of the screen's maps (:class:`ui.mapwidget.MapWidget`)."""
 
+    DROPS_WIDGETS = False
+    """True for a screen whose :meth:`release` drops widgets: garbage collected after it left
+    (see the module docstring). A map's drawing holds no widget and is freed at once."""
+
     def on_pre_enter(self, *_args: Any) -> None:
         self.borrow_bars()
         self.update()
@@ -48,6 +61,8 @@ class GameScreen(Screen):
 
     def on_leave(self, *_args: Any) -> None:
         self.release()
+        if self.DROPS_WIDGETS:
+            self._collect()
 
     def borrow_bars(self) -> None:
         """Put the app's one top bar and status bar in this screen's places for them

@@ -67,6 +67,7 @@ class PointsChart(Widget):
 
 
 class GameEndScreen(GameScreen):
+    DROPS_WIDGETS = True
     def release(self) -> None:
         """The score table's cells and the chart's lines: :meth:`update` makes them again each
         time the screen is shown (a cell is a Label: some 70 KB with its texture)."""

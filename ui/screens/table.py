@@ -140,6 +140,7 @@ def public_narration(game: Game) -> list[Narration]:
 
 class TableScreen(GameScreen):
     MAPS = ("map",)
+    DROPS_WIDGETS = True
 
     def release(self) -> None:
         """The grids' cells too: :meth:`update` makes them again each time the screen is shown."""
