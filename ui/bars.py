@@ -37,6 +37,16 @@ class StatusBar(BarSlot):
     SHARED = "SharedStatusBar"
 
 
+def _title_setter(bar: Any) -> Any:
+    """The one callable that sets the bar's title, so the slot it leaves can unbind it
+    (``setter`` makes a new one at each call, which ``unbind`` would not find: a hidden screen's
+    title — all of them change with the language — would go on setting the bar's)."""
+    setter = bar.__dict__.get("_title_setter")
+    if setter is None:
+        setter = bar._title_setter = bar.setter("title")
+    return setter
+
+
 def _give_back(bar: Any) -> None:
     """Put the placeholder the bar stands in for back where the bar is."""
     slot = getattr(bar, "slot", None)
@@ -48,7 +58,7 @@ def _give_back(bar: Any) -> None:
         parent.remove_widget(bar)
         parent.add_widget(slot, index=index)
     if isinstance(slot, TopBar):
-        slot.unbind(title=bar.setter("title"))
+        slot.unbind(title=_title_setter(bar))
     bar.slot = None
 
 
@@ -67,7 +77,7 @@ def lend(bar: Any, slot: BarSlot) -> None:
     bar.slot = slot
     if isinstance(slot, TopBar):
         bar.title = slot.title
-        slot.bind(title=bar.setter("title"))
+        slot.bind(title=_title_setter(bar))
 
 
 def slots_of(root: Widget) -> list[BarSlot]:
