@@ -31,6 +31,8 @@ A slip that a sample meets may have happened some inputs earlier: the game is th
 its random state with every check after every input, and the report names the input after which
 the slip first shows (the one ``--every-input`` stops at), adding after which input the sample met
 it. A slip that a later input mends before the next sample is missed outside the fully checked games.
+The schedule, the replay and the report line are shared with the second game's simulator
+(:mod:`companion.cli.sampled_checks`); the checks are this game's.
 
 ``--revision`` plays the games by an older rules revision (``companion.morpork.revisions``; default
 the newest). The table decides interrupts with a random stream of its own, player by player in turn
@@ -62,6 +64,9 @@ from companion.core.errors import CompanionError, StateFormatError
 from companion.core.mode import DEFAULT_MODE, MODES
 from companion.morpork.game import Game, apply, new_game
 from companion.core.inputs import Answer, CardScan, DieRoll, Input, RandomDraw
+from companion.cli.sampled_checks import (
+    FULL_CHECK_GAMES_EVERY, InvariantViolation, Sampling, add_every_input, play_games, report_line, slipped,
+)
 from companion.morpork.invariants import kept_piece_problems, remembered_problems, table_problems
 from companion.morpork.options import EDITIONS
 from companion.morpork.revisions import LATEST
@@ -71,10 +76,6 @@ from companion.morpork.state import State, Tally
 from companion.morpork.state_format import state_from_json, state_to_json
 
 MAX_STEPS = 20000
-
-
-class InvariantViolation(AssertionError):
-    """The engine and the real table disagree, or a position is impossible."""
 
 
 @dataclass
@@ -292,10 +293,12 @@ ROUND_TRIP_EVERY = 128
 equal) and the state's remembered answers (controllers, the cards memo) against working them out
 again run after every 128th input and after the last: they cost about four inputs of the engine."""
 
-FULL_CHECK_GAMES_EVERY = 200
-"""Every 200th game of a run (the 200th, the 400th, …) runs every check after every input, so a slip
-that a later input mends before the next sample is still met in a sample of games. Such a game costs
-about four sampled ones (the round-trip after every input), so the sample adds some 2 % to a run."""
+SAMPLING = Sampling(TABLE_CHECK_EVERY, ROUND_TRIP_EVERY)
+"""This game's schedule (:mod:`companion.cli.sampled_checks`); every check after every input of every
+:data:`FULL_CHECK_GAMES_EVERY`-th game (the shared 200th: such a game costs about four sampled ones,
+the round-trip after every input, so the sample adds some 2 % to a run)."""
+CHECK_NAMES = ("the totals", "the whole-table recount", "the JSON round-trip")
+"""The three weights of :data:`SAMPLING` in this game's words (the help of ``--every-input``)."""
 
 
 def game_cards(players: int) -> frozenset[str]:
@@ -453,34 +456,24 @@ def play_game(rng: random.Random, players: int, edition: str = "en", check: bool
             follow_narration(after, table, _new_lines(game, after))
             game = after
             if check:
-                full = every_input or game.question is None
-                check_invariants(game, table, round_trip=full or steps % ROUND_TRIP_EVERY == 0,
-                                 whole_table=full or steps % TABLE_CHECK_EVERY == 0)
+                last = game.question is None
+                check_invariants(game, table, round_trip=SAMPLING.round_trip(steps, last, every_input),
+                                 whole_table=SAMPLING.whole(steps, last, every_input))
         except InvariantViolation as exc:
-            answered = "" if inp is None else f" answered {inp!r}"
-            found = InvariantViolation(f"step {steps} ({question.key!r}{answered}): {exc}")
-            if start is None:
-                raise found from exc
-            raise _traced_back(start, players, edition, revision, found, steps) from exc
+            replay = None if start is None else _replay(start, players, edition, revision)
+            raise slipped(steps, question.key, inp, exc, replay) from exc
     over = game.state.game_over
     assert over is not None
     return GameResult(over.reason, over.personality, list(over.winners), game.state.turn.number, steps)
 
 
-def _traced_back(start: tuple[object, ...], players: int, edition: str, revision: int,
-                 found: InvariantViolation, step: int) -> InvariantViolation:
-    """The game where ``found`` showed after input ``step``, replayed from the random state
-    ``start`` with every check after every input: the violation at the first input that shows it."""
-    replay = random.Random()
-    replay.setstate(start)
-    try:
-        play_game(replay, players, edition, revision=revision, every_input=True)
-    except InvariantViolation as first:
-        if str(first) == str(found):
-            return first
-        return InvariantViolation(f"{first} (the sampled checks met it after step {step}; the game replayed"
-                                  f" with every check after every input stops here)")
-    return InvariantViolation(f"{found} (not met again when the game was replayed with every check)")
+def _replay(start: tuple[object, ...], players: int, edition: str, revision: int) -> Callable[[], object]:
+    """The game begun from the random state ``start``, played again with every check after every input."""
+    def replay() -> GameResult:
+        rng = random.Random()
+        rng.setstate(start)
+        return play_game(rng, players, edition, revision=revision, every_input=True)
+    return replay
 
 
 def _new_lines(old: Game, new: Game) -> list[Narration]:
@@ -497,13 +490,8 @@ def simulate(games: int, players: int, seed: int, edition: str = "en",
     names its game, counted from 1: the same ``seed`` and at least as many ``games`` meet it again."""
     rng = random.Random(seed)
     started = time.perf_counter()
-    results = []
-    for number in range(1, games + 1):
-        try:
-            results.append(play_game(rng, players, edition, revision=revision,
-                                     every_input=every_input or number % FULL_CHECK_GAMES_EVERY == 0))
-        except InvariantViolation as exc:
-            raise InvariantViolation(f"game {number}, {exc}") from exc
+    results = play_games(games, lambda _, full: play_game(rng, players, edition, revision=revision, every_input=full),
+                         every_input, FULL_CHECK_GAMES_EVERY)
     return results, time.perf_counter() - started
 
 
@@ -562,11 +550,7 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--edition", choices=EDITIONS, default="en")
     parser.add_argument("--revision", type=whole("--revision", 1, LATEST), default=LATEST, metavar="R",
                         help=f"the rules revision to play by (1 to {LATEST}; default {LATEST})")
-    parser.add_argument("--every-input", action="store_true",
-                        help="run every check after every input of every game (default: the totals after every"
-                             " input, the whole-table recount after every 16th, the JSON round-trip after every"
-                             " 128th, every check in every 200th game; a slip a sample finds is traced back to its"
-                             " input by replaying the game)")
+    add_every_input(parser, SAMPLING, *CHECK_NAMES)
     try:
         args = parser.parse_args(argv)
     except ValueError as exc:
@@ -576,7 +560,7 @@ def main(argv: list[str]) -> int:
         results, seconds = simulate(args.games, args.players, args.seed, args.edition, args.revision,
                                     args.every_input)
     except InvariantViolation as exc:
-        sys.stderr.write(f"invariant violation (seed {args.seed}, {args.players} players): {exc}\n")
+        sys.stderr.write(report_line(args.seed, args.players, exc) + "\n")
         return 1
     for line in summary_lines(results, seconds, args.players, args.seed):
         print(line)

@@ -1,7 +1,7 @@
 """``ankh-companion simulate --mode ankh-morpoly``: whole games of Ankh-Morpoly by random legal play.
 
     ankh-companion simulate --mode ankh-morpoly [--games N] [--players 2..8] [--seed S]
-                            [--option NAME=VALUE]… [--check-every K] [--cap TURNS]
+                            [--option NAME=VALUE]… [--check-every K] [--every-input] [--cap TURNS]
 
 Game *i* (counting from 0) is played from seed ``S + i`` by :mod:`companion.morpoly.random_play`
 (set-up questions answered, most squares bought, eager building, trades that complete groups,
@@ -9,19 +9,42 @@ occasional corrections), so any one game is played again alone with ``--seed S+i
 options are the mode's (``ankh-companion game modes``); a time limit is called by the simulated
 table when the turn number reaches the limit in minutes (one turn a minute).
 
-After every input (``--check-every 1``, the default) the table's invariants are checked
-(:func:`companion.morpoly.invariants.check_invariants`: money conserved, squares owned by parties,
-the house and hotel supply, tokens and parties agreeing …) and the question is sound (a choice has
-options; it asks a player of the game); the position's round-trip through ``ankh-morpoly-state/1``
-after every 16th checked input and the last (:data:`ROUND_TRIP_EVERY`). ``--check-every K`` checks
-after every K-th input and after the last, for speed; a broken invariant persists, so a sample
-still catches it, later.
+The checks, on the first game's schedule (:mod:`companion.cli.sampled_checks`, shared):
 
-A game still running at ``--cap`` turns (default 2,000) is stopped and reported as a finding with its
-seed; it does not change the exit status. Output: one line per figure (games, options, games/second,
-inputs and turns per game, how games ended, takeovers, the distribution of game lengths in turns,
-findings). Exit status 0; 1 on an invariant violation or an input the engine refused (seed, input
-number, what broke, on stderr); 2 on bad arguments.
+* after every input, the totals (:func:`companion.morpoly.invariants.totals_problems`: money
+  conserved — bank + parties, the FSUs' premiums and payouts included —, no party below zero, every
+  square's owner a party in the game, one active FSU per pair of parties that never merged, the
+  house and hotel supply) and the question (a choice has options; it asks a player of the game);
+* after every 16th input and the last (``--check-every K``: every K-th; default
+  :data:`WHOLE_SET_EVERY`), the whole set (:func:`companion.morpoly.invariants.check_invariants`:
+  each square owned by a party, no mortgaged or split group built on, tokens and parties agreeing,
+  a get-out-of-jail card held once, the FSU ledger sound — each contract, its parties and holder
+  in the game, one active FSU per ordered pair of parties that never merged (R17) —, Fortuna and
+  ELAM …);
+* after every 128th input and the last (every ``8·K``-th, :data:`ROUND_TRIP_EVERY_SAMPLE`), the
+  position's round-trip through ``ankh-morpoly-state/1``;
+* every check after every input of every 200th game of a run (the game of seed ``S + 199``, …) and
+  of every game with ``--every-input``.
+
+A slip a sample meets is traced back: the game is played again from its seed with every check after
+every input, and the report names the input after which the slip first shows (and after which input
+the sample met it). A slip that a later input mends before the next sample is missed outside the
+fully checked games. ``--check-every 1`` is the old default: the whole set after every input (the
+round-trip after every 8th; it was every 16th).
+
+A game still running at ``--cap`` turns (default 2,000) is stopped (its last input checked in full)
+and reported as a finding with its seed; it does not change the exit status. Output: one line per
+figure (games, options, the checks, games/second, inputs and turns per game, how games ended,
+takeovers, the distribution of game lengths in turns, findings). The checks' line begins as it did
+before the sampling, with when the whole set ran: ``invariant checks: after every 16th input and the
+last (the state-format round-trip after every 128th and the last); the totals (money, houses and
+hotels) after every input; every check after every input of every 200th game`` (``after every
+input (…)`` with ``--check-every 1``; ``after every input (the state-format round-trip after every
+input too); every check after every input of every game (--every-input)``). Exit status 0; 1 on an
+invariant violation, an input the engine refused or an error the engine raised, as one line on
+stderr: ``invariant violation (P players): seed X, input N (question key answered input): what
+broke``, X the game's own seed (``--seed X --games 1`` plays it alone), N its input counted from 1,
+and a sampled slip adds ``(the sampled checks met it after input M; …)``; 2 on bad arguments.
 """
 from __future__ import annotations
 
@@ -31,16 +54,19 @@ import statistics
 import sys
 import time
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import NoReturn
 
 from companion.cli.bounds import one_line, whole
+from companion.cli.sampled_checks import (
+    FULL_CHECK_GAMES_EVERY, InvariantViolation, Sampling, add_every_input, every, ordinal, play_games, slipped,
+)
 from companion.core.errors import CompanionError
 from companion.core.mode import resolve_options
 from companion.morpoly.game import Game, apply
 from companion.morpoly.game_end import ONE_PARTY_LEFT, TIME_LIMIT
-from companion.morpoly.invariants import Memo, check_invariants
+from companion.morpoly.invariants import Memo, check_invariants, totals_problems
 from companion.morpoly.mode import MODE, OPTIONS
 from companion.morpoly.random_play import PLAYERS, random_input
 
@@ -53,14 +79,23 @@ leaves the game (no bidder; bankruptcy in standard Monopoly)."""
 LENGTH_BUCKETS = (50, 100, 150, 200, 300, 500, 1000, 2000)
 
 
-ROUND_TRIP_EVERY = 16
-"""Of the checked inputs, every 16th (and the last) also round-trips the position through its JSON
-form: that alone cost more than the engine (two thirds of the checks), and a position that does not
-round-trip stays so until the next sample — as in the first game's simulator."""
+WHOLE_SET_EVERY = 16
+"""The whole set of invariants (some 10 µs, against the engine's 50–60 µs an input) runs after every
+16th input and the last (``--check-every``); the totals (some 1.5 µs) after every input. What the
+whole set catches persists (a square does not change owner back by itself), so the next sample
+meets it and the replay names the input that made it."""
+
+ROUND_TRIP_EVERY_SAMPLE = 8
+"""Of the whole set's samples, every 8th (every 128th input by default, and the last) also
+round-trips the position through its JSON form: that alone costs more than an input of the engine."""
+
+CHECK_NAMES = ("the totals (money, houses and hotels)", "the whole set", "the state-format round-trip")
+"""The three weights of the checks in this game's words (the output and the help)."""
 
 
-class InvariantViolation(AssertionError):
-    """The engine broke an invariant or refused a legal input."""
+def sampling(check_every: int) -> Sampling:
+    """The schedule of ``--check-every K``: the whole set every K-th input, the round-trip every 8·K-th."""
+    return Sampling(check_every, check_every * ROUND_TRIP_EVERY_SAMPLE)
 
 
 @dataclass(frozen=True)
@@ -73,34 +108,51 @@ class GameResult:
     takeovers: int
 
 
-def play_game(seed: int, players: int, options: dict[str, str], check_every: int = 1,
-              cap: int = CAP_TURNS) -> GameResult:
-    """One game from ``seed`` to its end or past ``cap`` turns; raises :class:`InvariantViolation`."""
+def play_game(seed: int, players: int, options: dict[str, str], check_every: int = WHOLE_SET_EVERY,
+              cap: int = CAP_TURNS, every_input: bool = False, check: bool = True) -> GameResult:
+    """One game from ``seed`` to its end or past ``cap`` turns, checked on the schedule of
+    ``check_every`` (:func:`sampling`), or every check after every input with ``every_input``, or
+    not at all without ``check``; raises :class:`InvariantViolation` naming the input (``step``)
+    after which the slip first shows: a slip a sample meets is traced back by playing the game
+    again from ``seed`` with every check after every input."""
     rng = random.Random(seed)
     game: Game = MODE.new_game(list(PLAYERS[:players]), options, None)
+    schedule = sampling(check_every)
     inputs = 0
     memo = Memo()  # this game's: the squares and the ledger are checked again only when they changed
     while game.question is not None and game.state.turn.number <= cap:
+        question = game.question
         inp = random_input(game, rng)
         inputs += 1
         try:
-            # the simulator drops each game at the next input: no copy of the table per input
-            game = apply(game, inp, snapshot=False)
-        except CompanionError as exc:
-            raise InvariantViolation(f"seed {seed}, input {inputs}: {inp!r} refused: {exc}") from exc
-        except Exception as exc:  # an engine bug: reported with its seed, not as a traceback
-            raise InvariantViolation(f"seed {seed}, input {inputs}: {inp!r} raised {exc!r}") from exc
-        last = game.question is None
-        if inputs % check_every == 0 or last:
-            round_trip = inputs % (check_every * ROUND_TRIP_EVERY) == 0 or last
-            problems = check_invariants(game.state, round_trip, memo) + question_problems(game)
-            if problems:
-                raise InvariantViolation(f"seed {seed}, input {inputs} {inp!r}: {'; '.join(problems)}")
+            try:
+                # the simulator drops each game at the next input: no copy of the table per input
+                game = apply(game, inp, snapshot=False)
+            except CompanionError as exc:
+                raise InvariantViolation(f"the engine refused it: {exc}") from exc
+            except Exception as exc:  # an engine bug: reported with its seed and input, not as a traceback
+                raise InvariantViolation(f"the engine raised {exc!r}") from exc
+            if check:
+                last = game.question is None or game.state.turn.number > cap
+                problems = totals_problems(game.state)
+                if not problems and schedule.whole(inputs, last, every_input):
+                    problems = check_invariants(game.state, schedule.round_trip(inputs, last, every_input), memo)
+                problems += question_problems(game)
+                if problems:
+                    raise InvariantViolation("; ".join(problems))
+        except InvariantViolation as exc:
+            replay = None if every_input or not check else _replay(seed, players, options, check_every, cap)
+            raise slipped(inputs, question.key, inp, exc, replay, unit="input") from exc
     over = game.state.game_over
     takeovers = sum(1 for line in game.narration if line.key in TAKEOVER_KEYS)
     if over is None:
         return GameResult(seed, PAST_CAP, None, game.state.turn.number, inputs, takeovers)
     return GameResult(seed, over.reason, over.winner, game.state.turn.number, inputs, takeovers)
+
+
+def _replay(seed: int, players: int, options: dict[str, str], check_every: int, cap: int) -> Callable[[], object]:
+    """The game of ``seed``, played again with every check after every input."""
+    return lambda: play_game(seed, players, options, check_every, cap, every_input=True)
 
 
 def question_problems(game: Game) -> list[str]:
@@ -115,11 +167,38 @@ def question_problems(game: Game) -> list[str]:
     return out
 
 
-def simulate(games: int, players: int, seed: int, options: dict[str, str] | None = None, check_every: int = 1,
-             cap: int = CAP_TURNS) -> tuple[list[GameResult], float]:
+def simulate(games: int, players: int, seed: int, options: dict[str, str] | None = None,
+             check_every: int = WHOLE_SET_EVERY, cap: int = CAP_TURNS, every_input: bool = False,
+             check: bool = True) -> tuple[list[GameResult], float]:
+    """``games`` games, game ``G`` (from 1) from seed ``seed + G - 1``; every check after every input
+    of every :data:`FULL_CHECK_GAMES_EVERY`-th game (of every game with ``every_input``). A violation
+    names its game and input."""
     started = time.perf_counter()
-    results = [play_game(seed + i, players, options or {}, check_every, cap) for i in range(games)]
+    chosen = options or {}
+    results = play_games(
+        games, lambda number, full: play_game(seed + number - 1, players, chosen, check_every, cap, full, check),
+        every_input, FULL_CHECK_GAMES_EVERY, name=lambda number: f"seed {seed + number - 1}")
     return results, time.perf_counter() - started
+
+
+def checks_line(check_every: int, every_input: bool) -> str:
+    """What the run checked, in words: the line begins as it always did (``after every input`` or
+    ``after every Kth input and the last``, then the round-trip in brackets: when the whole set
+    runs), then says what else runs when."""
+    if every_input:
+        return ("invariant checks: after every input (the state-format round-trip after every input too);"
+                " every check after every input of every game (--every-input)")
+    schedule = sampling(check_every)
+    whole = "after every input" if check_every == 1 else f"after {every(check_every)} and the last"
+    return (f"invariant checks: {whole} (the state-format round-trip after every"
+            f" {ordinal(schedule.round_trip_every)} and the last); {CHECK_NAMES[0]} after every input;"
+            f" every check after every input of every {ordinal(FULL_CHECK_GAMES_EVERY)} game")
+
+
+def report_line(players: int, violation: InvariantViolation) -> str:
+    """The one line on stderr, as it always was: ``invariant violation (P players): seed X, input N
+    (…): what broke``, X the game's own seed (``--seed X --games 1`` plays it alone)."""
+    return f"invariant violation ({players} players): {violation}"
 
 
 def length_lines(turns: Sequence[int]) -> list[str]:
@@ -139,14 +218,13 @@ def length_lines(turns: Sequence[int]) -> list[str]:
 
 
 def summary_lines(results: list[GameResult], seconds: float, players: int, seed: int, options: dict[str, str],
-                  check_every: int, cap: int) -> list[str]:
+                  check_every: int, cap: int, every_input: bool = False) -> list[str]:
     n = len(results)
     chosen = ", ".join(f"{k}={v}" for k, v in sorted(options.items())) or "defaults"
     reasons = Counter(r.reason for r in results)
     lines = [f"games: {n} ({players} players, seed {seed}, mode {MODE_ID})",
              f"options: {chosen}",
-             f"invariant checks: {'after every input' if check_every == 1 else f'after every {check_every}th input and the last'}"
-             f" (the state-format round-trip after every {check_every * ROUND_TRIP_EVERY}th and the last)",
+             checks_line(check_every, every_input),
              f"games/second: {n / seconds:.2f}" if seconds > 0 else "games/second: inf",
              f"inputs/game: {sum(r.inputs for r in results) / max(n, 1):.1f}",
              f"turns/game: {sum(r.turns for r in results) / max(n, 1):.1f}",
@@ -175,8 +253,12 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--seed", type=whole("--seed", 0, 2**62), default=1)
     parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                         help="a rule option of the mode (repeatable; see 'game modes')")
-    parser.add_argument("--check-every", type=whole("--check-every", 1, 1_000_000), default=1, metavar="K",
-                        help="check the invariants after every K-th input and the last (default 1: every input)")
+    parser.add_argument("--check-every", type=whole("--check-every", 1, 1_000_000), default=WHOLE_SET_EVERY,
+                        metavar="K", help=f"run the whole set of invariants after every K-th input and the last, the"
+                                          f" state-format round-trip after every {ROUND_TRIP_EVERY_SAMPLE}·K-th"
+                                          f" (default {WHOLE_SET_EVERY}; 1: the whole set after every input); the"
+                                          " totals run after every input")
+    add_every_input(parser, sampling(WHOLE_SET_EVERY), *CHECK_NAMES)
     parser.add_argument("--cap", type=whole("--cap", 1, 1_000_000), default=CAP_TURNS, metavar="TURNS",
                         help=f"stop a game still running after TURNS turns and report it (default {CAP_TURNS})")
     try:
@@ -187,11 +269,13 @@ def main(argv: list[str]) -> int:
         sys.stderr.write(one_line(str(exc)) + "\n")
         return 2
     try:
-        results, seconds = simulate(args.games, args.players, args.seed, options, args.check_every, args.cap)
+        results, seconds = simulate(args.games, args.players, args.seed, options, args.check_every, args.cap,
+                                    args.every_input)
     except InvariantViolation as exc:
-        sys.stderr.write(one_line(f"invariant violation ({args.players} players): {exc}") + "\n")
+        sys.stderr.write(one_line(report_line(args.players, exc)) + "\n")
         return 1
-    for line in summary_lines(results, seconds, args.players, args.seed, options, args.check_every, args.cap):
+    for line in summary_lines(results, seconds, args.players, args.seed, options, args.check_every, args.cap,
+                              args.every_input):
         print(line)
     return 0
 

@@ -1,14 +1,19 @@
 """The table's invariants, in one list, for the random-play tests and the simulator: money is
 conserved (bank + parties), each square has at most one owner and it is a party in the game, the
 house and hotel supply adds up, no mortgaged square carries buildings, tokens belong to their
-parties, a get-out-of-jail card is held once, the FSU ledger is sound (one active FSU per pair, its
-expiry square ahead of its holder), and the position format round-trips. Money includes the FSUs'
+parties, a get-out-of-jail card is held once, the FSU ledger is sound (each contract on its own, its
+parties and holder in the game, one active FSU per pair of parties that never merged), and the
+position format round-trips. Money includes the FSUs'
 premiums and payouts: they move between parties, so bank + parties stays the edition's total.
 
-The simulator checks after every input, so a :class:`Memo` may carry what the last check found
-about the parts of the table that most inputs leave alone (the squares, the FSU ledger): a part is
-looked at again only when it differs from the one the memo describes, so the answer is the same
-as without the memo, and every check can still fail."""
+The simulator (``simulate --mode ankh-morpoly``, schedule in :mod:`companion.cli.sampled_checks`)
+checks the totals (:func:`totals_problems`: money, no party below zero, square owners, one FSU per
+pair, the house and hotel supply; a few µs) after every input and the whole set (:func:`check_invariants`, some 10 µs; its
+round-trip some 75 µs more) on a sample of inputs. The totals' lines are the whole set's own, so a
+slip reads the same whichever check meets it. A :class:`Memo` may carry what the last check of a
+game found about the parts of the table that most inputs leave alone (the squares, the FSU ledger):
+a part is looked at again only when it differs from the one the memo describes, so the answer is the
+same as without the memo, and every check can still fail."""
 from __future__ import annotations
 
 from collections.abc import Container
@@ -17,13 +22,16 @@ from functools import lru_cache
 from operator import attrgetter
 from typing import Any
 
+from companion.core.errors import CompanionError
 from companion.morpoly.editions import Edition, load_edition
-from companion.morpoly.fsu import Ledger, ledger_problems, squares_to_expiry
+from companion.morpoly.fsu import Fsu, Ledger, ledger_problems, pair_problems
 from companion.morpoly.state import HOTEL, SquareState, State
 from companion.morpoly.state_format import state_from_json, state_to_json
 
 _SQUARE_FACTS = attrgetter("owner", "houses", "mortgaged")
 _CASH = attrgetter("cash")
+_HOUSES = attrgetter("houses")
+_OWNER = attrgetter("owner")
 
 
 @dataclass
@@ -40,25 +48,89 @@ class Memo:
 
 
 def ledger_invariants(state: State, memo: Memo | None = None) -> list[str]:
-    """The FSU ledger (§2.5): each contract sound on its own (``fsu.ledger_problems``); its parties
-    and holder token in the game; and every FSU's expiry square ahead of its holder, 1 to 40 squares
-    along its running direction. (One active FSU per ordered pair holds at each purchase, R17; a
-    merge may leave two behind, so a position alone cannot tell — the resolution tests check it.)"""
+    """The FSU ledger (§2.5): each contract sound on its own (``fsu.ledger_problems``: ids unique and
+    below ``next_id``, insurer not its beneficiary, a positive premium, a street as its square, covers,
+    nothing active before ``ended_prefix``); each active one's insurer, beneficiary and holder
+    token in the game; and one active FSU per ordered pair of parties that never merged (R17: with
+    one running, a landing costs the double fee and buys nothing). A party that took another over
+    holds more than one token (tokens join the team and leave only with it, ``takeover.merge``), and
+    the FSUs of the two continue with the team (R21), so a pair with a team may hold two: those
+    pairs are left to the resolution tests.
+
+    What a position cannot tell, so it is not checked: that the expiry square is still *ahead* of
+    the holder. Every square is 1 to 40 squares before it (``fsu.squares_to_expiry`` counts modulo 40, and 40
+    while the holder stands where it bought it), so a check of that distance could not fail; and the
+    holder may stand on the square with the FSU running (a backward walk or a teleport jump onto it
+    ends nothing, §2.3). Whether the holder came past the square since the purchase takes the way it
+    walked, which the position does not hold: the expiries are checked on the path steps
+    (``fsu.expires_on``, ``tests/companion/morpoly/test_fsu_*``)."""
     if not state.ledger.fsus:  # no contract, nothing below can fail
         return []
     out = [f"fsus: {problem}" for problem in _ledger_problems(state.ledger, memo)]
     parties = {p.id for p in state.parties}
-    tokens = {t.id: t for t in state.tokens}
-    for contract in state.ledger.active():
+    tokens = {t.id for t in state.tokens}
+    active = state.ledger.active()
+    for contract in active:
         if contract.insurer not in parties or contract.beneficiary not in parties:
             out.append(f"fsu {contract.fsu_id}: {contract.insurer!r} insures {contract.beneficiary!r}, "
                        "not both parties in the game")
-        holder = tokens.get(contract.holder_token)
-        if holder is None:
+        if contract.holder_token not in tokens:
             out.append(f"fsu {contract.fsu_id}: its holder token {contract.holder_token!r} is not in the game")
-        elif not 1 <= squares_to_expiry(contract, holder.square) <= 40:
-            out.append(f"fsu {contract.fsu_id}: expiry square {contract.square} is not ahead of {holder.id} "
-                       f"on {holder.square}")
+    out.extend(_pair_lines(state, active))
+    return out
+
+
+def _pair_lines(state: State, active: tuple[Fsu, ...]) -> list[str]:
+    """One active FSU per ordered pair of parties that never merged (R17), for
+    :func:`ledger_invariants` and :func:`totals_problems` alike."""
+    if len(active) < 2:
+        return []
+    never_merged = {p.id for p in state.parties if len(p.tokens) == 1}
+    unmerged = tuple(f for f in active if f.insurer in never_merged and f.beneficiary in never_merged)
+    return [f"fsus: {problem}" for problem in pair_problems(Ledger(unmerged))]
+
+
+def totals_problems(state: State) -> list[str]:
+    """What the issue's simulator checks after every input, cheap enough for that (the whole set,
+    :func:`check_invariants`, runs on a sample): money conserved (bank + parties = the edition's
+    money), no party's cash below zero, every square's owner a party in the game (a square holds
+    one owner field, so it is never owned twice), one active FSU per ordered pair of parties that
+    never merged (R17), and the house and hotel supply (in the bank + built = the edition's). The
+    lines are those :func:`check_invariants` gives for the same slips."""
+    edition = load_edition(state.edition)
+    out = _money_lines(state, edition)
+    squares = state.squares.values()
+    owners = set(map(_OWNER, squares))
+    owners.discard(None)
+    parties = {p.id for p in state.parties}
+    if not owners.issubset(parties):
+        out.extend(f"square {index} is owned by {sq.owner!r}, not a party"
+                   for index, sq in sorted(state.squares.items()) if sq.owner is not None and sq.owner not in parties)
+    if state.ledger.fsus:
+        out.extend(_pair_lines(state, state.ledger.active()))
+    built = list(map(_HOUSES, squares))
+    hotels = built.count(HOTEL)
+    out.extend(_supply_lines(state, edition, sum(built) - HOTEL * hotels, hotels))
+    return out
+
+
+def _money_lines(state: State, edition: Edition) -> list[str]:
+    """Money conserved and no party in debt (one place for both checks' lines)."""
+    party_list = state.parties
+    total = state.bank.cash + sum(map(_CASH, party_list))
+    out = [] if total == edition.bank_money else [f"money: bank + parties = {total}, not {edition.bank_money}"]
+    if party_list and min(map(_CASH, party_list)) < 0:
+        out.extend(f"{p.id} has negative cash {p.cash}" for p in party_list if p.cash < 0)
+    return out
+
+
+def _supply_lines(state: State, edition: Edition, houses: int, hotels: int) -> list[str]:
+    """The house and hotel supply, given the ``houses`` and ``hotels`` built."""
+    out = []
+    if state.bank.houses < 0 or state.bank.houses + houses != edition.houses:
+        out.append(f"houses: {state.bank.houses} in the bank + {houses} built != {edition.houses}")
+    if state.bank.hotels < 0 or state.bank.hotels + hotels != edition.hotels:
+        out.append(f"hotels: {state.bank.hotels} in the bank + {hotels} built != {edition.hotels}")
     return out
 
 
@@ -69,23 +141,15 @@ def check_invariants(state: State, round_trip: bool = True, memo: Memo | None = 
     are as the last check saw them; the lines are the same as without it.
 
     The squares are first checked in bulk (comprehensions, each edition's group table built once) and
-    only walked one by one to name a problem: the simulator checks after every input, and these
-    checks were a fifth of a simulated game."""
+    only walked one by one to name a problem: the random-play tests and ``simulate --every-input``
+    check after every input, and these checks were a fifth of a simulated game."""
     edition = load_edition(state.edition)
-    out: list[str] = []
     party_list = state.parties
-    total = state.bank.cash + sum(map(_CASH, party_list))
-    if total != edition.bank_money:
-        out.append(f"money: bank + parties = {total}, not {edition.bank_money}")
+    out = _money_lines(state, edition)
     parties = {p.id: p for p in party_list}
-    if party_list and min(map(_CASH, party_list)) < 0:
-        out.extend(f"{p.id} has negative cash {p.cash}" for p in party_list if p.cash < 0)
     square_lines, houses, hotels = _squares_found(state, edition, parties, memo)
     out.extend(square_lines)
-    if state.bank.houses < 0 or state.bank.houses + houses != edition.houses:
-        out.append(f"houses: {state.bank.houses} in the bank + {houses} built != {edition.houses}")
-    if state.bank.hotels < 0 or state.bank.hotels + hotels != edition.hotels:
-        out.append(f"hotels: {state.bank.hotels} in the bank + {hotels} built != {edition.hotels}")
+    out.extend(_supply_lines(state, edition, houses, hotels))
     for token in state.tokens:
         if token.party not in parties or token.id not in parties[token.party].tokens:
             out.append(f"token {token.id} and party {token.party!r} disagree")
@@ -96,9 +160,19 @@ def check_invariants(state: State, round_trip: bool = True, memo: Memo | None = 
         out.append(f"a get-out-of-jail card is held twice: {held}")
     out.extend(ledger_invariants(state, memo))
     out.extend(optional_rule_problems(state))
-    if round_trip and state_from_json(state_to_json(state)) != state:
-        out.append("the position does not round-trip through ankh-morpoly-state/1")
+    if round_trip:
+        out.extend(_round_trip_problems(state))
     return out
+
+
+def _round_trip_problems(state: State) -> list[str]:
+    """The position through ``ankh-morpoly-state/1`` and back: read back equal (a position the format
+    refuses, say a square of a stranger, is a line too, not an error)."""
+    try:
+        back = state_from_json(state_to_json(state))
+    except CompanionError as exc:
+        return [f"the position does not read back from ankh-morpoly-state/1: {exc}"]
+    return [] if back == state else ["the position does not round-trip through ankh-morpoly-state/1"]
 
 
 def _squares_found(state: State, edition: Edition, parties: dict[str, Any],

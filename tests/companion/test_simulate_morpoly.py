@@ -4,15 +4,22 @@ The full runs (300 games × 2/3/4 players, with and without Fortuna and ELAM) ar
 ``benchmarks/bench_morpoly_simulate.py``; CI plays a few games."""
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
 from companion.cli import simulate as first_game
 from companion.cli import simulate_morpoly
-from companion.cli.simulate_morpoly import main, play_game, simulate
+from companion.cli.sampled_checks import InvariantViolation
+from companion.cli.simulate_morpoly import WHOLE_SET_EVERY, GameResult, main, play_game, simulate
+from companion.core.inputs import Input
+from companion.morpoly.game import Game, apply
+from companion.morpoly.game_end import ONE_PARTY_LEFT
+from companion.morpoly.state import State
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -28,14 +35,17 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
-def test_games_play_to_their_end_with_every_invariant_checked(players: int, capsys: pytest.CaptureFixture[str]) -> None:
+def test_games_play_to_their_end_with_the_invariants_checked(players: int, capsys: pytest.CaptureFixture[str]) -> None:
     status, out, err = run(capsys, "--games", "3", "--players", str(players), "--seed", "5")
     assert status == 0 and err == ""
     lines = out.splitlines()
     for prefix, line in zip(LINES, lines):
         assert line.startswith(prefix), (prefix, line)
     assert lines[0] == f"games: 3 ({players} players, seed 5, mode ankh-morpoly)"
-    assert lines[1] == "options: defaults" and lines[2].startswith("invariant checks: after every input")
+    assert lines[1] == "options: defaults"
+    assert lines[2] == ("invariant checks: after every 16th input and the last (the state-format round-trip after"
+                        " every 128th and the last); the totals (money, houses and hotels) after every input; every"
+                        " check after every input of every 200th game")
     assert "ended by one party left: 3" in lines and "past the cap of 2000 turns: 0" in lines
     buckets = [line for line in lines if line.startswith("  turns ")]
     assert sum(int(line.rsplit(": ", 1)[1]) for line in buckets) == 3 and not any("finding" in x for x in lines)
@@ -46,7 +56,7 @@ def test_options_are_played_and_printed(capsys: pytest.CaptureFixture[str]) -> N
                          "--option", "fortuna=on", "--option", "elam=on", "--check-every", "7")
     assert status == 0
     assert "options: elam=on, fortuna=on, time-limit-minutes=60" in out
-    assert "invariant checks: after every 7th input and the last" in out
+    assert "invariant checks: after every 7th input and the last (the state-format round-trip after every 56th" in out
     assert "ended by the time limit: 2" in out  # the simulated table calls time at turn 60
 
 
@@ -65,21 +75,156 @@ def test_game_i_is_the_game_of_seed_s_plus_i_and_seeds_repeat() -> None:
     assert [r.turns for r in simulate(3, 3, 10)[0]] == [r.turns for r in many]
 
 
+def test_the_whole_set_after_every_input_as_before(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, "--games", "1", "--players", "2", "--seed", "3", "--check-every", "1")
+    assert status == 0 and ("invariant checks: after every input (the state-format round-trip after every 8th and"
+                            " the last); ") in out
+
+
 def test_an_invariant_violation_exits_1_with_the_seed(capsys: pytest.CaptureFixture[str],
                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    """The line as it always was: the game's own seed and the input (the 31st whole-set check of the
+    second game's run is after its 31st input with ``--check-every 1``; the replay does not meet a
+    slip that only the 31st call makes, and says so)."""
     calls = iter(range(10**6))
     monkeypatch.setattr(simulate_morpoly, "check_invariants",
                         lambda state, round_trip=True, memo=None: ["money: bank + parties = 1, not 2"] if next(calls) == 30 else [])
-    status, out, err = run(capsys, "--games", "2", "--players", "2", "--seed", "3")
+    status, out, err = run(capsys, "--games", "2", "--players", "2", "--seed", "3", "--check-every", "1")
     assert status == 1 and out == "" and err.count("\n") == 1
-    assert err.startswith("invariant violation (2 players): seed 3, input 31") and "money" in err
+    assert err.startswith("invariant violation (2 players): seed 3, input 31 ('morpoly.") and "money" in err
+    assert err.endswith("(not met again when the game was replayed with every check)\n"), err
 
 
 def test_an_input_the_engine_refuses_exits_1(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
     from companion.core.inputs import Answer
     monkeypatch.setattr(simulate_morpoly, "random_input", lambda game, rng: Answer("no-such-answer"))
     status, _, err = run(capsys, "--games", "1", "--players", "2", "--seed", "9")
-    assert status == 1 and "seed 9, input 1" in err and "refused" in err and err.count("\n") == 1
+    assert status == 1 and err.count("\n") == 1
+    assert err.startswith("invariant violation (2 players): seed 9, input 1 ('morpoly.setup.guild' answered"
+                          " Answer(value='no-such-answer'"), err
+    assert "the engine refused it: " in err and "sampled" not in err
+
+
+# -- a slipping engine is caught, and the report names the input that made the slip -------------
+
+SLIP_AT = 21
+"""The input after which the engine is made to slip: not a multiple of the sampling periods, so the
+whole set meets a slip only the totals cannot see at the next multiple of 16 (after input 32)."""
+
+
+def _money_from_nowhere(state: State) -> None:
+    state.parties[1].cash += 3
+
+
+def _house_from_nowhere(state: State) -> None:
+    state.bank.houses += 1
+
+
+def _square_of_a_stranger(state: State) -> None:
+    """The last square handed to an owner who is no party of the game (as a takeover that forgets
+    to pass a square on would leave it)."""
+    state.squares[39].owner = "nobody"
+
+
+def _card_held_twice(state: State) -> None:
+    """One get-out-of-jail card owned by two parties at once."""
+    state.parties[0].jail_cards.append("chance-jail")
+    state.parties[1].jail_cards.append("chance-jail")
+
+
+def _mended(state: State) -> None:
+    """Undo :func:`_card_held_twice` (the cards appended last are taken back)."""
+    state.parties[0].jail_cards.pop()
+    state.parties[1].jail_cards.pop()
+
+
+def _slipping(spoils: dict[int, Callable[[State], None]]) -> Callable[..., Game]:
+    """The engine's ``apply``, spoiling the state after the inputs in ``spoils`` (by the game's input
+    number, so the replay of the game slips at the same input)."""
+    def slipping_apply(game: Game, inp: Input, snapshot: bool = True) -> Game:
+        after = apply(game, inp, snapshot)
+        spoil = spoils.get(after.seq)
+        if spoil is not None:
+            spoil(after.state)
+        return after
+    return slipping_apply
+
+
+@pytest.mark.parametrize(("spoil", "what", "sampled"), [
+    (_money_from_nowhere, r"money: bank \+ parties = \d+, not \d+$", False),
+    (_house_from_nowhere, r"houses: \d+ in the bank \+ \d+ built != 32$", False),
+    (_square_of_a_stranger, "square 39 is owned by 'nobody', not a party$", False),
+    (_card_held_twice, r"a get-out-of-jail card is held twice: \[.*'chance-jail'.*'chance-jail'\]", True),
+])
+def test_the_default_checks_name_the_input_that_broke_the_table(
+        spoil: Callable[[State], None], what: str, sampled: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Money or a house created, or a square handed to a stranger, is seen after the very input (the
+    totals run after every input); a card held twice only the whole set shows: the sample meets it
+    at input 32, and the game played again with every check names input 21 all the same."""
+    monkeypatch.setattr(simulate_morpoly, "apply", _slipping({SLIP_AT: spoil}))
+    with pytest.raises(InvariantViolation, match=what) as caught:
+        play_game(4, 4, {})
+    message = str(caught.value)
+    assert re.match(rf"input {SLIP_AT} \('morpoly\.[a-z.-]+' answered [A-Za-z]+\(", message), message
+    next_sample = (SLIP_AT // WHOLE_SET_EVERY + 1) * WHOLE_SET_EVERY
+    assert (f"(the sampled checks met it after input {next_sample}; the game replayed with every check after every"
+            f" input stops here)" in message) == sampled, message
+
+
+def test_a_violation_exits_1_naming_seed_and_input(monkeypatch: pytest.MonkeyPatch,
+                                                       capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setattr(simulate_morpoly, "apply", _slipping({SLIP_AT: _card_held_twice}))
+    status, out, err = run(capsys, "--games", "3", "--players", "4", "--seed", "4")
+    assert status == 1 and out == "" and err.count("\n") == 1
+    assert err.startswith(f"invariant violation (4 players): seed 4, input {SLIP_AT} ('morpoly."), err
+    assert "held twice: ['chance-jail', 'chance-jail'] (the sampled checks met it after input 32;" in err, err
+
+
+def test_every_input_meets_a_slip_at_once(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """A slip mended by the next input is missed by the samples, and met at once with ``--every-input``."""
+    monkeypatch.setattr(simulate_morpoly, "apply", _slipping({SLIP_AT: _card_held_twice, SLIP_AT + 1: _mended}))
+    assert play_game(4, 4, {}).reason == ONE_PARTY_LEFT
+    status, _, err = run(capsys, "--games", "2", "--players", "4", "--seed", "4", "--every-input")
+    assert status == 1
+    assert err.startswith(f"invariant violation (4 players): seed 4, input {SLIP_AT} ("), err
+    assert err.endswith("'chance-jail']\n") and "sampled" not in err, err
+
+
+def test_every_200th_game_is_checked_at_every_input(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Of 400 games from seed 1, the games of seeds 200 and 400 run every check after every input."""
+    asked: list[tuple[int, bool]] = []
+
+    def spying_play_game(seed: int, players: int, options: dict[str, str], check_every: int = 16,
+                         cap: int = 2000, every_input: bool = False, check: bool = True) -> GameResult:
+        asked.append((seed, every_input))
+        return GameResult(seed, ONE_PARTY_LEFT, "red", 1, 1, 0)
+
+    monkeypatch.setattr(simulate_morpoly, "play_game", spying_play_game)
+    simulate(400, 2, 1)
+    assert [seed for seed, _ in asked] == list(range(1, 401))
+    assert [seed for seed, every in asked if every] == [200, 400]
+    asked.clear()
+    simulate(3, 2, 1, every_input=True)
+    assert asked == [(1, True), (2, True), (3, True)]
+
+
+def test_a_slip_the_samples_miss_is_met_in_the_fully_checked_game(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A slip mended before the next sample passes in the sampled games, and is named in the fully
+    checked one (every 200th; every 2nd here, to play few games)."""
+    monkeypatch.setattr(simulate_morpoly, "apply", _slipping({SLIP_AT: _card_held_twice, SLIP_AT + 1: _mended}))
+    monkeypatch.setattr(simulate_morpoly, "FULL_CHECK_GAMES_EVERY", 2)
+    with pytest.raises(InvariantViolation, match=rf"^seed 4, input {SLIP_AT} \(.*a get-out-of-jail card is held twice:"
+                                                 r" \[.*'chance-jail'\]$"):
+        simulate(2, 4, 3)
+
+
+def test_checked_and_unchecked_games_play_alike() -> None:
+    """The checks never touch the random stream: every schedule plays the same games."""
+    sampled, _ = simulate(4, 3, 20)
+    every, _ = simulate(4, 3, 20, every_input=True)
+    whole, _ = simulate(4, 3, 20, check_every=1)
+    unchecked, _ = simulate(4, 3, 20, check=False)
+    assert sampled == every == whole == unchecked
 
 
 @pytest.mark.parametrize("argv, message", [

@@ -7,15 +7,19 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from dataclasses import replace
 
 import pytest
 
+from companion.morpoly.covers import Cover
 from companion.morpoly.editions import load_edition
+from companion.morpoly.fsu import Fsu, Ledger
 from companion.morpoly.game import apply
-from companion.morpoly.invariants import check_invariants
+from companion.morpoly.invariants import check_invariants, totals_problems
 from companion.morpoly.mode import MODE
 from companion.morpoly.random_play import PLAYERS, random_input
 from companion.morpoly.state import HOTEL, State
+from companion.morpoly.takeover import merge
 
 
 def sound_table() -> State:
@@ -119,6 +123,13 @@ def _elam_off(s: State) -> None:
     s.rules["elam"] = "off"
 
 
+def _two_fsus_of_a_pair(s: State) -> None:
+    """Two running FSUs of one ordered pair of parties that never merged (R17 forbids the second)."""
+    insurer, beneficiary = s.parties[0], s.parties[1]
+    first = Fsu(1, insurer.id, beneficiary.id, beneficiary.tokens[0], 1, 10, frozenset({Cover.TAX}), False)
+    s.ledger = Ledger((first, replace(first, fsu_id=2, square=3)), 3)
+
+
 BREAKS: list[tuple[Callable[[State], None], str]] = [
     (_money, "money: bank + parties"), (_negative, "has negative cash -5"),
     (_stranger, "square 39 is owned by 'nobody', not a party"), (_mortgaged, "mortgaged square 1 has buildings"),
@@ -129,6 +140,7 @@ BREAKS: list[tuple[Callable[[State], None], str]] = [
     (_lives, "has 0 lives"), (_lives_list, "must list exactly the parties"), (_npc, "NPC on square -1"),
     (_luggage, "the Luggage accompanies 'ghost'"), (_reversed, "reversed running direction for tokens not in the game"),
     (_elam_off, "lives or NPCs without ELAM"),
+    (_two_fsus_of_a_pair, "fsus: 'blue' holds 2 active FSUs from 'red'"),
 ]
 
 
@@ -138,3 +150,35 @@ def test_each_invariant_can_fail(breaks: Callable[[State], None], expected: str)
     breaks(state)
     problems = check_invariants(state, round_trip=False)
     assert any(expected in line for line in problems), problems
+
+
+EVERY_INPUT = [(_money, "money: bank + parties"), (_negative, "has negative cash -5"),
+               (_stranger, "square 39 is owned by 'nobody', not a party"), (_houses, "houses: "),
+               (_hotels, "hotels: "), (_two_fsus_of_a_pair, "fsus: 'blue' holds 2 active FSUs from 'red'")]
+"""The checks issue 12 asks of the simulator after every input (money conserved, a square owned by
+a party, one FSU per pair, the house and hotel supply): the totals, not only the sampled whole set."""
+
+
+@pytest.mark.parametrize("breaks, expected", EVERY_INPUT, ids=[b.__name__.strip("_") for b, _ in EVERY_INPUT])
+def test_the_totals_after_every_input_meet_the_issue_s_checks(breaks: Callable[[State], None], expected: str) -> None:
+    state = sound_table()
+    assert totals_problems(state) == []
+    breaks(state)
+    lines = totals_problems(state)
+    assert any(expected in line for line in lines), lines
+    assert set(lines) <= set(check_invariants(state, round_trip=False)), "the same line whichever check meets it"
+
+
+def test_a_team_may_hold_two_fsus_of_a_pair() -> None:
+    """After a takeover the FSUs of the party taken over continue with the team (R21): blue and
+    green each hold one from red, green is taken over by blue, and blue holds two from red — no slip
+    (the one-per-pair check leaves pairs with a team to the resolution tests)."""
+    state = sound_table()
+    red, blue, green = state.parties
+    first = Fsu(1, red.id, blue.id, blue.tokens[0], 1, 10, frozenset({Cover.TAX}), False)
+    state.ledger = Ledger((first, replace(first, fsu_id=2, beneficiary=green.id, holder_token=green.tokens[0],
+                                          square=3)), 3)
+    assert check_invariants(state) == []
+    merge(state, green.id, blue.id)
+    assert [(f.beneficiary, f.insurer) for f in state.ledger.active()] == [(blue.id, red.id)] * 2
+    assert check_invariants(state) == []
