@@ -51,12 +51,10 @@ class NarrationLog(Sequence[Narration]):
         store, n, count = self._store, self._n, len(lines)
         tail = len(store) - n
         limit = min(tail, count)
-        if limit and all(map(is_, store[n:n + limit], lines[:limit])):
-            same = limit  # the usual case (the same procedure one input on), checked without a Python loop
-        else:
-            same = 0
-            while same < limit and store[n + same] is lines[same]:
-                same += 1
+        # the usual case (the same procedure one answer on) compared in one pass in C
+        same = limit if limit and all(map(is_, store[n:n + limit], lines[:limit])) else 0
+        while same < limit and store[n + same] is lines[same]:
+            same += 1
         if same == count:
             return self._view(store, n + count)
         if same < tail:

@@ -41,7 +41,8 @@ class Reason:
 def because(key: str, text: str, **params: object) -> Reason:
     """A :class:`Reason` with its values as keywords (shown as strings), as ``Narrator.say`` takes them:
     ``because("build.trouble", f"nobody may build in {area!r} …", area=area)``."""
-    return Reason(key, text, tuple((k, str(v)) for k, v in params.items()))
+    # Reason(key, text, params) made at once (core.frozen): the refusals of a question are many
+    return instance(Reason, {"key": key, "text": text, "params": tuple([(k, str(v)) for k, v in params.items()])})
 
 
 @dataclass(frozen=True)
@@ -91,7 +92,9 @@ class Question:
 
 def roll_question(key: str, text: str, player: str | None = None, **params: str) -> Question:
     """Ask for one d12 face."""
-    return Question("roll", key, text, player, ROLL_OPTIONS, params=tuple(params.items()))
+    return instance(Question, {  # Question("roll", …) made at once (core.frozen): a roll at most inputs
+        "kind": "roll", "key": key, "text": text, "player": player, "options": ROLL_OPTIONS, "unavailable": (),
+        "params": tuple(params.items()), "private": False, "reveals": False, "dice": 1, "sides": 12})
 
 
 def dice_question(key: str, text: str, player: str | None = None, **params: str) -> Question:
@@ -120,8 +123,10 @@ def choice_question(key: str, text: str, player: str | None, options: list[str] 
     answer is a card turned over from a face-down pile (see :class:`Question`)."""
     if not options:
         raise ValueError(f"a choice needs at least one option: {key!r}")
-    return Question("choice", key, text, player, tuple(options),
-                    tuple((unavailable or {}).items()), tuple(params.items()), private, reveals)
+    return instance(Question, {  # Question("choice", …) made at once (core.frozen): a question at every input
+        "kind": "choice", "key": key, "text": text, "player": player, "options": tuple(options),
+        "unavailable": tuple((unavailable or {}).items()), "params": tuple(params.items()), "private": private,
+        "reveals": reveals, "dice": 1, "sides": 12})
 
 
 @dataclass(frozen=True)

@@ -74,10 +74,8 @@ def minion_placement_areas(state: State, color: str, *, from_area: str | None = 
     With all twelve on the board the minion comes from ``from_area``; the rulebook says it is
     removed *then* placed, so adjacency is judged without it, and it may not go back where it was.
     """
-    counts = {a: state.areas[a].minion_count(color) for a in AREA_IDS}
-    if from_area is not None and counts.get(from_area, 0) > 0:
-        counts[from_area] -= 1
-    occupied = [a for a in AREA_IDS if counts[a] > 0]
+    areas = state.areas  # the moved minion counts one less where it leaves
+    occupied = [a for a in AREA_IDS if areas[a].minions.get(color, 0) - (a == from_area) > 0]
     if not occupied:
         allowed = set(AREA_IDS)
     else:
@@ -151,28 +149,46 @@ def _building_cost(area: str, cost: int | None) -> int:
     return AREA_BY_ID[area].cost if cost is None else cost
 
 
+def _build_rule_broken(state: State, color: str, area: str, cost: int | None) -> str | None:
+    """The rule id that forbids ``color`` to build in ``area`` now, or None (the rule itself;
+    :func:`_build_problem` words it)."""
+    a = state.areas[area]
+    if not a.minions.get(color):
+        return "build.minion"
+    if a.building is not None:
+        return "build.occupied"
+    if a.trouble:
+        return "build.trouble"
+    if state.player(color).money < _building_cost(area, cost):
+        return "build.money"
+    return None
+
+
 def _build_problem(state: State, color: str, area: str, cost: int | None) -> Reason | None:
     """Why ``color`` may not build in ``area`` (its key is the rule id ``build`` raises), or None."""
+    rule = _build_rule_broken(state, color, area, cost)
+    if rule is None:
+        return None
     a = state.areas[area]
-    if a.minion_count(color) == 0:
+    if rule == "build.minion":
         return because("build.minion", f"{color} needs a minion in {area!r} to build there", color=color, area=area)
-    if a.building is not None:
-        return because("build.occupied", f"{area!r} already has a {a.building} building", area=area, owner=a.building)
-    if a.trouble:
+    if rule == "build.occupied":
+        return because("build.occupied", f"{area!r} already has a {a.building} building", area=area,
+                       owner=a.building)
+    if rule == "build.trouble":
         return because("build.trouble", f"nobody may build in {area!r} while it has a trouble marker", area=area)
     price = _building_cost(area, cost)
     money = state.player(color).money
-    if money < price:
-        return because("build.money", f"building in {area!r} costs ${price}; {color} has ${money}",
-                       area=area, color=color, price=price, money=money)
-    return None
+    return because("build.money", f"building in {area!r} costs ${price}; {color} has ${money}",
+                   area=area, color=color, price=price, money=money)
 
 
 def buildable_areas(state: State, color: str, *, cost: int | None = None) -> list[str]:
     """Areas where ``color`` may build now: own minion, no building, no trouble marker, and the cost
-    (``cost`` overrides the printed one for cards that change it) affordable."""
+    (``cost`` overrides the printed one for cards that change it) affordable. Asked for every
+    question of a build symbol, so it checks the rule without wording each refusal."""
     _check_player(state, color)
-    return [a for a in AREA_IDS if _build_problem(state, color, a, cost) is None]
+    return [a for a in AREA_IDS if _build_rule_broken(state, color, a, cost) is None]
 
 
 def build_refusals(state: State, color: str, *, cost: int | None = None) -> dict[str, Reason]:
@@ -473,8 +489,12 @@ def usable_area_powers(state: State, color: str, *, during_own_turn: bool = True
     With ``during_own_turn=False`` (or when ``color`` is not the active player) only Small Gods can
     appear.
     """
+    held = state.area_cards_held(color)
+    if not held:  # most players most of the game: no card, no power
+        _check_player(state, color)
+        return []
     _check_player(state, color)
-    return [a for a in state.area_cards_held(color) if _power_unusable(state, color, a, during_own_turn) is None]
+    return [a for a in held if _power_unusable(state, color, a, during_own_turn) is None]
 
 
 def _check_power_target(state: State, color: str, area: str, power: AreaPower, target: str | None,

@@ -152,23 +152,28 @@ def check_input(question: Question | None, inp: Input, seq: int) -> str:
         if mismatch is not None:
             raise InputError(mismatch)
     value = answer_text(inp)
-    # a rejection is read by the whole table: a personality (scanned or named) is never quoted back
-    shown = "that card" if value in _CARDS_OF_KIND["personality"] or \
-        isinstance(inp, CardScan) and inp.kind == "personality" else repr(value)
     if isinstance(inp, CardScan) and value not in _CARDS_OF_KIND.get(inp.kind, ()):  # chance, chest: the second game
         # the card printed on a scanned sticker says what it is: an "event" scan of a personality
         # (or of anything else) answers nothing, whatever the question's options
         raise InputError(f"a scanned {inp.kind} card cannot answer {question.text!r}"
-                         + ("" if question.private else f": {shown} is not a {inp.kind} card"))
+                         + ("" if question.private else f": {_shown(inp, value)} is not a {inp.kind} card"))
     if not question.accepts(value):
         if question.private:  # the value may be another player's secret: name the step, not the card
             raise InputError(f"that card is not available for {question.text!r}")
         if isinstance(inp, CardScan):
-            raise InputError(f"scanned {inp.kind} {shown} is not an option for {question.text!r}")
+            raise InputError(f"scanned {inp.kind} {_shown(inp, value)} is not an option for {question.text!r}")
         if question.kind == "roll":
             raise InputError(f"a d12 roll is a face from 1 to 12, not {value!r}")
-        raise InputError(f"{shown} is not an option for {question.text!r}")
+        raise InputError(f"{_shown(inp, value)} is not an option for {question.text!r}")
     return value
+
+
+def _shown(inp: Input, value: str) -> str:
+    """``value`` as a rejection quotes it: a rejection is read by the whole table, so a personality
+    (scanned or named) is never quoted back."""
+    if value in _CARDS_OF_KIND["personality"] or isinstance(inp, CardScan) and inp.kind == "personality":
+        return "that card"
+    return repr(value)
 
 
 _CARDS_OF_KIND: dict[str, frozenset[str]] = {

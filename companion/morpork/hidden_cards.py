@@ -10,7 +10,7 @@ imports from ``companion.morpork.events``.
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from typing import Protocol
 
 from companion.morpork.catalog import CARD_BY_ID, CARD_IDS, CARDS, TWO_PLAYER_REMOVED_CARDS
@@ -33,10 +33,49 @@ def known_elsewhere(state: State, ctx: CardsInPlay | None = None) -> set[str]:
     return known
 
 
+def is_known_elsewhere(state: State, card: str, ctx: CardsInPlay | None = None) -> bool:
+    """Whether ``card`` is in :func:`known_elsewhere` (without building the set)."""
+    return card in public_cards(state) or (ctx is not None and card in ctx.in_play)
+
+
+def _answers(state: State) -> dict[Hashable, object]:
+    """The answers ``state.cards_memo`` holds for ``state``'s public cards.
+
+    When the only change since they were read is cards put on the discard pile, they are brought
+    up to date instead of forgotten: those cards join the public set and leave every list of
+    unseen cards (a removal from a tuple keeps catalogue order), which is what reading them again
+    would give (``invariants.kept_count_problems`` checks it). Anything else forgets them all."""
+    memo = state.cards_memo
+    if memo.holds(state):
+        return memo.values
+    added = memo.discards_since(state)
+    values = memo.values
+    public = values.get(_PUBLIC)
+    if added is None or not isinstance(public, frozenset):
+        return memo.reset(state)
+    fresh = [card for card in dict.fromkeys(added) if card not in public]
+    if fresh:
+        values[_PUBLIC] = public.union(fresh)
+        for key, cards in values.items():
+            if isinstance(key, tuple) and isinstance(cards, tuple):
+                values[key] = _without(cards, fresh)
+    memo.follow(state)
+    return values
+
+
+def _without(cards: tuple[str, ...], gone: Sequence[str]) -> tuple[str, ...]:
+    """``cards`` less ``gone``, order kept (each found by ``index``: no Python loop over the deck)."""
+    for card in gone:
+        if card in cards:
+            i = cards.index(card)
+            cards = cards[:i] + cards[i + 1:]
+    return cards
+
+
 def public_cards(state: State) -> frozenset[str]:
     """The part of :func:`known_elsewhere` the table shows (every card but those being played),
     remembered in ``state.cards_memo`` while the discard pile, loans and stuck cards are unchanged."""
-    memo = state.cards_memo.for_state(state)
+    memo = _answers(state)
     found = memo.get(_PUBLIC)
     if found is None:
         found = memo[_PUBLIC] = public_cards_now(state)
@@ -58,19 +97,31 @@ def public_cards_now(state: State) -> frozenset[str]:
 def unseen_cards(state: State, ctx: CardsInPlay | None = None) -> list[str]:
     """Card ids, in catalogue order, that may be in a hand or in the draw pile (remembered like
     :func:`public_cards`, for each set of cards being played: asked several times per input)."""
-    memo = state.cards_memo.for_state(state)
+    memo = _answers(state)
     in_play = tuple(ctx.in_play) if ctx is not None else ()
     found = memo.get(in_play)
     if found is None:
-        found = memo[in_play] = unseen_among(public_cards(state), in_play)
+        if in_play:  # the cards seen without a card in play, less those in play
+            found = memo[in_play] = _without(_unseen(state, memo), in_play)
+        else:
+            found = _unseen(state, memo)
     assert isinstance(found, tuple)
     return list(found)
+
+
+def _unseen(state: State, memo: dict[Hashable, object]) -> tuple[str, ...]:
+    """The unseen cards with nothing in play, remembered under the empty tuple."""
+    found = memo.get(())
+    if found is None:
+        found = memo[()] = unseen_among(public_cards(state), ())
+    assert isinstance(found, tuple)
+    return found
 
 
 def unseen_among(public: frozenset[str], in_play: Sequence[str]) -> tuple[str, ...]:
     """The cards, in catalogue order, neither ``public`` nor ``in_play``."""
     known = public.union(in_play)
-    return tuple(c for c in CARD_IDS if c not in known)
+    return tuple([c for c in CARD_IDS if c not in known])
 
 
 _PUBLIC = "public"

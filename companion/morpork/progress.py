@@ -155,8 +155,8 @@ def take_symbol(under_way: UnderWay, record: CardUnderWay, index: int,
         while True:
             answer = yield question
             asked = True
-            params = dict(question.params)
-            if answer == SKIP_ANSWER and question.key.startswith("symbol.") and params.get("card") == record.card:
+            if answer == SKIP_ANSWER and question.key.startswith("symbol.") \
+                    and dict(question.params).get("card") == record.card:
                 skipped = True
             if question.kind == "roll" and not under_way.event_running and under_way.cards \
                     and under_way.cards[-1] is record:

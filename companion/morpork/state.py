@@ -130,7 +130,8 @@ class Tally:
 class CardsMemo:
     """Answers derived from the public cards (the discard pile, loans, stuck cards), remembered
     with copies of the lists they were read from and given again only while those lists are
-    unchanged: a question for a hidden card is asked several times per input
+    unchanged, or brought up to date when cards were only put on the discard pile
+    (:meth:`discards_since`): a question for a hidden card is asked several times per input
     (``companion.morpork.hidden_cards``), and comparing the lists costs a fraction of rebuilding
     the set. Because it checks itself, copies of a state may share one memo."""
 
@@ -162,6 +163,25 @@ class CardsMemo:
     def for_state(self, state: State) -> dict[Hashable, object]:
         """The answers remembered for ``state``'s public cards (emptied when they changed)."""
         return self.values if self.holds(state) else self.reset(state)
+
+    def discards_since(self, state: State) -> list[str] | None:
+        """The cards put on the discard pile since the answers were read, when that is all that
+        changed (the pile grew at its end; loans and stuck cards as they were); else None.
+        A card played goes on the pile: most changes of the public cards are this one."""
+        known, pile = self.discard, state.discard_pile
+        if known is None or len(pile) <= len(known) or len(self.loans) != len(state.players):
+            return None
+        if pile[:len(known)] != known:
+            return None
+        for player, loans, stuck in zip(state.players, self.loans, self.stuck):
+            if player.loans != loans or player.stuck_cards != stuck:
+                return None
+        return pile[len(known):]
+
+    def follow(self, state: State) -> None:
+        """Remember ``state``'s discard pile without forgetting the answers: the caller has brought
+        them up to date with :meth:`discards_since`."""
+        self.discard = list(state.discard_pile)
 
 
 @dataclass
@@ -270,7 +290,10 @@ class State:
         raise KeyError(color)
 
     def has_player(self, color: str) -> bool:
-        return any(p.color == color for p in self.players)
+        for p in self.players:  # a loop, not any(): asked for nearly every question of a turn
+            if p.color == color:
+                return True
+        return False
 
     def turn_order_from(self, color: str) -> list[str]:
         """The colours in turn order, starting with ``color`` (the active player for most events)."""

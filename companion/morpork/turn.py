@@ -17,7 +17,7 @@ from typing import Any
 
 from companion.morpork.actions import end_turn
 from companion.morpork.cards import SCROLL_EFFECTS
-from companion.morpork.cards.common import DO, SKIP, INTERRUPT_ONLY, TurnContext, possible_cards
+from companion.morpork.cards.common import DO, SKIP, INTERRUPT_ONLY, TurnContext, may_hold, possible_cards
 from companion.morpork.cards.powers import ask_with_powers, power_options
 from companion.morpork.cards.symbols import (
     assassinate_steps,
@@ -55,11 +55,18 @@ def turn_procedure(state: State, narrator: Narrator, args: Mapping[str, Any]) ->
         yield from play_sequence(state, narrator, ctx, card)
     if state.game_over is not None:
         return
-    if not ctx.stopped and (_mossy_option(state, ctx) or power_options(state, ctx)):
+    mossy: list[str] | None = [] if ctx.stopped else _mossy_option(state, ctx)
+    usable = None if ctx.stopped or mossy else power_options(state, ctx)
+    if mossy or usable:
         # Asked only when there is something left to do (a power, Doctor Mossy Lawn): a forced
-        # "end turn" is not confirmed.
-        answer = yield from ask_with_powers(state, narrator, ctx, lambda powers: choice_question(
-            "turn.end", f"{color}: end your turn?", color, [END_TURN, *_mossy_option(state, ctx), *powers]))
+        # "end turn" is not confirmed. What was just listed serves the first question.
+        def question(powers: list[str]) -> Question:
+            nonlocal mossy
+            offered = _mossy_option(state, ctx) if mossy is None else mossy
+            mossy = None
+            return choice_question("turn.end", f"{color}: end your turn?", color, [END_TURN, *offered, *powers])
+
+        answer = yield from ask_with_powers(state, narrator, ctx, question, listed=usable)
         if answer == MOSSY_LAWN:
             play_mossy_lawn(state, narrator, ctx)
         if state.game_over is not None:
@@ -77,11 +84,23 @@ def turn_procedure(state: State, narrator: Narrator, args: Mapping[str, Any]) ->
 
 def playable_cards(state: State, ctx: TurnContext) -> list[str]:
     """Card ids the active player might play now (any card not known to be elsewhere, interrupts aside)."""
-    return [c for c in possible_cards(state, ctx.player, ctx) if c not in INTERRUPT_ONLY]
+    return _card_options(state, ctx)[0]
+
+
+def _card_options(state: State, ctx: TurnContext) -> tuple[list[str], list[str]]:
+    """:func:`playable_cards` and :func:`_mossy_option` from one listing of the cards the active
+    player might hold: the question for the next card offers both."""
+    possible = possible_cards(state, ctx.player, ctx)
+    mossy = [MOSSY_LAWN] if ctx.started and MOSSY_LAWN in possible else []
+    return [c for c in possible if c not in _INTERRUPT_ONLY], mossy
+
+
+_INTERRUPT_ONLY = frozenset(INTERRUPT_ONLY)
+"""The same cards as a set: the filter above runs over the whole catalogue for most questions of a turn."""
 
 
 def _mossy_option(state: State, ctx: TurnContext) -> list[str]:
-    if ctx.started and MOSSY_LAWN in possible_cards(state, ctx.player, ctx):
+    if ctx.started and may_hold(state, ctx.player, MOSSY_LAWN, ctx):
         return [MOSSY_LAWN]
     return []
 
@@ -92,13 +111,21 @@ def choose_card(state: State, narrator: Narrator, ctx: TurnContext, *, first: bo
     color = ctx.player
     if ctx.is_over(state):
         return None
-    if not first and not playable_cards(state, ctx):
+    now = _card_options(state, ctx)
+    if not first and not now[0]:
         return None
+    listed = [now]
     stop = PASS if first else STOP
     question_key = key or ("turn.play-card" if first else "turn.play-another")
     text = f"{color}: play a card (or pass if you cannot)" if first else f"{color}: play another card?"
+
+    def offered(powers: list[str]) -> list[str]:
+        # the cards just listed serve the first question; a power used meanwhile may change them
+        cards, mossy = listed.pop() if listed else _card_options(state, ctx)
+        return [*cards, stop, *mossy, *powers]
+
     answer = yield from ask_with_powers(state, narrator, ctx, lambda powers: choice_question(
-        question_key, text, color, [*playable_cards(state, ctx), stop, *_mossy_option(state, ctx), *powers]))
+        question_key, text, color, offered(powers)))
     if answer == MOSSY_LAWN:
         play_mossy_lawn(state, narrator, ctx)
         return None

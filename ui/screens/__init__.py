@@ -4,3 +4,4 @@ screen) was most of the app's imports before the first frame. Importing this pac
 shared widgets the kv files use (``BigButton``, ``QuestionPanel`` …); each screen module registers its
 own classes with the kv factory when imported."""
 from ui import widgets  # noqa: F401  (registers BigButton, QuestionPanel, RulebookLabel …)
+from ui import bars  # noqa: F401,E402  (registers TopBar and StatusBar, the bars' places)

@@ -3,14 +3,26 @@ switch, colour-blind mode), but only while the screen is showing — hidden scre
 A screen's maps (:attr:`GameScreen.MAPS`) drop their drawing when another screen is shown and draw
 again on the frame after the screen comes back: Kivy's screen manager keeps every screen built, and
 a hidden map's texts and instructions were memory no one looked at (issue 16: the app's memory
-after opening every screen). A map is drawn again on enter anyway whenever the game moved on."""
+after opening every screen). A map is drawn again on enter anyway whenever the game moved on.
+For the same reason the top bar and status bar are the app's one pair, lent to the screen shown
+(:mod:`ui.bars`).
+
+A Kivy widget is a reference cycle (it binds its own methods to its own properties), so widgets a
+screen drops on leave are not freed when the last reference goes but at Python's next full
+collection — which, with the app's hundred thousand long-lived objects, comes only after tens of
+thousands of new ones. A screen that drops widgets (:attr:`GameScreen.DROPS_WIDGETS`) asks for
+that collection on the frame after it left, once the next screen is drawn (issue 16: some 3 MB
+of dropped cells and forms were still held after opening every screen of a resumed game)."""
 from __future__ import annotations
 
+import gc
 from typing import TYPE_CHECKING, Any, cast
 
 from kivy.app import App
 from kivy.clock import Clock
 from kivy.uix.screenmanager import Screen
+
+from ui.bars import lend, shared_bar, slots_of
 
 if TYPE_CHECKING:
     from ui.companion_app import CompanionApp
@@ -22,6 +34,7 @@ class GameScreen(Screen):
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self._trigger = Clock.create_trigger(lambda _dt: self._update_if_shown(), -1)
+        self._collect = Clock.create_trigger(lambda _dt: gc.collect(), 0)
         if App.get_running_app() is not None:  # built when first shown: bind now, the next change is near
             self._bind_app(0)
         else:
@@ -36,13 +49,32 @@ class GameScreen(Screen):
     MAPS: tuple[str, ...] = ()
     """The ids of the screen's maps (:class:`ui.mapwidget.MapWidget`)."""
 
+    DROPS_WIDGETS = False
+    """True for a screen whose :meth:`release` drops widgets: garbage collected after it left
+    (see the module docstring). A map's drawing holds no widget and is freed at once."""
+
     def on_pre_enter(self, *_args: Any) -> None:
+        self.borrow_bars()
         self.update()
         for name in self.MAPS:
             self.ids[name].redraw_soon()
 
     def on_leave(self, *_args: Any) -> None:
         self.release()
+        if self.DROPS_WIDGETS:
+            self._collect()
+
+    def borrow_bars(self) -> None:
+        """Put the app's one top bar and status bar in this screen's places for them
+        (:mod:`ui.bars`); a screen built without a running app keeps its empty places."""
+        app = App.get_running_app()
+        if app is None:
+            return
+        slots = self.__dict__.get("_bar_slots")
+        if slots is None:
+            slots = self._bar_slots = slots_of(self)
+        for slot in slots:
+            lend(shared_bar(app, slot), slot)
 
     def release(self) -> None:
         """Drop what :meth:`update` builds again on enter anyway (the maps' drawings)."""

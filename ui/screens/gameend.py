@@ -67,11 +67,24 @@ class PointsChart(Widget):
 
 
 class GameEndScreen(GameScreen):
+    DROPS_WIDGETS = True
+    def release(self) -> None:
+        """The score table's cells and the chart's lines: :meth:`update` makes them again each
+        time the screen is shown (a cell is a Label: some 70 KB with its texture)."""
+        super().release()
+        self.ids.scores.clear_widgets()
+        self.ids.chart.series = {}
+        self.drawn: tuple[Any, ...] | None = None
+
     def update(self) -> None:
         app = self.app
         game = app.game
         if game is None:
             return
+        drawn = (game, app.lang, app.colorblind)
+        if self.ids.scores.children and drawn == getattr(self, "drawn", None):
+            return  # on screen already: ``app.show`` updates a screen on enter and at the next revision
+        self.drawn = drawn
         state = game.state
         over = state.game_over
         t = app.t

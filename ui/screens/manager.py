@@ -3,7 +3,12 @@
 Building all eight screens (four of them with a map) before the first frame was most of the app's
 start-up beyond a bare Kivy window; most sessions open only a few of them. A screen is registered
 with a function that makes it, and is made by :meth:`LazyScreenManager.get_screen` — which is what
-``manager.current = name`` and the kv rules' ``app.manager.get_screen(name)`` go through."""
+``manager.current = name`` and the kv rules' ``app.manager.get_screen(name)`` go through.
+
+A screen left while the switch to it had not finished (two switches in one frame: an answer that
+moves the game on, then a screen the app shows at once) is told it was left all the same: Kivy's
+screen manager stops the unfinished switch without ``on_leave``, and a screen drops what it
+draws only on leave (:class:`ui.screens.base.GameScreen`)."""
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -28,6 +33,13 @@ class LazyScreenManager(ScreenManager):
         if make is not None:
             self.add_widget(make())
         return super().get_screen(name)
+
+    def on_current(self, instance: Any, value: Any) -> None:
+        transition = self.transition
+        unfinished = transition.screen_out if transition.is_active else None
+        super().on_current(instance, value)
+        if unfinished is not None and unfinished is not self.current_screen:
+            unfinished.dispatch("on_leave")
 
     def has_screen(self, name: str) -> bool:
         return name in self._makers or bool(super().has_screen(name))

@@ -14,6 +14,7 @@ from ui.screens.table import public_narration
 
 
 class SetupScreen(GameScreen):
+    DROPS_WIDGETS = True
     form = BooleanProperty(True)
     player_count = NumericProperty(3)
 
@@ -21,13 +22,45 @@ class SetupScreen(GameScreen):
         super().__init__(**kwargs)
         self.row_colors: list[str] = list(COLORS)
         self.edition = "en"
+        self._form_widget: Any = None
+        self._name_boxes: list[Any] = []  # the form's four name boxes while the form is dropped
 
     def _parts(self) -> tuple[Any, Any]:
-        if not hasattr(self, "_form_widget"):
-            from kivy.factory import Factory
+        from kivy.factory import Factory
+        if self._form_widget is None:
             self._form_widget = Factory.SetupForm()
+            for i, box in enumerate(self._name_boxes):  # the boxes typed in, in place of the new ones
+                row = self._form_widget.ids[f"row{i}"]
+                made = row.ids.name.__self__
+                index = row.children.index(made)
+                row.remove_widget(made)
+                row.add_widget(box, index=index)
+                row.ids["name"] = box.proxy_ref
+            self._name_boxes = []
+        if not hasattr(self, "_questions_widget"):
             self._questions_widget = Factory.SetupQuestions()
         return self._form_widget, self._questions_widget
+
+    def release(self) -> None:
+        """The new-game form — four rows of colour buttons and name boxes, the counts and the
+        editions, some thirty Labels — is made again when the screen is shown (:meth:`_parts`);
+        a game running or finished leaves this screen hidden for good. The four name boxes are
+        kept, out of the form, and put in the new one: the names typed stay as they were (and
+        Kivy's TextInput keeps the last box whose cursor moved, which would keep its whole form).
+        The count, colours and edition are kept on the screen anyway."""
+        super().release()
+        form = self._form_widget
+        if form is None:
+            return
+        self._name_boxes = []
+        for i in range(4):
+            box = form.ids[f"row{i}"].ids.name.__self__
+            box.focus = False  # the on-screen keyboard goes with it
+            box.parent.remove_widget(box)
+            self._name_boxes.append(box)
+        if form.parent is not None:
+            form.parent.remove_widget(form)
+        self._form_widget = None
 
     def _show(self, widget: Any) -> None:
         content = self.ids.content

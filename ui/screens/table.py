@@ -48,7 +48,23 @@ class _StateGrid(GridLayout):
         kwargs.setdefault("size_hint_y", None)
         kwargs.setdefault("cols_minimum", {0: dp(100)})
         super().__init__(**kwargs)
-        self.bind(minimum_height=self.setter("height"), state=lambda *_a: self.refresh())
+        self.drawn: tuple[Any, ...] | None = None
+        self.bind(minimum_height=self.setter("height"), state=lambda *_a: self.draw())
+
+    def draw(self) -> None:
+        """:meth:`refresh`, unless the cells show this table in these words already: a screen is
+        updated on enter and again on the app's next ``revision`` (``app.show`` bumps it), and
+        each cell is a Label (some 70 KB with its texture) made again."""
+        app = running_app()
+        drawn = (self.state, app.lang, app.colorblind) if app is not None else None
+        if drawn is None or drawn != self.drawn or not self.children:
+            self.refresh()
+            self.drawn = drawn
+
+    def release(self) -> None:
+        """Drop the cells (:meth:`draw` makes them again)."""
+        self.clear_widgets()
+        self.drawn = None
 
     def refresh(self) -> None:
         raise NotImplementedError
@@ -124,12 +140,13 @@ def public_narration(game: Game) -> list[Narration]:
 
 class TableScreen(GameScreen):
     MAPS = ("map",)
+    DROPS_WIDGETS = True
 
     def release(self) -> None:
         """The grids' cells too: :meth:`update` makes them again each time the screen is shown."""
         super().release()
-        self.ids.players.clear_widgets()
-        self.ids.progress.clear_widgets()
+        self.ids.players.release()
+        self.ids.progress.release()
 
     def update(self) -> None:
         app = self.app
@@ -138,10 +155,9 @@ class TableScreen(GameScreen):
             return
         state = public_state(game)
         self.ids.map.state = state
-        self.ids.players.state = state
-        self.ids.progress.state = state
-        self.ids.players.refresh()
-        self.ids.progress.refresh()
+        for grid in (self.ids.players, self.ids.progress):
+            grid.state = state  # a new table: the grid draws it (its ``state`` binding)
+            grid.draw()  # an equal one is not set: drawn here if it is not on screen already
         t = app.t
         self.ids.pools.text = "   ".join([
             f"{t('Bank')} ${state.bank}",

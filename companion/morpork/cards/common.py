@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from companion.morpork.catalog import CARD_IDS, PERSONALITY_IDS, TWO_PLAYER_REMOVED_PERSONALITIES
-from companion.morpork.hidden_cards import known_elsewhere, unseen_cards
+from companion.morpork.hidden_cards import is_known_elsewhere, known_elsewhere, unseen_cards
 from companion.core.procedure import Narrator, Question, Reason, choice_question
 from companion.morpork.state import State
 from companion.morpork.steps import Steps, ask, end_on_draw_pile
@@ -76,6 +76,11 @@ def possible_cards(state: State, color: str, ctx: TurnContext | None = None,
         return unseen_cards(state, ctx)  # remembered: asked several times per input
     known = known_elsewhere(state, ctx)
     return [c for c in among if c not in known]
+
+
+def may_hold(state: State, color: str, card: str, ctx: TurnContext | None = None) -> bool:
+    """Whether ``card`` is among :func:`possible_cards` for ``color`` (without listing them all)."""
+    return free_hand(state, color) > 0 and not is_known_elsewhere(state, card, ctx)
 
 
 def draw_cards(state: State, narrator: Narrator, color: str, count: int) -> int:

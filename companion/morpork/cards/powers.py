@@ -34,11 +34,13 @@ def power_options(state: State, ctx: TurnContext) -> list[str]:
     return found
 
 
-def ask_with_powers(state: State, narrator: Narrator, ctx: TurnContext,
-                    make: Callable[[list[str]], Question]) -> Generator[Question, str, str]:
-    """Ask ``make(power_options)`` until the answer is not a power; run each power chosen."""
+def ask_with_powers(state: State, narrator: Narrator, ctx: TurnContext, make: Callable[[list[str]], Question],
+                    listed: list[str] | None = None) -> Generator[Question, str, str]:
+    """Ask ``make(power_options)`` until the answer is not a power; run each power chosen.
+    ``listed``: the power options the caller has just listed, for the first question."""
     while True:
-        answer = yield make(power_options(state, ctx))
+        answer = yield make(power_options(state, ctx) if listed is None else listed)
+        listed = None
         if not answer.startswith(POWER_PREFIX):
             return answer
         yield from use_power(state, narrator, ctx, answer[len(POWER_PREFIX):])

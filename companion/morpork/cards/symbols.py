@@ -74,12 +74,18 @@ def place_minion_steps(state: State, narrator: Narrator, ctx: TurnContext, *, ar
             if answer == SKIP:
                 return None
             from_area = answer
-        if not targets_for(from_area):
+        listed = [targets_for(from_area)]
+        if not listed[0]:
             narrator.say("symbol.no-option.minion", f"{color} cannot place a minion", player=color)
             return None
+
+        def targets_now(from_area: str | None) -> list[str]:
+            # the targets just listed serve the first question; a power used meanwhile may change them
+            return listed.pop() if listed else targets_for(from_area)
+
         answer = yield from _ask(state, narrator, ctx, with_powers and not moving, lambda powers: choice_question(
             key, text or f"{color}: place a minion", color,
-            [*targets_for(from_area), *([SKIP] if optional else []), *powers],
+            [*targets_now(from_area), *([SKIP] if optional else []), *powers],
             unavailable=refusals_for(from_area), card=ctx.card))
         if answer == SKIP:
             return None
@@ -102,12 +108,17 @@ def build_steps(state: State, narrator: Narrator, ctx: TurnContext, *, cost: int
     """Build once (at ``cost`` instead of the printed one for Wee Mad Arthur)."""
     color = ctx.player
     while True:
-        targets = buildable_areas(state, color, cost=cost)
-        if not targets:
+        listed = [buildable_areas(state, color, cost=cost)]
+        if not listed[0]:
             narrator.say("symbol.no-option.build", f"{color} cannot build anywhere now", player=color)
             return None
+
+        def areas_now() -> list[str]:
+            # the areas just listed serve the first question; a power used meanwhile may change them
+            return listed.pop() if listed else buildable_areas(state, color, cost=cost)
+
         answer = yield from _ask(state, narrator, ctx, with_powers, lambda powers: choice_question(
-            key, f"{color}: build where?", color, [*buildable_areas(state, color, cost=cost), SKIP, *powers],
+            key, f"{color}: build where?", color, [*areas_now(), SKIP, *powers],
             unavailable=build_refusals(state, color, cost=cost), card=ctx.card))
         if answer == SKIP:
             return None
