@@ -53,8 +53,13 @@ class Driver:
         touch = UnitTestTouch(x, y)
         touch.touch_down()
         end = time.monotonic() + hold
-        while time.monotonic() < end:
+        ticks = 0
+        # A held finger stays down across frames as well as time: a ScrollView hands the press on
+        # only after ``scroll_timeout`` *and* three frames (Kivy's rule for slow devices); lifted
+        # before that, its button is released 0.2 s later, after this tap has returned.
+        while time.monotonic() < end or (hold > 0 and ticks < 4):
             self.frames(1)
+            ticks += 1
             time.sleep(0.005)
         if hold > 0:
             self.frames(1)  # one Clock tick after the hold has passed, however slow the last frame was

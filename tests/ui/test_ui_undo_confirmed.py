@@ -77,3 +77,24 @@ def test_a_refused_secret_answer_is_not_written_to_the_log(driver: Any, caplog: 
     assert caplog.records, "the refusal is logged"
     assert all("vimes" not in r.getMessage() for r in caplog.records)
     assert "vimes" not in app.message
+
+
+def test_a_row_tapped_while_frames_run_slow_is_chosen(driver: Any) -> None:
+    """On a busy Pi each frame may take longer than the finger rests; the row tapped in the
+    Journal's list is still the one chosen when the finger lifts (a ScrollView hands a press on
+    only after its timeout and three frames, or releases it 0.2 s after the lift)."""
+    import time
+    from kivy.clock import Clock
+    d = driver
+    app = d.app
+    app.start_game(["red", "blue"], ["Ann", "Bob"], "en")
+    app.on_die_roll(2, "manual")
+    assert app.answer("vetinari") and app.answer("vimes")
+    _open_journal(d)
+    row = d.screen.line_button(1)
+    slow = Clock.schedule_interval(lambda _dt: time.sleep(0.1), 0)  # every frame takes 0.1 s
+    try:
+        d.tap(row)
+    finally:
+        slow.cancel()
+    assert d.screen.selected == 1 and not d.screen.ids.undo.disabled
