@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from kivy.clock import Clock
 from kivy.metrics import dp, sp
 from kivy.properties import NumericProperty
 from kivy.uix.boxlayout import BoxLayout
@@ -118,7 +119,13 @@ class JournalScreen(GameScreen):
         return len(self.ids.lines.data)
 
     def scroll_to_line(self, index: int) -> None:
-        """Bring row ``index`` into view (the latest step, or the chosen one)."""
+        """Bring row ``index`` into view (the latest step, or the chosen one); again on the next
+        frame, once the list has laid out its new rows (before that, Kivy's scroll bounds are the
+        old list's and pull the list back to its top)."""
+        self._scroll_now(index)
+        Clock.schedule_once(lambda _dt: self._scroll_now(index), 0)
+
+    def _scroll_now(self, index: int) -> None:
         rv = self.ids.lines
         count = len(rv.data)
         if count == 0:
@@ -131,7 +138,7 @@ class JournalScreen(GameScreen):
     def line_button(self, index: int) -> Any:
         """The row widget of step ``index``, scrolled into view (for drivers and tests)."""
         rv = self.ids.lines
-        self.scroll_to_line(index)
+        self._scroll_now(index)
         rv.refresh_from_viewport()
         rv.refresh_views()
         for view in rv.layout_manager.children:
