@@ -82,7 +82,9 @@ def ledger_invariants(state: State, memo: Memo | None = None) -> list[str]:
 
 def _pair_lines(state: State, active: tuple[Fsu, ...]) -> list[str]:
     """One active FSU per ordered pair of parties that never merged (R17), for
-    :func:`ledger_invariants` and :func:`totals_problems` alike."""
+    :func:`ledger_invariants` and :func:`totals_problems` alike. "Never merged" is read as "holds
+    one token": a takeover moves the debtor's tokens into the creditor's party and none ever
+    leaves a team on its own (``takeover.merge``), so a party with one token took nobody over."""
     if len(active) < 2:
         return []
     never_merged = {p.id for p in state.parties if len(p.tokens) == 1}

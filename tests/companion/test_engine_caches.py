@@ -49,6 +49,12 @@ def test_questions_and_reasons_made_at_once_are_the_constructor_s_values() -> No
           Question("roll", "event.fire", "roll for the fire", "red", ROLL_OPTIONS, params=(("area", "dimwell"),)))
 
 
+def _holds_a_free_card(state: State, color: str) -> bool:
+    """A player may hold an unseen card only in the part of the hand not stuck (Gaspode, Fresh Start)."""
+    player = state.player(color)
+    return player.hand > len(player.stuck_cards)
+
+
 def _check_kept(state: State) -> None:
     assert kept_count_problems(state) == []
     for area in AREA_IDS:
@@ -57,10 +63,10 @@ def _check_kept(state: State) -> None:
     some = fresh[len(fresh) // 2:len(fresh) // 2 + 2]
     playing = TurnContext(state.active_player, in_play=list(some))
     assert possible_cards(state, state.active_player, playing) == (
-        [c for c in fresh if c not in some] if state.player(state.active_player).hand > 0 else [])
+        [c for c in fresh if c not in some] if _holds_a_free_card(state, state.active_player) else [])
     for player in state.players:
         ctx = TurnContext(player.color)
-        expected = fresh if player.hand > len(player.stuck_cards) else []
+        expected = fresh if _holds_a_free_card(state, player.color) else []
         assert possible_cards(state, player.color, ctx) == expected
         assert [c for c in CARD_IDS if may_hold(state, player.color, c, ctx)] == expected
         assert set(expected).isdisjoint(known_elsewhere(state, ctx))

@@ -68,13 +68,19 @@ class PointsChart(Widget):
 
 class GameEndScreen(GameScreen):
     DROPS_WIDGETS = True
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.drawn: tuple[Any, ...] | None = None
+        """The game, language and colour mode the cells on screen were made for."""
+
     def release(self) -> None:
         """The score table's cells and the chart's lines: :meth:`update` makes them again each
         time the screen is shown (a cell is a Label: some 70 KB with its texture)."""
         super().release()
         self.ids.scores.clear_widgets()
         self.ids.chart.series = {}
-        self.drawn: tuple[Any, ...] | None = None
+        self.drawn = None
 
     def update(self) -> None:
         app = self.app
@@ -82,7 +88,9 @@ class GameEndScreen(GameScreen):
         if game is None:
             return
         drawn = (game, app.lang, app.colorblind)
-        if self.ids.scores.children and drawn == getattr(self, "drawn", None):
+        last = self.drawn
+        # each input makes a new Game, so ``is`` tells a new one without comparing whole games
+        if self.ids.scores.children and last is not None and last[0] is game and last[1:] == drawn[1:]:
             return  # on screen already: ``app.show`` updates a screen on enter and at the next revision
         self.drawn = drawn
         state = game.state
