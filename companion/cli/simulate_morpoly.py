@@ -89,7 +89,7 @@ ROUND_TRIP_EVERY_SAMPLE = 8
 """Of the whole set's samples, every 8th (every 128th input by default, and the last) also
 round-trips the position through its JSON form: that alone costs more than an input of the engine."""
 
-CHECK_NAMES = ("the totals (money, houses and hotels)", "the whole set", "the state-format round-trip")
+CHECK_NAMES = ("the totals (money, square owners, one FSU per pair, houses and hotels)", "the whole set", "the state-format round-trip")
 """The three weights of the checks in this game's words (the output and the help)."""
 
 

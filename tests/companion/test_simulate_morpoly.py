@@ -44,8 +44,8 @@ def test_games_play_to_their_end_with_the_invariants_checked(players: int, capsy
     assert lines[0] == f"games: 3 ({players} players, seed 5, mode ankh-morpoly)"
     assert lines[1] == "options: defaults"
     assert lines[2] == ("invariant checks: after every 16th input and the last (the state-format round-trip after"
-                        " every 128th and the last); the totals (money, houses and hotels) after every input; every"
-                        " check after every input of every 200th game")
+                        " every 128th and the last); the totals (money, square owners, one FSU per pair, houses and"
+                        " hotels) after every input; every check after every input of every 200th game")
     assert "ended by one party left: 3" in lines and "past the cap of 2000 turns: 0" in lines
     buckets = [line for line in lines if line.startswith("  turns ")]
     assert sum(int(line.rsplit(": ", 1)[1]) for line in buckets) == 3 and not any("finding" in x for x in lines)
