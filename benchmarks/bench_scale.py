@@ -12,6 +12,10 @@ Prints, each against a baseline measured in the same run:
 * memory after opening every screen on that game, against the bare Kivy app: as the app starts
   (the game open in the journal, not shown) and after "resume" (the game's screens show the game:
   its maps with every piece, the table's grids);
+* a screen's dropped widgets collected on the frame after it was left (``gc.collect``, see
+  ``ui/screens/base.py``), on that game resumed: the slowest whole collection in a third round of
+  every screen (all built long since, as for most of a game), the frame it fell in, and the slowest
+  of the first round (the screens being built);
 * the Journal screen: time to open it (the frame after ``show``) and memory added, at 50 and 2,000
   entries; then its map, drawn from the frame after (the slowest part of opening it; a thumbnail
   places its names and chips over a few frames): its slowest frame and when it is complete; and a
@@ -202,14 +206,33 @@ def later(_dt):
         app.resume_game()  # as a tap on "resume": the game's own screens show the game, not an empty table
         frames(3)
     if {every}:
-        for name in ("home", "setup", "table", "turn", "events", "gameend", "journal", "settings"):
-            try:
-                app.show(name)
-            except Exception as exc:
-                out.setdefault("errors", []).append(f"{{name}}: {{exc}}")
-            frames(2)
-        out["every_screen_rss_mb"] = rss_mb()
-        out["every_screen_peak_mb"] = peak_mb()
+        import gc
+        full = []  # every whole (generation 2) collection: [start, end], perf_counter
+        def timed(phase, info):
+            if info["generation"] == 2:
+                full.append([time.perf_counter()]) if phase == "start" else full[-1].append(time.perf_counter())
+        gc.callbacks.append(timed)
+        slowest = []  # per round: (the slowest whole collection, the frame it fell in), ms
+        for lap in range(3):  # the last: every screen built long since, as for most of a game
+            worst = (0.0, 0.0)
+            for name in ("home", "setup", "table", "turn", "events", "gameend", "journal", "settings"):
+                try:
+                    app.show(name)
+                except Exception as exc:
+                    out.setdefault("errors", []).append(f"{{name}}: {{exc}}")
+                for _ in range(2):
+                    started, seen = time.perf_counter(), len(full)
+                    frames(1)
+                    frame = (time.perf_counter() - started) * 1000
+                    for c in full[seen:]:
+                        worst = max(worst, ((c[-1] - c[0]) * 1000, frame))
+            slowest.append(worst)
+            if lap == 0:
+                out["every_screen_rss_mb"] = rss_mb()
+                out["every_screen_peak_mb"] = peak_mb()
+        gc.callbacks.remove(timed)
+        out["drop_collect_first_ms"], out["drop_collect_ms"], out["drop_collect_frame_ms"] = (
+            slowest[0][0], slowest[-1][0], slowest[-1][1])
     print("RESULT", json.dumps(out), flush=True)
     app.stop()
 def flipped(*_a):
@@ -334,6 +357,8 @@ def measure(root: Path, journals: dict[int, Path], tmp: Path, args: argparse.Nam
     data = app_data(tmp, f"{root.name}-resumed", journals[2000])
     result, _ = child(root, APP.format(data=str(data), journal=False, every=True, resume=True))
     out["resumed_every_screen_peak_mb"] = result["every_screen_peak_mb"]
+    for key in ("drop_collect_first_ms", "drop_collect_ms", "drop_collect_frame_ms"):
+        out[key] = result.get(key)
     result, _ = child(root, DIE.format(data=str(app_data(tmp, f"{root.name}-die", None)), rolls=args.rolls))
     out["roll_p50_ms"], out["roll_p99_ms"] = result["p50_ms"], result["p99_ms"]
     for size in JOURNAL_SIZES:
@@ -380,6 +405,10 @@ def rows(figures: dict[str, Any]) -> list[tuple[str, str, str]]:
                     f"now {f['every_screen_rss_mb']:.0f} MB"))
         extra = f["resumed_every_screen_peak_mb"] - f["bare_peak_mb"]
         out.append(("  … its game resumed first", "≤ bare + 40 MB", f"peak +{extra:.0f} MB over bare; {_of(extra, 40)}"))
+        if f.get("drop_collect_ms") is not None:
+            ms = f["drop_collect_ms"]
+            out.append(("  … a screen's drop collected", "", f"{ms:7.0f} ms, {ms / (1000 / 60):.1f} frames of 60 fps; its frame "
+                        f"{f['drop_collect_frame_ms']:.0f} ms (first round {f['drop_collect_first_ms']:.0f} ms)"))
         for size in JOURNAL_SIZES:
             ms = f[f"journal_{size}_ms"]
             out.append((f"Journal screen, {size} entries", "≤ 150 ms" if size == 2000 else "",

@@ -12,7 +12,15 @@ screen drops on leave are not freed when the last reference goes but at Python's
 collection — which, with the app's hundred thousand long-lived objects, comes only after tens of
 thousands of new ones. A screen that drops widgets (:attr:`GameScreen.DROPS_WIDGETS`) asks for
 that collection on the frame after it left, once the next screen is drawn (issue 16: some 3 MB
-of dropped cells and forms were still held after opening every screen of a resumed game)."""
+of dropped cells and forms were still held after opening every screen of a resumed game).
+
+A whole collection walks every live object — with a long game, 60–100 ms here, three or four times
+that on a Pi: frames dropped right after a tap. So the first one after a screen was built (once the
+screen shown holds nothing it will drop) also freezes what survives it (``gc.freeze``): the screens,
+the bars, the game. The collections after it walk only what was made since, the dropped widgets
+among it (a fifth of the time, ``benchmarks/bench_scale.py``). Nothing stays frozen for good: the
+next such freeze unfreezes first, so what died in between is freed then; until then at most what
+was alive at one freeze and died since is held (some 7,000 small objects: bindings of the bars)."""
 from __future__ import annotations
 
 import gc
@@ -34,7 +42,7 @@ class GameScreen(Screen):
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self._trigger = Clock.create_trigger(lambda _dt: self._update_if_shown(), -1)
-        self._collect = Clock.create_trigger(lambda _dt: gc.collect(), 0)
+        self._collect = Clock.create_trigger(lambda _dt: self._collect_dropped(), 0)
         if App.get_running_app() is not None:  # built when first shown: bind now, the next change is near
             self._bind_app(0)
         else:
@@ -63,6 +71,22 @@ class GameScreen(Screen):
         self.release()
         if self.DROPS_WIDGETS:
             self._collect()
+
+    def _collect_dropped(self) -> None:
+        """Free what this screen dropped. The first time after a screen was built (and while the
+        screen shown holds no widgets it will drop), the collection is a whole one and what
+        survives it is frozen (``gc.freeze``): the built screens, the bars, the game — so the
+        next collections walk only what was made since (see the module docstring)."""
+        manager = self.manager
+        built = len(manager.screens) if manager is not None else 0
+        keeps_none = not getattr(manager and manager.current_screen, "DROPS_WIDGETS", True)
+        if keeps_none and built > getattr(manager, "frozen_screens", built):
+            gc.unfreeze()  # what an earlier freeze kept and has died since is freed now
+            gc.collect()
+            gc.freeze()
+            manager.frozen_screens = built
+        else:
+            gc.collect()
 
     def borrow_bars(self) -> None:
         """Put the app's one top bar and status bar in this screen's places for them

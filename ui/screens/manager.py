@@ -20,6 +20,10 @@ from kivy.uix.screenmanager import Screen, ScreenManager
 class LazyScreenManager(ScreenManager):
     """See the module docstring."""
 
+    frozen_screens = 0
+    """How many screens were built when the garbage collector last froze what was alive
+    (:meth:`ui.screens.base.GameScreen._collect_dropped`)."""
+
     def __init__(self, **kwargs: Any) -> None:
         self._makers: dict[str, Callable[[], Screen]] = {}
         super().__init__(**kwargs)
