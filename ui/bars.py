@@ -10,10 +10,12 @@ widget of some 30 KB of Python plus its texture — were memory no one looked at
 app's memory after opening every screen). Only one screen shows at a time, so one bar is enough."""
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, cast
 
 from kivy.factory import Factory
 from kivy.properties import StringProperty
+from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.widget import Widget
 
 
@@ -21,7 +23,7 @@ class BarSlot(Widget):
     """Where a screen's bar goes while the screen is shown (see the module docstring)."""
 
     SHARED = ""
-    """The kv class of the app's one real bar of this kind."""
+    """The Factory name of the app's one real bar of this kind (a :class:`SharedBar`)."""
 
 
 class TopBar(BarSlot):
@@ -37,19 +39,33 @@ class StatusBar(BarSlot):
     SHARED = "SharedStatusBar"
 
 
-def _title_setter(bar: Any) -> Any:
-    """The one callable that sets the bar's title, so the slot it leaves can unbind it
-    (``setter`` makes a new one at each call, which ``unbind`` would not find: a hidden screen's
-    title — all of them change with the language — would go on setting the bar's)."""
-    setter = bar.__dict__.get("_title_setter")
-    if setter is None:
-        setter = bar._title_setter = bar.setter("title")
-    return setter
+class SharedBar(BoxLayout):
+    """The app's one real bar of a kind (its look and contents: ``ui/kv/widgets.kv``)."""
+
+    slot: BarSlot | None = None
+    """The placeholder the bar stands in for, while it is lent to a screen."""
 
 
-def _give_back(bar: Any) -> None:
+class SharedTopBar(SharedBar):
+    """The one top bar: the shown screen's title, then the nav buttons."""
+
+    title = StringProperty("")
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.title_setter: Callable[..., None] = self.setter("title")
+        """The one callable that sets the bar's title, so the slot it leaves can unbind it
+        (``setter`` makes a new one at each call, which ``unbind`` would not find: a hidden screen's
+        title — all of them change with the language — would go on setting the bar's)."""
+
+
+class SharedStatusBar(SharedBar):
+    """The one status line: the app's message, notice or device status."""
+
+
+def _give_back(bar: SharedBar) -> None:
     """Put the placeholder the bar stands in for back where the bar is."""
-    slot = getattr(bar, "slot", None)
+    slot = bar.slot
     if slot is None:
         return
     parent = bar.parent
@@ -57,15 +73,15 @@ def _give_back(bar: Any) -> None:
         index = parent.children.index(bar)
         parent.remove_widget(bar)
         parent.add_widget(slot, index=index)
-    if isinstance(slot, TopBar):
-        slot.unbind(title=_title_setter(bar))
+    if isinstance(slot, TopBar) and isinstance(bar, SharedTopBar):
+        slot.unbind(title=bar.title_setter)
     bar.slot = None
 
 
-def lend(bar: Any, slot: BarSlot) -> None:
+def lend(bar: SharedBar, slot: BarSlot) -> None:
     """Put ``bar`` where ``slot`` is (the bar leaves the screen that had it, which gets its
     placeholder back)."""
-    if getattr(bar, "slot", None) is slot:
+    if bar.slot is slot:
         return
     _give_back(bar)
     parent = slot.parent
@@ -75,9 +91,9 @@ def lend(bar: Any, slot: BarSlot) -> None:
     parent.remove_widget(slot)
     parent.add_widget(bar, index=index)
     bar.slot = slot
-    if isinstance(slot, TopBar):
+    if isinstance(slot, TopBar) and isinstance(bar, SharedTopBar):
         bar.title = slot.title
-        slot.bind(title=_title_setter(bar))
+        slot.bind(title=bar.title_setter)
 
 
 def slots_of(root: Widget) -> list[BarSlot]:
@@ -85,12 +101,10 @@ def slots_of(root: Widget) -> list[BarSlot]:
     return [w for w in root.walk(restrict=True) if isinstance(w, BarSlot)]
 
 
-def shared_bar(owner: Any, slot: BarSlot) -> Any:
-    """The one real bar of the slot's kind, made the first time it is asked for and kept on
-    ``owner`` (the app: a second app in the same process has bars of its own)."""
-    bars: dict[str, Any] = owner.__dict__.setdefault("_shared_bars", {})
+def shared_bar(bars: dict[str, SharedBar], slot: BarSlot) -> SharedBar:
+    """The one real bar of the slot's kind, made the first time it is asked for and kept in
+    ``bars`` (the app's: a second app in the same process has bars of its own)."""
     kind = type(slot).SHARED
     if kind not in bars:
-        bars[kind] = getattr(Factory, kind)()
-        bars[kind].slot = None
+        bars[kind] = cast(SharedBar, getattr(Factory, kind)())
     return bars[kind]

@@ -38,6 +38,7 @@ if TYPE_CHECKING:
     from ui.gamehost import LaunchProblem
     from companion.morpork.game import Game
     from hardware.scanners.base import Scan
+    from ui.bars import SharedBar
     from ui.rulebook_view import RulebookPopup, RulebookSearch
 
 log = logging.getLogger(__name__)
@@ -79,6 +80,7 @@ class CompanionApp(App):
         self.shown_seq: int | None = None  # the seq of the question on screen (read by device threads)
         self.launch_problem: LaunchProblem | None = None
         self.rulebook_popup: RulebookPopup | RulebookSearch | None = None  # the rule shown over the screen
+        self.shared_bars: dict[str, SharedBar] = {}  # the one top bar and status bar, by kind (ui.bars)
         self.devices = DeviceLink(self.on_die_roll, self.on_card_scan, self.on_device_failure,
                                   self.update_status, lambda: self.shown_seq, on_throw=self.on_die_throw)
         super().__init__(**kwargs)

@@ -23,8 +23,8 @@ The report is one line, and the command exits 1. The first game's simulator writ
 ``invariant violation (seed S, P players): game G, step N (question key answered input): what
 broke`` (:func:`report_line`; games are counted from 1, steps are the inputs of the game counted
 from 1); the second game's keeps the line it always wrote, ``invariant violation (P players): seed
-X, input N (question key answered input): what broke``, X the game's own seed (``play_games``'
-``name`` and ``slipped``'s ``unit`` give the words).
+X, input N (question key answered input): what broke`` (``simulate_morpoly.violation_line``), X the
+game's own seed (``play_games``' ``name`` and ``slipped``'s ``unit`` give the words).
 """
 from __future__ import annotations
 

@@ -295,8 +295,8 @@ again run after every 128th input and after the last: they cost about four input
 
 SAMPLING = Sampling(TABLE_CHECK_EVERY, ROUND_TRIP_EVERY)
 """This game's schedule (:mod:`companion.cli.sampled_checks`); every check after every input of every
-:data:`FULL_CHECK_GAMES_EVERY`-th game (the shared 200th: such a game costs about four sampled ones,
-the round-trip after every input, so the sample adds some 2 % to a run)."""
+:data:`FULL_CHECK_GAMES_EVERY`-th game (the shared 200th; what such a game adds to a run is said
+at :data:`companion.cli.sampled_checks.FULL_CHECK_GAMES_EVERY`)."""
 CHECK_NAMES = ("the totals", "the whole-table recount", "the JSON round-trip")
 """The three weights of :data:`SAMPLING` in this game's words (the help of ``--every-input``)."""
 

@@ -195,7 +195,7 @@ def checks_line(check_every: int, every_input: bool) -> str:
             f" every check after every input of every {ordinal(FULL_CHECK_GAMES_EVERY)} game")
 
 
-def report_line(players: int, violation: InvariantViolation) -> str:
+def violation_line(players: int, violation: InvariantViolation) -> str:
     """The one line on stderr, as it always was: ``invariant violation (P players): seed X, input N
     (…): what broke``, X the game's own seed (``--seed X --games 1`` plays it alone)."""
     return f"invariant violation ({players} players): {violation}"
@@ -272,7 +272,7 @@ def main(argv: list[str]) -> int:
         results, seconds = simulate(args.games, args.players, args.seed, options, args.check_every, args.cap,
                                     args.every_input)
     except InvariantViolation as exc:
-        sys.stderr.write(one_line(report_line(args.players, exc)) + "\n")
+        sys.stderr.write(one_line(violation_line(args.players, exc)) + "\n")
         return 1
     for line in summary_lines(results, seconds, args.players, args.seed, options, args.check_every, args.cap,
                               args.every_input):

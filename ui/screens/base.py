@@ -94,11 +94,12 @@ class GameScreen(Screen):
         app = App.get_running_app()
         if app is None:
             return
+        bars = cast("CompanionApp", app).shared_bars
         slots = self.__dict__.get("_bar_slots")
         if slots is None:
             slots = self._bar_slots = slots_of(self)
         for slot in slots:
-            lend(shared_bar(app, slot), slot)
+            lend(shared_bar(bars, slot), slot)
 
     def release(self) -> None:
         """Drop what :meth:`update` builds again on enter anyway (the maps' drawings)."""

@@ -8,7 +8,8 @@ with a function that makes it, and is made by :meth:`LazyScreenManager.get_scree
 A screen left while the switch to it had not finished (two switches in one frame: an answer that
 moves the game on, then a screen the app shows at once) is told it was left all the same: Kivy's
 screen manager stops the unfinished switch without ``on_leave``, and a screen drops what it
-draws only on leave (:class:`ui.screens.base.GameScreen`)."""
+draws only on leave (:class:`ui.screens.base.GameScreen`). Setting ``current`` to the screen already
+current (Kivy does, when that screen is renamed) stops nothing, so it tells nothing."""
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -39,8 +40,13 @@ class LazyScreenManager(ScreenManager):
         return super().get_screen(name)
 
     def on_current(self, instance: Any, value: Any) -> None:
+        # Only a switch to another screen cuts the running one short: Kivy also sets ``current`` to
+        # the screen already current (the incoming screen renamed mid-switch) and then returns early,
+        # letting the running switch end — and send ``on_leave`` — by itself.
         transition = self.transition
-        unfinished = transition.screen_out if transition.is_active else None
+        unfinished = None
+        if transition.is_active and (value is None or self.get_screen(value) is not self.current_screen):
+            unfinished = transition.screen_out
         super().on_current(instance, value)
         if unfinished is not None and unfinished is not self.current_screen:
             unfinished.dispatch("on_leave")
