@@ -20,7 +20,7 @@ screen shown holds nothing it will drop) also freezes what survives it (``gc.fre
 the bars, the game. The collections after it walk only what was made since, the dropped widgets
 among it (a fifth of the time, ``benchmarks/bench_scale.py``). Nothing stays frozen for good: the
 next such freeze unfreezes first, so what died in between is freed then; until then at most what
-was alive at one freeze and died since is held (some 7,000 small objects: bindings of the bars)."""
+was alive at one freeze and died since is held (some 7,000 small objects, mostly Kivy bindings)."""
 from __future__ import annotations
 
 import gc
