@@ -37,8 +37,9 @@ and reported as a finding with its seed; it does not change the exit status. Out
 figure (games, options, the checks, games/second, inputs and turns per game, how games ended,
 takeovers, the distribution of game lengths in turns, findings). The checks' line begins as it did
 before the sampling, with when the whole set ran: ``invariant checks: after every 16th input and the
-last (the state-format round-trip after every 128th and the last); the totals (money, houses and
-hotels) after every input; every check after every input of every 200th game`` (``after every
+last (the state-format round-trip after every 128th and the last); the totals (money, square owners,
+one FSU per pair, houses and hotels) after every input; every check after every input of every 200th
+game`` (``after every
 input (…)`` with ``--check-every 1``; ``after every input (the state-format round-trip after every
 input too); every check after every input of every game (--every-input)``). Exit status 0; 1 on an
 invariant violation, an input the engine refused or an error the engine raised, as one line on
@@ -80,8 +81,8 @@ LENGTH_BUCKETS = (50, 100, 150, 200, 300, 500, 1000, 2000)
 
 
 WHOLE_SET_EVERY = 16
-"""The whole set of invariants (some 10 µs, against the engine's 50–60 µs an input) runs after every
-16th input and the last (``--check-every``); the totals (some 1.5 µs) after every input. What the
+"""The whole set of invariants (some 7 µs, against the engine's some 50 µs an input) runs after every
+16th input and the last (``--check-every``); the totals (some 5 µs) after every input. What the
 whole set catches persists (a square does not change owner back by itself), so the next sample
 meets it and the replay names the input that made it."""
 
@@ -89,7 +90,8 @@ ROUND_TRIP_EVERY_SAMPLE = 8
 """Of the whole set's samples, every 8th (every 128th input by default, and the last) also
 round-trips the position through its JSON form: that alone costs more than an input of the engine."""
 
-CHECK_NAMES = ("the totals (money, square owners, one FSU per pair, houses and hotels)", "the whole set", "the state-format round-trip")
+CHECK_NAMES = ("the totals (money, square owners, one FSU per pair, houses and hotels)", "the whole set",
+               "the state-format round-trip")
 """The three weights of the checks in this game's words (the output and the help)."""
 
 

@@ -1,22 +1,15 @@
-"""What the engine keeps or builds for speed gives exactly what working it out again gives.
-
-* The questions and refusals the procedures make at every input are made at once
-  (``companion.core.frozen``): each is the value its constructor gives.
-* The kept counts (``State.tally``, remembered controllers, the cards memo) equal a recount after
-  undo, redo and a resume from the journal, where positions are rebuilt rather than stepped into.
-"""
+"""What the engine keeps for speed gives exactly what working it out again gives: the kept counts
+(``State.tally``, remembered controllers, the cards memo) equal a recount after undo, redo and a
+resume from the journal, where positions are rebuilt rather than stepped into. (The questions and
+refusals made at once through ``companion.core.frozen``: ``test_frozen.py``.)"""
 from __future__ import annotations
 
-import dataclasses
 import random
 from pathlib import Path
 from typing import Any
 
-import pytest
-
 from companion.cli.simulate import choose_input, deal, follow_narration
 from companion.core.journal import Journal
-from companion.core.procedure import ROLL_OPTIONS, Question, Reason, because, choice_question, roll_question
 from companion.core.session import GameRules, Session
 from companion.morpork import scoring
 from companion.morpork.board import AREA_IDS, COLORS
@@ -26,27 +19,6 @@ from companion.morpork.invariants import kept_count_problems
 from companion.morpork.setup import new_state
 from companion.morpork.state import State
 from companion.morpork.catalog import CARD_IDS
-
-
-def _same(made: Any, constructed: Any) -> None:
-    assert type(made) is type(constructed)
-    assert made == constructed and hash(made) == hash(constructed) and repr(made) == repr(constructed)
-    assert list(vars(made)) == [f.name for f in dataclasses.fields(constructed)]
-    with pytest.raises(dataclasses.FrozenInstanceError):
-        made.key = "changed"
-
-
-def test_questions_and_reasons_made_at_once_are_the_constructor_s_values() -> None:
-    refused = because("build.money", "building costs $12; red has $3", area="dimwell", price=12)
-    _same(refused, Reason("build.money", "building costs $12; red has $3", (("area", "dimwell"), ("price", "12"))))
-    _same(choice_question("symbol.build", "red: build where?", "red", ["dimwell", "skip"],
-                          unavailable={"nap-hill": refused}, card="ruby"),
-          Question("choice", "symbol.build", "red: build where?", "red", ("dimwell", "skip"),
-                   (("nap-hill", refused),), (("card", "ruby"),)))
-    _same(choice_question("setup.personality", "red: pick", "red", ("vimes",), private=True, reveals=True),
-          Question("choice", "setup.personality", "red: pick", "red", ("vimes",), private=True, reveals=True))
-    _same(roll_question("event.fire", "roll for the fire", "red", area="dimwell"),
-          Question("roll", "event.fire", "roll for the fire", "red", ROLL_OPTIONS, params=(("area", "dimwell"),)))
 
 
 def _holds_a_free_card(state: State, color: str) -> bool:

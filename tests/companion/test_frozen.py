@@ -1,5 +1,5 @@
 """:func:`companion.core.frozen.instance` gives exactly the value the constructor gives, for each
-frozen dataclass the engines build with it: the questions, the narration lines, a walk's steps, the
+frozen dataclass the engines build with it: the questions and refusals of both games, the narration lines, a walk's steps, the
 ledger's changed FSUs and payments, and the random player's answers.
 And those classes stay ones it may build (no slots, no ``__post_init__``)."""
 from __future__ import annotations
@@ -11,7 +11,10 @@ import pytest
 
 from companion.core.frozen import instance
 from companion.core.inputs import Answer
-from companion.core.procedure import TWO_D6_OPTIONS, Narration, Narrator, Question, dice_question
+from companion.core.procedure import (
+    ROLL_OPTIONS, TWO_D6_OPTIONS, Narration, Narrator, Question, Reason, because, choice_question, dice_question,
+    roll_question,
+)
 from companion.morpoly.covers import Cover
 from companion.morpoly.events import Direction, Landed, Mode, Passed, PaymentKind
 from companion.morpoly.fsu import Fsu, Payment, Status
@@ -25,7 +28,7 @@ BUILT: list[type[Any]] = [Question, TableQuestion, Narration, Passed, Landed, Fs
 
 @pytest.mark.parametrize("cls", BUILT, ids=lambda c: c.__name__)
 def test_each_class_built_at_once_is_a_plain_frozen_dataclass(cls: type[Any]) -> None:
-    assert dataclasses.is_dataclass(cls) and cls.__dataclass_params__.frozen
+    assert dataclasses.is_dataclass(cls) and getattr(cls, "__dataclass_params__").frozen
     assert "__slots__" not in vars(cls) and not hasattr(cls, "__post_init__")
 
 
@@ -35,6 +38,19 @@ def _same(made: Any, constructed: Any) -> None:
     assert list(vars(made)) == [f.name for f in dataclasses.fields(constructed)]
     with pytest.raises(dataclasses.FrozenInstanceError):
         made.key = "changed"
+
+
+def test_questions_and_reasons_made_at_once_are_the_constructor_s_values() -> None:
+    refused = because("build.money", "building costs $12; red has $3", area="dimwell", price=12)
+    _same(refused, Reason("build.money", "building costs $12; red has $3", (("area", "dimwell"), ("price", "12"))))
+    _same(choice_question("symbol.build", "red: build where?", "red", ["dimwell", "skip"],
+                          unavailable={"nap-hill": refused}, card="ruby"),
+          Question("choice", "symbol.build", "red: build where?", "red", ("dimwell", "skip"),
+                   (("nap-hill", refused),), (("card", "ruby"),)))
+    _same(choice_question("setup.personality", "red: pick", "red", ("vimes",), private=True, reveals=True),
+          Question("choice", "setup.personality", "red: pick", "red", ("vimes",), private=True, reveals=True))
+    _same(roll_question("event.fire", "roll for the fire", "red", area="dimwell"),
+          Question("roll", "event.fire", "roll for the fire", "red", ROLL_OPTIONS, params=(("area", "dimwell"),)))
 
 
 def test_a_dice_question_is_the_constructor_s_value() -> None:

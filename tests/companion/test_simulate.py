@@ -60,12 +60,16 @@ def test_german_edition_games_finish() -> None:
     assert all(r.reason in ("personality", "draw-pile", "riots") for r in results)
 
 
-def test_invariants_catch_a_hand_count_the_table_does_not_have() -> None:
-    rng = random.Random(3)
-    table = deal(rng, ["red", "blue"])
+def _dealt_two_player_game() -> tuple[Game, Table]:
+    """Red and blue dealt from seed 3, the first player rolled and the personalities scanned."""
+    table = deal(random.Random(3), ["red", "blue"])
     game = apply(new_game(["red", "blue"]), DieRoll(1))
     game = apply(game, CardScan("personality", table.personalities["red"]))
-    game = apply(game, CardScan("personality", table.personalities["blue"]))
+    return apply(game, CardScan("personality", table.personalities["blue"])), table
+
+
+def test_invariants_catch_a_hand_count_the_table_does_not_have() -> None:
+    game, table = _dealt_two_player_game()
     check_invariants(game, table)
     table.hands["red"].pop()
     with pytest.raises(InvariantViolation, match="red holds 4 real cards"):
@@ -206,11 +210,7 @@ def test_every_input_meets_the_slip_at_once(monkeypatch: pytest.MonkeyPatch) -> 
 
 def test_a_card_from_nowhere_is_seen_after_the_input() -> None:
     """The totals: the draw pile, discard pile, hands, loans and cards in play add up to the game's cards."""
-    rng = random.Random(3)
-    table = deal(rng, ["red", "blue"])
-    game = apply(new_game(["red", "blue"]), DieRoll(1))
-    game = apply(game, CardScan("personality", table.personalities["red"]))
-    game = apply(game, CardScan("personality", table.personalities["blue"]))
+    game, table = _dealt_two_player_game()
     check_invariants(game, table, round_trip=False, whole_table=False)
     game.state.players[0].loans.append(table.deck[-1])  # a loan card the real table does not have
     with pytest.raises(InvariantViolation, match="100 cards in the draw pile, the discard pile, the hands, the loans"

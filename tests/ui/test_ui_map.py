@@ -83,12 +83,17 @@ def test_the_drawn_map_agrees_with_the_adjacency_list(driver: Any) -> None:
     assert b > r + 40, ("river", (r, g, b))
 
 
-def test_pieces_show_as_shapes_and_counts_whatever_the_setting(driver: Any) -> None:
-    d = driver
+def _table_map(d: Any) -> Any:
+    """The table screen's map, drawn, at the start of a three-player game."""
     d.app.start_game(["red", "yellow", "green"], ["A", "B", "C"], "en")
     d.app.show("table")
-    d.frames(2)
-    m = d.screen.ids.map
+    d.frames(3)
+    return d.screen.ids.map
+
+
+def test_pieces_show_as_shapes_and_counts_whatever_the_setting(driver: Any) -> None:
+    d = driver
+    m = _table_map(d)
     plain = m.contents_markup("the-shades")
     assert "●" in plain and "▲" in plain and "■" in plain and "⚠" in plain  # one each: the mark alone
     assert [t.piece for t in m.tokens["the-shades"]] == ["red", "yellow", "green", "trouble"]
@@ -102,10 +107,7 @@ def test_a_moved_piece_shows_on_the_map_and_an_unchanged_board_is_not_laid_out_a
     same board keeps the drawn chips; a minion moved from the Shades to Dolly Sisters must still
     show in its new area (a stale cache would keep the old chips), one frame after the change."""
     d = driver
-    d.app.start_game(["red", "yellow", "green"], ["A", "B", "C"], "en")
-    d.app.show("table")
-    d.frames(3)
-    m = d.screen.ids.map
+    m = _table_map(d)
     before = m.state
     assert [t.piece for t in m.tokens["the-shades"]] == ["red", "yellow", "green", "trouble"]
     drawn = {a: list(tokens) for a, tokens in m.tokens.items()}
@@ -139,10 +141,7 @@ def test_names_and_chips_are_the_textures_a_label_would_render(driver: Any) -> N
     from kivy.uix.label import Label
     from ui.palette import INK_RGB
     d = driver
-    d.app.start_game(["red", "yellow", "green"], ["A", "B", "C"], "en")
-    d.app.show("table")
-    d.frames(3)
-    m = d.screen.ids.map
+    m = _table_map(d)
     token = m.tokens["the-shades"][0]
     label = m.labels["nap-hill"]
     widgets = [Label(text=token.text, markup=True, font_size=token.font_size, font_name=m.font_name, bold=True),
@@ -156,10 +155,7 @@ def test_names_and_chips_are_the_textures_a_label_would_render(driver: Any) -> N
 
 def test_a_hidden_screens_map_drops_its_drawing_and_draws_again_when_shown(driver: Any) -> None:
     d = driver
-    d.app.start_game(["red", "yellow", "green"], ["A", "B", "C"], "en")
-    d.app.show("table")
-    d.frames(3)
-    m = d.screen.ids.map
+    m = _table_map(d)
     assert m.tokens["the-shades"] and len(m.canvas.children) > 50
     d.app.show("journal")
     d.frames(2)

@@ -30,7 +30,7 @@ from kivy.app import App
 from kivy.clock import Clock
 from kivy.uix.screenmanager import Screen
 
-from ui.bars import lend, shared_bar, slots_of
+from ui.bars import BarSlot, lend, shared_bar, slots_of
 
 if TYPE_CHECKING:
     from ui.companion_app import CompanionApp
@@ -56,6 +56,9 @@ class GameScreen(Screen):
 
     MAPS: tuple[str, ...] = ()
     """The ids of the screen's maps (:class:`ui.mapwidget.MapWidget`)."""
+
+    _bar_slots: list[BarSlot] | None = None
+    """The screen's bar placeholders (:mod:`ui.bars`), found the first time the screen borrows the bars."""
 
     DROPS_WIDGETS = False
     """True for a screen whose :meth:`release` drops widgets: garbage collected after it left
@@ -95,7 +98,7 @@ class GameScreen(Screen):
         if app is None:
             return
         bars = cast("CompanionApp", app).shared_bars
-        slots = self.__dict__.get("_bar_slots")
+        slots = self._bar_slots
         if slots is None:
             slots = self._bar_slots = slots_of(self)
         for slot in slots:
