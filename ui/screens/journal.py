@@ -61,10 +61,22 @@ CHOSEN = (0.5, 0.45, 0.35, 1)
 PLAIN = (1, 1, 1, 1)
 
 
+ROW_DP = 56
+"""A row's height: two lines, the step (number, player, what they did) and what it narrated."""
+
+
 class JournalLine(RecycleDataViewBehavior, BigButton):
-    """One row of the recycled list: a few of these are reused for whichever steps are in view."""
+    """One row of the recycled list: a few of these are reused for whichever steps are in view.
+
+    A row shows its first two lines: a step that wraps (long names, a long German answer) keeps its
+    number, player and answer and leaves out the narration, instead of losing its first line above
+    the row's top (a centred text taller than its row is cut at both ends)."""
 
     index = NumericProperty(0)
+
+    def __init__(self, **kwargs: Any) -> None:
+        kwargs.setdefault("max_lines", 2)
+        super().__init__(**kwargs)
 
     def refresh_view_attrs(self, rv: Any, index: int, data: dict[str, Any]) -> None:
         self.index = index
@@ -131,7 +143,7 @@ class JournalScreen(GameScreen):
         if count == 0:
             return
         rv.refresh_from_data()
-        rows_in_view = max(1.0, rv.height / dp(52))
+        rows_in_view = max(1.0, rv.height / dp(ROW_DP))
         span = count - rows_in_view
         rv.scroll_y = 1.0 if span <= 0 else max(0.0, min(1.0, 1 - (index - rows_in_view / 2 + 0.5) / span))
 
