@@ -26,7 +26,7 @@ from kivy.uix.screenmanager import NoTransition
 from companion.core.errors import CompanionError, WaitingForOther
 from companion.core.mode import DEFAULT_MODE
 from companion.core.inputs import Answer, CardScan, DieRoll, Input
-from ui.app import FONT_DIR, KV_FILES, UI_DIR, default_data_dir, screen_for
+from ui.app import FONT_DIR, KV_FILES, UI_DIR, default_data_dir, outcome_for, screen_for
 from ui.devices import DeviceLink
 from ui.i18n import Translator
 from ui.settings import AppSettings
@@ -78,6 +78,9 @@ class CompanionApp(App):
         self.translator = Translator(self.settings.language)
         self.rng = rng or random.Random()
         self.shown_seq: int | None = None  # the seq of the question on screen (read by device threads)
+        self.continued_at: tuple[int | None, int] | None = None
+        """The position (game id, seq) whose outcome the players left with "continue": navigation,
+        not history — a restart forgets it and shows that outcome once more (:meth:`game_screen`)."""
         self.launch_problem: LaunchProblem | None = None
         self.rulebook_popup: RulebookPopup | RulebookSearch | None = None  # the rule shown over the screen
         self.shared_bars: dict[str, SharedBar] = {}  # the one top bar and status bar, by kind (ui.bars)
@@ -331,10 +334,7 @@ class CompanionApp(App):
         current = self.manager.current
         if current in ("journal", "settings", "table", "morpoly-ledger") and not game.is_over:
             return
-        target = screen_for(session)
-        if current == "events" and target == "turn":
-            return  # the event is over: its screen stays, with the last face, until "continue"
-        self.manager.current = target
+        self.manager.current = self.game_screen()
 
     def refresh(self) -> None:
         game = self.game
@@ -348,17 +348,30 @@ class CompanionApp(App):
         self.refresh()
         self.manager.current = name
 
+    def game_screen(self) -> str:
+        """The screen for the open game: what the last input ended (an event's result, with its
+        last face) while the players have not continued from it, else the screen for the question.
+        Both come from what the mode publishes, so a game resumed after a pulled plug comes back
+        to the screen the table was looking at."""
+        assert self.session is not None
+        session = self.session
+        outcome = outcome_for(session)
+        if outcome and self.continued_at != (session.game_id, session.seq):
+            return outcome
+        return screen_for(session)
+
     def continue_game(self) -> None:
         """Leave the events screen once the event is over."""
         if self.game is not None and self.session is not None:
-            self.manager.current = screen_for(self.session)
+            self.continued_at = (self.session.game_id, self.session.seq)
+            self.manager.current = self.game_screen()
         self.refresh()
 
     def back_to_game(self) -> None:
         if self.game is None or self.session is None:
             self.manager.current = "home"
         else:
-            self.manager.current = screen_for(self.session)
+            self.manager.current = self.game_screen()
         self.refresh()
 
     # -- devices (always on the main thread: DeviceLink schedules these) -----------------

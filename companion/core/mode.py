@@ -143,12 +143,19 @@ class Progress:
     """What a player at the table needs to see of what is happening now, published by the mode:
     the activities under way, outermost first (a card, and inside it an event it triggered), the
     roll awaited (if any), and the ``screen`` that should show the current question (a name the
-    app's frame maps to one of the mode's screens)."""
+    app's frame maps to one of the mode's screens).
+
+    ``outcome`` names the screen that shows how something ended with the last input (a random
+    event's result), empty when nothing did: the table was looking at that result when the
+    question moved on, so a game resumed there shows it first, until the players continue to
+    ``screen``. It is part of the position, not a memory of the screen's: a restart right after
+    the last roll of an event comes back to the event's result, not to the next question."""
 
     screen: str
     activities: tuple[Activity, ...] = ()
     roll: RollPurpose | None = None
     extra: tuple[tuple[str, str], ...] = field(default=())
+    outcome: str = ""
 
     def innermost(self, kind: str) -> Activity | None:
         """The innermost activity of ``kind`` (the event a card triggered, say)."""

@@ -33,6 +33,7 @@ from companion.core.procedure import (
 from companion.morpork.board import AREA_IDS
 from companion.morpork.catalog import CARD_IDS, EVENT_IDS, PERSONALITY_IDS
 from companion.morpork.options import EDITIONS, Rulings
+from companion.morpork.progress import watch_answers
 from companion.morpork.revisions import LATEST
 from companion.morpork.setup import new_state
 from companion.morpork.state import State
@@ -91,9 +92,10 @@ def setup_procedure(state: State, narrator: Narrator, args: Mapping[str, Any]) -
 
 
 def _turn_procedure(state: State, narrator: Narrator, args: Mapping[str, Any]) -> ProcedureBody:
+    """A turn, its answers watched (an event that ended is ``just_over`` until the next one)."""
     from companion.morpork.turn import turn_procedure  # the turn imports the cards; keep game import light
 
-    return turn_procedure(state, narrator, args)
+    return watch_answers(state, turn_procedure(state, narrator, args))
 
 
 PROCEDURES: dict[str, ProcedureFactory] = {
