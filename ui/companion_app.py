@@ -78,9 +78,10 @@ class CompanionApp(App):
         self.translator = Translator(self.settings.language)
         self.rng = rng or random.Random()
         self.shown_seq: int | None = None  # the seq of the question on screen (read by device threads)
-        self.continued_at: tuple[int | None, int] | None = None
-        """The position (game id, seq) whose outcome the players left with "continue": navigation,
-        not history — a restart forgets it and shows that outcome once more (:meth:`game_screen`)."""
+        self.continued_from: object | None = None
+        """The position (the session's game value) whose outcome the players left with "continue":
+        navigation, not history — any new position (an input, an undo, a redo, a restart) is
+        another one, and its outcome is shown (:meth:`game_screen`)."""
         self.launch_problem: LaunchProblem | None = None
         self.rulebook_popup: RulebookPopup | RulebookSearch | None = None  # the rule shown over the screen
         self.shared_bars: dict[str, SharedBar] = {}  # the one top bar and status bar, by kind (ui.bars)
@@ -356,14 +357,14 @@ class CompanionApp(App):
         assert self.session is not None
         session = self.session
         outcome = outcome_for(session)
-        if outcome and self.continued_at != (session.game_id, session.seq):
+        if outcome and session.game is not self.continued_from:
             return outcome
         return screen_for(session)
 
     def continue_game(self) -> None:
         """Leave the events screen once the event is over."""
         if self.game is not None and self.session is not None:
-            self.continued_at = (self.session.game_id, self.session.seq)
+            self.continued_from = self.session.game
             self.manager.current = self.game_screen()
         self.refresh()
 
