@@ -33,7 +33,9 @@ def points_over_game(games: Iterable[Game]) -> dict[str, list[int]]:
 
 
 LINE_WIDTH = 2.0
-"""A player's line on the chart (Kivy draws it about twice this many pixels thick)."""
+"""A player's line on the chart: Kivy draws it this far either side of its path (4 px thick, as
+measured on a screenshot), so lines spread twice this apart lie side by side, neither covering the
+other."""
 
 
 def spread_ties(series: dict[str, list[int]], step: float) -> dict[str, list[float]]:
@@ -65,13 +67,10 @@ class PointsChart(Widget):
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        self.drawn_lines: dict[str, list[float]] = {}
-        """Each player's line as drawn (window-free: the chart's own coordinates), for tests."""
         self.bind(pos=self.redraw, size=self.redraw, series=self.redraw)
 
     def redraw(self, *_args: Any) -> None:
         self.canvas.clear()
-        self.drawn_lines = {}
         series = self.series
         if not series:
             return
@@ -96,7 +95,8 @@ class PointsChart(Widget):
                     points += [x, y]
                 if len(points) >= 4:
                     Line(points=points, width=width)
-                self.drawn_lines[color] = points
+
+
 class GameEndScreen(GameScreen):
     DROPS_WIDGETS = True
 
