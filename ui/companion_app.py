@@ -252,7 +252,7 @@ class CompanionApp(App):
             else:
                 self.session.new_game(list(colors), None, names, mode=mode, options=options or {})
         except CompanionError as exc:  # a full disk, a read-only card: said, nothing started
-            self.message = str(exc)
+            self.message = self.translator.refusal(exc)
             return
         self.game = self.session.game
         self.message = ""
@@ -273,7 +273,7 @@ class CompanionApp(App):
         except CompanionError as exc:
             # the input's kind and seq only: its value may be a secret (a personality answered)
             log.warning("rejected a %s input at seq %s: %s", inp.type, inp.seq, exc)
-            self.message = str(exc)
+            self.message = self.translator.refusal(exc)
             return False
         self.game = self.session.game
         self.message = self.notice = ""
@@ -301,7 +301,7 @@ class CompanionApp(App):
             try:
                 self.session.undo(steps, confirm=True)
             except CompanionError as exc:  # the journal could not take the undo: nothing changed
-                self.message = str(exc)
+                self.message = self.translator.refusal(exc)
                 return
         self.game = self.session.game
         self.message = ""
@@ -315,7 +315,7 @@ class CompanionApp(App):
         try:
             self.session.redo(1)
         except CompanionError as exc:
-            self.message = str(exc)
+            self.message = self.translator.refusal(exc)
             return
         self.game = self.session.game
         self.message = ""
@@ -400,7 +400,7 @@ class CompanionApp(App):
             self.message = self.t("The die shows {face}; nothing to roll for now.").format(face=shown)
             return
         except CompanionError as exc:
-            self.message = str(exc)
+            self.message = self.translator.refusal(exc)
             return
         self.game = self.session.game
         self.message = ""

@@ -113,6 +113,34 @@ class Translator:
         engine's English sentence only when the catalogue has no template for the key."""
         return self.keyed("r", reason.key, reason.text, dict(reason.params))
 
+    def refusal(self, error: BaseException) -> str:
+        """Why the engine refused an input, one line in this language, by the error's rule id: the
+        catalogue's ``e:<key>`` (or the greyed option's ``r:<key>``, for a refusal that is one) filled
+        with its values and ``{question}``, the question it answers as the screen words it. The
+        engine's English sentence only for an error with no key or no template."""
+        key = getattr(error, "key", "")
+        if not key:
+            return str(error)
+        params = {k: self._param(v) for k, v in getattr(error, "params", ())}
+        question = getattr(error, "question", None)
+        if question is not None:
+            params["question"] = self.question(question)
+        for prefix in ("e", "r"):
+            msgid = f"{prefix}:{key}"
+            template = self.gettext(msgid)
+            if template != msgid:
+                try:
+                    return template.format(**params)
+                except (KeyError, IndexError, ValueError):
+                    break
+        return str(error)
+
+    def question(self, question: object) -> str:
+        """A question as the screen asks it, without the player's name the engine puts in front."""
+        text, player = str(getattr(question, "text", "")), getattr(question, "player", None)
+        english = text[len(player) + 2:] if player and text.startswith(player + ": ") else text
+        return self.keyed("q", getattr(question, "key", ""), english, dict(getattr(question, "params", ())))
+
     def narration(self, line: object) -> str:
         """One line of the engine's narration in this language (its area is a parameter too)."""
         params = dict(getattr(line, "params"))

@@ -118,7 +118,8 @@ def scan_engine() -> tuple[dict[str, Found], set[tuple[str, str]]]:
                 owner[id(node)] = function
         for function in functions:
             for name, default in _parameters(function).items():
-                if name == "key" and isinstance(default, ast.Constant) and isinstance(default.value, str):
+                if (name == "key" and isinstance(default, ast.Constant) and isinstance(default.value, str)
+                        and default.value):  # an error's key="" (no key) is not a question's
                     add(f"q:{default.value}", f"{rel}:{function.lineno}", None)
         for node in ast.walk(tree):
             if not isinstance(node, ast.Call):
