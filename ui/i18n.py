@@ -11,7 +11,10 @@ A game mode's options (its rulings) are worded by ``o:<option>`` (name), ``o:<op
 (the one-line description, the engine's English as the source) and ``o:<option>=<value>``.
 A greyed option's reason is a ``Reason`` (a rule id and its values) translated the same way by
 ``r:<key>``; every language, English included, has a short template for each, so the engine may
-reword its sentences without touching any screen.
+reword its sentences without touching any screen. A refused input (``RuleViolation``/``InputError``)
+is said by ``e:<key>`` the same way (:meth:`Translator.refusal`).
+A card's scroll text is ``scroll:<card>`` (the engine's card data holds the English text, the rule;
+the words of the other languages are here); a question about a card may say it as ``{scroll}``.
 """
 from __future__ import annotations
 
@@ -85,6 +88,14 @@ class Translator:
     def event(self, event_id: str) -> str:
         return display_name("event", event_id, self.language)
 
+    def card_text(self, card_id: str) -> str:
+        """A card's scroll text in this language (``scroll:<card>``); the card data's English where
+        the catalogue has none."""
+        from companion.morpork.catalog import CARD_BY_ID
+        msgid = f"scroll:{card_id}"
+        text = self.gettext(msgid)
+        return CARD_BY_ID[card_id].text if text == msgid else text
+
     def personality(self, personality_id: str) -> str:
         return display_name("personality", personality_id, self.language)
 
@@ -97,10 +108,13 @@ class Translator:
 
     def keyed(self, prefix: str, key: str, english: str, params: Mapping[str, str]) -> str:
         """An engine sentence: the catalogue's template for ``prefix:key`` filled with the params
-        (area ids shown as translated names), or the engine's English text when there is none."""
+        (area ids shown as translated names), or the engine's English text when there is none. A
+        template may also say the ``card`` param's scroll text, as ``{scroll}``."""
         msgid = f"{prefix}:{key}"
         template = self.gettext(msgid)
         shown = {k: self._param(v) for k, v in params.items()}
+        if "{scroll}" in template and params.get("card") and self.is_card(params["card"]):
+            shown["scroll"] = self.card_text(params["card"])
         if template != msgid:
             try:
                 return template.format(**shown)
