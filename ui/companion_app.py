@@ -82,7 +82,8 @@ class CompanionApp(App):
         self.rulebook_popup: RulebookPopup | RulebookSearch | None = None  # the rule shown over the screen
         self.shared_bars: dict[str, SharedBar] = {}  # the one top bar and status bar, by kind (ui.bars)
         self.devices = DeviceLink(self.on_die_roll, self.on_card_scan, self.on_device_failure,
-                                  self.update_status, lambda: self.shown_seq, on_throw=self.on_die_throw)
+                                  self.update_status, lambda: self.shown_seq, on_throw=self.on_die_throw,
+                                  tr=self.t)
         super().__init__(**kwargs)
         self.title = "Ankh-Morpork Table Companion"
         self.lang = self.settings.language
