@@ -90,11 +90,12 @@ class Translator:
 
     def card_text(self, card_id: str) -> str:
         """A card's scroll text in this language (``scroll:<card>``); the card data's English where
-        the catalogue has none."""
+        the catalogue has none. The data's ``**word**`` (emphasis, for the docs) is shown as the
+        plain word: a screen's label would print the asterisks."""
         from companion.morpork.catalog import CARD_BY_ID
         msgid = f"scroll:{card_id}"
         text = self.gettext(msgid)
-        return CARD_BY_ID[card_id].text if text == msgid else text
+        return (CARD_BY_ID[card_id].text if text == msgid else text).replace("**", "")
 
     def personality(self, personality_id: str) -> str:
         return display_name("personality", personality_id, self.language)
