@@ -165,23 +165,30 @@ def check_input(question: Question | None, inp: Input, seq: int) -> str:
         if question.private:  # the value may be another player's secret: name the step, not the card
             raise InputError(f"that card is not available for {question.text!r}", "input.not-available",
                              question=question)
+        scanned = f"scanned {inp.kind} " if isinstance(inp, CardScan) else ""
+        if _is_secret(inp, value):  # the screens' words name no personality either
+            raise InputError(f"{scanned}that card is not an option for {question.text!r}", "input.not-available",
+                             question=question)
         if isinstance(inp, CardScan):
-            raise InputError(f"scanned {inp.kind} {_shown(inp, value)} is not an option for {question.text!r}",
-                             "input.scan-not-option", {"value": value}, question)
+            raise InputError(f"{scanned}{value!r} is not an option for {question.text!r}", "input.scan-not-option",
+                             {"value": value}, question)
         if question.kind == "roll":
             raise InputError(f"a d12 roll is a face from 1 to 12, not {value!r}", "input.roll-d12", {"value": value},
                              question)
-        raise InputError(f"{_shown(inp, value)} is not an option for {question.text!r}", "input.not-option",
-                         {"value": value}, question)
+        raise InputError(f"{value!r} is not an option for {question.text!r}", "input.not-option", {"value": value},
+                         question)
     return value
 
 
 def _shown(inp: Input, value: str) -> str:
     """``value`` as a rejection quotes it: a rejection is read by the whole table, so a personality
     (scanned or named) is never quoted back."""
-    if value in _CARDS_OF_KIND["personality"] or isinstance(inp, CardScan) and inp.kind == "personality":
-        return "that card"
-    return repr(value)
+    return "that card" if _is_secret(inp, value) else repr(value)
+
+
+def _is_secret(inp: Input, value: str) -> bool:
+    """A personality, scanned or named: a refusal never says which."""
+    return value in _CARDS_OF_KIND["personality"] or isinstance(inp, CardScan) and inp.kind == "personality"
 
 
 _CARDS_OF_KIND: dict[str, frozenset[str]] = {

@@ -177,6 +177,19 @@ def test_a_private_card_not_among_the_options_names_the_step_in_the_language_not
     assert "Vetinari" not in de and "vetinari" not in de  # a secret is never said
 
 
+def test_a_personality_shown_where_a_card_is_asked_is_never_named_in_any_language() -> None:
+    """Red's personality scanned by mistake during a turn: the table reads that a card is not
+    available, never which personality it was."""
+    question = choice_question("turn.play-card", "red: play a card", "red", ["groat", "ruby"])
+    for inp in (CardScan("personality", "vetinari", "scanner", seq=9), Answer("vimes", seq=9)):
+        with pytest.raises(InputError) as refused:
+            check_input(question, inp, 9)
+        assert refused.value.key == "input.not-available" and not refused.value.params
+        for language in LANGUAGES:
+            shown = Translator(language).refusal(refused.value)
+            assert "Vetinari" not in shown and "Vimes" not in shown and "vetinari" not in shown, shown
+
+
 def test_a_refusal_names_areas_and_players_by_their_names() -> None:
     error = RuleViolation("place.move-source", "red has no minion in 'dolly-sisters' to move",
                           {"player": "red", "area": "dolly-sisters"})
