@@ -86,7 +86,8 @@ class CompanionApp(App):
         self.rulebook_popup: RulebookPopup | RulebookSearch | None = None  # the rule shown over the screen
         self.shared_bars: dict[str, SharedBar] = {}  # the one top bar and status bar, by kind (ui.bars)
         self.devices = DeviceLink(self.on_die_roll, self.on_card_scan, self.on_device_failure,
-                                  self.update_status, lambda: self.shown_seq, on_throw=self.on_die_throw)
+                                  self.update_status, lambda: self.shown_seq, on_throw=self.on_die_throw,
+                                  tr=self.t)
         super().__init__(**kwargs)
         self.title = "Ankh-Morpork Table Companion"
         self.lang = self.settings.language
@@ -256,7 +257,7 @@ class CompanionApp(App):
             else:
                 self.session.new_game(list(colors), None, names, mode=mode, options=options or {})
         except CompanionError as exc:  # a full disk, a read-only card: said, nothing started
-            self.message = str(exc)
+            self.message = self.translator.refusal(exc)
             return
         self.game = self.session.game
         self.message = ""
@@ -277,7 +278,7 @@ class CompanionApp(App):
         except CompanionError as exc:
             # the input's kind and seq only: its value may be a secret (a personality answered)
             log.warning("rejected a %s input at seq %s: %s", inp.type, inp.seq, exc)
-            self.message = str(exc)
+            self.message = self.translator.refusal(exc)
             return False
         self.game = self.session.game
         self.message = self.notice = ""
@@ -305,7 +306,7 @@ class CompanionApp(App):
             try:
                 self.session.undo(steps, confirm=True)
             except CompanionError as exc:  # the journal could not take the undo: nothing changed
-                self.message = str(exc)
+                self.message = self.translator.refusal(exc)
                 return
         self.game = self.session.game
         self.message = ""
@@ -319,7 +320,7 @@ class CompanionApp(App):
         try:
             self.session.redo(1)
         except CompanionError as exc:
-            self.message = str(exc)
+            self.message = self.translator.refusal(exc)
             return
         self.game = self.session.game
         self.message = ""
@@ -414,7 +415,7 @@ class CompanionApp(App):
             self.message = self.t("The die shows {face}; nothing to roll for now.").format(face=shown)
             return
         except CompanionError as exc:
-            self.message = str(exc)
+            self.message = self.translator.refusal(exc)
             return
         self.game = self.session.game
         self.message = ""

@@ -78,7 +78,8 @@ def check_revision(mode_id: str, revision: int, latest: int) -> None:
     companion: refused (an :class:`InputError`), never played by today's rules."""
     if not 1 <= revision <= latest:
         raise InputError(f"rules revision {revision!r}: this companion plays {mode_id} revisions 1 to "
-                         f"{latest}; the game was started by a newer one")
+                         f"{latest}; the game was started by a newer one", "mode.revision",
+                         {"revision": revision, "latest": latest})
 
 
 def resolve_options(declared: Sequence[Option], given: Mapping[str, str]) -> dict[str, str]:
@@ -90,9 +91,11 @@ def resolve_options(declared: Sequence[Option], given: Mapping[str, str]) -> dic
     for name, value in given.items():
         option = by_name.get(name)
         if option is None:
-            raise InputError(f"unknown option {name!r}; this game has {', '.join(by_name) or 'none'}")
+            raise InputError(f"unknown option {name!r}; this game has {', '.join(by_name) or 'none'}",
+                             "mode.option-unknown", {"option": name})
         if value not in option.choices:
-            raise InputError(f"unknown {name} {value!r}; option {name!r} is one of {', '.join(option.choices)}")
+            raise InputError(f"unknown {name} {value!r}; option {name!r} is one of {', '.join(option.choices)}",
+                             "mode.option-value", {"option": name, "value": value})
     resolved: dict[str, str] = {}
     for option in declared:
         if option.follows is not None and option.follows not in resolved:
@@ -220,7 +223,8 @@ def get_mode(mode_id: str) -> GameMode[Any]:
     """The registered mode ``mode_id``; an unknown id is an :class:`InputError` listing the known ones."""
     target = MODES.get(mode_id)
     if target is None:
-        raise InputError(f"unknown game mode {mode_id!r}; expected one of {', '.join(MODES)}")
+        raise InputError(f"unknown game mode {mode_id!r}; expected one of {', '.join(MODES)}", "mode.unknown",
+                         {"mode": mode_id})
     module_name, attribute = target.split(":")
     mode: GameMode[Any] = getattr(importlib.import_module(module_name), attribute)
     return mode
