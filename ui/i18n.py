@@ -15,6 +15,12 @@ reword its sentences without touching any screen. A refused input (``RuleViolati
 is said by ``e:<key>`` the same way (:meth:`Translator.refusal`).
 A card's scroll text is ``scroll:<card>`` (the engine's card data holds the English text, the rule;
 the words of the other languages are here); a question about a card may say it as ``{scroll}``.
+
+Plurals: a message about a number may hold one form per plural category of its language, split by
+``|`` ("{n} krok|{n} kroki|{n} kroków"); :func:`plural_form` picks one by the number (Polish has three
+forms — 1 agent, 2–4 agenty, 5 agentów, 22 agenty; English, German and Italian two). An app message
+says its number as ``{n}`` (:meth:`Translator.plural`), an engine template by its first parameter in
+:data:`COUNT_PARAMS`. A message with no ``|`` is one form for every number.
 """
 from __future__ import annotations
 
@@ -48,6 +54,20 @@ GUILD_WORDS: dict[str, str] = {
 """Ankh-Morpoly's guilds by id, as a sentence or a button names them (English msgids)."""
 
 
+def plural_form(language: str, n: int) -> int:
+    """Which of a message's plural forms (0, 1, 2) fits the number ``n`` in ``language`` (the rules
+    gettext's ``Plural-Forms`` header writes down: Polish one / few / many, the others one / other)."""
+    if language == "pl":
+        if n == 1:
+            return 0
+        return 1 if n % 10 in (2, 3, 4) and n % 100 not in (12, 13, 14) else 2
+    return 0 if n == 1 else 1
+
+
+COUNT_PARAMS: tuple[str, ...] = ("count", "cards", "buildings", "kept", "n")
+"""The engine parameters that count something, in the order a plural template is chosen by."""
+
+
 CHOICE_WORDS: dict[str, str] = {"yes": "Yes", "no": "No", "on": "on", "off": "off"}
 """The values every yes/no or on/off game option shares, in the app's words; any other value of an
 option has its own ``o:<option>=<value>`` message."""
@@ -78,6 +98,19 @@ class Translator:
     def format(self, message: str, **params: object) -> str:
         """Translate, then fill ``{name}`` placeholders."""
         return self.gettext(message).format(**params)
+
+    def choose_form(self, text: str, n: int) -> str:
+        """The one of ``text``'s ``|``-split plural forms that fits ``n`` (the last form when a
+        catalogue gives fewer forms than the language has)."""
+        if "|" not in text:
+            return text
+        forms = text.split("|")
+        return forms[min(plural_form(self.language, n), len(forms) - 1)]
+
+    def plural(self, message: str, n: int, **params: object) -> str:
+        """A message about ``n`` things, in the form of this language that fits ``n`` (filled with
+        ``n`` and ``params``)."""
+        return self.choose_form(self.gettext(message), n).format(n=n, **params)
 
     def area(self, area_id: str) -> str:
         return AREA_BY_ID[area_id].name(self.language)
@@ -114,6 +147,9 @@ class Translator:
         msgid = f"{prefix}:{key}"
         template = self.gettext(msgid)
         shown = {k: self._param(v) for k, v in params.items()}
+        if "|" in template:
+            count = next((params[k] for k in COUNT_PARAMS if k in params and params[k].isdigit()), "")
+            template = self.choose_form(template, int(count) if count else 0)
         if "{scroll}" in template and params.get("card") and self.is_card(params["card"]):
             shown["scroll"] = self.card_text(params["card"])
         if template != msgid:

@@ -20,7 +20,7 @@ from ui.i18n import DOMAIN, LANGUAGES, LOCALE_DIR
 
 UI_DIR = Path(__file__).parent
 _KV_MESSAGE = re.compile(r"""app\.t\(\s*(?:"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)')""")
-_MARKERS = {"tr", "N_", "t", "_"}
+_MARKERS = {"tr", "N_", "t", "_", "plural"}
 
 
 def extract(root: Path = UI_DIR) -> list[str]:

@@ -212,9 +212,11 @@ class JournalScreen(GameScreen):
         app = self.app
         lines = self.undone_lines(index)
         shown = lines[:3] + ([app.t("… and {n} more").format(n=len(lines) - 3)] if len(lines) > 3 else [])
-        text = app.t("Take back {n} step(s):").format(n=len(lines)) + "\n" + "\n".join(shown)
+        text = app.translator.plural("Take back {n} step(s):", len(lines)) + "\n" + "\n".join(shown)
         if count:
-            text += "\n\n" + app.t("This takes back {n} die roll(s) or scanned card(s). The real die and cards will not change back. Undo anyway?").format(n=count)
+            text += "\n\n" + app.translator.plural(
+                "This takes back {n} die roll(s) or scanned card(s). The real die and cards will not change back. Undo anyway?",
+                count)
         box = BoxLayout(orientation="vertical", spacing=dp(8), padding=dp(8))
         label = Label(text=text, markup=True, color=(1, 1, 1, 1), halign="left", valign="top", font_size=sp(14))
         label.bind(size=lambda w, _v: setattr(w, "text_size", (w.width, None)))
