@@ -26,3 +26,21 @@ def test_player_table_headers_are_not_cut_off(driver: Any, language: str) -> Non
         full = CoreLabel(text=header.text, font_size=header.font_size, bold=True)
         full.refresh()
         assert full.texture.size[0] <= header.width + 1, (language, header.text, header.width)
+
+
+@pytest.mark.parametrize("language", ["de", "pl", "it"])
+def test_score_table_cells_are_not_cut_off(driver: Any, language: str) -> None:
+    """The game end's score table too: its columns were fixed (names 160 dp, the tie-break 100 dp)
+    and the others shared the rest, so the Polish "Pożyczki" read "Poż...zki" (found by playing in
+    Polish). A long name, as a table of four types it, stays whole as well."""
+    d = driver
+    d.app.set_language(language)
+    d.app.start_game(["red", "yellow", "green", "blue"], ["Krzesimir-Bolesław", "Ola", "Ugo", "Zoe"], language)
+    d.app.show("gameend")  # mid-game: "if the game ended now"
+    d.frames(4)
+    grid = d.screen.ids.scores
+    cells = list(reversed(grid.children))
+    assert d.app.t("Loans") in [c.text for c in cells[:grid.cols]]
+    for cell in cells:
+        cell.texture_update()
+        assert not cell._label.is_shortened, (language, cell.text, cell.width)  # Kivy's "Poż...zki"

@@ -14,7 +14,7 @@ from kivy.uix.widget import Widget
 from companion.morpork.scoring import final_score
 from ui.palette import PLAYER_RGB
 from ui.screens.base import GameScreen
-from ui.screens.table import _cell
+from ui.screens.table import FittedGrid, _cell
 from ui.widgets import player_name
 
 if TYPE_CHECKING:
@@ -138,7 +138,7 @@ class GameEndScreen(GameScreen):
         else:
             self.ids.winner.text = t("If the game ended now:")
             self.ids.winner.topic = ["rule", "points"]
-        table = self.ids.scores
+        table: FittedGrid = self.ids.scores  # the kv rule names the class: imported here, registered
         table.clear_widgets()
         for head in (t("Player"), "♟", "⌂", "$", t("Loans"), "☠", t("Total"), t("Tie-break")):
             table.add_widget(_cell(head, bold=True))
@@ -152,6 +152,7 @@ class GameEndScreen(GameScreen):
             table.add_widget(_cell(f"-{s.voided_minions}♟ -{s.voided_buildings}⌂" if (s.voided_minions or s.voided_buildings) else "–"))
             table.add_widget(_cell(f"[b]{s.total}[/b]"))
             table.add_widget(_cell(str(s.tie_break_value)))
+        table.measure_columns()
         rule = t("tie-break:" + score.tie_break)
         self.ids.tiebreak.text = rule
         if app.session is not None:

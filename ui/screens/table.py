@@ -42,25 +42,18 @@ NAMES_MIN_DP = 60
 """The names column's least width when the figures take nearly all the room (then names shorten)."""
 
 
-class _StateGrid(GridLayout):
-    """A table of cells drawn from the public state: grows to its rows' height and is drawn again
-    whenever the state it shows changes. Each column is at least as wide as its widest text (a
-    header such as "Dzielnice", a count such as "12/12", a player's name), so no cell shortens
-    while there is room; only when the figures leave too little does the names column (the first)
-    give way and its names shorten (found by playing: "Kon...ntinopel" beside empty space, and
-    "1...2" for 12 minions, when the columns were sized by their headers alone)."""
-
-    COLUMNS = 1
-    state = ObjectProperty(None, allownone=True)
+class FittedGrid(GridLayout):
+    """A grid whose columns are each at least as wide as their widest text (a header such as
+    "Dzielnice" or "Pożyczki", a count such as "12/12", a player's name), so no cell shortens while
+    there is room; only when the figures leave too little does the names column (the first) give
+    way and its names shorten (found by playing: "Kon...ntinopel" beside empty space, and "1...2"
+    for 12 minions, when the columns were sized by their headers alone; the game end's "Poż...zki"
+    when its columns were fixed). Call :meth:`measure_columns` after filling it."""
 
     def __init__(self, **kwargs: Any) -> None:
-        kwargs.setdefault("cols", self.COLUMNS)
-        kwargs.setdefault("size_hint_y", None)
         super().__init__(**kwargs)
-        self.drawn: tuple[Any, ...] | None = None
         self.natural: list[float] = []
         """Each column's widest text (with :data:`CELL_SLACK_DP`), measured when the cells are made."""
-        self.bind(minimum_height=self.setter("height"), state=lambda *_a: self.draw())
         self.bind(width=lambda *_a: self.fit_columns())
 
     def measure_columns(self) -> None:
@@ -85,6 +78,21 @@ class _StateGrid(GridLayout):
         if figures + minimum[0] > room:
             minimum[0] = max(dp(NAMES_MIN_DP), room - figures)
         self.cols_minimum = minimum
+
+
+class _StateGrid(FittedGrid):
+    """A table of cells drawn from the public state: grows to its rows' height and is drawn again
+    whenever the state it shows changes; its columns fit their texts (:class:`FittedGrid`)."""
+
+    COLUMNS = 1
+    state = ObjectProperty(None, allownone=True)
+
+    def __init__(self, **kwargs: Any) -> None:
+        kwargs.setdefault("cols", self.COLUMNS)
+        kwargs.setdefault("size_hint_y", None)
+        super().__init__(**kwargs)
+        self.drawn: tuple[Any, ...] | None = None
+        self.bind(minimum_height=self.setter("height"), state=lambda *_a: self.draw())
 
     def draw(self) -> None:
         """:meth:`refresh`, unless the cells show this table in these words already: a screen is
