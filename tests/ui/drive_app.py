@@ -6,6 +6,8 @@ with SIGKILL (a pulled plug) and start it again.
 Actions (each a touch on the screen that shows it, except ``start``):
 
 - ``start`` — a two-player game, red and blue (through the app's own ``start_game``);
+  ``start:LANG`` — the app switched to LANG (saved in the settings, as a tap in Settings does) and a
+  four-player game in that edition, red with a long name;
 - ``resume`` — tap "resume the unfinished game" on the home screen;
 - ``roll:F`` — tap face F on the die pad; ``pick:V`` — tap option V (behind the privacy gate when
   the question is private: the gate is tapped first);
@@ -59,10 +61,17 @@ def snapshot(app: Any) -> dict[str, Any]:
     return out
 
 
+LONG_NAMES = {"en": "Bartholomew-Alexander", "de": "Bartholomäus", "pl": "Krzesimir-Bolesław",
+              "it": "Massimiliano-Gianluca"}
+
+
 def act(d: Any, action: str) -> None:
     app = d.app
     name, _, arg = action.partition(":")
-    if name == "start":
+    if name == "start" and arg:
+        app.set_language(arg)
+        app.start_game(["red", "yellow", "green", "blue"], [LONG_NAMES[arg], "Ola", "Ugo", "Zoe"], arg)
+    elif name == "start":
         app.start_game(["red", "blue"], ["Ann", "Bob"], "en")
     elif name == "resume":
         assert d.screen.name == "home" and not d.screen.ids.resume.disabled, "no game offered to resume"
@@ -84,11 +93,11 @@ def act(d: Any, action: str) -> None:
     elif name == "undo":
         d.tap(d.screen.ids.undo)
         popup = d.screen.popup
-        if popup.parent is not None and d.screen.confirm_button.text != "Undo anyway":
+        if popup.parent is not None and d.screen.confirm_button.text != app.t("Undo anyway"):
             d.tap(d.screen.confirm_button)  # every undo asks; only one across a roll needs "confirm"
     elif name == "confirm":
         popup = d.screen.popup
-        d.tap([w for w in popup.walk() if getattr(w, "text", "") == "Undo anyway"][0])
+        d.tap([w for w in popup.walk() if getattr(w, "text", "") == app.t("Undo anyway")][0])
     elif name == "redo":
         d.tap(d.screen.ids.redo)
     elif name == "back":
@@ -101,7 +110,9 @@ def act(d: Any, action: str) -> None:
 def main(argv: list[str]) -> int:
     data_dir, actions = Path(argv[0]), json.loads(argv[1])
     conftest = _conftest()
-    app = conftest.start_app(data_dir)
+    saved = data_dir / "settings.json"  # started again, the app speaks the table's language, as on the table
+    language = json.loads(saved.read_text(encoding="utf-8"))["language"] if saved.exists() else "en"
+    app = conftest.start_app(data_dir, language=language)
     d = conftest.Driver(app)
     d.frames(5)
     for action in actions:
