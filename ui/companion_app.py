@@ -148,10 +148,12 @@ class CompanionApp(App):
         problem = self.launch_problem
         if problem is None:
             return ""
+        error = problem.error
+        why = self.translator.refusal(error) if isinstance(error, CompanionError) and error.key else problem.why
         if problem.game is not None:
-            text = self.t("Game {n} could not be resumed: {why}").format(n=problem.game, why=problem.why)
+            text = self.t("Game {n} could not be resumed: {why}").format(n=problem.game, why=why)
         else:
-            text = self.t("The journal could not be read: {why}").format(why=problem.why)
+            text = self.t("The journal could not be read: {why}").format(why=why)
         if problem.kept_as:
             text += "\n" + self.t("The file is kept as {file}.").format(file=problem.kept_as)
         if problem.continued_as is not None:

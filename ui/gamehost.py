@@ -45,6 +45,8 @@ class LaunchProblem:
     kept_as: str
     continued_as: int | None = None
     entries: int = 0
+    error: Exception | None = None
+    """The problem itself, for the screen to say in the table's language (``why`` is its English)."""
 
 
 class JournalUnavailable(Exception):
@@ -121,7 +123,7 @@ def open_session(path: Path, rng: random.Random | None = None) -> Launch:
         return _fresh(path, exc, rng)
     try:
         session.resume()
-        return Launch(session, LaunchProblem(problem.game, _reason(problem), kept))
+        return Launch(session, LaunchProblem(problem.game, _reason(problem), kept, error=problem))
     except JournalError:
         pass
     try:
@@ -134,14 +136,14 @@ def open_session(path: Path, rng: random.Random | None = None) -> Launch:
         log.error("journal %s: recovery failed: %s", path, exc)
         return _fresh(path, problem, rng)
     return Launch(session, LaunchProblem(problem.game, _reason(problem), kept, new_id,
-                                         len(session.timeline.applied)))
+                                         len(session.timeline.applied), error=problem))
 
 
 def _untouched(path: Path, exc: NewerJournalError, rng: random.Random | None) -> Launch:
     """A journal (or a game in it) from a newer companion: open it without resuming, change nothing."""
     log.error("journal %s: %s (left untouched)", path, exc)
     try:
-        return Launch(Session.open(path, rng=rng, resume=False), LaunchProblem(exc.game, _reason(exc), ""))
+        return Launch(Session.open(path, rng=rng, resume=False), LaunchProblem(exc.game, _reason(exc), "", error=exc))
     except ENVIRONMENT_ERRORS as unusable:
         raise JournalUnavailable(str(unusable)) from None
     except (CompanionError, OSError):  # the whole file is newer: it cannot even be opened
@@ -171,7 +173,7 @@ def _fresh(path: Path, exc: Exception, rng: random.Random | None, kept: str = ""
         raise JournalUnavailable(f"{exc}; and a new journal cannot be started: {failed}") from None
     game = exc.game if isinstance(exc, JournalError) else None
     reason = _reason(exc) if isinstance(exc, JournalError) else str(exc)
-    return Launch(session, LaunchProblem(game, reason, kept))
+    return Launch(session, LaunchProblem(game, reason, kept, error=exc))
 
 
 def past_games(session: Session[Any]) -> list[dict[str, Any]]:

@@ -12,7 +12,8 @@ A game mode's options (its rulings) are worded by ``o:<option>`` (name), ``o:<op
 A greyed option's reason is a ``Reason`` (a rule id and its values) translated the same way by
 ``r:<key>``; every language, English included, has a short template for each, so the engine may
 reword its sentences without touching any screen. A refused input (``RuleViolation``/``InputError``)
-is said by ``e:<key>`` the same way (:meth:`Translator.refusal`).
+is said by ``e:<key>`` the same way (:meth:`Translator.refusal`), and so is a journal or disk problem
+(``e:journal.disk-full``, …; a replay problem's ``{detail}`` is the engine's refusal, translated).
 A card's scroll text is ``scroll:<card>`` (the engine's card data holds the English text, the rule;
 the words of the other languages are here); a question about a card may say it as ``{scroll}``.
 
@@ -173,6 +174,9 @@ class Translator:
         if not key:
             return str(error)
         params = {k: self._param(v) for k, v in getattr(error, "params", ())}
+        detail = getattr(error, "detail", None)
+        if isinstance(detail, BaseException):  # a journal row the engine refuses: the engine's refusal
+            params["detail"] = self.refusal(detail)
         question = getattr(error, "question", None)
         if question is not None:
             params["question"] = self.question(question)

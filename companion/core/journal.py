@@ -39,7 +39,7 @@ from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
-from typing import Any, Final, ParamSpec, TypeVar
+from typing import Any, Final, Mapping, ParamSpec, TypeVar
 
 from companion.core.errors import CompanionError, InputError
 from companion.core.inputs import input_from_json
@@ -155,9 +155,17 @@ def _options_text(options: dict[str, str]) -> str:
 
 class JournalError(CompanionError):
     """A journal that cannot be read or written as asked. ``game`` and ``row`` (the entry number, or
-    the line of an export file) say where, when known, so the screen can name the damaged row."""
+    the line of an export file) say where, when known, so the screen can name the damaged row.
 
-    def __init__(self, message: str, game: int | None = None, row: int | None = None, unit: str = "row") -> None:
+    The problems a table meets on a screen (a full disk, a read-only card, a lock, a damaged or newer
+    file, a row the engine refuses on replay) carry a ``key`` (``journal.disk-full``, …) and
+    ``params`` as every :class:`CompanionError` does, so the app says them in the table's language
+    (``e:<key>``); ``detail`` is the engine's own refusal behind a replay problem, said the same way.
+    The English message stays the command line's."""
+
+    def __init__(self, message: str, game: int | None = None, row: int | None = None, unit: str = "row",
+                 key: str = "", params: Mapping[str, object] | None = None,
+                 detail: BaseException | None = None) -> None:
         where = []
         if game is not None:
             where.append(f"game {game}")
@@ -166,6 +174,9 @@ class JournalError(CompanionError):
         super().__init__(f"{', '.join(where)}: {message}" if where else message)
         self.game = game
         self.row = row
+        self.detail = detail
+        if key:
+            self._keyed(key, params, None)
 
 
 class DamagedFileError(JournalError):
@@ -212,26 +223,30 @@ def sqlite_problem(path: str, exc: Exception, doing: str) -> JournalError:
     text = str(exc)
     if isinstance(exc, UnicodeDecodeError):
         name, text = "SQLITE_CORRUPT", f"a text or the schema is not UTF-8 ({exc.reason})"
+    where = {"path": path, "doing": doing, "text": text}
     if name.startswith(("SQLITE_CORRUPT", "SQLITE_NOTADB")) or "malformed" in text or "not a database" in text:
         return DamagedFileError(f"{path!r} is damaged ({text}) while {doing}; 'game recover' salvages what can "
-                                "still be read into a fresh file and keeps the damaged one aside")
+                                "still be read into a fresh file and keeps the damaged one aside",
+                                key="journal.damaged", params=where)
     if name.startswith("SQLITE_FULL") or "disk is full" in text or \
             name.startswith("SQLITE_IOERR") and _free_bytes(path) < 65536:
         return DiskFullError(f"the disk holding {path!r} is full while {doing}; nothing was written and the "
-                             "journal is sound: free some space and try again")
+                             "journal is sound: free some space and try again", key="journal.disk-full", params=where)
     if name.startswith(("SQLITE_READONLY", "SQLITE_PERM", "SQLITE_AUTH")) or "readonly" in text:
         return ReadOnlyJournalError(f"{path!r} (or its folder) is read-only while {doing}; nothing was written: "
-                                    "make the file and its folder writable")
+                                    "make the file and its folder writable", key="journal.read-only", params=where)
     if name.startswith("SQLITE_CANTOPEN") or "unable to open" in text:
         return ReadOnlyJournalError(f"cannot open {path!r} while {doing}: the file or its folder cannot be "
-                                    "read or written (check it exists and is writable)")
+                                    "read or written (check it exists and is writable)", key="journal.cannot-open",
+                                    params=where)
     if name.startswith(("SQLITE_BUSY", "SQLITE_LOCKED")) or "locked" in text:
         return LockedJournalError(f"{path!r} is locked by another program while {doing}; nothing was written: "
-                                  "close the other companion and try again")
+                                  "close the other companion and try again", key="journal.locked", params=where)
     if name.startswith("SQLITE_IOERR") or "disk I/O error" in text:
         return DiskIOError(f"the disk could not read or write {path!r} while {doing} ({text}); nothing was "
-                            "written: check the card or drive")
-    return JournalError(f"SQLite refused {doing} on {path!r} ({name or type(exc).__name__}: {text})")
+                            "written: check the card or drive", key="journal.disk-io", params=where)
+    return JournalError(f"SQLite refused {doing} on {path!r} ({name or type(exc).__name__}: {text})",
+                        key="journal.sqlite", params=where)
 
 
 def _decode_text(raw: bytes) -> str:
@@ -412,7 +427,8 @@ def parse_entry(game: int | None, n: Any, at: Any, version: Any, kind: Any, barr
         raise JournalError(f"version {version!r} is not a positive whole number", game, row)
     if version > INPUT_VERSION:
         raise NewerJournalError(f"unknown schema version {version!r}: this companion reads versions up to "
-                           f"{INPUT_VERSION}; the journal was written by a newer one", game, row)
+                           f"{INPUT_VERSION}; the journal was written by a newer one", game, row,
+                                key="journal.newer-game")
     if kind not in ENTRY_KINDS:
         raise JournalError(f"unknown entry kind {kind!r:.80}; expected one of {', '.join(ENTRY_KINDS)}", game, row)
     if not isinstance(barrier, (int, bool)) or barrier not in (0, 1):
@@ -490,7 +506,8 @@ class Journal:
             problem = sqlite_problem(self.path, exc, "opening the journal")
             if isinstance(problem, DamagedFileError):
                 raise DamagedFileError(f"{self.path!r} is damaged ({exc}): {describe_damage(self.path)}; "
-                                       "'game recover' salvages what can still be read") from None
+                                       "'game recover' salvages what can still be read", key="journal.damaged",
+                                       params={"path": self.path, "text": str(exc)}) from None
             raise problem from None
         except JournalError:
             self._db.close()
@@ -516,10 +533,11 @@ class Journal:
             return
         if app_id != APPLICATION_ID:
             raise JournalError(f"{self.path!r} is an SQLite file but not a companion journal "
-                               f"(application id {app_id!r})")
+                               f"(application id {app_id!r})", key="journal.not-a-journal", params={"path": self.path})
         if version > SCHEMA_VERSION:
             raise NewerJournalError(f"{self.path!r} has table version {version!r}; this companion knows up to "
-                               f"{SCHEMA_VERSION}: it was written by a newer companion")
+                               f"{SCHEMA_VERSION}: it was written by a newer companion", key="journal.newer",
+                                    params={"path": self.path})
         if version < SCHEMA_VERSION:
             self._migrate()
 
@@ -637,7 +655,7 @@ class Journal:
                 raise JournalError(f"no game {game_id!r} in {self.path!r}")
             if status[0] == "broken":
                 raise JournalError("this game's journal is damaged and was set aside; "
-                                   "continue in the game forked from it", game_id)
+                                   "continue in the game forked from it", game_id, key="journal.set-aside")
             last_row = db.execute("SELECT n, hash FROM entries WHERE game = ? ORDER BY n DESC LIMIT 1",
                                   (game_id,)).fetchone()
             last, previous = (int(last_row[0]), str(last_row[1])) if last_row else (0, GENESIS)

@@ -137,10 +137,12 @@ class GameRules:
             mode = get_mode(record.mode)
             options = resolve_options(mode.options, record.options)
         except InputError as exc:
-            raise NewerJournalError(f"{exc} (written by a newer companion?)", record.id) from None
+            raise NewerJournalError(f"{exc} (written by a newer companion?)", record.id,
+                                    key="journal.newer-game") from None
         if record.revision > mode.revision:
             raise NewerJournalError(f"recorded with rules revision {record.revision} of {mode.id}; this "
-                                    f"companion plays up to revision {mode.revision}: update it", record.id)
+                                    f"companion plays up to revision {mode.revision}: update it", record.id,
+                                    key="journal.newer-game")
         return ModeRules(mode, options, record.revision)
 
     def for_new_game(self, mode_id: str, options: Mapping[str, str]) -> tuple[ModeRules[Any], int]:
@@ -214,7 +216,8 @@ def fold(rules: Rules[G] | GameRules, record: GameRecord, entries: Iterable[Entr
         first = engine.new_game(list(record.players), record.edition,
                                 list(record.names) if record.names is not None else None)
     except CompanionError as exc:
-        raise JournalError(f"the engine cannot set up this game: {exc}", record.id) from None
+        raise JournalError(f"the engine cannot set up this game: {exc}", record.id, key="journal.setup-rejected",
+                           detail=exc) from None
     history = History(_Folder(engine), first)
     last = len(timeline.applied) - 1
     collecting = gc.isenabled()
@@ -224,7 +227,8 @@ def fold(rules: Rules[G] | GameRules, record: GameRecord, entries: Iterable[Entr
             try:
                 history.advance(input_from_json(entry.data), keep=i == last)
             except CompanionError as exc:
-                raise JournalError(f"the engine rejects this input on replay: {exc}", record.id, entry.n) from None
+                raise JournalError(f"the engine rejects this input on replay: {exc}", record.id, entry.n,
+                                   key="journal.replay-rejected", params={"row": entry.n}, detail=exc) from None
     finally:
         if collecting:
             gc.enable()

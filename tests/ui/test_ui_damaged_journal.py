@@ -60,7 +60,7 @@ def test_a_game_that_no_longer_replays_is_kept_aside_and_goes_on(tmp_path: Path,
     try:
         d.frames(5)
         text = popup_text(app)
-        assert "Game 1 could not be resumed" in text and "row 4" in text and "no-such-card" in text
+        assert "Game 1 could not be resumed" in text and "step 4" in text and "no-such-card" in text
         kept = [p for p in data.iterdir() if p.name.startswith("games.sqlite.damaged-") and not p.name.endswith(("-wal", "-shm"))]
         assert len(kept) == 1 and kept[0].read_bytes() == original, "the file is kept aside as it was"
         assert kept[0].name in text

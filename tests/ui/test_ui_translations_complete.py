@@ -69,6 +69,12 @@ class Found:
     params_known: bool = True
 
 
+JOURNAL_ERRORS: frozenset[str] = frozenset({
+    "JournalError", "DamagedFileError", "DiskFullError", "ReadOnlyJournalError", "LockedJournalError", "DiskIOError",
+    "NewerJournalError"})
+"""The journal's errors: their ``key=`` is a refusal's (``e:``), not a question's."""
+
+
 def _string_constants(tree: ast.AST) -> dict[str, set[str]]:
     names: dict[str, set[str]] = {}
     for node in ast.walk(tree):
@@ -126,6 +132,8 @@ def scan_engine() -> tuple[dict[str, Found], set[tuple[str, str]]]:
             name = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
             where = f"{rel}:{node.lineno}"
             keyword_key = next((k.value for k in node.keywords if k.arg == "key"), None)
+            if name in JOURNAL_ERRORS:
+                continue  # an e: key, checked by tests/ui/test_ui_journal_errors.py
             if name not in KEY_ARGUMENT:
                 if isinstance(keyword_key, ast.Constant) and isinstance(keyword_key.value, str):
                     add(f"q:{keyword_key.value}", where, None)
