@@ -128,7 +128,7 @@ class TablePanel(_StateGrid):
             return
         t = app.t
         for head in (t("Player"), "$", "⌂", "♟", t("Cards"), t("Areas"), t("Loans")):
-            self.add_widget(_cell(head, bold=True, size=11))  # "Dzielnice", "Quartieri" whole: measure_columns
+            self.add_widget(_cell(head, bold=True, size=11))  # "Dzielnice", "Pożyczki" whole: measure_columns
         for p in state.players:
             star = "▶ " if p.color == state.active_player and state.game_over is None else ""
             self.add_widget(_cell(star + player_name(state, p.color), halign="left"))
