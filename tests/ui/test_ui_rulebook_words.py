@@ -1,7 +1,9 @@
 """The screens use the words of the table's rulebook. Found by playing in Polish and Italian and
 reading the rulebooks beside the screens: the Polish rulebook calls an interrupt card "Reakcja"
-(karta reakcji), the screens said "karta przerwania"; the Italian one speaks of "aree" and "carte
-Area della Città", the screens of "quartieri"."""
+(karta reakcji), the screens said "karta przerwania"; a personality card is its "Karta Tożsamości",
+the screens said "postać" in the set-up and "osobowość" elsewhere; the Italian one speaks of "aree"
+and "carte Area della Città", the screens of "quartieri", and of the "carta Personalità", which the
+set-up called "personaggio"."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -14,7 +16,7 @@ from ui.i18n_tools import parse_po
 RULES = Path(__file__).resolve().parents[2] / "ui" / "data" / "rules"
 """The rulebooks the app ships (copies of the reference ones, tests/ui/test_rulebook.py)."""
 
-NOT_THE_RULEBOOK_S = {"pl": ("przerwani",), "it": ("quartier",)}
+NOT_THE_RULEBOOK_S = {"pl": ("przerwani", "osobowoś", "postać", "postaci"), "it": ("quartier", "personaggi")}
 """Words a screen used that its language's rulebook never prints."""
 
 
@@ -31,7 +33,9 @@ def test_no_screen_uses_a_word_its_rulebook_never_prints(language: str) -> None:
     ("pl", "q:interrupt.window", "kartę reakcji"),
     ("pl", "q:interrupt.anyone", "kartę reakcji"),
     ("pl", "q:interrupt.event-window", "kartę reakcji"),
+    ("pl", "q:setup.personality", "Kartę Tożsamości"),
     ("it", "Areas", "Aree"),
+    ("it", "q:setup.personality", "personalità"),
     ("it", "tie-break:card", "carta Area della Città"),
 ])
 def test_the_rulebook_s_word_is_used(language: str, msgid: str, word: str) -> None:
