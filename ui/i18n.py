@@ -65,7 +65,7 @@ def plural_form(language: str, n: int) -> int:
     return 0 if n == 1 else 1
 
 
-COUNT_PARAMS: tuple[str, ...] = ("count", "cards", "buildings", "kept", "n")
+COUNT_PARAMS: tuple[str, ...] = ("count", "cards", "buildings", "kept", "markers", "steps", "n")
 """The engine parameters that count something, in the order a plural template is chosen by."""
 
 
@@ -108,6 +108,13 @@ class Translator:
         forms = text.split("|")
         return forms[min(plural_form(self.language, n), len(forms) - 1)]
 
+    def counted(self, template: str, params: Mapping[str, str]) -> str:
+        """An engine template's plural form for its count, the first of :data:`COUNT_PARAMS` it has."""
+        if "|" not in template:
+            return template
+        count = next((str(params[k]) for k in COUNT_PARAMS if k in params and str(params[k]).isdigit()), "")
+        return self.choose_form(template, int(count) if count else 0)
+
     def plural(self, message: str, n: int, **params: object) -> str:
         """A message about ``n`` things, in the form of this language that fits ``n`` (filled with
         ``n`` and ``params``)."""
@@ -148,9 +155,7 @@ class Translator:
         msgid = f"{prefix}:{key}"
         template = self.gettext(msgid)
         shown = {k: self._param(v) for k, v in params.items()}
-        if "|" in template:
-            count = next((params[k] for k in COUNT_PARAMS if k in params and params[k].isdigit()), "")
-            template = self.choose_form(template, int(count) if count else 0)
+        template = self.counted(template, params)
         if "{scroll}" in template and params.get("card") and self.is_card(params["card"]):
             shown["scroll"] = self.card_text(params["card"])
         if template != msgid:
@@ -185,7 +190,7 @@ class Translator:
             template = self.gettext(msgid)
             if template != msgid:
                 try:
-                    return template.format(**params)
+                    return self.counted(template, dict(getattr(error, "params", ()))).format(**params)
                 except (KeyError, IndexError, ValueError):
                     break
         return str(error)

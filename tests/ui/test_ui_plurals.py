@@ -61,6 +61,25 @@ def test_the_engine_s_count_picks_the_form(language: str, count: int, said: str)
     assert tr.narration(line) == said
 
 
+@pytest.mark.parametrize(("language", "markers", "said"), [
+    ("pl", 1, "1 znacznik niepokojów"), ("pl", 2, "2 znaczniki niepokojów"), ("pl", 5, "5 znaczników niepokojów"),
+    ("it", 1, "1 segnalino problema"), ("it", 3, "3 segnalini problema"), ("en", 1, "1 trouble marker:"),
+])
+def test_riots_count_the_trouble_markers(language: str, markers: int, said: str) -> None:
+    """Found on the events screen of a Polish game: "2 znaczników niepokojów: mniej niż osiem"."""
+    line = Narration("event.riots.calm", f"{markers} trouble markers: fewer than 8, no riot", None,
+                     (("markers", str(markers)),))
+    assert Translator(language).narration(line).startswith(said)
+
+
+@pytest.mark.parametrize(("language", "steps", "said"), [
+    ("pl", 3, "Nie można o 3 kroki"), ("pl", 9, "Nie można o 9 kroków"), ("it", 1, "Impossibile andare di 1 passo")])
+def test_a_refused_undo_counts_its_steps(language: str, steps: int, said: str) -> None:
+    from companion.core.errors import InputError
+    error = InputError("cannot undo", "session.too-many-steps", {"steps": steps, "available": 0})
+    assert Translator(language).refusal(error).startswith(said)
+
+
 def _undo_dialog(d: Any, line: int) -> str:
     from kivy.uix.label import Label
     d.app.show("journal")
