@@ -80,6 +80,21 @@ def test_a_refused_undo_counts_its_steps(language: str, steps: int, said: str) -
     assert Translator(language).refusal(error).startswith(said)
 
 
+@pytest.mark.parametrize(("language", "n", "said"), [
+    ("pl", 1, "1 dom"), ("pl", 3, "3 domy"), ("it", 1, "1 casa"), ("de", 1, "1 Haus"), ("en", 4, "4 houses")])
+def test_ankh_morpoly_counts_houses(language: str, n: int, said: str) -> None:
+    """Ankh-Morpoly's square details said "1 domy", "1 case"."""
+    assert Translator(language).plural("{n} houses", n) == said
+
+
+@pytest.mark.parametrize(("language", "n", "end"), [
+    ("pl", 1, "jeszcze 1 pole"), ("pl", 3, "jeszcze 3 pola"), ("pl", 7, "jeszcze 7 pól"), ("it", 1, "manca 1 casella")])
+def test_ankh_morpoly_counts_squares(language: str, n: int, end: str) -> None:
+    said = Translator(language).plural("FSU: {insurer} insures {beneficiary} ({covers}), {n} squares to go", n,
+                                       insurer="Ann", beneficiary="Bob", covers="rent")
+    assert said.endswith(end), said
+
+
 def _undo_dialog(d: Any, line: int) -> str:
     from kivy.uix.label import Label
     d.app.show("journal")

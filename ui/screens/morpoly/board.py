@@ -401,7 +401,7 @@ class MorpolyBoardScreen(GameScreen):
             if owned.hotel:
                 lines.append(app.t("A hotel"))
             elif owned.houses:
-                lines.append(app.t("{n} houses").format(n=owned.houses))
+                lines.append(app.translator.plural("{n} houses", owned.houses))
             if owned.mortgaged:
                 lines.append(app.t("Mortgaged"))
             charge = ledger_view.charge_now(state, ed, index)
@@ -413,9 +413,9 @@ class MorpolyBoardScreen(GameScreen):
                 lines.append(app.t("Rent now: {n} × the dice").format(n=charge.amount))
         for fsu in ledger_view.fsus_on(state, index):
             covers = ", ".join(app.t(COVER_WORDS.get(c, c)) for c in fsu.covers)
-            lines.append(app.t("FSU: {insurer} insures {beneficiary} ({covers}), {n} squares to go").format(
-                insurer=party_name(app, fsu.insurer), beneficiary=party_name(app, fsu.beneficiary), covers=covers,
-                n=fsu.squares_ahead))
+            lines.append(app.translator.plural(
+                "FSU: {insurer} insures {beneficiary} ({covers}), {n} squares to go", fsu.squares_ahead,
+                insurer=party_name(app, fsu.insurer), beneficiary=party_name(app, fsu.beneficiary), covers=covers))
         npcs = getattr(state, "npcs", None)
         if npcs is not None:
             for where, what in ((npcs.death, N_("Death stands here.")), (npcs.dibbler, N_("CMOT Dibbler stands here.")),

@@ -72,8 +72,8 @@ class MorpolyLedgerScreen(GameScreen):
         head = app.t("{square}: {insurer} insures {beneficiary} · premium {premium}").format(
             square=f"[b]{square}[/b]", insurer=self.who(fsu["insurer"]), beneficiary=self.who(fsu["beneficiary"]),
             premium=money(ed, int(fsu["premium"])))
-        ends = app.t("ends when {token} passes {square} ({n} squares ahead)").format(
-            token=self.who(fsu["token"]), square=square, n=fsu["squares_ahead"])
+        ends = app.translator.plural("ends when {token} passes {square} ({n} squares ahead)",
+                                     int(fsu["squares_ahead"]), token=self.who(fsu["token"]), square=square)
         ends += " · " + app.t("next roll: {chance}").format(chance=percent(fsu["chance_to_end"]))
         if fsu["chance_of_claim"] is None:
             claim = app.t("pays out: depends on play")
