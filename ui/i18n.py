@@ -65,7 +65,7 @@ def plural_form(language: str, n: int) -> int:
     return 0 if n == 1 else 1
 
 
-COUNT_PARAMS: tuple[str, ...] = ("count", "cards", "buildings", "kept", "markers", "steps", "n")
+COUNT_PARAMS: tuple[str, ...] = ("count", "cards", "buildings", "kept", "markers", "steps", "distance", "n")
 """The engine parameters that count something, in the order a plural template is chosen by."""
 
 

@@ -95,6 +95,15 @@ def test_ankh_morpoly_counts_squares(language: str, n: int, end: str) -> None:
     assert said.endswith(end), said
 
 
+@pytest.mark.parametrize(("language", "steps", "said"), [
+    ("pl", 3, "Bagaż przesuwa się o 3 pola na"), ("pl", 7, "Bagaż przesuwa się o 7 pól na"),
+    ("pl", 1, "Bagaż przesuwa się o 1 pole na"), ("it", 1, "il Bagaglio avanza di 1 casella"),
+    ("en", 1, "the Luggage moves 1 square to")])
+def test_ankh_morpoly_moves_count_their_squares(language: str, steps: int, said: str) -> None:
+    line = Narration("morpoly.npc.luggage-moves", "", None, (("steps", str(steps)), ("name", "Go")))
+    assert Translator(language).narration(line).startswith(said)
+
+
 def _undo_dialog(d: Any, line: int) -> str:
     from kivy.uix.label import Label
     d.app.show("journal")
