@@ -135,6 +135,7 @@ def _free_cards(game: Game, table: Table, color: str) -> list[str]:
 CARD_ID_SET: frozenset[str] = frozenset(CARD_BY_ID)
 PLAY_KEYS: frozenset[str] = frozenset(("turn.play-card", "turn.play-another", "card.play-more"))
 STOP_OPTIONS: tuple[str, ...] = ("pass", "stop", "end-turn")
+_INTERRUPT_ONLY: frozenset[str] = frozenset(INTERRUPT_ONLY)
 
 
 def _in_offer_order(found: list[str], opts: tuple[str, ...], distinct: bool) -> list[str]:
@@ -180,7 +181,7 @@ def choose_input(game: Game, table: Table, question: Question) -> Input:
         assert player is not None
         offered = set(opts)
         hand = [c for c in _free_cards(game, table, player) if c in offered]
-        playable = [c for c in hand if c not in INTERRUPT_ONLY]
+        playable = [c for c in hand if c not in _INTERRUPT_ONLY]
         not_cards = offered - CARD_ID_SET  # the few answers that are no card: powers, pass / stop
         distinct = len(offered) == len(opts)
         powers = _in_offer_order([o for o in not_cards if o.startswith("power:")], opts, distinct)
@@ -230,12 +231,20 @@ def choose_input(game: Game, table: Table, question: Question) -> Input:
     return Answer(rng.choice(choices))
 
 
+CARD_MOVES: frozenset[str] = frozenset((
+    "cards.draw", "card.played", "cards.discard", "interrupt.played", "card.stuck", "cards.return",
+    "cards.from-discard", "cards.give", "cards.swap-hands", "event.fog.card", "event.fog.unnamed"))
+"""The narration keys :func:`follow_narration` acts on (the others move no card: most lines)."""
+
+
 def follow_narration(game: Game, table: Table, lines: Sequence[Narration]) -> None:
     """Move the real cards as the engine says cards moved."""
     rng = table.rng
     for line in lines:
-        p = dict(line.params)
         key = line.key
+        if key not in CARD_MOVES:
+            continue
+        p = dict(line.params)
         if key == "cards.draw":
             for _ in range(int(p["count"])):
                 table.hands[p["player"]].append(table.deck.pop(0))
@@ -476,9 +485,10 @@ def _replay(start: tuple[object, ...], players: int, edition: str, revision: int
     return replay
 
 
-def _new_lines(old: Game, new: Game) -> list[Narration]:
+def _new_lines(old: Game, new: Game) -> Sequence[Narration]:
     """Narration lines ``new`` has that ``old`` had not (the pending procedure's are rebuilt)."""
-    return list(new.narration[len(old.narration):])
+    before, after = len(old.narration), new.narration
+    return after[before:] if len(after) > before else []  # a slice of the log is a list already
 
 
 # -- the command -------------------------------------------------------------------------------

@@ -110,12 +110,24 @@ class Procedures(Generic[S, G]):
         otherwise (an older game, after an undo, or after a rule ended the live one) it is replayed.
         ``snapshot=False`` is for a fold that drops each game as soon as it has the next (replaying
         a journal): the game returned shares the live procedure's working state instead of holding
-        a copy, so it is only valid until the next answer to it."""
-        assert game.pending is not None, "an answer to a game that asks nothing"
-        pending = Pending(game.pending.name, game.pending.args, game.pending.start, [*game.pending.answers, value])
+        a copy, so it is only valid until the next answer to it.
+
+        Most answers lead to another question of the same procedure: that case is built here in
+        one step (no pass through :meth:`advance`, and the log of ``game`` reused as it is when
+        the step said nothing) — it was a fifth of the engine's own work per input, the rules aside."""
+        pending = game.pending
+        assert pending is not None, "an answer to a game that asks nothing"
+        answers = pending.answers
+        after = Pending(pending.name, pending.args, pending.start, [*answers, value])
         live = game.live
-        if live is not None and live.is_at(len(game.pending.answers)):
-            live.send(value)
-        else:
-            live = None
-        return self.advance(game.state, pending, game.seq + 1, game.narration, game.settled, live, snapshot)
+        if live is None or not live.is_at(len(answers)):
+            return self.advance(game.state, after, game.seq + 1, game.narration, game.settled, None, snapshot)
+        live.send(value)
+        question = live.question
+        if question is None:  # the procedure has finished: the next one starts
+            return self.advance(game.state, after, game.seq + 1, game.narration, game.settled, live, snapshot)
+        lines, narration, settled = live.narrator.lines, game.narration, game.settled
+        if len(narration) - settled != len(lines):  # the step said something: the log goes on
+            narration = NarrationLog.of(narration).prefix(settled).plus(lines)
+        return self.game(live.state.copy() if snapshot else live.state, after, game.seq + 1, narration, settled,
+                         question, live)
