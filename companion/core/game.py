@@ -122,12 +122,13 @@ class Procedures(Generic[S, G]):
         live = game.live
         if live is None or not live.is_at(len(answers)):
             return self.advance(game.state, after, game.seq + 1, game.narration, game.settled, None, snapshot)
-        live.send(value)
+        live.send(value, checked=True)
         question = live.question
         if question is None:  # the procedure has finished: the next one starts
             return self.advance(game.state, after, game.seq + 1, game.narration, game.settled, live, snapshot)
         lines, narration, settled = live.narrator.lines, game.narration, game.settled
-        if len(narration) - settled != len(lines):  # the step said something: the log goes on
-            narration = NarrationLog.of(narration).prefix(settled).plus(lines)
+        said = len(narration) - settled  # the procedure's lines ``game`` already shows
+        if said != len(lines):  # the step said something: only its new lines go on the log
+            narration = NarrationLog.of(narration).plus(lines[said:])
         return self.game(live.state.copy() if snapshot else live.state, after, game.seq + 1, narration, settled,
                          question, live)

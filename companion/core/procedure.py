@@ -229,13 +229,16 @@ class Live(Generic[S]):
         """Whether this procedure stands where a game with ``answers`` answers stands."""
         return not self.broken and self.answers == answers
 
-    def send(self, answer: str) -> None:
+    def send(self, answer: str, checked: bool = False) -> None:
         """Take one step. An answer that is not an option raises :class:`InputError` and changes
-        nothing; a rule broken inside the procedure ends it (``broken``): replay from the start."""
+        nothing; a rule broken inside the procedure ends it (``broken``): replay from the start.
+        ``checked``: the caller has just checked ``answer`` against the question (a mode's
+        ``apply`` does, before :meth:`~companion.core.game.Procedures.answer`), so it is not
+        looked up among the options a second time (a card question has some sixty)."""
         question = self.question
         if question is None:
             raise InputError(f"the procedure has ended; {answer!r} answers nothing")
-        if not question.accepts(answer):
+        if not checked and not question.accepts(answer):
             raise InputError(_not_an_option(question, answer))
         try:
             self.question = self._body.send(answer)
