@@ -22,7 +22,6 @@ from companion.morpork.board import (
     AREA_BY_ID,
     AREA_IDS,
     BUILDINGS_PER_PLAYER,
-    COLORS,
     MINIONS_PER_PLAYER,
 )
 from companion.morpork.catalog import CARD_IDS
@@ -93,18 +92,8 @@ def minion_placement_refusals(state: State, color: str, *, from_area: str | None
     :func:`_check_place`), so the screen can show it greyed with the reason instead of hiding it."""
     allowed = minion_placement_areas(state, color, from_area=from_area)
     return {a: (because("place.move-same-area", "the minion is moved from here", area=a) if a == from_area
-                else _ADJACENCY_REFUSALS.get((color, a)) or _adjacency_refusal(color, a))
+                else because("place.adjacency", f"no {color} minion here or next door", color=color, area=a))
             for a in AREA_IDS if a not in allowed}
-
-
-def _adjacency_refusal(color: str, area: str) -> Reason:
-    return because("place.adjacency", f"no {color} minion here or next door", color=color, area=area)
-
-
-_ADJACENCY_REFUSALS: dict[tuple[str, str], Reason] = {
-    (color, area): _adjacency_refusal(color, area) for color in COLORS for area in AREA_IDS}
-"""The adjacency refusal of each colour and area, made once: every minion placement greys the areas
-out of reach with it, and wording them anew was a few percent of a simulated game."""
 
 
 def minion_sources(state: State, color: str) -> list[str]:
