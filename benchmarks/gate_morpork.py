@@ -11,8 +11,9 @@ four players and 1–30 with two; each is reduced to a SHA-256 digest of all of 
 names the game. The digests in the JSON file were stored from ``main`` at ac6b073 (before issue 16's
 third round of speed work).
 
-Each game is played twice: the way the simulator plays (``apply(…, snapshot=False)``, the live
-procedure's working state shared), and its inputs again the way a session plays
+Each game is played twice: the way the simulator plays (``apply(…, snapshot=False,
+replayable=False)``: the live procedure's working state shared, no start kept to replay a turn
+from), and its inputs again the way a session plays
 (``apply(…)`` with a snapshot per input); both must give the same digest. Then the simulator's own
 checked ``play_game`` must end the same game (reason, winners, turns, inputs). Exit status 0 when all
 equal, 1 naming the first games that differ.
@@ -71,7 +72,7 @@ def simulated(players: int, seed: int) -> tuple[str, list[Input], dict[str, Any]
         inp = choose_input(game, table, question)
         records.append(input_to_json(inp))
         inputs.append(inp)
-        after = apply(game, inp, snapshot=False)
+        after = apply(game, inp, snapshot=False, replayable=False)
         follow_narration(after, table, _new_lines(game, after))
         game = after
     over = game.state.game_over

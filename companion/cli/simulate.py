@@ -471,8 +471,9 @@ def play_game(rng: random.Random, players: int, edition: str = "en", check: bool
             if on_input is not None:
                 on_input(game, inp)
             try:
-                # the simulator drops each game at the next input: no copy of the table per input
-                after = apply(game, inp, snapshot=False)
+                # the simulator drops each game at the next input and never goes back (a refusal
+                # ends the run): no copy of the table per input, nor per turn to replay it from
+                after = apply(game, inp, snapshot=False, replayable=False)
             except CompanionError as exc:
                 raise InvariantViolation(f"the engine refused it: {exc}") from exc
             follow_narration(after, table, _new_lines(game, after))

@@ -175,6 +175,10 @@ class Pending(Generic[S]):
     args: dict[str, Any]
     start: S
     answers: list[str] = field(default_factory=list)
+    replayable: bool = True
+    """False when ``start`` is the live procedure's own working state instead of a copy kept to
+    replay it from (a fold that never goes back: see ``Procedures.answer``): such a procedure
+    can only go on live."""
 
 
 @dataclass
@@ -204,8 +208,9 @@ class Live(Generic[S]):
     its own number of answers (a newer game may have taken it further).
     """
 
-    def __init__(self, factory: ProcedureFactory, start: S, args: Mapping[str, Any]) -> None:
-        self.state: S = start.copy()
+    def __init__(self, factory: ProcedureFactory, start: S, args: Mapping[str, Any], own: bool = False) -> None:
+        """``own``: work on ``start`` itself, which nobody keeps (else on a copy, ``start`` unchanged)."""
+        self.state: S = start if own else start.copy()
         self.narrator = Narrator()
         self.answers = 0
         self.broken = False

@@ -208,11 +208,12 @@ _CARDS_OF_KIND: dict[str, frozenset[str]] = {
 """What each kind of scan can name (``companion.core.inputs.SCAN_KINDS``), from the catalogue."""
 
 
-def apply(game: Game, inp: Input, snapshot: bool = True) -> Game:
+def apply(game: Game, inp: Input, snapshot: bool = True, replayable: bool = True) -> Game:
     """The game after ``inp``; raises ``CompanionError`` (``InputError``/``RuleViolation``) and
     leaves ``game`` unchanged when the input does not fit or breaks a rule. ``snapshot=False``: see
-    :meth:`companion.core.game.Procedures.answer` (the copy per input was a quarter of a replay)."""
-    return ENGINE.answer(game, check_input(game.question, inp, game.seq), snapshot)
+    :meth:`companion.core.game.Procedures.answer` (the copy per input was a quarter of a replay);
+    ``replayable=False`` too (the simulator, which never goes back: no copy of the table per turn)."""
+    return ENGINE.answer(game, check_input(game.question, inp, game.seq), snapshot, replayable)
 
 
 # -- views -----------------------------------------------------------------------------------
