@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import inspect
 import json
 import random
 import sys
@@ -38,6 +39,10 @@ from companion.morpork.game import Game, apply, new_game  # noqa: E402
 from companion.morpork.state_format import state_to_json  # noqa: E402
 
 DIGESTS = Path(__file__).with_suffix(".json")
+SIMULATOR_FOLD: dict[str, bool] = {"snapshot": False, "replayable": False} \
+    if "replayable" in inspect.signature(apply).parameters else {"snapshot": False}
+"""How the simulator applies an input (a checkout from before ``replayable`` existed, where the
+digests may be stored from, folds with ``snapshot=False`` alone)."""
 GAMES: tuple[tuple[int, int], ...] = tuple((4, s) for s in range(1, 101)) + tuple((2, s) for s in range(1, 31))
 
 
@@ -72,7 +77,7 @@ def simulated(players: int, seed: int) -> tuple[str, list[Input], dict[str, Any]
         inp = choose_input(game, table, question)
         records.append(input_to_json(inp))
         inputs.append(inp)
-        after = apply(game, inp, snapshot=False, replayable=False)
+        after = apply(game, inp, **SIMULATOR_FOLD)
         follow_narration(after, table, _new_lines(game, after))
         game = after
     over = game.state.game_over
