@@ -33,26 +33,32 @@ def popup_text(app: Any) -> str:
     return "\n".join(w.text for w in popup.walk() if isinstance(w, Label))
 
 
-def test_a_game_that_no_longer_replays_is_kept_aside_and_goes_on(tmp_path: Path, request: Any) -> None:
-    conftest = request.config.pluginmanager.getplugin(str(Path(__file__).with_name("conftest.py")))
-    data = tmp_path / "data"
-    data.mkdir()
+def write_unreplayable_game(data: Path, language: str) -> Path:
+    """A journal in ``data`` whose game 1 no longer replays at row 4 (a card that is not in blue's
+    hand), written as an older companion whose rules took it would have: the hash chain carried on
+    (otherwise the chain, not the engine, would name row 4 as changed)."""
     journal = data / "games.sqlite"
     with Session.open(journal) as session:
-        session.new_game(["red", "blue"], "en", ["Ann", "Bob"])
+        session.new_game(["red", "blue"], language, ["Ann", "Bob"])
         for inp in INPUTS:
             session.submit(inp)
-    db = sqlite3.connect(journal)  # row 4 damaged: a card that is not in blue's hand
+    db = sqlite3.connect(journal)
     db.execute("DROP TRIGGER entries_append_only_update")
     db.execute("""UPDATE entries SET data='{"type":"answer","value":"no-such-card"}' WHERE game=1 AND n=4""")
-    # as an older companion whose rules took it would have written it: the hash chain carried on
-    # (otherwise the chain, not the engine, would name row 4 as changed)
     previous = ""
     for row in list(db.execute("SELECT n, at, version, kind, barrier, data FROM entries WHERE game=1 ORDER BY n")):
         previous = chain_hash(previous, *row)
         db.execute("UPDATE entries SET hash=? WHERE game=1 AND n=?", (previous, row[0]))
     db.commit()
     db.close()
+    return journal
+
+
+def test_a_game_that_no_longer_replays_is_kept_aside_and_goes_on(tmp_path: Path, request: Any) -> None:
+    conftest = request.config.pluginmanager.getplugin(str(Path(__file__).with_name("conftest.py")))
+    data = tmp_path / "data"
+    data.mkdir()
+    journal = write_unreplayable_game(data, "en")
     original = journal.read_bytes()
 
     app = conftest.start_app(data)

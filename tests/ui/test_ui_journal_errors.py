@@ -132,24 +132,10 @@ def test_a_card_that_cannot_take_the_move_is_said_in_the_table_s_language(tmp_pa
 def test_a_row_that_no_longer_replays_is_said_in_the_table_s_language(tmp_path: Path, language: str,
                                                                       said: str) -> None:
     """The launch dialog: the game, the step and the engine's refusal, all in the table's words."""
-    from tests.ui.test_ui_damaged_journal import popup_text
-    from companion.core.journal import chain_hash
+    from tests.ui.test_ui_damaged_journal import popup_text, write_unreplayable_game
     data = tmp_path / "data"
     data.mkdir()
-    journal = data / "games.sqlite"
-    with Session.open(journal) as session:
-        session.new_game(["red", "blue"], language, ["Ann", "Bob"])
-        for inp in (DieRoll(2), Answer("vetinari"), Answer("vimes"), Answer("groat"), Answer("dimwell")):
-            session.submit(inp)
-    db = sqlite3.connect(journal)
-    db.execute("DROP TRIGGER entries_append_only_update")
-    db.execute("""UPDATE entries SET data='{"type":"answer","value":"no-such-card"}' WHERE game=1 AND n=4""")
-    previous = ""
-    for row in list(db.execute("SELECT n, at, version, kind, barrier, data FROM entries WHERE game=1 ORDER BY n")):
-        previous = chain_hash(previous, *row)
-        db.execute("UPDATE entries SET hash=? WHERE game=1 AND n=?", (previous, row[0]))
-    db.commit()
-    db.close()
+    write_unreplayable_game(data, language)
     app = start_app(data, language=language)
     d = Driver(app)
     try:
