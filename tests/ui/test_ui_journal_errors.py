@@ -17,9 +17,7 @@ from typing import Any
 
 import pytest
 
-from companion.core.inputs import Answer, DieRoll
 from companion.core.journal import DiskFullError, sqlite_problem
-from companion.core.session import Session
 from tests.ui.conftest import Driver, start_app, stop_app
 from tests.ui.test_ui_translations_complete import JOURNAL_ERRORS
 from ui.i18n import LANGUAGES, Translator
