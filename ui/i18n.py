@@ -162,7 +162,10 @@ class Translator:
         area = getattr(line, "area", None)
         if area:
             params.setdefault("area", area)
-        return self.keyed("n", getattr(line, "key"), getattr(line, "text"), params)
+        key = getattr(line, "key")
+        if "bank" in params.values() and self.gettext(f"n:{key}.bank") != f"n:{key}.bank":
+            key += ".bank"  # Ankh-Morpoly's bank as a payee: "an die Bank", "do banku", "alla banca"
+        return self.keyed("n", key, getattr(line, "text"), params)
 
     def _param(self, value: str) -> str:
         """A parameter as the table says it: an area, card, event or personality by its name, a

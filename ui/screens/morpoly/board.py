@@ -49,8 +49,20 @@ def ring_cell(index: int) -> tuple[int, int]:
     return 10, 10 - step
 
 
+QUESTION_SHARE = 0.4
+"""At most this share of the ring's middle is the question's; the answers keep the rest."""
+
 NPC_MARKS = (("death", "☠"), ("luggage", "▤"), ("dibbler", "¤"))
 """ELAM's non-player characters on the ring: Death, the Luggage (while it stands free), CMOT Dibbler."""
+
+
+def token_size(marks: int) -> float:
+    """The size of the tokens' dots (and NPCs' marks) on one square: big while two fit a square's
+    width, then smaller, so that four players on GO (every game's start) are all drawn instead of
+    wrapping onto lines the square has no room for."""
+    if marks <= 2:
+        return float(sp(18))
+    return float(sp(12)) if marks <= 4 else float(sp(9))
 
 
 def npc_marks(state: Any) -> dict[int, str]:
@@ -142,7 +154,8 @@ class MorpolyBoardScreen(GameScreen):
         paper(middle, (0.86, 0.82, 0.72))
         self.question_label = Label(font_size=sp(16), bold=True, size_hint_y=None, height=dp(56), markup=True,
                                     halign="center", valign="middle")
-        self.question_label.bind(size=lambda w, _v: setattr(w, "text_size", w.size))
+        self.question_label.bind(width=lambda w, width: setattr(w, "text_size", (width, None)),
+                                 texture_size=self._fit_question)
         middle.add_widget(self.question_label)
         self.answer_area = BoxLayout(orientation="vertical", spacing=dp(4))
         middle.add_widget(self.answer_area)
@@ -172,6 +185,16 @@ class MorpolyBoardScreen(GameScreen):
         self.add_widget(root)
         self._built = True
 
+    def _fit_question(self, label: Label, size: list[float]) -> None:
+        """The question grows to show every line (a long name and a debt's amounts take three or
+        four lines in German; a fixed height dropped the first, the player and the amount), up to
+        :data:`QUESTION_SHARE` of the middle, then its font gets smaller instead."""
+        most = max(dp(56), self.ring.height * 9 / RING * QUESTION_SHARE)
+        if size[1] > most and label.font_size > sp(11):
+            label.font_size = max(sp(11), label.font_size - sp(1))  # laid out again: called again
+            return
+        label.height = min(most, max(dp(56), size[1] + dp(4)))
+
     # -- drawing -------------------------------------------------------------------------
     def update(self) -> None:
         if not self._built:
@@ -191,7 +214,7 @@ class MorpolyBoardScreen(GameScreen):
         self._draw_question(game)
 
     def _draw_ring(self, game: Any) -> None:
-        state, ed = game.state, game_edition(game)
+        app, state, ed = self.app, game.state, game_edition(game)
         tokens_on: dict[int, list[str]] = {}
         for token in state.tokens:
             tokens_on.setdefault(token.square, []).append(token.party)
@@ -214,14 +237,18 @@ class MorpolyBoardScreen(GameScreen):
                 build = "[b][color=208020]" + "⌂" * owned.houses + "[/color][/b]"
             if cell.mortgaged:
                 build = "[color=ffffff]M[/color]"
-            dots = "".join(f"[color={hex_color(party_rgb(p))}][size={int(sp(18))}]●[/size][/color]"
-                           for p in tokens_on.get(cell.index, []))
-            dots += npc_marks(state).get(cell.index, "")
+            on_square = tokens_on.get(cell.index, [])
+            npcs = npc_marks(state).get(cell.index, "")
+            size = int(token_size(len(on_square) + npcs.count("[b]")))
+            dots = "".join(f"[color={hex_color(party_rgb(p))}]●[/color]" for p in on_square) + npcs
             pairs = "".join(paired.get(cell.index, []))
             if pairs:
                 build = f"{build}[size={int(sp(9))}]{pairs}[/size]"
             cell.selected = cell.index in self.selected
-            cell.text = f"[size={int(sp(9))}]{cell.index}[/size] {mark}\n{build}\n{dots}"
+            lines = [f"[size={int(sp(9))}]{cell.index}[/size] {app.t(mark) if mark else ''}", build]
+            if dots:
+                lines.append(f"[size={size}]{dots}[/size]")
+            cell.text = "\n".join(lines)
             cell.redraw()
         def redraw_all(_dt: float) -> None:
             for c in self.cells:
@@ -285,11 +312,12 @@ class MorpolyBoardScreen(GameScreen):
         area = self.answer_area
         area.clear_widgets()
         question = game.question
+        self.question_label.font_size = sp(16)  # a long question before may have made it smaller
         if question is None:
             over = game.state.game_over
             winner = getattr(over, "winner", "")
             self.question_label.text = app.t("The game is over: {winner} wins.").format(
-                winner=app.translator.color(winner))
+                winner=party_name(app, winner) if winner else "")
             return
         params = dict(question.params)
         self.question_label.text = app.translator.keyed("q", question.key, question.text, params)
@@ -431,9 +459,9 @@ class MorpolyBoardScreen(GameScreen):
         label.bind(size=lambda w, _v: setattr(w, "text_size", w.size))
         box = BoxLayout(orientation="vertical", padding=dp(8), spacing=dp(8))
         box.add_widget(label)
-        row = BoxLayout(size_hint_y=None, height=dp(52), spacing=dp(6))
+        row = GridLayout(cols=2, size_hint_y=None, spacing=dp(6))  # two names a row: a long one stays whole
+        row.bind(minimum_height=row.setter("height"))
         ok = BigButton(text=app.t("OK"))
-        row.add_widget(ok)
         popup = Popup(title=square.name, content=box, size_hint=(0.8, 0.8))
         self.place_buttons: dict[str, BigButton] = {}
         tokens = getattr(game.question, "tokens", ()) if game.question is not None else ()
@@ -450,6 +478,7 @@ class MorpolyBoardScreen(GameScreen):
             self.place_buttons[token] = button
             row.add_widget(button)
         box.add_widget(row)
+        box.add_widget(ok)
         ok.bind(on_release=lambda _b: popup.dismiss())
         popup.bind(on_dismiss=lambda _p: self.unselect())
         self.square_popup = popup

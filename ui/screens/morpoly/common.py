@@ -25,6 +25,7 @@ VERBS = {
     "roll": N_("Roll the dice"), "buy": N_("Buy"), "decline": N_("Decline"), "build": N_("Build a house on {square}"),
     "sell": N_("Sell a house on {square}"), "mortgage": N_("Mortgage {square}"), "lift": N_("Lift the mortgage on {square}"),
     "pay": N_("Pay"), "card": N_("Use a card"), "end": N_("End the turn"),
+    "trade": N_("Buy {square} from its owner"),
 }
 COVER_WORDS = {
     "thieves": N_("robbed by a thief"), "watch": N_("sent to jail"),
@@ -58,8 +59,10 @@ GROUP_RGB = {
     "orange": (0.95, 0.55, 0.15), "red": (0.85, 0.15, 0.15), "yellow": (0.95, 0.85, 0.2),
     "green": (0.15, 0.6, 0.3), "dark-blue": (0.15, 0.25, 0.65),
 }
-SQUARE_KIND_MARK = {"go": "GO", "chest": "CC", "chance": "?", "tax": "%", "jail": "▦", "parking": "P",
+SQUARE_KIND_MARK = {"go": N_("GO"), "chest": N_("CC"), "chance": "?", "tax": "%", "jail": "▦", "parking": "P",
                     "go-to-jail": "→▦", "station": "≡", "utility": "⚡"}
+"""The ring's mark of a square's kind, beside its number: symbols, and the two words a table reads
+in its own language (GO, and Community Chest's initials: Los and GF at a German table)."""
 
 
 @lru_cache(maxsize=4)
