@@ -239,3 +239,20 @@ def test_the_winner_is_named_as_typed(tmp_path: Path, request: Any) -> None:
         assert names[SEATS.index(over.winner)] in text, text
     finally:
         conftest.stop_app(app)
+
+
+def test_the_ledger_names_the_squares_kinds_in_italian(tmp_path: Path, request: Any) -> None:
+    """A US set at an Italian table: where the next roll may lead says Imprevisti and Probabilità
+    (the covers above it did already), not the set's English "Chance" and "Community Chest"."""
+    conftest = _conftest(request)
+    data = tmp_path / "data"
+    _feed(data, ["Giuseppina", "Massimiliano", "Bartolomeo"], {}, lambda g: g.question is not None
+          and g.question.key == "morpoly.turn.menu" and g.seq > 10, seed=3)
+    app, d = _resume(conftest, data, "it")
+    try:
+        d.tap(d.screen.ledger_button)
+        text = d.screen.body.text
+        assert "Imprevisti" in text and "Probabilità" in text
+        assert "Chance" not in text and "Community Chest" not in text, text
+    finally:
+        conftest.stop_app(app)
