@@ -256,3 +256,33 @@ def test_the_ledger_names_the_squares_kinds_in_italian(tmp_path: Path, request: 
         assert "Chance" not in text and "Community Chest" not in text, text
     finally:
         conftest.stop_app(app)
+
+
+def test_every_square_is_drawn_whole_after_a_resume(tmp_path: Path, request: Any) -> None:
+    """A late ELAM game (houses, NPCs, tokens together) opened after a restart: each square shows
+    its number first and all its lines, and its group's strip lies on its own top edge (after a
+    resume, strips of 13–19 were drawn over squares 11 and 12)."""
+    conftest = _conftest(request)
+    data = tmp_path / "data"
+
+    def built_and_crowded(game: Any) -> bool:
+        state = game.state
+        squares = [t.square for t in state.tokens]
+        return (game.question is not None and game.seq > 150
+                and any(state.squares[s].houses for s in squares if s in state.squares)
+                and len(squares) != len(set(squares)))
+
+    _feed(data, LONG_NAMES, {"edition": "de", "fortuna": "on", "elam": "on"}, built_and_crowded, seed=1)
+    app, d = _resume(conftest, data, "de")
+    try:
+        from kivy.graphics import Rectangle
+        d.frames(5)
+        for cell in d.screen.cells:
+            assert _fits(cell, cell.height), (cell.index, cell.text)
+            assert _shown_lines(cell)[0].startswith(str(cell.index)), (cell.index, _shown_lines(cell))
+            rects = [i for i in cell.canvas.before.children if isinstance(i, Rectangle)]
+            for rect in rects:
+                assert cell.y - 1 <= rect.pos[1] <= cell.top and rect.pos[1] + rect.size[1] <= cell.top + 1, \
+                    (cell.index, cell.pos, rect.pos)
+    finally:
+        conftest.stop_app(app)

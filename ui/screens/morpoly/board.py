@@ -56,11 +56,12 @@ NPC_MARKS = (("death", "☠"), ("luggage", "▤"), ("dibbler", "¤"))
 """ELAM's non-player characters on the ring: Death, the Luggage (while it stands free), CMOT Dibbler."""
 
 
-def token_size(marks: int) -> float:
+def token_size(marks: int, built: bool = False) -> float:
     """The size of the tokens' dots (and NPCs' marks) on one square: big while two fit a square's
-    width, then smaller, so that four players on GO (every game's start) are all drawn instead of
-    wrapping onto lines the square has no room for."""
-    if marks <= 2:
+    width and nothing is built there, then smaller, so that four players on GO (every game's start)
+    and a token on a square with houses are all drawn, with the square's number, instead of wrapping
+    onto lines the square has no room for (Kivy drops a centred text's first line)."""
+    if marks <= 2 and not built:
         return float(sp(18))
     return float(sp(12)) if marks <= 4 else float(sp(9))
 
@@ -114,7 +115,9 @@ class SquareCell(ButtonBehavior, Label):
             Rectangle(pos=self.pos, size=self.size)
             if self.group_rgb is not None:
                 Color(*self.group_rgb, 1)
-                Rectangle(pos=(self.x, self.top - self.height * 0.22), size=(self.width, self.height * 0.22))
+                # y + height, not ``top``: called from the pos binding, ``top`` may still be the old one
+                # (a strip was drawn four squares lower after a resume, over squares 11 and 12)
+                Rectangle(pos=(self.x, self.y + self.height * 0.78), size=(self.width, self.height * 0.22))
             if self.owner_rgb is not None:
                 Color(*self.owner_rgb, 1)
                 Line(rectangle=(self.x + 2, self.y + 2, self.width - 4, self.height - 4), width=dp(2.2))
@@ -239,13 +242,15 @@ class MorpolyBoardScreen(GameScreen):
                 build = "[color=ffffff]M[/color]"
             on_square = tokens_on.get(cell.index, [])
             npcs = npc_marks(state).get(cell.index, "")
-            size = int(token_size(len(on_square) + npcs.count("[b]")))
+            size = int(token_size(len(on_square) + npcs.count("[b]"), built=bool(build or paired.get(cell.index))))
             dots = "".join(f"[color={hex_color(party_rgb(p))}]●[/color]" for p in on_square) + npcs
             pairs = "".join(paired.get(cell.index, []))
             if pairs:
                 build = f"{build}[size={int(sp(9))}]{pairs}[/size]"
             cell.selected = cell.index in self.selected
-            lines = [f"[size={int(sp(9))}]{cell.index}[/size] {app.t(mark) if mark else ''}", build]
+            lines = [f"[size={int(sp(9))}]{cell.index}[/size] {app.t(mark) if mark else ''}"]
+            if build:
+                lines.append(build)
             if dots:
                 lines.append(f"[size={size}]{dots}[/size]")
             cell.text = "\n".join(lines)
