@@ -19,6 +19,7 @@ the words of the other languages are here); a question about a card may say it a
 from __future__ import annotations
 
 import gettext
+import re
 from pathlib import Path
 from typing import Mapping
 
@@ -51,6 +52,11 @@ GUILD_WORDS: dict[str, str] = {
 CHOICE_WORDS: dict[str, str] = {"yes": "Yes", "no": "No", "on": "on", "off": "off"}
 """The values every yes/no or on/off game option shares, in the app's words; any other value of an
 option has its own ``o:<option>=<value>`` message."""
+
+
+AMOUNT = re.compile(r"-?(?:[0-9][0-9.,]* (?:€|DM)|(?:\$|DM) [0-9][0-9.,]*)")
+"""An amount as the engine writes it in a sentence's values (``38 €``, ``DM 4.000``), with a space
+that a wrapped line must not break."""
 
 
 class Translator:
@@ -190,7 +196,10 @@ class Translator:
         try:
             return display_name("personality", value, self.language)
         except KeyError:
-            return value
+            pass
+        if AMOUNT.fullmatch(value):  # an Ankh-Morpoly amount: "38 €" never wraps to "38" and "€"
+            return value.replace(" ", "\u00a0")
+        return value
 
     def is_card(self, value: str) -> bool:
         from companion.morpork.catalog import CARD_BY_ID

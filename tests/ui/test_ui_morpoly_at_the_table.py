@@ -119,6 +119,9 @@ def test_a_long_question_shows_who_and_how_much(tmp_path: Path, request: Any) ->
         name = LONG_NAMES[SEATS.index(boss)]
         lines = _shown_lines(label)
         assert name in lines[0] and "beschaffe" in " ".join(lines), lines
+        amounts = [dict(app.game.question.params)[k] for k in ("amount", "cash")]
+        for amount in amounts:  # "38 €" stays together on one line
+            assert amount.replace(" ", "\u00a0") in label.text and not any(line.startswith("€") for line in lines)
         assert _fits(label, label.height)
         first = next(w for w in board.answer_area.walk() if getattr(w, "value", ""))
         assert first.to_window(*first.pos)[1] + first.height <= label.to_window(*label.pos)[1] + 1
