@@ -51,6 +51,7 @@ WORDS = {
     "trade": N_("Buy a deed from another party"), "pay-fine": N_("Pay the jail fine"), "cancel": N_("Cancel"),
     "leave": N_("Leave it"), "nobody": N_("Nobody bids"), "steal": N_("Steal"), "buy-out": N_("Buy it out"),
     "arrest": N_("Arrest"), "let-go": N_("Let go"), "swap": N_("Swap"), "keep": N_("Keep"),
+    "draw": N_("Draw a card"),
 }
 """The Ankh-Morpoly engine's answer words as its buttons show them."""
 EDITION_NAMES = {"us": N_("US (dollars)"), "de": N_("German (euro)"), "de-dm": N_("German (D-Mark)")}
