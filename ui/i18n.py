@@ -54,7 +54,7 @@ CHOICE_WORDS: dict[str, str] = {"yes": "Yes", "no": "No", "on": "on", "off": "of
 option has its own ``o:<option>=<value>`` message."""
 
 
-AMOUNT = re.compile(r"-?(?:[0-9][0-9.,]* (?:€|DM)|(?:\$|DM) [0-9][0-9.,]*)")
+AMOUNT = re.compile(r"-?(?:[0-9][0-9.,]* (?:€|DM)|(?:\$|DM ?)[0-9][0-9.,]*)")
 """An amount as the engine writes it in a sentence's values (``38 €``, ``DM 4.000``), with a space
 that a wrapped line must not break."""
 
@@ -177,7 +177,9 @@ class Translator:
         """A parameter as the table says it: an area, card, event or personality by its name, a
         player by the name they typed, a piece ("area/red") and a list ("a,b") item by item."""
         from companion.morpork.catalog import CARD_BY_ID, EVENT_BY_ID
-        if "," in value:
+        if AMOUNT.fullmatch(value):  # an Ankh-Morpoly amount: "38 €" never wraps to "38" and "€"
+            return value.replace(" ", "\u00a0")
+        if "," in value:  # a list, but not "$3,150"
             return ", ".join(self._param(item) for item in value.split(","))
         if "/" in value and value.partition("/")[0] in AREA_BY_ID:
             return self.option(value)
@@ -196,10 +198,7 @@ class Translator:
         try:
             return display_name("personality", value, self.language)
         except KeyError:
-            pass
-        if AMOUNT.fullmatch(value):  # an Ankh-Morpoly amount: "38 €" never wraps to "38" and "€"
-            return value.replace(" ", "\u00a0")
-        return value
+            return value
 
     def is_card(self, value: str) -> bool:
         from companion.morpork.catalog import CARD_BY_ID

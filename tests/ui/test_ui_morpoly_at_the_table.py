@@ -18,6 +18,7 @@ A late position is reached the way a table's journal would hold it: seeded rando
 from __future__ import annotations
 
 import random
+import re
 from pathlib import Path
 from typing import Any, Callable
 
@@ -240,6 +241,14 @@ def test_the_winner_is_named_as_typed(tmp_path: Path, request: Any) -> None:
         assert over is not None and app.game.question is None and d.screen.name == "morpoly-board"
         text = d.screen.question_label.text
         assert names[SEATS.index(over.winner)] in text, text
+        # the players taken over on the way are named too, and "$3,150" is one amount, not a list
+        d.tap(d.screen.journal_button)
+        rows = "\n".join(row["text"] for row in d.screen.ids.lines.data)
+        assert "rileva" in rows  # a takeover happened (Massimiliano rileva ...)
+        colours = [app.translator.color(seat) for seat in SEATS[:3]]
+        assert not [c for c in colours if re.search(rf"\b{c}\b", rows)], [line for line in rows.split("\n")
+                                                                         if any(c in line for c in colours)][:3]
+        assert not re.search(r"\$[0-9]+, [0-9]{3}", rows)
     finally:
         conftest.stop_app(app)
 

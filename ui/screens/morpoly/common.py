@@ -143,6 +143,10 @@ def player_labels_of(app: Any, game: Any) -> dict[str, str]:
     """Each player's coloured name, by seat, for either game (Ankh-Morpoly's parties are seats; the
     names are the journal's)."""
     from ui.widgets import player_labels, player_markup
-    if is_morpoly(app.session):
-        return {p.id: player_markup(p.id, party_name(app, p.id)) for p in game.state.parties}
+    if is_morpoly(app.session):  # every seat, and a player taken over too: "pays $540 to Giuseppina", not "to red"
+        seats = {token.id for token in game.state.tokens} | {p.id for p in game.state.parties}
+        record = getattr(app.session, "record", None)
+        seats |= set(getattr(record, "players", ()) or ())
+        return {seat: player_markup(seat, party_name(app, seat)) for seat in sorted(seats, key=PLAYER_IDS.index)
+                if seat in PLAYER_IDS}
     return dict(player_labels(game.state))
