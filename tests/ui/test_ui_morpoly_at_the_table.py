@@ -298,3 +298,25 @@ def test_every_square_is_drawn_whole_after_a_resume(tmp_path: Path, request: Any
                     (cell.index, cell.pos, rect.pos)
     finally:
         conftest.stop_app(app)
+
+
+def test_the_top_bars_table_shows_the_board(tmp_path: Path, request: Any) -> None:
+    """"☰ Table" on the journal's top bar during an Ankh-Morpoly game: the board (it stopped the app,
+    the first game's table screen reading a state it does not know)."""
+    conftest = _conftest(request)
+    data = tmp_path / "data"
+    _feed(data, LONG_NAMES, {"edition": "de"}, lambda g: g.seq > 20 and g.question is not None
+          and g.question.key == "morpoly.turn.menu", seed=1)
+    app, d = _resume(conftest, data, "de")
+    try:
+        d.tap(d.screen.journal_button)
+        assert d.screen.name == "journal"
+        from kivy.core.window import Window
+        table = [w for child in Window.children for w in child.walk()
+                 if getattr(w, "text", "") == "☰ " + app.t("Table")]
+        assert len(table) == 1 and not table[0].disabled
+        d.tap(table[0])
+        assert d.screen.name == "morpoly-board"
+        assert "Bartholomäus" in d.screen.money_label.text
+    finally:
+        conftest.stop_app(app)
