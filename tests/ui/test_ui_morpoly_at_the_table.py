@@ -320,3 +320,37 @@ def test_the_top_bars_table_shows_the_board(tmp_path: Path, request: Any) -> Non
         assert "Bartholomäus" in d.screen.money_label.text
     finally:
         conftest.stop_app(app)
+
+
+def test_a_price_agreed_at_the_table_is_typed_on_a_digit_pad(tmp_path: Path, request: Any) -> None:
+    """The engine takes any whole amount for a trade's price; the board offered only about ten
+    buttons (1, 20, 40, … at a Polish table: a price of 150 agreed across the table had none). The
+    board's "Another amount…" opens a digit pad; 1, 5, 0 and OK sell the deed for 150."""
+    conftest = _conftest(request)
+    data = tmp_path / "data"
+    _feed(data, ["Przemysław", "Małgorzata", "Grzegorz"], {}, lambda g: g.question is not None
+          and g.question.key == "morpoly.trade.price" and g.question.maximum >= 160
+          and "150" not in g.question.options, seed=6)
+    app, d = _resume(conftest, data, "pl")
+    try:
+        board = d.screen
+        question = app.game.question
+        buyer = question.params and dict(question.params).get("buyer")
+        cash = {p.id: p.cash for p in app.game.state.parties}
+        more = board.amount_button
+        assert more.text == "Inna kwota…" and more.parent is board.answer_area  # not scrolled away
+        suggested = [w.text for w in board.answer_area.walk() if getattr(w, "value", "").isdigit()]
+        assert suggested and all(text.startswith("$") for text in suggested), suggested
+        d.tap(more)
+        d.frames(20)  # the popup opens
+        for k in ("1", "5", "0"):
+            d.tap(board.amount_keys[k])
+        assert "150" in board.amount_popup.content.children[-1].text and not board.amount_ok.disabled
+        d.tap(board.amount_ok)
+        assert app.session.inputs[-1].value == "150"
+        after = {p.id: p.cash for p in app.game.state.parties}
+        assert buyer and after[buyer] == cash[buyer] - 150
+        d.tap(board.journal_button)
+        assert d.screen.ids.lines.data[-1]["text"].split("\n")[0].endswith("→ $150")
+    finally:
+        conftest.stop_app(app)

@@ -40,7 +40,7 @@ def describe_input(app: CompanionApp, question: Question | None, inp: Input) -> 
         return "✉ " + app.t("(secret)")
     if is_morpoly(app.session):  # Ankh-Morpoly: guilds, verbs on squares, the edition's cards
         value = inp.card if isinstance(inp, CardScan) else inp.value
-        return ("✉ " if isinstance(inp, CardScan) else "→ ") + option_label(app, app.game, value)
+        return ("✉ " if isinstance(inp, CardScan) else "→ ") + option_label(app, app.game, value, question)
     if isinstance(inp, CardScan):
         return f"✉ {app.translator.option(inp.card)}"
     assert isinstance(inp, Answer)

@@ -335,12 +335,17 @@ class MorpolyBoardScreen(GameScreen):
         grid.bind(minimum_height=grid.setter("height"))
         unavailable = dict(question.unavailable)
         for value in question.options:
-            button = BigButton(text=option_label(app, game, value), font_size=sp(12 if deck else 15),
+            button = BigButton(text=option_label(app, game, value, question), font_size=sp(12 if deck else 15),
                                size_hint_y=None, height=dp(64 if deck else 52), value=value)
             if value in unavailable:
                 button.disabled = True
             button.bind(on_release=lambda b, deck=deck: self.choose(b.value, deck))
             grid.add_widget(button)
+        if getattr(question, "maximum", 0):  # a sum agreed at the table: any amount, not only these
+            self.amount_button = BigButton(text=app.t("Another amount…"), font_size=sp(15), size_hint_y=None,
+                                           height=dp(52), background_color=(0.2, 0.4, 0.55, 1))
+            self.amount_button.bind(on_release=lambda _b: self.ask_amount())
+            area.add_widget(self.amount_button)  # above the suggestions' list: never scrolled away
         for value, reason in question.unavailable:
             if value not in question.options:
                 button = BigButton(text=option_label(app, game, value) + "\n" + app.translator.reason(reason),
@@ -366,6 +371,63 @@ class MorpolyBoardScreen(GameScreen):
         sim.bind(on_release=lambda _b: self.simulated_roll())
         self.answer_area.add_widget(sim)
         self.answer_area.add_widget(Label())
+
+    def ask_amount(self) -> None:
+        """A digit pad for the sum the table agreed (a trade's price, a bid): the engine takes any
+        whole amount in its unit up to the most there is, the buttons offer only about ten (a price of
+        150 agreed at the table had no button). OK is offered while the question accepts the amount."""
+        app, game = self.app, self.app.game
+        if game is None or game.question is None:
+            return
+        question: Any = game.question  # an AmountQuestion (its unit, maximum and accepts)
+        ed = game_edition(game)
+        shown = Label(font_size=sp(26), bold=True, size_hint_y=None, height=dp(44), color=(1, 1, 1, 1))
+        hint = Label(font_size=sp(13), size_hint_y=None, height=dp(22), color=(0.85, 0.85, 0.85, 1),
+                     text=app.t("{low} to {high}, in steps of {step}").format(
+                         low=money(ed, question.unit), high=money(ed, question.maximum), step=money(ed, question.unit)))
+        box = BoxLayout(orientation="vertical", spacing=dp(4), padding=dp(4))
+        box.add_widget(shown)
+        box.add_widget(hint)
+        pad = GridLayout(cols=4, spacing=dp(4))
+        ok = BigButton(text=app.t("OK"), background_color=(0.2, 0.5, 0.3, 1), disabled=True)
+        typed: list[str] = []
+        popup = Popup(title=app.t("The amount agreed"), content=box, size_hint=(0.7, 0.95))
+
+        def redraw() -> None:
+            text = "".join(typed)
+            shown.text = money(ed, int(text)) if text else "—"
+            ok.disabled = not (text and question.accepts(text))
+
+        def key(k: str) -> None:
+            if k == "⌫":
+                if typed:
+                    typed.pop()
+            elif len(typed) < len(str(question.maximum)):
+                if not (k == "0" and not typed):
+                    typed.append(k)
+            redraw()
+
+        self.amount_keys: dict[str, BigButton] = {}
+        for k in ("7", "8", "9", "⌫", "4", "5", "6", "0", "1", "2", "3"):
+            b = BigButton(text=k, font_size=sp(22), font_name="DejaVuSans")
+            b.bind(on_release=lambda _b, k=k: key(k))
+            self.amount_keys[k] = b
+            pad.add_widget(b)
+        pad.add_widget(ok)
+        box.add_widget(pad)
+        cancel = BigButton(text=app.t("Cancel"))
+        cancel.bind(on_release=lambda _b: popup.dismiss())
+        box.add_widget(cancel)
+
+        def submit(_b: Any) -> None:
+            popup.dismiss()
+            self.choose("".join(typed), None)
+
+        ok.bind(on_release=submit)
+        self.amount_ok = ok
+        self.amount_popup = popup
+        redraw()
+        popup.open()
 
     # -- input ---------------------------------------------------------------------------
     def tap_face(self, die: int, face: int) -> None:

@@ -88,9 +88,13 @@ def is_morpoly(session: Any) -> bool:
     return mode_of(session) == MODE_ID
 
 
-def option_label(app: Any, game: Any, value: str) -> str:
-    """A question's option as its button shows it: a guild, a verb with its square, a card's text."""
+def option_label(app: Any, game: Any, value: str, question: Any = None) -> str:
+    """A question's option as its button shows it: a guild, a verb with its square, a card's text,
+    an amount of money (``question`` asks for a sum: "150 €", not "150")."""
     ed = game_edition(game)
+    maximum: int = getattr(question, "maximum", 0)
+    if maximum and value.isdigit():
+        return money(ed, int(value))
     if value in GUILD_NAMES:
         return str(app.t(GUILD_NAMES[value]))
     verb, _, rest = value.partition(":")
