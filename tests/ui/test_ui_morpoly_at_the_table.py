@@ -354,3 +354,18 @@ def test_a_price_agreed_at_the_table_is_typed_on_a_digit_pad(tmp_path: Path, req
         assert d.screen.ids.lines.data[-1]["text"].split("\n")[0].endswith("→ $150")
     finally:
         conftest.stop_app(app)
+
+
+def test_home_says_which_game_resume_resumes(tmp_path: Path, request: Any) -> None:
+    conftest = _conftest(request)
+    data = tmp_path / "data"
+    _feed(data, LONG_NAMES, {"edition": "de"}, lambda g: g.seq > 20, seed=1)
+    app = conftest.start_app(data, language="de")
+    d = conftest.Driver(app)
+    try:
+        d.frames(3)
+        resume = d.screen.ids.resume
+        assert "Ankh-Morpoly · Zug" in resume.text and all(name in resume.text for name in LONG_NAMES)
+        assert _fits(resume, resume.height)
+    finally:
+        conftest.stop_app(app)
