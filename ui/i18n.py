@@ -19,7 +19,6 @@ the words of the other languages are here); a question about a card may say it a
 from __future__ import annotations
 
 import gettext
-import re
 from pathlib import Path
 from typing import Mapping
 
@@ -54,9 +53,20 @@ CHOICE_WORDS: dict[str, str] = {"yes": "Yes", "no": "No", "on": "on", "off": "of
 option has its own ``o:<option>=<value>`` message."""
 
 
-AMOUNT = re.compile(r"-?(?:[0-9][0-9.,]* (?:€|DM)|(?:\$|DM ?)[0-9][0-9.,]*)")
-"""An amount as the engine writes it in a sentence's values (``38 €``, ``DM 4.000``), with a space
-that a wrapped line must not break."""
+CURRENCY_SYMBOLS = ("€", "DM", "$")
+"""The symbols of Ankh-Morpoly's sets (:mod:`companion.morpoly.currency`), before or after the digits."""
+
+
+def is_amount(value: str) -> bool:
+    """Whether a sentence's value is an amount as the engine writes it (``38 €``, ``DM 4.000``,
+    ``$3,150``): a number that a wrapped line must not split from its symbol, nor a comma into a list."""
+    text = value[1:] if value.startswith("-") else value
+    for symbol in CURRENCY_SYMBOLS:
+        digits = text[len(symbol):] if text.startswith(symbol) else text[:-len(symbol)] if text.endswith(symbol) else ""
+        digits = digits.strip(" ")
+        if digits[:1].isdigit() and digits.replace(".", "").replace(",", "").isdigit():
+            return True
+    return False
 
 
 class Translator:
@@ -177,7 +187,7 @@ class Translator:
         """A parameter as the table says it: an area, card, event or personality by its name, a
         player by the name they typed, a piece ("area/red") and a list ("a,b") item by item."""
         from companion.morpork.catalog import CARD_BY_ID, EVENT_BY_ID
-        if AMOUNT.fullmatch(value):  # an Ankh-Morpoly amount: "38 €" never wraps to "38" and "€"
+        if is_amount(value):  # an Ankh-Morpoly amount: "38 €" never wraps to "38" and "€"
             return value.replace(" ", "\u00a0")
         if "," in value:  # a list, but not "$3,150"
             return ", ".join(self._param(item) for item in value.split(","))
