@@ -175,6 +175,10 @@ class Pending(Generic[S]):
     args: dict[str, Any]
     start: S
     answers: list[str] = field(default_factory=list)
+    replayable: bool = True
+    """False when ``start`` is the live procedure's own working state instead of a copy kept to
+    replay it from (a fold that never goes back: see ``Procedures.answer``): such a procedure
+    can only go on live."""
 
 
 @dataclass
@@ -204,8 +208,9 @@ class Live(Generic[S]):
     its own number of answers (a newer game may have taken it further).
     """
 
-    def __init__(self, factory: ProcedureFactory, start: S, args: Mapping[str, Any]) -> None:
-        self.state: S = start.copy()
+    def __init__(self, factory: ProcedureFactory, start: S, args: Mapping[str, Any], own: bool = False) -> None:
+        """``own``: work on ``start`` itself, which nobody keeps (else on a copy, ``start`` unchanged)."""
+        self.state: S = start if own else start.copy()
         self.narrator = Narrator()
         self.answers = 0
         self.broken = False
@@ -229,13 +234,16 @@ class Live(Generic[S]):
         """Whether this procedure stands where a game with ``answers`` answers stands."""
         return not self.broken and self.answers == answers
 
-    def send(self, answer: str) -> None:
+    def send(self, answer: str, checked: bool = False) -> None:
         """Take one step. An answer that is not an option raises :class:`InputError` and changes
-        nothing; a rule broken inside the procedure ends it (``broken``): replay from the start."""
+        nothing; a rule broken inside the procedure ends it (``broken``): replay from the start.
+        ``checked``: the caller has just checked ``answer`` against the question (a mode's
+        ``apply`` does, before :meth:`~companion.core.game.Procedures.answer`), so it is not
+        looked up among the options a second time (a card question has some sixty)."""
         question = self.question
         if question is None:
             raise InputError(f"the procedure has ended; {answer!r} answers nothing", "input.game-over")
-        if not question.accepts(answer):
+        if not checked and not question.accepts(answer):
             raise not_an_option(question, answer, repr(answer))
         try:
             self.question = self._body.send(answer)
