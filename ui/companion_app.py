@@ -352,6 +352,13 @@ class CompanionApp(App):
         self.refresh()
         self.manager.current = name
 
+    def show_table(self) -> None:
+        """The top bar's "Table": the open game's table. Ankh-Morpoly's table is its board (the
+        ring, the money, the question); the first game's table screen cannot draw it (a tap on
+        "Table" during an Ankh-Morpoly game stopped the app with an AttributeError)."""
+        from ui.screens.morpoly.common import is_morpoly
+        self.show("morpoly-board" if is_morpoly(self.session) else "table")
+
     def game_screen(self) -> str:
         """The screen for the open game: what the last input ended (an event's result, with its
         last face) while the players have not continued from it, else the screen for the question.

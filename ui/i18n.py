@@ -74,6 +74,22 @@ CHOICE_WORDS: dict[str, str] = {"yes": "Yes", "no": "No", "on": "on", "off": "of
 option has its own ``o:<option>=<value>`` message."""
 
 
+CURRENCY_SYMBOLS = ("€", "DM", "$")
+"""The symbols of Ankh-Morpoly's sets (:mod:`companion.morpoly.currency`), before or after the digits."""
+
+
+def is_amount(value: str) -> bool:
+    """Whether a sentence's value is an amount as the engine writes it (``38 €``, ``DM 4.000``,
+    ``$3,150``): a number that a wrapped line must not split from its symbol, nor a comma into a list."""
+    text = value[1:] if value.startswith("-") else value
+    for symbol in CURRENCY_SYMBOLS:
+        digits = text[len(symbol):] if text.startswith(symbol) else text[:-len(symbol)] if text.endswith(symbol) else ""
+        digits = digits.strip(" ")
+        if digits[:1].isdigit() and digits.replace(".", "").replace(",", "").isdigit():
+            return True
+    return False
+
+
 class Translator:
     """The current language and its catalogue."""
 
@@ -207,13 +223,18 @@ class Translator:
         area = getattr(line, "area", None)
         if area:
             params.setdefault("area", area)
-        return self.keyed("n", getattr(line, "key"), getattr(line, "text"), params)
+        key = getattr(line, "key")
+        if "bank" in params.values() and self.gettext(f"n:{key}.bank") != f"n:{key}.bank":
+            key += ".bank"  # Ankh-Morpoly's bank as a payee: "an die Bank", "do banku", "alla banca"
+        return self.keyed("n", key, getattr(line, "text"), params)
 
     def _param(self, value: str) -> str:
         """A parameter as the table says it: an area, card, event or personality by its name, a
         player by the name they typed, a piece ("area/red") and a list ("a,b") item by item."""
         from companion.morpork.catalog import CARD_BY_ID, EVENT_BY_ID
-        if "," in value:
+        if is_amount(value):  # an Ankh-Morpoly amount: "38 €" never wraps to "38" and "€"
+            return value.replace(" ", "\u00a0")
+        if "," in value:  # a list, but not "$3,150"
             return ", ".join(self._param(item) for item in value.split(","))
         if "/" in value and value.partition("/")[0] in AREA_BY_ID:
             return self.option(value)

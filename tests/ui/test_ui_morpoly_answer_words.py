@@ -1,7 +1,7 @@
 """Every answer of an Ankh-Morpoly question reads as a word on its button, in every translated
 language: a German table saw "leave" under "Nehmen" on the Beggars' tithe, and "arrest", "let-go",
 "trade", "pay-fine", "use-card:chest.jail-free" on other buttons, because the label fell back to
-the engine's id. Seeded random games with the variant's powers, Fortuna and ELAM reach those
+the engine's id (or to the id's verb in English: "Trade: Vermont Avenue" at a Polish table). Seeded random games with the variant's powers, Fortuna and ELAM reach those
 questions; each option's label is checked against the id it came from."""
 from __future__ import annotations
 
@@ -16,7 +16,10 @@ from companion.morpoly.game import apply
 from companion.morpoly.random_play import random_input
 from ui.screens.morpoly.common import option_label
 
-OPTION_SETS = ({}, {"fortuna": "on", "elam": "on"}, {"thief-may-pay-instead": "yes"})
+OPTION_SETS = ({}, {"fortuna": "on", "elam": "on"}, {"thief-may-pay-instead": "yes"},
+               {"edition": "de", "fortuna": "on", "elam": "on"})
+"""The German set has cards the US set lacks (pay a fine or draw a Chance card: "draw" was left as
+the id on its button, found by playing in German)."""
 
 
 def _unworded(app: Any) -> dict[str, str]:
@@ -36,6 +39,9 @@ def _unworded(app: Any) -> dict[str, str]:
                         seen += 1
                         label = option_label(app, game, value)
                         if not value.isdigit() and label.lower() in (value.lower(), value.replace("-", " ").lower()):
+                            raw.setdefault(value, question.key)
+                        verb = value.partition(":")[0]
+                        if ":" in value and label.startswith(verb.capitalize() + ":"):  # "Trade: Vermont Avenue"
                             raw.setdefault(value, question.key)
                 game = apply(game, random_input(game, rng), snapshot=False)
     assert seen > 1000  # the games did ask questions

@@ -97,9 +97,12 @@ class HomeScreen(GameScreen):
         from ui.screens.morpoly.common import player_labels_of
         assert app.session is not None and app.session.game is not None  # can_resume() said so
         game = app.session.game
+        from companion.core.mode import get_mode
+        from ui.screens.morpoly.common import MODE_ID, is_morpoly
         names = ", ".join(player_labels_of(app, game).values())
         when = when_text(last_played(app.session), app.t)
-        return app.t("Resume: {players}").format(players=names) + "\n" + \
+        which = get_mode(MODE_ID).title + " · " if is_morpoly(app.session) else ""  # which of the two games
+        return app.t("Resume: {players}").format(players=names) + "\n" + which + \
             app.t("turn {n}").format(n=game.state.turn.number) + (f" · {when}" if when else "")
 
     def resume(self) -> None:

@@ -40,11 +40,29 @@ def describe_input(app: CompanionApp, question: Question | None, inp: Input) -> 
         return "✉ " + app.t("(secret)")
     if is_morpoly(app.session):  # Ankh-Morpoly: guilds, verbs on squares, the edition's cards
         value = inp.card if isinstance(inp, CardScan) else inp.value
-        return ("✉ " if isinstance(inp, CardScan) else "→ ") + option_label(app, app.game, value)
+        return ("✉ " if isinstance(inp, CardScan) else "→ ") + option_label(app, app.game, value, question)
     if isinstance(inp, CardScan):
         return f"✉ {app.translator.option(inp.card)}"
     assert isinstance(inp, Answer)
     return "→ " + app.translator.option(inp.value)
+
+
+def morpoly_position_text(app: Any, game: Any) -> str:
+    """An Ankh-Morpoly position in a few lines: each party's tokens (square and its name, in jail),
+    cash and lives, as the board screen draws them."""
+    from ui.screens.morpoly.board import party_marks
+    from ui.screens.morpoly.common import game_edition, money
+    state, ed = game.state, game_edition(game)
+    lines = []
+    for party in state.parties:
+        where = []
+        for token in state.tokens:
+            if token.party == party.id:
+                square = f"{token.square} · {ed.squares[token.square].name}"
+                where.append(square + (f" ({app.t('in jail')})" if token.in_jail else ""))
+        lines.append(f"{player_markup(party.id, party_name(app, party.boss))}{party_marks(state, party.id)}  "
+                     f"{money(ed, party.cash)}\n   [size={int(sp(11))}]{'; '.join(where)}[/size]")
+    return "\n".join(lines)
 
 
 def _who(app: Any, state: Any, question: Any) -> str:
@@ -68,19 +86,29 @@ ROW_DP = 56
 class JournalLine(RecycleDataViewBehavior, BigButton):
     """One row of the recycled list: a few of these are reused for whichever steps are in view.
 
-    A row shows its first two lines: a step that wraps (long names, a long German answer) keeps its
-    number, player and answer and leaves out the narration, instead of losing its first line above
-    the row's top (a centred text taller than its row is cut at both ends)."""
+    A row shows its first lines: a step that wraps (long names, a long German answer, a Community
+    Chest card's whole text) keeps its number, player and answer and leaves out what no longer fits
+    below. Kivy drops a markup text's lines from the top when it is centred in a row too low for it
+    (``max_lines`` is not applied to markup), so such a row is laid out from its top instead."""
 
     index = NumericProperty(0)
 
     def __init__(self, **kwargs: Any) -> None:
         kwargs.setdefault("max_lines", 2)
         super().__init__(**kwargs)
+        self._probe = Label(markup=True)
+        self.bind(text=self._align, size=self._align, font_size=self._align)
 
     def refresh_view_attrs(self, rv: Any, index: int, data: dict[str, Any]) -> None:
         self.index = index
         super().refresh_view_attrs(rv, index, data)
+
+    def _align(self, *_args: Any) -> None:
+        """Centred while the whole text fits the row; from the top when it does not."""
+        probe = self._probe
+        probe.text, probe.font_size, probe.text_size = self.text, self.font_size, (self.text_size[0], None)
+        probe.texture_update()
+        self.valign = "middle" if probe.texture_size[1] <= self.height - dp(4) else "top"
 
     def on_release(self) -> None:
         screen = self.parent
@@ -174,12 +202,27 @@ class JournalScreen(GameScreen):
             return
         count = session.seq + 1
         index = self.selected if 0 <= self.selected < count else count - 1
-        if not is_morpoly(session):  # the first game's map; Ankh-Morpoly's board is its own screen
+        morpoly = is_morpoly(session)
+        self._show_map(not morpoly)
+        if morpoly:  # Ankh-Morpoly has no city map: where each party stood, and its cash
+            self.ids.position.text = morpoly_position_text(app, session.positions[index])
+        else:
             self.ids.map.state = public_state(session.positions[index])
         self.ids.at.text = app.t("The table after step {n}").format(n=index)
         self.ids.undo.disabled = index >= count - 1
         self.ids.redo.disabled = not session.timeline.undone
         self.ids.undo.text = "↶ " + app.t("Undo to here") + f" ({index})"
+
+    def _show_map(self, shown: bool) -> None:
+        """The first game's city map, or in its place the Ankh-Morpoly position's words (the city
+        map of the other game beside a Monopoly board's journal told the table nothing)."""
+        the_map, words = self.ids.map, self.ids.position
+        the_map.opacity, the_map.disabled, the_map.size_hint_y = (1, False, 1) if shown else (0, True, None)
+        if not shown:
+            the_map.height = 0
+        words.opacity, words.size_hint_y = (0, None) if shown else (1, 1)
+        if shown:
+            words.height = 0
 
     def undo_here(self) -> None:
         """Ask before undoing, naming the steps that will be taken back (and warning when a die

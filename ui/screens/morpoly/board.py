@@ -49,8 +49,21 @@ def ring_cell(index: int) -> tuple[int, int]:
     return 10, 10 - step
 
 
+QUESTION_SHARE = 0.4
+"""At most this share of the ring's middle is the question's; the answers keep the rest."""
+
 NPC_MARKS = (("death", "☠"), ("luggage", "▤"), ("dibbler", "¤"))
 """ELAM's non-player characters on the ring: Death, the Luggage (while it stands free), CMOT Dibbler."""
+
+
+def token_size(marks: int, built: bool = False) -> float:
+    """The size of the tokens' dots (and NPCs' marks) on one square: big while two fit a square's
+    width and nothing is built there, then smaller, so that four players on GO (every game's start)
+    and a token on a square with houses are all drawn, with the square's number, instead of wrapping
+    onto lines the square has no room for (Kivy drops a centred text's first line)."""
+    if marks <= 2 and not built:
+        return float(sp(18))
+    return float(sp(12)) if marks <= 4 else float(sp(9))
 
 
 def npc_marks(state: Any) -> dict[int, str]:
@@ -102,7 +115,9 @@ class SquareCell(ButtonBehavior, Label):
             Rectangle(pos=self.pos, size=self.size)
             if self.group_rgb is not None:
                 Color(*self.group_rgb, 1)
-                Rectangle(pos=(self.x, self.top - self.height * 0.22), size=(self.width, self.height * 0.22))
+                # y + height, not ``top``: called from the pos binding, ``top`` may still be the old one
+                # (a strip was drawn four squares lower after a resume, over squares 11 and 12)
+                Rectangle(pos=(self.x, self.y + self.height * 0.78), size=(self.width, self.height * 0.22))
             if self.owner_rgb is not None:
                 Color(*self.owner_rgb, 1)
                 Line(rectangle=(self.x + 2, self.y + 2, self.width - 4, self.height - 4), width=dp(2.2))
@@ -142,7 +157,8 @@ class MorpolyBoardScreen(GameScreen):
         paper(middle, (0.86, 0.82, 0.72))
         self.question_label = Label(font_size=sp(16), bold=True, size_hint_y=None, height=dp(56), markup=True,
                                     halign="center", valign="middle")
-        self.question_label.bind(size=lambda w, _v: setattr(w, "text_size", w.size))
+        self.question_label.bind(width=lambda w, width: setattr(w, "text_size", (width, None)),
+                                 texture_size=self._fit_question)
         middle.add_widget(self.question_label)
         self.answer_area = BoxLayout(orientation="vertical", spacing=dp(4))
         middle.add_widget(self.answer_area)
@@ -172,6 +188,16 @@ class MorpolyBoardScreen(GameScreen):
         self.add_widget(root)
         self._built = True
 
+    def _fit_question(self, label: Label, size: list[float]) -> None:
+        """The question grows to show every line (a long name and a debt's amounts take three or
+        four lines in German; a fixed height dropped the first, the player and the amount), up to
+        :data:`QUESTION_SHARE` of the middle, then its font gets smaller instead."""
+        most = max(dp(56), self.ring.height * 9 / RING * QUESTION_SHARE)
+        if size[1] > most and label.font_size > sp(11):
+            label.font_size = max(sp(11), label.font_size - sp(1))  # laid out again: called again
+            return
+        label.height = min(most, max(dp(56), size[1] + dp(4)))
+
     # -- drawing -------------------------------------------------------------------------
     def update(self) -> None:
         if not self._built:
@@ -191,7 +217,7 @@ class MorpolyBoardScreen(GameScreen):
         self._draw_question(game)
 
     def _draw_ring(self, game: Any) -> None:
-        state, ed = game.state, game_edition(game)
+        app, state, ed = self.app, game.state, game_edition(game)
         tokens_on: dict[int, list[str]] = {}
         for token in state.tokens:
             tokens_on.setdefault(token.square, []).append(token.party)
@@ -214,14 +240,20 @@ class MorpolyBoardScreen(GameScreen):
                 build = "[b][color=208020]" + "⌂" * owned.houses + "[/color][/b]"
             if cell.mortgaged:
                 build = "[color=ffffff]M[/color]"
-            dots = "".join(f"[color={hex_color(party_rgb(p))}][size={int(sp(18))}]●[/size][/color]"
-                           for p in tokens_on.get(cell.index, []))
-            dots += npc_marks(state).get(cell.index, "")
+            on_square = tokens_on.get(cell.index, [])
+            npcs = npc_marks(state).get(cell.index, "")
+            size = int(token_size(len(on_square) + npcs.count("[b]"), built=bool(build or paired.get(cell.index))))
+            dots = "".join(f"[color={hex_color(party_rgb(p))}]●[/color]" for p in on_square) + npcs
             pairs = "".join(paired.get(cell.index, []))
             if pairs:
                 build = f"{build}[size={int(sp(9))}]{pairs}[/size]"
             cell.selected = cell.index in self.selected
-            cell.text = f"[size={int(sp(9))}]{cell.index}[/size] {mark}\n{build}\n{dots}"
+            lines = [f"[size={int(sp(9))}]{cell.index}[/size] {app.t(mark) if mark else ''}"]
+            if build:
+                lines.append(build)
+            if dots:
+                lines.append(f"[size={size}]{dots}[/size]")
+            cell.text = "\n".join(lines)
             cell.redraw()
         def redraw_all(_dt: float) -> None:
             for c in self.cells:
@@ -285,11 +317,12 @@ class MorpolyBoardScreen(GameScreen):
         area = self.answer_area
         area.clear_widgets()
         question = game.question
+        self.question_label.font_size = sp(16)  # a long question before may have made it smaller
         if question is None:
             over = game.state.game_over
             winner = getattr(over, "winner", "")
             self.question_label.text = app.t("The game is over: {winner} wins.").format(
-                winner=app.translator.color(winner))
+                winner=party_name(app, winner) if winner else "")
             return
         params = dict(question.params)
         self.question_label.text = app.translator.keyed("q", question.key, question.text, params)
@@ -302,12 +335,17 @@ class MorpolyBoardScreen(GameScreen):
         grid.bind(minimum_height=grid.setter("height"))
         unavailable = dict(question.unavailable)
         for value in question.options:
-            button = BigButton(text=option_label(app, game, value), font_size=sp(12 if deck else 15),
+            button = BigButton(text=option_label(app, game, value, question), font_size=sp(12 if deck else 15),
                                size_hint_y=None, height=dp(64 if deck else 52), value=value)
             if value in unavailable:
                 button.disabled = True
             button.bind(on_release=lambda b, deck=deck: self.choose(b.value, deck))
             grid.add_widget(button)
+        if getattr(question, "maximum", 0):  # a sum agreed at the table: any amount, not only these
+            self.amount_button = BigButton(text=app.t("Another amount…"), font_size=sp(15), size_hint_y=None,
+                                           height=dp(52), background_color=(0.2, 0.4, 0.55, 1))
+            self.amount_button.bind(on_release=lambda _b: self.ask_amount())
+            area.add_widget(self.amount_button)  # above the suggestions' list: never scrolled away
         for value, reason in question.unavailable:
             if value not in question.options:
                 button = BigButton(text=option_label(app, game, value) + "\n" + app.translator.reason(reason),
@@ -333,6 +371,63 @@ class MorpolyBoardScreen(GameScreen):
         sim.bind(on_release=lambda _b: self.simulated_roll())
         self.answer_area.add_widget(sim)
         self.answer_area.add_widget(Label())
+
+    def ask_amount(self) -> None:
+        """A digit pad for the sum the table agreed (a trade's price, a bid): the engine takes any
+        whole amount in its unit up to the most there is, the buttons offer only about ten (a price of
+        150 agreed at the table had no button). OK is offered while the question accepts the amount."""
+        app, game = self.app, self.app.game
+        if game is None or game.question is None:
+            return
+        question: Any = game.question  # an AmountQuestion (its unit, maximum and accepts)
+        ed = game_edition(game)
+        shown = Label(font_size=sp(26), bold=True, size_hint_y=None, height=dp(44), color=(1, 1, 1, 1))
+        hint = Label(font_size=sp(13), size_hint_y=None, height=dp(22), color=(0.85, 0.85, 0.85, 1),
+                     text=app.t("{low} to {high}, in steps of {step}").format(
+                         low=money(ed, question.unit), high=money(ed, question.maximum), step=money(ed, question.unit)))
+        box = BoxLayout(orientation="vertical", spacing=dp(4), padding=dp(4))
+        box.add_widget(shown)
+        box.add_widget(hint)
+        pad = GridLayout(cols=4, spacing=dp(4))
+        ok = BigButton(text=app.t("OK"), background_color=(0.2, 0.5, 0.3, 1), disabled=True)
+        typed: list[str] = []
+        popup = Popup(title=app.t("The amount agreed"), content=box, size_hint=(0.7, 0.95))
+
+        def redraw() -> None:
+            text = "".join(typed)
+            shown.text = money(ed, int(text)) if text else "—"
+            ok.disabled = not (text and question.accepts(text))
+
+        def key(k: str) -> None:
+            if k == "⌫":
+                if typed:
+                    typed.pop()
+            elif len(typed) < len(str(question.maximum)):
+                if not (k == "0" and not typed):
+                    typed.append(k)
+            redraw()
+
+        self.amount_keys: dict[str, BigButton] = {}
+        for k in ("7", "8", "9", "⌫", "4", "5", "6", "0", "1", "2", "3"):
+            b = BigButton(text=k, font_size=sp(22), font_name="DejaVuSans")
+            b.bind(on_release=lambda _b, k=k: key(k))
+            self.amount_keys[k] = b
+            pad.add_widget(b)
+        pad.add_widget(ok)
+        box.add_widget(pad)
+        cancel = BigButton(text=app.t("Cancel"))
+        cancel.bind(on_release=lambda _b: popup.dismiss())
+        box.add_widget(cancel)
+
+        def submit(_b: Any) -> None:
+            popup.dismiss()
+            self.choose("".join(typed), None)
+
+        ok.bind(on_release=submit)
+        self.amount_ok = ok
+        self.amount_popup = popup
+        redraw()
+        popup.open()
 
     # -- input ---------------------------------------------------------------------------
     def tap_face(self, die: int, face: int) -> None:
@@ -431,9 +526,9 @@ class MorpolyBoardScreen(GameScreen):
         label.bind(size=lambda w, _v: setattr(w, "text_size", w.size))
         box = BoxLayout(orientation="vertical", padding=dp(8), spacing=dp(8))
         box.add_widget(label)
-        row = BoxLayout(size_hint_y=None, height=dp(52), spacing=dp(6))
+        row = GridLayout(cols=2, size_hint_y=None, spacing=dp(6))  # two names a row: a long one stays whole
+        row.bind(minimum_height=row.setter("height"))
         ok = BigButton(text=app.t("OK"))
-        row.add_widget(ok)
         popup = Popup(title=square.name, content=box, size_hint=(0.8, 0.8))
         self.place_buttons: dict[str, BigButton] = {}
         tokens = getattr(game.question, "tokens", ()) if game.question is not None else ()
@@ -450,6 +545,7 @@ class MorpolyBoardScreen(GameScreen):
             self.place_buttons[token] = button
             row.add_widget(button)
         box.add_widget(row)
+        box.add_widget(ok)
         ok.bind(on_release=lambda _b: popup.dismiss())
         popup.bind(on_dismiss=lambda _p: self.unselect())
         self.square_popup = popup

@@ -25,6 +25,7 @@ VERBS = {
     "roll": N_("Roll the dice"), "buy": N_("Buy"), "decline": N_("Decline"), "build": N_("Build a house on {square}"),
     "sell": N_("Sell a house on {square}"), "mortgage": N_("Mortgage {square}"), "lift": N_("Lift the mortgage on {square}"),
     "pay": N_("Pay"), "card": N_("Use a card"), "end": N_("End the turn"),
+    "trade": N_("Buy {square} from its owner"),
 }
 COVER_WORDS = {
     "thieves": N_("robbed by a thief"), "watch": N_("sent to jail"),
@@ -50,6 +51,7 @@ WORDS = {
     "trade": N_("Buy a deed from another party"), "pay-fine": N_("Pay the jail fine"), "cancel": N_("Cancel"),
     "leave": N_("Leave it"), "nobody": N_("Nobody bids"), "steal": N_("Steal"), "buy-out": N_("Buy it out"),
     "arrest": N_("Arrest"), "let-go": N_("Let go"), "swap": N_("Swap"), "keep": N_("Keep"),
+    "draw": N_("Draw a card"),
 }
 """The Ankh-Morpoly engine's answer words as its buttons show them."""
 EDITION_NAMES = {"us": N_("US (dollars)"), "de": N_("German (euro)"), "de-dm": N_("German (D-Mark)")}
@@ -58,8 +60,10 @@ GROUP_RGB = {
     "orange": (0.95, 0.55, 0.15), "red": (0.85, 0.15, 0.15), "yellow": (0.95, 0.85, 0.2),
     "green": (0.15, 0.6, 0.3), "dark-blue": (0.15, 0.25, 0.65),
 }
-SQUARE_KIND_MARK = {"go": "GO", "chest": "CC", "chance": "?", "tax": "%", "jail": "▦", "parking": "P",
+SQUARE_KIND_MARK = {"go": N_("GO"), "chest": N_("CC"), "chance": "?", "tax": "%", "jail": "▦", "parking": "P",
                     "go-to-jail": "→▦", "station": "≡", "utility": "⚡"}
+"""The ring's mark of a square's kind, beside its number: symbols, and the two words a table reads
+in its own language (GO, and Community Chest's initials: Los and GF at a German table)."""
 
 
 @lru_cache(maxsize=4)
@@ -84,9 +88,13 @@ def is_morpoly(session: Any) -> bool:
     return mode_of(session) == MODE_ID
 
 
-def option_label(app: Any, game: Any, value: str) -> str:
-    """A question's option as its button shows it: a guild, a verb with its square, a card's text."""
+def option_label(app: Any, game: Any, value: str, question: Any = None) -> str:
+    """A question's option as its button shows it: a guild, a verb with its square, a card's text,
+    an amount of money (``question`` asks for a sum: "150 €", not "150")."""
     ed = game_edition(game)
+    maximum: int = getattr(question, "maximum", 0)
+    if maximum and value.isdigit():
+        return money(ed, int(value))
     if value in GUILD_NAMES:
         return str(app.t(GUILD_NAMES[value]))
     verb, _, rest = value.partition(":")
@@ -139,6 +147,10 @@ def player_labels_of(app: Any, game: Any) -> dict[str, str]:
     """Each player's coloured name, by seat, for either game (Ankh-Morpoly's parties are seats; the
     names are the journal's)."""
     from ui.widgets import player_labels, player_markup
-    if is_morpoly(app.session):
-        return {p.id: player_markup(p.id, party_name(app, p.id)) for p in game.state.parties}
+    if is_morpoly(app.session):  # every seat, and a player taken over too: "pays $540 to Giuseppina", not "to red"
+        seats = {token.id for token in game.state.tokens} | {p.id for p in game.state.parties}
+        record = getattr(app.session, "record", None)
+        seats |= set(getattr(record, "players", ()) or ())
+        return {seat: player_markup(seat, party_name(app, seat)) for seat in sorted(seats, key=PLAYER_IDS.index)
+                if seat in PLAYER_IDS}
     return dict(player_labels(game.state))

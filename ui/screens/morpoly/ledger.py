@@ -89,6 +89,8 @@ class MorpolyLedgerScreen(GameScreen):
         """Each token's chance to land on Chance or Community Chest with its next roll (the mode's)."""
         ed = game_edition(game)
         chance, chest = ed.squares[min(CHANCE)].name, ed.squares[min(COMMUNITY_CHEST)].name
+        if ed.language != self.app.lang:  # a US set at a Polish table: the kinds in the table's words
+            chance, chest = self.app.t("Chance"), self.app.t("Community Chest")
         lines = []
         for roll in view.get("next_rolls", []):
             jail = " ▦" if roll["in_jail"] else ""

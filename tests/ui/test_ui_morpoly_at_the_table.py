@@ -1,0 +1,371 @@
+"""Ankh-Morpoly played as tables play it, in German with four long names and in Polish and Italian,
+in the real app (800×480) driven by touch, and what a player tripped over on the screenshots:
+
+- four tokens on GO (every four-player game's start) were drawn as two: the square's lines did not
+  fit, and Kivy dropped the first (the number and "GO") and wrapped the dots onto a line it dropped;
+- a long question (a debt to raise, a price to agree, with a long name) lost its first line, the one
+  that says who and how much;
+- English on the board and the journal: "GO" and "CC" on the ring, "Trade: Vermont Avenue" on the
+  trade buttons, "pays 50 € to bank" in German, Polish and Italian narration;
+- the journal of an Ankh-Morpoly game showed the other game's city map beside its steps, and a row
+  with a card's long text lost its number and player above the row's top;
+- a square's "… is here" buttons cut "Wilhelmine-Hildegard" in the middle of the word;
+- the end of the game named the winner by seat colour, not by the name typed at set-up.
+
+A late position is reached the way a table's journal would hold it: seeded random legal play
+(:mod:`companion.morpoly.random_play`) fed through the session, then the app is opened on it and
+"resume" tapped."""
+from __future__ import annotations
+
+import random
+import re
+from pathlib import Path
+from typing import Any, Callable
+
+from companion.core.session import Session
+from companion.morpoly.random_play import random_input
+
+LONG_NAMES = ["Bartholomäus", "Wilhelmine-Hildegard", "Konstantinopel", "Maximiliane"]
+SEATS = ["red", "yellow", "green", "blue"]
+
+
+def _conftest(request: Any) -> Any:
+    return request.config.pluginmanager.getplugin(str(Path(__file__).with_name("conftest.py")))
+
+
+def _feed(data: Path, names: list[str], options: dict[str, str], until: Callable[[Any], bool], seed: int,
+          limit: int = 4000) -> random.Random:
+    """A game in the data folder's journal, played by seeded random legal inputs until ``until``;
+    the random play's generator, to play on."""
+    data.mkdir(parents=True, exist_ok=True)
+    rng = random.Random(seed)
+    with Session.open(data / "games.sqlite") as session:
+        session.new_game(SEATS[:len(names)], None, names, mode="ankh-morpoly", options=options)
+        for _ in range(limit):
+            game = session.game
+            assert game is not None
+            if until(game):
+                return rng
+            assert game.question is not None, "the game ended first"
+            session.submit(random_input(game, rng))
+    raise AssertionError(f"not reached in {limit} inputs")
+
+
+def _resume(conftest: Any, data: Path, language: str) -> tuple[Any, Any]:
+    app = conftest.start_app(data, language=language)
+    d = conftest.Driver(app)
+    d.frames(3)
+    d.tap(d.screen.ids.resume)
+    d.frames(3)
+    return app, d
+
+
+def _shown_lines(label: Any) -> list[str]:
+    """The lines Kivy actually drew for a label (after wrapping, and after dropping what did not fit)."""
+    label.texture_update()
+    return ["".join(word.text for word in line.words) for line in label._label._cached_lines]
+
+
+def _fits(label: Any, height: float) -> bool:
+    """Whether the label's whole text, wrapped at its width, is no taller than ``height``."""
+    from kivy.uix.label import Label
+    probe = Label(text=label.text, markup=label.markup, font_size=label.font_size, bold=label.bold,
+                  font_name=label.font_name, text_size=(label.text_size[0] or label.width, None))
+    probe.texture_update()
+    return bool(probe.texture_size[1] <= height + 1)
+
+
+def test_four_long_names_set_up_by_touch_are_all_on_go(tmp_path: Path, request: Any) -> None:
+    conftest = _conftest(request)
+    app = conftest.start_app(tmp_path / "data", language="de")
+    d = conftest.Driver(app)
+    try:
+        d.frames(3)
+        d.tap(d.screen.ids.new_morpoly)
+        setup = d.screen
+        d.tap(setup.count_buttons[4])
+        for field, name in zip(setup.name_inputs, LONG_NAMES):
+            field.text = name  # typed on the on-screen keyboard
+        d.tap(setup.edition_buttons["de"])
+        d.tap(setup.start_button)
+        assert d.screen.name == "morpoly-board"
+        for guild in ("Diebesgilde", "Stadtwache", "Händlergilde", "Bettlergilde"):
+            d.tap(next(b for b in d.screen.answer_area.walk() if getattr(b, "text", "") == guild))
+        d.frames(5)
+        go = d.screen.cells[0]
+        assert [t.square for t in app.game.state.tokens] == [0, 0, 0, 0]
+        shown = "".join(_shown_lines(go))
+        assert shown.startswith("0 Los") and shown.count("●") == 4, shown
+        assert _fits(go, go.height)
+        ring = [cell.text for cell in d.screen.cells]
+        assert not any(" GO" in text or " CC" in text for text in ring)
+        assert " GF" in ring[2] and " GF" in ring[17]
+    finally:
+        conftest.stop_app(app)
+
+
+def test_a_long_question_shows_who_and_how_much(tmp_path: Path, request: Any) -> None:
+    """A debt to raise, in German with long names: the question's first line (the name and the
+    amount) is on the screen, and the answers still below it."""
+    conftest = _conftest(request)
+    data = tmp_path / "data"
+    _feed(data, LONG_NAMES, {"edition": "de"}, lambda g: g.question is not None
+          and g.question.key == "morpoly.debt.raise", seed=1)
+    app, d = _resume(conftest, data, "de")
+    try:
+        board = d.screen
+        assert board.name == "morpoly-board" and app.game.question.key == "morpoly.debt.raise"
+        label = board.question_label
+        boss = dict(app.game.question.params)["boss"]
+        name = LONG_NAMES[SEATS.index(boss)]
+        lines = _shown_lines(label)
+        assert name in lines[0] and "beschaffe" in " ".join(lines), lines
+        amounts = [dict(app.game.question.params)[k] for k in ("amount", "cash")]
+        for amount in amounts:  # "38 €" stays together on one line
+            assert amount.replace(" ", "\u00a0") in label.text and not any(line.startswith("€") for line in lines)
+        assert _fits(label, label.height)
+        first = next(w for w in board.answer_area.walk() if getattr(w, "value", ""))
+        assert first.to_window(*first.pos)[1] + first.height <= label.to_window(*label.pos)[1] + 1
+        before = len(app.session.inputs)
+        d.tap(first)  # still an answer a finger can reach
+        assert len(app.session.inputs) == before + 1
+    finally:
+        conftest.stop_app(app)
+
+
+def test_a_trade_is_offered_in_polish_words(tmp_path: Path, request: Any) -> None:
+    conftest = _conftest(request)
+    data = tmp_path / "data"
+    _feed(data, ["Przemysław", "Małgorzata", "Grzegorz"], {"fortuna": "on", "elam": "on"},
+          lambda g: g.question is not None and g.question.key == "morpoly.trade.square", seed=2)
+    app, d = _resume(conftest, data, "pl")
+    try:
+        buttons = [w for w in d.screen.answer_area.walk() if getattr(w, "value", "").startswith("trade:")]
+        assert buttons
+        for button in buttons:
+            assert "Trade" not in button.text and button.text.startswith("Kup "), button.text
+        d.tap(buttons[0])
+        assert app.game.question.key == "morpoly.trade.price"
+        label = d.screen.question_label
+        assert _fits(label, label.height), _shown_lines(label)
+    finally:
+        conftest.stop_app(app)
+
+
+def _journal(conftest: Any, tmp_path: Path) -> tuple[Any, Any, list[str]]:
+    """A German game with long names some 120 steps on, its journal opened by touch."""
+    data = tmp_path / "data"
+    _feed(data, LONG_NAMES, {"edition": "de"}, lambda g: g.seq > 120 and g.question is not None
+          and g.question.kind == "roll", seed=1)
+    app, d = _resume(conftest, data, "de")
+    d.tap(d.screen.journal_button)
+    assert d.screen.name == "journal"
+    return app, d, [row["text"] for row in d.screen.ids.lines.data]
+
+
+def test_the_journal_says_the_bank_in_german(tmp_path: Path, request: Any) -> None:
+    conftest = _conftest(request)
+    app, d, rows = _journal(conftest, tmp_path)
+    try:
+        paid = [r for r in rows if "zahlt" in r and "an die Bank" in r]
+        assert paid and not any(" an bank" in r for r in rows), [r for r in rows if "bank" in r.lower()][:3]
+    finally:
+        conftest.stop_app(app)
+
+
+def test_the_journal_shows_the_position_not_the_other_games_map(tmp_path: Path, request: Any) -> None:
+    conftest = _conftest(request)
+    app, d, rows = _journal(conftest, tmp_path)
+    try:
+        journal = d.screen
+        assert journal.ids.map.opacity == 0 and journal.ids.map.height == 0
+        position = journal.ids.position.text
+        assert all(name in position for name in LONG_NAMES) and "€" in position
+        assert journal.ids.position.height > journal.height / 3
+        journal.select(5)
+        d.frames(2)
+        state = app.session.positions[5].state
+        assert f"{state.tokens[0].square} · " in journal.ids.position.text
+    finally:
+        conftest.stop_app(app)
+
+
+def test_a_journal_row_with_a_cards_long_text_keeps_its_number(tmp_path: Path, request: Any) -> None:
+    conftest = _conftest(request)
+    app, d, rows = _journal(conftest, tmp_path)
+    try:
+        long_rows = [i for i, r in enumerate(rows) if len(r.split("\n")[0]) > 90]
+        assert long_rows, "no card's long text in this game"
+        for index in long_rows[-3:]:
+            row = d.screen.line_button(index)
+            d.frames(2)
+            assert _shown_lines(row)[0].startswith(f"{index} ·"), _shown_lines(row)
+    finally:
+        conftest.stop_app(app)
+
+
+def test_a_long_name_is_whole_on_the_squares_buttons(tmp_path: Path, request: Any) -> None:
+    conftest = _conftest(request)
+    data = tmp_path / "data"
+    _feed(data, LONG_NAMES, {"edition": "de"}, lambda g: g.question is not None
+          and g.question.key == "morpoly.turn.menu" and g.seq > 10, seed=1)
+    app, d = _resume(conftest, data, "de")
+    try:
+        d.tap(d.screen.cells[39])
+        popup = d.screen.square_popup
+        assert len(d.screen.place_buttons) == 4
+        for button in d.screen.place_buttons.values():
+            d.frames(2)
+            words = " ".join(_shown_lines(button)).split()
+            assert set(button.text.split()) <= set(words), (button.text, _shown_lines(button))
+            x, y = button.to_window(*button.pos)
+            assert 0 <= x and x + button.width <= 800 and 0 <= y and y + button.height <= 480
+        popup.dismiss()
+    finally:
+        conftest.stop_app(app)
+
+
+def test_the_winner_is_named_as_typed(tmp_path: Path, request: Any) -> None:
+    conftest = _conftest(request)
+    names = ["Giuseppina", "Massimiliano", "Bartolomeo"]
+    ended: list[int] = []
+    _feed(tmp_path / "trial", names, {}, lambda g: g.question is None and not ended.append(g.seq), seed=3,
+          limit=20000)
+    data = tmp_path / "data"
+    rng = _feed(data, names, {}, lambda g: g.seq == ended[0] - 1, seed=3, limit=20000)
+    app, d = _resume(conftest, data, "it")
+    try:
+        assert app.submit(random_input(app.game, rng)), app.message
+        d.frames(3)
+        over = app.game.state.game_over
+        assert over is not None and app.game.question is None and d.screen.name == "morpoly-board"
+        text = d.screen.question_label.text
+        assert names[SEATS.index(over.winner)] in text, text
+        # the players taken over on the way are named too, and "$3,150" is one amount, not a list
+        d.tap(d.screen.journal_button)
+        rows = "\n".join(row["text"] for row in d.screen.ids.lines.data)
+        assert "rileva" in rows  # a takeover happened (Massimiliano rileva ...)
+        colours = [app.translator.color(seat) for seat in SEATS[:3]]
+        assert not [c for c in colours if re.search(rf"\b{c}\b", rows)], [line for line in rows.split("\n")
+                                                                         if any(c in line for c in colours)][:3]
+        assert not re.search(r"\$[0-9]+, [0-9]{3}", rows)
+    finally:
+        conftest.stop_app(app)
+
+
+def test_the_ledger_names_the_squares_kinds_in_italian(tmp_path: Path, request: Any) -> None:
+    """A US set at an Italian table: where the next roll may lead says Imprevisti and Probabilità
+    (the covers above it did already), not the set's English "Chance" and "Community Chest"."""
+    conftest = _conftest(request)
+    data = tmp_path / "data"
+    _feed(data, ["Giuseppina", "Massimiliano", "Bartolomeo"], {}, lambda g: g.question is not None
+          and g.question.key == "morpoly.turn.menu" and g.seq > 10, seed=3)
+    app, d = _resume(conftest, data, "it")
+    try:
+        d.tap(d.screen.ledger_button)
+        text = d.screen.body.text
+        assert "Imprevisti" in text and "Probabilità" in text
+        assert "Chance" not in text and "Community Chest" not in text, text
+    finally:
+        conftest.stop_app(app)
+
+
+def test_every_square_is_drawn_whole_after_a_resume(tmp_path: Path, request: Any) -> None:
+    """A late ELAM game (houses, NPCs, tokens together) opened after a restart: each square shows
+    its number first and all its lines, and its group's strip lies on its own top edge (after a
+    resume, strips of 13–19 were drawn over squares 11 and 12)."""
+    conftest = _conftest(request)
+    data = tmp_path / "data"
+
+    def built_and_crowded(game: Any) -> bool:
+        state = game.state
+        squares = [t.square for t in state.tokens]
+        return (game.question is not None and game.seq > 150
+                and any(state.squares[s].houses for s in squares if s in state.squares)
+                and len(squares) != len(set(squares)))
+
+    _feed(data, LONG_NAMES, {"edition": "de", "fortuna": "on", "elam": "on"}, built_and_crowded, seed=1)
+    app, d = _resume(conftest, data, "de")
+    try:
+        from kivy.graphics import Rectangle
+        d.frames(5)
+        for cell in d.screen.cells:
+            assert _fits(cell, cell.height), (cell.index, cell.text)
+            assert _shown_lines(cell)[0].startswith(str(cell.index)), (cell.index, _shown_lines(cell))
+            rects = [i for i in cell.canvas.before.children if isinstance(i, Rectangle)]
+            for rect in rects:
+                assert cell.y - 1 <= rect.pos[1] <= cell.top and rect.pos[1] + rect.size[1] <= cell.top + 1, \
+                    (cell.index, cell.pos, rect.pos)
+    finally:
+        conftest.stop_app(app)
+
+
+def test_the_top_bars_table_shows_the_board(tmp_path: Path, request: Any) -> None:
+    """"☰ Table" on the journal's top bar during an Ankh-Morpoly game: the board (it stopped the app,
+    the first game's table screen reading a state it does not know)."""
+    conftest = _conftest(request)
+    data = tmp_path / "data"
+    _feed(data, LONG_NAMES, {"edition": "de"}, lambda g: g.seq > 20 and g.question is not None
+          and g.question.key == "morpoly.turn.menu", seed=1)
+    app, d = _resume(conftest, data, "de")
+    try:
+        d.tap(d.screen.journal_button)
+        assert d.screen.name == "journal"
+        from kivy.core.window import Window
+        table = [w for child in Window.children for w in child.walk()
+                 if getattr(w, "text", "") == "☰ " + app.t("Table")]
+        assert len(table) == 1 and not table[0].disabled
+        d.tap(table[0])
+        assert d.screen.name == "morpoly-board"
+        assert "Bartholomäus" in d.screen.money_label.text
+    finally:
+        conftest.stop_app(app)
+
+
+def test_a_price_agreed_at_the_table_is_typed_on_a_digit_pad(tmp_path: Path, request: Any) -> None:
+    """The engine takes any whole amount for a trade's price; the board offered only about ten
+    buttons (1, 20, 40, … at a Polish table: a price of 150 agreed across the table had none). The
+    board's "Another amount…" opens a digit pad; 1, 5, 0 and OK sell the deed for 150."""
+    conftest = _conftest(request)
+    data = tmp_path / "data"
+    _feed(data, ["Przemysław", "Małgorzata", "Grzegorz"], {}, lambda g: g.question is not None
+          and g.question.key == "morpoly.trade.price" and g.question.maximum >= 160
+          and "150" not in g.question.options, seed=6)
+    app, d = _resume(conftest, data, "pl")
+    try:
+        board = d.screen
+        question = app.game.question
+        buyer = question.params and dict(question.params).get("buyer")
+        cash = {p.id: p.cash for p in app.game.state.parties}
+        more = board.amount_button
+        assert more.text == "Inna kwota…" and more.parent is board.answer_area  # not scrolled away
+        suggested = [w.text for w in board.answer_area.walk() if getattr(w, "value", "").isdigit()]
+        assert suggested and all(text.startswith("$") for text in suggested), suggested
+        d.tap(more)
+        d.frames(20)  # the popup opens
+        for k in ("1", "5", "0"):
+            d.tap(board.amount_keys[k])
+        assert "150" in board.amount_popup.content.children[-1].text and not board.amount_ok.disabled
+        d.tap(board.amount_ok)
+        assert app.session.inputs[-1].value == "150"
+        after = {p.id: p.cash for p in app.game.state.parties}
+        assert buyer and after[buyer] == cash[buyer] - 150
+        d.tap(board.journal_button)
+        assert d.screen.ids.lines.data[-1]["text"].split("\n")[0].endswith("→ $150")
+    finally:
+        conftest.stop_app(app)
+
+
+def test_home_says_which_game_resume_resumes(tmp_path: Path, request: Any) -> None:
+    conftest = _conftest(request)
+    data = tmp_path / "data"
+    _feed(data, LONG_NAMES, {"edition": "de"}, lambda g: g.seq > 20, seed=1)
+    app = conftest.start_app(data, language="de")
+    d = conftest.Driver(app)
+    try:
+        d.frames(3)
+        resume = d.screen.ids.resume
+        assert "Ankh-Morpoly · Zug" in resume.text and all(name in resume.text for name in LONG_NAMES)
+        assert _fits(resume, resume.height)
+    finally:
+        conftest.stop_app(app)
