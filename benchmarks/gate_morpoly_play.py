@@ -4,8 +4,8 @@
     python3 benchmarks/gate_morpoly_play.py --check FILE     # compare this checkout with them
 
 For seeds 1–40 (``--seeds N``), 2, 3 and 4 players, the defaults and ``fortuna=on, elam=on``, each
-game is played as ``simulate --mode ankh-morpoly`` plays it (the random player, ``apply`` without
-snapshots) and digested: every question (kind, key, player, options, greyed options and their
+game is played as ``simulate --mode ankh-morpoly`` plays it (the random player, ``apply`` as it
+applies inputs) and digested: every question (kind, key, player, options, greyed options and their
 reasons, params), every input, the state-format JSON after every input, every narration line (key,
 text, area, params), and the simulator's own result of the same seed (end, winner, turns, inputs,
 takeovers, with its checks on). ``--check`` names each game whose digest differs and exits 1; speed
@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import inspect
 import json
 import random
 import sys
@@ -41,6 +42,9 @@ def game_digest(seed: int, players: int, options: dict[str, str]) -> str:
         h.update(b"\n")
 
     rng = random.Random(seed)
+    # as the simulator applies inputs (``replayable`` came with the speed work; main before it lacks it)
+    fold = {"snapshot": False, "replayable": False} if "replayable" in inspect.signature(apply).parameters \
+        else {"snapshot": False}
     game: Game = MODE.new_game(list(PLAYERS[:players]), options, None)
     while game.question is not None and game.state.turn.number <= 2000:
         q = game.question
@@ -48,7 +52,7 @@ def game_digest(seed: int, players: int, options: dict[str, str]) -> str:
                                                                for o, r in q.unavailable], list(q.params)])
         inp = random_input(game, rng)
         put(repr(inp))
-        game = apply(game, inp, snapshot=False)
+        game = apply(game, inp, **fold)
         put(state_to_json(game.state))
     put([[n.key, n.text, n.area, list(n.params)] for n in game.narration])
     put(repr(play_game(seed, players, options)))

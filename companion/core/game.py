@@ -71,17 +71,20 @@ class Procedures(Generic[S, G]):
     game: Callable[..., G]
 
     def advance(self, state: S, pending: Pending[S] | None, seq: int, narration: Sequence[Narration],
-                settled: int, live: Live[S] | None = None, snapshot: bool = True) -> G:
+                settled: int, live: Live[S] | None = None, snapshot: bool = True, replayable: bool = True) -> G:
         """Run ``pending`` as far as its answers go (``live``, when given, already stands there), then
         start the next procedures until one asks.
 
         The game returned holds a copy of the working state, because the live procedure goes on
         changing its own when the next answer comes; without ``snapshot`` it holds the working state
-        itself (see :meth:`answer`)."""
+        itself (see :meth:`answer`). Without ``replayable`` (and ``snapshot``) a procedure started
+        here works on its start state itself instead of a copy (see :meth:`answer`)."""
         settled_log = NarrationLog.of(narration).prefix(settled)
         while pending is not None:
             if live is None:
-                live = Live.replay(self.factories[pending.name], pending.start, pending.args, pending.answers)
+                own = not replayable and not snapshot and not pending.answers
+                live = Live.replay(self.factories[pending.name], pending.start, pending.args, pending.answers,
+                                   copy=not own)
             lines = settled_log.plus(live.narrator.lines)
             if live.question is not None:
                 return self.game(live.state.copy() if snapshot else live.state, pending, seq, lines, settled,
@@ -103,14 +106,19 @@ class Procedures(Generic[S, G]):
         start = state.copy()
         return self.advance(start, self.next_procedure(start), 0, NarrationLog(), 0)
 
-    def answer(self, game: G, value: str, snapshot: bool = True) -> G:
+    def answer(self, game: G, value: str, snapshot: bool = True, replayable: bool = True) -> G:
         """``game`` after the (already checked) answer ``value``.
 
         The pending procedure takes one step when ``game`` still holds it live at its own position;
         otherwise (an older game, after an undo, or after a rule ended the live one) it is replayed.
         ``snapshot=False`` is for a fold that drops each game as soon as it has the next (replaying
         a journal): the game returned shares the live procedure's working state instead of holding
-        a copy, so it is only valid until the next answer to it."""
+        a copy, so it is only valid until the next answer to it. ``replayable=False`` (with
+        ``snapshot=False``) is for a fold that also never undoes, resumes or answers an older game
+        (the simulator): a procedure that starts works on the state the last one finished with
+        instead of a copy of it, so the games returned cannot be replayed from their ``pending``
+        (its start changes as the procedure goes on); a copy per turn was a twentieth of a
+        simulated game of Ankh-Morpoly."""
         assert game.pending is not None, "an answer to a game that asks nothing"
         pending = Pending(game.pending.name, game.pending.args, game.pending.start, [*game.pending.answers, value])
         live = game.live
@@ -118,4 +126,5 @@ class Procedures(Generic[S, G]):
             live.send(value)
         else:
             live = None
-        return self.advance(game.state, pending, game.seq + 1, game.narration, game.settled, live, snapshot)
+        return self.advance(game.state, pending, game.seq + 1, game.narration, game.settled, live, snapshot,
+                            replayable)

@@ -204,8 +204,8 @@ class Live(Generic[S]):
     its own number of answers (a newer game may have taken it further).
     """
 
-    def __init__(self, factory: ProcedureFactory, start: S, args: Mapping[str, Any]) -> None:
-        self.state: S = start.copy()
+    def __init__(self, factory: ProcedureFactory, start: S, args: Mapping[str, Any], copy: bool = True) -> None:
+        self.state: S = start.copy() if copy else start
         self.narrator = Narrator()
         self.answers = 0
         self.broken = False
@@ -216,9 +216,11 @@ class Live(Generic[S]):
             self.question = None
 
     @classmethod
-    def replay(cls, factory: ProcedureFactory, start: S, args: Mapping[str, Any], answers: list[str]) -> Live[S]:
-        """A live procedure at the position ``answers`` lead to (answers beyond its end are left unused)."""
-        live = cls(factory, start, args)
+    def replay(cls, factory: ProcedureFactory, start: S, args: Mapping[str, Any], answers: list[str],
+               copy: bool = True) -> Live[S]:
+        """A live procedure at the position ``answers`` lead to (answers beyond its end are left unused).
+        Without ``copy`` it works on ``start`` itself (which then no longer says where it began)."""
+        live = cls(factory, start, args, copy)
         for answer in answers:
             if live.question is None:
                 break
