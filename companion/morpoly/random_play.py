@@ -33,16 +33,23 @@ CORRECTION = 0.01
 """How often a menu answer is a correction of some token's position instead."""
 
 
+@lru_cache(maxsize=None)
 def _answer(value: str) -> Answer:
-    """``Answer(value)``, made at once (:mod:`companion.core.frozen`): the player answers at most inputs."""
+    """``Answer(value)``, made once per value (:mod:`companion.core.frozen`; an input is an immutable
+    value): the player answers at most inputs, mostly with a handful of answers."""
     return instance(Answer, {"value": value, "player": None, "seq": None, "type": "answer"})
+
+
+_ROLLS = {(a, b): DieRoll(faces=(a, b), source="sim") for a in range(1, 7) for b in range(1, 7)}
+"""Every throw of two dice the player makes, made once (immutable values): a throw at half the inputs."""
 
 
 def random_input(game: Game, rng: random.Random) -> Input:
     question = game.question
     assert question is not None
     if question.kind == "roll":
-        return DieRoll(faces=(rng.randint(1, 6), rng.randint(1, 6)), source="sim")
+        first = rng.randint(1, 6)
+        return _ROLLS[first, rng.randint(1, 6)]  # DieRoll(faces=(first, second), source="sim")
     options = list(question.options)
     key = question.key
     if key == "morpoly.turn.menu":
