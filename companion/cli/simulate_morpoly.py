@@ -154,7 +154,8 @@ def play_game(seed: int, players: int, options: dict[str, str], check_every: int
             replay = None if every_input or not check else _replay(seed, players, options, check_every, cap)
             raise slipped(inputs, question.key, inp, exc, replay, unit="input") from exc
     over = game.state.game_over
-    takeovers = sum(1 for line in game.narration if line.key in TAKEOVER_KEYS)
+    narration = game.narration
+    takeovers = sum(1 for line in narration[:len(narration)] if line.key in TAKEOVER_KEYS)  # a list: no generator
     if over is None:
         return GameResult(seed, PAST_CAP, None, game.state.turn.number, inputs, takeovers)
     return GameResult(seed, over.reason, over.winner, game.state.turn.number, inputs, takeovers)

@@ -88,6 +88,9 @@ def _pair_lines(state: State, active: tuple[Fsu, ...]) -> list[str]:
     leaves a team on its own (``takeover.merge``), so a party with one token took nobody over."""
     if len(active) < 2:
         return []
+    pairs = [(f.beneficiary, f.insurer) for f in active]
+    if len(set(pairs)) == len(pairs):  # no pair holds two: nothing below can fail
+        return []
     never_merged = {p.id for p in state.parties if len(p.tokens) == 1}
     unmerged = tuple(f for f in active if f.insurer in never_merged and f.beneficiary in never_merged)
     return [f"fsus: {problem}" for problem in pair_problems(Ledger(unmerged))]
