@@ -323,8 +323,11 @@ class MapWidget(Widget):
         ink = (*INK_RGB, 1.0)
         label = MapText(self, text, size, self.render_text(text, size, halign="center", color=ink))
         if label.texture_size[0] > chord - 4:  # a narrow area (the Isle of Gods): two lines
+            # never narrower than the longest word: Kivy cuts a word wider than the wrapping width
+            # ("Götterins|el" on the Journal's map), so such a name stands out of its area instead
+            widest = max(self.render_text(word, size, bold=True).width for word in text.split())
             label.texture = self.render_text(text, size, halign="center", color=ink,
-                                             text_size=(max(chord - 4, size * 4), None))
+                                             text_size=(max(chord - 4, size * 4, widest + 1), None))
         label.size = label.texture_size
         tokens = self._tokens(area_id, fitted)
         label_box, boxes = self._place(area_id, label, tokens, (cx, cy), fitted, taken)

@@ -32,8 +32,35 @@ def points_over_game(games: Iterable[Game]) -> dict[str, list[int]]:
     return series
 
 
+LINE_WIDTH = 2.0
+"""A player's line on the chart: Kivy draws it this far either side of its path (4 px thick, as
+measured on a screenshot), so lines spread twice this apart lie side by side, neither covering the
+other."""
+
+
+def spread_ties(series: dict[str, list[int]], step: float) -> dict[str, list[float]]:
+    """Each series' offset (in pixels, up or down) at each step, so that players with the same
+    points there are drawn side by side instead of one line hiding the others: a group of ``k``
+    equal values is spread ``step`` apart around the true value (in the order of ``series``, the
+    turn order); a player alone at a value is drawn on it."""
+    offsets = {color: [0.0] * len(values) for color, values in series.items()}
+    longest = max((len(v) for v in series.values()), default=0)
+    for i in range(longest):
+        groups: dict[int, list[str]] = {}
+        for color, values in series.items():
+            if i < len(values):
+                groups.setdefault(values[i], []).append(color)
+        for colors in groups.values():
+            for j, color in enumerate(colors):
+                offsets[color][i] = (j - (len(colors) - 1) / 2) * step
+    return offsets
+
+
 class PointsChart(Widget):
-    """A line per player; x is the step, y the points."""
+    """A line per player; x is the step, y the points. Players level with each other are drawn
+    side by side, a line's width apart (see :func:`spread_ties`): found by playing, three players
+    who passed every turn drew one blue line and the others seemed missing. The legend above the
+    chart names each line with its points."""
 
     series = DictProperty({})
     colors = ListProperty([])
@@ -51,6 +78,10 @@ class PointsChart(Widget):
         top = max(max(v) for v in series.values() if v)
         low = min(0, min(min(v) for v in series.values() if v))
         span = max(1, top - low)
+        width = dp(LINE_WIDTH)
+        offsets = spread_ties(dict(series), 2 * width)
+        margin = width * len(series)  # room for a spread group at the top and the bottom
+        height = max(1.0, self.height - 2 * margin)
         with self.canvas:
             Color(0.6, 0.55, 0.5)
             Line(points=[self.x, self.y, self.right, self.y], width=1)
@@ -60,10 +91,10 @@ class PointsChart(Widget):
                 points: list[float] = []
                 for i, v in enumerate(values):
                     x = self.x + (self.width * i / max(1, longest - 1))
-                    y = self.y + self.height * (v - low) / span
+                    y = self.y + margin + height * (v - low) / span + offsets[color][i]
                     points += [x, y]
                 if len(points) >= 4:
-                    Line(points=points, width=2)
+                    Line(points=points, width=width)
 
 
 class GameEndScreen(GameScreen):
@@ -80,6 +111,7 @@ class GameEndScreen(GameScreen):
         super().release()
         self.ids.scores.clear_widgets()
         self.ids.chart.series = {}
+        self.ids.legend.text = ""
         self.drawn = None
 
     def update(self) -> None:
@@ -123,5 +155,8 @@ class GameEndScreen(GameScreen):
         rule = t("tie-break:" + score.tie_break)
         self.ids.tiebreak.text = rule
         if app.session is not None:
-            self.ids.chart.series = points_over_game(app.session.positions)
+            series = points_over_game(app.session.positions)
+            self.ids.chart.series = series
+            self.ids.legend.text = "   ".join(f"{player_name(state, color)} {values[-1]}"
+                                               for color, values in series.items() if values)
         self.score = score

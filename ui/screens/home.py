@@ -2,8 +2,9 @@
 from __future__ import annotations
 
 from datetime import datetime, timedelta, timezone
-from typing import Callable
+from typing import Any, Callable
 
+from kivy.core.text.markup import MarkupLabel
 from kivy.metrics import dp, sp
 from kivy.uix.label import Label
 
@@ -11,7 +12,55 @@ from ui.palette import PLAYER_RGB, hex_color
 from ui.screens.base import GameScreen
 
 
+RESUME_FONT_SP = (15, 14, 13, 12, 11)
+"""The resume button's font sizes, largest first: the first whose text fits the room is used."""
+RESUME_MIN_DP = 84
+"""The resume button's height with a short text (two lines)."""
+
+
+def text_height(text: str, font_size: float, font_name: str, width: float) -> float:
+    """How tall ``text`` (markup) is set at ``font_size`` and wrapped to ``width``, as a Label sets it."""
+    label = MarkupLabel(text=text, font_size=font_size, font_name=font_name, halign="center",
+                        text_size=(max(1.0, width), None))
+    label.refresh()
+    return float(label.texture.size[1])
+
+
 class HomeScreen(GameScreen):
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._fitting = False
+
+    def on_kv_post(self, base_widget: Any) -> None:
+        resume = self.ids.resume
+        resume.bind(width=self.fit_resume, text=self.fit_resume)
+        resume.parent.bind(height=self.fit_resume)
+
+    def fit_resume(self, *_args: Any) -> None:
+        """The resume button grows with its text up to the room its column has, then its font
+        shrinks: four long names, the turn and the time take six lines in German and were cut at
+        both ends in a button of fixed height (found by playing; test_ui_long_names)."""
+        if self._fitting:
+            return
+        button = self.ids.resume.__self__  # the widget, not the ids' weak proxy: compared with ``is``
+        column = button.parent
+        fixed = [w for w in column.children if w is not button and w.size_hint_y is None]
+        others = sum(w.height for w in fixed)
+        room = column.height - column.padding[1] - column.padding[3] - others \
+            - column.spacing * (len(column.children) - 1)
+        room = max(dp(RESUME_MIN_DP), room)
+        slack = dp(12)  # the button's own padding (text_size is 4 dp less) and a little air
+        for size in RESUME_FONT_SP:
+            need = text_height(button.text, sp(size), button.font_name, button.width - dp(8)) + slack
+            if need <= room:
+                break
+        self._fitting = True
+        try:
+            button.font_size = sp(size)
+            button.height = min(room, max(dp(RESUME_MIN_DP), need))
+        finally:
+            self._fitting = False
+
     def update(self) -> None:
         app = self.app
         past = self.ids.past
@@ -22,6 +71,7 @@ class HomeScreen(GameScreen):
             return
         self.ids.resume.disabled = not app.can_resume()
         self.ids.resume.text = "▶ " + self.resume_text()
+        self.fit_resume()
         past.clear_widgets()
         games = list(reversed(app.past_games()))[:20]
         if not games:

@@ -36,9 +36,19 @@ def _cell(text: str, bold: bool = False, halign: str = "center", size: float = 1
     return label
 
 
+CELL_SLACK_DP = 6
+"""Room beside a cell's text, so a column as wide as its widest text never shortens it."""
+NAMES_MIN_DP = 60
+"""The names column's least width when the figures take nearly all the room (then names shorten)."""
+
+
 class _StateGrid(GridLayout):
     """A table of cells drawn from the public state: grows to its rows' height and is drawn again
-    whenever the state it shows changes; the first column (player names) is at least 100 dp."""
+    whenever the state it shows changes. Each column is at least as wide as its widest text (a
+    header such as "Dzielnice", a count such as "12/12", a player's name), so no cell shortens
+    while there is room; only when the figures leave too little does the names column (the first)
+    give way and its names shorten (found by playing: "Kon...ntinopel" beside empty space, and
+    "1...2" for 12 minions, when the columns were sized by their headers alone)."""
 
     COLUMNS = 1
     state = ObjectProperty(None, allownone=True)
@@ -46,10 +56,35 @@ class _StateGrid(GridLayout):
     def __init__(self, **kwargs: Any) -> None:
         kwargs.setdefault("cols", self.COLUMNS)
         kwargs.setdefault("size_hint_y", None)
-        kwargs.setdefault("cols_minimum", {0: dp(100)})
         super().__init__(**kwargs)
         self.drawn: tuple[Any, ...] | None = None
+        self.natural: list[float] = []
+        """Each column's widest text (with :data:`CELL_SLACK_DP`), measured when the cells are made."""
         self.bind(minimum_height=self.setter("height"), state=lambda *_a: self.draw())
+        self.bind(width=lambda *_a: self.fit_columns())
+
+    def measure_columns(self) -> None:
+        """Measure each column's widest text (the cells are new: not yet wrapped to a width), then
+        :meth:`fit_columns`."""
+        natural = [0.0] * self.cols
+        for i, cell in enumerate(reversed(self.children)):
+            cell.texture_update()
+            column = i % self.cols
+            natural[column] = max(natural[column], cell.texture_size[0] + dp(CELL_SLACK_DP))
+        self.natural = natural
+        self.fit_columns()
+
+    def fit_columns(self) -> None:
+        """Every column at its widest text; the names column narrower only if the grid is too
+        narrow for all (the room left over is shared out by the layout as before)."""
+        if not self.natural:
+            return
+        minimum = dict(enumerate(self.natural))
+        room = self.width - self.padding[0] - self.padding[2] - self.spacing[0] * (self.cols - 1)
+        figures = sum(self.natural[1:])
+        if figures + minimum[0] > room:
+            minimum[0] = max(dp(NAMES_MIN_DP), room - figures)
+        self.cols_minimum = minimum
 
     def draw(self) -> None:
         """:meth:`refresh`, unless the cells show this table in these words already: a screen is
@@ -59,12 +94,14 @@ class _StateGrid(GridLayout):
         drawn = (self.state, app.lang, app.colorblind) if app is not None else None
         if drawn is None or drawn != self.drawn or not self.children:
             self.refresh()
+            self.measure_columns()
             self.drawn = drawn
 
     def release(self) -> None:
         """Drop the cells (:meth:`draw` makes them again)."""
         self.clear_widgets()
         self.drawn = None
+        self.natural = []
 
     def refresh(self) -> None:
         raise NotImplementedError
@@ -82,13 +119,8 @@ class TablePanel(_StateGrid):
         if state is None or app is None:
             return
         t = app.t
-        minimum = {0: dp(100)}
-        for column, head in enumerate((t("Player"), "$", "⌂", "♟", t("Cards"), t("Areas"), t("Loans"))):
-            cell = _cell(head, bold=True, size=11)
-            cell.texture_update()  # the header's own width: "Dzielnice", "Quartieri" must not shrink to "Dz…"
-            minimum[column] = max(minimum.get(column, 0), cell.texture_size[0] + dp(6))
-            self.add_widget(cell)
-        self.cols_minimum = minimum
+        for head in (t("Player"), "$", "⌂", "♟", t("Cards"), t("Areas"), t("Loans")):
+            self.add_widget(_cell(head, bold=True, size=11))  # "Dzielnice", "Quartieri" whole: measure_columns
         for p in state.players:
             star = "▶ " if p.color == state.active_player and state.game_over is None else ""
             self.add_widget(_cell(star + player_name(state, p.color), halign="left"))
