@@ -119,11 +119,22 @@ class Procedures(Generic[S, G]):
         instead of a copy of it, so the games returned cannot be replayed from their ``pending``
         (its start changes as the procedure goes on); a copy per turn was a twentieth of a
         simulated game of Ankh-Morpoly."""
-        assert game.pending is not None, "an answer to a game that asks nothing"
-        pending = Pending(game.pending.name, game.pending.args, game.pending.start, [*game.pending.answers, value])
+        before = game.pending
+        assert before is not None, "an answer to a game that asks nothing"
+        pending = Pending(before.name, before.args, before.start, [*before.answers, value])
         live = game.live
-        if live is not None and live.is_at(len(game.pending.answers)):
+        if live is not None and live.is_at(len(before.answers)):
+            said = live.narrator.lines
+            known = len(said)
             live.send(value)
+            narration = game.narration
+            if (live.question is not None and isinstance(narration, NarrationLog)
+                    and len(narration) == game.settled + known and (not known or narration[-1] is said[known - 1])):
+                # the usual answer: the procedure goes on, and the game's log already ends with what
+                # it said before (it was made from the same live procedure at this very position, and
+                # a narrator only appends), so only its new lines are added (see :meth:`advance`)
+                return self.game(live.state.copy() if snapshot else live.state, pending, game.seq + 1,
+                                 narration.plus(said[known:]), game.settled, live.question, live)
         else:
             live = None
         return self.advance(game.state, pending, game.seq + 1, game.narration, game.settled, live, snapshot,
