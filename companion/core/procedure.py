@@ -25,6 +25,7 @@ from companion.core.frozen import instance
 ROLL_OPTIONS: tuple[str, ...] = tuple(str(face) for face in range(1, 13))
 TWO_D6_OPTIONS: tuple[str, ...] = tuple(f"{a},{b}" for a in range(1, 7) for b in range(1, 7))
 """The answers to a roll of two six-sided dice: both faces in the order given (``"3,4"``)."""
+_TWO_D6_ANSWERS: frozenset[str] = frozenset(TWO_D6_OPTIONS)
 
 
 @dataclass(frozen=True)
@@ -73,7 +74,10 @@ class Question:
     sides: int = 12
 
     def accepts(self, answer: str) -> bool:
-        return answer in self.options
+        options = self.options
+        if options is TWO_D6_OPTIONS:  # a throw of two dice: looked up, not compared with 36 answers
+            return answer in _TWO_D6_ANSWERS
+        return answer in options
 
     def to_json(self) -> dict[str, Any]:
         """The public ``needs`` shape of the ``event`` and ``game`` commands (a roll of several dice
