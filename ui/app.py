@@ -55,6 +55,12 @@ def screen_for(session: Session[Any]) -> str:
     return MODE_SCREENS.get(mode_of(session)) or progress_of(session).screen
 
 
+def outcome_for(session: Session[Any]) -> str:
+    """The screen that shows how something ended with the open game's last input (a random
+    event's result), or "" (``Progress.outcome``; none in the modes of :data:`MODE_SCREENS`)."""
+    return "" if mode_of(session) in MODE_SCREENS else progress_of(session).outcome
+
+
 def app_class() -> type[CompanionApp]:
     """The App class, imported only now: Kivy (and its window) loads with it."""
     from ui.companion_app import CompanionApp

@@ -26,7 +26,7 @@ from kivy.uix.screenmanager import NoTransition
 from companion.core.errors import CompanionError, WaitingForOther
 from companion.core.mode import DEFAULT_MODE
 from companion.core.inputs import Answer, CardScan, DieRoll, Input
-from ui.app import FONT_DIR, KV_FILES, UI_DIR, default_data_dir, screen_for
+from ui.app import FONT_DIR, KV_FILES, UI_DIR, default_data_dir, outcome_for, screen_for
 from ui.devices import DeviceLink
 from ui.i18n import Translator
 from ui.settings import AppSettings
@@ -78,11 +78,16 @@ class CompanionApp(App):
         self.translator = Translator(self.settings.language)
         self.rng = rng or random.Random()
         self.shown_seq: int | None = None  # the seq of the question on screen (read by device threads)
+        self.continued_from: object | None = None
+        """The position (the session's game value) whose outcome the players left with "continue":
+        navigation, not history — any new position (an input, an undo, a redo, a restart) is
+        another one, and its outcome is shown (:meth:`game_screen`)."""
         self.launch_problem: LaunchProblem | None = None
         self.rulebook_popup: RulebookPopup | RulebookSearch | None = None  # the rule shown over the screen
         self.shared_bars: dict[str, SharedBar] = {}  # the one top bar and status bar, by kind (ui.bars)
         self.devices = DeviceLink(self.on_die_roll, self.on_card_scan, self.on_device_failure,
-                                  self.update_status, lambda: self.shown_seq, on_throw=self.on_die_throw)
+                                  self.update_status, lambda: self.shown_seq, on_throw=self.on_die_throw,
+                                  tr=self.t)
         super().__init__(**kwargs)
         self.title = "Ankh-Morpork Table Companion"
         self.lang = self.settings.language
@@ -252,7 +257,7 @@ class CompanionApp(App):
             else:
                 self.session.new_game(list(colors), None, names, mode=mode, options=options or {})
         except CompanionError as exc:  # a full disk, a read-only card: said, nothing started
-            self.message = str(exc)
+            self.message = self.translator.refusal(exc)
             return
         self.game = self.session.game
         self.message = ""
@@ -273,7 +278,7 @@ class CompanionApp(App):
         except CompanionError as exc:
             # the input's kind and seq only: its value may be a secret (a personality answered)
             log.warning("rejected a %s input at seq %s: %s", inp.type, inp.seq, exc)
-            self.message = str(exc)
+            self.message = self.translator.refusal(exc)
             return False
         self.game = self.session.game
         self.message = self.notice = ""
@@ -301,7 +306,7 @@ class CompanionApp(App):
             try:
                 self.session.undo(steps, confirm=True)
             except CompanionError as exc:  # the journal could not take the undo: nothing changed
-                self.message = str(exc)
+                self.message = self.translator.refusal(exc)
                 return
         self.game = self.session.game
         self.message = ""
@@ -315,7 +320,7 @@ class CompanionApp(App):
         try:
             self.session.redo(1)
         except CompanionError as exc:
-            self.message = str(exc)
+            self.message = self.translator.refusal(exc)
             return
         self.game = self.session.game
         self.message = ""
@@ -331,10 +336,7 @@ class CompanionApp(App):
         current = self.manager.current
         if current in ("journal", "settings", "table", "morpoly-ledger") and not game.is_over:
             return
-        target = screen_for(session)
-        if current == "events" and target == "turn":
-            return  # the event is over: its screen stays, with the last face, until "continue"
-        self.manager.current = target
+        self.manager.current = self.game_screen()
 
     def refresh(self) -> None:
         game = self.game
@@ -348,17 +350,30 @@ class CompanionApp(App):
         self.refresh()
         self.manager.current = name
 
+    def game_screen(self) -> str:
+        """The screen for the open game: what the last input ended (an event's result, with its
+        last face) while the players have not continued from it, else the screen for the question.
+        Both come from what the mode publishes, so a game resumed after a pulled plug comes back
+        to the screen the table was looking at."""
+        assert self.session is not None
+        session = self.session
+        outcome = outcome_for(session)
+        if outcome and session.game is not self.continued_from:
+            return outcome
+        return screen_for(session)
+
     def continue_game(self) -> None:
         """Leave the events screen once the event is over."""
         if self.game is not None and self.session is not None:
-            self.manager.current = screen_for(self.session)
+            self.continued_from = self.session.game
+            self.manager.current = self.game_screen()
         self.refresh()
 
     def back_to_game(self) -> None:
         if self.game is None or self.session is None:
             self.manager.current = "home"
         else:
-            self.manager.current = screen_for(self.session)
+            self.manager.current = self.game_screen()
         self.refresh()
 
     # -- devices (always on the main thread: DeviceLink schedules these) -----------------
@@ -400,7 +415,7 @@ class CompanionApp(App):
             self.message = self.t("The die shows {face}; nothing to roll for now.").format(face=shown)
             return
         except CompanionError as exc:
-            self.message = str(exc)
+            self.message = self.translator.refusal(exc)
             return
         self.game = self.session.game
         self.message = ""

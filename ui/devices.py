@@ -65,6 +65,8 @@ class DeviceLink:
     retry_seconds: float = 2.0
     on_throw: Callable[[tuple[int, ...], str, int | None], None] | None = None
     """A pair of dice (``sim://?pair=1``, ``serial://…?pair=1``…): both faces of a counted throw."""
+    tr: Callable[[str], str] = lambda message: message
+    """The app's words (its translator at the time of the failure); the device's own detail as it says it."""
     die: DieSource | None = None
     scanner: ScannerBase | None = None
     die_status: DeviceStatus = field(default_factory=lambda: DeviceStatus(SIM_URL, True))
@@ -139,7 +141,7 @@ class DeviceLink:
         if connected:
             self.on_status()
         else:
-            self.on_failure(f"die disconnected {detail}".strip())
+            self.on_failure(self.tr("die disconnected {detail}").format(detail=detail).strip())
 
     def roll_simulated(self, face: int | None = None) -> None:
         """The on-screen "roll" button of the simulated die."""
@@ -205,7 +207,8 @@ class DeviceLink:
 
     def _scan_rejected(self, rejection: Rejection, *rest: Any) -> None:
         reason = getattr(rejection, "reason", str(rejection))
-        Clock.schedule_once(lambda _dt: self.on_failure(f"scanner: not one of our cards ({reason})"), 0)
+        Clock.schedule_once(lambda _dt: self.on_failure(
+            self.tr("scanner: not one of our cards ({reason})").format(reason=reason)), 0)
 
     def _scanner_failed(self, exc: OSError, *rest: Any) -> None:
         Clock.schedule_once(lambda _dt: self._scanner_lost(str(exc)), 0)
@@ -216,7 +219,7 @@ class DeviceLink:
             return
         self._stop_scanner()
         self.scanner_status.connected, self.scanner_status.problem = False, why
-        self.on_failure(f"scanner: {why}")
+        self.on_failure(self.tr("scanner: {problem}").format(problem=why))
         self._schedule_scanner_retry()
 
     def _stop_scanner(self) -> None:

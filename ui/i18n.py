@@ -11,7 +11,10 @@ A game mode's options (its rulings) are worded by ``o:<option>`` (name), ``o:<op
 (the one-line description, the engine's English as the source) and ``o:<option>=<value>``.
 A greyed option's reason is a ``Reason`` (a rule id and its values) translated the same way by
 ``r:<key>``; every language, English included, has a short template for each, so the engine may
-reword its sentences without touching any screen.
+reword its sentences without touching any screen. A refused input (``RuleViolation``/``InputError``)
+is said by ``e:<key>`` the same way (:meth:`Translator.refusal`).
+A card's scroll text is ``scroll:<card>`` (the engine's card data holds the English text, the rule;
+the words of the other languages are here); a question about a card may say it as ``{scroll}``.
 """
 from __future__ import annotations
 
@@ -85,6 +88,15 @@ class Translator:
     def event(self, event_id: str) -> str:
         return display_name("event", event_id, self.language)
 
+    def card_text(self, card_id: str) -> str:
+        """A card's scroll text in this language (``scroll:<card>``); the card data's English where
+        the catalogue has none. The data's ``**word**`` (emphasis, for the docs) is shown as the
+        plain word: a screen's label would print the asterisks."""
+        from companion.morpork.catalog import CARD_BY_ID
+        msgid = f"scroll:{card_id}"
+        text = self.gettext(msgid)
+        return (CARD_BY_ID[card_id].text if text == msgid else text).replace("**", "")
+
     def personality(self, personality_id: str) -> str:
         return display_name("personality", personality_id, self.language)
 
@@ -97,10 +109,13 @@ class Translator:
 
     def keyed(self, prefix: str, key: str, english: str, params: Mapping[str, str]) -> str:
         """An engine sentence: the catalogue's template for ``prefix:key`` filled with the params
-        (area ids shown as translated names), or the engine's English text when there is none."""
+        (area ids shown as translated names), or the engine's English text when there is none. A
+        template may also say the ``card`` param's scroll text, as ``{scroll}``."""
         msgid = f"{prefix}:{key}"
         template = self.gettext(msgid)
         shown = {k: self._param(v) for k, v in params.items()}
+        if "{scroll}" in template and params.get("card") and self.is_card(params["card"]):
+            shown["scroll"] = self.card_text(params["card"])
         if template != msgid:
             try:
                 return template.format(**shown)
@@ -112,6 +127,34 @@ class Translator:
         """Why an option is greyed, short and in this language, by its rule id (``r:<key>``); the
         engine's English sentence only when the catalogue has no template for the key."""
         return self.keyed("r", reason.key, reason.text, dict(reason.params))
+
+    def refusal(self, error: BaseException) -> str:
+        """Why the engine refused an input, one line in this language, by the error's rule id: the
+        catalogue's ``e:<key>`` (or the greyed option's ``r:<key>``, for a refusal that is one) filled
+        with its values and ``{question}``, the question it answers as the screen words it. The
+        engine's English sentence only for an error with no key or no template."""
+        key = getattr(error, "key", "")
+        if not key:
+            return str(error)
+        params = {k: self._param(v) for k, v in getattr(error, "params", ())}
+        question = getattr(error, "question", None)
+        if question is not None:
+            params["question"] = self.question(question)
+        for prefix in ("e", "r"):
+            msgid = f"{prefix}:{key}"
+            template = self.gettext(msgid)
+            if template != msgid:
+                try:
+                    return template.format(**params)
+                except (KeyError, IndexError, ValueError):
+                    break
+        return str(error)
+
+    def question(self, question: object) -> str:
+        """A question as the screen asks it, without the player's name the engine puts in front."""
+        text, player = str(getattr(question, "text", "")), getattr(question, "player", None)
+        english = text[len(player) + 2:] if player and text.startswith(player + ": ") else text
+        return self.keyed("q", getattr(question, "key", ""), english, dict(getattr(question, "params", ())))
 
     def narration(self, line: object) -> str:
         """One line of the engine's narration in this language (its area is a parameter too)."""

@@ -25,6 +25,7 @@ from typing import Any
 
 from companion.morpork.board import AREA_BY_ID
 from companion.morpork.catalog import CARD_BY_ID, EVENT_BY_ID, PERSONALITY_BY_ID
+from ui.i18n import Translator
 
 LANGUAGES: tuple[str, ...] = ("en", "de", "pl", "it")
 SYMBOLS: tuple[str, ...] = ("S", "M", "B", "A", "T", "$", "E", "P", "I")
@@ -212,7 +213,8 @@ def lookup(kind: str, item_id: str, language: str) -> Entry:
         if not card.symbols:  # The Peeled Nuts: only the rule for playing any card governs it
             found += passages("rule:playing-cards", language)
         found += questions_about(key, language)
-        return Entry("card", plain_id, language, tuple(found), card.text, tuple(rulings))
+        return Entry("card", plain_id, language, tuple(found), Translator(language).card_text(plain_id),
+                     tuple(rulings))
     found = list(passages(key, language))
     if kind == "city-area":
         found += passages("rule:city-area-cards", language)

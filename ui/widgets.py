@@ -153,8 +153,7 @@ class QuestionPanel(BoxLayout):
             return
         state = self.game.state if self.game is not None else None
         who = player_name(state, q.player) if state is not None and q.player else ""
-        english = q.text[len(q.player) + 2:] if q.player and q.text.startswith(q.player + ": ") else q.text
-        text = app.translator.keyed("q", q.key, english, dict(q.params))
+        text = app.translator.question(q)
         title = Label(text=(who + ": " if who else "") + text, markup=True, font_size=sp(15), bold=True,
                       size_hint_y=None, halign="left", valign="middle", color=(0.1, 0.1, 0.1, 1))
         title.bind(width=lambda w, _v: setattr(w, "text_size", (w.width, None)),

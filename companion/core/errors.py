@@ -6,11 +6,26 @@ rule it breaks, because that message is what the table reads on the screen.
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Mapping
 
 
 class CompanionError(ValueError):
-    """Base of everything the engine refuses."""
+    """Base of everything the engine refuses.
+
+    A refusal the table may meet on a screen also carries a stable ``key`` (a rule id such as
+    ``setup.personality``) and its values as ``params`` (ids, colours, numbers as text), and the
+    question it answers when there is one: the screens translate the key (``e:<key>``) and never
+    read the English sentence, which stays the message for the command line and the JSON contract.
+    """
+
+    key: str = ""
+    params: tuple[tuple[str, str], ...] = ()
+    question: Any = None
+
+    def _keyed(self, key: str, params: Mapping[str, object] | None, question: Any) -> None:
+        self.key = key
+        self.params = tuple((name, str(value)) for name, value in (params or {}).items())
+        self.question = question
 
 
 class StateFormatError(CompanionError):
@@ -24,13 +39,21 @@ class StateFormatError(CompanionError):
 class RuleViolation(CompanionError):
     """An action the rules do not allow; ``rule`` is a short stable id such as ``build.trouble``."""
 
-    def __init__(self, rule: str, message: str) -> None:
+    def __init__(self, rule: str, message: str, params: Mapping[str, object] | None = None,
+                 question: Any = None) -> None:
         super().__init__(message)
         self.rule = rule
+        self._keyed(rule, params, question)
 
 
 class InputError(CompanionError):
-    """An input that does not fit the question the game is asking (wrong kind, not an option, stale)."""
+    """An input that does not fit the question the game is asking (wrong kind, not an option, stale);
+    ``key``, ``params`` and ``question`` as for every :class:`CompanionError`."""
+
+    def __init__(self, message: str, key: str = "", params: Mapping[str, object] | None = None,
+                 question: Any = None) -> None:
+        super().__init__(message)
+        self._keyed(key, params, question)
 
 
 class WaitingForOther(InputError):
@@ -38,6 +61,6 @@ class WaitingForOther(InputError):
     another player's answer); ``question`` is what it waits for. Raised by the engine (see
     :func:`companion.core.inputs.check_kind`); the ``game do`` command exits 3 on it."""
 
-    def __init__(self, message: str, question: Any) -> None:
-        super().__init__(message)
-        self.question = question
+    def __init__(self, message: str, question: Any, key: str = "",
+                 params: Mapping[str, object] | None = None) -> None:
+        super().__init__(message, key, params, question)

@@ -47,11 +47,11 @@ class DieRoll:
     def __post_init__(self) -> None:
         if self.faces is not None and not isinstance(self.faces, tuple):
             if not isinstance(self.faces, list):
-                raise InputError(f"field 'faces' of a 'roll' input is a list of faces, not {self.faces!r}")
+                raise InputError(f"field 'faces' of a 'roll' input is a list of faces, not {self.faces!r}", "input.malformed")
             object.__setattr__(self, "faces", tuple(self.faces))
         if (self.face is None) == (self.faces is None):
             raise InputError("a 'roll' input has either 'face' (one die) or 'faces' (several dice), "
-                             f"not {'both' if self.face is not None else 'neither'}")
+                             f"not {'both' if self.face is not None else 'neither'}", "input.malformed")
 
 
 @dataclass(frozen=True)
@@ -89,17 +89,17 @@ def input_to_json(inp: Input) -> dict[str, Any]:
 def input_from_json(doc: Any) -> Input:
     """Parse the journal form; anything else is an ``InputError`` quoting what was wrong."""
     if not isinstance(doc, dict):
-        raise InputError(f"an input is a JSON object, not {doc!r:.80}")
+        raise InputError(f"an input is a JSON object, not {doc!r:.80}", "input.malformed")
     kind = doc.get("type")
     if not isinstance(kind, str) or kind not in _TYPES:
-        raise InputError(f"unknown input type {kind!r:.80} (field 'type'); expected one of {', '.join(_TYPES)}")
+        raise InputError(f"unknown input type {kind!r:.80} (field 'type'); expected one of {', '.join(_TYPES)}", "input.malformed")
     cls = _TYPES[kind]
     unknown = set(doc) - _FIELDS[kind]
     if unknown:
-        raise InputError(f"unknown field(s) {sorted(map(str, unknown))!r:.120} in a {kind!r} input")
+        raise InputError(f"unknown field(s) {sorted(map(str, unknown))!r:.120} in a {kind!r} input", "input.malformed")
     missing = _REQUIRED[kind] - set(doc)
     if missing:
-        raise InputError(f"an input of type {kind!r} needs the field(s) {', '.join(sorted(missing))}")
+        raise InputError(f"an input of type {kind!r} needs the field(s) {', '.join(sorted(missing))}", "input.malformed")
     inp: Input = cls(**doc)
     _check_types(inp)
     return inp
@@ -136,7 +136,7 @@ def _check_types(inp: Input) -> None:
             _check_number(value, where, 1 if name == "face" else 0)
         elif name == "faces":
             if not isinstance(value, (list, tuple)) or not 1 <= len(value) <= 6:
-                raise InputError(f"{where} must be a list of 1 to 6 faces, not {value!r:.80}")
+                raise InputError(f"{where} must be a list of 1 to 6 faces, not {value!r:.80}", "input.malformed")
             for face in value:
                 _check_number(face, where, 1)
         else:
@@ -145,24 +145,24 @@ def _check_types(inp: Input) -> None:
         source = getattr(inp, "source", None)
         if source is not None and source not in SOURCES:
             raise InputError(f"field 'source' of a {inp.type!r} input: unknown source {source!r:.80}; "
-                             f"expected one of {', '.join(SOURCES)}")
+                             f"expected one of {', '.join(SOURCES)}", "input.malformed")
     if isinstance(inp, CardScan) and inp.kind not in SCAN_KINDS:
         raise InputError(f"field 'kind' of a 'scan' input: unknown kind {inp.kind!r:.80}; "
-                         f"expected one of {', '.join(SCAN_KINDS)}")
+                         f"expected one of {', '.join(SCAN_KINDS)}", "input.malformed")
 
 
 def _check_number(value: Any, where: str, minimum: int) -> None:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise InputError(f"{where} must be int, not {value!r:.80}")
+        raise InputError(f"{where} must be int, not {value!r:.80}", "input.malformed")
     if not minimum <= value <= MAX_NUMBER:
-        raise InputError(f"{where} must be a whole number from {minimum} to {MAX_NUMBER}, not {value!r:.80}")
+        raise InputError(f"{where} must be a whole number from {minimum} to {MAX_NUMBER}, not {value!r:.80}", "input.malformed")
 
 
 def _check_text(value: Any, where: str) -> None:
     if not isinstance(value, str):
-        raise InputError(f"{where} must be str, not {value!r:.80}")
+        raise InputError(f"{where} must be str, not {value!r:.80}", "input.malformed")
     if not value or len(value) > MAX_TEXT or not all(" " <= char <= "~" for char in value):
-        raise InputError(f"{where} must be 1 to {MAX_TEXT} printable ASCII characters, not {value!r:.80}")
+        raise InputError(f"{where} must be 1 to {MAX_TEXT} printable ASCII characters, not {value!r:.80}", "input.malformed")
 
 
 def answer_text(inp: Input) -> str:
@@ -190,7 +190,8 @@ def check_kind(question: Question, inp: Input) -> None:
     one place that decides whether an input fits the question's kind."""
     if not isinstance(inp, _KINDS.get(question.kind, ())):
         raise WaitingForOther(f"the game waits for a {question.kind} ({question.text!r}), not a {inp.type!r} input",
-                              question)
+                              question, "input.waiting-kind", {"wanted": question.kind, "given": inp.type})
     player = getattr(inp, "player", None)
     if player is not None and question.player is not None and player != question.player:
-        raise WaitingForOther(f"the game waits for {question.player!r} ({question.text!r}), not {player!r}", question)
+        raise WaitingForOther(f"the game waits for {question.player!r} ({question.text!r}), not {player!r}", question,
+                              "input.waiting-player", {"player": question.player, "given": player})

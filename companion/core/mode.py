@@ -78,7 +78,8 @@ def check_revision(mode_id: str, revision: int, latest: int) -> None:
     companion: refused (an :class:`InputError`), never played by today's rules."""
     if not 1 <= revision <= latest:
         raise InputError(f"rules revision {revision!r}: this companion plays {mode_id} revisions 1 to "
-                         f"{latest}; the game was started by a newer one")
+                         f"{latest}; the game was started by a newer one", "mode.revision",
+                         {"revision": revision, "latest": latest})
 
 
 def resolve_options(declared: Sequence[Option], given: Mapping[str, str]) -> dict[str, str]:
@@ -90,9 +91,11 @@ def resolve_options(declared: Sequence[Option], given: Mapping[str, str]) -> dic
     for name, value in given.items():
         option = by_name.get(name)
         if option is None:
-            raise InputError(f"unknown option {name!r}; this game has {', '.join(by_name) or 'none'}")
+            raise InputError(f"unknown option {name!r}; this game has {', '.join(by_name) or 'none'}",
+                             "mode.option-unknown", {"option": name})
         if value not in option.choices:
-            raise InputError(f"unknown {name} {value!r}; option {name!r} is one of {', '.join(option.choices)}")
+            raise InputError(f"unknown {name} {value!r}; option {name!r} is one of {', '.join(option.choices)}",
+                             "mode.option-value", {"option": name, "value": value})
     resolved: dict[str, str] = {}
     for option in declared:
         if option.follows is not None and option.follows not in resolved:
@@ -143,12 +146,19 @@ class Progress:
     """What a player at the table needs to see of what is happening now, published by the mode:
     the activities under way, outermost first (a card, and inside it an event it triggered), the
     roll awaited (if any), and the ``screen`` that should show the current question (a name the
-    app's frame maps to one of the mode's screens)."""
+    app's frame maps to one of the mode's screens).
+
+    ``outcome`` names the screen that shows how something ended with the last input (a random
+    event's result), empty when nothing did: the table was looking at that result when the
+    question moved on, so a game resumed there shows it first, until the players continue to
+    ``screen``. It is part of the position, not a memory of the screen's: a restart right after
+    the last roll of an event comes back to the event's result, not to the next question."""
 
     screen: str
     activities: tuple[Activity, ...] = ()
     roll: RollPurpose | None = None
     extra: tuple[tuple[str, str], ...] = field(default=())
+    outcome: str = ""
 
     def innermost(self, kind: str) -> Activity | None:
         """The innermost activity of ``kind`` (the event a card triggered, say)."""
@@ -213,7 +223,8 @@ def get_mode(mode_id: str) -> GameMode[Any]:
     """The registered mode ``mode_id``; an unknown id is an :class:`InputError` listing the known ones."""
     target = MODES.get(mode_id)
     if target is None:
-        raise InputError(f"unknown game mode {mode_id!r}; expected one of {', '.join(MODES)}")
+        raise InputError(f"unknown game mode {mode_id!r}; expected one of {', '.join(MODES)}", "mode.unknown",
+                         {"mode": mode_id})
     module_name, attribute = target.split(":")
     mode: GameMode[Any] = getattr(importlib.import_module(module_name), attribute)
     return mode

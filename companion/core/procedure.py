@@ -240,9 +240,9 @@ class Live(Generic[S]):
         nothing; a rule broken inside the procedure ends it (``broken``): replay from the start."""
         question = self.question
         if question is None:
-            raise InputError(f"the procedure has ended; {answer!r} answers nothing")
+            raise InputError(f"the procedure has ended; {answer!r} answers nothing", "input.game-over")
         if not question.accepts(answer):
-            raise InputError(_not_an_option(question, answer))
+            raise not_an_option(question, answer, repr(answer))
         try:
             self.question = self._body.send(answer)
         except StopIteration:
@@ -264,10 +264,15 @@ def run(factory: ProcedureFactory, start: S, args: Mapping[str, Any], answers: l
     return Outcome(live.state, live.question, live.narrator.lines, live.answers)
 
 
-def _not_an_option(question: Question, answer: str) -> str:
+def not_an_option(question: Question, answer: str, quoted: str) -> InputError:
+    """The refusal of an ``answer`` that is not among ``question``'s options (``quoted``: the answer
+    as the message may show it; the key's params carry the id, which screens show by its name)."""
     if question.kind == "roll":
         if question.dice == 2:
-            return f"a roll of two dice is two faces from 1 to 6, not {answer!r}"
-        return f"a d12 roll is a face from 1 to 12, not {answer!r}"
+            return InputError(f"a roll of two dice is two faces from 1 to 6, not {answer!r}", "input.roll-two-dice",
+                              {"value": answer}, question)
+        return InputError(f"a d12 roll is a face from 1 to 12, not {answer!r}", "input.roll-d12", {"value": answer},
+                          question)
     shown = ", ".join(question.options[:12]) + (" …" if len(question.options) > 12 else "")
-    return f"{answer!r} is not an option for {question.text!r} (options: {shown})"
+    return InputError(f"{quoted} is not an option for {question.text!r} (options: {shown})", "input.not-option",
+                      {"value": answer}, question)

@@ -314,7 +314,7 @@ class Session(Generic[G]):
 
     def _require_game(self) -> GameRecord:
         if self.record is None or self._history is None:
-            raise InputError(f"no game is open in {self.journal.path!r}; start one with new_game()")
+            raise InputError(f"no game is open in {self.journal.path!r}; start one with new_game()", "session.no-game")
         return self.record
 
     @property
@@ -333,13 +333,13 @@ class Session(Generic[G]):
     def question_at(self, index: int) -> Question | None:
         """The question of ``positions[index]`` (what ``inputs[index]`` answered), without a replay."""
         if self._history is None:
-            raise InputError("no game is open")
+            raise InputError("no game is open", "session.no-game")
         return self._history.asked[index]
 
     def lines_of(self, index: int) -> Sequence[Narration]:
         """The narration lines input ``index`` (1-based) added, without a replay."""
         if self._history is None:
-            raise InputError("no game is open")
+            raise InputError("no game is open", "session.no-game")
         return self._history.lines(index)
 
     # -- starting and resuming ---------------------------------------------------------------------
@@ -351,7 +351,8 @@ class Session(Generic[G]):
         colour: an ``InputError``/``RuleViolation`` and nothing written), then recorded."""
         given = dict(options or {})
         if edition is not None and given.setdefault("edition", edition) != edition:
-            raise InputError(f"edition {edition!r} and option edition={given['edition']!r} disagree")
+            raise InputError(f"edition {edition!r} and option edition={given['edition']!r} disagree",
+                             "session.edition-mismatch")
         if isinstance(self.engines, GameRules):
             engine, revision = self.engines.for_new_game(mode, given)
             given = engine.options
@@ -415,7 +416,7 @@ class Session(Generic[G]):
         before = self._history.now
         question = self.rules.question(before)
         if question is None:
-            raise InputError(f"game {record.id} is over; no input is expected")
+            raise InputError(f"game {record.id} is over; no input is expected", "input.game-over")
         after = self.rules.apply(before, inp)
         entry = self.journal.append(record.id, "input", input_to_json(inp), is_barrier(question, inp),
                                     n=self._last_n + 1)
@@ -479,9 +480,10 @@ class Session(Generic[G]):
 
     def _check_steps(self, steps: int, available: int, what: str) -> None:
         if isinstance(steps, bool) or not isinstance(steps, int) or steps < 1:
-            raise InputError(f"{what} takes a number of steps >= 1, not {steps!r}")
+            raise InputError(f"{what} takes a number of steps >= 1, not {steps!r}", "session.steps", {"steps": steps})
         if steps > available:
-            raise InputError(f"cannot {what} {steps} step(s): only {available} can be")
+            raise InputError(f"cannot {what} {steps} step(s): only {available} can be", "session.too-many-steps",
+                             {"steps": steps, "available": available})
 
     def _new_lines(self, before: G, after: G) -> list[Narration]:
         old, new = self.rules.narration(before), self.rules.narration(after)
@@ -536,7 +538,7 @@ class _NoGame:
     """The engine before a game is started or resumed: there is nothing to play yet."""
 
     def new_game(self, players: list[str], edition: str, names: list[str] | None) -> Any:
-        raise InputError("no game is open; start one with new_game()")
+        raise InputError("no game is open; start one with new_game()", "session.no-game")
 
     def apply(self, game: Any, inp: Input) -> Any:
         return self.new_game([], "", None)

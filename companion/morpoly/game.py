@@ -21,6 +21,7 @@ from companion.core.procedure import (
     ProcedureFactory,
     Question,
     because,
+    not_an_option,
     roll_mismatch,
 )
 from companion.morpoly.covers import Guild
@@ -132,25 +133,27 @@ def check_input(question: Question | None, inp: Input, seq: int) -> str:
     """The answer ``inp`` gives to ``question``, or an :class:`InputError` saying in one line why it
     does not fit (nothing is changed)."""
     if question is None:
-        raise InputError("the game is over; no input is expected")
+        raise InputError("the game is over; no input is expected", "input.game-over")
     if inp.seq is not None and inp.seq != seq:
-        raise InputError(f"stale input: made at seq {inp.seq!r}, the game is at seq {seq!r}")
+        raise InputError(f"stale input: made at seq {inp.seq!r}, the game is at seq {seq!r}", "input.stale",
+                         {"made": inp.seq, "now": seq}, question)
     check_kind(question, inp)
     value = answer_text(inp)
     refused = dict(question.unavailable).get(value) if question.unavailable else None
     if refused is not None:
-        raise InputError(refused.text)
+        raise InputError(refused.text, refused.key, dict(refused.params), question)
     if isinstance(inp, DieRoll):
         mismatch = roll_mismatch(question, inp.faces)
         if mismatch is not None:
-            raise InputError(mismatch)
+            raise InputError(mismatch, "input.roll-dice", {"dice": question.dice, "sides": question.sides}, question)
     if isinstance(inp, CardScan) and inp.kind != dict(question.params).get("deck"):
-        raise InputError(f"scanned {inp.kind} card {inp.card!r}, but {question.text!r} does not ask for one")
+        raise InputError(f"scanned {inp.kind} card {inp.card!r}, but {question.text!r} does not ask for one",
+                         "input.scan-kind", {"kind": inp.kind}, question)
     if not question.accepts(value):
         if question.kind == "roll":
-            raise InputError(f"a roll of two dice is two faces from 1 to 6, not {value!r}")
-        shown = ", ".join(question.options[:12]) + (" …" if len(question.options) > 12 else "")
-        raise InputError(f"{value!r} is not an option for {question.text!r} (options: {shown})")
+            raise InputError(f"a roll of two dice is two faces from 1 to 6, not {value!r}", "input.roll-two-dice",
+                             {"value": value}, question)
+        raise not_an_option(question, value, repr(value))
     return value
 
 

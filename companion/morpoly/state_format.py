@@ -114,14 +114,14 @@ def ledger_from_json(contracts: Any, next_id: Any) -> Ledger:
 def state_from_json(doc: Any) -> State:
     """Parse a position; anything malformed is an :class:`InputError` naming the field."""
     if not isinstance(doc, dict) or doc.get("format") != FORMAT:
-        raise InputError(f"not an {FORMAT} document")
+        raise InputError(f"not an {FORMAT} document", "state.malformed")
     try:
         state = _parse(doc)
     except (KeyError, TypeError, ValueError, AttributeError) as exc:
-        raise InputError(f"malformed {FORMAT} document: {exc!r}") from None
+        raise InputError(f"malformed {FORMAT} document: {exc!r}", "state.malformed") from None
     problem = _structure_problem(state)
     if problem is not None:
-        raise InputError(f"inconsistent {FORMAT} document: {problem}")
+        raise InputError(f"inconsistent {FORMAT} document: {problem}", "state.malformed")
     return state
 
 

@@ -47,12 +47,13 @@ HAND_SIZE = 5
 
 def _check_player(state: State, color: str) -> None:
     if not state.has_player(color):
-        raise RuleViolation("player.unknown", f"{color!r} is not playing; the players are {state.colors!r}")
+        raise RuleViolation("player.unknown", f"{color!r} is not playing; the players are {state.colors!r}",
+                            {"player": color})
 
 
 def _check_area(area: str, what: str = "area") -> None:
     if area not in AREA_BY_ID:
-        raise RuleViolation("area.unknown", f"unknown {what} {area!r}")
+        raise RuleViolation("area.unknown", f"unknown {what} {area!r}", {"area": area})
 
 
 def _check_live(state: State) -> None:
@@ -110,25 +111,31 @@ def _check_place(state: State, color: str, area: str, from_area: str | None, any
             raise RuleViolation(
                 "place.move-required",
                 f"all {MINIONS_PER_PLAYER} {color} minions are on the board: name the area to move one from",
+                {"player": color},
             )
         _check_area(from_area, "area to move from")
         if state.areas[from_area].minion_count(color) == 0:
-            raise RuleViolation("place.move-source", f"{color} has no minion in {from_area!r} to move")
+            raise RuleViolation("place.move-source", f"{color} has no minion in {from_area!r} to move",
+                                {"player": color, "area": from_area})
         if from_area == area:
-            raise RuleViolation("place.move-same-area", f"a moved minion must go somewhere else than {area!r}")
+            raise RuleViolation("place.move-same-area", f"a moved minion must go somewhere else than {area!r}",
+                                {"area": area})
     elif from_area is not None:
         raise RuleViolation(
             "place.from-supply",
             f"{color} still has {state.minions_in_supply(color)} minion(s) in supply; a minion is moved "
             f"only when all {MINIONS_PER_PLAYER} are on the board",
+            {"player": color},
         )
     if targets is not None:
         if area not in targets:
-            raise RuleViolation("power.target", f"this power places a minion only in {sorted(targets)!r}, not {area!r}")
+            raise RuleViolation("power.target", f"this power places a minion only in {sorted(targets)!r}, not {area!r}",
+                                {"area": area})
     elif not anywhere and area not in minion_placement_areas(state, color, from_area=from_area):
         raise RuleViolation(
             "place.adjacency",
             f"{color} may place a minion only in an area with one of its minions or next to one; {area!r} is neither",
+            {"color": color, "area": area},
         )
 
 
@@ -217,21 +224,24 @@ def build(state: State, color: str, area: str, *, from_area: str | None = None, 
         raise RuleViolation("build.cost", f"a building cannot cost {cost!r}")
     problem = _build_problem(state, color, area, cost)
     if problem is not None:
-        raise RuleViolation(problem.key, problem.text)
+        raise RuleViolation(problem.key, problem.text, dict(problem.params))
     if must_move_building(state, color):
         if from_area is None:
             raise RuleViolation(
                 "build.move-required",
                 f"all {BUILDINGS_PER_PLAYER} {color} buildings are on the board: name the one to move",
+                {"player": color},
             )
         _check_area(from_area, "area to move from")
         if state.areas[from_area].building != color:
-            raise RuleViolation("build.move-source", f"{color} has no building in {from_area!r} to move")
+            raise RuleViolation("build.move-source", f"{color} has no building in {from_area!r} to move",
+                                {"player": color, "area": from_area})
     elif from_area is not None:
         raise RuleViolation(
             "build.from-supply",
             f"{color} still has {state.buildings_in_supply(color)} building(s) in supply; a building is "
             f"moved only when all {BUILDINGS_PER_PLAYER} are on the board",
+            {"player": color},
         )
     if from_area is not None:
         remove_building(state, from_area)
@@ -261,13 +271,17 @@ def assassinate(state: State, color: str, area: str, piece: str) -> None:
     _check_player(state, color)
     _check_area(area)
     if piece == color:
-        raise RuleViolation("assassinate.own", f"{color} may not assassinate its own minion")
+        raise RuleViolation("assassinate.own", f"{color} may not assassinate its own minion",
+                            {"player": color})
     if piece not in ("troll", "demon") and not state.has_player(piece):
-        raise RuleViolation("assassinate.piece", f"unknown piece {piece!r}; expected a player's colour, 'troll' or 'demon'")
+        raise RuleViolation("assassinate.piece", f"unknown piece {piece!r}; expected a player's colour, 'troll' or 'demon'",
+                            {"piece": piece})
     if not state.areas[area].trouble:
-        raise RuleViolation("assassinate.trouble", f"an assassination needs a trouble marker; {area!r} has none")
+        raise RuleViolation("assassinate.trouble", f"an assassination needs a trouble marker; {area!r} has none",
+                            {"area": area})
     if piece_count(state, area, piece) == 0:
-        raise RuleViolation("assassinate.absent", f"there is no {piece} piece in {area!r}")
+        raise RuleViolation("assassinate.absent", f"there is no {piece} piece in {area!r}",
+                            {"piece": piece, "area": area})
     remove_piece(state, area, piece)
 
 
@@ -280,7 +294,8 @@ def remove_trouble_marker(state: State, area: str) -> None:
     """The "remove one trouble marker" action."""
     _check_area(area)
     if not state.areas[area].trouble:
-        raise RuleViolation("trouble.absent", f"there is no trouble marker in {area!r} to remove")
+        raise RuleViolation("trouble.absent", f"there is no trouble marker in {area!r} to remove",
+                            {"area": area})
     remove_trouble(state, area)
 
 
@@ -502,17 +517,20 @@ def _check_power_target(state: State, color: str, area: str, power: AreaPower, t
     """Every rule about what the power is used on, before anything changes."""
     if power.target == "minion":
         if target is None:
-            raise RuleViolation("power.target", f"name the area for the minion placed with the {area!r} power")
+            raise RuleViolation("power.target", f"name the area for the minion placed with the {area!r} power",
+                                {"area": area})
         _check_place(state, color, target, from_area, True, set(power.targets(state, color)))
     elif power.target == "area":
         targets = power.targets(state, color)
         if target not in targets:
-            raise RuleViolation("power.target", f"the {area!r} power {power.does}: one of {targets!r}, not {target!r}")
+            raise RuleViolation("power.target", f"the {area!r} power {power.does}: one of {targets!r}, not {target!r}",
+                                {"area": area})
     elif power.target == "card" and target is not None:
         if target not in CARD_IDS:
             raise RuleViolation("power.target", f"unknown card {target!r} to discard")
         if target in state.player(color).stuck_cards:
-            raise RuleViolation("power.stuck-card", f"{target!r} stays in hand and cannot be discarded")
+            raise RuleViolation("power.stuck-card", f"{target!r} stays in hand and cannot be discarded",
+                                {"card": target})
 
 
 def use_area_power(state: State, color: str, area: str, *, target: str | None = None,
@@ -532,7 +550,7 @@ def use_area_power(state: State, color: str, area: str, *, target: str | None = 
         raise RuleViolation("power.reactive", "Small Gods is used only in answer to a random event")
     reason = _power_unusable(state, color, area, True)
     if reason is not None:
-        raise RuleViolation("power.unusable", reason)
+        raise RuleViolation("power.unusable", reason, {"area": area})
     _check_power_target(state, color, area, power, target, from_area)
     if power.price:
         pay_bank(state, color, power.price)

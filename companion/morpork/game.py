@@ -33,6 +33,7 @@ from companion.core.procedure import (
 from companion.morpork.board import AREA_IDS
 from companion.morpork.catalog import CARD_IDS, EVENT_IDS, PERSONALITY_IDS
 from companion.morpork.options import EDITIONS, Rulings
+from companion.morpork.progress import watch_answers
 from companion.morpork.revisions import LATEST
 from companion.morpork.setup import new_state
 from companion.morpork.state import State
@@ -81,19 +82,22 @@ def setup_procedure(state: State, narrator: Narrator, args: Mapping[str, Any]) -
 
     allowed = personalities_in_game(len(colors))
     for color in colors:
-        answer = yield choice_question(
+        question = choice_question(
             "setup.personality", f"{color}: scan or pick your secret personality", color, allowed,
             private=True)
+        answer = yield question
         if any(p.personality == answer for p in state.players):
-            raise RuleViolation("setup.personality", "that card is not available: choose another personality")
+            raise RuleViolation("setup.personality", "that card is not available: choose another personality",
+                                question=question)
         state.player(color).personality = answer
         narrator.say("setup.personality-dealt", f"{color} has a personality", player=color)
 
 
 def _turn_procedure(state: State, narrator: Narrator, args: Mapping[str, Any]) -> ProcedureBody:
+    """A turn, its answers watched (an event that ended is ``just_over`` until the next one)."""
     from companion.morpork.turn import turn_procedure  # the turn imports the cards; keep game import light
 
-    return turn_procedure(state, narrator, args)
+    return watch_answers(state, turn_procedure(state, narrator, args))
 
 
 PROCEDURES: dict[str, ProcedureFactory] = {
@@ -143,37 +147,50 @@ def new_game(colors: list[str], edition: str = "en", names: list[str] | None = N
 def check_input(question: Question | None, inp: Input, seq: int) -> str:
     """The answer string for ``question``, or an ``InputError`` saying why ``inp`` does not fit."""
     if question is None:
-        raise InputError("the game is over; no input is expected")
+        raise InputError("the game is over; no input is expected", "input.game-over")
     if inp.seq is not None and inp.seq != seq:
-        raise InputError(f"stale input: made at seq {inp.seq!r}, the game is at seq {seq!r}")
+        raise InputError(f"stale input: made at seq {inp.seq!r}, the game is at seq {seq!r}", "input.stale",
+                         {"made": inp.seq, "now": seq}, question)
     check_kind(question, inp)
     if isinstance(inp, DieRoll) and question.kind == "roll":
         mismatch = roll_mismatch(question, inp.faces)
         if mismatch is not None:
-            raise InputError(mismatch)
+            raise InputError(mismatch, "input.roll-dice", {"dice": question.dice, "sides": question.sides}, question)
     value = answer_text(inp)
     if isinstance(inp, CardScan) and value not in _CARDS_OF_KIND.get(inp.kind, ()):  # chance, chest: the second game
         # the card printed on a scanned sticker says what it is: an "event" scan of a personality
         # (or of anything else) answers nothing, whatever the question's options
         raise InputError(f"a scanned {inp.kind} card cannot answer {question.text!r}"
-                         + ("" if question.private else f": {_shown(inp, value)} is not a {inp.kind} card"))
+                         + ("" if question.private else f": {_shown(inp, value)} is not a {inp.kind} card"),
+                         "input.scan-kind", {"kind": inp.kind}, question)
     if not question.accepts(value):
         if question.private:  # the value may be another player's secret: name the step, not the card
-            raise InputError(f"that card is not available for {question.text!r}")
+            raise InputError(f"that card is not available for {question.text!r}", "input.not-available",
+                             question=question)
+        scanned = f"scanned {inp.kind} " if isinstance(inp, CardScan) else ""
+        if _is_secret(inp, value):  # the screens' words name no personality either
+            raise InputError(f"{scanned}that card is not an option for {question.text!r}", "input.not-available",
+                             question=question)
         if isinstance(inp, CardScan):
-            raise InputError(f"scanned {inp.kind} {_shown(inp, value)} is not an option for {question.text!r}")
+            raise InputError(f"{scanned}{value!r} is not an option for {question.text!r}", "input.scan-not-option",
+                             {"value": value}, question)
         if question.kind == "roll":
-            raise InputError(f"a d12 roll is a face from 1 to 12, not {value!r}")
-        raise InputError(f"{_shown(inp, value)} is not an option for {question.text!r}")
+            raise InputError(f"a d12 roll is a face from 1 to 12, not {value!r}", "input.roll-d12", {"value": value},
+                             question)
+        raise InputError(f"{value!r} is not an option for {question.text!r}", "input.not-option", {"value": value},
+                         question)
     return value
 
 
 def _shown(inp: Input, value: str) -> str:
     """``value`` as a rejection quotes it: a rejection is read by the whole table, so a personality
     (scanned or named) is never quoted back."""
-    if value in _CARDS_OF_KIND["personality"] or isinstance(inp, CardScan) and inp.kind == "personality":
-        return "that card"
-    return repr(value)
+    return "that card" if _is_secret(inp, value) else repr(value)
+
+
+def _is_secret(inp: Input, value: str) -> bool:
+    """A personality, scanned or named: a refusal never says which."""
+    return value in _CARDS_OF_KIND["personality"] or isinstance(inp, CardScan) and inp.kind == "personality"
 
 
 _CARDS_OF_KIND: dict[str, frozenset[str]] = {

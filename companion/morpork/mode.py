@@ -63,8 +63,10 @@ class AnkhMorporkMode:
 
     def progress(self, game: Game) -> Progress:
         """What the turn and event procedures recorded in ``state.under_way`` as they went
-        (``companion.morpork.progress``), the roll awaited and what it is for, and the screen for
-        the current question."""
+        (``companion.morpork.progress``), the roll awaited and what it is for, the screen for
+        the current question, and the events screen as the ``outcome`` while the event that ended
+        with the last input is what the table just saw (a game that ended with it goes to its
+        end screen instead)."""
         under_way = game.state.under_way
         activities = [Activity("card", c.card, c.player,
                                tuple(Step(s, status, why) for s, status, why in zip(c.symbols, c.statuses, c.why)),
@@ -77,7 +79,8 @@ class AnkhMorporkMode:
         roll = None
         if question is not None and question.kind == "roll":
             roll = RollPurpose(question.player, self._roll_for(game))
-        return Progress(self._screen(game), tuple(activities), roll)
+        outcome = "events" if event is not None and event.just_over and not game.is_over else ""
+        return Progress(self._screen(game), tuple(activities), roll, outcome=outcome)
 
     @staticmethod
     def _roll_for(game: Game) -> str:

@@ -97,7 +97,7 @@ def place_piece(state: State, area_id: str, piece: str, *, trouble: bool = True,
     is for demons, which bring a marker even into an empty area.
     """
     if piece_in_supply(state, piece) <= 0:
-        raise RuleViolation("supply.empty", f"no {piece} piece is left to place")
+        raise RuleViolation("supply.empty", f"no {piece} piece is left to place", {"piece": piece})
     crowded = state.areas[area_id].has_any_minion
     _add(state, area_id, piece)
     if trouble and (crowded or always_trouble):
@@ -107,7 +107,7 @@ def place_piece(state: State, area_id: str, piece: str, *, trouble: bool = True,
 def remove_piece(state: State, area_id: str, piece: str) -> None:
     """Take a piece off the board back to its supply; the area's trouble marker goes with it."""
     if piece_count(state, area_id, piece) <= 0:
-        raise RuleViolation("piece.absent", f"there is no {piece} piece in {area_id!r}")
+        raise RuleViolation("piece.absent", f"there is no {piece} piece in {area_id!r}", {"piece": piece, "area": area_id})
     _take(state, area_id, piece)
     remove_trouble(state, area_id)
 
@@ -115,7 +115,7 @@ def remove_piece(state: State, area_id: str, piece: str) -> None:
 def move_piece(state: State, source: str, target: str, piece: str) -> None:
     """Move a piece between areas: leaving clears the source's marker, arriving may bring one."""
     if source == target:
-        raise RuleViolation("move.same-area", f"a move must leave {source!r}")
+        raise RuleViolation("move.same-area", f"a move must leave {source!r}", {"area": source})
     remove_piece(state, source, piece)
     place_piece(state, target, piece)
 
@@ -130,9 +130,9 @@ def place_building(state: State, area_id: str, color: str) -> None:
     """Put a building of ``color`` in an empty plot; its City Area card follows it (gained this turn)."""
     area = state.areas[area_id]
     if area.building is not None:
-        raise RuleViolation("build.occupied", f"{area_id!r} already has a building")
+        raise RuleViolation("build.occupied", f"{area_id!r} already has a building", {"area": area_id})
     if state.buildings_in_supply(color) <= 0:
-        raise RuleViolation("supply.empty", f"{color} has no building left to place")
+        raise RuleViolation("supply.empty", f"{color} has no building left to place", {"piece": "building"})
     area.building = color
     state.tally.building_moved(area_id, color, +1)
     if area_id not in state.turn.cards_gained:
@@ -145,7 +145,7 @@ def remove_building(state: State, area_id: str) -> str:
     out of the game."""
     area = state.areas[area_id]
     if area.building is None:
-        raise RuleViolation("piece.absent", f"there is no building in {area_id!r}")
+        raise RuleViolation("piece.absent", f"there is no building in {area_id!r}", {"piece": "building", "area": area_id})
     owner = area.building
     area.building = None
     state.tally.building_moved(area_id, owner, -1)

@@ -12,15 +12,20 @@ A symbol is ``to-come``, ``now``, ``done`` or ``skipped`` (with a :class:`Reason
 player (``skip`` to one of the symbol's own questions), impossible (the symbol ended without asking
 anything: nowhere to place, nobody to assassinate, no event card left), or never reached because the
 turn or the game ended first. A finished event stays recorded (``over``) until the next card is put
-down or the next event is drawn, so the events screen can still show how it ended.
+down or the next event is drawn, so the events screen can still show how it ended; until the next
+answer it is also ``just_over`` (:func:`watch_answers`): the table is still looking at its result,
+and a game resumed there shows it again instead of the turn the answer moved on to.
 """
 from __future__ import annotations
 
 from collections.abc import Generator
 from dataclasses import dataclass, field
-from typing import Final, TypeVar
+from typing import TYPE_CHECKING, Final, TypeVar
 
 from companion.core.procedure import Question, Reason
+
+if TYPE_CHECKING:
+    from companion.morpork.state import State
 
 TO_COME: Final = "to-come"
 NOW: Final = "now"
@@ -63,15 +68,17 @@ class CardUnderWay:
 
 @dataclass
 class EventUnderWay:
-    """The random event drawn last: who drew it, the face last rolled for it, and whether it is over."""
+    """The random event drawn last: who drew it, the face last rolled for it, whether it is over,
+    and whether it ended with the latest answer (nothing has been answered since)."""
 
     event: str
     player: str
     face: int | None = None
     over: bool = False
+    just_over: bool = False
 
     def copy(self) -> EventUnderWay:
-        return EventUnderWay(self.event, self.player, self.face, self.over)
+        return EventUnderWay(self.event, self.player, self.face, self.over, self.just_over)
 
 
 @dataclass
@@ -106,6 +113,11 @@ class UnderWay:
     def start_event(self, event: str, player: str) -> EventUnderWay:
         self.event = EventUnderWay(event, player)
         return self.event
+
+    def answered(self) -> None:
+        """An answer came: an event that had ended is no longer what the table just saw end."""
+        if self.event is not None:
+            self.event.just_over = False
 
 
 # -- why a symbol was skipped ------------------------------------------------------------------
@@ -177,11 +189,11 @@ def take_symbol(under_way: UnderWay, record: CardUnderWay, index: int,
 
 def resolve_watched(record: EventUnderWay, steps: Generator[Question, str, R]) -> Generator[Question, str, R]:
     """Run an event's steps and record the face of every roll made for it; the event is ``over``
-    when they end."""
+    (and ``just_over``) when they end."""
     try:
         question = next(steps)
     except StopIteration as end:
-        record.over = True
+        record.over = record.just_over = True
         result: R = end.value
         return result
     while True:
@@ -191,6 +203,25 @@ def resolve_watched(record: EventUnderWay, steps: Generator[Question, str, R]) -
         try:
             question = steps.send(answer)
         except StopIteration as end:
-            record.over = True
+            record.over = record.just_over = True
+            result = end.value
+            return result
+
+
+def watch_answers(state: State, steps: Generator[Question, str, R]) -> Generator[Question, str, R]:
+    """Run a procedure (a turn), telling ``state.under_way`` of each answer before the procedure
+    takes it (:meth:`UnderWay.answered`): an event that ended with one answer stays ``just_over``
+    until the next, also across the end of the turn (the next turn starts from this state)."""
+    try:
+        question = next(steps)
+    except StopIteration as end:
+        result: R = end.value
+        return result
+    while True:
+        answer = yield question
+        state.under_way.answered()
+        try:
+            question = steps.send(answer)
+        except StopIteration as end:
             result = end.value
             return result

@@ -146,3 +146,44 @@ def test_set_up_shows_on_the_setup_screen_and_its_roll_picks_the_first_player() 
     game = apply(game, DieRoll(2, "manual"))
     progress = MODE.progress(game)
     assert progress.screen == "setup" and progress.roll is None
+
+
+def test_the_event_that_ended_with_the_last_answer_is_the_outcome_until_the_next_answer(tmp_path: Any) -> None:
+    """The table looks at a fire's result until it goes on: the mode publishes the events screen as
+    the ``outcome`` right after the fire's only roll (face 2, Unreal Estate: nothing built there, it
+    goes out), also in a game replayed from its journal (a restart), and no more after the next
+    answer — though the fire stays the last event (``done``) until the next card is put down."""
+    from companion.core.inputs import Answer
+    from companion.core.session import Session
+
+    with Session.open(tmp_path / "games.sqlite") as session:
+        session.new_game(["red", "yellow", "green"], "en", ["Ann", "Bob", "Cy"])
+        session.submit(DieRoll(1, "manual", seq=session.seq))
+        for value in ("vetinari", "rust", "vimes", "the-dean", "fire"):
+            session.submit(Answer(value, seq=session.seq))
+            assert MODE.progress(session.current).outcome == ""
+        session.submit(DieRoll(2, "manual", seq=session.seq))
+        progress = MODE.progress(session.current)
+        assert (progress.screen, progress.outcome) == ("turn", "events")
+        event = progress.innermost("event")
+        assert event is not None and (event.id, event.face, event.status) == ("fire", 2, "done")
+    with Session.open(tmp_path / "games.sqlite") as session:  # the app started again: a replay
+        assert MODE.progress(session.current).outcome == "events"
+        session.submit(Answer("skip", seq=session.seq))  # The Dean's scroll, declined
+        progress = MODE.progress(session.current)
+        assert progress.outcome == ""
+        event = progress.innermost("event")
+        assert event is not None and event.status == "done"
+        session.undo(1)
+        assert MODE.progress(session.current).outcome == "events"  # back where the fire had just ended
+
+
+def test_riots_that_end_the_game_leave_no_outcome_before_the_game_end() -> None:
+    """Eight areas in trouble when the riots are drawn: the game ends (rulebook, Riots), and the
+    screen is the game's end, not the event's result."""
+    troubled = {a: {"trouble": True} for a in ("dragons-landing", "small-gods", "the-hippo", "isle-of-gods",
+                                              "seven-sleepers")}
+    game, progress = at(table(event_deck=["riots", "fire"], **troubled), ["the-dean", "riots"])
+    assert game.is_over and (progress.screen, progress.outcome) == ("gameend", "")
+    event = progress.innermost("event")
+    assert event is not None and (event.id, event.status) == ("riots", "done")

@@ -15,7 +15,8 @@ Actions (each a touch on the screen that shows it, except ``start``):
   "redo"; ``back`` — tap "back to the game".
 
 When done it prints one line ``READY {json}`` (the game id, seq, the question and the public
-position, or the text of a launch popup) and keeps drawing frames until it is killed.
+position, or the text of a launch popup, and every text on the window) and keeps drawing frames
+until it is killed.
 """
 from __future__ import annotations
 
@@ -108,7 +109,7 @@ def main(argv: list[str]) -> int:
         act(d, action)
         if action.startswith(("roll:", "pick:")) and app.game.seq == seq:
             raise SystemExit(f"{action!r} changed nothing: {app.message!r}")
-    serve_until_killed(d, snapshot(app))
+    serve_until_killed(d, {**snapshot(app), "texts": d.texts(app.root)})
 
 
 def serve_until_killed(d: Any, ready: dict[str, Any]) -> NoReturn:

@@ -79,3 +79,29 @@ def test_the_app_resumes_exactly_where_the_plug_was_pulled(tmp_path: Path, after
         assert resumed["screen"] == before["screen"] != "home"
     finally:
         pull_the_plug(proc)
+
+
+def test_a_fire_that_went_out_on_its_only_roll_is_still_on_screen_after_the_plug_is_pulled(tmp_path: Path) -> None:
+    """Found by playing: red's Dean draws a Fire, the die shows 2 (Unreal Estate, nothing built
+    there): the fire goes out and the events screen shows so, with "continue". The plug pulled
+    then, the app came back to the turn screen — what the fire did was gone from the table."""
+    from companion.core.inputs import Answer, DieRoll
+    from companion.core.session import Session
+
+    data, log = tmp_path / "data", tmp_path / "app.log"
+    data.mkdir()
+    with Session.open(data / "games.sqlite") as session:  # set-up and The Dean, through the engine
+        session.new_game(["red", "yellow", "green"], "en", ["Ann", "Bob", "Cy"])
+        session.submit(DieRoll(1, "manual", seq=session.seq))
+        for value in ("vetinari", "rust", "vimes", "the-dean"):
+            session.submit(Answer(value, seq=session.seq))
+    proc, before = run_until_ready(data, ["resume", "pick:fire", "roll:2"], log)
+    pull_the_plug(proc)
+    assert before["screen"] == "events" and "Fire" in before["texts"] and "Continue" in before["texts"]
+    assert "the fire finds nothing to burn" in before["texts"]
+    proc, resumed = run_until_ready(data, ["resume"], log)
+    try:
+        for what in ("game", "seq", "question", "view", "screen", "texts"):
+            assert resumed[what] == before[what], what
+    finally:
+        pull_the_plug(proc)

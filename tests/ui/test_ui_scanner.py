@@ -47,3 +47,21 @@ def test_scanned_cards_drive_the_game(driver: Any) -> None:
     assert app.game.seq == seq and "not one of our cards" in app.message
     show_from_thread(d, encode("card", "groat"))
     assert app.game.seq == seq + 1 and dict(app.game.question.params).get("card") == "groat"
+
+
+def test_a_refused_scan_and_a_scanned_personality_already_dealt_are_said_in_german(driver: Any) -> None:
+    """Played in German: a code that is none of our cards, and the second player showing the
+    personality the first already holds, are refused in German; nothing changes."""
+    d = driver
+    app = d.app
+    app.set_language("de")
+    app.start_game(["red", "yellow", "green"], ["Ann", "Bob", "Cy"], "en")
+    app.on_die_roll(1, "manual")
+    seq = app.game.seq
+    show_from_thread(d, "HELLO WORLD")
+    assert app.game.seq == seq and app.message.startswith("Scanner: keine Karte dieses Spiels (")
+    show_from_thread(d, encode("personality", "vetinari"))
+    show_from_thread(d, encode("personality", "vetinari"))
+    assert app.game.seq == seq + 1
+    assert app.message == "Diese Karte ist schon vergeben: wähle eine andere Persönlichkeit"
+    assert app.message in d.texts(app.root)  # in the status bar

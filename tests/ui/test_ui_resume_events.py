@@ -1,0 +1,129 @@
+"""A restart in the middle of a random event, or right after one ends, comes back to what the table
+was looking at: the event's name, the face rolled last, the narration, and the question still asked
+(mid-event) or the result with "continue" (just over).
+
+Found by playing: a Fire that went out on its only roll (no building where it broke out), the app
+restarted right after, came back to the turn screen — the players lost what the fire did. The app
+had stayed on the events screen only because it had been there (a memory of its own); now the mode
+publishes the event that ended with the last input as ``Progress.outcome`` and the app draws that.
+
+Every event kind, played by touch in a real Kivy window from a small journal the engine wrote (three
+players, red plays The Dean, whose first symbol draws the event); the app is started again on the
+same data folder after the draw and after the event's last input, and must show the same screen.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from companion.core.inputs import Answer, DieRoll
+from companion.core.session import Session
+from companion.morpork.events import EVENTS
+from ui.app import progress_of
+
+FACES = (2, 7, 9, 1, 5, 12, 3, 8, 4, 6, 10, 11)
+"""The faces rolled for an event, in turn: 2 first (Unreal Estate, where nothing is built at the
+start, so a fire there goes out on its only roll)."""
+
+SET_UP = ("vetinari", "rust", "vimes", "the-dean")
+"""Personalities dealt to red, yellow and green; red (first: the die showed 1) puts down The Dean."""
+
+
+def write_journal(data: Path) -> None:
+    """The game up to the random event card's draw, through the engine."""
+    data.mkdir(parents=True)
+    with Session.open(data / "games.sqlite") as session:
+        session.new_game(["red", "yellow", "green"], "en", ["Ann", "Bob", "Cy"])
+        session.submit(DieRoll(1, "manual", seq=session.seq))
+        for value in SET_UP:
+            session.submit(Answer(value, seq=session.seq))
+        assert session.question is not None and session.question.key == "event.draw"
+
+
+def seen(d: Any) -> dict[str, Any]:
+    """What the table sees: the screen, every text on it (the map's and the buttons' too), the
+    question drawn, whether "continue" is offered — and the game's position behind it."""
+    d.frames(4)
+    app, screen = d.app, d.screen
+    shown: dict[str, Any] = {"screen": screen.name, "texts": d.texts(app.root), "seq": app.game.seq,
+                             "question": app.game.question.key if app.game.question else None}
+    if screen.name == "events":
+        panel = screen.ids.question
+        shown.update({"face": screen.ids.face.text, "event": screen.ids.event_name.text,
+                      "narration": screen.ids.narration.text,
+                      "asked": panel.question.key if panel.question is not None else None,
+                      "continue": not screen.ids.continue_button.disabled})
+    return shown
+
+
+def play_one(d: Any, faces: list[int]) -> None:
+    """The event's next input, by touch: the next face on the die pad, or the first option."""
+    question = d.app.game.question
+    seq = d.app.game.seq
+    if question.kind == "roll":
+        pads = [w for w in d.panel().walk() if w.__class__.__name__ == "DiePad"]
+        assert pads, f"no die pad on {d.screen.name}"
+        d.tap(pads[0].face_buttons[faces.pop(0)])
+    else:
+        d.choose(question.options[0])
+    assert d.app.game.seq == seq + 1, d.app.message
+
+
+def event_status(app: Any) -> str:
+    event = progress_of(app.session).innermost("event")
+    assert event is not None
+    return str(event.status)
+
+
+def restarted(conftest: Any, app: Any, data: Path, language: str) -> tuple[Any, Any]:
+    """The app stopped and started again on the same data folder, the game resumed from Home."""
+    conftest.stop_app(app)
+    app = conftest.start_app(data, language=language)
+    d = conftest.Driver(app)
+    d.frames(3)
+    assert d.screen.name == "home" and not d.screen.ids.resume.disabled
+    d.tap(d.screen.ids.resume)
+    return app, d
+
+
+IN_GERMAN = ("fire", "flood", "fog", "mysterious-murders")
+"""Played in German too: a roll, moves chosen, cards named from the whole list, an interrupt offered."""
+
+CASES = [pytest.param(e, "en", id=e) for e in sorted(EVENTS)] + \
+        [pytest.param(e, "de", id=f"{e}-de") for e in IN_GERMAN]
+
+
+@pytest.mark.parametrize(("event", "language"), CASES)
+def test_a_restart_mid_event_and_right_after_it_shows_what_the_table_saw(
+        tmp_path: Path, request: Any, event: str, language: str) -> None:
+    conftest = request.config.pluginmanager.getplugin(str(Path(__file__).with_name("conftest.py")))
+    data = tmp_path / "data"
+    write_journal(data)
+    app = conftest.start_app(data, language=language)
+    d = conftest.Driver(app)
+    try:
+        d.frames(3)
+        d.tap(d.screen.ids.resume)
+        assert d.screen.name == "events"
+        faces = list(FACES)
+        d.choose(event)  # the event card drawn, tapped in
+        if event_status(app) == "now":  # mid-event: the first question of the event on screen
+            before = seen(d)
+            assert before["screen"] == "events" and not before["continue"] and before["asked"], before
+            app, d = restarted(conftest, app, data, language)
+            assert seen(d) == before
+            while event_status(app) == "now":
+                play_one(d, faces)
+        before = seen(d)  # the event is over: its result, the last face, "continue"
+        assert before["screen"] == "events" and before["continue"] and before["asked"] is None, before
+        assert app.translator.event(event) in before["event"]
+        app, d = restarted(conftest, app, data, language)
+        assert seen(d) == before
+        d.tap(d.screen.ids.continue_button)  # on to the question the event left for the turn
+        assert d.screen.name == "turn" and d.app.game.seq == before["seq"]
+        d.app.route()
+        assert d.screen.name == "turn"  # continued: the result is not shown again
+    finally:
+        conftest.stop_app(app)
