@@ -77,14 +77,15 @@ class Procedures(Generic[S, G]):
 
         The game returned holds a copy of the working state, because the live procedure goes on
         changing its own when the next answer comes; without ``snapshot`` it holds the working state
-        itself (see :meth:`answer`). Without ``replayable`` (and ``snapshot``) a procedure started
-        here works on its start state itself instead of a copy (see :meth:`answer`)."""
+        itself (see :meth:`answer`). Without ``replayable``, a procedure started here works on the
+        finished one's state itself, keeping no copy to replay it from (see :meth:`answer`)."""
         settled_log = NarrationLog.of(narration).prefix(settled)
         while pending is not None:
             if live is None:
-                own = not replayable and not snapshot and not pending.answers
-                live = Live.replay(self.factories[pending.name], pending.start, pending.args, pending.answers,
-                                   copy=not own)
+                if not pending.replayable:
+                    raise RuntimeError(f"the {pending.name!r} procedure was run without its start kept "
+                                       "(replayable=False) and cannot be replayed")
+                live = Live.replay(self.factories[pending.name], pending.start, pending.args, pending.answers)
             lines = settled_log.plus(live.narrator.lines)
             if live.question is not None:
                 return self.game(live.state.copy() if snapshot else live.state, pending, seq, lines, settled,
@@ -94,6 +95,9 @@ class Procedures(Generic[S, G]):
             narration = lines
             pending = self.next_procedure(state)
             live = None
+            if pending is not None and not replayable:  # the finished procedure's table, kept by nobody
+                pending.replayable = False
+                live = Live(self.factories[pending.name], pending.start, pending.args, own=True)
         return self.game(state, None, seq, NarrationLog.of(narration), settled, None)
 
     def start(self, state: S, name: str, args: Mapping[str, Any] | None = None) -> G:
@@ -113,29 +117,34 @@ class Procedures(Generic[S, G]):
         otherwise (an older game, after an undo, or after a rule ended the live one) it is replayed.
         ``snapshot=False`` is for a fold that drops each game as soon as it has the next (replaying
         a journal): the game returned shares the live procedure's working state instead of holding
-        a copy, so it is only valid until the next answer to it. ``replayable=False`` (with
-        ``snapshot=False``) is for a fold that also never undoes, resumes or answers an older game
-        (the simulator): a procedure that starts works on the state the last one finished with
-        instead of a copy of it, so the games returned cannot be replayed from their ``pending``
-        (its start changes as the procedure goes on); a copy per turn was a twentieth of a
-        simulated game of Ankh-Morpoly."""
-        before = game.pending
-        assert before is not None, "an answer to a game that asks nothing"
-        pending = Pending(before.name, before.args, before.start, [*before.answers, value])
+        a copy, so it is only valid until the next answer to it.
+
+        ``replayable=False`` (with ``snapshot=False``) is for a fold that never goes back either —
+        no undo, no older game answered again, a refused input the end of it (the simulator): a
+        procedure that starts then (each turn) works on the finished one's table itself instead of
+        a copy, because no replay will need the table it started from. A copy of the table per turn
+        was 7 % of a simulated game. A game of such a fold that would need a replay raises
+        ``RuntimeError`` instead. The session never folds so: undo and resume replay.
+
+        Most answers lead to another question of the same procedure: that case is built here in
+        one step (no pass through :meth:`advance`, and the log of ``game`` reused as it is when
+        the step said nothing) — it was a fifth of the engine's own work per input, the rules aside."""
+        pending = game.pending
+        assert pending is not None, "an answer to a game that asks nothing"
+        answers = pending.answers
+        after = Pending(pending.name, pending.args, pending.start, [*answers, value], pending.replayable)
         live = game.live
-        if live is not None and live.is_at(len(before.answers)):
-            said = live.narrator.lines
-            known = len(said)
-            live.send(value)
-            narration = game.narration
-            if (live.question is not None and isinstance(narration, NarrationLog)
-                    and len(narration) == game.settled + known and (not known or narration[-1] is said[known - 1])):
-                # the usual answer: the procedure goes on, and the game's log already ends with what
-                # it said before (it was made from the same live procedure at this very position, and
-                # a narrator only appends), so only its new lines are added (see :meth:`advance`)
-                return self.game(live.state.copy() if snapshot else live.state, pending, game.seq + 1,
-                                 narration.plus(said[known:]), game.settled, live.question, live)
-        else:
-            live = None
-        return self.advance(game.state, pending, game.seq + 1, game.narration, game.settled, live, snapshot,
-                            replayable)
+        if live is None or not live.is_at(len(answers)):
+            return self.advance(game.state, after, game.seq + 1, game.narration, game.settled, None, snapshot,
+                                replayable)
+        live.send(value, checked=True)
+        question = live.question
+        if question is None:  # the procedure has finished: the next one starts
+            return self.advance(game.state, after, game.seq + 1, game.narration, game.settled, live, snapshot,
+                                replayable)
+        lines, narration, settled = live.narrator.lines, game.narration, game.settled
+        said = len(narration) - settled  # the procedure's lines ``game`` already shows
+        if said != len(lines):  # the step said something: only its new lines go on the log
+            narration = NarrationLog.of(narration).plus(lines[said:])
+        return self.game(live.state.copy() if snapshot else live.state, after, game.seq + 1, narration, settled,
+                         question, live)

@@ -25,7 +25,6 @@ from companion.core.frozen import instance
 ROLL_OPTIONS: tuple[str, ...] = tuple(str(face) for face in range(1, 13))
 TWO_D6_OPTIONS: tuple[str, ...] = tuple(f"{a},{b}" for a in range(1, 7) for b in range(1, 7))
 """The answers to a roll of two six-sided dice: both faces in the order given (``"3,4"``)."""
-_TWO_D6_ANSWERS: frozenset[str] = frozenset(TWO_D6_OPTIONS)
 
 
 @dataclass(frozen=True)
@@ -74,10 +73,7 @@ class Question:
     sides: int = 12
 
     def accepts(self, answer: str) -> bool:
-        options = self.options
-        if options is TWO_D6_OPTIONS:  # a throw of two dice: looked up, not compared with 36 answers
-            return answer in _TWO_D6_ANSWERS
-        return answer in options
+        return answer in self.options
 
     def to_json(self) -> dict[str, Any]:
         """The public ``needs`` shape of the ``event`` and ``game`` commands (a roll of several dice
@@ -179,6 +175,10 @@ class Pending(Generic[S]):
     args: dict[str, Any]
     start: S
     answers: list[str] = field(default_factory=list)
+    replayable: bool = True
+    """False when ``start`` is the live procedure's own working state instead of a copy kept to
+    replay it from (a fold that never goes back: see ``Procedures.answer``): such a procedure
+    can only go on live."""
 
 
 @dataclass
@@ -208,8 +208,9 @@ class Live(Generic[S]):
     its own number of answers (a newer game may have taken it further).
     """
 
-    def __init__(self, factory: ProcedureFactory, start: S, args: Mapping[str, Any], copy: bool = True) -> None:
-        self.state: S = start.copy() if copy else start
+    def __init__(self, factory: ProcedureFactory, start: S, args: Mapping[str, Any], own: bool = False) -> None:
+        """``own``: work on ``start`` itself, which nobody keeps (else on a copy, ``start`` unchanged)."""
+        self.state: S = start if own else start.copy()
         self.narrator = Narrator()
         self.answers = 0
         self.broken = False
@@ -220,11 +221,9 @@ class Live(Generic[S]):
             self.question = None
 
     @classmethod
-    def replay(cls, factory: ProcedureFactory, start: S, args: Mapping[str, Any], answers: list[str],
-               copy: bool = True) -> Live[S]:
-        """A live procedure at the position ``answers`` lead to (answers beyond its end are left unused).
-        Without ``copy`` it works on ``start`` itself (which then no longer says where it began)."""
-        live = cls(factory, start, args, copy)
+    def replay(cls, factory: ProcedureFactory, start: S, args: Mapping[str, Any], answers: list[str]) -> Live[S]:
+        """A live procedure at the position ``answers`` lead to (answers beyond its end are left unused)."""
+        live = cls(factory, start, args)
         for answer in answers:
             if live.question is None:
                 break
@@ -235,13 +234,16 @@ class Live(Generic[S]):
         """Whether this procedure stands where a game with ``answers`` answers stands."""
         return not self.broken and self.answers == answers
 
-    def send(self, answer: str) -> None:
+    def send(self, answer: str, checked: bool = False) -> None:
         """Take one step. An answer that is not an option raises :class:`InputError` and changes
-        nothing; a rule broken inside the procedure ends it (``broken``): replay from the start."""
+        nothing; a rule broken inside the procedure ends it (``broken``): replay from the start.
+        ``checked``: the caller has just checked ``answer`` against the question (a mode's
+        ``apply`` does, before :meth:`~companion.core.game.Procedures.answer`), so it is not
+        looked up among the options a second time (a card question has some sixty)."""
         question = self.question
         if question is None:
             raise InputError(f"the procedure has ended; {answer!r} answers nothing", "input.game-over")
-        if not question.accepts(answer):
+        if not checked and not question.accepts(answer):
             raise not_an_option(question, answer, repr(answer))
         try:
             self.question = self._body.send(answer)

@@ -97,6 +97,12 @@ def public_cards_now(state: State) -> frozenset[str]:
 def unseen_cards(state: State, ctx: CardsInPlay | None = None) -> list[str]:
     """Card ids, in catalogue order, that may be in a hand or in the draw pile (remembered like
     :func:`public_cards`, for each set of cards being played: asked several times per input)."""
+    return list(unseen_tuple(state, ctx))
+
+
+def unseen_tuple(state: State, ctx: CardsInPlay | None = None) -> tuple[str, ...]:
+    """:func:`unseen_cards` as the remembered tuple itself: the same object for as long as the
+    answer holds, so a caller may remember what it derives from it by its identity."""
     memo = _answers(state)
     in_play = tuple(ctx.in_play) if ctx is not None else ()
     found = memo.get(in_play)
@@ -106,7 +112,7 @@ def unseen_cards(state: State, ctx: CardsInPlay | None = None) -> list[str]:
         else:
             found = _unseen(state, memo)
     assert isinstance(found, tuple)
-    return list(found)
+    return found
 
 
 def _unseen(state: State, memo: dict[Hashable, object]) -> tuple[str, ...]:

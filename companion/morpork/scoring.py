@@ -58,8 +58,10 @@ def control_now(state: State, area: str) -> str | None:
 
 
 def controlled_areas(state: State, color: str) -> list[str]:
-    """The areas ``color`` controls, in board order (the Lords' measure, and the German tie-break)."""
-    return [a for a in AREA_IDS if controller(state, a) == color]
+    """The areas ``color`` controls, in board order (the Lords' measure, and the German tie-break).
+    The remembered controllers are read here directly: a Lord's turn starts by asking all twelve."""
+    known = state.tally.controllers
+    return [a for a in AREA_IDS if (known[a] if a in known else controller(state, a)) == color]
 
 
 def infiltrated(state: State, color: str) -> list[str]:

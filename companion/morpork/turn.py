@@ -17,7 +17,8 @@ from typing import Any
 
 from companion.morpork.actions import end_turn
 from companion.morpork.cards import SCROLL_EFFECTS
-from companion.morpork.cards.common import DO, SKIP, INTERRUPT_ONLY, TurnContext, may_hold, possible_cards
+from companion.morpork.cards.common import DO, SKIP, INTERRUPT_ONLY, TurnContext, free_hand, may_hold
+from companion.morpork.hidden_cards import unseen_tuple
 from companion.morpork.cards.powers import ask_with_powers, power_options
 from companion.morpork.cards.symbols import (
     assassinate_steps,
@@ -84,15 +85,22 @@ def turn_procedure(state: State, narrator: Narrator, args: Mapping[str, Any]) ->
 
 def playable_cards(state: State, ctx: TurnContext) -> list[str]:
     """Card ids the active player might play now (any card not known to be elsewhere, interrupts aside)."""
-    return _card_options(state, ctx)[0]
+    return list(_card_options(state, ctx)[0])
 
 
-def _card_options(state: State, ctx: TurnContext) -> tuple[list[str], list[str]]:
+def _card_options(state: State, ctx: TurnContext) -> tuple[tuple[str, ...], list[str]]:
     """:func:`playable_cards` and :func:`_mossy_option` from one listing of the cards the active
-    player might hold: the question for the next card offers both."""
-    possible = possible_cards(state, ctx.player, ctx)
-    mossy = [MOSSY_LAWN] if ctx.started and MOSSY_LAWN in possible else []
-    return [c for c in possible if c not in _INTERRUPT_ONLY], mossy
+    player might hold: the question for the next card offers both. The playable ones are
+    remembered in ``ctx.playable`` for the unseen cards they come from (see there)."""
+    if free_hand(state, ctx.player) == 0:  # possible_cards: nothing to play from an empty hand
+        return (), []
+    unseen = unseen_tuple(state, ctx)
+    source, playable = ctx.playable
+    if source is not unseen:
+        playable = tuple([c for c in unseen if c not in _INTERRUPT_ONLY])
+        ctx.playable = (unseen, playable)
+    mossy = [MOSSY_LAWN] if ctx.started and MOSSY_LAWN in unseen else []
+    return playable, mossy
 
 
 _INTERRUPT_ONLY = frozenset(INTERRUPT_ONLY)

@@ -1,6 +1,6 @@
 """:func:`companion.core.frozen.instance` gives exactly the value the constructor gives, for each
 frozen dataclass the engines build with it: the questions and refusals of both games, the narration lines, a walk's steps, the
-ledger's changed FSUs and payments, and the random player's answers.
+ledger's changed FSUs and payments, the random player's answers and the Ankh-Morpork simulator's answers and scans.
 And those classes stay ones it may build (no slots, no ``__post_init__``)."""
 from __future__ import annotations
 
@@ -10,7 +10,8 @@ from typing import Any
 import pytest
 
 from companion.core.frozen import instance
-from companion.core.inputs import Answer
+from companion.cli.simulate import _answer as simulated_answer, _scan as simulated_scan
+from companion.core.inputs import Answer, CardScan
 from companion.core.procedure import (
     ROLL_OPTIONS, TWO_D6_OPTIONS, Narration, Narrator, Question, Reason, because, choice_question, dice_question,
     roll_question,
@@ -23,7 +24,7 @@ from companion.morpoly.questions import TableQuestion, ask_choice
 from companion.morpoly.random_play import _answer
 from companion.morpoly.state import Bank, Party, State
 
-BUILT: list[type[Any]] = [Question, TableQuestion, Narration, Passed, Landed, Fsu, Payment, Answer]
+BUILT: list[type[Any]] = [Question, TableQuestion, Narration, Passed, Landed, Fsu, Payment, Answer, CardScan]
 
 
 @pytest.mark.parametrize("cls", BUILT, ids=lambda c: c.__name__)
@@ -100,3 +101,9 @@ def test_an_fsu_and_a_payment_changed_at_once_are_replace_s_values() -> None:
 
 def test_the_random_player_s_answer_is_the_constructor_s_value() -> None:
     _same(_answer("roll"), Answer("roll"))
+
+
+def test_the_simulator_s_answers_and_scans_are_the_constructor_s_values() -> None:
+    _same(simulated_answer("end-turn"), Answer("end-turn"))
+    _same(simulated_scan("card", "the-dean"), CardScan("card", "the-dean"))
+    _same(simulated_scan("personality", "vimes"), CardScan("personality", "vimes"))

@@ -87,3 +87,43 @@ def test_a_rule_broken_inside_a_live_procedure_ends_it_and_the_game_stands() -> 
     assert live.broken and not live.is_at(0) and not live.is_at(1)
     again = Live.replay(body, Box(), {}, ["ok"])
     assert again.state == [1] and isinstance(again.question, Question) and again.question.key == "toy.more"
+
+
+@pytest.mark.parametrize("seed", [4, 5])
+def test_a_fold_that_keeps_no_turn_start_plays_the_same_game_as_a_session(seed: int) -> None:
+    """The simulator's fold (``snapshot=False, replayable=False``: each turn works on the finished
+    turn's table itself) and a session's (a copy per input and per turn) agree at every input."""
+    rng = random.Random(seed)
+    colors = list(COLORS[:4])
+    table = deal(rng, colors)
+    fast = kept = new_game(colors)
+    steps = 0
+    while fast.question is not None:
+        steps += 1
+        inp = choose_input(fast, table, fast.question)
+        after = apply(fast, inp, snapshot=False, replayable=False)
+        follow_narration(after, table, after.narration[len(fast.narration):])
+        kept = apply(kept, inp)
+        assert state_to_json(after.state) == state_to_json(kept.state), f"step {steps}: {inp!r}"
+        assert after.question == kept.question and after.narration == kept.narration, f"step {steps}: {inp!r}"
+        fast = after
+    assert kept.question is None and steps > 100
+
+
+def test_a_fold_that_keeps_no_turn_start_refuses_to_go_back() -> None:
+    """An older game of such a fold has no table to replay its turn from: answering it again is a
+    clear error, not a wrong game."""
+    rng = random.Random(7)
+    colors = list(COLORS[:2])
+    table = deal(rng, colors)
+    games, inputs = [new_game(colors)], []
+    while games[-1].state.turn.number < 3 and games[-1].question is not None:
+        game = games[-1]
+        assert game.question is not None
+        inputs.append(choose_input(game, table, game.question))
+        games.append(apply(game, inputs[-1], snapshot=False, replayable=False))
+        follow_narration(games[-1], table, games[-1].narration[len(game.narration):])
+    index = next(i for i, g in enumerate(games) if g.pending is not None and not g.pending.replayable)
+    assert index < len(games) - 2
+    with pytest.raises(RuntimeError, match="cannot be replayed"):
+        apply(games[index], inputs[index], snapshot=False, replayable=False)

@@ -164,8 +164,8 @@ def _card_in_two_places(state: State) -> None:
 
 
 def _slipping_after(step: int, spoil: Callable[[State], None]) -> Callable[..., Game]:
-    def slipping_apply(game: Game, inp: Input, snapshot: bool = True) -> Game:
-        after = apply(game, inp, snapshot)
+    def slipping_apply(game: Game, inp: Input, snapshot: bool = True, replayable: bool = True) -> Game:
+        after = apply(game, inp, snapshot, replayable)
         if after.seq == step:  # the same input when the game is replayed
             spoil(after.state)
         return after

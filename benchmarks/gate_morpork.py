@@ -1,0 +1,132 @@
+"""The determinism gate for speed work on the Ankh-Morpork engine: the same seeds must play the same
+games, question by question, as the engine did when the digests were stored.
+
+    python3 benchmarks/gate_morpork.py            # compare with benchmarks/gate_morpork.json
+    python3 benchmarks/gate_morpork.py --store    # (re)write the digests (only from a trusted engine)
+
+A speed change must not change a single game: every question asked (key, player, options and the
+unavailable ones with their reasons), every input the simulator's table gives, every narration line
+(key, text, area, params), the final state's JSON and the winners. Each game is one seed: 1–100 with
+four players and 1–30 with two; each is reduced to a SHA-256 digest of all of that, so a mismatch
+names the game. The digests in the JSON file were stored from ``main`` at ac6b073 (before issue 16's
+third round of speed work).
+
+Each game is played twice: the way the simulator plays (``apply(…, snapshot=False,
+replayable=False)``: the live procedure's working state shared, no start kept to replay a turn
+from), and its inputs again the way a session plays
+(``apply(…)`` with a snapshot per input); both must give the same digest. Then the simulator's own
+checked ``play_game`` must end the same game (reason, winners, turns, inputs). Exit status 0 when all
+equal, 1 naming the first games that differ.
+"""
+from __future__ import annotations
+
+import argparse
+import hashlib
+import inspect
+import json
+import random
+import sys
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from companion.cli.simulate import _new_lines, choose_input, deal, follow_narration, play_game  # noqa: E402
+from companion.core.inputs import Input, input_to_json  # noqa: E402
+from companion.morpork.board import COLORS  # noqa: E402
+from companion.morpork.game import Game, apply, new_game  # noqa: E402
+from companion.morpork.state_format import state_to_json  # noqa: E402
+
+DIGESTS = Path(__file__).with_suffix(".json")
+SIMULATOR_FOLD: dict[str, bool] = {"snapshot": False, "replayable": False} \
+    if "replayable" in inspect.signature(apply).parameters else {"snapshot": False}
+"""How the simulator applies an input (a checkout from before ``replayable`` existed, where the
+digests may be stored from, folds with ``snapshot=False`` alone)."""
+GAMES: tuple[tuple[int, int], ...] = tuple((4, s) for s in range(1, 101)) + tuple((2, s) for s in range(1, 31))
+
+
+def _question_record(game: Game) -> list[Any]:
+    q = game.question
+    assert q is not None
+    return [q.kind, q.key, q.text, q.player, list(q.options),
+            [[o, r.key, r.text, list(map(list, r.params))] for o, r in q.unavailable],
+            list(map(list, q.params)), q.private, q.reveals]
+
+
+def _digest(records: list[Any], game: Game) -> str:
+    lines = [[n.key, n.text, n.area, list(map(list, n.params))] for n in game.narration]
+    over = game.state.game_over
+    assert over is not None
+    whole = {"steps": records, "narration": lines, "state": state_to_json(game.state),
+             "winners": list(over.winners), "reason": over.reason}
+    return hashlib.sha256(json.dumps(whole, sort_keys=True).encode()).hexdigest()
+
+
+def simulated(players: int, seed: int) -> tuple[str, list[Input], dict[str, Any]]:
+    """One game as the simulator plays it: its digest, its inputs, and how it ended."""
+    rng = random.Random(seed)
+    colors = list(COLORS[:players])
+    table = deal(rng, colors)
+    game = new_game(colors)
+    records: list[Any] = []
+    inputs: list[Input] = []
+    while game.question is not None:
+        question = game.question
+        records.append(_question_record(game))
+        inp = choose_input(game, table, question)
+        records.append(input_to_json(inp))
+        inputs.append(inp)
+        after = apply(game, inp, **SIMULATOR_FOLD)
+        follow_narration(after, table, _new_lines(game, after))
+        game = after
+    over = game.state.game_over
+    assert over is not None
+    end = {"reason": over.reason, "winners": list(over.winners), "turns": game.state.turn.number, "steps": len(inputs)}
+    return _digest(records, game), inputs, end
+
+
+def replayed(players: int, inputs: list[Input]) -> str:
+    """The same inputs the way a session applies them (a snapshot of the table per input)."""
+    game = new_game(list(COLORS[:players]))
+    records: list[Any] = []
+    for inp in inputs:
+        records.append(_question_record(game))
+        records.append(input_to_json(inp))
+        game = apply(game, inp)
+    return _digest(records, game)
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--store", action="store_true", help="write the digests instead of comparing")
+    args = parser.parse_args(argv)
+    found: dict[str, str] = {}
+    problems: list[str] = []
+    for players, seed in GAMES:
+        name = f"{players}p-seed{seed}"
+        digest, inputs, end = simulated(players, seed)
+        found[name] = digest
+        if replayed(players, inputs) != digest:
+            problems.append(f"{name}: a session's replay (snapshots) differs from the simulator's game")
+        result = play_game(random.Random(seed), players, check=True)
+        checked = {"reason": result.reason, "winners": result.winners, "turns": result.turns, "steps": result.steps}
+        if checked != end:
+            problems.append(f"{name}: the checked simulator ends {checked}, the gate's game {end}")
+    if args.store:
+        DIGESTS.write_text(json.dumps(found, indent=1) + "\n")
+        print(f"stored {len(found)} digests in {DIGESTS.name}")
+    else:
+        stored = json.loads(DIGESTS.read_text())
+        problems += [f"{name}: digest differs from the stored one" for name in stored if found.get(name) != stored[name]]
+    for line in problems[:10]:
+        print(line, file=sys.stderr)
+    if problems:
+        print(f"gate: {len(problems)} problem(s) in {len(GAMES)} games", file=sys.stderr)
+        return 1
+    print(f"gate: {len(GAMES)} games equal")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))
