@@ -120,33 +120,44 @@ def play_game(seed: int, players: int, options: dict[str, str], check_every: int
     rng = random.Random(seed)
     game: Game = MODE.new_game(list(PLAYERS[:players]), options, None)
     schedule = sampling(check_every)
+    whole_every = schedule.whole_every
     inputs = 0
     memo = Memo()  # this game's: the squares and the ledger are checked again only when they changed
-    while game.question is not None and game.state.turn.number <= cap:
-        question = game.question
+    question = game.question
+    while question is not None and game.state.turn.number <= cap:
         inp = random_input(game, rng)
         inputs += 1
         try:
             try:
-                # the simulator drops each game at the next input: no copy of the table per input
-                game = apply(game, inp, snapshot=False)
+                # the simulator drops each game at the next input and never goes back: no copy of the
+                # table per input, nor per turn
+                game = apply(game, inp, snapshot=False, replayable=False)
             except CompanionError as exc:
                 raise InvariantViolation(f"the engine refused it: {exc}") from exc
             except Exception as exc:  # an engine bug: reported with its seed and input, not as a traceback
                 raise InvariantViolation(f"the engine raised {exc!r}") from exc
             if check:
-                last = game.question is None or game.state.turn.number > cap
-                problems = totals_problems(game.state)
-                if not problems and schedule.whole(inputs, last, every_input):
-                    problems = check_invariants(game.state, schedule.round_trip(inputs, last, every_input), memo)
-                problems += question_problems(game)
+                state = game.state
+                asked = game.question
+                last = asked is None or state.turn.number > cap
+                problems = totals_problems(state)
+                if not problems and (every_input or last or inputs % whole_every == 0):  # schedule.whole
+                    problems = check_invariants(state, schedule.round_trip(inputs, last, every_input), memo)
+                # question_problems, its usual answer found without a call: a choice with options, or a
+                # roll, asking a seated player or the table
+                if (asked is None or (asked.kind == "choice" and not asked.options)
+                        or (asked.player is not None and asked.player not in state.seating)):
+                    problems += question_problems(game)
                 if problems:
                     raise InvariantViolation("; ".join(problems))
         except InvariantViolation as exc:
             replay = None if every_input or not check else _replay(seed, players, options, check_every, cap)
             raise slipped(inputs, question.key, inp, exc, replay, unit="input") from exc
+        question = game.question
     over = game.state.game_over
-    takeovers = sum(1 for line in game.narration if line.key in TAKEOVER_KEYS)
+    narration = game.narration
+    keys = [line.key for line in narration[:len(narration)]]  # a list of the keys, counted in C
+    takeovers = sum(keys.count(key) for key in TAKEOVER_KEYS)
     if over is None:
         return GameResult(seed, PAST_CAP, None, game.state.turn.number, inputs, takeovers)
     return GameResult(seed, over.reason, over.winner, game.state.turn.number, inputs, takeovers)

@@ -12,7 +12,6 @@ Each ``can_*`` returns ``None`` when the action is legal, else the reason in one
 from __future__ import annotations
 
 from functools import lru_cache
-from operator import itemgetter
 
 from companion.morpoly.editions import Edition, load_edition
 from companion.morpoly.guilds import patrician
@@ -135,34 +134,41 @@ def management_options(state: State, edition: Edition, party: str) -> list[str]:
     square-by-square checks were the largest cost of a simulated game."""
     squares = state.squares
     cash = state.party(party).cash
-    variant = state.rule("base") == "variant"
+    variant = state.rules.get("base") == "variant"
     table = _square_table(edition.id)
+    owned = [i for i, sq in squares.items() if sq.owner == party]  # numbers only: ints sort without a key
+    if not owned:
+        return []
+    owned.sort()
     groups: dict[int, tuple[bool, int, int]] = {}  # by the group's first square (an int hashes at once)
     options: list[str] = []
     may_mortgage: bool | None = None  # L98, R42: asked of the Patrician only when a square could be mortgaged
-    owned = [(i, sq) for i, sq in squares.items() if sq.owner == party]
-    owned.sort(key=_FIRST)
-    for square, sq in owned:
+    bank = state.bank
+    for square in owned:
+        sq = squares[square]
         members, is_street, house_cost, lift, labels = table[square]
-        facts = groups.get(members[0])
+        first = members[0]
+        facts = groups.get(first)
         if facts is None:  # written out: genexprs here were a fifth of a simulated game
             buildable, fewest, most = True, HOTEL, 0
             for member in members:
                 g = squares[member]
                 if g.owner != party or g.mortgaged:
                     buildable = False
-                if g.houses < fewest:
-                    fewest = g.houses
-                if g.houses > most:
-                    most = g.houses
-            facts = groups[members[0]] = (buildable, fewest, most)
-        buildable, fewest, most = facts
+                h = g.houses
+                if h < fewest:
+                    fewest = h
+                if h > most:
+                    most = h
+            facts = groups[first] = (buildable, fewest, most)
+        else:
+            buildable, fewest, most = facts
         houses = sq.houses
         if buildable and is_street and houses != HOTEL and houses <= fewest and cash >= house_cost:
             if houses == 4:
-                if state.bank.hotels >= 1 and (not variant or square in state.turn.four_houses_at_start):
+                if bank.hotels >= 1 and (not variant or square in state.turn.four_houses_at_start):
                     options.append(labels[0])
-            elif state.bank.houses >= 1:
+            elif bank.houses >= 1:
                 options.append(labels[0])
         if houses and houses >= most:
             options.append(labels[1])
@@ -175,9 +181,6 @@ def management_options(state: State, edition: Edition, party: str) -> list[str]:
             if may_mortgage:
                 options.append(labels[2])
     return options
-
-
-_FIRST = itemgetter(0)
 
 
 @lru_cache(maxsize=None)

@@ -102,6 +102,7 @@ def pay(state: State, edition: Edition, narrator: Narrator, payer: str, payee: s
                 narrator.say("morpoly.deed.mortgaged", f"{payer} mortgages {edition.squares[int(square)].name}",
                              party=payer, square=square, name=edition.squares[int(square)].name)
     transfer(state, payer, payee, amount)
-    narrator.say("morpoly.money.paid", f"{payer} pays {edition.currency.format(amount)} to {payee} for {why}",
-                 payer=payer, payee=payee, amount=edition.currency.format(amount), why=why)
+    money = edition.currency.format(amount)
+    narrator.say("morpoly.money.paid", f"{payer} pays {money} to {payee} for {why}", payer=payer, payee=payee,
+                 amount=money, why=why)
     return True

@@ -63,6 +63,26 @@ class Dice:
 
 
 ALL_ROLLS: Final = tuple(Dice(a, b) for a in range(1, 7) for b in range(1, 7))
+
+_THROWS: Final = {(d.first, d.second): d for d in ALL_ROLLS}
+_ANSWERS: Final = {f"{d.first},{d.second}": d for d in ALL_ROLLS}
+
+
+def throw(first: int, second: int) -> Dice:
+    """``Dice(first, second)``: the same value, one of :data:`ALL_ROLLS` made once (a throw is read
+    several times a turn, and a checked dataclass costs microseconds to make)."""
+    made = _THROWS.get((first, second))
+    return Dice(first, second) if made is None else made
+
+
+def answered(answer: str) -> Dice:
+    """The throw a roll question's answer ``"3,4"`` names (one of :data:`ALL_ROLLS`); any other text
+    as it always read: its two comma-separated faces, checked."""
+    made = _ANSWERS.get(answer)
+    if made is None:
+        first, second = answer.split(",")
+        return Dice(int(first), int(second))
+    return made
 """The 36 equally likely throws, for probabilities (the exposure view, tests)."""
 
 

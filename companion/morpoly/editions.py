@@ -146,13 +146,29 @@ class Edition:
         return tuple(s.index for s in self.squares if s.kind in OWNABLE)
 
     def deck(self, deck: str) -> tuple[Card, ...]:
-        return tuple(card for card in self.cards if card.deck == deck)
+        return self._decks.get(deck, ())
+
+    @cached_property
+    def _decks(self) -> dict[str, tuple[Card, ...]]:
+        """Each deck's cards in order: a card square lists its deck at every draw."""
+        decks: dict[str, list[Card]] = {}
+        for card in self.cards:
+            decks.setdefault(card.deck, []).append(card)
+        return {name: tuple(cards) for name, cards in decks.items()}
 
     def card(self, card_id: str) -> Card:
+        card = self._cards.get(card_id)
+        if card is None:
+            raise KeyError(f"no card {card_id!r} in edition {self.id!r}")
+        return card
+
+    @cached_property
+    def _cards(self) -> dict[str, Card]:
+        """Cards by id (the first of an id, as a scan found it): every card drawn is looked up."""
+        cards: dict[str, Card] = {}
         for card in self.cards:
-            if card.id == card_id:
-                return card
-        raise KeyError(f"no card {card_id!r} in edition {self.id!r}")
+            cards.setdefault(card.id, card)
+        return cards
 
     def of_kind(self, kind: str) -> tuple[int, ...]:
         return tuple(s.index for s in self.squares if s.kind == kind)

@@ -78,7 +78,13 @@ class Ledger:
     ended_prefix: int = 0
 
     def active(self) -> tuple[Fsu, ...]:
-        return tuple([fsu for fsu in self.fsus[self.ended_prefix:] if fsu.status is Status.ACTIVE])
+        """The active FSUs in the order bought; found once per ledger (an immutable value, and the
+        engine asks at every move): kept beside the fields, outside what compares or prints."""
+        found: tuple[Fsu, ...] | None = self.__dict__.get("_active")
+        if found is None:
+            found = self.__dict__["_active"] = tuple(
+                [fsu for fsu in self.fsus[self.ended_prefix:] if fsu.status is Status.ACTIVE])
+        return found
 
     def get(self, fsu_id: int) -> Fsu:
         for fsu in self.fsus:

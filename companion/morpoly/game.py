@@ -157,9 +157,10 @@ def check_input(question: Question | None, inp: Input, seq: int) -> str:
     return value
 
 
-def apply(game: Game, inp: Input, snapshot: bool = True) -> Game:
+def apply(game: Game, inp: Input, snapshot: bool = True, replayable: bool = True) -> Game:
     """The game after ``inp``; an :class:`InputError` leaves ``game`` unchanged. ``snapshot=False``
-    is for a fold that drops each game as soon as it has the next (the simulator): the game returned
-    shares the live procedure's working state instead of a copy (see
-    :meth:`companion.core.game.Procedures.answer`)."""
-    return ENGINE.answer(game, check_input(game.question, inp, game.seq), snapshot)
+    is for a fold that drops each game as soon as it has the next (a journal's replay): the game
+    returned shares the live procedure's working state instead of a copy; ``replayable=False`` as
+    well for one that never undoes or resumes either (the simulator): a turn works on the state the
+    last one left instead of a copy (see :meth:`companion.core.game.Procedures.answer`)."""
+    return ENGINE.answer(game, check_input(game.question, inp, game.seq), snapshot, replayable)

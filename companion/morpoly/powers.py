@@ -246,8 +246,9 @@ def _swaps(state: State, edition: Edition, narrator: Narrator, token_id: str) ->
     position = position_of(state, edition)  # a live view: it sees each swap's changes
     tokens = [t.id for t in state.tokens]
     alive = set(tokens)  # the tokens in the game (``token_alive``), found again after each swap
+    heads = _merchant_tokens(state)  # ``merchants.is_merchant`` of each, found again after each swap
     for merchant in tokens:
-        if merchant not in alive or not merchants.is_merchant(position, merchant):
+        if merchant not in alive or merchant not in heads:
             continue  # no pair of this token can swap: nothing changes before its pairs are asked
         # the pairs with the token that moved, in the order of a walk over every ordered pair
         others = [t.id for t in state.tokens] if merchant == token_id else [token_id]
@@ -259,6 +260,14 @@ def _swaps(state: State, edition: Edition, narrator: Narrator, token_id: str) ->
             if merchants.swap_available(position, merchant, other, state.rules):
                 yield from _swap(state, edition, narrator, merchant, other)
                 alive = {t.id for t in state.tokens}
+                heads = _merchant_tokens(state)
+
+
+def _merchant_tokens(state: State) -> set[str]:
+    """The tokens of the parties heading the Merchants (:func:`merchants.is_merchant` of every token
+    at once: asked for each token after every move)."""
+    parties = {p.id for p in state.parties if Guild.MERCHANTS.value in p.guilds}
+    return {t.id for t in state.tokens if t.party in parties}
 
 
 def _swap(state: State, edition: Edition, narrator: Narrator, merchant: str, other: str) -> Power:

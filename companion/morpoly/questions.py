@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from companion.core.frozen import instance
 from companion.core.procedure import Narrator, Question, Reason, dice_question
-from companion.morpoly.dice import Dice
+from companion.morpoly.dice import Dice, answered
 from companion.morpoly.events import RollPurpose
 from companion.morpoly.movement import placement
 from companion.morpoly.state import State
@@ -104,8 +104,7 @@ def roll_dice(purpose: RollPurpose, key: str, text: str, player: str | None,
     """Ask for one throw of two six-sided dice for ``purpose`` (a parameter of the question, so a
     screen and the journal say what the roll is for); returns the :class:`Dice` pair."""
     answer = yield dice_question(key, text, player, purpose=purpose.value, **params)
-    first, second = answer.split(",")
-    return Dice(int(first), int(second))
+    return answered(answer)
 
 
 @dataclass(frozen=True)

@@ -33,16 +33,23 @@ CORRECTION = 0.01
 """How often a menu answer is a correction of some token's position instead."""
 
 
+@lru_cache(maxsize=None)
 def _answer(value: str) -> Answer:
-    """``Answer(value)``, made at once (:mod:`companion.core.frozen`): the player answers at most inputs."""
+    """``Answer(value)``, made once per value (:mod:`companion.core.frozen`; an input is an immutable
+    value): the player answers at most inputs, mostly with a handful of answers."""
     return instance(Answer, {"value": value, "player": None, "seq": None, "type": "answer"})
+
+
+_ROLLS = {(a, b): DieRoll(faces=(a, b), source="sim") for a in range(1, 7) for b in range(1, 7)}
+"""Every throw of two dice the player makes, made once (immutable values): a throw at half the inputs."""
 
 
 def random_input(game: Game, rng: random.Random) -> Input:
     question = game.question
     assert question is not None
     if question.kind == "roll":
-        return DieRoll(faces=(rng.randint(1, 6), rng.randint(1, 6)), source="sim")
+        first = rng.randint(1, 6)
+        return _ROLLS[first, rng.randint(1, 6)]  # DieRoll(faces=(first, second), source="sim")
     options = list(question.options)
     key = question.key
     if key == "morpoly.turn.menu":
@@ -83,14 +90,9 @@ def _menu(game: Game, options: list[str], rng: random.Random) -> Input:
         return _answer(f"place:{token.id}:{rng.randrange(40)}")
     if len(options) == 1 and options[0] == "roll":
         return _answer("roll")  # nothing else offered (the rest would draw no number either)
-    by_verb: dict[str, list[str]] = {}
+    by_verb: dict[str, list[str]] = {}  # each verb's options in order (``build:3`` → ``build``)
     for option in options:
-        colon = option.find(":")
-        verb = option if colon < 0 else option[:colon]
-        if verb in by_verb:
-            by_verb[verb].append(option)
-        else:
-            by_verb[verb] = [option]
+        by_verb.setdefault(option.partition(":")[0], []).append(option)  # half the time of find and slice
     builds = by_verb.get("build")
     if builds and rng.random() < 0.9:
         return _answer(rng.choice(_best_builds(game, builds)))

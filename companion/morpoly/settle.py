@@ -67,7 +67,9 @@ def settle(state: State, edition: Edition, narrator: Narrator, events: Sequence[
     except StopIteration as stop:
         result: fsu.Resolution = stop.value
     old = state.ledger
-    state.ledger = fsu.Ledger(result.ledger.active(), result.ledger.next_id)
+    if result.changes or old.ended_prefix or len(old.active()) != len(old.fsus):
+        # (without a change the run kept the same FSUs: a ledger of only active ones stands as it is)
+        state.ledger = fsu.Ledger(result.ledger.active(), result.ledger.next_id)
     if not result.changes and not result.payments:
         return  # most landings: nothing to narrate or pay
     before = {f.fsu_id: f for f in old.fsus}

@@ -112,4 +112,10 @@ def position_of(state: State, edition: Edition | None = None) -> TableView:
 def currency_profile(edition: Edition) -> CurrencyProfile:
     """The kit's currency profile of the set on the table (fractions round to its unit, R6)."""
     currency = edition.currency
-    return CurrencyProfile(currency.symbol, currency.scale, currency.rounding_unit)
+    return _profile(currency.symbol, currency.scale, currency.rounding_unit)
+
+
+@lru_cache(maxsize=None)
+def _profile(symbol: str, scale: int, rounding_unit: int) -> CurrencyProfile:
+    """One profile per currency (an immutable value; asked at every payment a guild's power reads)."""
+    return CurrencyProfile(symbol, scale, rounding_unit)

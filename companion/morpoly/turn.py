@@ -20,7 +20,7 @@ from companion.morpoly.events import DeathCause, JailCause, PaymentKind, Rolled
 from companion.morpoly.events import DeathCause
 from companion.morpoly.game_end import TIME_UP, has_time_limit, time_up
 from companion.morpoly.money import BANK
-from companion.morpoly.dice import Dice
+from companion.morpoly.dice import throw
 from companion.morpoly.events import RollPurpose
 from companion.morpoly.powers import jail
 from companion.morpoly.fortuna_play import end_of_turn as fortuna_end_of_turn
@@ -62,7 +62,7 @@ def turn_procedure(state: State, narrator: Narrator, args: Mapping[str, Any]) ->
         if doubles:
             state.turn.doubles += 1
             if state.turn.doubles == 3:
-                yield from settle(state, edition, narrator, [Rolled(token_id, Dice(first, second), doubles_in_row=3)])
+                yield from settle(state, edition, narrator, [Rolled(token_id, throw(first, second), doubles_in_row=3)])
                 if not token_alive(state, token_id) or state.game_over is not None:
                     break
                 if death.heart_attack_applies(state, token_id):  # ELAM (L170): the third roll is not moved
@@ -71,12 +71,12 @@ def turn_procedure(state: State, narrator: Narrator, args: Mapping[str, Any]) ->
                 if (yield from jail(state, edition, narrator, token_id, JailCause.THIRD_DOUBLES,
                                     "three doubles in a row")) or not token_alive(state, token_id):
                     break
-                yield from movement_roll(state, edition, narrator, token_id, Dice(first, second))
+                yield from movement_roll(state, edition, narrator, token_id, throw(first, second))
                 break  # R27: the Watch moves its third doubles normally and the turn ends
         narrator.say("morpoly.roll.rolled", f"{token_id} rolls {first} and {second}", token=token_id,
                      first=first, second=second)
         members = npcs.members_of_token(state, token_id)
-        again = yield from movement_roll(state, edition, narrator, token_id, Dice(first, second))
+        again = yield from movement_roll(state, edition, narrator, token_id, throw(first, second))
         if not again or not token_alive(state, token_id) or state.token(token_id).in_jail:
             break
         if npcs.members_of_token(state, token_id) < members:
@@ -180,4 +180,4 @@ def jail_attempt(state: State, edition: Edition, narrator: Narrator, token_id: s
     token.in_jail, token.jail_attempts = False, 0
     narrator.say("morpoly.jail.doubles", f"{token_id} leaves jail with {first} and {second}", token=token_id,
                  first=first, second=second)
-    yield from movement_roll(state, edition, narrator, token_id, Dice(first, second))
+    yield from movement_roll(state, edition, narrator, token_id, throw(first, second))

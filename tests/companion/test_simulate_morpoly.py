@@ -141,8 +141,8 @@ def _mended(state: State) -> None:
 def _slipping(spoils: dict[int, Callable[[State], None]]) -> Callable[..., Game]:
     """The engine's ``apply``, spoiling the state after the inputs in ``spoils`` (by the game's input
     number, so the replay of the game slips at the same input)."""
-    def slipping_apply(game: Game, inp: Input, snapshot: bool = True) -> Game:
-        after = apply(game, inp, snapshot)
+    def slipping_apply(game: Game, inp: Input, snapshot: bool = True, replayable: bool = True) -> Game:
+        after = apply(game, inp, snapshot, replayable)
         spoil = spoils.get(after.seq)
         if spoil is not None:
             spoil(after.state)
@@ -258,3 +258,23 @@ def test_the_command_line(tmp_path: Path) -> None:
     done = subprocess.run([sys.executable, "-m", "ui.cli", "simulate", "--mode", "ankh-morpoly", "--games", "2",
                            "--players", "3", "--seed", "2"], cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert done.returncode == 0 and done.stderr == "" and done.stdout.startswith("games: 2 (3 players, seed 2, ")
+
+
+@pytest.mark.parametrize("options", [{}, {"fortuna": "on", "elam": "on"}])
+def test_the_simulators_fold_plays_the_games_a_table_would(options: dict[str, str]) -> None:
+    """``apply(…, snapshot=False, replayable=False)`` (a turn works on the state the last one left,
+    not a copy) gives the same questions, narration and positions as ``apply`` with its copies."""
+    import random
+
+    from companion.morpoly.mode import MODE
+    from companion.morpoly.random_play import PLAYERS, random_input
+    from companion.morpoly.state_format import state_to_json
+
+    for seed in (1, 2):
+        rng = random.Random(seed)
+        table = fold = MODE.new_game(list(PLAYERS[:3]), options, None)
+        while table.question is not None and table.seq < 400:
+            inp = random_input(table, rng)
+            table, fold = apply(table, inp), apply(fold, inp, snapshot=False, replayable=False)
+            assert fold.question == table.question and state_to_json(fold.state) == state_to_json(table.state)
+        assert list(fold.narration) == list(table.narration)

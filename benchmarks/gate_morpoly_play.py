@@ -1,0 +1,94 @@
+"""A determinism gate for speed work on the Ankh-Morpoly engine: the same seeds must play the same games.
+
+    python3 benchmarks/gate_morpoly_play.py --write FILE     # digests of this checkout (e.g. main)
+    python3 benchmarks/gate_morpoly_play.py --check FILE     # compare this checkout with them
+
+For seeds 1–40 (``--seeds N``), 2, 3 and 4 players, the defaults and ``fortuna=on, elam=on``, each
+game is played as ``simulate --mode ankh-morpoly`` plays it (the random player, ``apply`` as it
+applies inputs) and digested: every question (kind, key, player, options, greyed options and their
+reasons, params), every input, the state-format JSON after every input, every narration line (key,
+text, area, params), and the simulator's own result of the same seed (end, winner, turns, inputs,
+takeovers, with its checks on). ``--check`` names each game whose digest differs and exits 1; speed
+work runs it before each commit, against the digests of the commit it started from.
+``benchmarks/gate_morpoly_play.json`` holds those of main at ac6b073 (the games have not changed
+since: a rule change that changes them writes them again).
+"""
+from __future__ import annotations
+
+import argparse
+import hashlib
+import inspect
+import json
+import random
+import sys
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from companion.cli.simulate_morpoly import play_game  # noqa: E402
+from companion.morpoly.game import Game, apply  # noqa: E402
+from companion.morpoly.mode import MODE  # noqa: E402
+from companion.morpoly.random_play import PLAYERS, random_input  # noqa: E402
+from companion.morpoly.state_format import state_to_json  # noqa: E402
+
+OPTION_SETS: dict[str, dict[str, str]] = {"defaults": {}, "fortuna+elam": {"fortuna": "on", "elam": "on"}}
+
+
+def game_digest(seed: int, players: int, options: dict[str, str]) -> str:
+    """One game's digest (see the module docstring)."""
+    h = hashlib.sha256()
+
+    def put(value: Any) -> None:
+        h.update(json.dumps(value, sort_keys=True, default=repr).encode())
+        h.update(b"\n")
+
+    rng = random.Random(seed)
+    # as the simulator applies inputs (``replayable`` came with the speed work; main before it lacks it)
+    fold = {"snapshot": False, "replayable": False} if "replayable" in inspect.signature(apply).parameters \
+        else {"snapshot": False}
+    game: Game = MODE.new_game(list(PLAYERS[:players]), options, None)
+    while game.question is not None and game.state.turn.number <= 2000:
+        q = game.question
+        put([q.kind, q.key, q.text, q.player, list(q.options), [(o, r.key, r.text, list(r.params))
+                                                               for o, r in q.unavailable], list(q.params)])
+        inp = random_input(game, rng)
+        put(repr(inp))
+        game = apply(game, inp, **fold)
+        put(state_to_json(game.state))
+    put([[n.key, n.text, n.area, list(n.params)] for n in game.narration])
+    put(repr(play_game(seed, players, options)))
+    return h.hexdigest()
+
+
+def digests(seeds: int) -> dict[str, str]:
+    out = {}
+    for name, options in OPTION_SETS.items():
+        for players in (2, 3, 4):
+            for seed in range(1, seeds + 1):
+                out[f"{name} {players}p seed {seed}"] = game_digest(seed, players, options)
+    return out
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    group = parser.add_mutually_exclusive_group(required=True)
+    group.add_argument("--write", metavar="FILE")
+    group.add_argument("--check", metavar="FILE")
+    parser.add_argument("--seeds", type=int, default=40)
+    args = parser.parse_args()
+    found = digests(args.seeds)
+    if args.write:
+        Path(args.write).write_text(json.dumps(found, indent=1) + "\n")
+        print(f"{len(found)} games digested into {args.write}")
+        return 0
+    wanted = json.loads(Path(args.check).read_text())
+    differ = [name for name in wanted if found.get(name) != wanted[name]]
+    for name in differ:
+        print(f"differs: {name}")
+    print(f"{len(wanted) - len(differ)} of {len(wanted)} games the same")
+    return 1 if differ else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
