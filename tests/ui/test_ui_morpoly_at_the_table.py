@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import random
 import re
+import time
 from pathlib import Path
 from typing import Any, Callable
 
@@ -350,7 +351,12 @@ def test_a_price_agreed_at_the_table_is_typed_on_a_digit_pad(tmp_path: Path, req
         assert app.session.inputs[-1].value == "150"
         after = {p.id: p.cash for p in app.game.state.parties}
         assert buyer and after[buyer] == cash[buyer] - 150
+        popup, end = board.amount_popup, time.monotonic() + 10
+        while popup.parent is not None and time.monotonic() < end:  # it fades out, taking every touch till gone
+            d.frames(1)
+            time.sleep(0.01)
         d.tap(board.journal_button)
+        assert d.screen.name == "journal"
         assert d.screen.ids.lines.data[-1]["text"].split("\n")[0].endswith("→ $150")
     finally:
         conftest.stop_app(app)
