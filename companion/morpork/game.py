@@ -38,7 +38,7 @@ from companion.morpork.revisions import LATEST
 from companion.morpork.setup import new_state
 from companion.morpork.state import State
 from companion.morpork.state_format import state_to_json
-from companion.morpork.turn import turn_procedure  # at the top: an import inside the factory cost ~3 % of a simulated game
+from companion.morpork.turn import turn_procedure  # at the top: the factory runs every turn
 
 
 # -- the set-up procedure --------------------------------------------------------------------
@@ -149,6 +149,12 @@ def check_input(question: Question | None, inp: Input, seq: int) -> str:
         value = _fitting_value(question, inp)
         if value is not None:
             return value
+    return _checked_value(question, inp, seq)
+
+
+def _checked_value(question: Question | None, inp: Input, seq: int) -> str:
+    """:func:`check_input` one check at a time, each refusal worded (``_fitting_value`` must accept
+    nothing these refuse: ``tests/companion/test_check_input.py``)."""
     if question is None:
         raise InputError("the game is over; no input is expected", "input.game-over")
     if inp.seq is not None and inp.seq != seq:
