@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import Mapping
 
 from companion.core.procedure import Reason
+from companion.morpoly.currency import PROFILES
 from companion.morpork.board import AREA_BY_ID
 from companion.morpork.catalog import display_name
 
@@ -74,8 +75,10 @@ CHOICE_WORDS: dict[str, str] = {"yes": "Yes", "no": "No", "on": "on", "off": "of
 option has its own ``o:<option>=<value>`` message."""
 
 
-CURRENCY_SYMBOLS = ("€", "DM", "$")
-"""The symbols of Ankh-Morpoly's sets (:mod:`companion.morpoly.currency`), before or after the digits."""
+CURRENCY_SYMBOLS: tuple[str, ...] = tuple(sorted({profile.symbol for profile in PROFILES.values()}, key=len,
+                                                 reverse=True))
+"""The symbols of Ankh-Morpoly's currencies (:data:`companion.morpoly.currency.PROFILES`), longest
+first, before or after the digits: written out here, the list had lost the pound and the Monopoly dollar."""
 
 
 def is_amount(value: str) -> bool:
