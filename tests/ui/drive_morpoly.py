@@ -117,10 +117,33 @@ def step(d: Any, pair: Any, seed: int) -> None:
     else:
         greyed = {option for option, _why in q.unavailable}
         value = pick(tuple(o for o in q.options if o not in greyed), rng)
-        buttons = [w for w in d.screen.answer_area.walk() if getattr(w, "value", None) == value]
-        assert buttons, (value, q.options)
-        d.tap(buttons[0])
+        for _attempt in range(3):
+            d.frames(2)  # the board redrawn for this question (a roll from the dice arrives between frames)
+            buttons = [w for w in d.screen.answer_area.walk(restrict=True) if getattr(w, "value", None) == value]
+            assert buttons, (value, q.options)
+            d.tap(buttons[0])
+            if wait_for(d, lambda: app.game.seq != seq or buttons[0].get_root_window() is None):
+                if app.game.seq != seq:
+                    return
+            # the board was drawn again under the finger (a status change redraws the answers):
+            # the tap met a button no longer on screen, and the table taps again
+            log_line(f"step {seq}: the answer was redrawn under the tap; tapping again")
     wait_until(d, lambda: app.game.seq != seq, f"step {seq} ({q.key})")
+
+
+def wait_for(d: Any, condition: Any, seconds: float = 5.0) -> bool:
+    end = time.monotonic() + seconds
+    while not condition():
+        if time.monotonic() > end:
+            return False
+        d.frames(1)
+        time.sleep(0.005)
+    return True
+
+
+def log_line(text: str) -> None:
+    sys.stderr.write(text + "\n")
+    sys.stderr.flush()
 
 
 def main(argv: list[str]) -> int:
