@@ -95,6 +95,14 @@ def _count_of(value: object) -> int | None:
     return int(text) if text.isdigit() else None
 
 
+DOUBLED_WORDS: dict[str, tuple[tuple[str, str], ...]] = {
+    "pl": (("dzielnicy Dzielnica ", "Dzielnicy "), ("dzielnica Dzielnica ", "Dzielnica ")),
+}
+"""A template's word before an area's name that the name already starts with, and how the sentence
+says the two: Polish templates say "w dzielnicy {area}", and Unreal Estate is "Dzielnica Magów" —
+the rulebook writes "w Dzielnicy Magów", not "w dzielnicy Dzielnica Magów"."""
+
+
 def sentence(text: str) -> str:
     """``text`` as a line of the log starts: with a capital. A template may begin with a value (a
     player's colour, "red", when no name was typed; a name typed in lower case; "il Bagaglio"), so
@@ -233,9 +241,12 @@ class Translator:
             shown["scroll"] = self.card_text(params["card"])
         if template != msgid:
             try:
-                return self.fill(template, **shown)
+                said = self.fill(template, **shown)
             except (KeyError, IndexError, ValueError):
-                pass
+                return english
+            for doubled, single in DOUBLED_WORDS.get(self.language, ()):
+                said = said.replace(doubled, single)
+            return said
         return english
 
     def reason(self, reason: Reason) -> str:

@@ -10,6 +10,7 @@ players with and without typed names) as every language says them."""
 from __future__ import annotations
 
 import random
+import string
 from collections.abc import Iterator
 
 import pytest
@@ -121,3 +122,44 @@ def test_every_log_line_of_whole_games_starts_with_a_capital(language: str, name
             wrong.append(f"{line.key}: {said}")
     assert not fallen, f"no template, or one its values do not fill: {sorted(set(fallen))}"
     assert not wrong, wrong
+
+
+@pytest.mark.parametrize(("language", "key", "params", "said"), [
+    ("pl", "building.removed", (("player", "red"), ("area", "unreal-estate")), "Budynek gracza Ann w Dzielnicy Magów płonie"),
+    ("pl", "piece.removed", (("piece", "yellow"), ("area", "unreal-estate")), "Pionek (Bob) zostaje usunięty z Dzielnicy Magów"),
+    ("pl", "building.removed", (("player", "red"), ("area", "the-shades")), "Budynek gracza Ann w dzielnicy Mroki płonie"),
+    ("pl", "morpoly.money.paid", (("payer", "red"), ("payee", "yellow"), ("amount", "$25"), ("why", "rent")),
+     "Ann płaci graczowi Bob $25"),
+    ("pl", "morpoly.deed.cannot-buy", (("token", "red"), ("name", "Park Place")),
+     "Ann nie ma dość pieniędzy na Park Place; zostaje w banku"),
+    ("pl", "card.played", (("player", "red"), ("card", "the-dean")), "Ann zagrywa kartę The Dean"),
+    ("it", "piece.swapped", (("first", "the-hippo/red"), ("second", "dimwell/yellow")),
+     "Scambio di posto: The Hippo: Ann ↔ Dimwell: Bob"),
+])
+def test_composed_lines_read_as_the_table_s_language(language: str, key: str, params: tuple[tuple[str, str], ...],
+                                                     said: str) -> None:
+    """Found in the Polish and Italian sweep: "w dzielnicy Dzielnica Magów" (the area's name starts
+    with the template's word), "Ann nie stać na…" (a name cannot be put in the genitive), "płaci $25
+    dla Bob", "Bob zagrywa Sacharissa Cripslock", "I pezzi The Hippo: Ann e Dimwell: Bob si scambiano"."""
+    tr = Translator(language)
+    tr.use_players({"red": "Ann", "yellow": "Bob"})
+    assert tr.narration(Narration(key, FALLBACK, None, params)) == said
+
+
+def test_no_polish_line_says_an_area_s_word_twice() -> None:
+    """Every template that says an area, with every area: never "dzielnicy Dzielnica Magów"."""
+    from companion.morpork.board import AREA_BY_ID
+    entries = parse_po((LOCALE_DIR / "pl" / "LC_MESSAGES" / "ankh_companion.po").read_text(encoding="utf-8"))
+    tr = Translator("pl")
+    templates = {k[2:]: v for k, v in entries.items() if k.startswith("n:") and "{area}" in v}
+    assert len(templates) > 20
+    doubled = []
+    for key, template in templates.items():
+        others = tuple((name, "1") for _, name, _, _ in string.Formatter().parse(template) if name and name != "area")
+        for area in AREA_BY_ID:
+            said = tr.narration(Narration(key, FALLBACK, area, others))
+            assert said != FALLBACK, key
+            words = said.lower().replace(",", " ").split()
+            if any(a == b or (a[:8] == b[:8] and a.startswith("dzielnic")) for a, b in zip(words, words[1:])):
+                doubled.append(said)
+    assert not doubled, doubled
