@@ -26,6 +26,9 @@ A message with a second number (or a number not in :data:`COUNT_PARAMS`) gives t
 forms in its placeholder, ICU's ``#`` standing for the number: ``{left:została # karta|zostały #
 karty|zostało # kart}`` (:class:`CountedFormatter`); so "Nie można o 3 kroki: możliwy tylko 1"
 says each number with its own form. A ``|`` inside braces never splits the whole message.
+
+A line of the log is a sentence: every narration template starts with a capital, and the composed
+line too (:func:`sentence`), for a template that starts with a value ("red", a name typed in lower case).
 """
 from __future__ import annotations
 
