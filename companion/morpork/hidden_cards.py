@@ -42,9 +42,12 @@ def _answers(state: State) -> dict[Hashable, object]:
     """The answers ``state.cards_memo`` holds for ``state``'s public cards.
 
     When the only change since they were read is cards put on the discard pile, they are brought
-    up to date instead of forgotten: those cards join the public set and leave every list of
-    unseen cards (a removal from a tuple keeps catalogue order), which is what reading them again
-    would give (``invariants.kept_count_problems`` checks it). Anything else forgets them all."""
+    up to date instead of forgotten: those cards join the public set and leave the lists of unseen
+    cards with nothing in play (a removal from a tuple keeps catalogue order), which is what reading
+    them again would give (``invariants.kept_count_problems`` checks it); the lists with cards in play
+    are dropped, to be worked out again from those when asked (one removal each): the memo gathers
+    one per card put on the table, and keeping each up to date at every discard scanned the deck
+    for every one of them. Anything else forgets them all."""
     memo = state.cards_memo
     if memo.holds(state):
         return memo.values
@@ -56,9 +59,12 @@ def _answers(state: State) -> dict[Hashable, object]:
     fresh = [card for card in dict.fromkeys(added) if card not in public]
     if fresh:
         values[_PUBLIC] = public.union(fresh)
-        for key, cards in values.items():
+        for key, cards in list(values.items()):
             if isinstance(key, tuple) and isinstance(cards, tuple):
-                values[key] = _without(cards, fresh)
+                if key and key[-1] != ():  # with cards in play: worked out again from its base if asked
+                    del values[key]
+                else:
+                    values[key] = _without(cards, fresh)
     memo.follow(state)
     return values
 
