@@ -125,7 +125,8 @@ class Procedures(Generic[S, G]):
         a copy, because no replay will need the table it started from. A copy of the table per turn
         was 7 % of a simulated game. A game of such a fold that would need a replay raises
         ``RuntimeError`` instead. Its questions' greyed options are worked out when first read
-        (``Live(lazy=True)``), valid like the game until the next answer. The session never folds so: undo and resume replay.
+        (``Live(lazy=True)``), valid like the game until the next answer. The session never folds
+        so: undo and resume replay.
 
         Most answers lead to another question of the same procedure: that case is built here in
         one step (no pass through :meth:`advance`, and the log of ``game`` reused as it is when
