@@ -193,9 +193,12 @@ class Narrator:
     lines: list[Narration] = field(default_factory=list)
 
     def say(self, key: str, text: str, area: str | None = None, **params: Any) -> None:
-        # Narration(key, text, area, params) made at once (core.frozen): a line is said at every input
-        self.lines.append(instance(Narration, {"key": key, "text": text, "area": area,
-                                               "params": tuple([(k, str(v)) for k, v in params.items()])}))
+        # Narration(key, text, area, params) made at once (core.frozen): a line is said at every input;
+        # the params in a plain loop (a list comprehension is a call of its own, for one to three)
+        shown = []
+        for name, value in params.items():
+            shown.append((name, str(value)))
+        self.lines.append(instance(Narration, {"key": key, "text": text, "area": area, "params": tuple(shown)}))
 
 
 ProcedureBody = Generator[Question, str, None]
