@@ -164,7 +164,7 @@ def test_a_table_with_paper_money_is_told_who_hands_whom(tmp_path: Path, request
             if who == "red":
                 d.tap(_button_with(board.answer_area, app.t("Buy")))
                 assert "Ann hands the bank $200" in board.money_label.text.replace("[color=db332e]●[/color] ", "")
-        text = board.money_label.text.replace("[color=db332e]●[/color] ", "").replace("[color=f5c71a]●[/color] ", "")
+        text = board.money_label.text.replace("[color=db332e]●[/color] ", "").replace("[color=f5c71a]▲[/color] ", "")
         assert "Bob hands Ann $25" in text, text
         assert app.t("Each should hold") in text and "Ann  $1,325" in text
     finally:

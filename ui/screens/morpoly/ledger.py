@@ -17,7 +17,7 @@ from companion.core.mode import get_mode
 from companion.morpoly.layout import CHANCE, COMMUNITY_CHEST
 from ui.palette import hex_color
 from ui.screens.base import GameScreen
-from ui.screens.morpoly.board import party_rgb
+from ui.screens.morpoly.board import party_rgb, party_shape
 from ui.screens.morpoly.common import COVER_WORDS, MODE_ID, game_edition, is_morpoly, money, paper, party_name
 from ui.widgets import BigButton
 
@@ -83,7 +83,7 @@ class MorpolyLedgerScreen(GameScreen):
 
     def who(self, party: str) -> str:
         """A party (or a token: its player) by colour and typed name."""
-        return f"[color={hex_color(party_rgb(party))}]●[/color] {party_name(self.app, party)}"
+        return f"[color={hex_color(party_rgb(party))}]{party_shape(party)}[/color] {party_name(self.app, party)}"
 
     def next_roll_lines(self, game: Any, view: dict[str, Any]) -> list[str]:
         """Each token's chance to land on Chance or Community Chest with its next roll (the mode's)."""
