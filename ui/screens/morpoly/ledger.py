@@ -75,10 +75,17 @@ class MorpolyLedgerScreen(GameScreen):
         ends = app.translator.plural("ends when {token} passes {square} ({n} squares ahead)",
                                      int(fsu["squares_ahead"]), token=self.who(fsu["token"]), square=square)
         ends += " · " + app.t("next roll: {chance}").format(chance=percent(fsu["chance_to_end"]))
-        if fsu["chance_of_claim"] is None:
-            claim = app.t("pays out: depends on play")
+        payout = money(ed, int(fsu["payout"]))
+        if list(fsu["covers"]) == ["merchants"]:  # the Merchants pay the payment itself, up to 3 × (L65)
+            claim = app.t("a claim pays the payment, up to {amount}").format(amount=payout)
         else:
-            claim = app.t("pays out on the next roll: {chance}").format(chance=percent(fsu["chance_of_claim"]))
+            claim = app.t("a claim pays {amount} (3 × the premium)").format(amount=payout)
+        if fsu["fool_modifiable"]:
+            claim += " · " + app.t("the Fools may roll to change it")
+        if fsu["chance_of_claim"] is None:  # it hangs on what others do, or on payments: no square to land on
+            claim += "\n   " + app.t("on the next roll: cannot be foreseen")
+        else:
+            claim += "\n   " + app.t("pays out on the next roll: {chance}").format(chance=percent(fsu["chance_of_claim"]))
         return f"{head}\n   {app.t('covers: {covers}').format(covers=covers)}\n   {ends}\n   {claim}"
 
     def who(self, party: str) -> str:
