@@ -168,3 +168,28 @@ def test_the_money_list_marks_each_seat_with_its_shape(tmp_path: Path, request: 
             assert f"{shape}[/color] [b]{name}[/b]" in money, money
     finally:
         conftest.stop_app(app)
+
+
+def test_both_halves_of_the_undead_are_drawn_until_one_is_kept(tmp_path: Path, request: Any) -> None:
+    """L83: both halves' squares are resolved, then the player removes one: until then the table has
+    two Undead tokens on the board, and the question names the squares by name only (three are
+    called Gemeinschaftsfeld). Both are drawn and marked; the kept one stays."""
+    conftest = _conftest(request)
+    data = tmp_path / "data"
+    _feed(data, NAMES, ELAM, _at("morpoly.undead.keep"), seed=1)
+    app, d = _resume(conftest, data, "de")
+    try:
+        board = d.screen
+        params = dict(app.game.question.params)
+        token = app.game.state.token(params["token"])
+        first, second = int(params["first_square"]), int(params["second_square"])
+        shape = {"red": "●", "yellow": "▲", "green": "■"}[token.party]
+        assert first != second
+        for square in (first, second):
+            assert shape in board.cells[square].text and board.cells[square].selected
+        d.tap(_buttons(board)["first"])
+        assert app.game.state.token(token.id).square == first
+        assert shape in board.cells[first].text and shape not in board.cells[second].text
+        assert not board.cells[second].selected
+    finally:
+        conftest.stop_app(app)

@@ -242,10 +242,10 @@ class MorpolyBoardScreen(GameScreen):
     def _draw_ring(self, game: Any) -> None:
         app, state, ed = self.app, game.state, game_edition(game)
         tokens_on: dict[int, list[str]] = {}
-        arriving = self.arriving(game)
+        pending = self.pending(game)
         for token in state.tokens:
-            square = arriving[1] if arriving and arriving[0] == token.id else token.square
-            tokens_on.setdefault(square, []).append(token.party)
+            for square in (pending[1] if pending and pending[0] == token.id else (token.square,)):
+                tokens_on.setdefault(square, []).append(token.party)
         paired: dict[int, list[str]] = {}  # the opposite-square pairing, where a guild can use it
         for pair in opposite_pairs(state):
             rgb = hex_color(party_rgb(state.token(pair.token).party))
@@ -272,7 +272,7 @@ class MorpolyBoardScreen(GameScreen):
             pairs = "".join(paired.get(cell.index, []))
             if pairs:
                 build = f"{build}[size={int(sp(9))}]{pairs}[/size]"
-            cell.selected = cell.index in self.selected or bool(arriving and cell.index in arriving[1:])
+            cell.selected = cell.index in self.selected or bool(pending and cell.index in pending[2])
             lines = [f"[size={int(sp(9))}]{cell.index}[/size] {app.t(mark) if mark else ''}"]
             if build:
                 lines.append(build)
@@ -287,17 +287,21 @@ class MorpolyBoardScreen(GameScreen):
         Clock.schedule_once(redraw_all, 0)  # after the ring's layout pass
 
     @staticmethod
-    def arriving(game: Any) -> tuple[str, int, int] | None:
-        """A token asked, on arriving, whether to stop or step on one square (the Beggars' and the
-        Fools' step, L73, L109): the token, the square it has walked to and the square after it.
-        The engine moves it only once answered; the table has put it down already, so the ring
-        shows it there and marks both squares."""
+    def pending(game: Any) -> tuple[str, tuple[int, ...], tuple[int, ...]] | None:
+        """A token the table has put down where the engine has not yet: the token, the squares it is
+        drawn on and the squares marked. A Fool or Beggar asked whether to stop or step on one square
+        (L73, L109) is drawn on the square it walked to, that square and the next marked; the Undead's
+        two halves (L83), both resolved, are both drawn and marked until one is kept."""
         question = game.question
-        if question is None or question.key != "morpoly.move.step":
+        if question is None or question.key not in ("morpoly.move.step", "morpoly.undead.keep"):
             return None
         params = dict(question.params)
         try:
-            return params["token"], int(params["square"]), int(params["target"])
+            if question.key == "morpoly.move.step":
+                here, there = int(params["square"]), int(params["target"])
+                return params["token"], (here,), (here, there)
+            halves = (int(params["first_square"]), int(params["second_square"]))
+            return params["token"], halves, halves
         except (KeyError, ValueError):
             return None
 
