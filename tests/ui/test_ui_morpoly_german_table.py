@@ -193,3 +193,23 @@ def test_both_halves_of_the_undead_are_drawn_until_one_is_kept(tmp_path: Path, r
         assert not board.cells[second].selected
     finally:
         conftest.stop_app(app)
+
+
+def test_a_squares_card_says_what_a_house_costs(tmp_path: Path, request: Any) -> None:
+    """The deed on the board's tap showed price, mortgage and rents, but not what a house costs —
+    the first thing a table about to build asks (Münchener Straße: 100 € in the euro set, 2.000 DM
+    in the D-Mark set, §6)."""
+    conftest = _conftest(request)
+    for edition, cost in (("de", "100\u00a0€"), ("de-dm", "2.000\u00a0DM")):
+        data = tmp_path / edition
+        _feed(data, NAMES, {**ELAM, "edition": edition}, lambda g: g.seq > 10 and g.question is not None
+              and g.question.key == "morpoly.turn.menu", seed=1)
+        app, d = _resume(conftest, data, "de")
+        try:
+            d.tap(d.screen.cells[16])
+            popup = d.screen.square_popup
+            text = "\n".join(w.text for w in popup.walk() if hasattr(w, "text"))
+            assert f"Hausbau: {cost} je Haus" in text, text
+            popup.dismiss()
+        finally:
+            conftest.stop_app(app)

@@ -540,6 +540,8 @@ class MorpolyBoardScreen(GameScreen):
             rents = getattr(deed, "rents", None)
             if rents:
                 lines.append(f"{app.t('Rents')}: " + " / ".join(money(ed, r) for r in rents))
+            if deed.house_cost:  # what a table about to build asks first
+                lines.append(app.t("Building: {amount} per house").format(amount=money(ed, deed.house_cost)))
         if owned is not None:
             owner = party_name(app, owned.owner) if owned.owner else app.t("the bank")
             lines.append(f"{app.t('Owner')}: {owner}")
