@@ -131,7 +131,7 @@ def test_the_third_attempt_in_jail_warns_of_starvation(tmp_path: Path, request: 
         name = NAMES[["red", "yellow", "green"].index(app.game.question.player)]
         money = board.money_label.text
         own = money.split(f"[b]{name}[/b]", 1)[1].split("\n[color=")[0]
-        assert "im Gefängnis, Versuch 3 von 3 · ohne Pasch verhungert er" in own, money
+        assert "im Gefängnis, Versuch 3 von 3 · ohne Pasch: Tod durch Verhungern" in own, money
         assert money.count("im Gefängnis") == sum(t.in_jail for t in app.game.state.tokens)
     finally:
         conftest.stop_app(app)
@@ -187,7 +187,9 @@ def test_both_halves_of_the_undead_are_drawn_until_one_is_kept(tmp_path: Path, r
         assert first != second
         for square in (first, second):
             assert shape in board.cells[square].text and board.cells[square].selected
+        d.frames(5)  # laid out (a loaded machine draws late): the tap lands on "the first half"
         d.tap(_buttons(board)["first"])
+        assert app.session.inputs[-1].value == "first"
         assert app.game.state.token(token.id).square == first
         assert shape in board.cells[first].text and shape not in board.cells[second].text
         assert not board.cells[second].selected
