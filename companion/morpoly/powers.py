@@ -28,7 +28,7 @@ from companion.morpoly.questions import ask_choice
 from companion.morpoly.rent import rent_for, street_rent
 from companion.morpoly.rules import is_variant, token_alive
 from companion.morpoly.settle import charge, current_party, settle
-from companion.morpoly.state import SquareState, State
+from companion.morpoly.state import State, square_state
 from companion.morpoly.table_position import currency_profile, position_of
 
 Power = Generator[Question, str, None]
@@ -124,7 +124,7 @@ def _buy_out(state: State, edition: Edition, narrator: Narrator, token_id: str, 
     if choice != "buy-out":
         return
     transfer(state, party, owner, price)
-    state.squares[square] = SquareState(party, state.squares[square].houses, False)
+    state.squares[square] = square_state(party, state.squares[square].houses, False)
     narrator.say("morpoly.patrician.bought-out", f"{party} buys {name} from {owner} for {money}; the mortgage "
                  f"is gone", party=party, owner=owner, square=square, name=name, price=money)
 

@@ -8,6 +8,7 @@ hotel supply, so ``bank.cash + every party's cash`` never changes.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from companion.morpoly.fsu import Ledger
 from companion.morpoly.revisions import LATEST
@@ -60,13 +61,21 @@ class SquareState:
         return self.houses == HOTEL
 
     def with_owner(self, owner: str | None) -> SquareState:
-        return SquareState(owner, self.houses, self.mortgaged)
+        return square_state(owner, self.houses, self.mortgaged)
 
     def with_houses(self, houses: int) -> SquareState:
-        return SquareState(self.owner, houses, self.mortgaged)
+        return square_state(self.owner, houses, self.mortgaged)
 
     def with_mortgaged(self, mortgaged: bool) -> SquareState:
-        return SquareState(self.owner, self.houses, mortgaged)
+        return square_state(self.owner, self.houses, mortgaged)
+
+
+@lru_cache(maxsize=None)
+def square_state(owner: str | None = None, houses: int = 0, mortgaged: bool = False) -> SquareState:
+    """The square with these facts, made once: an immutable value, so equal squares may be one object
+    (a frozen dataclass is slow to make, field by field, and a position read back from its JSON —
+    the simulator's round-trip check — makes all of them; a game has a few dozen different ones)."""
+    return SquareState(owner, houses, mortgaged)
 
 
 @dataclass(slots=True)

@@ -36,7 +36,7 @@ from companion.morpoly.game_end import one_party_left
 from companion.morpoly.money import BANK, transfer
 from companion.morpoly.questions import ask_amount, ask_choice
 from companion.morpoly.rules import is_variant
-from companion.morpoly.state import Party, SquareState, State
+from companion.morpoly.state import Party, State, square_state
 
 Taking = Generator[Question, str, None]
 
@@ -154,7 +154,7 @@ def leave(state: State, narrator: Narrator, debtor: str) -> None:
     fortuna_party_leaves(state, debtor, None)
     elam_party_leaves(state, debtor, None)
     for square in state.owned_by(debtor):
-        state.squares[square] = SquareState(None, state.squares[square].houses, False)
+        state.squares[square] = square_state(None, state.squares[square].houses, False)
     state.tokens = [t for t in state.tokens if t.party != debtor]
     state.ledger = ledger_after_exit(state.ledger, debtor, {t.id for t in state.tokens})
     state.thefts = {t.id: state.thefts[t.id] for t in state.tokens if t.id in state.thefts}
