@@ -15,6 +15,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from fractions import Fraction
+from functools import lru_cache
 
 from companion.core.frozen import instance
 from companion.morpoly.dice import Dice, probability, product_is_odd
@@ -58,9 +59,14 @@ def next_square(square: int, running: Rotation = Rotation.CLOCKWISE) -> int:
     return destination(square, 1, Direction.FORWARD, running)
 
 
+@lru_cache(maxsize=None)
 def walk(token: TokenId, start: int, distance: int, direction: Direction = Direction.FORWARD,
          running: Rotation = Rotation.CLOCKWISE) -> tuple[Step, ...]:
-    """The path steps of a walk: each square passed in order, then the landing."""
+    """The path steps of a walk: each square passed in order, then the landing.
+
+    Made once per walk (token, start, distance, direction, running): the steps are immutable
+    values, and a game walks the same few hundred walks again and again (a step a square, made at
+    every move, was a twentieth of a simulated game)."""
     if distance < 1:
         raise ValueError(f"a walk covers at least one square, not {distance!r}")
     origin, sign = check_square(start), _sign(direction, running)  # each square as destination() finds it
