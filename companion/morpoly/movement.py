@@ -45,7 +45,13 @@ class Rotation(Enum):
 
 
 def _sign(direction: Direction, running: Rotation) -> int:
-    return running.value * (1 if direction is Direction.FORWARD else -1)
+    return _SIGNS[direction, running]
+
+
+_SIGNS = {(direction, running): running.value * (1 if direction is Direction.FORWARD else -1)
+          for direction in Direction for running in Rotation}
+"""+1 or -1 for each direction and running direction, found once (an enum's ``value`` is a
+Python-level property, and a move asks several times)."""
 
 
 def destination(start: int, distance: int, direction: Direction = Direction.FORWARD,

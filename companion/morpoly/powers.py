@@ -262,10 +262,15 @@ def _swaps(state: State, edition: Edition, narrator: Narrator, token_id: str) ->
                 heads = _merchant_tokens(state)
 
 
+_MERCHANTS = Guild.MERCHANTS.value
+"""The guild's name, read once (an enum's ``value`` is a Python-level property: asked for every party
+after every move)."""
+
+
 def _merchant_tokens(state: State) -> set[str]:
     """The tokens of the parties heading the Merchants (:func:`merchants.is_merchant` of every token
     at once: asked for each token after every move)."""
-    parties = {p.id for p in state.parties if Guild.MERCHANTS.value in p.guilds}
+    parties = {p.id for p in state.parties if _MERCHANTS in p.guilds}
     return {t.id for t in state.tokens if t.party in parties}
 
 
