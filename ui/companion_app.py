@@ -157,8 +157,8 @@ class CompanionApp(App):
         if problem.kept_as:
             text += "\n" + self.t("The file is kept as {file}.").format(file=problem.kept_as)
         if problem.continued_as is not None:
-            text += "\n" + self.t("The game goes on as game {n} from its first {count} steps.").format(
-                n=problem.continued_as, count=problem.entries)
+            text += "\n" + self.translator.format("The game goes on as game {n} from its first {count} steps.",
+                                                  n=problem.continued_as, count=problem.entries)
         return text
 
     def show_launch_problem(self) -> None:

@@ -28,7 +28,8 @@ from companion.morpoly.layout import opposite
 from companion.morpoly.money import BANK
 from ui.palette import PLAYER_RGB, hex_color
 from ui.screens.base import GameScreen
-from ui.screens.morpoly.common import (COVER_WORDS, GROUP_RGB, GUILD_NAMES, SQUARE_KIND_MARK, game_edition,
+from ui.screens.morpoly.common import (COVER_WORDS, GROUP_RGB, GUILD_NAMES, HOTEL_MARK, MORTGAGE_MARK,
+                                       SQUARE_KIND_MARK, game_edition,
                                        is_morpoly, money, N_, option_label, paper, party_name)
 from ui.widgets import BigButton
 
@@ -235,11 +236,11 @@ class MorpolyBoardScreen(GameScreen):
             mark = SQUARE_KIND_MARK.get(square.kind, "")
             build = ""
             if owned is not None and owned.hotel:
-                build = "[b][color=c02020]H[/color][/b]"
+                build = f"[b][color=c02020]{app.t(HOTEL_MARK)}[/color][/b]"
             elif owned is not None and owned.houses:
                 build = "[b][color=208020]" + "⌂" * owned.houses + "[/color][/b]"
             if cell.mortgaged:
-                build = "[color=ffffff]M[/color]"
+                build = f"[color=ffffff]{app.t(MORTGAGE_MARK)}[/color]"
             on_square = tokens_on.get(cell.index, [])
             npcs = npc_marks(state).get(cell.index, "")
             size = int(token_size(len(on_square) + npcs.count("[b]"), built=bool(build or paired.get(cell.index))))
@@ -285,7 +286,7 @@ class MorpolyBoardScreen(GameScreen):
             lines.append(f"[color={rgb}]●[/color] [b]{party_name(app, party.boss)}[/b]{turn}  "
                          f"{money(ed, party.cash)}\n   [size={int(sp(11))}]{guilds + ' · ' if guilds else ''}"
                          f"{app.t('net worth')} {money(ed, worth)}[/size]")
-        lines.append(f"[b]{app.t('Bank')}[/b] {money(ed, state.bank.cash)} · ⌂{state.bank.houses} · H{state.bank.hotels}")
+        lines.append(f"[b]{app.t('Bank')}[/b] {money(ed, state.bank.cash)} · ⌂{state.bank.houses} · {app.t(HOTEL_MARK)}{state.bank.hotels}")
         self.money_label.text = "\n".join(lines)
 
     def last_handovers(self, look_back: int = 12) -> tuple[Handover, ...]:

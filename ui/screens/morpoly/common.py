@@ -65,6 +65,13 @@ SQUARE_KIND_MARK = {"go": N_("GO"), "chest": N_("CC"), "chance": "?", "tax": "%"
 """The ring's mark of a square's kind, beside its number: symbols, and the two words a table reads
 in its own language (GO, and Community Chest's initials: Los and GF at a German table)."""
 
+HOTEL_MARK = N_("H")
+"""A hotel on the ring and in the bank's stock, one letter: the table's word's (albergo: A at an
+Italian table)."""
+
+MORTGAGE_MARK = N_("M")
+"""A mortgaged deed on the ring, one letter in the table's word (zastawiona: Z, ipotecata: I)."""
+
 
 @lru_cache(maxsize=4)
 def edition(edition_id: str) -> Edition:
