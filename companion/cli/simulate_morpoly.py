@@ -140,7 +140,7 @@ def play_game(seed: int, players: int, options: dict[str, str], check_every: int
                 state = game.state
                 asked = game.question
                 last = asked is None or state.turn.number > cap
-                problems = totals_problems(state)
+                problems = totals_problems(state, memo)
                 if not problems and (every_input or last or inputs % whole_every == 0):  # schedule.whole
                     problems = check_invariants(state, schedule.round_trip(inputs, last, every_input), memo)
                 # question_problems, its usual answer found without a call: a choice with options, or a

@@ -60,7 +60,7 @@ def build(state: State, edition: Edition, party: str, square: int) -> None:
         state.bank.houses += 4
     else:
         state.bank.houses -= 1
-    sq.houses += 1
+    state.squares[square] = sq.with_houses(sq.houses + 1)
 
 
 def can_sell(state: State, edition: Edition, party: str, square: int) -> str | None:
@@ -81,12 +81,13 @@ def sell(state: State, edition: Edition, party: str, square: int) -> int:
         state.bank.hotels += 1
         if state.bank.houses >= 4:
             state.bank.houses -= 4
-            levels, sq.houses = 1, 4
+            levels, houses = 1, 4
         else:
-            levels, sq.houses = HOTEL, 0
+            levels, houses = HOTEL, 0
     else:
         state.bank.houses += 1
-        levels, sq.houses = 1, sq.houses - 1
+        levels, houses = 1, sq.houses - 1
+    state.squares[square] = sq.with_houses(houses)
     paid = levels * cost // 2
     transfer(state, BANK, party, paid)
     return paid
@@ -104,7 +105,7 @@ def can_mortgage(state: State, edition: Edition, party: str, square: int) -> str
 
 
 def mortgage(state: State, edition: Edition, party: str, square: int) -> None:
-    state.squares[square].mortgaged = True
+    state.squares[square] = state.squares[square].with_mortgaged(True)
     transfer(state, BANK, party, edition.deed(square).mortgage)
 
 
@@ -123,7 +124,7 @@ def lift(state: State, edition: Edition, party: str, square: int) -> None:
     collector = patrician.collector(position_of(state, edition), state.rules) if is_variant(state) else None
     transfer(state, party, BANK, value)
     transfer(state, party, collector or BANK, lift_cost(edition, square) - value)
-    state.squares[square].mortgaged = False
+    state.squares[square] = state.squares[square].with_mortgaged(False)
 
 
 def management_options(state: State, edition: Edition, party: str) -> list[str]:

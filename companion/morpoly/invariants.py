@@ -29,7 +29,6 @@ from companion.morpoly.fsu import Fsu, Ledger, ledger_problems, pair_problems
 from companion.morpoly.state import HOTEL, SquareState, State
 from companion.morpoly.state_format import state_from_json, state_to_json
 
-_SQUARE_FACTS = attrgetter("owner", "houses", "mortgaged")
 _CASH = attrgetter("cash")
 _HOUSES = attrgetter("houses")
 _OWNER = attrgetter("owner")
@@ -46,6 +45,10 @@ class Memo:
     squares_found: tuple[tuple[str, ...], int, int] = ((), 0, 0)
     ledger: Ledger | None = None
     ledger_found: tuple[str, ...] = ()
+    totals_key: tuple[SquareState, ...] | None = None
+    """The squares :func:`totals_problems` last summed (immutable values: the same objects, the same
+    sums), and what it found: the houses and hotels built and the owners."""
+    totals_found: tuple[int, int, frozenset[str]] = (0, 0, frozenset())
 
 
 def ledger_invariants(state: State, memo: Memo | None = None) -> list[str]:
@@ -96,7 +99,7 @@ def _pair_lines(state: State, active: tuple[Fsu, ...]) -> list[str]:
     return [f"fsus: {problem}" for problem in pair_problems(Ledger(unmerged))]
 
 
-def totals_problems(state: State) -> list[str]:
+def totals_problems(state: State, memo: Memo | None = None) -> list[str]:
     """What the issue's simulator checks after every input, cheap enough for that (the whole set,
     :func:`check_invariants`, runs on a sample): money conserved (bank + parties = the edition's
     money), no party's cash below zero, every square's owner a party in the game (a square holds
@@ -105,23 +108,38 @@ def totals_problems(state: State) -> list[str]:
     lines are those :func:`check_invariants` gives for the same slips.
 
     Every figure is first tested in bulk, in one expression, and only a table that fails it is
-    looked at again to word its lines (:func:`_totals_lines`): the simulator asks after every input."""
+    looked at again to word its lines (:func:`_totals_lines`): the simulator asks after every input.
+    With a ``memo`` (the simulator's, one per game) the squares' sums are those of the last call
+    when the squares are the same objects (:class:`~companion.morpoly.state.SquareState` is
+    immutable: a square that changed is a new one), as after three inputs in four of a simulated
+    game; the bank, the parties and the ledger are looked at every time."""
     edition = load_edition(state.edition)
     parties = state.parties
     bank = state.bank
     cash = [p.cash for p in parties]  # comprehensions: faster than map(attrgetter) on slotted classes
-    squares = state.squares.values()
-    built = [sq.houses for sq in squares]
-    hotels = built.count(HOTEL)
-    owners = {sq.owner for sq in squares}
-    owners.discard(None)
+    if memo is None:
+        houses, hotels, owners = _built_and_owners(state.squares)
+    else:
+        key = tuple(state.squares.values())
+        if key != memo.totals_key:  # the same objects: a pointer compare each
+            memo.totals_key, memo.totals_found = key, _built_and_owners(state.squares)
+        houses, hotels, owners = memo.totals_found
     if (bank.cash + sum(cash) == edition.bank_money and (not cash or min(cash) >= 0)
-            and bank.houses >= 0 and bank.houses + sum(built) - HOTEL * hotels == edition.houses
+            and bank.houses >= 0 and bank.houses + houses == edition.houses
             and bank.hotels >= 0 and bank.hotels + hotels == edition.hotels
             and owners.issubset([p.id for p in parties])
             and (not state.ledger.fsus or not _pair_lines(state, state.ledger.active()))):
         return []
     return _totals_lines(state, edition)
+
+
+def _built_and_owners(squares: dict[int, SquareState]) -> tuple[int, int, frozenset[str]]:
+    """The houses and the hotels built on ``squares``, and their owners."""
+    values = squares.values()
+    built = [sq.houses for sq in values]
+    hotels = built.count(HOTEL)
+    owners = frozenset([sq.owner for sq in values if sq.owner is not None])
+    return sum(built) - HOTEL * hotels, hotels, owners
 
 
 def _totals_lines(state: State, edition: Edition) -> list[str]:
@@ -210,7 +228,7 @@ def _squares_found(state: State, edition: Edition, parties: dict[str, Any],
     squares = state.squares
     if memo is None:
         return _squares_checked(squares, edition, parties)
-    key = (edition.id, tuple(parties), tuple(squares), tuple(map(_SQUARE_FACTS, squares.values())))
+    key = (edition.id, tuple(parties), tuple(squares), tuple(squares.values()))  # immutable squares: compared by identity first
     if key != memo.squares_key:
         memo.squares_key, memo.squares_found = key, _squares_checked(squares, edition, parties)
     return memo.squares_found

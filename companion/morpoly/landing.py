@@ -65,7 +65,7 @@ def _ownable(state: State, edition: Edition, narrator: Narrator, token_id: str, 
                                        price=edition.currency.format(price))
         if choice == "buy" and state.party(party).cash >= price:
             transfer(state, party, BANK, price)
-            sq.owner = party
+            state.squares[index] = state.squares[index].with_owner(party)
             narrator.say("morpoly.deed.bought", f"{party} buys {name}", party=party, square=index, name=name,
                          price=edition.currency.format(price))
         else:

@@ -15,6 +15,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from fractions import Fraction
+from functools import lru_cache
 
 from companion.core.frozen import instance
 from companion.morpoly.dice import Dice, probability, product_is_odd
@@ -44,7 +45,13 @@ class Rotation(Enum):
 
 
 def _sign(direction: Direction, running: Rotation) -> int:
-    return running.value * (1 if direction is Direction.FORWARD else -1)
+    return _SIGNS[direction, running]
+
+
+_SIGNS = {(direction, running): running.value * (1 if direction is Direction.FORWARD else -1)
+          for direction in Direction for running in Rotation}
+"""+1 or -1 for each direction and running direction, found once (an enum's ``value`` is a
+Python-level property, and a move asks several times)."""
 
 
 def destination(start: int, distance: int, direction: Direction = Direction.FORWARD,
@@ -58,9 +65,14 @@ def next_square(square: int, running: Rotation = Rotation.CLOCKWISE) -> int:
     return destination(square, 1, Direction.FORWARD, running)
 
 
+@lru_cache(maxsize=None)
 def walk(token: TokenId, start: int, distance: int, direction: Direction = Direction.FORWARD,
          running: Rotation = Rotation.CLOCKWISE) -> tuple[Step, ...]:
-    """The path steps of a walk: each square passed in order, then the landing."""
+    """The path steps of a walk: each square passed in order, then the landing.
+
+    Made once per walk (token, start, distance, direction, running): the steps are immutable
+    values, and a game walks the same few hundred walks again and again (a step a square, made at
+    every move, was a twentieth of a simulated game)."""
     if distance < 1:
         raise ValueError(f"a walk covers at least one square, not {distance!r}")
     origin, sign = check_square(start), _sign(direction, running)  # each square as destination() finds it

@@ -28,7 +28,7 @@ from companion.morpoly.questions import ask_choice
 from companion.morpoly.rent import rent_for, street_rent
 from companion.morpoly.rules import is_variant, token_alive
 from companion.morpoly.settle import charge, current_party, settle
-from companion.morpoly.state import State
+from companion.morpoly.state import State, square_state
 from companion.morpoly.table_position import currency_profile, position_of
 
 Power = Generator[Question, str, None]
@@ -124,8 +124,7 @@ def _buy_out(state: State, edition: Edition, narrator: Narrator, token_id: str, 
     if choice != "buy-out":
         return
     transfer(state, party, owner, price)
-    sq = state.squares[square]
-    sq.owner, sq.mortgaged = party, False
+    state.squares[square] = square_state(party, state.squares[square].houses, False)
     narrator.say("morpoly.patrician.bought-out", f"{party} buys {name} from {owner} for {money}; the mortgage "
                  f"is gone", party=party, owner=owner, square=square, name=name, price=money)
 
@@ -152,7 +151,7 @@ def declined(state: State, edition: Edition, narrator: Narrator, token_id: str, 
                                        square=str(square), name=name, price=money)
         if choice == "buy":
             transfer(state, party.id, "bank", price)
-            state.squares[square].owner = party.id
+            state.squares[square] = state.squares[square].with_owner(party.id)
             narrator.say("morpoly.merchants.bought", f"{party.id} buys {name} for {money}", party=party.id,
                          square=square, name=name, price=money)
         return
@@ -263,10 +262,15 @@ def _swaps(state: State, edition: Edition, narrator: Narrator, token_id: str) ->
                 heads = _merchant_tokens(state)
 
 
+_MERCHANTS = Guild.MERCHANTS.value
+"""The guild's name, read once (an enum's ``value`` is a Python-level property: asked for every party
+after every move)."""
+
+
 def _merchant_tokens(state: State) -> set[str]:
     """The tokens of the parties heading the Merchants (:func:`merchants.is_merchant` of every token
     at once: asked for each token after every move)."""
-    parties = {p.id for p in state.parties if Guild.MERCHANTS.value in p.guilds}
+    parties = {p.id for p in state.parties if _MERCHANTS in p.guilds}
     return {t.id for t in state.tokens if t.party in parties}
 
 
@@ -284,7 +288,8 @@ def _swap(state: State, edition: Edition, narrator: Narrator, merchant: str, oth
                                    difference=edition.currency.format(abs(difference)))
     if choice != "swap":
         return
-    state.squares[theirs].owner, state.squares[ours].owner = party, owner
+    squares = state.squares
+    squares[theirs], squares[ours] = squares[theirs].with_owner(party), squares[ours].with_owner(owner)
     narrator.say("morpoly.merchants.swapped", f"{party} swaps {name_ours} for {owner}'s {name_theirs}", party=party,
                  owner=owner, give=ours, take=theirs, give_name=name_ours, take_name=name_theirs)
     if difference > 0:

@@ -99,11 +99,16 @@ def roll(key: str, text: str, player: str | None, purpose: RollPurpose = RollPur
     return dice.first, dice.second
 
 
+_PURPOSES = {purpose: purpose.value for purpose in RollPurpose}
+"""Each purpose's name, read once (an enum's ``value`` is a Python-level property; a roll at every
+other input)."""
+
+
 def roll_dice(purpose: RollPurpose, key: str, text: str, player: str | None,
               **params: str) -> Generator[Question, str, Dice]:
     """Ask for one throw of two six-sided dice for ``purpose`` (a parameter of the question, so a
     screen and the journal say what the roll is for); returns the :class:`Dice` pair."""
-    answer = yield dice_question(key, text, player, purpose=purpose.value, **params)
+    answer = yield dice_question(key, text, player, purpose=_PURPOSES[purpose], **params)
     return answered(answer)
 
 

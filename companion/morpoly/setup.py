@@ -8,7 +8,7 @@ from typing import Final
 from companion.core.errors import RuleViolation
 from companion.morpoly.editions import load_edition
 from companion.morpoly.elam.lives import start as elam_start
-from companion.morpoly.state import Bank, Party, SquareState, State, Token
+from companion.morpoly.state import Bank, Party, State, Token, square_state
 
 GUILDS: Final = ("thieves", "watch", "merchants", "beggars", "undead", "patrician", "fools", "wizards")
 """The eight guilds a player may head (reference §3); the Assassins join them in ELAM."""
@@ -27,7 +27,7 @@ def new_state(players: Sequence[str], rules: Mapping[str, str]) -> State:
                             f"and not 'bank': {list(players)!r}")
     parties = [Party(p, edition.starting_cash, [p], p) for p in players]
     bank = Bank(edition.bank_money - edition.starting_cash * len(players), edition.houses, edition.hotels)
-    squares = {index: SquareState() for index in edition.ownable()}
+    squares = {index: square_state() for index in edition.ownable()}
     state = State(edition.id, dict(rules), parties, [Token(p, p) for p in players], squares, bank,
                   seating=list(players))
     elam_start(state)

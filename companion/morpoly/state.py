@@ -8,6 +8,7 @@ hotel supply, so ``bank.cash + every party's cash`` never changes.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from companion.morpoly.fsu import Ledger
 from companion.morpoly.revisions import LATEST
@@ -40,9 +41,16 @@ class Token:
     jail_attempts: int = 0
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, frozen=True)
 class SquareState:
-    """An ownable square: its owner (``None``: the bank), buildings and mortgage."""
+    """An ownable square: its owner (``None``: the bank), buildings and mortgage.
+
+    An immutable value: a square changes by putting a new one in ``State.squares`` (the ``with_*``
+    methods make it). So the squares of a table are the same objects until one changes, and what is
+    worked out from them — the management menu of each party, the totals the simulator checks after
+    every input — is kept until then, keyed by the squares themselves (identity, a pointer compare
+    each): nothing has to remember to say that a square changed, and a square changed in place
+    is refused (``FrozenInstanceError``; mypy too)."""
 
     owner: str | None = None
     houses: int = 0
@@ -51,6 +59,23 @@ class SquareState:
     @property
     def hotel(self) -> bool:
         return self.houses == HOTEL
+
+    def with_owner(self, owner: str | None) -> SquareState:
+        return square_state(owner, self.houses, self.mortgaged)
+
+    def with_houses(self, houses: int) -> SquareState:
+        return square_state(self.owner, houses, self.mortgaged)
+
+    def with_mortgaged(self, mortgaged: bool) -> SquareState:
+        return square_state(self.owner, self.houses, mortgaged)
+
+
+@lru_cache(maxsize=None)
+def square_state(owner: str | None = None, houses: int = 0, mortgaged: bool = False) -> SquareState:
+    """The square with these facts, made once: an immutable value, so equal squares may be one object
+    (a frozen dataclass is slow to make, field by field, and a position read back from its JSON —
+    the simulator's round-trip check — makes all of them; a game has a few dozen different ones)."""
+    return SquareState(owner, houses, mortgaged)
 
 
 @dataclass(slots=True)
@@ -133,7 +158,7 @@ class State:
             self.edition, dict(self.rules),
             [Party(p.id, p.cash, list(p.tokens), p.boss, list(p.guilds), list(p.jail_cards)) for p in self.parties],
             [Token(t.id, t.party, t.square, t.in_jail, t.jail_attempts) for t in self.tokens],
-            {i: SquareState(sq.owner, sq.houses, sq.mortgaged) for i, sq in self.squares.items()},
+            dict(self.squares),  # immutable squares: shared
             Bank(self.bank.cash, self.bank.houses, self.bank.hotels),
             list(self.seating),
             Turn(self.turn.number, self.turn.token, self.turn.doubles, list(self.turn.four_houses_at_start)),

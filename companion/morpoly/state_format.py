@@ -12,7 +12,7 @@ from companion.core.errors import InputError
 from companion.morpoly.covers import Cover
 from companion.morpoly.editions import load_edition
 from companion.morpoly.fsu import Fsu, Ledger, Status, ledger_problems
-from companion.morpoly.state import HOTEL, Bank, GameOver, Npcs, Party, SquareState, State, Token, Turn
+from companion.morpoly.state import HOTEL, Bank, GameOver, Npcs, Party, State, Token, Turn, square_state
 
 FORMAT: Final = "ankh-morpoly-state/1"
 
@@ -129,7 +129,7 @@ def _parse(doc: dict[str, Any]) -> State:
     squares = {}
     for sq in doc["squares"]:
         houses = HOTEL if sq["hotel"] else int(sq["houses"])
-        squares[int(sq["square"])] = SquareState(sq["owner"], houses, bool(sq["mortgaged"]))
+        squares[int(sq["square"])] = square_state(sq["owner"], houses, bool(sq["mortgaged"]))
     turn = doc["turn"]
     over = doc["game_over"]
     fortuna = doc.get("fortuna") or {"holders": [], "earned": []}

@@ -36,7 +36,7 @@ from companion.morpoly.game_end import one_party_left
 from companion.morpoly.money import BANK, transfer
 from companion.morpoly.questions import ask_amount, ask_choice
 from companion.morpoly.rules import is_variant
-from companion.morpoly.state import Party, State
+from companion.morpoly.state import Party, State, square_state
 
 Taking = Generator[Question, str, None]
 
@@ -82,7 +82,7 @@ def mortgage_all(state: State, edition: Edition, party: str) -> None:
 def lift_free(state: State, party: str) -> None:
     """L99: the Patrician's takeover lifts every existing mortgage of the guild taken, for nothing."""
     for square in state.owned_by(party):
-        state.squares[square].mortgaged = False
+        state.squares[square] = state.squares[square].with_mortgaged(False)
 
 
 def insolvent(state: State, edition: Edition, narrator: Narrator, debtor: str, creditor: str, amount: int,
@@ -125,7 +125,7 @@ def hand_over(state: State, debtor: str, creditor: str) -> None:
     gone, taker = state.party(debtor), state.party(creditor)
     transfer(state, debtor, creditor, gone.cash)
     for square in state.owned_by(debtor):
-        state.squares[square].owner = creditor
+        state.squares[square] = state.squares[square].with_owner(creditor)
     taker.jail_cards.extend(gone.jail_cards)
     gone.jail_cards.clear()
 
@@ -154,8 +154,7 @@ def leave(state: State, narrator: Narrator, debtor: str) -> None:
     fortuna_party_leaves(state, debtor, None)
     elam_party_leaves(state, debtor, None)
     for square in state.owned_by(debtor):
-        state.squares[square].owner = None
-        state.squares[square].mortgaged = False
+        state.squares[square] = square_state(None, state.squares[square].houses, False)
     state.tokens = [t for t in state.tokens if t.party != debtor]
     state.ledger = ledger_after_exit(state.ledger, debtor, {t.id for t in state.tokens})
     state.thefts = {t.id: state.thefts[t.id] for t in state.tokens if t.id in state.thefts}

@@ -121,6 +121,6 @@ def trade(state: State, edition: Edition, narrator: Narrator, buyer: str) -> Tra
     transfer(state, buyer, seller, price)
     if interest:
         transfer(state, buyer, BANK, interest)
-    state.squares[square].owner = buyer
+    state.squares[square] = state.squares[square].with_owner(buyer)
     narrator.say("morpoly.trade.done", f"{buyer} buys {name} from {seller} for {edition.currency.format(price)}",
                  seller=seller, buyer=buyer, square=square, name=name, price=edition.currency.format(price))

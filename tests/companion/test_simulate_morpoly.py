@@ -123,7 +123,7 @@ def _house_from_nowhere(state: State) -> None:
 def _square_of_a_stranger(state: State) -> None:
     """The last square handed to an owner who is no party of the game (as a takeover that forgets
     to pass a square on would leave it)."""
-    state.squares[39].owner = "nobody"
+    state.squares[39] = state.squares[39].with_owner("nobody")
 
 
 def _card_held_twice(state: State) -> None:

@@ -12,6 +12,7 @@ from typing import Any
 
 from companion.morpoly.covers import Cover
 from companion.morpoly.fsu import Fsu, Ledger
+from companion.morpoly.state import SquareState
 
 
 def _button_with(root: Any, text: str) -> Any:
@@ -101,9 +102,9 @@ def test_the_ledger_the_deed_and_the_pairing(tmp_path: Path, request: Any) -> No
         assert "⇄" not in board.cells[10].text
         assert app.t("Money (the app is the bank)") in board.money_label.text
         state = app.game.state  # exact FSUs built by hand (see the module docstring)
-        state.squares[37].owner, state.squares[37].houses = "red", 2
-        state.squares[39].owner, state.squares[39].houses = "green", 1
-        state.squares[6].owner = "green"  # unbuilt: a cemetery of the Undead
+        state.squares[37] = SquareState("red", 2)
+        state.squares[39] = SquareState("green", 1)
+        state.squares[6] = state.squares[6].with_owner("green")  # unbuilt: a cemetery of the Undead
         state.ledger = Ledger((Fsu(1, "red", "yellow", "yellow", 37, 500, frozenset({Cover.JAILED}), False),
                                Fsu(2, "green", "red", "red", 39, 200, frozenset({Cover.CEMETERY}), False)), 3)
         app.refresh()

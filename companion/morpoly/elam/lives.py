@@ -8,7 +8,7 @@ from companion.core.procedure import Narrator
 from companion.morpoly.elam.table import is_played
 from companion.morpoly.fsu import void_party
 from companion.morpoly.money import BANK, transfer
-from companion.morpoly.state import HOTEL, GameOver, Npcs, State
+from companion.morpoly.state import HOTEL, GameOver, Npcs, State, square_state
 
 LIVES: Final = 10
 """L166: every player gets ten guild members."""
@@ -67,7 +67,7 @@ def eliminate(state: State, narrator: Narrator, party: str) -> None:
             state.bank.hotels += 1
         else:
             state.bank.houses += sq.houses
-        sq.owner, sq.houses, sq.mortgaged = None, 0, False
+        state.squares[index] = square_state()
     state.ledger, _ = void_party(state.ledger, party)  # its FSUs, held and sold (R72)
     fortuna_party_leaves(state, party, None)
     _free_luggage_of_gone_tokens(state, party)

@@ -4,7 +4,7 @@ from __future__ import annotations
 from companion.core.inputs import Answer, CardScan, DieRoll, Input
 from companion.morpoly.game import Game, apply, from_state
 from companion.morpoly.setup import new_state
-from companion.morpoly.state import State
+from companion.morpoly.state import SquareState, State
 
 
 def table(players: tuple[str, ...] = ("red", "blue"), edition: str = "us", base: str = "standard") -> State:
@@ -13,8 +13,7 @@ def table(players: tuple[str, ...] = ("red", "blue"), edition: str = "us", base:
 
 def own(state: State, party: str, *squares: int, houses: int = 0, mortgaged: bool = False) -> None:
     for square in squares:
-        sq = state.squares[square]
-        sq.owner, sq.houses, sq.mortgaged = party, houses, mortgaged
+        state.squares[square] = SquareState(party, houses, mortgaged)
         if houses == 5:
             state.bank.hotels -= 1
         else:

@@ -90,7 +90,7 @@ def test_merchants_full_cover_makes_the_new_fsu_theirs() -> None:
     250 to Blue: the Merchants pay all of it, and the new FSU is theirs but expires with Red's token."""
     state = variant("patrician", "watch", "merchants")
     own(state, "blue", 1, 3)
-    state.squares[1].houses = 5
+    state.squares[1] = state.squares[1].with_houses(5)
     state.bank.hotels -= 1
     state.token("red").square = 38
     state.ledger = Ledger((fsu(1, "green", "red", 16, 100, Cover.MUST_PAY),), 2)
@@ -106,7 +106,7 @@ def test_merchants_partial_cover_leaves_the_new_fsu_with_the_insured() -> None:
     """Appendix 3b: a premium of 1,000: the Merchants pay 300, Red 700, and the new FSU is Red's."""
     state = variant("patrician", "watch", "merchants")
     own(state, "blue", 16, 18, 19)
-    state.squares[19].houses = 5
+    state.squares[19] = state.squares[19].with_houses(5)
     state.bank.hotels -= 1
     state.token("red").square = 14
     state.ledger = Ledger((fsu(1, "green", "red", 3, 100, Cover.MUST_PAY),), 2)

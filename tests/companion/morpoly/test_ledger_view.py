@@ -12,7 +12,7 @@ from companion.morpoly.covers import Cover
 from companion.morpoly.editions import load_edition
 from companion.morpoly.fsu import Fsu, Ledger, Status
 from companion.morpoly.game import Game
-from companion.morpoly.state import State
+from companion.morpoly.state import SquareState, State
 
 MODE = get_mode("ankh-morpoly")
 
@@ -26,8 +26,8 @@ def set_up(guilds: tuple[str, ...] = ("beggars", "watch", "undead"), **options: 
 
 def worked_example(red_square: int = 24) -> State:
     state = set_up().state.copy()
-    state.squares[37].owner, state.squares[37].houses = "blue", 3
-    state.squares[39].owner, state.squares[39].houses = "blue", 1
+    state.squares[37] = SquareState("blue", 3)
+    state.squares[39] = SquareState("blue", 1)
     state.token("red").square = red_square
     park_place = Fsu(1, "blue", "red", "red", 37, 1100, frozenset({Cover.JAILED}), False)
     ended = Fsu(2, "green", "red", "red", 11, 50, frozenset({Cover.CEMETERY}), False, status=Status.EXPIRED)
@@ -82,7 +82,8 @@ def test_covers_that_hang_on_play_have_no_chance() -> None:
 def test_an_undead_fsu_pays_on_the_insurers_cemeteries() -> None:
     """Green (Undead) owns an unbuilt Kentucky Avenue (21) and a pub (25): both are cemeteries."""
     state = worked_example(red_square=18)
-    state.squares[21].owner = state.squares[25].owner = "green"
+    state.squares[21] = state.squares[21].with_owner("green")
+    state.squares[25] = state.squares[25].with_owner("green")
     state.ledger = Ledger((Fsu(1, "green", "red", "red", 37, 300, frozenset({Cover.CEMETERY}), False),), 2)
     line = ledger_view.exposure(state)[0]
     assert line.claim_squares == (21, 25) and line.chance_of_claim == Fraction(2 + 6, 36)  # a 3 or a 7
@@ -103,16 +104,16 @@ def test_the_mode_publishes_it_in_its_view() -> None:
 def test_what_a_landing_costs_now() -> None:
     state, us = worked_example(), load_edition("us")
     assert ledger_view.charge_now(state, us, 37) == ledger_view.Charge("premium", 1100)  # built: B5
-    state.squares[37].houses = 0
+    state.squares[37] = state.squares[37].with_houses(0)
     assert ledger_view.charge_now(state, us, 37) == ledger_view.Charge("rent", 70)  # unbuilt, whole group: 2 × 35
     assert ledger_view.charge_now(state, us, 1) == ledger_view.Charge("none", 0)  # the bank's
-    state.squares[12].owner = "green"
+    state.squares[12] = state.squares[12].with_owner("green")
     assert ledger_view.charge_now(state, us, 12) == ledger_view.Charge("per-pip", 4)
-    state.squares[37].houses = 3
+    state.squares[37] = state.squares[37].with_houses(3)
     state.token("blue").square, state.token("blue").in_jail = 10, True
     assert ledger_view.charge_now(state, us, 37) == ledger_view.Charge("none", 0)  # B1: Blue sits in jail
     standard = set_up((), base="standard").state.copy()  # plain Monopoly asks no guilds
-    standard.squares[37].owner, standard.squares[37].houses = "blue", 3
+    standard.squares[37] = SquareState("blue", 3)
     assert ledger_view.charge_now(standard, us, 37) == ledger_view.Charge("rent", 1100)
 
 

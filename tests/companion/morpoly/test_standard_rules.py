@@ -289,3 +289,13 @@ def test_the_menu_offers_exactly_what_the_rules_allow_square_by_square() -> None
                 compared += 1
             game = apply(game, random_input(game, rng))
     assert compared > 300
+
+
+def test_a_square_is_changed_only_by_putting_a_new_one() -> None:
+    """What is kept until a square changes relies on it (the simulator's totals): a square changed in
+    place is refused."""
+    import dataclasses
+
+    state = table()
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        state.squares[1].owner = "red"  # type: ignore[misc]
