@@ -171,12 +171,13 @@ Box = tuple[float, float, float, float]
 def place_block(polygon: list[Point], avoid: list[list[Point]], centre: Point, label: tuple[float, float],
                 chips: list[tuple[float, float]], gap: float = 2.0, reach: float = 32.0,
                 step: float = 8.0, lines: list[tuple[Point, Point, float]] | None = None,
-                taken: list[Box] | None = None) -> tuple[Box, list[Box], int]:
+                taken: list[Box] | None = None, margin: float = 1.0) -> tuple[Box, list[Box], int]:
     """Where an area's name (``label``: width, height) and its chips (each width, height) go: rows of
     chips under the name, centred, with the row width and the block's offset from ``centre`` chosen
     so that as little as possible spills out of ``polygon``, into the ``avoid`` polygons (the
     Isle of Gods inside its neighbours), onto ``lines`` (the river: segments with a half-width) or
-    over boxes already ``taken`` by other areas; ties go to the arrangement nearest the centre.
+    over boxes already ``taken`` by other areas; ties go to the arrangement nearest the centre. A
+    box counts as inside when it is, grown by ``margin`` pixels on every side (off the outline).
     Returns the name's box, the chips' boxes and how much still spills (0: nothing)."""
     best: tuple[tuple[int, float], Box, list[Box]] | None = None
     xs = [p[0] for p in polygon]
@@ -223,8 +224,9 @@ def place_block(polygon: list[Point], avoid: list[list[Point]], centre: Point, l
             limit = best[0][0] if best is not None else 10 ** 6
             spill = 0
             for box in [label_box, *boxes]:
-                spill += _spill(box, inside, avoided, segments, limit - spill)
                 bx, by, bw, bh = box
+                spill += _spill((bx - margin, by - margin, bw + 2 * margin, bh + 2 * margin), inside, avoided,
+                                segments, limit - spill)
                 for tx, ty, tw, th in near_taken:  # overlapping another area's box: the innermost loop
                     if bx < tx + tw and tx < bx + bw and by < ty + th and ty < by + bh:
                         spill += 6
@@ -307,6 +309,19 @@ def _spill(box: Box, polygon: _Shape, avoid: list[_Shape], segments: list[Segmen
                         break
     if spill > budget:
         return spill
+    # Nine points inside do not make the box inside: a corner of a concave outline (or of the Isle
+    # of Gods) can still poke into it between them. With every corner inside and no vertex of the
+    # outline or of an avoided polygon within the box, the whole box is inside.
+    right_x, top_y = x + w, y + h
+    if x < right and right_x > left and y < top and top_y > bottom:
+        for vx, vy in polygon.polygon:
+            if x < vx < right_x and y < vy < top_y:
+                spill += 1
+    for shape in avoid:
+        if x < shape.right and right_x > shape.left and y < shape.top and top_y > shape.bottom:
+            for vx, vy in shape.polygon:
+                if x < vx < right_x and y < vy < top_y:
+                    spill += 1
     for a, b, half, left_ab, right_ab, bottom_ab, top_ab in segments:
         box_left, box_bottom = x - half, y - half
         if right_ab < box_left or left_ab > box_left + (w + 2 * half) or top_ab < box_bottom \

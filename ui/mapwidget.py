@@ -15,6 +15,7 @@ event's area). It never decides legality itself.
 from __future__ import annotations
 
 import time
+from dataclasses import dataclass
 from typing import Any
 from weakref import ref
 
@@ -57,6 +58,25 @@ OWNER_SIZE = 18
 """The owner's shape beside a building's ⌂, small: the ⌂ in the owner's colour is the marker."""
 TOKEN_SLACK = 4.0
 """Pixels around a chip that still count as a tap on it."""
+NAME_SCALES = (1.0, 0.9, 0.8)
+"""An area's name may shrink to these fractions of its size to fit its area (then: the number alone)."""
+CHIP_SCALES = (1.0, 0.85, 0.7, 0.6)
+"""A crowded area's chips may shrink to these fractions of the counts' size to fit (then: "+n")."""
+
+
+@dataclass(frozen=True)
+class Fit:
+    """How an area's name and chips fit inside it (see :meth:`MapWidget._fit`): the name's text,
+    font size and wrapping width (None: one line), the chips' font size, how many of the area's
+    chips are shown (the rest folded into "+n"), and the boxes of the name and the chips."""
+
+    text: str
+    font_size: float
+    wrap: float | None
+    chip_font: float
+    shown: int
+    label_box: Box
+    boxes: list[Box]
 
 
 class MapText:
@@ -161,7 +181,7 @@ class MapWidget(Widget):
         self._generation = 0  # which drawing is under way (see _label_areas)
         self.labelling = False
         """True while a thumbnail's names and chips are still being placed, a few areas a frame."""
-        self._placements: dict[Any, tuple[Box, list[Box], bool]] = {}
+        self._placements: dict[Any, Fit] = {}
         self._drawn: Any = None
         self._count_font = COUNT_FONT_PX
         super().__init__(**kwargs)
@@ -313,66 +333,88 @@ class MapWidget(Widget):
 
     def _add_label(self, area_id: str, fitted: Fitted, taken: list[Box]) -> None:
         """The area's number and name (small: the buttons name it too), and under it what stands
-        there as chips at least 20 px tall (see :meth:`_tokens`)."""
-        cx, cy = fitted.to_px(self.layout.centres[area_id])
-        info = AREA_BY_ID[area_id]
-        name = info.name(self.language)
-        chord = _chord(self.drawn_polygons[area_id], cx, cy)
-        size = max(10.0, fitted.height * 0.026)
-        text = f"[b]{info.number}[/b] {name}"
-        ink = (*INK_RGB, 1.0)
-        label = MapText(self, text, size, self.render_text(text, size, halign="center", color=ink))
-        if label.texture_size[0] > chord - 4:  # a narrow area (the Isle of Gods): two lines
-            # never narrower than the longest word: Kivy cuts a word wider than the wrapping width
-            # ("Götterins|el" on the Journal's map), so such a name stands out of its area instead
-            widest = max(self.render_text(word, size, bold=True).width for word in text.split())
-            label.texture = self.render_text(text, size, halign="center", color=ink,
-                                             text_size=(max(chord - 4, size * 4, widest + 1), None))
+        there as chips at least 20 px tall where they fit (see :meth:`_tokens` and :meth:`_fit`)."""
+        self._count_font = self.count_font_size(fitted)
+        fit = self._fit(area_id, fitted, taken)
+        taken += [fit.label_box, *fit.boxes]  # the next areas keep off these
+        label = MapText(self, fit.text, fit.font_size, self._name_texture(fit.text, fit.font_size, fit.wrap))
         label.size = label.texture_size
-        tokens = self._tokens(area_id, fitted)
-        label_box, boxes = self._place(area_id, label, tokens, (cx, cy), fitted, taken)
-        taken += [label_box, *boxes]  # the next areas keep off these
-        label.pos = label_box[:2]
+        label.pos = fit.label_box[:2]
         self.labels[area_id] = label
+        tokens = self._tokens(area_id, fit.chip_font, fit.shown)
         with self.canvas:
             label.draw()
-            for token, box in zip(tokens, boxes):
+            for token, box in zip(tokens, fit.boxes):
                 token.pos = box[:2]
                 self._draw_chip(token)
                 token.draw()
 
-    def _place(self, area_id: str, label: MapText, tokens: list[PieceToken], centre: tuple[float, float],
-               fitted: Fitted, taken: list[Box]) -> tuple[Box, list[Box]]:
-        """Where the name and the chips go (see :func:`ui.maplayout.place_block`); in an area too
-        crowded for its name, the name shrinks to the area's number. Cached per position."""
-        key = (area_id, tuple(label.size), tuple(tuple(t.size) for t in tokens),
-               (fitted.x, fitted.y, fitted.width, fitted.height), tuple(taken))
-        placed = self._placements.get(key)
-        number = f"[b]{AREA_BY_ID[area_id].number}[/b]"
-        if placed is None:
-            avoid = [self.drawn_polygons["isle-of-gods"]] if area_id != "isle-of-gods" else []
-            chips = [(t.width, t.height) for t in tokens]
-            river = self._river_segments(fitted)
-            label_box, boxes, spill = place_block(self.drawn_polygons[area_id], avoid, centre,
-                                                  (label.width, label.height), chips, lines=river, taken=taken)
-            number_only = False
-            if spill and tokens:
-                texture = self.render_text(number, label.font_size)
-                short = place_block(self.drawn_polygons[area_id], avoid, centre, (texture.width, texture.height),
-                                    chips, lines=river, taken=taken)
-                number_only = short[2] < spill
-                if number_only:
-                    label_box, boxes = short[0], short[1]
-            if len(self._placements) > 1000:  # a long game: forget old positions' placements
-                self._placements.clear()
-            placed = (label_box, boxes, number_only)
-            self._placements[key] = placed
-        label_box, boxes, number_only = placed
-        if number_only:
-            label.text = number
-            label.texture = self.render_text(number, label.font_size, halign="center", color=(*INK_RGB, 1.0))
-            label.size = label.texture_size
-        return label_box, boxes
+    def _name_texture(self, text: str, font_size: float, wrap: float | None) -> Any:
+        """The name on one line, or wrapped to ``wrap`` pixels (never narrower than its widest word:
+        Kivy cuts a word wider than the wrapping width, "Götterins|el" on the Journal's map)."""
+        ink = (*INK_RGB, 1.0)
+        if wrap is None:
+            return self.render_text(text, font_size, halign="center", color=ink)
+        return self.render_text(text, font_size, halign="center", color=ink, text_size=(wrap, None))
+
+    def _name_wrap(self, text: str, font_size: float, chord: float) -> float | None:
+        """Where a name wraps in an area ``chord`` pixels wide at its centre: nowhere if it fits on one
+        line; else at the chord, never narrower than four characters or than its widest word (names
+        wrap only between words)."""
+        if self.render_text(text, font_size, halign="center").width <= chord - 4:
+            return None
+        widest = max(self.render_text(word, font_size, bold=True).width for word in text.split())
+        return float(max(chord - 4, font_size * 4, widest + 1))
+
+    def _fit(self, area_id: str, fitted: Fitted, taken: list[Box]) -> Fit:
+        """The first way the name and the chips fit inside the area (see
+        :func:`ui.maplayout.place_block`), trying, in this order: the name at its size, then a little
+        smaller (a long word such as "Drachenlandeplatz" on a small map), with the chips at full
+        size; the area's number alone with the chips at full size, then smaller (a crowded area);
+        at the smallest size, the last chips folded into one "+n" chip (n: the chips not shown).
+        If nothing fits, the arrangement that spills least. Cached per position."""
+        contents = self.contents(area_id)
+        key = (area_id, self.language, tuple(contents), (fitted.x, fitted.y, fitted.width, fitted.height),
+               tuple(taken), self._count_font, self.font_name)
+        found = self._placements.get(key)
+        if found is not None:
+            return found
+        cx, cy = fitted.to_px(self.layout.centres[area_id])
+        info = AREA_BY_ID[area_id]
+        size = max(10.0, fitted.height * 0.026)
+        chord = _chord(self.drawn_polygons[area_id], cx, cy)
+        name = f"[b]{info.number}[/b] {info.name(self.language)}"
+        number = f"[b]{info.number}[/b]"
+        full = len(contents)
+        tries: list[tuple[str, float, float, int]] = [(name, size * s, 1.0, full) for s in NAME_SCALES]
+        tries += [(number, size, s, full) for s in (CHIP_SCALES if contents else (1.0,))]
+        tries += [(number, size, CHIP_SCALES[-1], shown) for shown in range(full - 2, -1, -1)]
+        avoid = [self.drawn_polygons["isle-of-gods"]] if area_id != "isle-of-gods" else []
+        river = self._river_segments(fitted)
+        chip_sizes: dict[tuple[str, float], tuple[float, float]] = {}
+        best: tuple[int, Fit] | None = None
+        for text, font_size, scale, shown in tries:
+            wrap = self._name_wrap(text, font_size, chord) if text != number else None
+            texture = self._name_texture(text, font_size, wrap)
+            chip_font = self._count_font * scale
+            chips = []
+            for markup in self._chip_markups(area_id, chip_font, shown):
+                if (markup, chip_font) not in chip_sizes:
+                    rendered = self.render_text(markup, chip_font, bold=True)
+                    chip_sizes[(markup, chip_font)] = (rendered.width + 4.0, float(rendered.height))
+                chips.append(chip_sizes[(markup, chip_font)])
+            label_box, boxes, spill = place_block(self.drawn_polygons[area_id], avoid, (cx, cy),
+                                                  (texture.width, texture.height), chips, lines=river, taken=taken)
+            fit = Fit(text, font_size, wrap, chip_font, shown, label_box, boxes)
+            if best is None or spill < best[0]:
+                best = (spill, fit)
+            if spill == 0:
+                break
+        assert best is not None
+        if len(self._placements) > 1000:  # a long game: forget old positions' placements
+            self._placements.clear()
+        self._placements[key] = best[1]
+        return best[1]
 
     def _river_segments(self, fitted: Fitted) -> list[tuple[tuple[float, float], tuple[float, float], float]]:
         """The river as pixel segments with half its drawn width: chips keep off it."""
@@ -383,17 +425,38 @@ class MapWidget(Widget):
             segments += [(a, b, half) for a, b in zip(px, px[1:])]
         return segments
 
-    def _tokens(self, area_id: str, fitted: Fitted) -> list[PieceToken]:
+    def _tokens(self, area_id: str, font_size: float, shown: int) -> list[PieceToken]:
         """What stands in the area as chips (a minion count per colour with its shape, the building
-        with its owner's shape, the trouble marker, trolls, demons)."""
-        self._count_font = self.count_font_size(fitted)
-        tokens = [PieceToken(self, area_id, piece, markup, self._count_font,
-                             self.render_text(markup, self._count_font, bold=True))
-                  for piece, markup in self.contents(area_id)]
+        with its owner's shape, the trouble marker, trolls, demons) at ``font_size``: the first
+        ``shown`` of them, and the rest folded into one "+n" chip, piece ``more`` (see
+        :meth:`_chip_markups`)."""
+        contents = self.contents(area_id, font_size)
+        pieces = [piece for piece, _markup in contents[:shown]] + (["more"] if shown < len(contents) else [])
+        tokens = [PieceToken(self, area_id, piece, markup, font_size, self.render_text(markup, font_size, bold=True))
+                  for piece, markup in zip(pieces, self._chip_markups(area_id, font_size, shown))]
         for token in tokens:
             token.size = (token.texture_size[0] + 4, token.texture_size[1])
         self.tokens[area_id] = tokens
         return tokens
+
+    def _chip_markups(self, area_id: str, font_size: float, shown: int) -> list[str]:
+        """The chips' markups at ``font_size``: the first ``shown`` of the area's contents, then, if
+        any are left, one chip "+n" counting the pieces it stands for (a tap on it is a tap on the
+        area; the table screen lists them all)."""
+        contents = self.contents(area_id, font_size)
+        markups = [markup for _piece, markup in contents[:shown]]
+        if shown < len(contents):
+            hidden = sum(self.piece_count(area_id, piece) for piece, _markup in contents[shown:])
+            markups.append(f"[color={hex_color(INK_RGB)}]+{hidden}[/color]")
+        return markups
+
+    def piece_count(self, area_id: str, piece: str) -> int:
+        """How many pieces one chip stands for (a colour's minions, the trolls, the demons; 1 for the
+        building and the trouble marker)."""
+        area = self.state.areas[area_id]
+        counts = {"building": 1 if area.building else 0, "trouble": int(area.trouble), "troll": area.trolls,
+                  "demon": area.demons}
+        return counts[piece] if piece in counts else int(area.minion_count(piece))
 
     def _draw_chip(self, token: PieceToken) -> None:
         """A pale rounded chip behind the token (yellow on sand reads badly); legal answers ringed."""
@@ -411,11 +474,12 @@ class MapWidget(Widget):
         bigger screen gets bigger counts, a thumbnail (the Journal's map) smaller ones."""
         return max(COUNT_FONT_PX * min(1.0, fitted.height / FULL_MAP_PX), fitted.height * 0.07)
 
-    def contents(self, area_id: str) -> list[tuple[str, str]]:
+    def contents(self, area_id: str, font_size: float | None = None) -> list[tuple[str, str]]:
         """What stands in an area as (piece, markup) chips: ``("red", "●2")``, ``("yellow", "▲")`` (one
         piece: the mark alone, as on the board), ``("building", "⌂■")``, ``("trouble", "⚠")``,
         ``("troll", "♜")``, ``("demon", "☠2")``. A player's pieces always carry their shape, so no
-        two players differ by colour alone."""
+        two players differ by colour alone. ``font_size``: the chips' font (default: the counts'),
+        which sizes the building's marks."""
         state = self.state
         if state is None:
             return []
@@ -430,7 +494,7 @@ class MapWidget(Widget):
             if n:
                 parts.append((color, chip(PLAYER_RGB[color], piece_mark(color), n)))
         if area.building:
-            scale = self._count_font / COUNT_FONT_PX
+            scale = (font_size or self._count_font) / COUNT_FONT_PX
             house, owner = round(BUILDING_SIZE * scale), round(OWNER_SIZE * scale)
             parts.append(("building", f"[color={hex_color(PLAYER_RGB[area.building])}][size={house}]"
                                       f"{BUILDING_MARK}[/size][size={owner}]{piece_mark(area.building)}"
