@@ -241,6 +241,127 @@ def place_block(polygon: list[Point], avoid: list[list[Point]], centre: Point, l
     return best[1], best[2], best[0][0]
 
 
+def place_rows(polygon: list[Point], avoid: list[list[Point]], centre: Point, label: tuple[float, float],
+               chips: list[tuple[float, float]], gap: float = 2.0, step: float = 3.0,
+               lines: list[tuple[Point, Point, float]] | None = None, taken: list[Box] | None = None,
+               margin: float = 1.0) -> tuple[Box, list[Box], int]:
+    """Like :func:`place_block`, but each row (the name, then the chips' rows) slides sideways on
+    its own to where it fits, nearest the centre: a slanting area (Dolly Sisters' crescent) takes a
+    staircase of rows that no straight block fits. The rows still read top to bottom; the block
+    slides up and down over the whole area (``step`` pixels at a time). Returns the boxes and how
+    much still spills (0: nothing)."""
+    inside = _Shape(polygon)
+    avoided = [_Shape(a) for a in avoid]
+    segments = [(a, b, half, min(a[0], b[0]), max(a[0], b[0]), min(a[1], b[1]), max(a[1], b[1]))
+                for a, b, half in lines or ()
+                if max(a[0], b[0]) + half >= inside.left and min(a[0], b[0]) - half <= inside.right
+                and max(a[1], b[1]) + half >= inside.bottom and min(a[1], b[1]) - half <= inside.top]
+    blocked = [t for t in taken or () if t[0] <= inside.right and t[0] + t[2] >= inside.left
+               and t[1] <= inside.top and t[1] + t[3] >= inside.bottom]
+    cx, cy = centre
+    row_h = max((h for _w, h in chips), default=0.0)
+    best: tuple[int, Box, list[Box]] | None = None
+
+    def row_spill(boxes: list[Box], budget: int) -> int:
+        spill = 0
+        for bx, by, bw, bh in boxes:
+            spill += _spill((bx - margin, by - margin, bw + 2 * margin, bh + 2 * margin), inside, avoided,
+                            segments, budget - spill)
+            spill += sum(6 for tx, ty, tw, th in blocked
+                         if bx < tx + tw and tx < bx + bw and by < ty + th and ty < by + bh)
+            if spill > budget:
+                break
+        return spill
+
+    shifts = sorted((i * step for i in range(-int((cx - inside.left) / step) - 1, int((inside.right - cx) / step) + 2)),
+                    key=abs)
+    for per_row in sorted({max(1, -(-len(chips) // k)) for k in (1, 2, 3, 4)}, reverse=True):
+        rows = [chips[i:i + per_row] for i in range(0, len(chips), per_row)]
+        height = label[1] + sum(row_h + gap for _r in rows)
+        tops = sorted((inside.bottom + height + j * step
+                       for j in range(int((inside.top - inside.bottom - height) / step) + 1)),
+                      key=lambda t: abs(t - height / 2 - cy)) or [cy + height / 2]  # taller than the area
+        for top in tops:
+            limit = best[0] if best is not None else 10 ** 6
+            lines_of: list[list[tuple[float, float]]] = [[label], *rows]
+            placed: list[Box] = []
+            spill = 0
+            y = top
+            for n, row in enumerate(lines_of):
+                h_row = label[1] if n == 0 else row_h
+                width = sum(w for w, _h in row) + 2 * gap * (len(row) - 1)
+                row_best: tuple[int, list[Box]] | None = None
+                for dx in shifts:
+                    x = cx + dx - width / 2
+                    boxes: list[Box] = []
+                    for w, h in row:
+                        boxes.append((x, y - h_row + (h_row - h) / 2, w, h))
+                        x += w + 2 * gap
+                    budget = row_best[0] if row_best is not None else limit - spill
+                    score = row_spill(boxes, budget)
+                    if row_best is None or score < row_best[0]:
+                        row_best = (score, boxes)
+                    if score == 0:
+                        break
+                assert row_best is not None
+                spill += row_best[0]
+                placed += row_best[1]
+                y -= h_row + gap
+                if spill > limit:
+                    break
+            if best is None or spill < best[0]:
+                best = (spill, placed[0], placed[1:])
+            if spill == 0:
+                return best[1], best[2], 0
+    assert best is not None
+    return best[1], best[2], best[0]
+
+
+def place_loose(polygon: list[Point], avoid: list[list[Point]], centre: Point, label: tuple[float, float],
+                chips: list[tuple[float, float]], gap: float = 2.0, step: float = 3.0,
+                lines: list[tuple[Point, Point, float]] | None = None, taken: list[Box] | None = None,
+                margin: float = 1.0) -> tuple[Box, list[Box], int]:
+    """Like :func:`place_block`, but each box on its own: the name at the free spot nearest the
+    centre, then each chip at the free spot nearest the centre that touches no box placed before
+    (spots on a grid of ``step`` pixels). For areas whose shape no block of rows fits (a crescent,
+    a narrow band): the chips cluster round the name instead of standing in rows. Returns the
+    boxes and how much still spills (0: nothing)."""
+    inside = _Shape(polygon)
+    avoided = [_Shape(a) for a in avoid]
+    segments = [(a, b, half, min(a[0], b[0]), max(a[0], b[0]), min(a[1], b[1]), max(a[1], b[1]))
+                for a, b, half in lines or ()
+                if max(a[0], b[0]) + half >= inside.left and min(a[0], b[0]) - half <= inside.right
+                and max(a[1], b[1]) + half >= inside.bottom and min(a[1], b[1]) - half <= inside.top]
+    placed: list[Box] = []
+    blocked = [t for t in taken or () if t[0] <= inside.right and t[0] + t[2] >= inside.left
+               and t[1] <= inside.top and t[1] + t[3] >= inside.bottom]
+    cx, cy = centre
+    spill = 0
+    for w, h in [label, *chips]:
+        spots = [(inside.left + i * step, inside.bottom + j * step)
+                 for i in range(int((inside.right - inside.left - w) / step) + 1)
+                 for j in range(int((inside.top - inside.bottom - h) / step) + 1)]
+        spots.sort(key=lambda p: (p[0] + w / 2 - cx) ** 2 + (p[1] + h / 2 - cy) ** 2)
+        best: tuple[int, Box] | None = None
+        for x, y in spots:
+            box = (x, y, w, h)
+            clash = sum(50 for tx, ty, tw, th in placed + blocked
+                        if x - gap < tx + tw and tx < x + w + gap and y - gap < ty + th and ty < y + h + gap)
+            if best is not None and clash >= best[0]:
+                continue
+            score = clash + _spill((x - margin, y - margin, w + 2 * margin, h + 2 * margin), inside, avoided,
+                                   segments, best[0] - clash if best is not None else 10 ** 6)
+            if best is None or score < best[0]:
+                best = (score, box)
+            if score == 0:
+                break
+        if best is None:  # wider or taller than the area: at the centre
+            best = (9, (cx - w / 2, cy - h / 2, w, h))
+        spill += best[0]
+        placed.append(best[1])
+    return placed[0], placed[1:], spill
+
+
 class _Shape:
     """A polygon with its bounding box and, per height tried, where its outline crosses that
     horizontal line: :func:`place_block` tests thousands of points on a few dozen heights (the rows of

@@ -27,7 +27,7 @@ from kivy.utils import get_hex_from_color
 from kivy.uix.widget import Widget
 
 from companion.morpork.board import AREA_BY_ID, AREA_IDS
-from ui.maplayout import Box, Fitted, MapLayout, load_layout, place_block, triangulate
+from ui.maplayout import Box, Fitted, MapLayout, load_layout, place_block, place_loose, place_rows, triangulate
 from ui.palette import (
     AREA_FILL,
     BRIDGE_RGB,
@@ -58,9 +58,15 @@ OWNER_SIZE = 18
 """The owner's shape beside a building's ⌂, small: the ⌂ in the owner's colour is the marker."""
 TOKEN_SLACK = 4.0
 """Pixels around a chip that still count as a tap on it."""
+WORD_BREAKS = {"Drachenlandeplatz": "Drachen-\nlandeplatz", "Schlummerhügel": "Schlummer-\nhügel",
+               "Siebenschläfer": "Sieben-\nschläfer", "Götterinsel": "Götter-\ninsel",
+               "Rzemieślników": "Rzemieśl-\nników"}
+"""Where a long word of an area's name may break on the map, hyphenated as a typesetter of its
+language would: a German compound between the words it is made of, a Polish word between
+syllables (never elsewhere: "Götterins|el" was a cut)."""
 NAME_SCALES = (1.0, 0.9, 0.8)
 """An area's name may shrink to these fractions of its size to fit its area (then: the number alone)."""
-CHIP_SCALES = (1.0, 0.85, 0.7, 0.6)
+CHIP_SCALES = (1.0, 0.9, 0.8, 0.7, 0.6)
 """A crowded area's chips may shrink to these fractions of the counts' size to fit (then: "+n")."""
 
 
@@ -360,18 +366,22 @@ class MapWidget(Widget):
     def _name_wrap(self, text: str, font_size: float, chord: float) -> float | None:
         """Where a name wraps in an area ``chord`` pixels wide at its centre: nowhere if it fits on one
         line; else at the chord, never narrower than four characters or than its widest word (names
-        wrap only between words)."""
-        if self.render_text(text, font_size, halign="center").width <= chord - 4:
-            return None
+        wrap only between words). A chord of 0: as narrow as that allows."""
+        width = self.render_text(text, font_size, halign="center").width
+        if width <= chord - 4:
+            return float(width + 1) if "\n" in text else None  # lines of their own: centred in a box
         widest = max(self.render_text(word, font_size, bold=True).width for word in text.split())
         return float(max(chord - 4, font_size * 4, widest + 1))
 
     def _fit(self, area_id: str, fitted: Fitted, taken: list[Box]) -> Fit:
         """The first way the name and the chips fit inside the area (see
-        :func:`ui.maplayout.place_block`), trying, in this order: the name at its size, then a little
-        smaller (a long word such as "Drachenlandeplatz" on a small map), with the chips at full
-        size; the area's number alone with the chips at full size, then smaller (a crowded area);
-        at the smallest size, the last chips folded into one "+n" chip (n: the chips not shown).
+        :func:`ui.maplayout.place_block`, in rows; :func:`ui.maplayout.place_rows`, in rows sliding
+        sideways each on its own; :func:`ui.maplayout.place_loose`, clustered round the name),
+        trying, in this order: the name at its size, then with a long word broken
+        (:data:`WORD_BREAKS`), each a little smaller in turn (a long word such as
+        "Drachenlandeplatz" on a small map), with the chips at full size; the area's number alone
+        with the chips at full size, then smaller (a crowded area); at the smallest size, the last
+        chips folded into one "+n" chip (n: the pieces they stand for).
         If nothing fits, the arrangement that spills least. Cached per position."""
         contents = self.contents(area_id)
         key = (area_id, self.language, tuple(contents), (fitted.x, fitted.y, fitted.width, fitted.height),
@@ -386,15 +396,23 @@ class MapWidget(Widget):
         name = f"[b]{info.number}[/b] {info.name(self.language)}"
         number = f"[b]{info.number}[/b]"
         full = len(contents)
-        tries: list[tuple[str, float, float, int]] = [(name, size * s, 1.0, full) for s in NAME_SCALES]
-        tries += [(number, size, s, full) for s in (CHIP_SCALES if contents else (1.0,))]
-        tries += [(number, size, CHIP_SCALES[-1], shown) for shown in range(full - 2, -1, -1)]
+        broken = " ".join(WORD_BREAKS.get(word, word) for word in name.split(" "))
+        tries: list[tuple[str, float, float, int, bool]] = []
+        for scale in NAME_SCALES:
+            tries += [(text, size * scale, 1.0, full, narrow) for text in dict.fromkeys((name, broken))
+                      for narrow in (False, True)]
+        tries += [(number, size, s, full, False) for s in (CHIP_SCALES if contents else (1.0,))]
+        tries += [(number, size, CHIP_SCALES[-1], shown, False) for shown in range(full - 2, -1, -1)]
         avoid = [self.drawn_polygons["isle-of-gods"]] if area_id != "isle-of-gods" else []
         river = self._river_segments(fitted)
         chip_sizes: dict[tuple[str, float], tuple[float, float]] = {}
         best: tuple[int, Fit] | None = None
-        for text, font_size, scale, shown in tries:
-            wrap = self._name_wrap(text, font_size, chord) if text != number else None
+        tried: set[tuple[str, float, float | None, float, int]] = set()
+        for text, font_size, scale, shown, narrow in tries:
+            wrap = self._name_wrap(text, font_size, 0.0 if narrow else chord) if text != number else None
+            if (text, font_size, wrap, scale, shown) in tried:
+                continue  # a short name is the same however narrow its lines may be
+            tried.add((text, font_size, wrap, scale, shown))
             texture = self._name_texture(text, font_size, wrap)
             chip_font = self._count_font * scale
             chips = []
@@ -403,12 +421,21 @@ class MapWidget(Widget):
                     rendered = self.render_text(markup, chip_font, bold=True)
                     chip_sizes[(markup, chip_font)] = (rendered.width + 4.0, float(rendered.height))
                 chips.append(chip_sizes[(markup, chip_font)])
-            label_box, boxes, spill = place_block(self.drawn_polygons[area_id], avoid, (cx, cy),
-                                                  (texture.width, texture.height), chips, lines=river, taken=taken)
-            fit = Fit(text, font_size, wrap, chip_font, shown, label_box, boxes)
-            if best is None or spill < best[0]:
-                best = (spill, fit)
-            if spill == 0:
+            for place in (place_block, place_rows, place_loose):
+                if text == number and chips and place is place_rows:
+                    # the number alone stands at the head of the first row of chips, not on a row of its own
+                    label_box, boxes, spill = place(self.drawn_polygons[area_id], avoid, (cx, cy), (0.0, 0.0),
+                                                    [(texture.width, texture.height), *chips], lines=river,
+                                                    taken=taken)
+                    label_box, boxes = boxes[0], boxes[1:]
+                else:
+                    label_box, boxes, spill = place(self.drawn_polygons[area_id], avoid, (cx, cy),
+                                                    (texture.width, texture.height), chips, lines=river, taken=taken)
+                if best is None or spill < best[0]:
+                    best = (spill, Fit(text, font_size, wrap, chip_font, shown, label_box, boxes))
+                if spill == 0:
+                    break
+            if best is not None and best[0] == 0:
                 break
         assert best is not None
         if len(self._placements) > 1000:  # a long game: forget old positions' placements
