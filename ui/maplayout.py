@@ -242,14 +242,15 @@ def place_block(polygon: list[Point], avoid: list[list[Point]], centre: Point, l
 
 
 def place_rows(polygon: list[Point], avoid: list[list[Point]], centre: Point, label: tuple[float, float],
-               chips: list[tuple[float, float]], gap: float = 2.0, step: float = 3.0,
+               chips: list[tuple[float, float]], gap: float = 2.0, step: float = 4.0,
                lines: list[tuple[Point, Point, float]] | None = None, taken: list[Box] | None = None,
-               margin: float = 1.0) -> tuple[Box, list[Box], int]:
+               margin: float = 1.0, exact: bool = False) -> tuple[Box, list[Box], int]:
     """Like :func:`place_block`, but each row (the name, then the chips' rows) slides sideways on
     its own to where it fits, nearest the centre: a slanting area (Dolly Sisters' crescent) takes a
     staircase of rows that no straight block fits. The rows still read top to bottom; the block
     slides up and down over the whole area (``step`` pixels at a time). Returns the boxes and how
-    much still spills (0: nothing)."""
+    much still spills (0: nothing). ``exact``: only an arrangement that spills nothing is wanted,
+    so one that spills is given up at its first row that does (much faster when none fits)."""
     inside = _Shape(polygon)
     avoided = [_Shape(a) for a in avoid]
     segments = [(a, b, half, min(a[0], b[0]), max(a[0], b[0]), min(a[1], b[1]), max(a[1], b[1]))
@@ -282,7 +283,7 @@ def place_rows(polygon: list[Point], avoid: list[list[Point]], centre: Point, la
                        for j in range(int((inside.top - inside.bottom - height) / step) + 1)),
                       key=lambda t: abs(t - height / 2 - cy)) or [cy + height / 2]  # taller than the area
         for top in tops:
-            limit = best[0] if best is not None else 10 ** 6
+            limit = 0 if exact else best[0] if best is not None else 10 ** 6
             lines_of: list[list[tuple[float, float]]] = [[label], *rows]
             placed: list[Box] = []
             spill = 0
@@ -309,6 +310,8 @@ def place_rows(polygon: list[Point], avoid: list[list[Point]], centre: Point, la
                 y -= h_row + gap
                 if spill > limit:
                     break
+            if len(placed) < 1 + len(chips):  # given up part way: the rest at the centre
+                placed += [(cx - w / 2, cy - h / 2, w, h) for w, h in [label, *chips][len(placed):]]
             if best is None or spill < best[0]:
                 best = (spill, placed[0], placed[1:])
             if spill == 0:
@@ -320,12 +323,13 @@ def place_rows(polygon: list[Point], avoid: list[list[Point]], centre: Point, la
 def place_loose(polygon: list[Point], avoid: list[list[Point]], centre: Point, label: tuple[float, float],
                 chips: list[tuple[float, float]], gap: float = 2.0, step: float = 3.0,
                 lines: list[tuple[Point, Point, float]] | None = None, taken: list[Box] | None = None,
-                margin: float = 1.0) -> tuple[Box, list[Box], int]:
+                margin: float = 1.0, exact: bool = False) -> tuple[Box, list[Box], int]:
     """Like :func:`place_block`, but each box on its own: the name at the free spot nearest the
     centre, then each chip at the free spot nearest the centre that touches no box placed before
     (spots on a grid of ``step`` pixels). For areas whose shape no block of rows fits (a crescent,
     a narrow band): the chips cluster round the name instead of standing in rows. Returns the
-    boxes and how much still spills (0: nothing)."""
+    boxes and how much still spills (0: nothing). ``exact``: as for :func:`place_rows` (given up
+    at the first box that spills, its spill then at least 1)."""
     inside = _Shape(polygon)
     avoided = [_Shape(a) for a in avoid]
     segments = [(a, b, half, min(a[0], b[0]), max(a[0], b[0]), min(a[1], b[1]), max(a[1], b[1]))
@@ -359,6 +363,9 @@ def place_loose(polygon: list[Point], avoid: list[list[Point]], centre: Point, l
             best = (9, (cx - w / 2, cy - h / 2, w, h))
         spill += best[0]
         placed.append(best[1])
+        if exact and spill:
+            placed += [(cx - w / 2, cy - h / 2, w, h) for w, h in [label, *chips][len(placed):]]
+            return placed[0], placed[1:], spill
     return placed[0], placed[1:], spill
 
 
@@ -413,6 +420,8 @@ def _spill(box: Box, polygon: _Shape, avoid: list[_Shape], segments: list[Segmen
     rows = polygon.rows
     spill = 0
     for py in (y, y + 0.5 * h, y + 1.0 * h):  # row by row: the polygon's crossings looked up once per row
+        if spill > budget:
+            return spill  # worse than the caller can use already
         if py < bottom or py > top:
             spill += 3
             continue

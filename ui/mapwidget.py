@@ -65,9 +65,20 @@ WORD_BREAKS = {"Drachenlandeplatz": "Drachen-\nlandeplatz", "Schlummerhügel": "
 language would: a German compound between the words it is made of, a Polish word between
 syllables (never elsewhere: "Götterins|el" was a cut)."""
 NAME_SCALES = (1.0, 0.9, 0.8)
+TIGHT_GAP = 1.0
+"""The gap between a crowded area's chips (half the usual), which may also touch the outline (no
+margin): tighter rows before smaller chips."""
+PACKING = 0.8
+"""Boxes (with their gaps) covering more than this share of an area's outline are not searched for
+a place inside it: no arrangement of rectangles packs an irregular outline that tightly (the
+tightest fit found on the maps of all four languages covered 0.76)."""
 """An area's name may shrink to these fractions of its size to fit its area (then: the number alone)."""
 CHIP_SCALES = (1.0, 0.9, 0.8, 0.7, 0.6)
 """A crowded area's chips may shrink to these fractions of the counts' size to fit (then: "+n")."""
+FULL_MAP_CHIP_SCALE = 0.8
+"""On a full-size map (read from across the table) chips shrink no further than this: 16 px digits
+at 800×480. A smaller chip is hard to read there; a "+n" chip says plainly that more stands there
+(the table screen lists it all). A thumbnail's chips go down to the last of :data:`CHIP_SCALES`."""
 
 
 @dataclass(frozen=True)
@@ -144,6 +155,17 @@ class PieceToken(MapText):
         return f"PieceToken({self.area!r}, {self.piece!r}, {self.text!r})"
 
 
+CHIP_HEIGHT = 0.86
+"""A chip is this share of its text's line tall: the line holds DejaVu's full ascent and descent
+(1.16 em), the marks and digits drawn stand within its middle 0.13–0.98 em, so the chip still holds
+every mark (the text is drawn centred on the chip) and a crowded area's rows need less room."""
+
+
+def chip_height(line_height: float) -> float:
+    """A chip's height for a text line ``line_height`` tall (see :data:`CHIP_HEIGHT`)."""
+    return float(round(line_height * CHIP_HEIGHT))
+
+
 def _chord(polygon: list[tuple[float, float]], x: float, y: float) -> float:
     """The width of the polygon along the horizontal line through (x, y), around x: the room a row
     of chips has in the area."""
@@ -156,6 +178,12 @@ def _chord(polygon: list[tuple[float, float]], x: float, y: float) -> float:
     left = max((c for c in crossings if c <= x), default=x)
     right = min((c for c in crossings if c >= x), default=x)
     return right - left
+
+
+def _polygon_area(polygon: list[tuple[float, float]]) -> float:
+    n = len(polygon)
+    return abs(sum(polygon[i][0] * polygon[(i + 1) % n][1] - polygon[(i + 1) % n][0] * polygon[i][1]
+                   for i in range(n))) / 2
 
 
 THUMBNAIL_FRAME_BUDGET_S = 0.04
@@ -355,6 +383,14 @@ class MapWidget(Widget):
                 self._draw_chip(token)
                 token.draw()
 
+    def _chip_size(self, markup: str, font_size: float,
+                   known: dict[tuple[str, float], tuple[float, float]]) -> tuple[float, float]:
+        """A chip's size (its text's, 2 px wider each side), measured once per markup and size."""
+        if (markup, font_size) not in known:
+            rendered = self.render_text(markup, font_size, bold=True)
+            known[(markup, font_size)] = (rendered.width + 4.0, chip_height(rendered.height))
+        return known[(markup, font_size)]
+
     def _name_texture(self, text: str, font_size: float, wrap: float | None) -> Any:
         """The name on one line, or wrapped to ``wrap`` pixels (never narrower than its widest word:
         Kivy cuts a word wider than the wrapping width, "Götterins|el" on the Journal's map)."""
@@ -380,12 +416,15 @@ class MapWidget(Widget):
         trying, in this order: the name at its size, then with a long word broken
         (:data:`WORD_BREAKS`), each a little smaller in turn (a long word such as
         "Drachenlandeplatz" on a small map), with the chips at full size; the area's number alone
-        with the chips at full size, then smaller (a crowded area); at the smallest size, the last
-        chips folded into one "+n" chip (n: the pieces they stand for).
+        with the chips at full size, then smaller (a crowded area; on a full-size map no smaller
+        than :data:`FULL_MAP_CHIP_SCALE`); at the smallest size, the last chips folded into one
+        "+n" chip (n: the pieces they stand for).
         If nothing fits, the arrangement that spills least. Cached per position."""
         contents = self.contents(area_id)
+        # Not keyed by the boxes other areas took: each area's boxes stand inside its own outline, so
+        # they never meet another's (an area drawn again because its pieces changed leaves the others).
         key = (area_id, self.language, tuple(contents), (fitted.x, fitted.y, fitted.width, fitted.height),
-               tuple(taken), self._count_font, self.font_name)
+               self._count_font, self.font_name)
         found = self._placements.get(key)
         if found is not None:
             return found
@@ -397,46 +436,92 @@ class MapWidget(Widget):
         number = f"[b]{info.number}[/b]"
         full = len(contents)
         broken = " ".join(WORD_BREAKS.get(word, word) for word in name.split(" "))
-        tries: list[tuple[str, float, float, int, bool]] = []
-        for scale in NAME_SCALES:
-            tries += [(text, size * scale, 1.0, full, narrow) for text in dict.fromkeys((name, broken))
-                      for narrow in (False, True)]
-        tries += [(number, size, s, full, False) for s in (CHIP_SCALES if contents else (1.0,))]
-        tries += [(number, size, CHIP_SCALES[-1], shown, False) for shown in range(full - 2, -1, -1)]
+        polygon = self.drawn_polygons[area_id]
+        room = _polygon_area(polygon)
         avoid = [self.drawn_polygons["isle-of-gods"]] if area_id != "isle-of-gods" else []
         river = self._river_segments(fitted)
         chip_sizes: dict[tuple[str, float], tuple[float, float]] = {}
         best: tuple[int, Fit] | None = None
-        tried: set[tuple[str, float, float | None, float, int]] = set()
-        for text, font_size, scale, shown, narrow in tries:
-            wrap = self._name_wrap(text, font_size, 0.0 if narrow else chord) if text != number else None
-            if (text, font_size, wrap, scale, shown) in tried:
-                continue  # a short name is the same however narrow its lines may be
-            tried.add((text, font_size, wrap, scale, shown))
+        failed: list[tuple[float, float, float, int]] = []  # names' sizes that did not fit, with the chips'
+
+        def attempt(text: str, font_size: float, wrap: float | None, scale: float, shown: int) -> bool:
+            """Whether the name (or number) and the chips fit so; the least spilling kept in ``best``."""
+            nonlocal best
             texture = self._name_texture(text, font_size, wrap)
             chip_font = self._count_font * scale
-            chips = []
-            for markup in self._chip_markups(area_id, chip_font, shown):
-                if (markup, chip_font) not in chip_sizes:
-                    rendered = self.render_text(markup, chip_font, bold=True)
-                    chip_sizes[(markup, chip_font)] = (rendered.width + 4.0, float(rendered.height))
-                chips.append(chip_sizes[(markup, chip_font)])
-            for place in (place_block, place_rows, place_loose):
+            chips = [self._chip_size(markup, chip_font, chip_sizes)
+                     for markup in self._chip_markups(area_id, chip_font, shown)]
+            label = (float(texture.width), float(texture.height))
+            if any(w <= label[0] and h <= label[1] and s == scale and n == shown for w, h, s, n in failed):
+                return False  # a smaller name did not fit with these chips: this one will not either
+            needed = sum((w + 4) * (h + 4) for w, h in [label, *chips])
+            if needed > PACKING * room:
+                return False  # more than the area holds
+            # (with chips, the block of rows is what place_rows tries first, at each height)
+            for place in (place_rows, place_loose) if chips else (place_block, place_loose):
                 if text == number and chips and place is place_rows:
                     # the number alone stands at the head of the first row of chips, not on a row of its own
-                    label_box, boxes, spill = place(self.drawn_polygons[area_id], avoid, (cx, cy), (0.0, 0.0),
-                                                    [(texture.width, texture.height), *chips], lines=river,
-                                                    taken=taken)
+                    label_box, boxes, spill = place_rows(polygon, avoid, (cx, cy), (0.0, 0.0), [label, *chips],
+                                                         lines=river, taken=taken, exact=True, gap=TIGHT_GAP, margin=0.0)
                     label_box, boxes = boxes[0], boxes[1:]
+                    if spill:  # or the chips' rows first, and the number in a corner left free
+                        _none, rows, spill = place_rows(polygon, avoid, (cx, cy), (0.0, 0.0), chips, lines=river,
+                                                        taken=taken, exact=True, gap=TIGHT_GAP, margin=0.0)
+                        if not spill:  # the number is small: it may stand on the river's edge, at the border
+                            label_box, _chips, spill = place_loose(polygon, avoid, (cx, cy), label, [],
+                                                                   taken=[*taken, *rows], exact=True, gap=TIGHT_GAP, margin=0.0)
+                            boxes = rows
+                elif place is place_block:
+                    label_box, boxes, spill = place_block(polygon, avoid, (cx, cy), label, chips, lines=river,
+                                                          taken=taken)
                 else:
-                    label_box, boxes, spill = place(self.drawn_polygons[area_id], avoid, (cx, cy),
-                                                    (texture.width, texture.height), chips, lines=river, taken=taken)
+                    arrange = place_rows if place is place_rows else place_loose
+                    label_box, boxes, spill = arrange(polygon, avoid, (cx, cy), label, chips, lines=river,
+                                                      taken=taken, exact=True, gap=TIGHT_GAP, margin=0.0)
                 if best is None or spill < best[0]:
                     best = (spill, Fit(text, font_size, wrap, chip_font, shown, label_box, boxes))
                 if spill == 0:
-                    break
-            if best is not None and best[0] == 0:
-                break
+                    return True
+            failed.append((label[0], label[1], scale, shown))
+            return False
+
+        def named(scale: float) -> bool:
+            """The name fits with the chips at ``scale``: as it is, a long word broken, a little smaller
+            (with no chips: with chips, the number is the name's fallback)."""
+            tried: set[tuple[str, float, float | None]] = set()
+            for name_scale in NAME_SCALES if not contents else NAME_SCALES[:1]:
+                for text in dict.fromkeys((name, broken)):
+                    for narrow in (False, True):
+                        font_size = size * name_scale
+                        wrap = self._name_wrap(text, font_size, 0.0 if narrow else chord)
+                        if (text, font_size, wrap) not in tried:  # a short name is the same however narrow
+                            tried.add((text, font_size, wrap))
+                            if attempt(text, font_size, wrap, scale, full):
+                                return True
+            return False
+
+        # Most areas take their name and chips in one block at once (the quick search alone). Else
+        # the chips' size comes first (readable from across the table, issue 14), with the number
+        # alone: a name cannot fit with chips that do not fit beside the number, and an area whose
+        # chips must shrink is too crowded for its name.
+        quick = self._name_wrap(name, size, chord)
+        label = self._name_texture(name, size, quick)
+        chips = [self._chip_size(markup, self._count_font, chip_sizes) for markup in self._chip_markups(area_id, self._count_font, full)]
+        label_box, boxes, spill = place_block(polygon, avoid, (cx, cy), (label.width, label.height), chips,
+                                              lines=river, taken=taken)
+        best = (spill, Fit(name, size, quick, self._count_font, full, label_box, boxes))
+        if spill:
+            scales = [s for s in CHIP_SCALES if fitted.height < FULL_MAP_PX or s >= FULL_MAP_CHIP_SCALE]
+            scale = next((s for s in scales if attempt(number, size, None, s, full)), None) if contents else 1.0
+            if scale == 1.0:
+                found_fit = best
+                if not named(scale):
+                    best = found_fit  # the number alone, with the chips at full size
+                    if not contents:  # no room for the name: the number alone
+                        attempt(number, size, None, 1.0, full)
+            elif scale is None:  # at the smallest size, the last chips folded into "+n"
+                next((shown for shown in range(full - 2, -1, -1)
+                      if attempt(number, size, None, scales[-1], shown)), None)
         assert best is not None
         if len(self._placements) > 1000:  # a long game: forget old positions' placements
             self._placements.clear()
@@ -462,7 +547,7 @@ class MapWidget(Widget):
         tokens = [PieceToken(self, area_id, piece, markup, font_size, self.render_text(markup, font_size, bold=True))
                   for piece, markup in zip(pieces, self._chip_markups(area_id, font_size, shown))]
         for token in tokens:
-            token.size = (token.texture_size[0] + 4, token.texture_size[1])
+            token.size = (token.texture_size[0] + 4, chip_height(token.texture_size[1]))
         self.tokens[area_id] = tokens
         return tokens
 
