@@ -1,7 +1,10 @@
 """The schematic map of the twelve areas, drawn from ``map-layout.json``, with what stands in each
 area as chips readable from across a table: a count per colour beside the colour's shape (● ▲ ■ ◆,
 so colour-blind players can tell them apart), the building with its owner's shape, the trouble
-marker, trolls and demons — digits and marks at least 20 px tall at 800×480.
+marker, trolls and demons — digits and marks at least 20 px tall at 800×480. Every name and chip
+stands inside its area: a long word breaks between its parts or the name shrinks (else the
+number alone); a crowded area's chips stand in tighter rows, then smaller, and at last the
+trailing ones fold into a "+n" chip (see :meth:`MapWidget._fit`).
 
 A tap inside an area fires ``on_area_tap(area_id)`` when the finger lifts; a tap on a chip fires
 ``on_piece_tap(area_id, piece)`` (which becomes an area tap unless a handler returns True); a long
@@ -65,6 +68,7 @@ WORD_BREAKS = {"Drachenlandeplatz": "Drachen-\nlandeplatz", "Schlummerhügel": "
 language would: a German compound between the words it is made of, a Polish word between
 syllables (never elsewhere: "Götterins|el" was a cut)."""
 NAME_SCALES = (1.0, 0.9, 0.8)
+"""An area's name may shrink to these fractions of its size to fit its area (then: the number alone)."""
 TIGHT_GAP = 1.0
 """The gap between a crowded area's chips (half the usual), which may also touch the outline (no
 margin): tighter rows before smaller chips."""
@@ -72,7 +76,6 @@ PACKING = 0.8
 """Boxes (with their gaps) covering more than this share of an area's outline are not searched for
 a place inside it: no arrangement of rectangles packs an irregular outline that tightly (the
 tightest fit found on the maps of all four languages covered 0.76)."""
-"""An area's name may shrink to these fractions of its size to fit its area (then: the number alone)."""
 CHIP_SCALES = (1.0, 0.9, 0.8, 0.7, 0.6)
 """A crowded area's chips may shrink to these fractions of the counts' size to fit (then: "+n")."""
 FULL_MAP_CHIP_SCALE = 0.8
@@ -443,6 +446,7 @@ class MapWidget(Widget):
         chip_sizes: dict[tuple[str, float], tuple[float, float]] = {}
         best: tuple[int, Fit] | None = None
         failed: list[tuple[float, float, float, int]] = []  # names' sizes that did not fit, with the chips'
+        tight: dict[str, Any] = {"exact": True, "gap": TIGHT_GAP, "margin": 0.0}  # the searches after the quick one
 
         def attempt(text: str, font_size: float, wrap: float | None, scale: float, shown: int) -> bool:
             """Whether the name (or number) and the chips fit so; the least spilling kept in ``best``."""
@@ -457,27 +461,24 @@ class MapWidget(Widget):
             needed = sum((w + 4) * (h + 4) for w, h in [label, *chips])
             if needed > PACKING * room:
                 return False  # more than the area holds
-            # (with chips, the block of rows is what place_rows tries first, at each height)
-            for place in (place_rows, place_loose) if chips else (place_block, place_loose):
+            # (with chips, the block of rows is what place_rows tries first, at each height; a name
+            # alone takes the free spot nearest the centre, what place_loose looks for first)
+            for place in (place_rows, place_loose) if chips else (place_loose,):
                 if text == number and chips and place is place_rows:
                     # the number alone stands at the head of the first row of chips, not on a row of its own
                     label_box, boxes, spill = place_rows(polygon, avoid, (cx, cy), (0.0, 0.0), [label, *chips],
-                                                         lines=river, taken=taken, exact=True, gap=TIGHT_GAP, margin=0.0)
+                                                         lines=river, taken=taken, **tight)
                     label_box, boxes = boxes[0], boxes[1:]
                     if spill:  # or the chips' rows first, and the number in a corner left free
                         _none, rows, spill = place_rows(polygon, avoid, (cx, cy), (0.0, 0.0), chips, lines=river,
-                                                        taken=taken, exact=True, gap=TIGHT_GAP, margin=0.0)
+                                                        taken=taken, **tight)
                         if not spill:  # the number is small: it may stand on the river's edge, at the border
                             label_box, _chips, spill = place_loose(polygon, avoid, (cx, cy), label, [],
-                                                                   taken=[*taken, *rows], exact=True, gap=TIGHT_GAP, margin=0.0)
+                                                                   taken=[*taken, *rows], **tight)
                             boxes = rows
-                elif place is place_block:
-                    label_box, boxes, spill = place_block(polygon, avoid, (cx, cy), label, chips, lines=river,
-                                                          taken=taken)
                 else:
-                    arrange = place_rows if place is place_rows else place_loose
-                    label_box, boxes, spill = arrange(polygon, avoid, (cx, cy), label, chips, lines=river,
-                                                      taken=taken, exact=True, gap=TIGHT_GAP, margin=0.0)
+                    label_box, boxes, spill = place(polygon, avoid, (cx, cy), label, chips, lines=river,
+                                                    taken=taken, **tight)
                 if best is None or spill < best[0]:
                     best = (spill, Fit(text, font_size, wrap, chip_font, shown, label_box, boxes))
                 if spill == 0:
@@ -506,7 +507,8 @@ class MapWidget(Widget):
         # chips must shrink is too crowded for its name.
         quick = self._name_wrap(name, size, chord)
         label = self._name_texture(name, size, quick)
-        chips = [self._chip_size(markup, self._count_font, chip_sizes) for markup in self._chip_markups(area_id, self._count_font, full)]
+        chips = [self._chip_size(markup, self._count_font, chip_sizes)
+                 for markup in self._chip_markups(area_id, self._count_font, full)]
         label_box, boxes, spill = place_block(polygon, avoid, (cx, cy), (label.width, label.height), chips,
                                               lines=river, taken=taken)
         best = (spill, Fit(name, size, quick, self._count_font, full, label_box, boxes))

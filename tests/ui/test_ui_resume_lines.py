@@ -16,8 +16,8 @@ from ui.palette import piece_mark
 from ui.screens.home import wrap_markup
 
 COLORS = ["red", "yellow", "green", "blue"]
-NAME_SETS = (["Ann", "Bob", "Cy"], ["Ann", "Bob", "Cy", "Dee"], ["Bartholomäus", "Konstantinopel", "Wilhelmine", "Max"],
-             ["Jo", "Wilhelmina-Sophie", "Li", "Maximiliane"])
+NAME_SETS = (["Ann", "Bob", "Cy"], ["Ann", "Bob", "Cy", "Dee"],
+             ["Bartholomäus", "Konstantinopel", "Wilhelmine", "Max"], ["Jo", "Wilhelmina-Sophie", "Li", "Maximiliane"])
 MARKS = {piece_mark(c, blind) for c in COLORS for blind in (False, True)}
 
 
