@@ -10,8 +10,12 @@ reasons, params), every input, the state-format JSON after every input, every na
 text, area, params), and the simulator's own result of the same seed (end, winner, turns, inputs,
 takeovers, with its checks on). ``--check`` names each game whose digest differs and exits 1; speed
 work runs it before each commit, against the digests of the commit it started from.
-``benchmarks/gate_morpoly_play.json`` holds those of main at ac6b073 (the games have not changed
-since: a rule change that changes them writes them again).
+``benchmarks/gate_morpoly_play.json`` holds those of main at ac6b073, written again on the branch
+play-morpoly: a premium that ends in a takeover no longer narrates the void FSU it would have
+bought ("red holds FSU 3 from blue …" after "blue takes red over", often a game's last line); the
+states and inputs are the same; and again when a funeral that ends in an auction or a takeover
+still puts the dead token back on GO (L167; 11 games), and the Undead's "keep which half" question
+names the halves' squares (a rule change that changes games writes them again).
 """
 from __future__ import annotations
 

@@ -29,6 +29,7 @@ from companion.core.inputs import Answer, CardScan, DieRoll, Input
 from ui.app import FONT_DIR, KV_FILES, UI_DIR, default_data_dir, outcome_for, screen_for
 from ui.devices import DeviceLink
 from ui.i18n import Translator
+from ui.navigation import JournalPosition, load_continued, record_path, save_continued
 from ui.settings import AppSettings
 from ui import screens  # noqa: F401  (registers the shared widgets with the kv factory)
 from ui.screens.manager import LazyScreenManager
@@ -78,10 +79,11 @@ class CompanionApp(App):
         self.translator = Translator(self.settings.language)
         self.rng = rng or random.Random()
         self.shown_seq: int | None = None  # the seq of the question on screen (read by device threads)
-        self.continued_from: object | None = None
-        """The position (the session's game value) whose outcome the players left with "continue":
-        navigation, not history — any new position (an input, an undo, a redo, a restart) is
-        another one, and its outcome is shown (:meth:`game_screen`)."""
+        self.continued_from: JournalPosition | None = None
+        """The position (where the journal stands) whose outcome the players left with "continue":
+        navigation, not history — any change (an input, an undo, a redo) is another position, and
+        its outcome is shown (:meth:`game_screen`). Kept beside the journal (:mod:`ui.navigation`),
+        so a restart does not show again a result the table had left."""
         self.launch_problem: LaunchProblem | None = None
         self.rulebook_popup: RulebookPopup | RulebookSearch | None = None  # the rule shown over the screen
         self.shared_bars: dict[str, SharedBar] = {}  # the one top bar and status bar, by kind (ui.bars)
@@ -136,6 +138,7 @@ class CompanionApp(App):
         from ui.gamehost import open_session  # the session, journal and engines: after the first frame
         launch = open_session(self.journal_path, rng=self.rng)  # resumes nothing on screen by itself
         self.session, self.launch_problem = launch.session, launch.problem
+        self.continued_from = load_continued(record_path(self.data_dir))
         self.resuming = False
         if self.launch_problem is not None:
             self.show_launch_problem()
@@ -157,8 +160,8 @@ class CompanionApp(App):
         if problem.kept_as:
             text += "\n" + self.t("The file is kept as {file}.").format(file=problem.kept_as)
         if problem.continued_as is not None:
-            text += "\n" + self.t("The game goes on as game {n} from its first {count} steps.").format(
-                n=problem.continued_as, count=problem.entries)
+            text += "\n" + self.translator.format("The game goes on as game {n} from its first {count} steps.",
+                                                  n=problem.continued_as, count=problem.entries)
         return text
 
     def show_launch_problem(self) -> None:
@@ -367,14 +370,17 @@ class CompanionApp(App):
         assert self.session is not None
         session = self.session
         outcome = outcome_for(session)
-        if outcome and session.game is not self.continued_from:
+        if outcome and JournalPosition.of(session) != self.continued_from:
             return outcome
         return screen_for(session)
 
     def continue_game(self) -> None:
-        """Leave the events screen once the event is over."""
+        """Leave the events screen once the event is over. That the table left this result is
+        written beside the journal first (:mod:`ui.navigation`), as an input is journalled before
+        it is shown: a restart, even a pulled plug, then comes back to the screen after it."""
         if self.game is not None and self.session is not None:
-            self.continued_from = self.session.game
+            self.continued_from = JournalPosition.of(self.session)
+            save_continued(record_path(self.data_dir), self.continued_from)
             self.manager.current = self.game_screen()
         self.refresh()
 

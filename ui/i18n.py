@@ -22,10 +22,18 @@ Plurals: a message about a number may hold one form per plural category of its l
 forms — 1 agent, 2–4 agenty, 5 agentów, 22 agenty; English, German and Italian two). An app message
 says its number as ``{n}`` (:meth:`Translator.plural`), an engine template by its first parameter in
 :data:`COUNT_PARAMS`. A message with no ``|`` is one form for every number.
+A message with a second number (or a number not in :data:`COUNT_PARAMS`) gives that number its own
+forms in its placeholder, ICU's ``#`` standing for the number: ``{left:została # karta|zostały #
+karty|zostało # kart}`` (:class:`CountedFormatter`); so "Nie można o 3 kroki: możliwy tylko 1"
+says each number with its own form. A ``|`` inside braces never splits the whole message.
+
+A line of the log is a sentence: every narration template starts with a capital, and the composed
+line too (:func:`sentence`), for a template that starts with a value ("red", a name typed in lower case).
 """
 from __future__ import annotations
 
 import gettext
+import string
 from pathlib import Path
 from typing import Mapping
 
@@ -70,6 +78,59 @@ COUNT_PARAMS: tuple[str, ...] = ("count", "cards", "buildings", "kept", "markers
 """The engine parameters that count something, in the order a plural template is chosen by."""
 
 
+def split_forms(text: str) -> list[str]:
+    """A message's whole-sentence plural forms: ``text`` split at each ``|`` outside braces (a ``|``
+    inside a placeholder separates that number's own forms)."""
+    forms, depth, start = [], 0, 0
+    for i, char in enumerate(text):
+        if char == "{":
+            depth += 1
+        elif char == "}":
+            depth -= 1
+        elif char == "|" and depth == 0:
+            forms.append(text[start:i])
+            start = i + 1
+    return forms + [text[start:]]
+
+
+def _count_of(value: object) -> int | None:
+    text = str(value)
+    return int(text) if text.isdigit() else None
+
+
+DOUBLED_WORDS: dict[str, tuple[tuple[str, str], ...]] = {
+    "pl": (("dzielnicy Dzielnica ", "Dzielnicy "), ("dzielnica Dzielnica ", "Dzielnica ")),
+}
+"""A template's word before an area's name that the name already starts with, and how the sentence
+says the two: Polish templates say "w dzielnicy {area}", and Unreal Estate is "Dzielnica Magów" —
+the rulebook writes "w Dzielnicy Magów", not "w dzielnicy Dzielnica Magów"."""
+
+
+def sentence(text: str) -> str:
+    """``text`` as a line of the log starts: with a capital. A template may begin with a value (a
+    player's colour, "red", when no name was typed; a name typed in lower case; "il Bagaglio"), so
+    the composed line is capitalised, not only the catalogue's words."""
+    first = text[:1]
+    return first.upper() + text[1:] if first.islower() and len(first.upper()) == 1 else text
+
+
+class CountedFormatter(string.Formatter):
+    """``str.format`` where a placeholder may hold its number's plural forms:
+    ``{left:# karta|# karty|# kart}`` says the ``left`` parameter in the form of the formatter's
+    language that fits it, ``#`` being the number (the last form for a value that is no number)."""
+
+    def __init__(self, language: str) -> None:
+        self.language = language
+
+    def format_field(self, value: object, format_spec: str) -> str:
+        if "|" not in format_spec:
+            return str(super().format_field(value, format_spec))
+        forms = format_spec.split("|")
+        count = _count_of(value)
+        form = forms[-1] if count is None else forms[min(plural_form(self.language, count), len(forms) - 1)]
+        return form.replace("#", str(value))
+
+
 CHOICE_WORDS: dict[str, str] = {"yes": "Yes", "no": "No", "on": "on", "off": "off"}
 """The values every yes/no or on/off game option shares, in the app's words; any other value of an
 option has its own ``o:<option>=<value>`` message."""
@@ -110,21 +171,25 @@ class Translator:
         if language not in LANGUAGES:
             raise ValueError(f"unknown language {language!r}; expected one of {', '.join(LANGUAGES)}")
         self.language = language
+        self._formatter = CountedFormatter(language)
         self._catalog = gettext.translation(DOMAIN, localedir=str(LOCALE_DIR), languages=[language])
 
     def gettext(self, message: str) -> str:
         return self._catalog.gettext(message)
 
     def format(self, message: str, **params: object) -> str:
-        """Translate, then fill ``{name}`` placeholders."""
-        return self.gettext(message).format(**params)
+        """Translate, then fill ``{name}`` placeholders (a placeholder with plural forms, ``{n:…|…}``,
+        in the form that fits its number)."""
+        return self.fill(self.gettext(message), **params)
+
+    def fill(self, template: str, **params: object) -> str:
+        """``template`` (already translated) filled with ``params``, each counted placeholder in its form."""
+        return self._formatter.format(template, **params)
 
     def choose_form(self, text: str, n: int) -> str:
         """The one of ``text``'s ``|``-split plural forms that fits ``n`` (the last form when a
         catalogue gives fewer forms than the language has)."""
-        if "|" not in text:
-            return text
-        forms = text.split("|")
+        forms = split_forms(text)
         return forms[min(plural_form(self.language, n), len(forms) - 1)]
 
     def counted(self, template: str, params: Mapping[str, str]) -> str:
@@ -137,7 +202,7 @@ class Translator:
     def plural(self, message: str, n: int, **params: object) -> str:
         """A message about ``n`` things, in the form of this language that fits ``n`` (filled with
         ``n`` and ``params``)."""
-        return self.choose_form(self.gettext(message), n).format(n=n, **params)
+        return self.fill(self.choose_form(self.gettext(message), n), n=n, **params)
 
     def area(self, area_id: str) -> str:
         return AREA_BY_ID[area_id].name(self.language)
@@ -179,9 +244,12 @@ class Translator:
             shown["scroll"] = self.card_text(params["card"])
         if template != msgid:
             try:
-                return template.format(**shown)
+                said = self.fill(template, **shown)
             except (KeyError, IndexError, ValueError):
-                pass
+                return english
+            for doubled, single in DOUBLED_WORDS.get(self.language, ()):
+                said = said.replace(doubled, single)
+            return said
         return english
 
     def reason(self, reason: Reason) -> str:
@@ -209,7 +277,7 @@ class Translator:
             template = self.gettext(msgid)
             if template != msgid:
                 try:
-                    return self.counted(template, dict(getattr(error, "params", ()))).format(**params)
+                    return self.fill(self.counted(template, dict(getattr(error, "params", ()))), **params)
                 except (KeyError, IndexError, ValueError):
                     break
         return str(error)
@@ -229,7 +297,7 @@ class Translator:
         key = getattr(line, "key")
         if "bank" in params.values() and self.gettext(f"n:{key}.bank") != f"n:{key}.bank":
             key += ".bank"  # Ankh-Morpoly's bank as a payee: "an die Bank", "do banku", "alla banca"
-        return self.keyed("n", key, getattr(line, "text"), params)
+        return sentence(self.keyed("n", key, getattr(line, "text"), params))
 
     def _param(self, value: str) -> str:
         """A parameter as the table says it: an area, card, event or personality by its name, a

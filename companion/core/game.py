@@ -97,7 +97,7 @@ class Procedures(Generic[S, G]):
             live = None
             if pending is not None and not replayable:  # the finished procedure's table, kept by nobody
                 pending.replayable = False
-                live = Live(self.factories[pending.name], pending.start, pending.args, own=True)
+                live = Live(self.factories[pending.name], pending.start, pending.args, own=True, lazy=True)
         return self.game(state, None, seq, NarrationLog.of(narration), settled, None)
 
     def start(self, state: S, name: str, args: Mapping[str, Any] | None = None) -> G:
@@ -124,7 +124,9 @@ class Procedures(Generic[S, G]):
         procedure that starts then (each turn) works on the finished one's table itself instead of
         a copy, because no replay will need the table it started from. A copy of the table per turn
         was 7 % of a simulated game. A game of such a fold that would need a replay raises
-        ``RuntimeError`` instead. The session never folds so: undo and resume replay.
+        ``RuntimeError`` instead. Its questions' greyed options are worked out when first read
+        (``Live(lazy=True)``), valid like the game until the next answer. The session never folds
+        so: undo and resume replay.
 
         Most answers lead to another question of the same procedure: that case is built here in
         one step (no pass through :meth:`advance`, and the log of ``game`` reused as it is when

@@ -90,6 +90,46 @@ class Question:
         return doc
 
 
+class _Later:
+    """Greyed options not worked out yet: the function that lists them (see :class:`_Greyed`)."""
+
+    __slots__ = ("make",)
+
+    def __init__(self, make: Callable[[], Mapping[str, Reason]]) -> None:
+        self.make = make
+
+
+class _Greyed:
+    """``Question.unavailable``, worked out when first read when the question was made with a
+    function for it (:func:`choice_question`): the reasons of a map's greyed areas cost a sixth of a
+    simulated game, and the simulator never reads them. The value lives in the instance's own
+    ``unavailable`` entry (a tuple, or a :class:`_Later` until read), so a question compares,
+    hashes, prints and reads back as one made with the tuple."""
+
+    def __get__(self, question: object, owner: type | None = None) -> tuple[tuple[str, Reason], ...]:
+        if question is None:
+            return ()  # the field's default, as the dataclass reads it
+        fields = question.__dict__
+        value = fields["unavailable"]
+        if type(value) is _Later:
+            value = fields["unavailable"] = tuple(value.make().items())
+        return value  # type: ignore[no-any-return]
+
+    def __set__(self, question: object, value: tuple[tuple[str, Reason], ...]) -> None:
+        question.__dict__["unavailable"] = value  # the dataclass's own __init__ stores it here
+
+
+setattr(Question, "unavailable", _Greyed())
+
+
+def settle(question: Question | None) -> None:
+    """Work out ``question``'s greyed options now if they wait to be read (:class:`_Greyed`): they
+    must be read while the procedure's state stands at the question, which a live procedure only
+    promises until its next answer (see :class:`Live`)."""
+    if question is not None and type(question.__dict__["unavailable"]) is _Later:
+        question.unavailable
+
+
 def roll_question(key: str, text: str, player: str | None = None, **params: str) -> Question:
     """Ask for one d12 face."""
     return instance(Question, {  # Question("roll", …) made at once (core.frozen): a roll at most inputs
@@ -117,15 +157,21 @@ def roll_mismatch(question: Question, faces: tuple[int, ...] | None) -> str | No
 
 
 def choice_question(key: str, text: str, player: str | None, options: list[str] | tuple[str, ...],
-                    unavailable: Mapping[str, Reason] | None = None, private: bool = False,
-                    reveals: bool = False, **params: str) -> Question:
+                    unavailable: Mapping[str, Reason] | Callable[[], Mapping[str, Reason]] | None = None,
+                    private: bool = False, reveals: bool = False, **params: str) -> Question:
     """Ask ``player`` to pick one of ``options`` (which must not be empty); ``reveals`` when the
-    answer is a card turned over from a face-down pile (see :class:`Question`)."""
+    answer is a card turned over from a face-down pile (see :class:`Question`).
+
+    ``unavailable`` may be a function listing the greyed options: it is called when they are
+    first read, with the procedure's state as it stands at the question (it must read nothing
+    else that changes). A live procedure reads them at once (:func:`settle`) unless it runs for a
+    fold that reads them before the next answer or never (``Live(lazy=True)``: the simulator)."""
     if not options:
         raise ValueError(f"a choice needs at least one option: {key!r}")
+    greyed = _Later(unavailable) if callable(unavailable) else tuple((unavailable or {}).items())
     return instance(Question, {  # Question("choice", …) made at once (core.frozen): a question at every input
         "kind": "choice", "key": key, "text": text, "player": player, "options": tuple(options),
-        "unavailable": tuple((unavailable or {}).items()), "params": tuple(params.items()), "private": private,
+        "unavailable": greyed, "params": tuple(params.items()), "private": private,
         "reveals": reveals, "dice": 1, "sides": 12})
 
 
@@ -147,9 +193,12 @@ class Narrator:
     lines: list[Narration] = field(default_factory=list)
 
     def say(self, key: str, text: str, area: str | None = None, **params: Any) -> None:
-        # Narration(key, text, area, params) made at once (core.frozen): a line is said at every input
-        self.lines.append(instance(Narration, {"key": key, "text": text, "area": area,
-                                               "params": tuple([(k, str(v)) for k, v in params.items()])}))
+        # Narration(key, text, area, params) made at once (core.frozen): a line is said at every input;
+        # the params in a plain loop (a list comprehension is a call of its own, for one to three)
+        shown = []
+        for name, value in params.items():
+            shown.append((name, str(value)))
+        self.lines.append(instance(Narration, {"key": key, "text": text, "area": area, "params": tuple(shown)}))
 
 
 ProcedureBody = Generator[Question, str, None]
@@ -208,17 +257,24 @@ class Live(Generic[S]):
     its own number of answers (a newer game may have taken it further).
     """
 
-    def __init__(self, factory: ProcedureFactory, start: S, args: Mapping[str, Any], own: bool = False) -> None:
-        """``own``: work on ``start`` itself, which nobody keeps (else on a copy, ``start`` unchanged)."""
+    def __init__(self, factory: ProcedureFactory, start: S, args: Mapping[str, Any], own: bool = False,
+                 lazy: bool = False) -> None:
+        """``own``: work on ``start`` itself, which nobody keeps (else on a copy, ``start`` unchanged).
+        ``lazy``: leave each question's greyed options to be worked out when read (:func:`settle`),
+        for a caller that reads them before the next answer or never; else they are read at once,
+        so a question kept after the procedure has moved on still says what was greyed then."""
         self.state: S = start if own else start.copy()
         self.narrator = Narrator()
         self.answers = 0
         self.broken = False
+        self.lazy = lazy
         self._body = factory(self.state, self.narrator, args)
         try:
             self.question: Question | None = next(self._body)
         except StopIteration:
             self.question = None
+        if not lazy:
+            settle(self.question)
 
     @classmethod
     def replay(cls, factory: ProcedureFactory, start: S, args: Mapping[str, Any], answers: list[str]) -> Live[S]:
@@ -253,6 +309,8 @@ class Live(Generic[S]):
             self.broken = True
             raise
         self.answers += 1
+        if not self.lazy:
+            settle(self.question)
 
 
 def run(factory: ProcedureFactory, start: S, args: Mapping[str, Any], answers: list[str]) -> Outcome[S]:

@@ -28,6 +28,7 @@ API (the Kivy app uses exactly this)::
     session.redo(1)
     session.barriers_to_undo(2)                    # what a confirmation dialog should name
     session.positions; session.inputs              # the history: the game after 0, 1, 2 … inputs in effect
+    session.last_row                               # the game's last journal row (a change, a new number)
     session.history()                              # finished games, newest first
     session.export_lines(); session.import_lines(lines)
     session.close()
@@ -310,6 +311,15 @@ class Session(Generic[G]):
     @property
     def question(self) -> Question | None:
         return self.rules.question(self._history.now) if self._history is not None else None
+
+    @property
+    def last_row(self) -> int:
+        """The number of the open game's last journal row (0 before any). Every input, undo, redo
+        or correction appends a row, so it names the position the table is looking at as the
+        journal holds it: the same after a restart, another one after any change (a position
+        reached again by an undo is a new row). Screens key navigation by it (which result the
+        table has already left), never the game's history."""
+        return self._last_n
 
     @property
     def seq(self) -> int:

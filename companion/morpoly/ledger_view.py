@@ -24,7 +24,7 @@ from companion.morpoly import rent
 from companion.morpoly.covers import Cover
 from companion.morpoly.dice import probability
 from companion.morpoly.editions import Edition
-from companion.morpoly.fsu import COVER_ORDER, Fsu, squares_to_expiry
+from companion.morpoly.fsu import CLAIM_MULTIPLE, COVER_ORDER, Fsu, squares_to_expiry
 from companion.morpoly.guilds.undead import is_cemetery
 from companion.morpoly.guilds import receives_income
 from companion.morpoly.layout import CHANCE, COMMUNITY_CHEST, GO_TO_JAIL, OWNABLE, STREETS, TAXES
@@ -48,7 +48,9 @@ computed from the position: they change with owners and buildings)."""
 class FsuLine:
     """One running FSU as the ledger screen shows it. ``chance_to_end``: the holder's next roll walks
     past (or onto) the square; ``chance_of_claim``: the beneficiary's next roll lands where a cover
-    pays, ``None`` when no cover hangs on a square."""
+    pays, ``None`` when no cover hangs on a square. ``payout``: what a claim pays, three times the
+    premium (L26; the Merchants pay a payment up to it, L65); ``fool_modifiable``: the Fools among the
+    insurers may roll to change it (table C, L125–129)."""
 
     fsu_id: int
     insurer: str
@@ -61,13 +63,16 @@ class FsuLine:
     chance_to_end: Fraction
     claim_squares: tuple[int, ...]
     chance_of_claim: Fraction | None
+    payout: int
+    fool_modifiable: bool
 
     def to_json(self) -> dict[str, Any]:
         return {"fsu": self.fsu_id, "insurer": self.insurer, "beneficiary": self.beneficiary,
                 "token": self.holder_token, "square": self.square, "premium": self.premium,
                 "covers": list(self.covers), "squares_ahead": self.squares_ahead,
                 "chance_to_end": str(self.chance_to_end), "claim_squares": list(self.claim_squares),
-                "chance_of_claim": None if self.chance_of_claim is None else str(self.chance_of_claim)}
+                "chance_of_claim": None if self.chance_of_claim is None else str(self.chance_of_claim),
+                "payout": self.payout, "fool_modifiable": self.fool_modifiable}
 
 
 @dataclass(frozen=True)
@@ -112,7 +117,8 @@ def fsu_line(state: State, fsu: Fsu) -> FsuLine:
         chance = Fraction(0) if token is None or state.token(token).in_jail else chance_to_land(
             state.token(token).square, squares)
     return FsuLine(fsu.fsu_id, fsu.insurer, fsu.beneficiary, fsu.holder_token, fsu.square, fsu.premium,
-                   tuple(cover.value for cover in COVER_ORDER if cover in fsu.covers), ahead, ends, squares, chance)
+                   tuple(cover.value for cover in COVER_ORDER if cover in fsu.covers), ahead, ends, squares, chance,
+                   CLAIM_MULTIPLE * fsu.premium, fsu.fool_modifiable)
 
 
 def exposure(state: State) -> tuple[FsuLine, ...]:

@@ -159,7 +159,8 @@ def split(state: State, edition: Edition, narrator: Narrator, token_id: str, dic
         names = [edition.squares[square].name for square, _, _ in ends]
         keep = yield from ask_choice(state, narrator, "morpoly.undead.keep",
                                      f"{token_id}: keep the half on {names[0]} (first) or on {names[1]} (second)?",
-                                     token_id, ["first", "second"], token=token_id, first=names[0], second=names[1])
+                                     token_id, ["first", "second"], token=token_id, first=names[0], second=names[1],
+                                     first_square=str(ends[0][0]), second_square=str(ends[1][0]))
     square, in_jail, steps = ends[0] if keep == "first" else ends[1]
     token = state.token(token_id)
     token.square, token.in_jail = square, in_jail

@@ -83,7 +83,20 @@ def settle(state: State, edition: Edition, narrator: Narrator, events: Sequence[
                 yield from _apply(state, edition, narrator, payment, event, why)
         for change in result.changes:
             if change.event_index == index and change.kind is not fsu.ChangeKind.EXPIRED:
+                if change.kind in _NEW and not _still_active(state, change.fsu_id):
+                    continue  # its premium ended in a takeover: one team, the FSU void (R21, R57)
                 _narrate(narrator, edition, change, event, contracts.get(change.fsu_id or -1), before)
+
+
+_NEW = (fsu.ChangeKind.BOUGHT, fsu.ChangeKind.TAKEN_OVER)
+"""The changes that announce a new FSU: said only while it stands once its premium is paid."""
+
+
+def _still_active(state: State, fsu_id: int | None) -> bool:
+    """Whether FSU ``fsu_id`` is still in the ledger, active, after the payments of its event: a
+    premium its payer cannot pay makes payer and insurer one team (L149, L154), and a team sells
+    itself no insurance — the takeover voids it (R21)."""
+    return any(f.fsu_id == fsu_id for f in state.ledger.active())
 
 
 def _relevant(state: State, events: Sequence[Event]) -> Sequence[Event]:

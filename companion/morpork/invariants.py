@@ -16,7 +16,7 @@ from collections.abc import Iterable
 
 from companion.morpork.board import BUILDINGS_PER_PLAYER, DEMONS, MINIONS_PER_PLAYER, TROLLS, TROUBLE_MARKERS
 from companion.morpork.board import AREA_IDS
-from companion.morpork.hidden_cards import public_cards_now, unseen_among
+from companion.morpork.hidden_cards import public_cards_now, remembered_now
 from companion.morpork.scoring import control_now
 from companion.morpork.state import State, Tally
 
@@ -89,7 +89,7 @@ def remembered_problems(state: State) -> list[str]:
     if memo.holds(state):
         public = public_cards_now(state)
         for key, value in memo.values.items():
-            fresh = unseen_among(public, key) if isinstance(key, tuple) else public
+            fresh = remembered_now(public, key)
             if value != fresh:
                 problems.append(f"remembered cards for {key!r} differ from the public cards: {value!r} vs {fresh!r}")
     return problems

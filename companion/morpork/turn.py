@@ -18,7 +18,7 @@ from typing import Any
 from companion.morpork.actions import end_turn
 from companion.morpork.cards import SCROLL_EFFECTS
 from companion.morpork.cards.common import DO, SKIP, INTERRUPT_ONLY, TurnContext, free_hand, may_hold
-from companion.morpork.hidden_cards import unseen_tuple
+from companion.morpork.hidden_cards import unseen_less, unseen_tuple
 from companion.morpork.cards.powers import ask_with_powers, power_options
 from companion.morpork.cards.symbols import (
     assassinate_steps,
@@ -90,21 +90,17 @@ def playable_cards(state: State, ctx: TurnContext) -> list[str]:
 
 def _card_options(state: State, ctx: TurnContext) -> tuple[tuple[str, ...], list[str]]:
     """:func:`playable_cards` and :func:`_mossy_option` from one listing of the cards the active
-    player might hold: the question for the next card offers both. The playable ones are
-    remembered in ``ctx.playable`` for the unseen cards they come from (see there)."""
+    player might hold: the question for the next card offers both. The playable ones (the unseen
+    cards less the interrupts) are kept in the state's cards memo (``hidden_cards.unseen_less``)."""
     if free_hand(state, ctx.player) == 0:  # possible_cards: nothing to play from an empty hand
         return (), []
-    unseen = unseen_tuple(state, ctx)
-    source, playable = ctx.playable
-    if source is not unseen:
-        playable = tuple([c for c in unseen if c not in _INTERRUPT_ONLY])
-        ctx.playable = (unseen, playable)
-    mossy = [MOSSY_LAWN] if ctx.started and MOSSY_LAWN in unseen else []
+    playable = unseen_less(state, ctx, _INTERRUPT_ONLY)
+    mossy = [MOSSY_LAWN] if ctx.started and MOSSY_LAWN in unseen_tuple(state, ctx) else []
     return playable, mossy
 
 
 _INTERRUPT_ONLY = frozenset(INTERRUPT_ONLY)
-"""The same cards as a set: the filter above runs over the whole catalogue for most questions of a turn."""
+"""The same cards as a set: what the memo leaves out of the cards offered to play."""
 
 
 def _mossy_option(state: State, ctx: TurnContext) -> list[str]:

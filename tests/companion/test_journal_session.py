@@ -123,6 +123,28 @@ def test_undo_past_a_die_roll_needs_confirmation_and_is_a_correction(path: Path)
     assert [kind for kind, _ in stored(path)] == ["input", "input", "correction", "input"]
 
 
+def test_last_row_names_the_position_as_the_journal_holds_it_across_a_restart(path: Path) -> None:
+    """Every change is a new row (an undo back to a position too), and a resumed session stands
+    at the same row: what a screen keys its navigation by (the result the table has left)."""
+    session = open_session(path)
+    assert session.last_row == 0
+    session.new_game(["red", "blue"])
+    assert session.last_row == 0
+    session.submit(DieRoll(3))
+    session.submit(Answer("a"))
+    rows = [session.last_row]
+    session.undo(1)
+    rows.append(session.last_row)
+    session.redo(1)
+    rows.append(session.last_row)
+    assert rows == [2, 3, 4] and session.seq == 2
+    with pytest.raises(InputError):
+        session.submit(Answer("a"))  # refused: no row
+    assert session.last_row == 4
+    session.close()
+    assert open_session(path).last_row == 4
+
+
 def test_undo_of_more_steps_than_played_is_refused(path: Path) -> None:
     session = open_session(path)
     session.new_game(["red", "blue"])

@@ -107,3 +107,27 @@ def test_a_stale_memo_answer_would_be_named() -> None:
     key = next(k for k in memo.values if isinstance(k, tuple))
     memo.values[key] = ("groat",)  # a wrong answer remembered for the right cards
     assert any("remembered cards" in p for p in kept_count_problems(state))
+
+
+def test_the_playable_cards_follow_the_discard_pile_and_a_stale_answer_would_be_named() -> None:
+    """The cards a turn offers to play (``hidden_cards.unseen_less``: the unseen cards less the
+    interrupts) are kept in the memo: brought up to date as cards are discarded, worked out again
+    with other cards in play, held to a recount by ``kept_count_problems``."""
+    from companion.morpork.cards.common import INTERRUPT_ONLY
+    from companion.morpork.hidden_cards import public_cards_now, unseen_among, unseen_less
+    state = new_state(["red", "blue"])
+    left_out = frozenset(INTERRUPT_ONLY)
+    ctx = TurnContext("red", in_play=["groat"])
+
+    def fresh() -> tuple[str, ...]:
+        return tuple(c for c in unseen_among(public_cards_now(state), ctx.in_play) if c not in left_out)
+
+    assert unseen_less(state, ctx, left_out) == fresh() and "gaspode" not in fresh()
+    state.discard_pile += ["mr-boggis", "mr-bent"]
+    assert unseen_less(state, ctx, left_out) == fresh() and "mr-boggis" not in fresh()
+    assert "mr-shine" in unseen_less(state, ctx, left_out)
+    ctx.in_play.append("mr-shine")
+    assert unseen_less(state, ctx, left_out) == fresh() and "mr-shine" not in fresh()
+    assert kept_count_problems(state) == []
+    state.cards_memo.values[(left_out, ())] = ("groat",)
+    assert any("remembered cards" in p for p in kept_count_problems(state))

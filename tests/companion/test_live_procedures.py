@@ -14,7 +14,7 @@ import pytest
 
 from companion.cli.simulate import choose_input, deal, follow_narration
 from companion.core.errors import CompanionError
-from companion.core.procedure import Live, Narrator, Question, choice_question
+from companion.core.procedure import Live, Narrator, Question, Reason, choice_question
 from companion.morpork.board import COLORS
 from companion.morpork.game import Game, apply, new_game
 from companion.morpork.mode import MODE
@@ -127,3 +127,42 @@ def test_a_fold_that_keeps_no_turn_start_refuses_to_go_back() -> None:
     assert index < len(games) - 2
     with pytest.raises(RuntimeError, match="cannot be replayed"):
         apply(games[index], inputs[index], snapshot=False, replayable=False)
+
+
+def _greyed_while_placing(state: dict[str, list[str]], narrator: Narrator, args: object) -> object:
+    """A procedure whose question greys what ``state["taken"]`` holds, listed by a function."""
+    while True:
+        answer = yield choice_question("test.pick", "pick", "red", ["a", "b", "c"],
+                                       unavailable=lambda: {t: Reason("test.taken", f"{t} is taken")
+                                                            for t in state["taken"]})
+        state["taken"].append(answer)
+
+
+class _Table(dict[str, list[str]]):
+    def copy(self) -> "_Table":
+        return _Table({k: list(v) for k, v in self.items()})
+
+
+def test_greyed_options_listed_by_a_function_read_as_a_tuple_would() -> None:
+    made = choice_question("test.pick", "pick", "red", ["a", "b"], unavailable=lambda: {"c": Reason("k", "t")})
+    plain = choice_question("test.pick", "pick", "red", ["a", "b"], unavailable={"c": Reason("k", "t")})
+    assert made == plain and hash(made) == hash(plain) and repr(made) == repr(plain)
+    assert made.unavailable == (("c", Reason("k", "t")),) and made.to_json() == plain.to_json()
+    assert dataclasses.replace(made, key="x").unavailable == plain.unavailable
+    assert Question("choice", "k", "t").unavailable == () and dataclasses.fields(Question)[5].default == ()
+
+
+def test_a_live_procedure_reads_greyed_options_at_once_unless_lazy() -> None:
+    """A question kept after its procedure moved on still says what was greyed when it was asked;
+    a lazy one (the simulator's fold) is read from the state as it stands when first read."""
+    eager = Live(_greyed_while_placing, _Table(taken=["a"]), {})  # type: ignore[arg-type]
+    first = eager.question
+    eager.send("b")
+    assert first is not None and [o for o, _ in first.unavailable] == ["a"]
+    assert eager.question is not None and [o for o, _ in eager.question.unavailable] == ["a", "b"]
+    lazy = Live(_greyed_while_placing, _Table(taken=["a"]), {}, lazy=True)  # type: ignore[arg-type]
+    asked = lazy.question
+    assert asked is not None and type(asked.__dict__["unavailable"]).__name__ == "_Later"
+    assert [o for o, _ in asked.unavailable] == ["a"]  # read before the next answer: as asked
+    lazy.send("c")
+    assert [o for o, _ in asked.unavailable] == ["a"]  # worked out once, then kept

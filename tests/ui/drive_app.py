@@ -14,7 +14,7 @@ Actions (each a touch on the screen that shows it, except ``start``):
 - ``journal`` — open the Journal screen by its navigation button; ``line:N`` — tap journal line N;
   ``undo`` — tap "undo to here" (and "undo" in the dialog that names the steps, unless
   a die roll is among them); ``confirm`` — tap "undo anyway" in the dialog; ``redo`` — tap
-  "redo"; ``back`` — tap "back to the game".
+  "redo"; ``back`` — tap "back to the game"; ``continue`` — tap "continue" under an event's result.
 
 When done it prints one line ``READY {json}`` (the game id, seq, the question and the public
 position, or the text of a launch popup, and every text on the window) and keeps drawing frames
@@ -102,6 +102,9 @@ def act(d: Any, action: str) -> None:
         d.tap(d.screen.ids.redo)
     elif name == "back":
         d.tap(d.screen.ids.back)
+    elif name == "continue":
+        assert d.screen.name == "events" and not d.screen.ids.continue_button.disabled, "no result to continue from"
+        d.tap(d.screen.ids.continue_button)
     else:
         raise SystemExit(f"unknown action {action!r}")
     d.frames(2)

@@ -1,7 +1,7 @@
 """Run the real app in this process with a pair of emulated dice on a serial link, and play
 Ankh-Morpoly by touch, for the test that pulls the plug halfway (SIGKILL) and starts it again.
 
-    python3 tests/ui/drive_morpoly.py DATA_DIR new|resume STEPS SEED
+    python3 tests/ui/drive_morpoly.py DATA_DIR new|resume STEPS SEED [LANG [AFTER]]
 
 The die emulator's pair (``firmware_bridge.emulator.EmulatedPair``, both dice on one pseudo-terminal)
 is plugged at ``DATA_DIR/dice`` and the app opens it as ``serial://DATA_DIR/dice?pair=1``: every
@@ -11,9 +11,14 @@ three players, Fortuna and ELAM on and "start" on the set-up screen; ``resume`` 
 tap on the board's button for the answer (picked with ``random.Random(SEED, seq)``: "buy",
 "roll" and "play on" most of the time, so the game moves on; now and then a Fortuna token is spent).
 
+``LANG`` (default ``en``) is the app's language; ``AFTER`` (JSON, default ``[]``) are touches after the
+steps: ``"undo:N"`` opens the Journal, taps the row N steps back, "undo to here" and the dialog's
+"undo" (or "undo anyway"), then "back to the game".
+
 It prints ``RESUMED {json}`` once the game is on screen (before any step) and ``READY {json}`` after
 STEPS inputs — the game id, seq, the question, the mode's view of the position and what the board
-shows — then keeps drawing frames until it is killed.
+shows (every text on the window, each answer button with whether it is greyed, the ring, the money
+panel) — then keeps drawing frames until it is killed.
 """
 from __future__ import annotations
 
@@ -37,7 +42,11 @@ def snapshot(app: Any) -> dict[str, Any]:
     game = app.game
     board = app.manager.get_screen("morpoly-board")
     q = game.question
+    answers = [(getattr(w, "value", None), w.text, w.disabled, getattr(w, "state", None))
+               for w in board.answer_area.walk(restrict=True) if isinstance(getattr(w, "text", None), str)]
     return {"screen": app.manager.current, "message": app.message, "game": app.session.game_id,
+            "texts": _conftest_module().Driver(app).texts(app.root), "answers": answers,
+            "ledger": ledger_text(app), "undone": len(app.session.timeline.undone),
             "mode": app.session.record.mode, "seq": game.seq, "inputs": len(app.session.inputs),
             "question": None if q is None else {"kind": q.kind, "key": q.key, "player": q.player,
                                                 "options": list(q.options), "params": [list(p) for p in q.params]},
@@ -45,6 +54,38 @@ def snapshot(app: Any) -> dict[str, Any]:
             "ring": [cell.text for cell in board.cells], "money": board.money_label.text,
             "sources": sorted({getattr(i, "source", "") for i in app.session.inputs if hasattr(i, "faces")}),
             "asked": sorted({app.session.question_at(i).key for i in range(len(app.session.inputs))})}
+
+
+_CONFTEST: list[Any] = []
+
+
+def _conftest_module() -> Any:
+    if not _CONFTEST:
+        _CONFTEST.append(_conftest())
+    return _CONFTEST[0]
+
+
+def ledger_text(app: Any) -> str:
+    """What the FSU ledger screen shows for the position (drawn without leaving the board)."""
+    ledger = app.manager.get_screen("morpoly-ledger")
+    ledger.update()
+    return str(ledger.body.text)
+
+
+def undo_by_touch(d: Any, steps: int) -> None:
+    """Journal → the row ``steps`` back → "undo to here" → the dialog's undo → back to the board."""
+    app = d.app
+    played = len(app.session.inputs)
+    d.tap(d.screen.journal_button)
+    assert d.screen.name == "journal"
+    d.screen.select(played - steps)
+    d.frames(2)
+    d.tap(d.screen.ids.undo)
+    d.tap(d.screen.confirm_button)
+    wait_until(d, lambda: d.screen.popup.parent is None, "the undo dialog to close")
+    assert len(app.session.inputs) == played - steps, app.message
+    d.tap(d.screen.ids.back)
+    assert d.screen.name == "morpoly-board", d.screen.name
 
 
 def wait_until(d: Any, condition: Any, what: str) -> None:
@@ -76,21 +117,46 @@ def step(d: Any, pair: Any, seed: int) -> None:
     else:
         greyed = {option for option, _why in q.unavailable}
         value = pick(tuple(o for o in q.options if o not in greyed), rng)
-        buttons = [w for w in d.screen.answer_area.walk() if getattr(w, "value", None) == value]
-        assert buttons, (value, q.options)
-        d.tap(buttons[0])
+        for _attempt in range(3):
+            d.frames(2)  # the board redrawn for this question (a roll from the dice arrives between frames)
+            buttons = [w for w in d.screen.answer_area.walk(restrict=True) if getattr(w, "value", None) == value]
+            assert buttons, (value, q.options)
+            d.tap(buttons[0])
+            if wait_for(d, lambda: app.game.seq != seq or buttons[0].get_root_window() is None):
+                if app.game.seq != seq:
+                    return
+            # the board was drawn again under the finger (a status change redraws the answers):
+            # the tap met a button no longer on screen, and the table taps again
+            log_line(f"step {seq}: the answer was redrawn under the tap; tapping again")
     wait_until(d, lambda: app.game.seq != seq, f"step {seq} ({q.key})")
+
+
+def wait_for(d: Any, condition: Any, seconds: float = 5.0) -> bool:
+    end = time.monotonic() + seconds
+    while not condition():
+        if time.monotonic() > end:
+            return False
+        d.frames(1)
+        time.sleep(0.005)
+    return True
+
+
+def log_line(text: str) -> None:
+    sys.stderr.write(text + "\n")
+    sys.stderr.flush()
 
 
 def main(argv: list[str]) -> int:
     data_dir, how, steps, seed = Path(argv[0]), argv[1], int(argv[2]), int(argv[3])
+    language = argv[4] if len(argv) > 4 else "en"
+    after: list[str] = json.loads(argv[5]) if len(argv) > 5 else []
     from firmware_bridge.emulator import EmulatedPair
     data_dir.mkdir(parents=True, exist_ok=True)
     link = data_dir / "dice"
     pair = EmulatedPair(("emu-a", "emu-b"), seed=seed, link_path=str(link))
     pair.plug()
-    conftest = _conftest()
-    app = conftest.start_app(data_dir, die_url=f"serial://{link}?pair=1")
+    conftest = _conftest_module()
+    app = conftest.start_app(data_dir, die_url=f"serial://{link}?pair=1", language=language)
     d = conftest.Driver(app)
     d.frames(5)
     wait_until(d, lambda: app.devices.die_status.connected and not app.devices.die_status.simulated, "the dice")
@@ -116,6 +182,11 @@ def main(argv: list[str]) -> int:
         if app.game.question is None:
             break
         step(d, pair, seed)
+    for action in after:
+        name, _, arg = action.partition(":")
+        if name != "undo":
+            raise SystemExit(f"unknown action {action!r}")
+        undo_by_touch(d, int(arg))
     d.frames(3)
     serve_until_killed(d, snapshot(app))
 

@@ -28,10 +28,10 @@ def test_fire_narration_is_german_on_the_events_screen_and_in_the_journal(driver
     d.app.on_die_roll(6, "manual")  # The Hippo borders The Shades but holds no building
     d.frames(2)
     shown = d.texts()
-    assert "kein Gebäude in Das Nilpferd: das Feuer erlischt" in shown, shown
+    assert "Kein Gebäude in Das Nilpferd: das Feuer erlischt" in shown, shown
     assert "the fire goes out" not in shown
     d.app.show("journal")
     d.frames(3)
     journal = d.texts()
-    assert "kein Gebäude in Das Nilpferd: das Feuer erlischt" in journal  # a journal line shows two sentences
+    assert "Kein Gebäude in Das Nilpferd: das Feuer erlischt" in journal  # a journal line shows two sentences
     assert "goes out" not in journal

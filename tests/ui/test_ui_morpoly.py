@@ -118,7 +118,7 @@ def test_a_morpoly_game_by_touch(tmp_path: Path, request: Any) -> None:
         d.tap(d.screen.cells[24])
         d.tap(d.screen.place_buttons["green"])
         assert app.game.state.tokens[2].square == 24 and app.game.state.parties[2].cash == green_cash
-        assert "●" in d.screen.cells[24].text
+        assert "■" in d.screen.cells[24].text  # green's own shape
         seq, state = app.game.seq, app.game.state
     finally:
         conftest.stop_app(app)

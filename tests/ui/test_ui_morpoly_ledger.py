@@ -115,6 +115,7 @@ def test_the_ledger_the_deed_and_the_pairing(tmp_path: Path, request: Any) -> No
         assert "passes Park Place (37 squares ahead) · next roll: 0%" in text
         assert "passes Boardwalk (39 squares ahead)" in text
         assert "pays out on the next roll: 14%" in text  # Ann on GO: a 6 lands on the Undead's 6 (5/36)
+        assert "a claim pays $1,500 (3 × the premium)" in text and "a claim pays $600 (3 × the premium)" in text
         assert app.t("No FSU is running.") not in text
         assert "Bob: GO · Chance 17% · Community Chest 3%" in text  # the mode's next_rolls: 1/6 and 1/36
         app.set_language("de")
@@ -122,6 +123,7 @@ def test_the_ledger_the_deed_and_the_pairing(tmp_path: Path, request: Any) -> No
         text = d.screen.body.text
         assert "versichert" in text and "Einzahlung 500 €" not in text and "Einzahlung $500" in text
         assert "deckt: ins Gefängnis geschickt" in text
+        assert "eine Auszahlung bringt $1,500 (3 × die Einzahlung)" in text
         app.set_language("en")
         d.tap(d.screen.back_button)
         assert d.screen.name == "morpoly-board"
@@ -164,7 +166,7 @@ def test_a_table_with_paper_money_is_told_who_hands_whom(tmp_path: Path, request
             if who == "red":
                 d.tap(_button_with(board.answer_area, app.t("Buy")))
                 assert "Ann hands the bank $200" in board.money_label.text.replace("[color=db332e]●[/color] ", "")
-        text = board.money_label.text.replace("[color=db332e]●[/color] ", "").replace("[color=f5c71a]●[/color] ", "")
+        text = board.money_label.text.replace("[color=db332e]●[/color] ", "").replace("[color=f5c71a]▲[/color] ", "")
         assert "Bob hands Ann $25" in text, text
         assert app.t("Each should hold") in text and "Ann  $1,325" in text
     finally:

@@ -31,11 +31,14 @@ STEPS = 90
 SEED = 3
 
 
-def run(data: Path, how: str, log: Path) -> tuple[subprocess.Popen[str], dict[str, Any], dict[str, Any]]:
-    """Start the app, wait for its ``RESUMED`` and ``READY`` lines (it keeps running)."""
+def run(data: Path, how: str, log: Path, steps: int = STEPS, seed: int = SEED, language: str = "en",
+        after: tuple[str, ...] = ()) -> tuple[subprocess.Popen[str], dict[str, Any], dict[str, Any]]:
+    """Start the app, wait for its ``RESUMED`` and ``READY`` lines (it keeps running); ``drive_morpoly.py``
+    says what ``steps``, ``seed``, ``language`` and ``after`` do."""
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     with open(log, "a", encoding="utf-8") as err:
-        proc = subprocess.Popen([sys.executable, str(DRIVER), str(data), how, str(STEPS), str(SEED)], cwd=ROOT,
+        proc = subprocess.Popen([sys.executable, str(DRIVER), str(data), how, str(steps), str(seed), language,
+                                 json.dumps(list(after))], cwd=ROOT,
                                 env=env, stdout=subprocess.PIPE, stderr=err, text=True)
     assert proc.stdout is not None
     seen: dict[str, dict[str, Any]] = {}

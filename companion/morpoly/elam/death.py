@@ -66,10 +66,10 @@ def die(state: State, edition: Edition, narrator: Narrator, token_id: str, cause
         return True  # (a claim the party could not pay took it over)
     party = state.party_of(token_id).id
     if cause is not DeathCause.LUGGAGE:
-        paid = yield from charge(state, edition, narrator, party, BANK, edition.go_salary, PaymentKind.FUNERAL,
-                                 "a funeral")
-        if not paid or not token_alive(state, token_id):
-            return True
+        yield from charge(state, edition, narrator, party, BANK, edition.go_salary, PaymentKind.FUNERAL, "a funeral")
+        if not token_alive(state, token_id) or state.game_over is not None:
+            return True  # (nobody bought the guild the funeral bankrupted: it is out, R56)
+        # a funeral that ended in a takeover or an auction still puts the token back on GO (L167)
     yield from place_on_go(state, edition, narrator, token_id)
     return True
 

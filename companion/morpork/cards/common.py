@@ -49,11 +49,6 @@ class TurnContext:
     """Where a finished card goes instead of the discard pile: ``("loan", color)`` or
     ``("stuck", color)`` (The Fools' Guild, Dr Whiteface), ``("hand", color)`` (Doctor Mossy Lawn
     played while this card is still on the table)."""
-    playable: tuple[tuple[str, ...], tuple[str, ...]] = field(default=((), ()), repr=False, compare=False)
-    """A cache for ``companion.morpork.turn``: the unseen cards (``hidden_cards.unseen_tuple``, by
-    identity) and the cards among them the player may play as a turn's card. Filtering the
-    catalogue for every question of a turn that offers a card cost ~2 µs each; the unseen tuple is
-    a new object whenever the public cards or the cards in play change."""
 
     @property
     def card(self) -> str:

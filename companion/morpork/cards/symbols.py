@@ -86,7 +86,7 @@ def place_minion_steps(state: State, narrator: Narrator, ctx: TurnContext, *, ar
         answer = yield from _ask(state, narrator, ctx, with_powers and not moving, lambda powers: choice_question(
             key, text or f"{color}: place a minion", color,
             [*targets_now(from_area), *([SKIP] if optional else []), *powers],
-            unavailable=refusals_for(from_area), card=ctx.card))
+            unavailable=lambda: refusals_for(from_area), card=ctx.card))
         if answer == SKIP:
             return None
         if must_move_minion(state, color) == moving and answer in targets_for(from_area):
@@ -119,7 +119,7 @@ def build_steps(state: State, narrator: Narrator, ctx: TurnContext, *, cost: int
 
         answer = yield from _ask(state, narrator, ctx, with_powers, lambda powers: choice_question(
             key, f"{color}: build where?", color, [*areas_now(), SKIP, *powers],
-            unavailable=build_refusals(state, color, cost=cost), card=ctx.card))
+            unavailable=lambda: build_refusals(state, color, cost=cost), card=ctx.card))
         if answer == SKIP:
             return None
         if answer in buildable_areas(state, color, cost=cost):

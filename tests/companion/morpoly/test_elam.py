@@ -88,6 +88,23 @@ def test_starvation_on_the_third_failed_attempt_replaces_the_fine() -> None:
     assert game.state.token("blue").square == 0 and not game.state.token("blue").in_jail
 
 
+def test_a_starved_token_whose_funeral_ends_in_an_auction_is_still_put_back_on_go() -> None:
+    """L167: a player who loses a guild member pays a GO salary for the funeral "und wird wieder auf
+    Los gestellt". Red starves in jail with 20 in cash and nothing to sell: the funeral is a debt to
+    the bank, so red's guild is auctioned (L153) and green buys it — red's token plays on in green's
+    team (L154), from GO, not from the jail square where it starved (it stayed there)."""
+    state = elam(("red", "blue", "green"))
+    set_cash(state, "red", 20)
+    red = state.token("red")
+    red.square, red.in_jail, red.jail_attempts = 10, True, 2
+    game = do(start(state, "red"), "roll", (1, 2))
+    assert game.question is not None and game.question.key == "morpoly.takeover.auction"
+    game = do(game, "green", "1")
+    after = game.state
+    assert after.token("red").party == "green" and after.lives["green"] == 10 + 9
+    assert after.token("red").square == 0 and not after.token("red").in_jail
+
+
 def test_the_undead_do_not_starve_they_pay_the_fine_and_move() -> None:
     state = elam(blue="undead")
     blue = state.token("blue")

@@ -61,6 +61,17 @@ def test_the_chance_the_next_roll_triggers_a_claim() -> None:
     assert ledger_view.exposure(state)[0].chance_of_claim == 0  # a jailed token lands nowhere
 
 
+def test_what_a_claim_pays() -> None:
+    """§2.6: the Watch pays Red 3 × 1,100 = $3,300 when Red lands on Go To Jail (L26: "die
+    Rückzahlung der dreifachen Summe"); a Fool insurer may roll to change it (table C, L125)."""
+    line = ledger_view.exposure(worked_example())[0]
+    assert line.payout == 3300 and not line.fool_modifiable
+    state = worked_example()
+    state.ledger = Ledger((Fsu(1, "blue", "red", "red", 37, 1100, frozenset({Cover.CHANCE}), True),), 2)
+    line = ledger_view.exposure(state)[0]
+    assert line.payout == 3300 and line.fool_modifiable
+
+
 def test_covers_that_hang_on_play_have_no_chance() -> None:
     state = worked_example()
     state.ledger = Ledger((Fsu(1, "blue", "red", "red", 37, 1100, frozenset({Cover.ROBBED}), False),), 2)
@@ -84,7 +95,8 @@ def test_the_mode_publishes_it_in_its_view() -> None:
     assert doc["format"] == "ankh-morpoly-state/1"
     assert doc["exposure"] == [{"fsu": 1, "insurer": "blue", "beneficiary": "red", "token": "red", "square": 37,
                                 "premium": 1100, "covers": ["watch"], "squares_ahead": 37,
-                                "chance_to_end": "0", "claim_squares": [30], "chance_of_claim": "0"}]
+                                "chance_to_end": "0", "claim_squares": [30], "chance_of_claim": "0",
+                                "payout": 3300, "fool_modifiable": False}]
     assert doc["next_rolls"][0] == {"token": "red", "square": 0, "in_jail": False, "chance": "1/6", "chest": "1/36"}
 
 

@@ -64,6 +64,25 @@ def test_a_party_that_cannot_pay_a_player_is_taken_over_with_all_it_has() -> Non
     assert not any(o.startswith(("build:", "mortgage:", "lift:", "trade:")) for o in game.question.options)
 
 
+def test_a_premium_that_ends_in_a_takeover_buys_no_fsu_between_the_new_teammates() -> None:
+    """L26 + L149, L154: red lands on blue's Boardwalk with a hotel and owes the $2,000 premium, more
+    than red is worth: blue takes red over. Red's token is now blue's, and a team sells itself no
+    insurance (R57; an FSU between merging parties is void, R21) — nor may the journal say that red
+    "holds FSU 1 from blue" (it did, after the takeover line)."""
+    state = three()
+    state.party("red").cash, state.party("red").guilds = 20, ["thieves"]
+    state.party("blue").guilds = ["watch"]
+    state.bank.cash += 1480
+    state.token("red").square = 36
+    own(state, "blue", 37, 39, houses=5)
+    game = do(start(state), "roll", (1, 2))
+    after = game.state
+    assert [p.id for p in after.parties] == ["blue", "green"] and after.token("red").party == "blue"
+    assert not after.ledger.active()
+    keys = [line.key for line in game.narration]
+    assert "morpoly.takeover.merged" in keys and "morpoly.fsu.bought" not in keys, keys
+
+
 def test_buildings_are_sold_and_squares_mortgaged_before_everything_passes() -> None:
     state = chairman(three(), 0)
     own(state, "red", 37, 39, houses=5)  # two hotels

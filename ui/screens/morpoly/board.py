@@ -23,13 +23,15 @@ from companion.core.inputs import Answer, CardScan, DieRoll
 from companion.morpoly import ledger_view
 from companion.morpoly import money as engine_money
 from companion.morpoly.board_view import opposite_pairs
+from companion.morpoly.elam import death
 from companion.morpoly.handovers import Handover, handovers, is_checker
 from companion.morpoly.layout import opposite
 from companion.morpoly.money import BANK
-from ui.palette import PLAYER_RGB, hex_color
+from ui.palette import PLAYER_RGB, SHAPE, hex_color
 from ui.screens.base import GameScreen
-from ui.screens.morpoly.common import (COVER_WORDS, GROUP_RGB, GUILD_NAMES, SQUARE_KIND_MARK, game_edition,
-                                       is_morpoly, money, N_, option_label, paper, party_name)
+from ui.screens.morpoly.common import (COVER_WORDS, GROUP_RGB, GUILD_NAMES, HOTEL_MARK, MORTGAGE_MARK,
+                                       SQUARE_KIND_MARK, game_edition,
+                                       is_morpoly, money, N_, option_label, paper, party_name, roll_table)
 from ui.widgets import BigButton
 
 RING = 11
@@ -89,6 +91,28 @@ def party_marks(state: Any, party: str) -> str:
     if party in getattr(state, "fortuna", []):
         marks += " ✦"
     return marks
+
+
+def jail_lines(app: Any, state: Any, party: Any) -> list[str]:
+    """A line for each of the party's tokens sitting in jail (on square 10 it looks like a visitor):
+    the attempt its next roll for doubles is, and when that is the third one in ELAM, that failing
+    it kills (starvation, L171) instead of the fine."""
+    lines = []
+    for token in state.tokens:
+        if token.party != party.id or not token.in_jail:
+            continue
+        text = app.t("in jail, attempt {n} of 3").format(n=token.jail_attempts + 1)
+        if token.jail_attempts == 2 and death.starvation_applies(state, token.id):
+            text += " · " + app.t("no doubles: starves")
+        who = party_name(app, token.id) + ": " if len(party.tokens) > 1 else ""
+        lines.append(f"   [size={int(sp(11))}][color=a01818]▦ {who}{text}[/color][/size]")
+    return lines
+
+
+def party_shape(party: str) -> str:
+    """A seat's own shape (● ▲ ■ ◆), as the journal and every sentence mark it: a player who cannot
+    tell the yellow from the green dot on the ring still tells ▲ from ■."""
+    return SHAPE.get(party, "●")
 
 
 def party_rgb(party: str) -> tuple[float, float, float]:
@@ -219,8 +243,10 @@ class MorpolyBoardScreen(GameScreen):
     def _draw_ring(self, game: Any) -> None:
         app, state, ed = self.app, game.state, game_edition(game)
         tokens_on: dict[int, list[str]] = {}
+        pending = self.pending(game)
         for token in state.tokens:
-            tokens_on.setdefault(token.square, []).append(token.party)
+            for square in (pending[1] if pending and pending[0] == token.id else (token.square,)):
+                tokens_on.setdefault(square, []).append(token.party)
         paired: dict[int, list[str]] = {}  # the opposite-square pairing, where a guild can use it
         for pair in opposite_pairs(state):
             rgb = hex_color(party_rgb(state.token(pair.token).party))
@@ -235,19 +261,19 @@ class MorpolyBoardScreen(GameScreen):
             mark = SQUARE_KIND_MARK.get(square.kind, "")
             build = ""
             if owned is not None and owned.hotel:
-                build = "[b][color=c02020]H[/color][/b]"
+                build = f"[b][color=c02020]{app.t(HOTEL_MARK)}[/color][/b]"
             elif owned is not None and owned.houses:
                 build = "[b][color=208020]" + "⌂" * owned.houses + "[/color][/b]"
             if cell.mortgaged:
-                build = "[color=ffffff]M[/color]"
+                build = f"[color=ffffff]{app.t(MORTGAGE_MARK)}[/color]"
             on_square = tokens_on.get(cell.index, [])
             npcs = npc_marks(state).get(cell.index, "")
             size = int(token_size(len(on_square) + npcs.count("[b]"), built=bool(build or paired.get(cell.index))))
-            dots = "".join(f"[color={hex_color(party_rgb(p))}]●[/color]" for p in on_square) + npcs
+            dots = "".join(f"[color={hex_color(party_rgb(p))}]{party_shape(p)}[/color]" for p in on_square) + npcs
             pairs = "".join(paired.get(cell.index, []))
             if pairs:
                 build = f"{build}[size={int(sp(9))}]{pairs}[/size]"
-            cell.selected = cell.index in self.selected
+            cell.selected = cell.index in self.selected or bool(pending and cell.index in pending[2])
             lines = [f"[size={int(sp(9))}]{cell.index}[/size] {app.t(mark) if mark else ''}"]
             if build:
                 lines.append(build)
@@ -260,6 +286,25 @@ class MorpolyBoardScreen(GameScreen):
                 c.redraw()
 
         Clock.schedule_once(redraw_all, 0)  # after the ring's layout pass
+
+    @staticmethod
+    def pending(game: Any) -> tuple[str, tuple[int, ...], tuple[int, ...]] | None:
+        """A token the table has put down where the engine has not yet: the token, the squares it is
+        drawn on and the squares marked. A Fool or Beggar asked whether to stop or step on one square
+        (L73, L109) is drawn on the square it walked to, that square and the next marked; the Undead's
+        two halves (L83), both resolved, are both drawn and marked until one is kept."""
+        question = game.question
+        if question is None or question.key not in ("morpoly.move.step", "morpoly.undead.keep"):
+            return None
+        params = dict(question.params)
+        try:
+            if question.key == "morpoly.move.step":
+                here, there = int(params["square"]), int(params["target"])
+                return params["token"], (here,), (here, there)
+            halves = (int(params["first_square"]), int(params["second_square"]))
+            return params["token"], halves, halves
+        except (KeyError, ValueError):
+            return None
 
     def _draw_money(self, game: Any) -> None:
         """As the bank: every party's cash (the app holds it). As a checker: who hands whom which
@@ -280,12 +325,14 @@ class MorpolyBoardScreen(GameScreen):
             turn = " ◀" if state.turn.token in party.tokens else ""
             turn += party_marks(state, party.id)
             if checker:
-                lines.append(f"[color={rgb}]●[/color] {party_name(app, party.boss)}{turn}  {money(ed, party.cash)}")
+                lines.append(f"[color={rgb}]{party_shape(party.id)}[/color] {party_name(app, party.boss)}{turn}  {money(ed, party.cash)}")
+                lines += jail_lines(app, state, party)
                 continue
-            lines.append(f"[color={rgb}]●[/color] [b]{party_name(app, party.boss)}[/b]{turn}  "
+            lines.append(f"[color={rgb}]{party_shape(party.id)}[/color] [b]{party_name(app, party.boss)}[/b]{turn}  "
                          f"{money(ed, party.cash)}\n   [size={int(sp(11))}]{guilds + ' · ' if guilds else ''}"
                          f"{app.t('net worth')} {money(ed, worth)}[/size]")
-        lines.append(f"[b]{app.t('Bank')}[/b] {money(ed, state.bank.cash)} · ⌂{state.bank.houses} · H{state.bank.hotels}")
+            lines += jail_lines(app, state, party)
+        lines.append(f"[b]{app.t('Bank')}[/b] {money(ed, state.bank.cash)} · ⌂{state.bank.houses} · {app.t(HOTEL_MARK)}{state.bank.hotels}")
         self.money_label.text = "\n".join(lines)
 
     def last_handovers(self, look_back: int = 12) -> tuple[Handover, ...]:
@@ -307,7 +354,7 @@ class MorpolyBoardScreen(GameScreen):
         def who(holder: str) -> str:
             if holder == BANK:
                 return str(app.t("the bank"))
-            return f"[color={hex_color(party_rgb(holder))}]●[/color] {party_name(app, holder)}"
+            return f"[color={hex_color(party_rgb(holder))}]{party_shape(holder)}[/color] {party_name(app, holder)}"
 
         return app.t("{payer} hands {payee} {amount}").format(payer=who(handover.payer), payee=who(handover.payee),
                                                            amount=money(ed, handover.amount))
@@ -370,7 +417,11 @@ class MorpolyBoardScreen(GameScreen):
         sim = BigButton(text=app.t("Simulated roll"), font_size=sp(15), size_hint_y=None, height=dp(52))
         sim.bind(on_release=lambda _b: self.simulated_roll())
         self.answer_area.add_widget(sim)
-        self.answer_area.add_widget(Label())
+        # what the faces will mean, when the roll is on one of the variant's tables (else room)
+        self.roll_table_label = Label(text=roll_table(app, game, question), font_size=sp(13), color=(0.1, 0.1, 0.1, 1),
+                                      halign="left", valign="top")
+        self.roll_table_label.bind(size=lambda w, _v: setattr(w, "text_size", w.size))
+        self.answer_area.add_widget(self.roll_table_label)
 
     def ask_amount(self) -> None:
         """A digit pad for the sum the table agreed (a trade's price, a bid): the engine takes any
@@ -490,6 +541,8 @@ class MorpolyBoardScreen(GameScreen):
             rents = getattr(deed, "rents", None)
             if rents:
                 lines.append(f"{app.t('Rents')}: " + " / ".join(money(ed, r) for r in rents))
+            if deed.house_cost:  # what a table about to build asks first
+                lines.append(app.t("Building: {amount} per house").format(amount=money(ed, deed.house_cost)))
         if owned is not None:
             owner = party_name(app, owned.owner) if owned.owner else app.t("the bank")
             lines.append(f"{app.t('Owner')}: {owner}")

@@ -6,6 +6,8 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
+from companion.morpoly.currency import dibbler_money, luggage_money
+from companion.morpoly.elam.table import profile
 from companion.morpoly.editions import Edition, load_edition
 from ui.i18n import GUILD_WORDS
 
@@ -54,6 +56,34 @@ WORDS = {
     "draw": N_("Draw a card"),
 }
 """The Ankh-Morpoly engine's answer words as its buttons show them."""
+QUESTION_WORDS = {
+    ("morpoly.card.fool-modify", "as-drawn"): N_("Play the card as drawn"),
+    ("morpoly.assassins.flee", "stay"): N_("Stay (and be killed)"),
+}
+"""An answer word that says something else in one question: the Fools' "as drawn" is about any
+card, money too (not "where the card says"); staying when the Assassin's victim may flee means
+being killed (L178), which "Stay" did not say."""
+ROLL_TABLES = {
+    "morpoly.roll.assassin": N_("Doubles: the Assassin dies · even: flee one square or be killed · "
+                                "odd (7 too): the victim dies"),
+    "morpoly.roll.luggage": N_("Doubles: the Luggage joins you · 7: swallowed for good (one member, back to GO, "
+                               "no funeral) · other even: it races off with you · other odd: it spits out "
+                               "{per_point} × the sum"),
+    "morpoly.roll.luggage-race": N_("The product of the dice: even forward, odd backward"),
+    "morpoly.roll.dibbler": N_("Doubles: a deadly sausage (one member) · 7: your running direction turns · "
+                               "other even: he sells you a card for 1/10 of your cash · other odd: he drops "
+                               "{per_point} × the sum"),
+    "morpoly.roll.fool-card": N_("Doubles: the amounts double · 7: the card is reversed · other even: "
+                                 "give it to another player · other odd: played as drawn"),
+    "morpoly.roll.fool-cover": N_("Doubles: insured against three doubles in a row · 7: against Chance and "
+                                  "Community Chest · other even: Community Chest · other odd: Chance"),
+    "morpoly.roll.fool-payout": N_("Doubles: nothing paid, the FSU stays · 7: 3 × paid, the FSU stays · "
+                                   "other even: the premium back, the FSU ends · other odd: 3 × paid, the FSU ends"),
+    "morpoly.roll.l-space": N_("The product of the dice: even forward, odd backward"),
+}
+"""What each result of a roll on one of the variant's tables does (L120–129, L111–118, L177–179,
+L191–203, L147), shown under the dice: the players roll and should see what the faces will mean,
+as the rules sheet beside the board says. Words only; the engine decides what happens."""
 EDITION_NAMES = {"us": N_("US (dollars)"), "de": N_("German (euro)"), "de-dm": N_("German (D-Mark)")}
 GROUP_RGB = {
     "brown": (0.55, 0.33, 0.2), "light-blue": (0.6, 0.85, 0.95), "pink": (0.85, 0.3, 0.6),
@@ -64,6 +94,13 @@ SQUARE_KIND_MARK = {"go": N_("GO"), "chest": N_("CC"), "chance": "?", "tax": "%"
                     "go-to-jail": "→▦", "station": "≡", "utility": "⚡"}
 """The ring's mark of a square's kind, beside its number: symbols, and the two words a table reads
 in its own language (GO, and Community Chest's initials: Los and GF at a German table)."""
+
+HOTEL_MARK = N_("H")
+"""A hotel on the ring and in the bank's stock, one letter: the table's word's (albergo: A at an
+Italian table)."""
+
+MORTGAGE_MARK = N_("M")
+"""A mortgaged deed on the ring, one letter in the table's word (zastawiona: Z, ipotecata: I)."""
 
 
 @lru_cache(maxsize=4)
@@ -102,6 +139,9 @@ def option_label(app: Any, game: Any, value: str, question: Any = None) -> str:
         return str(app.t(PLAYER_VERBS[verb]).format(player=party_name(app, rest)))
     if verb == "use-card" and rest:  # a get-out-of-jail card the party holds
         return str(app.t("Play the card: {card}")).format(card=card_text(ed, rest) or rest)
+    special = QUESTION_WORDS.get((getattr(question, "key", ""), value))
+    if special is not None:
+        return str(app.t(special))
     if value in WORDS:
         return str(app.t(WORDS[value]))
     if rest and rest.split(":")[-1].isdigit():
@@ -114,6 +154,19 @@ def option_label(app: Any, game: Any, value: str, question: Any = None) -> str:
         return str(app.t(VERBS[value]))
     text = card_text(ed, value)
     return text if text is not None else str(app.translator.option(value))
+
+
+def roll_table(app: Any, game: Any, question: Any) -> str:
+    """What the results of the roll ``question`` asks for mean, in the table's words ("" for a
+    movement roll); the Luggage's and Dibbler's money per point in the set's own amounts (×20 in
+    the D-Mark set, §6)."""
+    template = ROLL_TABLES.get(getattr(question, "key", ""))
+    if template is None:
+        return ""
+    ed = game_edition(game)
+    per_point = {"morpoly.roll.luggage": luggage_money(1, profile(ed)),
+                 "morpoly.roll.dibbler": dibbler_money(1, profile(ed))}.get(question.key, 0)
+    return str(app.t(template)).format(per_point=money(ed, per_point))
 
 
 def card_text(ed: Edition, card_id: str) -> str | None:

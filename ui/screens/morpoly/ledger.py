@@ -17,7 +17,7 @@ from companion.core.mode import get_mode
 from companion.morpoly.layout import CHANCE, COMMUNITY_CHEST
 from ui.palette import hex_color
 from ui.screens.base import GameScreen
-from ui.screens.morpoly.board import party_rgb
+from ui.screens.morpoly.board import party_rgb, party_shape
 from ui.screens.morpoly.common import COVER_WORDS, MODE_ID, game_edition, is_morpoly, money, paper, party_name
 from ui.widgets import BigButton
 
@@ -75,15 +75,22 @@ class MorpolyLedgerScreen(GameScreen):
         ends = app.translator.plural("ends when {token} passes {square} ({n} squares ahead)",
                                      int(fsu["squares_ahead"]), token=self.who(fsu["token"]), square=square)
         ends += " · " + app.t("next roll: {chance}").format(chance=percent(fsu["chance_to_end"]))
-        if fsu["chance_of_claim"] is None:
-            claim = app.t("pays out: depends on play")
+        payout = money(ed, int(fsu["payout"]))
+        if list(fsu["covers"]) == ["merchants"]:  # the Merchants pay the payment itself, up to 3 × (L65)
+            claim = app.t("a claim pays the payment, up to {amount}").format(amount=payout)
         else:
-            claim = app.t("pays out on the next roll: {chance}").format(chance=percent(fsu["chance_of_claim"]))
+            claim = app.t("a claim pays {amount} (3 × the premium)").format(amount=payout)
+        if fsu["fool_modifiable"]:
+            claim += " · " + app.t("the Fools may roll to change it")
+        if fsu["chance_of_claim"] is None:  # it hangs on what others do, or on payments: no square to land on
+            claim += "\n   " + app.t("on the next roll: cannot be foreseen")
+        else:
+            claim += "\n   " + app.t("pays out on the next roll: {chance}").format(chance=percent(fsu["chance_of_claim"]))
         return f"{head}\n   {app.t('covers: {covers}').format(covers=covers)}\n   {ends}\n   {claim}"
 
     def who(self, party: str) -> str:
         """A party (or a token: its player) by colour and typed name."""
-        return f"[color={hex_color(party_rgb(party))}]●[/color] {party_name(self.app, party)}"
+        return f"[color={hex_color(party_rgb(party))}]{party_shape(party)}[/color] {party_name(self.app, party)}"
 
     def next_roll_lines(self, game: Any, view: dict[str, Any]) -> list[str]:
         """Each token's chance to land on Chance or Community Chest with its next roll (the mode's)."""

@@ -1,0 +1,217 @@
+"""Ankh-Morpoly at a German table that owns the rules (the German source, ELAM and Fortuna on, three
+players), in the real app (800×480) driven by touch — what the table could not answer from the
+screen, or read wrongly:
+
+- the Fools' "play the card as drawn" said "Wohin die Karte sagt" (where the card says) on a
+  birthday card that moves nobody;
+- the Assassin's victim who rolled even was asked "Fliehen" or "Bleiben": staying means being
+  killed (L178), which the button did not say;
+- a roll on one of the variant's tables (the Assassins, the Luggage, Dibbler, the Fools) showed
+  only the dice: what doubles, a 7, other even and other odd will do was on the rules sheet only;
+  the Luggage's and Dibbler's money per point is the set's (×20 in the D-Mark set, §6);
+- a token in jail looked like a visitor on square 10, and nothing said which attempt the next roll
+  is — nor that failing the third one in ELAM kills (starvation, L171);
+- a Fool or Beggar asked whether to stop or step on one square was still drawn on the square it
+  came from;
+- the seats' shapes (● ▲ ■) marked the log but not the money list or the ring.
+
+Positions are reached the way a table's journal holds them (seeded random legal play fed through
+the session, :func:`test_ui_morpoly_at_the_table._feed`), then the app is opened on them and
+"resume" tapped.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from companion.morpoly.elam.death import starvation_applies
+from tests.ui.test_ui_morpoly_at_the_table import _conftest, _feed, _resume, _shown_lines
+
+NAMES = ["Anna", "Bernd", "Clara"]
+ELAM = {"edition": "de", "fortuna": "on", "elam": "on"}
+
+
+def _at(key: str) -> Any:
+    return lambda game: game.question is not None and game.question.key == key
+
+
+def _buttons(board: Any) -> dict[str, Any]:
+    return {w.value: w for w in board.answer_area.walk() if getattr(w, "value", "")}
+
+
+def test_the_fools_play_a_money_card_as_drawn(tmp_path: Path, request: Any) -> None:
+    conftest = _conftest(request)
+    data = tmp_path / "data"
+    _feed(data, NAMES, ELAM, _at("morpoly.card.fool-modify"), seed=5)
+    app, d = _resume(conftest, data, "de")
+    try:
+        button = _buttons(d.screen)["as-drawn"]
+        assert button.text == "Karte normal ausführen", button.text
+        assert "modify" in _buttons(d.screen)
+        before = len(app.session.inputs)
+        d.tap(button)
+        assert len(app.session.inputs) == before + 1 and app.session.inputs[-1].value == "as-drawn"
+    finally:
+        conftest.stop_app(app)
+
+
+def test_staying_before_the_assassin_says_it_kills(tmp_path: Path, request: Any) -> None:
+    conftest = _conftest(request)
+    data = tmp_path / "data"
+    _feed(data, NAMES, ELAM, _at("morpoly.assassins.flee"), seed=11)
+    app, d = _resume(conftest, data, "de")
+    try:
+        buttons = _buttons(d.screen)
+        assert buttons["stay"].text == "Bleiben (und gemeuchelt werden)" and buttons["flee"].text == "Fliehen"
+        victim = app.game.question.player
+        lives = app.game.state.lives[app.game.state.token(victim).party]
+        d.tap(buttons["stay"])
+        assert app.game.state.lives[app.game.state.token(victim).party] == lives - 1  # as the button said
+    finally:
+        conftest.stop_app(app)
+
+
+def test_the_assassins_roll_shows_what_the_faces_mean(tmp_path: Path, request: Any) -> None:
+    conftest = _conftest(request)
+    data = tmp_path / "data"
+    _feed(data, NAMES, ELAM, _at("morpoly.roll.assassin"), seed=5)
+    app, d = _resume(conftest, data, "de")
+    try:
+        board = d.screen
+        hint = board.roll_table_label
+        assert hint.text.startswith("Pasch: der Assassine stirbt") and "fliehen" in hint.text
+        lines = _shown_lines(hint)
+        assert " ".join(lines).split() == hint.text.split(), lines  # nothing cut off
+        x, y = hint.to_window(*hint.pos)
+        assert y >= 0 and hint.texture_size[1] <= hint.height + 1
+        d.screenshot(tmp_path / "assassin-roll.png")
+    finally:
+        conftest.stop_app(app)
+
+
+def test_the_luggages_money_is_the_sets_own(tmp_path: Path, request: Any) -> None:
+    """400 × the sum in the D-Mark set (L196: "400fache (Deutsches Monopoly)"), 20 × in the euro set."""
+    conftest = _conftest(request)
+    for edition, per_point in (("de", "20\u00a0€"), ("de-dm", "400\u00a0DM")):
+        data = tmp_path / edition
+        _feed(data, NAMES, {**ELAM, "edition": edition}, _at("morpoly.roll.luggage"), seed=1)
+        app, d = _resume(conftest, data, "de")
+        try:
+            text = d.screen.roll_table_label.text
+            assert f"{per_point} × die Augensumme" in text, text
+        finally:
+            conftest.stop_app(app)
+
+
+def test_a_movement_roll_has_no_table(tmp_path: Path, request: Any) -> None:
+    conftest = _conftest(request)
+    data = tmp_path / "data"
+    _feed(data, NAMES, ELAM, _at("morpoly.roll.move"), seed=1)
+    app, d = _resume(conftest, data, "de")
+    try:
+        assert d.screen.roll_table_label.text == ""
+    finally:
+        conftest.stop_app(app)
+
+
+def test_the_third_attempt_in_jail_warns_of_starvation(tmp_path: Path, request: Any) -> None:
+    conftest = _conftest(request)
+    data = tmp_path / "data"
+
+    def third_attempt(game: Any) -> bool:  # a token that can starve (not the Undead's, L86)
+        q = game.question
+        return q is not None and q.key == "morpoly.turn.menu" and any(
+            t.id == q.player and t.in_jail and t.jail_attempts == 2 and starvation_applies(game.state, t.id)
+            for t in game.state.tokens)
+
+    _feed(data, NAMES, ELAM, third_attempt, seed=2)
+    app, d = _resume(conftest, data, "de")
+    try:
+        board = d.screen
+        name = NAMES[["red", "yellow", "green"].index(app.game.question.player)]
+        money = board.money_label.text
+        own = money.split(f"[b]{name}[/b]", 1)[1].split("\n[color=")[0]
+        assert "im Gefängnis, Versuch 3 von 3 · ohne Pasch: Tod durch Verhungern" in own, money
+        assert money.count("im Gefängnis") == sum(t.in_jail for t in app.game.state.tokens)
+    finally:
+        conftest.stop_app(app)
+
+
+def test_a_fool_asked_to_step_is_drawn_where_he_stands(tmp_path: Path, request: Any) -> None:
+    conftest = _conftest(request)
+    data = tmp_path / "data"
+    _feed(data, NAMES, ELAM, _at("morpoly.move.step"), seed=3)
+    app, d = _resume(conftest, data, "de")
+    try:
+        board = d.screen
+        params = dict(app.game.question.params)
+        token = app.game.state.token(params["token"])
+        here, there = int(params["square"]), int(params["target"])
+        assert token.square != here  # the engine moves it once answered
+        shape = {"red": "●", "yellow": "▲", "green": "■"}[token.party]
+        assert shape in board.cells[here].text and shape not in board.cells[token.square].text
+        assert board.cells[here].selected and board.cells[there].selected
+        d.tap(_buttons(board)["stay"])
+        assert not board.cells[there].selected
+    finally:
+        conftest.stop_app(app)
+
+
+def test_the_money_list_marks_each_seat_with_its_shape(tmp_path: Path, request: Any) -> None:
+    conftest = _conftest(request)
+    data = tmp_path / "data"
+    _feed(data, NAMES, ELAM, lambda g: g.seq > 30 and g.question is not None, seed=1)
+    app, d = _resume(conftest, data, "de")
+    try:
+        money = d.screen.money_label.text
+        for shape, name in zip("●▲■", NAMES):
+            assert f"{shape}[/color] [b]{name}[/b]" in money, money
+    finally:
+        conftest.stop_app(app)
+
+
+def test_both_halves_of_the_undead_are_drawn_until_one_is_kept(tmp_path: Path, request: Any) -> None:
+    """L83: both halves' squares are resolved, then the player removes one: until then the table has
+    two Undead tokens on the board, and the question names the squares by name only (three are
+    called Gemeinschaftsfeld). Both are drawn and marked; the kept one stays."""
+    conftest = _conftest(request)
+    data = tmp_path / "data"
+    _feed(data, NAMES, ELAM, _at("morpoly.undead.keep"), seed=1)
+    app, d = _resume(conftest, data, "de")
+    try:
+        board = d.screen
+        params = dict(app.game.question.params)
+        token = app.game.state.token(params["token"])
+        first, second = int(params["first_square"]), int(params["second_square"])
+        shape = {"red": "●", "yellow": "▲", "green": "■"}[token.party]
+        assert first != second
+        for square in (first, second):
+            assert shape in board.cells[square].text and board.cells[square].selected
+        d.frames(5)  # laid out (a loaded machine draws late): the tap lands on "the first half"
+        d.tap(_buttons(board)["first"])
+        assert app.session.inputs[-1].value == "first"
+        assert app.game.state.token(token.id).square == first
+        assert shape in board.cells[first].text and shape not in board.cells[second].text
+        assert not board.cells[second].selected
+    finally:
+        conftest.stop_app(app)
+
+
+def test_a_squares_card_says_what_a_house_costs(tmp_path: Path, request: Any) -> None:
+    """The deed on the board's tap showed price, mortgage and rents, but not what a house costs —
+    the first thing a table about to build asks (Münchener Straße: 100 € in the euro set, 2.000 DM
+    in the D-Mark set, §6)."""
+    conftest = _conftest(request)
+    for edition, cost in (("de", "100\u00a0€"), ("de-dm", "2.000\u00a0DM")):
+        data = tmp_path / edition
+        _feed(data, NAMES, {**ELAM, "edition": edition}, lambda g: g.seq > 10 and g.question is not None
+              and g.question.key == "morpoly.turn.menu", seed=1)
+        app, d = _resume(conftest, data, "de")
+        try:
+            d.tap(d.screen.cells[16])
+            popup = d.screen.square_popup
+            text = "\n".join(w.text for w in popup.walk() if hasattr(w, "text"))
+            assert f"Hausbau: {cost} je Haus" in text, text
+            popup.dismiss()
+        finally:
+            conftest.stop_app(app)

@@ -1,0 +1,57 @@
+"""Ankh-Morpoly restarted at awkward moments, with the plug pulled each time (the app process killed
+with SIGKILL: nothing closed or flushed by the app), Fortuna and ELAM on: in the middle of a trade (the
+seller asked for the price agreed), during a debt (the debtor asked how to raise the money), right
+after an undo by touch in the Journal (German), and in Fortuna's window after a roll and during a
+takeover's auction (English). Each time the app, started again and resumed from Home, must show
+exactly what the table saw: the same question and answer buttons (greyed ones too), every text on
+the window (ring, money panel, log), the FSU ledger, the position and what a redo would put back.
+
+Each game is killed and resumed several times (``drive_morpoly.py``: every roll thrown on the die
+emulator's pair of dice through the serial source, every choice a tap). The seeds' choices reach
+those questions at the steps below (found by replaying the driver's choices through the engine).
+"""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.ui.test_ui_morpoly_pulled_plug import pull_the_plug, run, what_the_journal_says
+
+pytest.importorskip("firmware_bridge.emulator")
+
+SAME = ("game", "mode", "seq", "inputs", "undone", "question", "view", "ring", "money", "texts", "answers",
+        "ledger", "screen", "message")
+"""What "exactly the same screen" is made of (``drive_morpoly.snapshot``)."""
+
+PLANS = [
+    pytest.param(21, "de", [(23, (), "morpoly.trade.price"), (3, (), "morpoly.debt.raise"), (1, ("undo:2",), None)],
+                 id="trade-debt-undo-de"),
+    pytest.param(3, "en", [(87, (), "morpoly.fortuna.window"), (2, (), "morpoly.takeover.auction")],
+                 id="fortuna-takeover-en"),
+]
+"""Per game: the seed, the language, and each run's steps, touches after them, and the question the
+table is looking at when the plug is pulled (None: whatever the undo leaves)."""
+
+
+@pytest.mark.parametrize(("seed", "language", "plan"), PLANS)
+def test_a_pulled_plug_at_an_awkward_moment_resumes_the_same_screen(
+        tmp_path: Path, seed: int, language: str, plan: list[tuple[int, tuple[str, ...], str | None]]) -> None:
+    data, log = tmp_path / "data", tmp_path / "app.log"
+    before: dict[str, Any] | None = None
+    for steps, after, key in plan + [(0, (), None)]:  # the last run only resumes
+        proc, resumed, ready = run(data, "new" if before is None else "resume", log, steps, seed, language, after)
+        pull_the_plug(proc)
+        if before is not None:
+            for what in SAME:
+                assert resumed[what] == before[what], what
+            if "undo:2" in after:
+                assert ready["seq"] == before["seq"] - 1 and ready["undone"] == 2
+        if key is not None:
+            assert ready["question"]["key"] == key, ready["question"]
+        assert ready["message"] == "" and ready["view"]["rules"]["fortuna"] == ready["view"]["rules"]["elam"] == "on"
+        before = ready
+    assert before is not None
+    journal = what_the_journal_says(data / "games.sqlite")
+    assert journal["seq"] == before["seq"] and journal["view"] == before["view"]
