@@ -171,12 +171,13 @@ Box = tuple[float, float, float, float]
 def place_block(polygon: list[Point], avoid: list[list[Point]], centre: Point, label: tuple[float, float],
                 chips: list[tuple[float, float]], gap: float = 2.0, reach: float = 32.0,
                 step: float = 8.0, lines: list[tuple[Point, Point, float]] | None = None,
-                taken: list[Box] | None = None) -> tuple[Box, list[Box], int]:
+                taken: list[Box] | None = None, margin: float = 1.0) -> tuple[Box, list[Box], int]:
     """Where an area's name (``label``: width, height) and its chips (each width, height) go: rows of
     chips under the name, centred, with the row width and the block's offset from ``centre`` chosen
     so that as little as possible spills out of ``polygon``, into the ``avoid`` polygons (the
     Isle of Gods inside its neighbours), onto ``lines`` (the river: segments with a half-width) or
-    over boxes already ``taken`` by other areas; ties go to the arrangement nearest the centre.
+    over boxes already ``taken`` by other areas; ties go to the arrangement nearest the centre. A
+    box counts as inside when it is, grown by ``margin`` pixels on every side (off the outline).
     Returns the name's box, the chips' boxes and how much still spills (0: nothing)."""
     best: tuple[tuple[int, float], Box, list[Box]] | None = None
     xs = [p[0] for p in polygon]
@@ -223,8 +224,9 @@ def place_block(polygon: list[Point], avoid: list[list[Point]], centre: Point, l
             limit = best[0][0] if best is not None else 10 ** 6
             spill = 0
             for box in [label_box, *boxes]:
-                spill += _spill(box, inside, avoided, segments, limit - spill)
                 bx, by, bw, bh = box
+                spill += _spill((bx - margin, by - margin, bw + 2 * margin, bh + 2 * margin), inside, avoided,
+                                segments, limit - spill)
                 for tx, ty, tw, th in near_taken:  # overlapping another area's box: the innermost loop
                     if bx < tx + tw and tx < bx + bw and by < ty + th and ty < by + bh:
                         spill += 6
@@ -237,6 +239,134 @@ def place_block(polygon: list[Point], avoid: list[list[Point]], centre: Point, l
                 return label_box, boxes, 0
     assert best is not None
     return best[1], best[2], best[0][0]
+
+
+def place_rows(polygon: list[Point], avoid: list[list[Point]], centre: Point, label: tuple[float, float],
+               chips: list[tuple[float, float]], gap: float = 2.0, step: float = 4.0,
+               lines: list[tuple[Point, Point, float]] | None = None, taken: list[Box] | None = None,
+               margin: float = 1.0, exact: bool = False) -> tuple[Box, list[Box], int]:
+    """Like :func:`place_block`, but each row (the name, then the chips' rows) slides sideways on
+    its own to where it fits, nearest the centre: a slanting area (Dolly Sisters' crescent) takes a
+    staircase of rows that no straight block fits. The rows still read top to bottom; the block
+    slides up and down over the whole area (``step`` pixels at a time). Returns the boxes and how
+    much still spills (0: nothing). ``exact``: only an arrangement that spills nothing is wanted,
+    so one that spills is given up at its first row that does (much faster when none fits)."""
+    inside = _Shape(polygon)
+    avoided = [_Shape(a) for a in avoid]
+    segments = [(a, b, half, min(a[0], b[0]), max(a[0], b[0]), min(a[1], b[1]), max(a[1], b[1]))
+                for a, b, half in lines or ()
+                if max(a[0], b[0]) + half >= inside.left and min(a[0], b[0]) - half <= inside.right
+                and max(a[1], b[1]) + half >= inside.bottom and min(a[1], b[1]) - half <= inside.top]
+    blocked = [t for t in taken or () if t[0] <= inside.right and t[0] + t[2] >= inside.left
+               and t[1] <= inside.top and t[1] + t[3] >= inside.bottom]
+    cx, cy = centre
+    row_h = max((h for _w, h in chips), default=0.0)
+    best: tuple[int, Box, list[Box]] | None = None
+
+    def row_spill(boxes: list[Box], budget: int) -> int:
+        spill = 0
+        for bx, by, bw, bh in boxes:
+            spill += _spill((bx - margin, by - margin, bw + 2 * margin, bh + 2 * margin), inside, avoided,
+                            segments, budget - spill)
+            spill += sum(6 for tx, ty, tw, th in blocked
+                         if bx < tx + tw and tx < bx + bw and by < ty + th and ty < by + bh)
+            if spill > budget:
+                break
+        return spill
+
+    shifts = sorted((i * step for i in range(-int((cx - inside.left) / step) - 1, int((inside.right - cx) / step) + 2)),
+                    key=abs)
+    for per_row in sorted({max(1, -(-len(chips) // k)) for k in (1, 2, 3, 4)}, reverse=True):
+        rows = [chips[i:i + per_row] for i in range(0, len(chips), per_row)]
+        height = label[1] + sum(row_h + gap for _r in rows)
+        tops = sorted((inside.bottom + height + j * step
+                       for j in range(int((inside.top - inside.bottom - height) / step) + 1)),
+                      key=lambda t: abs(t - height / 2 - cy)) or [cy + height / 2]  # taller than the area
+        for top in tops:
+            limit = 0 if exact else best[0] if best is not None else 10 ** 6
+            lines_of: list[list[tuple[float, float]]] = [[label], *rows]
+            placed: list[Box] = []
+            spill = 0
+            y = top
+            for n, row in enumerate(lines_of):
+                h_row = label[1] if n == 0 else row_h
+                width = sum(w for w, _h in row) + 2 * gap * (len(row) - 1)
+                row_best: tuple[int, list[Box]] | None = None
+                for dx in shifts:
+                    x = cx + dx - width / 2
+                    boxes: list[Box] = []
+                    for w, h in row:
+                        boxes.append((x, y - h_row + (h_row - h) / 2, w, h))
+                        x += w + 2 * gap
+                    budget = row_best[0] if row_best is not None else limit - spill
+                    score = row_spill(boxes, budget)
+                    if row_best is None or score < row_best[0]:
+                        row_best = (score, boxes)
+                    if score == 0:
+                        break
+                assert row_best is not None
+                spill += row_best[0]
+                placed += row_best[1]
+                y -= h_row + gap
+                if spill > limit:
+                    break
+            if len(placed) < 1 + len(chips):  # given up part way: the rest at the centre
+                placed += [(cx - w / 2, cy - h / 2, w, h) for w, h in [label, *chips][len(placed):]]
+            if best is None or spill < best[0]:
+                best = (spill, placed[0], placed[1:])
+            if spill == 0:
+                return best[1], best[2], 0
+    assert best is not None
+    return best[1], best[2], best[0]
+
+
+def place_loose(polygon: list[Point], avoid: list[list[Point]], centre: Point, label: tuple[float, float],
+                chips: list[tuple[float, float]], gap: float = 2.0, step: float = 3.0,
+                lines: list[tuple[Point, Point, float]] | None = None, taken: list[Box] | None = None,
+                margin: float = 1.0, exact: bool = False) -> tuple[Box, list[Box], int]:
+    """Like :func:`place_block`, but each box on its own: the name at the free spot nearest the
+    centre, then each chip at the free spot nearest the centre that touches no box placed before
+    (spots on a grid of ``step`` pixels). For areas whose shape no block of rows fits (a crescent,
+    a narrow band): the chips cluster round the name instead of standing in rows. Returns the
+    boxes and how much still spills (0: nothing). ``exact``: as for :func:`place_rows` (given up
+    at the first box that spills, its spill then at least 1)."""
+    inside = _Shape(polygon)
+    avoided = [_Shape(a) for a in avoid]
+    segments = [(a, b, half, min(a[0], b[0]), max(a[0], b[0]), min(a[1], b[1]), max(a[1], b[1]))
+                for a, b, half in lines or ()
+                if max(a[0], b[0]) + half >= inside.left and min(a[0], b[0]) - half <= inside.right
+                and max(a[1], b[1]) + half >= inside.bottom and min(a[1], b[1]) - half <= inside.top]
+    placed: list[Box] = []
+    blocked = [t for t in taken or () if t[0] <= inside.right and t[0] + t[2] >= inside.left
+               and t[1] <= inside.top and t[1] + t[3] >= inside.bottom]
+    cx, cy = centre
+    spill = 0
+    for w, h in [label, *chips]:
+        spots = [(inside.left + i * step, inside.bottom + j * step)
+                 for i in range(int((inside.right - inside.left - w) / step) + 1)
+                 for j in range(int((inside.top - inside.bottom - h) / step) + 1)]
+        spots.sort(key=lambda p: (p[0] + w / 2 - cx) ** 2 + (p[1] + h / 2 - cy) ** 2)
+        best: tuple[int, Box] | None = None
+        for x, y in spots:
+            box = (x, y, w, h)
+            clash = sum(50 for tx, ty, tw, th in placed + blocked
+                        if x - gap < tx + tw and tx < x + w + gap and y - gap < ty + th and ty < y + h + gap)
+            if best is not None and clash >= best[0]:
+                continue
+            score = clash + _spill((x - margin, y - margin, w + 2 * margin, h + 2 * margin), inside, avoided,
+                                   segments, best[0] - clash if best is not None else 10 ** 6)
+            if best is None or score < best[0]:
+                best = (score, box)
+            if score == 0:
+                break
+        if best is None:  # wider or taller than the area: at the centre
+            best = (9, (cx - w / 2, cy - h / 2, w, h))
+        spill += best[0]
+        placed.append(best[1])
+        if exact and spill:
+            placed += [(cx - w / 2, cy - h / 2, w, h) for w, h in [label, *chips][len(placed):]]
+            return placed[0], placed[1:], spill
+    return placed[0], placed[1:], spill
 
 
 class _Shape:
@@ -290,6 +420,8 @@ def _spill(box: Box, polygon: _Shape, avoid: list[_Shape], segments: list[Segmen
     rows = polygon.rows
     spill = 0
     for py in (y, y + 0.5 * h, y + 1.0 * h):  # row by row: the polygon's crossings looked up once per row
+        if spill > budget:
+            return spill  # worse than the caller can use already
         if py < bottom or py > top:
             spill += 3
             continue
@@ -307,6 +439,19 @@ def _spill(box: Box, polygon: _Shape, avoid: list[_Shape], segments: list[Segmen
                         break
     if spill > budget:
         return spill
+    # Nine points inside do not make the box inside: a corner of a concave outline (or of the Isle
+    # of Gods) can still poke into it between them. With every corner inside and no vertex of the
+    # outline or of an avoided polygon within the box, the whole box is inside.
+    right_x, top_y = x + w, y + h
+    if x < right and right_x > left and y < top and top_y > bottom:
+        for vx, vy in polygon.polygon:
+            if x < vx < right_x and y < vy < top_y:
+                spill += 1
+    for shape in avoid:
+        if x < shape.right and right_x > shape.left and y < shape.top and top_y > shape.bottom:
+            for vx, vy in shape.polygon:
+                if x < vx < right_x and y < vy < top_y:
+                    spill += 1
     for a, b, half, left_ab, right_ab, bottom_ab, top_ab in segments:
         box_left, box_bottom = x - half, y - half
         if right_ab < box_left or left_ab > box_left + (w + 2 * half) or top_ab < box_bottom \

@@ -1,7 +1,10 @@
 """The schematic map of the twelve areas, drawn from ``map-layout.json``, with what stands in each
 area as chips readable from across a table: a count per colour beside the colour's shape (● ▲ ■ ◆,
 so colour-blind players can tell them apart), the building with its owner's shape, the trouble
-marker, trolls and demons — digits and marks at least 20 px tall at 800×480.
+marker, trolls and demons — digits and marks at least 20 px tall at 800×480. Every name and chip
+stands inside its area: a long word breaks between its parts or the name shrinks (else the
+number alone); a crowded area's chips stand in tighter rows, then smaller, and at last the
+trailing ones fold into a "+n" chip (see :meth:`MapWidget._fit`).
 
 A tap inside an area fires ``on_area_tap(area_id)`` when the finger lifts; a tap on a chip fires
 ``on_piece_tap(area_id, piece)`` (which becomes an area tap unless a handler returns True); a long
@@ -15,6 +18,7 @@ event's area). It never decides legality itself.
 from __future__ import annotations
 
 import time
+from dataclasses import dataclass
 from typing import Any
 from weakref import ref
 
@@ -26,7 +30,7 @@ from kivy.utils import get_hex_from_color
 from kivy.uix.widget import Widget
 
 from companion.morpork.board import AREA_BY_ID, AREA_IDS
-from ui.maplayout import Box, Fitted, MapLayout, load_layout, place_block, triangulate
+from ui.maplayout import Box, Fitted, MapLayout, load_layout, place_block, place_loose, place_rows, triangulate
 from ui.palette import (
     AREA_FILL,
     BRIDGE_RGB,
@@ -57,6 +61,42 @@ OWNER_SIZE = 18
 """The owner's shape beside a building's ⌂, small: the ⌂ in the owner's colour is the marker."""
 TOKEN_SLACK = 4.0
 """Pixels around a chip that still count as a tap on it."""
+WORD_BREAKS = {"Drachenlandeplatz": "Drachen-\nlandeplatz", "Schlummerhügel": "Schlummer-\nhügel",
+               "Siebenschläfer": "Sieben-\nschläfer", "Götterinsel": "Götter-\ninsel",
+               "Rzemieślników": "Rzemieśl-\nników"}
+"""Where a long word of an area's name may break on the map, hyphenated as a typesetter of its
+language would: a German compound between the words it is made of, a Polish word between
+syllables (never elsewhere: "Götterins|el" was a cut)."""
+NAME_SCALES = (1.0, 0.9, 0.8)
+"""An area's name may shrink to these fractions of its size to fit its area (then: the number alone)."""
+TIGHT_GAP = 1.0
+"""The gap between a crowded area's chips (half the usual), which may also touch the outline (no
+margin): tighter rows before smaller chips."""
+PACKING = 0.8
+"""Boxes (with their gaps) covering more than this share of an area's outline are not searched for
+a place inside it: no arrangement of rectangles packs an irregular outline that tightly (the
+tightest fit found on the maps of all four languages covered 0.76)."""
+CHIP_SCALES = (1.0, 0.9, 0.8, 0.7, 0.6)
+"""A crowded area's chips may shrink to these fractions of the counts' size to fit (then: "+n")."""
+FULL_MAP_CHIP_SCALE = 0.8
+"""On a full-size map (read from across the table) chips shrink no further than this: 16 px digits
+at 800×480. A smaller chip is hard to read there; a "+n" chip says plainly that more stands there
+(the table screen lists it all). A thumbnail's chips go down to the last of :data:`CHIP_SCALES`."""
+
+
+@dataclass(frozen=True)
+class Fit:
+    """How an area's name and chips fit inside it (see :meth:`MapWidget._fit`): the name's text,
+    font size and wrapping width (None: one line), the chips' font size, how many of the area's
+    chips are shown (the rest folded into "+n"), and the boxes of the name and the chips."""
+
+    text: str
+    font_size: float
+    wrap: float | None
+    chip_font: float
+    shown: int
+    label_box: Box
+    boxes: list[Box]
 
 
 class MapText:
@@ -118,6 +158,17 @@ class PieceToken(MapText):
         return f"PieceToken({self.area!r}, {self.piece!r}, {self.text!r})"
 
 
+CHIP_HEIGHT = 0.86
+"""A chip is this share of its text's line tall: the line holds DejaVu's full ascent and descent
+(1.16 em), the marks and digits drawn stand within its middle 0.13–0.98 em, so the chip still holds
+every mark (the text is drawn centred on the chip) and a crowded area's rows need less room."""
+
+
+def chip_height(line_height: float) -> float:
+    """A chip's height for a text line ``line_height`` tall (see :data:`CHIP_HEIGHT`)."""
+    return float(round(line_height * CHIP_HEIGHT))
+
+
 def _chord(polygon: list[tuple[float, float]], x: float, y: float) -> float:
     """The width of the polygon along the horizontal line through (x, y), around x: the room a row
     of chips has in the area."""
@@ -130,6 +181,12 @@ def _chord(polygon: list[tuple[float, float]], x: float, y: float) -> float:
     left = max((c for c in crossings if c <= x), default=x)
     right = min((c for c in crossings if c >= x), default=x)
     return right - left
+
+
+def _polygon_area(polygon: list[tuple[float, float]]) -> float:
+    n = len(polygon)
+    return abs(sum(polygon[i][0] * polygon[(i + 1) % n][1] - polygon[(i + 1) % n][0] * polygon[i][1]
+                   for i in range(n))) / 2
 
 
 THUMBNAIL_FRAME_BUDGET_S = 0.04
@@ -161,7 +218,7 @@ class MapWidget(Widget):
         self._generation = 0  # which drawing is under way (see _label_areas)
         self.labelling = False
         """True while a thumbnail's names and chips are still being placed, a few areas a frame."""
-        self._placements: dict[Any, tuple[Box, list[Box], bool]] = {}
+        self._placements: dict[Any, Fit] = {}
         self._drawn: Any = None
         self._count_font = COUNT_FONT_PX
         super().__init__(**kwargs)
@@ -313,66 +370,165 @@ class MapWidget(Widget):
 
     def _add_label(self, area_id: str, fitted: Fitted, taken: list[Box]) -> None:
         """The area's number and name (small: the buttons name it too), and under it what stands
-        there as chips at least 20 px tall (see :meth:`_tokens`)."""
-        cx, cy = fitted.to_px(self.layout.centres[area_id])
-        info = AREA_BY_ID[area_id]
-        name = info.name(self.language)
-        chord = _chord(self.drawn_polygons[area_id], cx, cy)
-        size = max(10.0, fitted.height * 0.026)
-        text = f"[b]{info.number}[/b] {name}"
-        ink = (*INK_RGB, 1.0)
-        label = MapText(self, text, size, self.render_text(text, size, halign="center", color=ink))
-        if label.texture_size[0] > chord - 4:  # a narrow area (the Isle of Gods): two lines
-            # never narrower than the longest word: Kivy cuts a word wider than the wrapping width
-            # ("Götterins|el" on the Journal's map), so such a name stands out of its area instead
-            widest = max(self.render_text(word, size, bold=True).width for word in text.split())
-            label.texture = self.render_text(text, size, halign="center", color=ink,
-                                             text_size=(max(chord - 4, size * 4, widest + 1), None))
+        there as chips at least 20 px tall where they fit (see :meth:`_tokens` and :meth:`_fit`)."""
+        self._count_font = self.count_font_size(fitted)
+        fit = self._fit(area_id, fitted, taken)
+        taken += [fit.label_box, *fit.boxes]  # the next areas keep off these
+        label = MapText(self, fit.text, fit.font_size, self._name_texture(fit.text, fit.font_size, fit.wrap))
         label.size = label.texture_size
-        tokens = self._tokens(area_id, fitted)
-        label_box, boxes = self._place(area_id, label, tokens, (cx, cy), fitted, taken)
-        taken += [label_box, *boxes]  # the next areas keep off these
-        label.pos = label_box[:2]
+        label.pos = fit.label_box[:2]
         self.labels[area_id] = label
+        tokens = self._tokens(area_id, fit.chip_font, fit.shown)
         with self.canvas:
             label.draw()
-            for token, box in zip(tokens, boxes):
+            for token, box in zip(tokens, fit.boxes):
                 token.pos = box[:2]
                 self._draw_chip(token)
                 token.draw()
 
-    def _place(self, area_id: str, label: MapText, tokens: list[PieceToken], centre: tuple[float, float],
-               fitted: Fitted, taken: list[Box]) -> tuple[Box, list[Box]]:
-        """Where the name and the chips go (see :func:`ui.maplayout.place_block`); in an area too
-        crowded for its name, the name shrinks to the area's number. Cached per position."""
-        key = (area_id, tuple(label.size), tuple(tuple(t.size) for t in tokens),
-               (fitted.x, fitted.y, fitted.width, fitted.height), tuple(taken))
-        placed = self._placements.get(key)
-        number = f"[b]{AREA_BY_ID[area_id].number}[/b]"
-        if placed is None:
-            avoid = [self.drawn_polygons["isle-of-gods"]] if area_id != "isle-of-gods" else []
-            chips = [(t.width, t.height) for t in tokens]
-            river = self._river_segments(fitted)
-            label_box, boxes, spill = place_block(self.drawn_polygons[area_id], avoid, centre,
-                                                  (label.width, label.height), chips, lines=river, taken=taken)
-            number_only = False
-            if spill and tokens:
-                texture = self.render_text(number, label.font_size)
-                short = place_block(self.drawn_polygons[area_id], avoid, centre, (texture.width, texture.height),
-                                    chips, lines=river, taken=taken)
-                number_only = short[2] < spill
-                if number_only:
-                    label_box, boxes = short[0], short[1]
-            if len(self._placements) > 1000:  # a long game: forget old positions' placements
-                self._placements.clear()
-            placed = (label_box, boxes, number_only)
-            self._placements[key] = placed
-        label_box, boxes, number_only = placed
-        if number_only:
-            label.text = number
-            label.texture = self.render_text(number, label.font_size, halign="center", color=(*INK_RGB, 1.0))
-            label.size = label.texture_size
-        return label_box, boxes
+    def _chip_size(self, markup: str, font_size: float,
+                   known: dict[tuple[str, float], tuple[float, float]]) -> tuple[float, float]:
+        """A chip's size (its text's, 2 px wider each side), measured once per markup and size."""
+        if (markup, font_size) not in known:
+            rendered = self.render_text(markup, font_size, bold=True)
+            known[(markup, font_size)] = (rendered.width + 4.0, chip_height(rendered.height))
+        return known[(markup, font_size)]
+
+    def _name_texture(self, text: str, font_size: float, wrap: float | None) -> Any:
+        """The name on one line, or wrapped to ``wrap`` pixels (never narrower than its widest word:
+        Kivy cuts a word wider than the wrapping width, "Götterins|el" on the Journal's map)."""
+        ink = (*INK_RGB, 1.0)
+        if wrap is None:
+            return self.render_text(text, font_size, halign="center", color=ink)
+        return self.render_text(text, font_size, halign="center", color=ink, text_size=(wrap, None))
+
+    def _name_wrap(self, text: str, font_size: float, chord: float) -> float | None:
+        """Where a name wraps in an area ``chord`` pixels wide at its centre: nowhere if it fits on one
+        line; else at the chord, never narrower than four characters or than its widest word (names
+        wrap only between words). A chord of 0: as narrow as that allows."""
+        width = self.render_text(text, font_size, halign="center").width
+        if width <= chord - 4:
+            return float(width + 1) if "\n" in text else None  # lines of their own: centred in a box
+        widest = max(self.render_text(word, font_size, bold=True).width for word in text.split())
+        return float(max(chord - 4, font_size * 4, widest + 1))
+
+    def _fit(self, area_id: str, fitted: Fitted, taken: list[Box]) -> Fit:
+        """The first way the name and the chips fit inside the area (see
+        :func:`ui.maplayout.place_block`, in rows; :func:`ui.maplayout.place_rows`, in rows sliding
+        sideways each on its own; :func:`ui.maplayout.place_loose`, clustered round the name),
+        trying, in this order: the name at its size, then with a long word broken
+        (:data:`WORD_BREAKS`), each a little smaller in turn (a long word such as
+        "Drachenlandeplatz" on a small map), with the chips at full size; the area's number alone
+        with the chips at full size, then smaller (a crowded area; on a full-size map no smaller
+        than :data:`FULL_MAP_CHIP_SCALE`); at the smallest size, the last chips folded into one
+        "+n" chip (n: the pieces they stand for).
+        If nothing fits, the arrangement that spills least. Cached per position."""
+        contents = self.contents(area_id)
+        # Not keyed by the boxes other areas took: each area's boxes stand inside its own outline, so
+        # they never meet another's (an area drawn again because its pieces changed leaves the others).
+        key = (area_id, self.language, tuple(contents), (fitted.x, fitted.y, fitted.width, fitted.height),
+               self._count_font, self.font_name)
+        found = self._placements.get(key)
+        if found is not None:
+            return found
+        cx, cy = fitted.to_px(self.layout.centres[area_id])
+        info = AREA_BY_ID[area_id]
+        size = max(10.0, fitted.height * 0.026)
+        chord = _chord(self.drawn_polygons[area_id], cx, cy)
+        name = f"[b]{info.number}[/b] {info.name(self.language)}"
+        number = f"[b]{info.number}[/b]"
+        full = len(contents)
+        broken = " ".join(WORD_BREAKS.get(word, word) for word in name.split(" "))
+        polygon = self.drawn_polygons[area_id]
+        room = _polygon_area(polygon)
+        avoid = [self.drawn_polygons["isle-of-gods"]] if area_id != "isle-of-gods" else []
+        river = self._river_segments(fitted)
+        chip_sizes: dict[tuple[str, float], tuple[float, float]] = {}
+        best: tuple[int, Fit] | None = None
+        failed: list[tuple[float, float, float, int]] = []  # names' sizes that did not fit, with the chips'
+        tight: dict[str, Any] = {"exact": True, "gap": TIGHT_GAP, "margin": 0.0}  # the searches after the quick one
+
+        def attempt(text: str, font_size: float, wrap: float | None, scale: float, shown: int) -> bool:
+            """Whether the name (or number) and the chips fit so; the least spilling kept in ``best``."""
+            nonlocal best
+            texture = self._name_texture(text, font_size, wrap)
+            chip_font = self._count_font * scale
+            chips = [self._chip_size(markup, chip_font, chip_sizes)
+                     for markup in self._chip_markups(area_id, chip_font, shown)]
+            label = (float(texture.width), float(texture.height))
+            if any(w <= label[0] and h <= label[1] and s == scale and n == shown for w, h, s, n in failed):
+                return False  # a smaller name did not fit with these chips: this one will not either
+            needed = sum((w + 4) * (h + 4) for w, h in [label, *chips])
+            if needed > PACKING * room:
+                return False  # more than the area holds
+            # (with chips, the block of rows is what place_rows tries first, at each height; a name
+            # alone takes the free spot nearest the centre, what place_loose looks for first)
+            for place in (place_rows, place_loose) if chips else (place_loose,):
+                if text == number and chips and place is place_rows:
+                    # the number alone stands at the head of the first row of chips, not on a row of its own
+                    label_box, boxes, spill = place_rows(polygon, avoid, (cx, cy), (0.0, 0.0), [label, *chips],
+                                                         lines=river, taken=taken, **tight)
+                    label_box, boxes = boxes[0], boxes[1:]
+                    if spill:  # or the chips' rows first, and the number in a corner left free
+                        _none, rows, spill = place_rows(polygon, avoid, (cx, cy), (0.0, 0.0), chips, lines=river,
+                                                        taken=taken, **tight)
+                        if not spill:  # the number is small: it may stand on the river's edge, at the border
+                            label_box, _chips, spill = place_loose(polygon, avoid, (cx, cy), label, [],
+                                                                   taken=[*taken, *rows], **tight)
+                            boxes = rows
+                else:
+                    label_box, boxes, spill = place(polygon, avoid, (cx, cy), label, chips, lines=river,
+                                                    taken=taken, **tight)
+                if best is None or spill < best[0]:
+                    best = (spill, Fit(text, font_size, wrap, chip_font, shown, label_box, boxes))
+                if spill == 0:
+                    return True
+            failed.append((label[0], label[1], scale, shown))
+            return False
+
+        def named(scale: float) -> bool:
+            """The name fits with the chips at ``scale``: as it is, a long word broken, a little smaller
+            (with no chips: with chips, the number is the name's fallback)."""
+            tried: set[tuple[str, float, float | None]] = set()
+            for name_scale in NAME_SCALES if not contents else NAME_SCALES[:1]:
+                for text in dict.fromkeys((name, broken)):
+                    for narrow in (False, True):
+                        font_size = size * name_scale
+                        wrap = self._name_wrap(text, font_size, 0.0 if narrow else chord)
+                        if (text, font_size, wrap) not in tried:  # a short name is the same however narrow
+                            tried.add((text, font_size, wrap))
+                            if attempt(text, font_size, wrap, scale, full):
+                                return True
+            return False
+
+        # Most areas take their name and chips in one block at once (the quick search alone). Else
+        # the chips' size comes first (readable from across the table, issue 14), with the number
+        # alone: a name cannot fit with chips that do not fit beside the number, and an area whose
+        # chips must shrink is too crowded for its name.
+        quick = self._name_wrap(name, size, chord)
+        label = self._name_texture(name, size, quick)
+        chips = [self._chip_size(markup, self._count_font, chip_sizes)
+                 for markup in self._chip_markups(area_id, self._count_font, full)]
+        label_box, boxes, spill = place_block(polygon, avoid, (cx, cy), (label.width, label.height), chips,
+                                              lines=river, taken=taken)
+        best = (spill, Fit(name, size, quick, self._count_font, full, label_box, boxes))
+        if spill:
+            scales = [s for s in CHIP_SCALES if fitted.height < FULL_MAP_PX or s >= FULL_MAP_CHIP_SCALE]
+            scale = next((s for s in scales if attempt(number, size, None, s, full)), None) if contents else 1.0
+            if scale == 1.0:
+                found_fit = best
+                if not named(scale):
+                    best = found_fit  # the number alone, with the chips at full size
+                    if not contents:  # no room for the name: the number alone
+                        attempt(number, size, None, 1.0, full)
+            elif scale is None:  # at the smallest size, the last chips folded into "+n"
+                next((shown for shown in range(full - 2, -1, -1)
+                      if attempt(number, size, None, scales[-1], shown)), None)
+        assert best is not None
+        if len(self._placements) > 1000:  # a long game: forget old positions' placements
+            self._placements.clear()
+        self._placements[key] = best[1]
+        return best[1]
 
     def _river_segments(self, fitted: Fitted) -> list[tuple[tuple[float, float], tuple[float, float], float]]:
         """The river as pixel segments with half its drawn width: chips keep off it."""
@@ -383,17 +539,38 @@ class MapWidget(Widget):
             segments += [(a, b, half) for a, b in zip(px, px[1:])]
         return segments
 
-    def _tokens(self, area_id: str, fitted: Fitted) -> list[PieceToken]:
+    def _tokens(self, area_id: str, font_size: float, shown: int) -> list[PieceToken]:
         """What stands in the area as chips (a minion count per colour with its shape, the building
-        with its owner's shape, the trouble marker, trolls, demons)."""
-        self._count_font = self.count_font_size(fitted)
-        tokens = [PieceToken(self, area_id, piece, markup, self._count_font,
-                             self.render_text(markup, self._count_font, bold=True))
-                  for piece, markup in self.contents(area_id)]
+        with its owner's shape, the trouble marker, trolls, demons) at ``font_size``: the first
+        ``shown`` of them, and the rest folded into one "+n" chip, piece ``more`` (see
+        :meth:`_chip_markups`)."""
+        contents = self.contents(area_id, font_size)
+        pieces = [piece for piece, _markup in contents[:shown]] + (["more"] if shown < len(contents) else [])
+        tokens = [PieceToken(self, area_id, piece, markup, font_size, self.render_text(markup, font_size, bold=True))
+                  for piece, markup in zip(pieces, self._chip_markups(area_id, font_size, shown))]
         for token in tokens:
-            token.size = (token.texture_size[0] + 4, token.texture_size[1])
+            token.size = (token.texture_size[0] + 4, chip_height(token.texture_size[1]))
         self.tokens[area_id] = tokens
         return tokens
+
+    def _chip_markups(self, area_id: str, font_size: float, shown: int) -> list[str]:
+        """The chips' markups at ``font_size``: the first ``shown`` of the area's contents, then, if
+        any are left, one chip "+n" counting the pieces it stands for (a tap on it is a tap on the
+        area; the table screen lists them all)."""
+        contents = self.contents(area_id, font_size)
+        markups = [markup for _piece, markup in contents[:shown]]
+        if shown < len(contents):
+            hidden = sum(self.piece_count(area_id, piece) for piece, _markup in contents[shown:])
+            markups.append(f"[color={hex_color(INK_RGB)}]+{hidden}[/color]")
+        return markups
+
+    def piece_count(self, area_id: str, piece: str) -> int:
+        """How many pieces one chip stands for (a colour's minions, the trolls, the demons; 1 for the
+        building and the trouble marker)."""
+        area = self.state.areas[area_id]
+        counts = {"building": 1 if area.building else 0, "trouble": int(area.trouble), "troll": area.trolls,
+                  "demon": area.demons}
+        return counts[piece] if piece in counts else int(area.minion_count(piece))
 
     def _draw_chip(self, token: PieceToken) -> None:
         """A pale rounded chip behind the token (yellow on sand reads badly); legal answers ringed."""
@@ -411,11 +588,12 @@ class MapWidget(Widget):
         bigger screen gets bigger counts, a thumbnail (the Journal's map) smaller ones."""
         return max(COUNT_FONT_PX * min(1.0, fitted.height / FULL_MAP_PX), fitted.height * 0.07)
 
-    def contents(self, area_id: str) -> list[tuple[str, str]]:
+    def contents(self, area_id: str, font_size: float | None = None) -> list[tuple[str, str]]:
         """What stands in an area as (piece, markup) chips: ``("red", "●2")``, ``("yellow", "▲")`` (one
         piece: the mark alone, as on the board), ``("building", "⌂■")``, ``("trouble", "⚠")``,
         ``("troll", "♜")``, ``("demon", "☠2")``. A player's pieces always carry their shape, so no
-        two players differ by colour alone."""
+        two players differ by colour alone. ``font_size``: the chips' font (default: the counts'),
+        which sizes the building's marks."""
         state = self.state
         if state is None:
             return []
@@ -430,7 +608,7 @@ class MapWidget(Widget):
             if n:
                 parts.append((color, chip(PLAYER_RGB[color], piece_mark(color), n)))
         if area.building:
-            scale = self._count_font / COUNT_FONT_PX
+            scale = (font_size or self._count_font) / COUNT_FONT_PX
             house, owner = round(BUILDING_SIZE * scale), round(OWNER_SIZE * scale)
             parts.append(("building", f"[color={hex_color(PLAYER_RGB[area.building])}][size={house}]"
                                       f"{BUILDING_MARK}[/size][size={owner}]{piece_mark(area.building)}"

@@ -26,15 +26,55 @@ def text_height(text: str, font_size: float, font_name: str, width: float) -> fl
     return float(label.texture.size[1])
 
 
+def text_width(text: str, font_size: float, font_name: str) -> float:
+    """How wide ``text`` (markup, one line) is set at ``font_size``, as a Label sets it."""
+    label = MarkupLabel(text=text, font_size=font_size, font_name=font_name)
+    label.refresh()
+    return float(label.texture.size[0])
+
+
+def wrap_markup(text: str, font_size: float, font_name: str, width: float) -> str:
+    """``text`` (markup) with its lines broken at spaces so that each fits ``width``: Kivy, left to
+    wrap a line itself, also breaks where the markup changes, which split a player's colour mark
+    from the name after it ("● Ann, ▲" / "Bob"). A no-break space (U+00A0) keeps its neighbours on
+    one line, so a mark and its name stay together; a word wider than ``width`` stands on a line of
+    its own."""
+    lines: list[str] = []
+    for paragraph in text.split("\n"):
+        line = ""
+        for word in paragraph.split(" "):
+            trial = f"{line} {word}" if line else word
+            if line and text_width(trial, font_size, font_name) > width:
+                lines.append(line)
+                line = word
+            else:
+                line = trial
+        lines.append(line)
+    return "\n".join(lines)
+
+
+def unbroken(markup: str) -> str:
+    """A player's mark and name (markup) as one unit for :func:`wrap_markup`: its spaces no-break."""
+    return markup.replace(" ", "\u00a0")
+
+
 class HomeScreen(GameScreen):
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self._fitting = False
+        self.resume_markup = ""
+        """The resume button's text before it is broken into lines (see :meth:`fit_resume`)."""
 
     def on_kv_post(self, base_widget: Any) -> None:
         resume = self.ids.resume
-        resume.bind(width=self.fit_resume, text=self.fit_resume)
+        resume.bind(width=self.fit_resume, text=self._resume_text_set)
         resume.parent.bind(height=self.fit_resume)
+
+    def _resume_text_set(self, _button: Any, text: str) -> None:
+        """A new text (the kv rule's, in a new language, or :meth:`update`'s): set in lines anew."""
+        if not self._fitting:
+            self.resume_markup = text
+            self.fit_resume()
 
     def fit_resume(self, *_args: Any) -> None:
         """The resume button grows with its text up to the room its column has, then its font
@@ -50,12 +90,16 @@ class HomeScreen(GameScreen):
             - column.spacing * (len(column.children) - 1)
         room = max(dp(RESUME_MIN_DP), room)
         slack = dp(12)  # the button's own padding (text_size is 4 dp less) and a little air
+        raw = self.resume_markup or button.text
         for size in RESUME_FONT_SP:
-            need = text_height(button.text, sp(size), button.font_name, button.width - dp(8)) + slack
+            # our own lines (a mark stays with its name), a pixel inside Kivy's wrapping width
+            text = wrap_markup(raw, sp(size), button.font_name, button.width - dp(8) - 1)
+            need = text_height(text, sp(size), button.font_name, button.width - dp(8)) + slack
             if need <= room:
                 break
         self._fitting = True
         try:
+            button.text = text
             button.font_size = sp(size)
             button.height = min(room, max(dp(RESUME_MIN_DP), need))
         finally:
@@ -66,11 +110,13 @@ class HomeScreen(GameScreen):
         past = self.ids.past
         if app.resuming:  # the first frame, before the journal is open (CompanionApp.open_journal)
             self.ids.resume.disabled = True
-            self.ids.resume.text = "▶ " + app.t("Resuming…")
+            self.resume_markup = "▶ " + app.t("Resuming…")
+            self.ids.resume.text = self.resume_markup
             past.clear_widgets()
             return
         self.ids.resume.disabled = not app.can_resume()
-        self.ids.resume.text = "▶ " + self.resume_text()
+        self.resume_markup = "▶ " + self.resume_text()
+        self.ids.resume.text = self.resume_markup
         self.fit_resume()
         past.clear_widgets()
         games = list(reversed(app.past_games()))[:20]
@@ -99,7 +145,7 @@ class HomeScreen(GameScreen):
         game = app.session.game
         from companion.core.mode import get_mode
         from ui.screens.morpoly.common import MODE_ID, is_morpoly
-        names = ", ".join(player_labels_of(app, game).values())
+        names = ", ".join(unbroken(label) for label in player_labels_of(app, game).values())
         when = when_text(last_played(app.session), app.t)
         which = get_mode(MODE_ID).title + " · " if is_morpoly(app.session) else ""  # which of the two games
         return app.t("Resume: {players}").format(players=names) + "\n" + which + \
