@@ -253,12 +253,7 @@ def place_rows(polygon: list[Point], avoid: list[list[Point]], centre: Point, la
     so one that spills is given up at its first row that does (much faster when none fits)."""
     inside = _Shape(polygon)
     avoided = [_Shape(a) for a in avoid]
-    segments = [(a, b, half, min(a[0], b[0]), max(a[0], b[0]), min(a[1], b[1]), max(a[1], b[1]))
-                for a, b, half in lines or ()
-                if max(a[0], b[0]) + half >= inside.left and min(a[0], b[0]) - half <= inside.right
-                and max(a[1], b[1]) + half >= inside.bottom and min(a[1], b[1]) - half <= inside.top]
-    blocked = [t for t in taken or () if t[0] <= inside.right and t[0] + t[2] >= inside.left
-               and t[1] <= inside.top and t[1] + t[3] >= inside.bottom]
+    segments, blocked = _within(inside, lines, taken)
     cx, cy = centre
     row_h = max((h for _w, h in chips), default=0.0)
     best: tuple[int, Box, list[Box]] | None = None
@@ -332,13 +327,8 @@ def place_loose(polygon: list[Point], avoid: list[list[Point]], centre: Point, l
     at the first box that spills, its spill then at least 1)."""
     inside = _Shape(polygon)
     avoided = [_Shape(a) for a in avoid]
-    segments = [(a, b, half, min(a[0], b[0]), max(a[0], b[0]), min(a[1], b[1]), max(a[1], b[1]))
-                for a, b, half in lines or ()
-                if max(a[0], b[0]) + half >= inside.left and min(a[0], b[0]) - half <= inside.right
-                and max(a[1], b[1]) + half >= inside.bottom and min(a[1], b[1]) - half <= inside.top]
+    segments, blocked = _within(inside, lines, taken)
     placed: list[Box] = []
-    blocked = [t for t in taken or () if t[0] <= inside.right and t[0] + t[2] >= inside.left
-               and t[1] <= inside.top and t[1] + t[3] >= inside.bottom]
     cx, cy = centre
     spill = 0
     for w, h in [label, *chips]:
@@ -367,6 +357,19 @@ def place_loose(polygon: list[Point], avoid: list[list[Point]], centre: Point, l
             placed += [(cx - w / 2, cy - h / 2, w, h) for w, h in [label, *chips][len(placed):]]
             return placed[0], placed[1:], spill
     return placed[0], placed[1:], spill
+
+
+def _within(inside: "_Shape", lines: list[tuple[Point, Point, float]] | None,
+            taken: list[Box] | None) -> tuple[list["Segment"], list[Box]]:
+    """The river's segments and the boxes other areas took that reach the area's bounding box
+    ``inside``: only those can cross a box placed in it (the rest are never looked at again)."""
+    segments = [(a, b, half, min(a[0], b[0]), max(a[0], b[0]), min(a[1], b[1]), max(a[1], b[1]))
+                for a, b, half in lines or ()
+                if max(a[0], b[0]) + half >= inside.left and min(a[0], b[0]) - half <= inside.right
+                and max(a[1], b[1]) + half >= inside.bottom and min(a[1], b[1]) - half <= inside.top]
+    blocked = [t for t in taken or () if t[0] <= inside.right and t[0] + t[2] >= inside.left
+               and t[1] <= inside.top and t[1] + t[3] >= inside.bottom]
+    return segments, blocked
 
 
 class _Shape:
