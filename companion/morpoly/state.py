@@ -30,9 +30,15 @@ class Party:
     jail_cards: list[str] = field(default_factory=list)
 
 
+JAIL_ATTEMPTS = 3
+"""A jailed token's rolls for doubles before the third failure makes it pay the fine (or, in ELAM,
+starve: L171): standard Monopoly's three attempts, which the variant keeps."""
+
+
 @dataclass(slots=True)
 class Token:
-    """One player's token: where it stands, whether it sits in jail and how many attempts it made."""
+    """One player's token: where it stands, whether it sits in jail and how many of its
+    :data:`JAIL_ATTEMPTS` it has failed."""
 
     id: str
     party: str

@@ -12,7 +12,7 @@ from companion.core.errors import InputError
 from companion.morpoly.covers import Cover
 from companion.morpoly.editions import load_edition
 from companion.morpoly.fsu import Fsu, Ledger, Status, ledger_problems
-from companion.morpoly.state import HOTEL, Bank, GameOver, Npcs, Party, State, Token, Turn, square_state
+from companion.morpoly.state import HOTEL, JAIL_ATTEMPTS, Bank, GameOver, Npcs, Party, State, Token, Turn, square_state
 
 FORMAT: Final = "ankh-morpoly-state/1"
 
@@ -169,7 +169,7 @@ def _structure_problem(state: State) -> str | None:
     parties = {p.id for p in state.parties}
     tokens = {t.id for t in state.tokens}
     for token in state.tokens:
-        if token.party not in parties or not 0 <= token.square < 40 or not 0 <= token.jail_attempts < 3:
+        if token.party not in parties or not 0 <= token.square < 40 or not 0 <= token.jail_attempts < JAIL_ATTEMPTS:
             return f"token {token.id!r}: party {token.party!r}, square {token.square}, attempts {token.jail_attempts}"
     for party in state.parties:
         if set(party.tokens) - tokens or party.boss not in party.tokens:

@@ -17,7 +17,6 @@ from companion.morpoly import building
 from companion.morpoly.editions import Edition, load_edition
 from companion.morpoly.elam import death, npcs
 from companion.morpoly.events import DeathCause, JailCause, PaymentKind, Rolled
-from companion.morpoly.events import DeathCause
 from companion.morpoly.game_end import TIME_UP, has_time_limit, time_up
 from companion.morpoly.money import BANK
 from companion.morpoly.dice import throw
@@ -29,7 +28,7 @@ from companion.morpoly.questions import Ask, ask_choice
 from companion.morpoly.rolled_move import movement_roll
 from companion.morpoly.rules import token_alive
 from companion.morpoly.settle import charge, settle
-from companion.morpoly.state import State
+from companion.morpoly.state import JAIL_ATTEMPTS, State
 from companion.morpoly.trade import TRADE, can_trade, trade
 
 Step = Generator[Question, str, None]
@@ -159,10 +158,10 @@ def leave_jail(state: State, edition: Edition, narrator: Narrator, token_id: str
 def jail_attempt(state: State, edition: Edition, narrator: Narrator, token_id: str) -> Step:
     token = state.token(token_id)
     first, second = yield from ask_roll(state, narrator, "morpoly.roll.jail", f"{token_id}: roll for doubles to leave jail "
-                                        f"(attempt {token.jail_attempts + 1} of 3)", token_id, RollPurpose.JAIL,
+                                        f"(attempt {token.jail_attempts + 1} of {JAIL_ATTEMPTS})", token_id, RollPurpose.JAIL,
                                         token=token_id, attempt=str(token.jail_attempts + 1))
     if first != second:
-        if token.jail_attempts < 2:
+        if token.jail_attempts < JAIL_ATTEMPTS - 1:
             token.jail_attempts += 1
             narrator.say("morpoly.jail.stays", f"{token_id} rolls {first} and {second} and stays in jail",
                          token=token_id, first=first, second=second)

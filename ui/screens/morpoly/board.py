@@ -27,6 +27,7 @@ from companion.morpoly.elam import death
 from companion.morpoly.handovers import Handover, handovers, is_checker
 from companion.morpoly.layout import opposite
 from companion.morpoly.money import BANK
+from companion.morpoly.state import JAIL_ATTEMPTS
 from ui.palette import PLAYER_RGB, SHAPE, hex_color
 from ui.screens.base import GameScreen
 from ui.screens.morpoly.common import (COVER_WORDS, GROUP_RGB, GUILD_NAMES, HOTEL_MARK, MORTGAGE_MARK,
@@ -101,8 +102,8 @@ def jail_lines(app: Any, state: Any, party: Any) -> list[str]:
     for token in state.tokens:
         if token.party != party.id or not token.in_jail:
             continue
-        text = app.t("in jail, attempt {n} of 3").format(n=token.jail_attempts + 1)
-        if token.jail_attempts == 2 and death.starvation_applies(state, token.id):
+        text = app.t("in jail, attempt {n} of {of}").format(n=token.jail_attempts + 1, of=JAIL_ATTEMPTS)
+        if token.jail_attempts == JAIL_ATTEMPTS - 1 and death.starvation_applies(state, token.id):
             text += " · " + app.t("no doubles: starves")
         who = party_name(app, token.id) + ": " if len(party.tokens) > 1 else ""
         lines.append(f"   [size={int(sp(11))}][color=a01818]▦ {who}{text}[/color][/size]")
