@@ -13,9 +13,9 @@ its creation stamp and its last journal row, :attr:`companion.core.session.Sessi
 change to the game (an input, an undo, a redo) appends a row and so is another position, whose
 result is shown; a recovered game is another game. A record that does not match names nothing.
 
-It is written before the screen changes (a temporary file, flushed to the disk, then renamed over the
-old one), so a plug pulled after "continue" finds it. Anything wrong with it — missing, not JSON,
-the wrong shape, unreadable, unwritable — degrades to what the table saw before this record existed:
+It is written before the screen changes, whole or not at all (:func:`ui.durable.write_durably`), so
+a plug pulled after "continue" finds it. Anything wrong with it — missing, not JSON, the wrong
+shape, unreadable, unwritable — degrades to what the table saw before this record existed:
 the result is shown again, and the game goes on. Never a traceback. Kivy-free on purpose.
 
 The file (``navigation.json``)::
@@ -27,12 +27,12 @@ from __future__ import annotations
 
 import json
 import logging
-import os
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
 from companion.core.jsontext import parse_json
+from ui.durable import write_durably
 
 if TYPE_CHECKING:
     from companion.core.session import Session
@@ -109,35 +109,10 @@ def save_continued(path: Path, position: JournalPosition | None) -> bool:
     and only a restart would show that result again."""
     text = json.dumps({"format": FORMAT, "continued": position.to_json() if position is not None else None},
                       ensure_ascii=False, sort_keys=True)
-    tmp = path.with_name(path.name + ".tmp")
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        with open(tmp, "w", encoding="utf-8") as f:
-            f.write(text + "\n")
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-        _sync_folder(path.parent)
+        write_durably(path, text + "\n")
     except OSError as exc:
         log.warning("navigation record %r not written (%s): after a restart that result is shown again",
                     str(path), exc)
-        try:
-            tmp.unlink()
-        except OSError:
-            pass
         return False
     return True
-
-
-def _sync_folder(folder: Path) -> None:
-    """Flush the rename itself to the disk (where the system allows a folder to be opened)."""
-    try:
-        fd = os.open(folder, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)

@@ -12,6 +12,7 @@ from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 
 from companion.core.jsontext import parse_json
+from ui.durable import write_durably
 from companion.morpork.options import EDITIONS as EDITIONS  # defined once, with the rule options
 from ui.i18n import LANGUAGES
 
@@ -57,7 +58,6 @@ class AppSettings:
                 raise ValueError(f"{name} must be a URL like 'sim://', not {value!r}")
 
     def save(self, path: Path) -> None:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_suffix(".tmp")
-        tmp.write_text(json.dumps(asdict(self), indent=2), encoding="utf-8")
-        tmp.replace(path)
+        """Written whole or not at all (a plug pulled just after a change keeps the old settings or
+        the new ones); ``OSError`` when it cannot be written."""
+        write_durably(path, json.dumps(asdict(self), indent=2))
