@@ -24,13 +24,14 @@ from companion.morpoly import ledger_view
 from companion.morpoly import money as engine_money
 from companion.morpoly.board_view import opposite_pairs
 from companion.morpoly.elam import death
+from companion.morpoly.game_end import ending
 from companion.morpoly.handovers import Handover, handovers, is_checker
 from companion.morpoly.layout import opposite
 from companion.morpoly.money import BANK
 from companion.morpoly.state import JAIL_ATTEMPTS
 from ui.palette import PLAYER_RGB, SHAPE, hex_color
 from ui.screens.base import GameScreen
-from ui.screens.morpoly.common import (COVER_WORDS, GROUP_RGB, GUILD_NAMES, HOTEL_MARK, MORTGAGE_MARK,
+from ui.screens.morpoly.common import (COVER_WORDS, END_REASONS, GROUP_RGB, GUILD_NAMES, HOTEL_MARK, MORTGAGE_MARK,
                                        SQUARE_KIND_MARK, game_edition,
                                        is_morpoly, money, N_, option_label, paper, party_name, roll_table)
 from ui.widgets import BigButton
@@ -371,6 +372,7 @@ class MorpolyBoardScreen(GameScreen):
             winner = getattr(over, "winner", "")
             self.question_label.text = app.t("The game is over: {winner} wins.").format(
                 winner=party_name(app, winner) if winner else "")
+            self._draw_ending(game)
             return
         params = dict(question.params)
         self.question_label.text = app.translator.keyed("q", question.key, question.text, params)
@@ -401,6 +403,26 @@ class MorpolyBoardScreen(GameScreen):
                 grid.add_widget(button)
         scroll.add_widget(grid)
         area.add_widget(scroll)
+
+    def _draw_ending(self, game: Any) -> None:
+        """Why the game ended and the standings (every party left, its team, its net worth, richest
+        first), as the engine ranks them (:func:`companion.morpoly.game_end.ending`)."""
+        app, ed = self.app, game_edition(game)
+        ended = ending(game.state, ed)
+        if ended is None:
+            return
+        reason = END_REASONS.get(ended.reason)
+        lines = [app.t(reason) if reason is not None else ended.reason, f"[b]{app.t('Standings by net worth')}[/b]"]
+        for rank, standing in enumerate(ended.standings, 1):
+            rgb = hex_color(party_rgb(standing.party))
+            team = [party_name(app, token) for token in standing.tokens if token != standing.boss]
+            with_team = " " + app.t("with {names}").format(names=", ".join(team)) if team else ""
+            lines.append(f"{rank}. [color={rgb}]{party_shape(standing.party)}[/color] "
+                         f"[b]{party_name(app, standing.boss)}[/b]{with_team}  {money(ed, standing.net_worth)}")
+        self.ending_label = Label(text="\n".join(lines), markup=True, font_size=sp(15), color=(0.1, 0.1, 0.1, 1),
+                                  halign="left", valign="top")
+        self.ending_label.bind(size=lambda w, _v: setattr(w, "text_size", w.size))
+        self.answer_area.add_widget(self.ending_label)
 
     def _face_pad(self, game: Any, question: Any) -> None:
         """Two rows of six faces (one row per die) and the simulated pair; the throw goes to the

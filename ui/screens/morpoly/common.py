@@ -9,6 +9,7 @@ from typing import Any
 from companion.morpoly.currency import dibbler_money, luggage_money
 from companion.morpoly.elam.table import profile
 from companion.morpoly.editions import Edition, load_edition
+from companion.morpoly.game_end import ONE_PARTY_LEFT, TIME_LIMIT
 from ui.i18n import GUILD_WORDS
 
 MODE_ID = "ankh-morpoly"
@@ -84,6 +85,11 @@ ROLL_TABLES = {
 """What each result of a roll on one of the variant's tables does (L120–129, L111–118, L177–179,
 L191–203, L147), shown under the dice: the players roll and should see what the faces will mean,
 as the rules sheet beside the board says. Words only; the engine decides what happens."""
+END_REASONS = {
+    ONE_PARTY_LEFT: N_("One party is left: it controls all Ankh-Morpork."),
+    TIME_LIMIT: N_("The agreed time is up: the richest party wins."),
+}
+"""Why a game ended (the engine's ``GameOver.reason``, R8), as the game-over screen says it."""
 EDITION_NAMES = {"us": N_("US (dollars)"), "de": N_("German (euro)"), "de-dm": N_("German (D-Mark)")}
 GROUP_RGB = {
     "brown": (0.55, 0.33, 0.2), "light-blue": (0.6, 0.85, 0.95), "pink": (0.85, 0.3, 0.6),

@@ -1,0 +1,104 @@
+"""What a table missed on the Ankh-Morpoly screens when it played by touch (the real app at 800×480,
+driven by taps): the game-over screen named only the winner; the rolls on the variant's tables
+explained from a copy of the tables in the UI; the Merchants' swap did not say who pays whom; the
+Fools' direction buttons did not say where they lead; a death under ELAM lost its cause in German,
+Polish and Italian; Dibbler's roll and a failed third jail roll left no dice line; the ring's and the
+money panel's marks were unexplained.
+
+Positions are reached as a table's journal holds them: seeded random legal play fed through the
+session, then the app opened on it and "resume" tapped (as in ``test_ui_morpoly_at_the_table``)."""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Callable
+
+import pytest
+
+from companion.core.session import Session
+from companion.morpoly.random_play import random_input
+
+SEATS = ["red", "yellow", "green", "blue"]
+NAMES = ["Ann", "Bob", "Cy"]
+
+
+def _conftest(request: Any) -> Any:
+    return request.config.pluginmanager.getplugin(str(Path(__file__).with_name("conftest.py")))
+
+
+def _feed(data: Path, options: dict[str, str], until: Callable[[Any], bool], seed: int, limit: int = 6000) -> None:
+    import random
+    data.mkdir(parents=True, exist_ok=True)
+    rng = random.Random(seed)
+    with Session.open(data / "games.sqlite") as session:
+        session.new_game(SEATS[:len(NAMES)], None, NAMES, mode="ankh-morpoly", options=options)
+        for _ in range(limit):
+            game = session.game
+            assert game is not None and game.question is not None, "the game ended first"
+            if until(game):
+                return
+            session.submit(random_input(game, rng))
+    raise AssertionError(f"not reached in {limit} inputs")
+
+
+def _resume(conftest: Any, data: Path, language: str) -> tuple[Any, Any]:
+    app = conftest.start_app(data, language=language)
+    d = conftest.Driver(app)
+    d.frames(3)
+    d.tap(d.screen.ids.resume)
+    d.frames(3)
+    assert d.screen.name == "morpoly-board"
+    return app, d
+
+
+def _button(d: Any, value: str) -> Any:
+    found = [w for w in d.screen.answer_area.walk(restrict=True) if getattr(w, "value", None) == value]
+    assert found, (value, [getattr(w, "value", None) for w in d.screen.answer_area.walk(restrict=True)])
+    return found[0]
+
+
+def _shown_lines(label: Any) -> list[str]:
+    label.texture_update()
+    return ["".join(word.text for word in line.words) for line in label._label._cached_lines]
+
+
+@pytest.mark.parametrize(("language", "why", "title"), [
+    ("en", "The agreed time is up: the richest party wins.", "Standings by net worth"),
+    ("de", "Die vereinbarte Zeit ist um: Die reichste Partei gewinnt.", "Stand nach Vermögen"),
+])
+def test_the_game_over_screen_says_why_and_lists_the_standings(tmp_path: Path, request: Any, language: str,
+                                                               why: str, title: str) -> None:
+    """R8: the table taps "time up" at turn 12's menu; the board says why the game ended and lists
+    every party with its net worth, richest first, the numbers ``analyse`` gives."""
+    from companion.morpoly.analysis import analyse_position
+    from ui.screens.morpoly.common import game_edition, money
+    conftest = _conftest(request)
+    data = tmp_path / "data"
+    _feed(data, {"time-limit-minutes": "90", "edition": "de" if language == "de" else "us"},
+          lambda g: g.question.key == "morpoly.turn.menu" and "time-up" in g.question.options
+          and g.state.turn.number >= 12, seed=4)
+    app, d = _resume(conftest, data, language)
+    try:
+        d.tap(_button(d, "time-up"))
+        d.frames(3)
+        assert app.game.question is None and app.game.state.game_over is not None
+        doc = analyse_position(app.game.state)
+        assert doc["end_reason"] == "time limit"
+        label = d.screen.ending_label
+        lines = label.text.split("\n")
+        assert lines[0] == why and title in lines[1]
+        ed = game_edition(app.game)
+        standings = doc["standings"]
+        assert len(standings) == 3 and len(lines) == 2 + len(standings)
+        for line, standing in zip(lines[2:], standings):
+            assert NAMES[SEATS.index(standing["boss"])] in line, line
+            assert line.endswith(money(ed, standing["net_worth"])), line
+        worths = [s["net_worth"] for s in standings]
+        assert worths == sorted(worths, reverse=True)
+        # all of it on the screen: the label's wrapped lines fit its box
+        d.frames(2)
+        shown = _shown_lines(label)
+        assert label.texture_size[1] <= label.height + 1, (shown, label.height)
+        x, y = label.to_window(*label.pos)
+        assert y >= 0 and y + label.height <= 480
+    finally:
+        conftest.stop_app(app)
