@@ -102,3 +102,32 @@ def test_the_game_over_screen_says_why_and_lists_the_standings(tmp_path: Path, r
         assert y >= 0 and y + label.height <= 480
     finally:
         conftest.stop_app(app)
+
+
+ROLL_KEYS = ("morpoly.roll.assassin", "morpoly.roll.luggage", "morpoly.roll.luggage-race", "morpoly.roll.dibbler",
+             "morpoly.roll.fool-card", "morpoly.roll.fool-cover", "morpoly.roll.fool-payout", "morpoly.roll.l-space")
+
+
+@pytest.mark.parametrize("language", ["en", "de", "pl", "it"])
+def test_every_roll_table_the_engine_publishes_is_said_in_the_table_s_words(language: str) -> None:
+    """The screens draw the engine's tables (``roll_tables``) and keep no copy: every class of result
+    and every outcome has words in each language, with the engine's amounts filled in."""
+    from types import SimpleNamespace
+
+    from companion.morpoly.roll_tables import roll_table as published
+    from ui.i18n import Translator
+    from ui.screens.morpoly import common
+    assert not hasattr(common, "ROLL_TABLES")
+    tr = Translator(language)
+    app = SimpleNamespace(t=tr.gettext, translator=tr)
+    game = SimpleNamespace(state=SimpleNamespace(edition="de-dm"))
+    for key in ROLL_KEYS:
+        table = published(key, common.edition("de-dm"))
+        assert table is not None and len(table.outcomes) >= 2
+        text = common.roll_table(app, game, SimpleNamespace(key=key))
+        assert "roll:" not in text and "{" not in text and text.count(" · ") == len(table.outcomes) - 1, text
+        for outcome in table.outcomes:
+            for _name, value in outcome.params:
+                if "DM" in value:
+                    assert value.replace(" ", "\u00a0") in text, (value, text)
+    assert common.roll_table(app, game, SimpleNamespace(key="morpoly.roll.move")) == ""

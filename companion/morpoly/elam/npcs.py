@@ -34,7 +34,7 @@ from companion.morpoly import movement
 from companion.morpoly.covers import Guild
 from companion.morpoly.currency import dibbler_money, fraction_of, luggage_money, shares
 from companion.morpoly.debts import pay
-from companion.morpoly.dice import TABLE_E, TABLE_F, Dice, DibblerOutcome, LuggageOutcome, classify
+from companion.morpoly.dice import DIBBLER_CARD_FEE, TABLE_E, TABLE_F, Dice, DibblerOutcome, LuggageOutcome, classify
 from companion.morpoly.editions import Edition
 from companion.morpoly.elam import lives
 from companion.morpoly.elam.death import die
@@ -266,7 +266,7 @@ def _dibbler(state: State, edition: Edition, narrator: Narrator, token_id: str) 
     elif outcome is DibblerOutcome.SELLS_CARD:
         from companion.morpoly.cards import draw
 
-        fee = fraction_of(state.party(party).cash, 1, 10, profile(edition), state.rules.get("rounding", "down"))
+        fee = fraction_of(state.party(party).cash, *DIBBLER_CARD_FEE, profile(edition), state.rules.get("rounding", "down"))
         deck = yield from ask_choice(state, narrator, "morpoly.npc.dibbler-card",
                                      f"{token_id}: Dibbler sells you a card for {edition.currency.format(fee)}: "
                                      f"which deck?", token_id, ["chance", "chest"], token=token_id,
