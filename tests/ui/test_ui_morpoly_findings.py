@@ -9,6 +9,7 @@ Positions are reached as a table's journal holds them: seeded random legal play 
 session, then the app opened on it and "resume" tapped (as in ``test_ui_morpoly_at_the_table``)."""
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any, Callable
 
@@ -54,6 +55,11 @@ def _button(d: Any, value: str) -> Any:
     found = [w for w in d.screen.answer_area.walk(restrict=True) if getattr(w, "value", None) == value]
     assert found, (value, [getattr(w, "value", None) for w in d.screen.answer_area.walk(restrict=True)])
     return found[0]
+
+
+def _plain(text: str) -> str:
+    """A label's text without Kivy markup and the seats' shapes before names ("[color=…]■[/color] Cy")."""
+    return re.sub(r"[●▲■◆] ", "", re.sub(r"\[/?[a-z]+(=[^\]]*)?\]", "", text))
 
 
 def _shown_lines(label: Any) -> list[str]:
@@ -131,3 +137,32 @@ def test_every_roll_table_the_engine_publishes_is_said_in_the_table_s_words(lang
                 if "DM" in value:
                     assert value.replace(" ", "\u00a0") in text, (value, text)
     assert common.roll_table(app, game, SimpleNamespace(key="morpoly.roll.move")) == ""
+
+
+@pytest.mark.parametrize(("language", "pays"), [("en", "{payer} pays {payee} {amount}"),
+                                                ("pl", "{payer} płaci graczowi {payee} {amount}")])
+def test_the_merchants_swap_says_who_pays_whom_before_the_tap(tmp_path: Path, request: Any, language: str,
+                                                              pays: str) -> None:
+    """R30: the party that gets the dearer square pays the difference; the question says who pays
+    whom how much, and tapping "swap" moves exactly that."""
+    conftest = _conftest(request)
+    data = tmp_path / "data"
+    _feed(data, {}, lambda g: g.question.key == "morpoly.merchants.swap", seed=2)
+    app, d = _resume(conftest, data, language)
+    try:
+        params = dict(app.game.question.params)
+        payer, payee = params["payer"], params["payee"]
+        amount = params["difference"].replace(" ", "\u00a0")
+        said = pays.format(payer=NAMES[SEATS.index(payer)], payee=NAMES[SEATS.index(payee)], amount=amount)
+        label = d.screen.question_label
+        assert said in _plain(label.text), label.text
+        d.frames(2)
+        assert said.split()[-1] in " ".join(_shown_lines(label)), _shown_lines(label)  # not cut off
+        before = {p.id: p.cash for p in app.game.state.parties}
+        d.tap(_button(d, "swap"))
+        d.frames(2)
+        after = {p.id: p.cash for p in app.game.state.parties}
+        paid = int(params["difference"].strip("$").replace(",", ""))
+        assert (before[payer] - after[payer], after[payee] - before[payee]) == (paid, paid)
+    finally:
+        conftest.stop_app(app)
