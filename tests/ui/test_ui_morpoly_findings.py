@@ -57,6 +57,20 @@ def _button(d: Any, value: str) -> Any:
     return found[0]
 
 
+def _answer(d: Any, value: str) -> None:
+    """Tap the answer's button until the game takes it (a board redrawn under the finger loses the
+    tap, as ``drive_morpoly.step`` knows: the table taps again)."""
+    seq = d.app.game.seq
+    for _attempt in range(3):
+        d.frames(2)
+        d.tap(_button(d, value))
+        for _frame in range(20):
+            d.frames(1)
+            if d.app.game.seq != seq:
+                return
+    raise AssertionError(f"the tap on {value!r} was not taken; message {d.app.message!r}")
+
+
 def _plain(text: str) -> str:
     """A label's text without Kivy markup and the seats' shapes before names ("[color=…]■[/color] Cy")."""
     return re.sub(r"[●▲■◆] ", "", re.sub(r"\[/?[a-z]+(=[^\]]*)?\]", "", text))
@@ -84,8 +98,8 @@ def test_the_game_over_screen_says_why_and_lists_the_standings(tmp_path: Path, r
           and g.state.turn.number >= 12, seed=4)
     app, d = _resume(conftest, data, language)
     try:
-        d.tap(_button(d, "time-up"))
-        d.frames(3)
+        _answer(d, "time-up")
+        d.frames(2)
         assert app.game.question is None and app.game.state.game_over is not None
         doc = analyse_position(app.game.state)
         assert doc["end_reason"] == "time limit"
@@ -159,10 +173,39 @@ def test_the_merchants_swap_says_who_pays_whom_before_the_tap(tmp_path: Path, re
         d.frames(2)
         assert said.split()[-1] in " ".join(_shown_lines(label)), _shown_lines(label)  # not cut off
         before = {p.id: p.cash for p in app.game.state.parties}
-        d.tap(_button(d, "swap"))
-        d.frames(2)
+        _answer(d, "swap")
         after = {p.id: p.cash for p in app.game.state.parties}
         paid = int(params["difference"].strip("$").replace(",", ""))
         assert (before[payer] - after[payer], after[payee] - before[payee]) == (paid, paid)
+    finally:
+        conftest.stop_app(app)
+
+
+@pytest.mark.parametrize("language", ["de", "it"])
+def test_the_fools_direction_buttons_name_the_square_each_reaches(tmp_path: Path, request: Any, language: str) -> None:
+    """L110: a Fool choosing the direction on doubles sees on each button the square it leads to, and
+    the tapped one is where the token goes (seed 3: green on GO rolls 4 and 4: 8 or 32)."""
+    conftest = _conftest(request)
+    data = tmp_path / "data"
+    _feed(data, {"edition": "de" if language == "de" else "us"},
+          lambda g: g.question.key == "morpoly.move.how" and "walk-backward" in g.question.options, seed=3)
+    app, d = _resume(conftest, data, language)
+    try:
+        from ui.screens.morpoly.common import game_edition
+        ed = game_edition(app.game)
+        token = app.game.question.player
+        params = dict(app.game.question.params)
+        d.frames(2)
+        for way in ("walk", "walk-backward"):
+            button = _button(d, way)
+            square = int(params["to_" + way.replace("-", "_")])
+            assert f"→ {square} · {ed.squares[square].name}" in _plain(button.text), button.text
+            shown = " ".join(_shown_lines(button))
+            assert ed.squares[square].name.split()[-1] in shown, (shown, button.text)  # not clipped
+        back = int(params["to_walk_backward"])
+        _answer(d, "walk-backward")
+        q = app.game.question  # a Fool may be asked whether to step on one square: drawn where it walked to
+        reached = int(dict(q.params)["square"]) if q.key == "morpoly.move.step" else app.game.state.token(token).square
+        assert reached == back
     finally:
         conftest.stop_app(app)

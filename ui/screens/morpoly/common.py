@@ -9,6 +9,7 @@ from typing import Any
 from companion.morpoly import roll_tables
 from companion.morpoly.editions import Edition, load_edition
 from companion.morpoly.game_end import ONE_PARTY_LEFT, TIME_LIMIT
+from companion.morpoly.rolled_move import way_param
 from ui.i18n import GUILD_WORDS
 
 MODE_ID = "ankh-morpoly"
@@ -129,7 +130,7 @@ def option_label(app: Any, game: Any, value: str, question: Any = None) -> str:
     if special is not None:
         return str(app.t(special))
     if value in WORDS:
-        return str(app.t(WORDS[value]))
+        return str(app.t(WORDS[value])) + leads_to(ed, question, value)
     if rest and rest.split(":")[-1].isdigit():
         index = int(rest.split(":")[-1])
         if 0 <= index < len(ed.squares):
@@ -140,6 +141,18 @@ def option_label(app: Any, game: Any, value: str, question: Any = None) -> str:
         return str(app.t(VERBS[value]))
     text = card_text(ed, value)
     return text if text is not None else str(app.translator.option(value))
+
+
+def leads_to(ed: Edition, question: Any, value: str) -> str:
+    """Where a way to move leads, as a second line of its button ("→ 8 · Vermont Avenue"; both
+    halves of an Undead's split): the squares the engine publishes with ``morpoly.move.how``
+    (:func:`companion.morpoly.rolled_move.reaches`); "" for any other answer."""
+    from kivy.metrics import sp
+    if getattr(question, "key", "") != "morpoly.move.how":
+        return ""
+    squares = dict(question.params).get(way_param(value), "")
+    named = [f"{n} · {ed.squares[int(n)].name}" for n in squares.split(",") if n.isdigit()]
+    return f"\n[size={int(sp(12))}]→ {' / '.join(named)}[/size]" if named else ""
 
 
 def roll_table(app: Any, game: Any, question: Any) -> str:
