@@ -289,11 +289,12 @@ def _swap(state: State, edition: Edition, narrator: Narrator, merchant: str, oth
             "take_name": name_theirs}
     if difference:
         choice = yield from ask_choice(state, narrator, "morpoly.merchants.swap", f"{offer} {payer} pays {payee} "
-                                       f"{amount}", merchant, ["swap", "keep"], **said, difference=amount,
-                                       payer=payer, payee=payee)
+                                       f"{amount}", merchant, ["swap", "keep"], reveals=False, unavailable=None,
+                                       **said, difference=amount, payer=payer, payee=payee)
     else:
         choice = yield from ask_choice(state, narrator, "morpoly.merchants.swap-even", f"{offer} The same printed "
-                                       "price: no money changes hands", merchant, ["swap", "keep"], **said)
+                                       "price: no money changes hands", merchant, ["swap", "keep"], reveals=False,
+                                       unavailable=None, **said)
     if choice != "swap":
         return
     squares = state.squares

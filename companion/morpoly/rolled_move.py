@@ -101,7 +101,8 @@ def movement_roll(state: State, edition: Edition, narrator: Narrator, token_id: 
         leads = {way_param(w): ",".join(str(square) for square in reaches(state, token_id, dice, w)) for w in offered}
         way = yield from ask_choice(state, narrator, "morpoly.move.how",
                                     f"{token_id}: how do you move with {dice.first} and {dice.second}?", token_id,
-                                    offered, token=token_id, first=str(dice.first), second=str(dice.second), **leads)
+                                    offered, reveals=False, unavailable=None, token=token_id, first=str(dice.first),
+                                    second=str(dice.second), **leads)
         offered = ways(state, token_id, dice)  # a correction made meanwhile may have closed a way
         if way in offered:
             break
