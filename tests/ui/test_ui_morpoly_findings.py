@@ -209,3 +209,34 @@ def test_the_fools_direction_buttons_name_the_square_each_reaches(tmp_path: Path
         assert reached == back
     finally:
         conftest.stop_app(app)
+
+
+@pytest.mark.parametrize("language", ["en", "de", "pl", "it"])
+def test_a_death_under_elam_says_its_cause_in_every_language(language: str) -> None:
+    """"… stirbt" said nothing of how: every cause the engine records (DeathCause) has its own words,
+    in the sentence, in each language."""
+    from companion.core.procedure import Narration
+    from companion.morpoly.events import DeathCause
+    from ui.i18n import Translator
+    tr = Translator(language)
+    tr.use_players({"red": "Ann"})
+    said = {cause: tr.narration(Narration("morpoly.elam.died", "", None, (("token", "red"), ("party", "red"),
+                                                                          ("cause", cause.value), ("lives", "2"))))
+            for cause in DeathCause}
+    assert len(set(said.values())) == len(DeathCause), said
+    for cause, text in said.items():
+        assert text.startswith("Ann ") and tr.gettext(f"cause:{cause.value}") in text, text
+
+
+def test_the_log_says_how_a_token_died_in_polish(tmp_path: Path, request: Any) -> None:
+    conftest = _conftest(request)
+    data = tmp_path / "data"
+    _feed(data, {"elam": "on"}, lambda g: any(n.key == "morpoly.elam.died" for n in g.narration), seed=6)
+    app, d = _resume(conftest, data, "pl")
+    try:
+        line = next(n for n in app.game.narration if n.key == "morpoly.elam.died")
+        cause = app.translator.gettext(f"cause:{dict(line.params)['cause']}")
+        assert cause != f"cause:{dict(line.params)['cause']}"
+        assert f"ginie {cause}:" in _plain(d.screen.log_label.text), d.screen.log_label.text
+    finally:
+        conftest.stop_app(app)
