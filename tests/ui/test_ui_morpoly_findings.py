@@ -240,3 +240,38 @@ def test_the_log_says_how_a_token_died_in_polish(tmp_path: Path, request: Any) -
         assert f"ginie {cause}:" in _plain(d.screen.log_label.text), d.screen.log_label.text
     finally:
         conftest.stop_app(app)
+
+
+def _throw_by_touch(d: Any, faces: tuple[int, int]) -> None:
+    """Tap one face on each row of the board's face pad (the throw goes to the engine on the second)."""
+    seq = d.app.game.seq
+    for die, face in enumerate(faces):
+        pad = [w for w in d.screen.answer_area.walk(restrict=True) if getattr(w, "group", None) == f"morpoly-die{die}"]
+        d.tap(next(w for w in pad if w.text == "⚀⚁⚂⚃⚄⚅"[face - 1]))
+    for _frame in range(20):
+        d.frames(1)
+        if d.app.game.seq != seq:
+            return
+    raise AssertionError(f"the throw {faces} was not taken; message {d.app.message!r}")
+
+
+@pytest.mark.parametrize(("faces", "outcome"), [((3, 4), "morpoly.npc.dibbler-reverses"),
+                                                ((1, 2), "morpoly.npc.dibbler-money")])
+def test_the_log_shows_the_dice_of_dibblers_roll(tmp_path: Path, request: Any, faces: tuple[int, int],
+                                                 outcome: str) -> None:
+    """A 7 (the running direction turns) and an odd roll (Dibbler drops money) thrown on the face
+    pad: the log says the dice ("tira 3 e 4 per CMOT Dibbler") before what they did."""
+    conftest = _conftest(request)
+    data = tmp_path / "data"
+    _feed(data, {"elam": "on"}, lambda g: g.question.key == "morpoly.roll.dibbler", seed=1)
+    app, d = _resume(conftest, data, "it")
+    try:
+        player = NAMES[SEATS.index(app.game.question.player)]
+        _throw_by_touch(d, faces)
+        d.frames(2)
+        keys = [n.key for n in app.game.narration]
+        assert outcome in keys and keys.index("morpoly.npc.dibbler-rolled") < keys.index(outcome)
+        log = _plain(d.screen.log_label.text).split("\n")
+        assert f"{player} tira {faces[0]} e {faces[1]} per CMOT Dibbler" in log, log
+    finally:
+        conftest.stop_app(app)
