@@ -275,3 +275,41 @@ def test_the_log_shows_the_dice_of_dibblers_roll(tmp_path: Path, request: Any, f
         assert f"{player} tira {faces[0]} e {faces[1]} per CMOT Dibbler" in log, log
     finally:
         conftest.stop_app(app)
+
+
+def test_the_marks_are_explained_where_they_are_drawn_in_german(tmp_path: Path, request: Any) -> None:
+    """"⇄27", "✦" and a German "M" (Hypothek? the hotel is H) meant nothing to a table: the money
+    panel has a legend of its marks, a tap on a square explains each of its marks, and a mortgaged
+    deed is "Hyp" on a German ring (seed 5: Bob, a Fool or Wizard, on 7; someone holds Fortuna)."""
+    from companion.morpoly.board_view import opposite_pairs
+    conftest = _conftest(request)
+    data = tmp_path / "data"
+    _feed(data, {"elam": "on", "fortuna": "on", "edition": "de"},
+          lambda g: bool(g.state.fortuna and opposite_pairs(g.state)
+                         and any(o.mortgaged for o in g.state.squares.values())), seed=5)
+    app, d = _resume(conftest, data, "de")
+    try:
+        board = d.screen
+        legend = _plain(board.money_label.text).split("\n")[-1]
+        assert legend == "♥ Gildenmitglieder übrig · ✦ eine Fortuna-Marke", legend
+        pair = opposite_pairs(app.game.state)[0]
+        name = NAMES[SEATS.index(pair.token)]
+        for square, said in ((pair.square, f"⇄{pair.opposite}: {name} steht hier"),
+                             (pair.opposite, f"⇄{pair.square}: {name} steht gegenüber auf {pair.square}")):
+            assert f"⇄{pair.opposite if square == pair.square else pair.square}" in board.cells[square].text
+            d.tap(board.cells[square])
+            d.frames(2)
+            assert said in _plain(board.deed_label.text), board.deed_label.text
+            board.square_popup.dismiss()
+            for _frame in range(30):  # the popup fades: a tap meanwhile would be lost
+                d.frames(1)
+                if board.square_popup.parent is None:
+                    break
+        mortgaged = next(i for i, o in app.game.state.squares.items() if o.mortgaged)
+        assert "]Hyp[" in board.cells[mortgaged].text and "]M[" not in board.cells[mortgaged].text
+        d.tap(board.cells[mortgaged])
+        d.frames(2)
+        assert "Hyp: Mit Hypothek belastet" in _plain(board.deed_label.text), board.deed_label.text
+        board.square_popup.dismiss()
+    finally:
+        conftest.stop_app(app)

@@ -87,7 +87,8 @@ HOTEL_MARK = N_("H")
 Italian table)."""
 
 MORTGAGE_MARK = N_("M")
-"""A mortgaged deed on the ring, one letter in the table's word (zastawiona: Z, ipotecata: I)."""
+"""A mortgaged deed on the ring, in the table's word: one letter (zastawiona: Z, ipotecata: I), and
+"Hyp" in German, where H is the hotel (Hypothek); a square's deed says what each mark means."""
 
 
 @lru_cache(maxsize=4)
