@@ -11,44 +11,13 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 import pytest
 
-from companion.core.session import Session
-from companion.morpoly.random_play import random_input
+from tests.ui.test_ui_morpoly_at_the_table import SEATS, _conftest, _feed, _resume, _shown_lines
 
-SEATS = ["red", "yellow", "green", "blue"]
 NAMES = ["Ann", "Bob", "Cy"]
-
-
-def _conftest(request: Any) -> Any:
-    return request.config.pluginmanager.getplugin(str(Path(__file__).with_name("conftest.py")))
-
-
-def _feed(data: Path, options: dict[str, str], until: Callable[[Any], bool], seed: int, limit: int = 6000) -> None:
-    import random
-    data.mkdir(parents=True, exist_ok=True)
-    rng = random.Random(seed)
-    with Session.open(data / "games.sqlite") as session:
-        session.new_game(SEATS[:len(NAMES)], None, NAMES, mode="ankh-morpoly", options=options)
-        for _ in range(limit):
-            game = session.game
-            assert game is not None and game.question is not None, "the game ended first"
-            if until(game):
-                return
-            session.submit(random_input(game, rng))
-    raise AssertionError(f"not reached in {limit} inputs")
-
-
-def _resume(conftest: Any, data: Path, language: str) -> tuple[Any, Any]:
-    app = conftest.start_app(data, language=language)
-    d = conftest.Driver(app)
-    d.frames(3)
-    d.tap(d.screen.ids.resume)
-    d.frames(3)
-    assert d.screen.name == "morpoly-board"
-    return app, d
 
 
 def _button(d: Any, value: str) -> Any:
@@ -76,11 +45,6 @@ def _plain(text: str) -> str:
     return re.sub(r"[●▲■◆] ", "", re.sub(r"\[/?[a-z]+(=[^\]]*)?\]", "", text))
 
 
-def _shown_lines(label: Any) -> list[str]:
-    label.texture_update()
-    return ["".join(word.text for word in line.words) for line in label._label._cached_lines]
-
-
 @pytest.mark.parametrize(("language", "why", "title"), [
     ("en", "The agreed time is up: the richest party wins.", "Standings by net worth"),
     ("de", "Die vereinbarte Zeit ist um: Die reichste Partei gewinnt.", "Stand nach Vermögen"),
@@ -93,7 +57,7 @@ def test_the_game_over_screen_says_why_and_lists_the_standings(tmp_path: Path, r
     from ui.screens.morpoly.common import game_edition, money
     conftest = _conftest(request)
     data = tmp_path / "data"
-    _feed(data, {"time-limit-minutes": "90", "edition": "de" if language == "de" else "us"},
+    _feed(data, NAMES, {"time-limit-minutes": "90", "edition": "de" if language == "de" else "us"},
           lambda g: g.question.key == "morpoly.turn.menu" and "time-up" in g.question.options
           and g.state.turn.number >= 12, seed=4)
     app, d = _resume(conftest, data, language)
@@ -161,7 +125,7 @@ def test_the_merchants_swap_says_who_pays_whom_before_the_tap(tmp_path: Path, re
     whom how much, and tapping "swap" moves exactly that."""
     conftest = _conftest(request)
     data = tmp_path / "data"
-    _feed(data, {}, lambda g: g.question.key == "morpoly.merchants.swap", seed=2)
+    _feed(data, NAMES, {}, lambda g: g.question.key == "morpoly.merchants.swap", seed=2)
     app, d = _resume(conftest, data, language)
     try:
         params = dict(app.game.question.params)
@@ -187,7 +151,7 @@ def test_the_fools_direction_buttons_name_the_square_each_reaches(tmp_path: Path
     the tapped one is where the token goes (seed 3: green on GO rolls 4 and 4: 8 or 32)."""
     conftest = _conftest(request)
     data = tmp_path / "data"
-    _feed(data, {"edition": "de" if language == "de" else "us"},
+    _feed(data, NAMES, {"edition": "de" if language == "de" else "us"},
           lambda g: g.question.key == "morpoly.move.how" and "walk-backward" in g.question.options, seed=3)
     app, d = _resume(conftest, data, language)
     try:
@@ -231,7 +195,7 @@ def test_a_death_under_elam_says_its_cause_in_every_language(language: str) -> N
 def test_the_log_says_how_a_token_died_in_polish(tmp_path: Path, request: Any) -> None:
     conftest = _conftest(request)
     data = tmp_path / "data"
-    _feed(data, {"elam": "on"}, lambda g: any(n.key == "morpoly.elam.died" for n in g.narration), seed=6)
+    _feed(data, NAMES, {"elam": "on"}, lambda g: any(n.key == "morpoly.elam.died" for n in g.narration), seed=6)
     app, d = _resume(conftest, data, "pl")
     try:
         line = next(n for n in app.game.narration if n.key == "morpoly.elam.died")
@@ -263,7 +227,7 @@ def test_the_log_shows_the_dice_of_dibblers_roll(tmp_path: Path, request: Any, f
     pad: the log says the dice ("tira 3 e 4 per CMOT Dibbler") before what they did."""
     conftest = _conftest(request)
     data = tmp_path / "data"
-    _feed(data, {"elam": "on"}, lambda g: g.question.key == "morpoly.roll.dibbler", seed=1)
+    _feed(data, NAMES, {"elam": "on"}, lambda g: g.question.key == "morpoly.roll.dibbler", seed=1)
     app, d = _resume(conftest, data, "it")
     try:
         player = NAMES[SEATS.index(app.game.question.player)]
@@ -284,7 +248,7 @@ def test_the_marks_are_explained_where_they_are_drawn_in_german(tmp_path: Path, 
     from companion.morpoly.board_view import opposite_pairs
     conftest = _conftest(request)
     data = tmp_path / "data"
-    _feed(data, {"elam": "on", "fortuna": "on", "edition": "de"},
+    _feed(data, NAMES, {"elam": "on", "fortuna": "on", "edition": "de"},
           lambda g: bool(g.state.fortuna and opposite_pairs(g.state)
                          and any(o.mortgaged for o in g.state.squares.values())), seed=5)
     app, d = _resume(conftest, data, "de")
