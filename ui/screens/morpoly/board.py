@@ -24,13 +24,14 @@ from companion.morpoly import ledger_view
 from companion.morpoly import money as engine_money
 from companion.morpoly.board_view import opposite_pairs
 from companion.morpoly.elam import death
+from companion.morpoly.game_end import ending
 from companion.morpoly.handovers import Handover, handovers, is_checker
 from companion.morpoly.layout import opposite
 from companion.morpoly.money import BANK
 from companion.morpoly.state import JAIL_ATTEMPTS
 from ui.palette import PLAYER_RGB, SHAPE, hex_color
 from ui.screens.base import GameScreen
-from ui.screens.morpoly.common import (COVER_WORDS, GROUP_RGB, GUILD_NAMES, HOTEL_MARK, MORTGAGE_MARK,
+from ui.screens.morpoly.common import (COVER_WORDS, END_REASONS, GROUP_RGB, GUILD_NAMES, HOTEL_MARK, MORTGAGE_MARK,
                                        SQUARE_KIND_MARK, game_edition,
                                        is_morpoly, money, N_, option_label, paper, party_name, roll_table)
 from ui.widgets import BigButton
@@ -94,6 +95,17 @@ def party_marks(state: Any, party: str) -> str:
     return marks
 
 
+PARTY_MARKS = (("♥", N_("guild members left")), ("✦", N_("a Fortuna token")))
+"""The marks beside a party's cash (:func:`party_marks`) and what they mean, for the legend below."""
+
+
+def marks_legend(app: Any, state: Any) -> str:
+    """The legend of the marks the money panel shows now ("♥ guild members left · ✦ a Fortuna
+    token"), only of those shown: a table without ELAM or Fortuna sees none."""
+    shown = "".join(party_marks(state, party.id) for party in state.parties)
+    return " · ".join(f"{mark} {app.t(words)}" for mark, words in PARTY_MARKS if mark in shown)
+
+
 def jail_lines(app: Any, state: Any, party: Any) -> list[str]:
     """A line for each of the party's tokens sitting in jail (on square 10 it looks like a visitor):
     the attempt its next roll for doubles is, and when that is the third one in ELAM, that failing
@@ -107,6 +119,22 @@ def jail_lines(app: Any, state: Any, party: Any) -> list[str]:
             text += " · " + app.t("no doubles: starves")
         who = party_name(app, token.id) + ": " if len(party.tokens) > 1 else ""
         lines.append(f"   [size={int(sp(11))}][color=a01818]▦ {who}{text}[/color][/size]")
+    return lines
+
+
+def pair_lines(app: Any, state: Any, index: int) -> list[str]:
+    """What each "⇄n" the ring draws on square ``index`` means (the engine's opposite-square pairs,
+    :func:`companion.morpoly.board_view.opposite_pairs`): a token of the Wizards or the Fools stands
+    here and may be sent to the opposite square ``n``, or stands opposite on ``n`` and may be sent here."""
+    lines = []
+    for pair in opposite_pairs(state):
+        token = party_name(app, pair.token)
+        if pair.square == index:
+            lines.append(app.t("⇄{n}: {token} stands here; the Wizards' or the Fools' powers may send it to the "
+                               "opposite square, {n}").format(n=pair.opposite, token=token))
+        elif pair.opposite == index:
+            lines.append(app.t("⇄{n}: {token} stands opposite, on {n}; the Wizards' or the Fools' powers may send "
+                               "it here").format(n=pair.square, token=token))
     return lines
 
 
@@ -334,6 +362,9 @@ class MorpolyBoardScreen(GameScreen):
                          f"{app.t('net worth')} {money(ed, worth)}[/size]")
             lines += jail_lines(app, state, party)
         lines.append(f"[b]{app.t('Bank')}[/b] {money(ed, state.bank.cash)} · ⌂{state.bank.houses} · {app.t(HOTEL_MARK)}{state.bank.hotels}")
+        legend = marks_legend(app, state)
+        if legend:
+            lines.append(f"[size={int(sp(11))}][color=505050]{legend}[/color][/size]")
         self.money_label.text = "\n".join(lines)
 
     def last_handovers(self, look_back: int = 12) -> tuple[Handover, ...]:
@@ -371,6 +402,7 @@ class MorpolyBoardScreen(GameScreen):
             winner = getattr(over, "winner", "")
             self.question_label.text = app.t("The game is over: {winner} wins.").format(
                 winner=party_name(app, winner) if winner else "")
+            self._draw_ending(game)
             return
         params = dict(question.params)
         self.question_label.text = app.translator.keyed("q", question.key, question.text, params)
@@ -401,6 +433,26 @@ class MorpolyBoardScreen(GameScreen):
                 grid.add_widget(button)
         scroll.add_widget(grid)
         area.add_widget(scroll)
+
+    def _draw_ending(self, game: Any) -> None:
+        """Why the game ended and the standings (every party left, its team, its net worth, richest
+        first), as the engine ranks them (:func:`companion.morpoly.game_end.ending`)."""
+        app, ed = self.app, game_edition(game)
+        ended = ending(game.state, ed)
+        if ended is None:
+            return
+        reason = END_REASONS.get(ended.reason)
+        lines = [app.t(reason) if reason is not None else ended.reason, f"[b]{app.t('Standings by net worth')}[/b]"]
+        for rank, standing in enumerate(ended.standings, 1):
+            rgb = hex_color(party_rgb(standing.party))
+            team = [party_name(app, token) for token in standing.tokens if token != standing.boss]
+            with_team = " " + app.t("with {names}").format(names=", ".join(team)) if team else ""
+            lines.append(f"{rank}. [color={rgb}]{party_shape(standing.party)}[/color] "
+                         f"[b]{party_name(app, standing.boss)}[/b]{with_team}  {money(ed, standing.net_worth)}")
+        self.ending_label = Label(text="\n".join(lines), markup=True, font_size=sp(15), color=(0.1, 0.1, 0.1, 1),
+                                  halign="left", valign="top")
+        self.ending_label.bind(size=lambda w, _v: setattr(w, "text_size", w.size))
+        self.answer_area.add_widget(self.ending_label)
 
     def _face_pad(self, game: Any, question: Any) -> None:
         """Two rows of six faces (one row per die) and the simulated pair; the throw goes to the
@@ -544,15 +596,15 @@ class MorpolyBoardScreen(GameScreen):
                 lines.append(f"{app.t('Rents')}: " + " / ".join(money(ed, r) for r in rents))
             if deed.house_cost:  # what a table about to build asks first
                 lines.append(app.t("Building: {amount} per house").format(amount=money(ed, deed.house_cost)))
-        if owned is not None:
+        if owned is not None:  # each mark the ring draws here, with what it means
             owner = party_name(app, owned.owner) if owned.owner else app.t("the bank")
             lines.append(f"{app.t('Owner')}: {owner}")
             if owned.hotel:
-                lines.append(app.t("A hotel"))
+                lines.append(f"{app.t(HOTEL_MARK)}: {app.t('A hotel')}")
             elif owned.houses:
-                lines.append(app.translator.plural("{n} houses", owned.houses))
+                lines.append(f"{'⌂' * owned.houses}: {app.translator.plural('{n} houses', owned.houses)}")
             if owned.mortgaged:
-                lines.append(app.t("Mortgaged"))
+                lines.append(f"{app.t(MORTGAGE_MARK)}: {app.t('Mortgaged')}")
             charge = ledger_view.charge_now(state, ed, index)
             if charge.kind == "premium":
                 lines.append(app.t("Premium now: {amount} (buys an FSU)").format(amount=money(ed, charge.amount)))
@@ -567,19 +619,28 @@ class MorpolyBoardScreen(GameScreen):
                 insurer=party_name(app, fsu.insurer), beneficiary=party_name(app, fsu.beneficiary), covers=covers))
         npcs = getattr(state, "npcs", None)
         if npcs is not None:
-            for where, what in ((npcs.death, N_("Death stands here.")), (npcs.dibbler, N_("CMOT Dibbler stands here.")),
-                                (None if npcs.luggage_with else npcs.luggage, N_("The Luggage stands here."))):
+            marks = dict(NPC_MARKS)
+            for name, where, what in (("death", npcs.death, N_("Death stands here.")),
+                                      ("dibbler", npcs.dibbler, N_("CMOT Dibbler stands here.")),
+                                      ("luggage", None if npcs.luggage_with else npcs.luggage,
+                                       N_("The Luggage stands here."))):
                 if where == index:
-                    lines.append(app.t(what))
+                    lines.append(f"{marks[name]} {app.t(what)}")
+        lines += pair_lines(app, state, index)
         across = opposite(index)
         lines.append(app.t("Opposite: {n} · {square}").format(n=across, square=ed.squares[across].name))
         self.selected = (index, across)
         self._draw_ring(game)
         label = Label(text="\n".join(lines), markup=True, font_size=sp(17), halign="left", valign="top",
-                      color=(1, 1, 1, 1))
-        label.bind(size=lambda w, _v: setattr(w, "text_size", w.size))
+                      color=(1, 1, 1, 1), size_hint_y=None)
+        # the deed scrolls when its lines (the marks explained, the FSUs) are more than the popup holds
+        label.bind(width=lambda w, width: setattr(w, "text_size", (width, None)),
+                   texture_size=lambda w, size: setattr(w, "height", size[1]))
+        self.deed_label = label
+        deed = ScrollView(do_scroll_x=False)
+        deed.add_widget(label)
         box = BoxLayout(orientation="vertical", padding=dp(8), spacing=dp(8))
-        box.add_widget(label)
+        box.add_widget(deed)
         row = GridLayout(cols=2, size_hint_y=None, spacing=dp(6))  # two names a row: a long one stays whole
         row.bind(minimum_height=row.setter("height"))
         ok = BigButton(text=app.t("OK"))
