@@ -52,8 +52,9 @@ import sys
 import time
 from collections import Counter
 from collections.abc import Callable, Sequence
-from typing import NoReturn
 from dataclasses import dataclass, field
+from functools import partial
+from typing import NoReturn
 
 from companion.cli.bounds import one_line, whole
 from companion.morpork.board import COLORS
@@ -66,7 +67,8 @@ from companion.core.mode import DEFAULT_MODE, MODES
 from companion.morpork.game import Game, apply, new_game
 from companion.core.inputs import Answer, CardScan, DieRoll, Input, RandomDraw
 from companion.cli.sampled_checks import (
-    FULL_CHECK_GAMES_EVERY, InvariantViolation, Sampling, add_every_input, play_games, report_line, slipped,
+    FULL_CHECK_GAMES_EVERY, INTERRUPTED, INTERRUPTED_STATUS, InvariantViolation, Sampling, add_every_input, add_jobs,
+    WorkerLost, game_seed, jobs_line, play_games, report_line, slipped,
 )
 from companion.morpork.invariants import kept_piece_problems, remembered_problems, table_problems
 from companion.morpork.options import EDITIONS
@@ -508,15 +510,27 @@ def _new_lines(old: Game, new: Game) -> Sequence[Narration]:
 # -- the command -------------------------------------------------------------------------------
 
 def simulate(games: int, players: int, seed: int, edition: str = "en",
-             revision: int = LATEST, every_input: bool = False) -> tuple[list[GameResult], float]:
-    """``games`` games from one random stream seeded ``seed``; every check after every input of
-    every :data:`FULL_CHECK_GAMES_EVERY`-th game (of every game with ``every_input``). A violation
-    names its game, counted from 1: the same ``seed`` and at least as many ``games`` meet it again."""
-    rng = random.Random(seed)
+             revision: int = LATEST, every_input: bool = False, jobs: int = 1) -> tuple[list[GameResult], float]:
+    """``games`` games, game ``G`` (from 1) from its own random stream seeded ``seed + G - 1``
+    (:func:`companion.cli.sampled_checks.game_seed`); every check after every input of every
+    :data:`FULL_CHECK_GAMES_EVERY`-th game (of every game with ``every_input``), in ``jobs`` processes
+    (1: this one). A violation names its game, counted from 1, and how to play it alone; the same
+    results and the same violation for any ``jobs``. The seconds are wall-clock, the whole run."""
     started = time.perf_counter()
-    results = play_games(games, lambda _, full: play_game(rng, players, edition, revision=revision, every_input=full),
-                         every_input, FULL_CHECK_GAMES_EVERY)
+    results = play_games(games, partial(_game_of_run, seed, players, edition, revision), every_input,
+                         FULL_CHECK_GAMES_EVERY, jobs=jobs, alone=partial(_alone, seed))
     return results, time.perf_counter() - started
+
+
+def _game_of_run(seed: int, players: int, edition: str, revision: int, number: int, every_input: bool) -> GameResult:
+    """Game ``number`` of the run from ``seed`` (a module's function: it is handed to worker processes)."""
+    return play_game(random.Random(game_seed(seed, number)), players, edition, revision=revision,
+                     every_input=every_input)
+
+
+def _alone(seed: int, number: int) -> str:
+    """How the report says to play game ``number`` alone, checked as fully as any game can be."""
+    return f"game {number} alone: --seed {game_seed(seed, number)} --games 1 --every-input"
 
 
 def summary_lines(results: list[GameResult], seconds: float, players: int, seed: int) -> list[str]:
@@ -575,6 +589,7 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--revision", type=whole("--revision", 1, LATEST), default=LATEST, metavar="R",
                         help=f"the rules revision to play by (1 to {LATEST}; default {LATEST})")
     add_every_input(parser, SAMPLING, *CHECK_NAMES)
+    add_jobs(parser)
     try:
         args = parser.parse_args(argv)
     except ValueError as exc:
@@ -582,12 +597,19 @@ def main(argv: list[str]) -> int:
         return 2
     try:
         results, seconds = simulate(args.games, args.players, args.seed, args.edition, args.revision,
-                                    args.every_input)
+                                    args.every_input, args.jobs)
     except InvariantViolation as exc:
         sys.stderr.write(report_line(args.seed, args.players, exc) + "\n")
         return 1
+    except KeyboardInterrupt:
+        sys.stderr.write(INTERRUPTED + "\n")
+        return INTERRUPTED_STATUS
+    except WorkerLost as exc:
+        sys.stderr.write(one_line(f"{parser.prog}: {exc}") + "\n")
+        return 1
     for line in summary_lines(results, seconds, args.players, args.seed):
         print(line)
+    print(jobs_line(args.games, args.jobs))
     return 0
 
 

@@ -57,11 +57,13 @@ import time
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import NoReturn
 
 from companion.cli.bounds import one_line, whole
 from companion.cli.sampled_checks import (
-    FULL_CHECK_GAMES_EVERY, InvariantViolation, Sampling, add_every_input, every, ordinal, play_games, slipped,
+    FULL_CHECK_GAMES_EVERY, INTERRUPTED, INTERRUPTED_STATUS, InvariantViolation, Sampling, add_every_input, add_jobs,
+    WorkerLost, every, game_seed, jobs_line, ordinal, play_games, slipped,
 )
 from companion.core.errors import CompanionError
 from companion.core.mode import resolve_options
@@ -182,16 +184,23 @@ def question_problems(game: Game) -> list[str]:
 
 def simulate(games: int, players: int, seed: int, options: dict[str, str] | None = None,
              check_every: int = WHOLE_SET_EVERY, cap: int = CAP_TURNS, every_input: bool = False,
-             check: bool = True) -> tuple[list[GameResult], float]:
-    """``games`` games, game ``G`` (from 1) from seed ``seed + G - 1``; every check after every input
-    of every :data:`FULL_CHECK_GAMES_EVERY`-th game (of every game with ``every_input``). A violation
-    names its game and input."""
+             check: bool = True, jobs: int = 1) -> tuple[list[GameResult], float]:
+    """``games`` games, game ``G`` (from 1) from seed ``seed + G - 1``
+    (:func:`companion.cli.sampled_checks.game_seed`); every check after every input of every
+    :data:`FULL_CHECK_GAMES_EVERY`-th game (of every game with ``every_input``), in ``jobs`` processes
+    (1: this one; the same results and the same violation for any ``jobs``). A violation names its
+    game's seed and input. The seconds are wall-clock, the whole run."""
     started = time.perf_counter()
-    chosen = options or {}
     results = play_games(
-        games, lambda number, full: play_game(seed + number - 1, players, chosen, check_every, cap, full, check),
-        every_input, FULL_CHECK_GAMES_EVERY, name=lambda number: f"seed {seed + number - 1}")
+        games, partial(_game_of_run, seed, players, options or {}, check_every, cap, check), every_input,
+        FULL_CHECK_GAMES_EVERY, name=lambda number: f"seed {game_seed(seed, number)}", jobs=jobs)
     return results, time.perf_counter() - started
+
+
+def _game_of_run(seed: int, players: int, options: dict[str, str], check_every: int, cap: int, check: bool,
+                 number: int, every_input: bool) -> GameResult:
+    """Game ``number`` of the run from ``seed`` (a module's function: it is handed to worker processes)."""
+    return play_game(game_seed(seed, number), players, options, check_every, cap, every_input, check)
 
 
 def checks_line(check_every: int, every_input: bool) -> str:
@@ -274,6 +283,7 @@ def main(argv: list[str]) -> int:
     add_every_input(parser, sampling(WHOLE_SET_EVERY), *CHECK_NAMES)
     parser.add_argument("--cap", type=whole("--cap", 1, 1_000_000), default=CAP_TURNS, metavar="TURNS",
                         help=f"stop a game still running after TURNS turns and report it (default {CAP_TURNS})")
+    add_jobs(parser)
     try:
         args = parser.parse_args(argv)
         options = parse_options(args.option)
@@ -283,13 +293,20 @@ def main(argv: list[str]) -> int:
         return 2
     try:
         results, seconds = simulate(args.games, args.players, args.seed, options, args.check_every, args.cap,
-                                    args.every_input)
+                                    args.every_input, jobs=args.jobs)
     except InvariantViolation as exc:
         sys.stderr.write(one_line(violation_line(args.players, exc)) + "\n")
+        return 1
+    except KeyboardInterrupt:
+        sys.stderr.write(INTERRUPTED + "\n")
+        return INTERRUPTED_STATUS
+    except WorkerLost as exc:
+        sys.stderr.write(one_line(f"{parser.prog}: {exc}") + "\n")
         return 1
     for line in summary_lines(results, seconds, args.players, args.seed, options, args.check_every, args.cap,
                               args.every_input):
         print(line)
+    print(jobs_line(args.games, args.jobs))
     return 0
 
 
