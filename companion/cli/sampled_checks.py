@@ -19,12 +19,17 @@ after every input, and the report names the input after which the slip first sho
 ``--every-input`` stops at — adding after which input the sample met it (:func:`slipped`). A slip
 that a later input mends before the next sample is missed outside the fully checked games.
 
+Game G of a run from seed S plays from seed S + G - 1 (:func:`game_seed`), so a game depends on its
+number alone, and the games can be played in worker processes (``--jobs``, :func:`play_games`): the
+same seed gives the same results and the same report on any number of cores.
+
 The report is one line, and the command exits 1. The first game's simulator writes
 ``invariant violation (seed S, P players): game G, step N (question key answered input): what
-broke`` (:func:`report_line`; games are counted from 1, steps are the inputs of the game counted
-from 1); the second game's keeps the line it always wrote, ``invariant violation (P players): seed
-X, input N (question key answered input): what broke`` (``simulate_morpoly.violation_line``), X the
-game's own seed (``play_games``' ``name`` and ``slipped``'s ``unit`` give the words).
+broke; game G alone: --seed X --games 1 --every-input`` (:func:`report_line`; games are counted from
+1, steps are the inputs of the game counted from 1, X the game's own seed); the second game's keeps
+the line it always wrote, ``invariant violation (P players): seed X, input N (question key answered
+input): what broke`` (``simulate_morpoly.violation_line``), X the game's own seed (``play_games``'
+``name`` and ``alone`` and ``slipped``'s ``unit`` give the words).
 """
 from __future__ import annotations
 
@@ -32,13 +37,14 @@ import argparse
 import multiprocessing
 import os
 import signal
+import sys
 from collections.abc import Callable
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from typing import TypeVar
 
-from companion.cli.bounds import whole
+from companion.cli.bounds import one_line, whole
 
 FULL_CHECK_GAMES_EVERY = 200
 """Every 200th game of a run (the 200th, the 400th, …) runs every check after every input, so a slip
@@ -247,7 +253,8 @@ def slipped(step: int, question_key: str, answered: object | None, what: Invaria
 
 
 def report_line(seed: int, players: int, violation: InvariantViolation) -> str:
-    """The one line on stderr: ``invariant violation (seed S, P players): game G, step N (…): what broke``."""
+    """The one line on stderr: ``invariant violation (seed S, P players): game G, step N (…): what broke;
+    game G alone: --seed X --games 1 --every-input``."""
     return f"invariant violation (seed {seed}, {players} players): {violation}"
 
 
@@ -258,6 +265,28 @@ INTERRUPTED = "ankh-companion simulate: interrupted (Ctrl-C); no report"
 """The one line on stderr when Ctrl-C stops a run (exit status :data:`INTERRUPTED_STATUS`)."""
 INTERRUPTED_STATUS = 130
 """The exit status of a run stopped by Ctrl-C: 128 + SIGINT, as a shell reports it."""
+
+
+def run_and_report(prog: str, run: Callable[[], list[str]], violation_line: Callable[[InvariantViolation], str],
+                   games: int, jobs: int) -> int:
+    """A simulator command's run and its exit status: ``run()``'s output lines and :func:`jobs_line`
+    on stdout, 0; or one line on stderr: the violation (``violation_line``, 1), a lost worker (1),
+    Ctrl-C (:data:`INTERRUPTED`, :data:`INTERRUPTED_STATUS`)."""
+    try:
+        lines = run()
+    except InvariantViolation as exc:
+        sys.stderr.write(violation_line(exc) + "\n")
+        return 1
+    except KeyboardInterrupt:
+        sys.stderr.write(INTERRUPTED + "\n")
+        return INTERRUPTED_STATUS
+    except WorkerLost as exc:
+        sys.stderr.write(one_line(f"{prog}: {exc}") + "\n")
+        return 1
+    for line in lines:
+        print(line)
+    print(jobs_line(games, jobs))
+    return 0
 
 
 def add_jobs(parser: argparse.ArgumentParser) -> None:

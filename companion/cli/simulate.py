@@ -1,7 +1,7 @@
 """``ankh-companion simulate``: whole games of random legal play, checking the engine after every step.
 
     ankh-companion simulate --games N --players 2|3|4 --seed S [--edition en|de|pl|it] [--revision R]
-                            [--every-input]
+                            [--every-input] [--jobs N]
     ankh-companion simulate --mode ankh-morpoly --games N --players 2..8 --seed S [--option NAME=VALUE]…
 
 ``--mode`` picks the game (default ``ankh-morpork``, which the rest of this text describes); the
@@ -12,6 +12,19 @@ event deck and the personalities, deals real hands, and answers every question t
 what a real table would know: cards are played and discarded from the real hands, rolls are random,
 interrupts are played only when the real hand holds them. Cards that change hands unseen follow the
 engine's narration (``cards.*`` keys). Same seed, same games.
+
+Game G of a run (counted from 1) is dealt and played from a random stream of its own, seeded ``S + G
+- 1`` (:func:`companion.cli.sampled_checks.game_seed`, as the second game's simulator has always
+seeded its games), so ``--seed S+G-1 --games 1`` plays it alone, and no game depends on the games
+before it. (Until ``--jobs`` came, one stream ran through all the games of a run: the games of a
+seed differ from before.)
+
+``--jobs N`` plays the games in N worker processes at once (default: the cores this process may
+use, ``os.sched_getaffinity``; ``1``: in this process, as before), handed out in chunks of up to 20
+games and taken back in game order (:func:`companion.cli.sampled_checks.play_games`): **the same seed
+gives the same games and the same output for any N**, but for the games/second figure and the last
+line. Ctrl-C stops the command and its workers with one line on stderr, ``ankh-companion simulate:
+interrupted (Ctrl-C); no report``, and exit status 130.
 
 The checks (issue 16: a checked run must be fast enough for 10,000 games in CI):
 
@@ -39,10 +52,18 @@ the newest). The table decides interrupts with a random stream of its own, playe
 order, and does not draw at random for a question with a single option, so one seed plays the same
 game under every revision: only what the table is asked differs (``benchmarks/bench_taps.py``).
 
-Output: one line per figure (games, games/second, endings by reason / personality), and exit
-status 0, or 1 with the first invariant violation on one line of stderr: ``invariant violation
-(seed S, P players): game G, step N (question key answered input): what broke``. The same
-``--seed`` with ``--games G`` or more plays the same games and meets it again.
+Output: one line per figure (games, games/second, endings by reason / personality), then ``jobs:
+N``, how many processes played the games (``jobs: 1`` in this process; fewer than ``--jobs`` asked
+only with fewer games: ``jobs: 1 (--jobs 4; 1 game)``); games/second is wall-clock time over the
+whole run, on all the jobs. Exit status 0, or 1 with the first invariant violation on one line of
+stderr: ``invariant violation (seed S, P players): game G, step N (question key answered input):
+what broke; game G alone: --seed X --games 1 --every-input`` (X = S + G - 1: with the run's other
+arguments, that command plays the game alone and stops at the same input; the first violation is
+that of the lowest-numbered game that has one, whatever ``--jobs`` is). The same ``--seed`` with
+``--games G`` or more plays the same games and meets it again. Exit status 1 also when a worker
+process ends without its games' results (killed, out of memory): one line, ``ankh-companion
+simulate: a worker process ended before its games were played (…); no report``. 2 on bad arguments
+(one line: ``--jobs 0`` is refused).
 """
 from __future__ import annotations
 
@@ -67,8 +88,8 @@ from companion.core.mode import DEFAULT_MODE, MODES
 from companion.morpork.game import Game, apply, new_game
 from companion.core.inputs import Answer, CardScan, DieRoll, Input, RandomDraw
 from companion.cli.sampled_checks import (
-    FULL_CHECK_GAMES_EVERY, INTERRUPTED, INTERRUPTED_STATUS, InvariantViolation, Sampling, add_every_input, add_jobs,
-    WorkerLost, game_seed, jobs_line, play_games, report_line, slipped,
+    FULL_CHECK_GAMES_EVERY, InvariantViolation, Sampling, add_every_input, add_jobs, game_seed, play_games, report_line,
+    run_and_report, slipped,
 )
 from companion.morpork.invariants import kept_piece_problems, remembered_problems, table_problems
 from companion.morpork.options import EDITIONS
@@ -595,22 +616,13 @@ def main(argv: list[str]) -> int:
     except ValueError as exc:
         sys.stderr.write(one_line(str(exc)) + "\n")
         return 2
-    try:
+
+    def run() -> list[str]:
         results, seconds = simulate(args.games, args.players, args.seed, args.edition, args.revision,
                                     args.every_input, args.jobs)
-    except InvariantViolation as exc:
-        sys.stderr.write(report_line(args.seed, args.players, exc) + "\n")
-        return 1
-    except KeyboardInterrupt:
-        sys.stderr.write(INTERRUPTED + "\n")
-        return INTERRUPTED_STATUS
-    except WorkerLost as exc:
-        sys.stderr.write(one_line(f"{parser.prog}: {exc}") + "\n")
-        return 1
-    for line in summary_lines(results, seconds, args.players, args.seed):
-        print(line)
-    print(jobs_line(args.games, args.jobs))
-    return 0
+        return summary_lines(results, seconds, args.players, args.seed)
+    return run_and_report(parser.prog, run, lambda exc: report_line(args.seed, args.players, exc), args.games,
+                          args.jobs)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -2,12 +2,19 @@
 
     ankh-companion simulate --mode ankh-morpoly [--games N] [--players 2..8] [--seed S]
                             [--option NAME=VALUE]… [--check-every K] [--every-input] [--cap TURNS]
+                            [--jobs N]
 
 Game *i* (counting from 0) is played from seed ``S + i`` by :mod:`companion.morpoly.random_play`
 (set-up questions answered, most squares bought, eager building, trades that complete groups,
 occasional corrections), so any one game is played again alone with ``--seed S+i --games 1``. The
 options are the mode's (``ankh-companion game modes``); a time limit is called by the simulated
 table when the turn number reaches the limit in minutes (one turn a minute).
+
+``--jobs N`` plays the games in N worker processes at once, as the first game's simulator does
+(default: the cores this process may use; ``1``: in this process): the same seed gives the same
+games and the same output for any N, but for the games/second figure (wall-clock, the whole run) and
+the last line, ``jobs: N`` (how many processes played). Ctrl-C stops the command and its workers
+with one line on stderr and exit status 130.
 
 The checks, on the first game's schedule (:mod:`companion.cli.sampled_checks`, shared):
 
@@ -35,7 +42,7 @@ round-trip after every 8th; it was every 16th).
 A game still running at ``--cap`` turns (default 2,000) is stopped (its last input checked in full)
 and reported as a finding with its seed; it does not change the exit status. Output: one line per
 figure (games, options, the checks, games/second, inputs and turns per game, how games ended,
-takeovers, the distribution of game lengths in turns, findings). The checks' line begins as it did
+takeovers, the distribution of game lengths in turns, findings), and last ``jobs: N``. The checks' line begins as it did
 before the sampling, with when the whole set ran: ``invariant checks: after every 16th input and the
 last (the state-format round-trip after every 128th and the last); the totals (money, square owners,
 one FSU per pair, houses and hotels) after every input; every check after every input of every 200th
@@ -45,7 +52,9 @@ input too); every check after every input of every game (--every-input)``). Exit
 invariant violation, an input the engine refused or an error the engine raised, as one line on
 stderr: ``invariant violation (P players): seed X, input N (question key answered input): what
 broke``, X the game's own seed (``--seed X --games 1`` plays it alone), N its input counted from 1,
-and a sampled slip adds ``(the sampled checks met it after input M; …)``; 2 on bad arguments.
+and a sampled slip adds ``(the sampled checks met it after input M; …)`` — the lowest-numbered game's,
+whatever ``--jobs`` is; 1 also when a worker process ends without its games' results, with one line
+saying so; 2 on bad arguments; 130 on Ctrl-C.
 """
 from __future__ import annotations
 
@@ -62,8 +71,8 @@ from typing import NoReturn
 
 from companion.cli.bounds import one_line, whole
 from companion.cli.sampled_checks import (
-    FULL_CHECK_GAMES_EVERY, INTERRUPTED, INTERRUPTED_STATUS, InvariantViolation, Sampling, add_every_input, add_jobs,
-    WorkerLost, every, game_seed, jobs_line, ordinal, play_games, slipped,
+    FULL_CHECK_GAMES_EVERY, InvariantViolation, Sampling, add_every_input, add_jobs, every, game_seed, ordinal, play_games,
+    run_and_report, slipped,
 )
 from companion.core.errors import CompanionError
 from companion.core.mode import resolve_options
@@ -291,23 +300,14 @@ def main(argv: list[str]) -> int:
     except (ValueError, CompanionError) as exc:
         sys.stderr.write(one_line(str(exc)) + "\n")
         return 2
-    try:
+
+    def run() -> list[str]:
         results, seconds = simulate(args.games, args.players, args.seed, options, args.check_every, args.cap,
                                     args.every_input, jobs=args.jobs)
-    except InvariantViolation as exc:
-        sys.stderr.write(one_line(violation_line(args.players, exc)) + "\n")
-        return 1
-    except KeyboardInterrupt:
-        sys.stderr.write(INTERRUPTED + "\n")
-        return INTERRUPTED_STATUS
-    except WorkerLost as exc:
-        sys.stderr.write(one_line(f"{parser.prog}: {exc}") + "\n")
-        return 1
-    for line in summary_lines(results, seconds, args.players, args.seed, options, args.check_every, args.cap,
-                              args.every_input):
-        print(line)
-    print(jobs_line(args.games, args.jobs))
-    return 0
+        return summary_lines(results, seconds, args.players, args.seed, options, args.check_every, args.cap,
+                             args.every_input)
+    return run_and_report(parser.prog, run, lambda exc: one_line(violation_line(args.players, exc)), args.games,
+                          args.jobs)
 
 
 def parse_options(pairs: list[str]) -> dict[str, str]:

@@ -337,3 +337,24 @@ def test_ctrl_c_stops_the_workers_and_the_command_in_one_line() -> None:
     assert err == "ankh-companion simulate: interrupted (Ctrl-C); no report\n"
     with pytest.raises(ProcessLookupError):  # no worker left behind
         os.killpg(command.pid, 0)
+
+
+def test_a_worker_that_dies_ends_the_run_in_one_line(monkeypatch: pytest.MonkeyPatch,
+                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    """A worker killed (out of memory, say) leaves its games unplayed: one line, exit 1, no report."""
+    import os
+
+    command = os.getpid()
+
+    def dying_play_game(rng: random.Random, players: int, *args: object, **kwargs: object) -> object:
+        if os.getpid() != command:  # in a worker only
+            os._exit(9)
+        raise AssertionError("played in the command's own process")
+
+    monkeypatch.setattr(simulate_module, "play_game", dying_play_game)
+    assert main(["--games", "4", "--players", "2", "--jobs", "2"]) == 1
+    captured = capsys.readouterr()
+    assert captured.out == "" and captured.err.count("\n") == 1
+    assert captured.err.startswith("ankh-companion simulate: a worker process ended before its games were played ("), \
+        captured.err
+    assert captured.err.endswith("); no report\n"), captured.err
