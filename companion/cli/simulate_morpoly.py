@@ -42,12 +42,11 @@ round-trip after every 8th; it was every 16th).
 A game still running at ``--cap`` turns (default 2,000) is stopped (its last input checked in full)
 and reported as a finding with its seed; it does not change the exit status. Output: one line per
 figure (games, options, the checks, games/second, inputs and turns per game, how games ended,
-takeovers, the distribution of game lengths in turns, findings), and last ``jobs: N``. The checks' line begins as it did
-before the sampling, with when the whole set ran: ``invariant checks: after every 16th input and the
-last (the state-format round-trip after every 128th and the last); the totals (money, square owners,
-one FSU per pair, houses and hotels) after every input; every check after every input of every 200th
-game`` (``after every
-input (…)`` with ``--check-every 1``; ``after every input (the state-format round-trip after every
+takeovers, the distribution of game lengths in turns, findings), and last ``jobs: N``. The checks'
+line begins as it did before the sampling, with when the whole set ran: ``invariant checks: after
+every 16th input and the last (the state-format round-trip after every 128th and the last); the
+totals (money, square owners, one FSU per pair, houses and hotels) after every input; every check
+after every input of every 200th game`` (``after every input (…)`` with ``--check-every 1``; ``after every input (the state-format round-trip after every
 input too); every check after every input of every game (--every-input)``). Exit status 0; 1 on an
 invariant violation, an input the engine refused or an error the engine raised, as one line on
 stderr: ``invariant violation (P players): seed X, input N (question key answered input): what
@@ -71,8 +70,8 @@ from typing import NoReturn
 
 from companion.cli.bounds import one_line, whole
 from companion.cli.sampled_checks import (
-    FULL_CHECK_GAMES_EVERY, InvariantViolation, Sampling, add_every_input, add_jobs, every, game_seed, ordinal, play_games,
-    run_and_report, slipped,
+    FULL_CHECK_GAMES_EVERY, InvariantViolation, Sampling, add_every_input, add_jobs, every, game_seed, ordinal,
+    play_games, run_and_report, slipped,
 )
 from companion.core.errors import CompanionError
 from companion.core.mode import resolve_options
