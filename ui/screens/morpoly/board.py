@@ -406,7 +406,9 @@ class MorpolyBoardScreen(GameScreen):
             return
         params = dict(question.params)
         self.question_label.text = app.translator.keyed("q", question.key, question.text, params)
+        typed = app.typed_now()  # what the pads held for this question (before a restart, say)
         if question.kind == "roll":
+            self.faces = list(typed.faces) if typed is not None else [None, None]
             self._face_pad(game, question)
             return
         deck = params.get("deck")
@@ -426,6 +428,9 @@ class MorpolyBoardScreen(GameScreen):
                                            height=dp(52), background_color=(0.2, 0.4, 0.55, 1))
             self.amount_button.bind(on_release=lambda _b: self.ask_amount())
             area.add_widget(self.amount_button)  # above the suggestions' list: never scrolled away
+            popup = getattr(self, "amount_popup", None)
+            if typed is not None and typed.amount and (popup is None or popup.parent is None):
+                self.ask_amount(typed.amount)  # half typed before a restart: the pad, open, not applied
         for value, reason in question.unavailable:
             if value not in question.options:
                 button = BigButton(text=option_label(app, game, value) + "\n" + app.translator.reason(reason),
@@ -476,10 +481,11 @@ class MorpolyBoardScreen(GameScreen):
         self.roll_table_label.bind(size=lambda w, _v: setattr(w, "text_size", w.size))
         self.answer_area.add_widget(self.roll_table_label)
 
-    def ask_amount(self) -> None:
+    def ask_amount(self, digits: str = "") -> None:
         """A digit pad for the sum the table agreed (a trade's price, a bid): the engine takes any
         whole amount in its unit up to the most there is, the buttons offer only about ten (a price of
-        150 agreed at the table had no button). OK is offered while the question accepts the amount."""
+        150 agreed at the table had no button). OK is offered while the question accepts the amount.
+        ``digits``: typed before (a restart); every key is kept for a restart too, nothing applied."""
         app, game = self.app, self.app.game
         if game is None or game.question is None:
             return
@@ -494,8 +500,9 @@ class MorpolyBoardScreen(GameScreen):
         box.add_widget(hint)
         pad = GridLayout(cols=4, spacing=dp(4))
         ok = BigButton(text=app.t("OK"), background_color=(0.2, 0.5, 0.3, 1), disabled=True)
-        typed: list[str] = []
+        typed: list[str] = list(digits.lstrip("0")[:len(str(question.maximum))])
         popup = Popup(title=app.t("The amount agreed"), content=box, size_hint=(0.7, 0.95))
+        popup.bind(on_dismiss=lambda _p: app.note_typed(amount=""))
 
         def redraw() -> None:
             text = "".join(typed)
@@ -509,6 +516,7 @@ class MorpolyBoardScreen(GameScreen):
             elif len(typed) < len(str(question.maximum)):
                 if not (k == "0" and not typed):
                     typed.append(k)
+            app.note_typed(amount="".join(typed))
             redraw()
 
         self.amount_keys: dict[str, BigButton] = {}
@@ -536,15 +544,18 @@ class MorpolyBoardScreen(GameScreen):
     # -- input ---------------------------------------------------------------------------
     def tap_face(self, die: int, face: int) -> None:
         self.faces[die] = face
-        if self.faces[0] is not None and self.faces[1] is not None:
-            faces = (self.faces[0], self.faces[1])
+        first, second = self.faces
+        if first is not None and second is not None:
             self.faces = [None, None]
-            self.roll(faces, "manual")
+        self.app.note_typed(faces=(self.faces[0], self.faces[1]))  # one face so far: kept for a restart
+        if first is not None and second is not None:
+            self.roll((first, second), "manual")
 
     def simulated_roll(self) -> None:
         """The simulated pair of dice (Settings: ``sim://?pair=1``) throws, and its throw arrives
         like a hardware pair's; with any other die source, two faces are drawn here."""
         self.faces = [None, None]
+        self.app.note_typed(faces=(None, None))
         die = self.app.devices.die
         if die is not None and getattr(die, "dice_per_throw", 1) == 2 and hasattr(die, "roll"):
             die.roll()
