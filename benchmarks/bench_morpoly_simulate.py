@@ -10,7 +10,8 @@ fewer than 200 games no game is checked at every input), under four option sets:
 ``fortuna=on``, ``elam=on``, and both. The **baseline** is measured in the same process, before the
 rest: the same games unchecked, i.e. the engine and the random player alone. Each figure is printed
 as games per second and microseconds per input of **CPU time** of this one process (one core; the
-machine is shared, so wall-clock time would measure the neighbours) and as a ratio to the baseline
+machine is shared, so wall-clock time would measure the neighbours; ``simulate``'s ``jobs`` left at 1:
+``bench_scale.py`` times ``--jobs`` on every core) and as a ratio to the baseline
 of its player count, which stays meaningful when the machine is busy. Two last lines per player
 count give the defaults with the whole set after every input (``--check-every 1``, the simulator's
 default until the checks were sampled) and with every check after every input (``--every-input``).

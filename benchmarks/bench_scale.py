@@ -1,6 +1,7 @@
 """Speed and memory at any game length, side by side in one run (issue "Fast at any game length").
 
-    python3 benchmarks/bench_scale.py [--against DIR] [--games 20] [--repeat 3] [--rolls 100] [--skip-ui]
+    python3 benchmarks/bench_scale.py [--against DIR] [--games 20] [--all-core-games 200] [--repeat 3]
+                                      [--rolls 100] [--skip-ui]
 
 Prints, each against a baseline measured in the same run:
 
@@ -20,8 +21,13 @@ Prints, each against a baseline measured in the same run:
   entries; then its map, drawn from the frame after (the slowest part of opening it; a thumbnail
   places its names and chips over a few frames): its slowest frame and when it is complete; and a
   tap on another step: its row, then its map, until complete (the slowest of four picks);
-* engine-only and checked games/s of four-player simulator games (``simulate``; checked as the
-  command checks: the sampled checks, plus the share of the games it checks at every input);
+* engine-only and checked games/s of four-player simulator games on one core (``simulate``'s games
+  of ``--seed 1`` played in this process; checked as the command checks: the sampled checks, plus
+  the share of the games it checks at every input);
+* checked games/s of the command's own run (``simulate.simulate``, four players, seed 1,
+  ``--all-core-games`` games, Ankh-Morpoly's half as many) on all the cores this process may use
+  (``--jobs``' default), wall-clock, each with its ratio to the same run on one core (``--jobs 1``)
+  timed just before it in the same child;
 * a die roll → its face on screen, 50th and 99th percentile: the simulated die rolls from another
   thread (as a serial reader does), through the app's real path (``DeviceLink`` → ``on_die_roll`` →
   the session → the events screen), until a frame has been flipped with the face in its label.
@@ -109,23 +115,30 @@ print("RESULT", json.dumps({{"ms": statistics.median(times) * 1000}}))
 """
 
 SIM = r"""
-import json, random, time
+import inspect, json, os, random, time
 import companion.cli.simulate as sim
 out = {{}}
-for check in (False, True):
-    rng = random.Random(1)
+for check in (False, True):  # one core: this process, game G from seed G (the games of simulate --seed 1)
     started = time.perf_counter()
-    for _ in range({games}):
-        sim.play_game(rng, 4, check=check)
+    for number in range({games}):
+        sim.play_game(random.Random(1 + number), 4, check=check)
     out["checked" if check else "engine"] = {games} / (time.perf_counter() - started)
 every = getattr(sim, "FULL_CHECK_GAMES_EVERY", None)
 if every:  # simulate checks every input of every Nth game: add that share, timed on a few such games
-    rng, full = random.Random(1), max(2, {games} // 10)
+    full = max(2, {games} // 10)
     started = time.perf_counter()
-    for _ in range(full):
-        sim.play_game(rng, 4, every_input=True)
+    for number in range(full):
+        sim.play_game(random.Random(1 + number), 4, every_input=True)
     per_full, per_checked = (time.perf_counter() - started) / full, 1 / out["checked"]
     out["checked"] = 1 / (per_checked + (per_full - per_checked) / every)
+if "jobs" in inspect.signature(sim.simulate).parameters:  # the command's own runs, one core and all cores
+    import companion.cli.simulate_morpoly as morpoly
+    cores = len(os.sched_getaffinity(0))
+    out["cores"] = cores
+    for name, run, games in (("", sim.simulate, {all_games}), ("morpoly_", morpoly.simulate, {morpoly_games})):
+        for label, jobs in (("one", 1), ("all", cores)):
+            _, seconds = run(games, 4, 1, jobs=jobs)
+            out[name + label] = games / seconds
 print("RESULT", json.dumps(out))
 """
 
@@ -332,8 +345,13 @@ def measure(root: Path, journals: dict[int, Path], tmp: Path, args: argparse.Nam
     for size in SIZES:
         result, _ = child(root, RESUME.format(repeat=args.repeat, path=str(journals[size])))
         out[f"resume_{size}_ms"] = result["ms"]
-    sim, _ = child(root, SIM.format(games=args.games), timeout=3600)
+    sim, _ = child(root, SIM.format(games=args.games, all_games=args.all_core_games,
+                                    morpoly_games=args.all_core_games // 2), timeout=3600)
     out["engine_gps"], out["checked_gps"] = sim["engine"], sim["checked"]
+    out["all_core_games"] = args.all_core_games
+    for key in ("cores", "one", "all", "morpoly_one", "morpoly_all"):
+        if key in sim:
+            out[f"sim_{key}"] = sim[key]
     if args.skip_ui:
         return out
     starts: dict[str, list[float]] = {"bare": [], "empty": [], "long": []}
@@ -378,6 +396,24 @@ def _of(value: float, target: float) -> str:
     return f"{value / target:.2f} of target"
 
 
+def _all_core_rows(f: dict[str, Any]) -> list[tuple[str, str, str]]:
+    """``simulate --jobs``: the command's checked run on every core this process may use, against
+    the same run in this one process (``--jobs 1``), both timed in the same child, wall-clock; the
+    Discworld games (``--all-core-games``) and Ankh-Morpoly's (half as many), four players, seed 1."""
+    games = f["all_core_games"]
+    out = []
+    for name, label, count, target, aim in (("", "checked, 4 players", games, "≥ 200 games/s", 200.0),
+                                            ("morpoly_", "Ankh-Morpoly checked, 4 pl.", games // 2, "", 0.0)):
+        if f"sim_{name}all" not in f:
+            out.append((f"{label}, all cores", target, "    (no simulate --jobs)"))
+            continue
+        every, one = f[f"sim_{name}all"], f[f"sim_{name}one"]
+        ratio = f"; {_of(every, aim)}" if aim else ""
+        out.append((f"{label}, all {f['sim_cores']} cores", target,
+                    f"{every:7.1f} games/s{ratio}; ×{every / one:.2f} of one core ({one:.1f} games/s; {count} games)"))
+    return out
+
+
 def rows(figures: dict[str, Any]) -> list[tuple[str, str, str]]:
     """(what, target, this column's figure) for every line of the table."""
     f = figures
@@ -389,9 +425,11 @@ def rows(figures: dict[str, Any]) -> list[tuple[str, str, str]]:
         ratio = _of(ms, 60) if size == 2000 else _of(per, 30)
         out.append((f"resume, {size} entries", target,
                     f"{ms:7.1f} ms {per:5.1f} µs/entry ×{ms / f['resume_100_ms']:.1f} of 100; {ratio}"))
-    out.append(("engine only, 4 players", "≥ 400 games/s", f"{f['engine_gps']:7.1f} games/s; {_of(f['engine_gps'], 400)}"))
-    out.append(("checked, 4 players", "≥ 200 games/s", f"{f['checked_gps']:7.1f} games/s; {_of(f['checked_gps'], 200)}"
+    out.append(("engine only, 4 players, one core", "≥ 400 games/s",
+                f"{f['engine_gps']:7.1f} games/s; {_of(f['engine_gps'], 400)}"))
+    out.append(("checked, 4 players, one core", "≥ 200 games/s", f"{f['checked_gps']:7.1f} games/s; {_of(f['checked_gps'], 200)}"
                 f" ({f['checked_gps'] / f['engine_gps']:.2f} of engine)"))
+    out.extend(_all_core_rows(f))
     if "start_bare_s" in f:
         bare = f["start_bare_s"]
         out.append(("start, bare Kivy app", "(the baseline)", f"{bare * 1000:7.0f} ms  peak {f['bare_peak_mb']:.0f} MB"))
@@ -427,7 +465,9 @@ def rows(figures: dict[str, Any]) -> list[tuple[str, str, str]]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--against", help="another checkout to measure in the same run (the 'before' column)")
-    parser.add_argument("--games", type=int, default=20, help="simulator games per figure")
+    parser.add_argument("--games", type=int, default=20, help="simulator games per one-core figure")
+    parser.add_argument("--all-core-games", type=int, default=200,
+                        help="games of 'simulate' on one core and on all (Ankh-Morpoly: half as many)")
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--rolls", type=int, default=100, help="die rolls timed for the percentiles")
     parser.add_argument("--skip-ui", action="store_true", help="no Kivy figures")

@@ -1,4 +1,5 @@
-"""Games per second of the random-play simulator (``ankh-companion simulate``), per player count.
+"""Games per second of the random-play simulator (``ankh-companion simulate``), per player count, on
+one core (this process; ``simulate --jobs`` on every core: ``bench_scale.py``).
 
     python3 benchmarks/bench_simulate.py [GAMES]
 

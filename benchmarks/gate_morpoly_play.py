@@ -15,7 +15,11 @@ play-morpoly: a premium that ends in a takeover no longer narrates the void FSU 
 bought ("red holds FSU 3 from blue …" after "blue takes red over", often a game's last line); the
 states and inputs are the same; and again when a funeral that ends in an auction or a takeover
 still puts the dead token back on GO (L167; 11 games), and the Undead's "keep which half" question
-names the halves' squares (a rule change that changes games writes them again).
+names the halves' squares (a rule change that changes games writes them again); and on the branch
+mp-findings, where words changed and no game did (232 of 240 digests: every question, input, state and
+result the same, checked with a digest without the words): the Merchants' swap names who pays whom
+(and asks ``morpoly.merchants.swap-even`` at equal prices), ``morpoly.move.how`` names each way's
+square, Dibbler's roll and a failed third roll in jail have a dice line.
 """
 from __future__ import annotations
 

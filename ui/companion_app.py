@@ -29,7 +29,8 @@ from companion.core.inputs import Answer, CardScan, DieRoll, Input
 from ui.app import FONT_DIR, KV_FILES, UI_DIR, default_data_dir, outcome_for, screen_for
 from ui.devices import DeviceLink
 from ui.i18n import Translator
-from ui.navigation import JournalPosition, load_continued, record_path, save_continued
+from ui import navigation
+from ui.navigation import OVER_THE_GAME, JournalPosition, Navigation, OpenScreen, Typed
 from ui.settings import AppSettings
 from ui import screens  # noqa: F401  (registers the shared widgets with the kv factory)
 from ui.screens.manager import LazyScreenManager
@@ -79,11 +80,12 @@ class CompanionApp(App):
         self.translator = Translator(self.settings.language)
         self.rng = rng or random.Random()
         self.shown_seq: int | None = None  # the seq of the question on screen (read by device threads)
-        self.continued_from: JournalPosition | None = None
-        """The position (where the journal stands) whose outcome the players left with "continue":
-        navigation, not history — any change (an input, an undo, a redo) is another position, and
-        its outcome is shown (:meth:`game_screen`). Kept beside the journal (:mod:`ui.navigation`),
-        so a restart does not show again a result the table had left."""
+        self.navigation = Navigation()
+        """Where the table is on screen, which the game does not know: the position whose outcome
+        the players left with "continue" (any change — an input, an undo, a redo — is another
+        position, and its outcome is shown, :meth:`game_screen`), the screen open over the game and
+        what the pads hold. Navigation, not history: kept beside the journal (:mod:`ui.navigation`),
+        so a restart comes back to what the table was looking at."""
         self.launch_problem: LaunchProblem | None = None
         self.rulebook_popup: RulebookPopup | RulebookSearch | None = None  # the rule shown over the screen
         self.shared_bars: dict[str, SharedBar] = {}  # the one top bar and status bar, by kind (ui.bars)
@@ -111,6 +113,7 @@ class CompanionApp(App):
                 return getattr(importlib.import_module(module), cls_name)(name=name)
             self.manager.register(name, make)
         self.manager.current = "home"  # built now; the others when first shown
+        self.manager.bind(current=lambda _m, name: self._screen_shown(name))
         self.open_devices()
         self._open_journal_after_first_frame()
         return self.manager
@@ -138,7 +141,7 @@ class CompanionApp(App):
         from ui.gamehost import open_session  # the session, journal and engines: after the first frame
         launch = open_session(self.journal_path, rng=self.rng)  # resumes nothing on screen by itself
         self.session, self.launch_problem = launch.session, launch.problem
-        self.continued_from = load_continued(record_path(self.data_dir))
+        self.navigation = navigation.load(navigation.record_path(self.data_dir))
         self.resuming = False
         if self.launch_problem is not None:
             self.show_launch_problem()
@@ -269,9 +272,17 @@ class CompanionApp(App):
         self.route()
 
     def resume_game(self) -> None:
+        """The unfinished game, on the screen the table had open over it (the Journal and its
+        picked step, the ledger…) when there was one, else on the screen for its question."""
         if self.session is not None and self.session.game is not None:
             self.game = self.session.game
-            self.route()
+            opened = self.navigation.open
+            if opened is not None and opened.of_game(JournalPosition.of(self.session)) and not self.game.is_over:
+                if opened.screen == "journal":
+                    self.manager.get_screen("journal").selected = opened.step
+                self.show(opened.screen)
+            else:
+                self.route()
 
     def submit(self, inp: Input) -> bool:
         """The one door: apply an input; a refusal is shown, and nothing changes."""
@@ -370,7 +381,7 @@ class CompanionApp(App):
         assert self.session is not None
         session = self.session
         outcome = outcome_for(session)
-        if outcome and JournalPosition.of(session) != self.continued_from:
+        if outcome and JournalPosition.of(session) != self.navigation.continued:
             return outcome
         return screen_for(session)
 
@@ -379,10 +390,46 @@ class CompanionApp(App):
         written beside the journal first (:mod:`ui.navigation`), as an input is journalled before
         it is shown: a restart, even a pulled plug, then comes back to the screen after it."""
         if self.game is not None and self.session is not None:
-            self.continued_from = JournalPosition.of(self.session)
-            save_continued(record_path(self.data_dir), self.continued_from)
+            self.remember(replace(self.navigation, continued=JournalPosition.of(self.session)))
             self.manager.current = self.game_screen()
         self.refresh()
+
+    # -- navigation (ui.navigation: a restart comes back to what the table was looking at) --
+    def remember(self, changed: Navigation) -> None:
+        """Keep ``changed`` as where the table is, written beside the journal before the screen
+        shows it (a record that cannot be written is logged: only a restart would miss it)."""
+        if changed != self.navigation:
+            self.navigation = changed
+            navigation.save(navigation.record_path(self.data_dir), changed)
+
+    def _screen_shown(self, name: str) -> None:
+        """A screen opened over the game is remembered (with the Journal's picked step); any other
+        screen shown forgets it."""
+        position = JournalPosition.of(self.session) if self.game is not None else None
+        if name in OVER_THE_GAME and position is not None:
+            step = int(self.manager.get_screen("journal").selected) if name == "journal" else -1
+            self.remember(replace(self.navigation, open=OpenScreen(position.game, position.created, name, step)))
+        elif self.navigation.open is not None:
+            self.remember(replace(self.navigation, open=None))
+
+    def journal_step_picked(self, step: int) -> None:
+        """The Journal's picked step changed (a tap on a line; -1 after an undo or redo)."""
+        opened = self.navigation.open
+        if opened is not None and opened.screen == "journal" and self.manager.current == "journal":
+            self.remember(replace(self.navigation, open=replace(opened, step=step)))
+
+    def typed_now(self) -> Typed | None:
+        """What the pads hold for the question on screen (typed before a restart, say)."""
+        return self.navigation.typed_at(JournalPosition.of(self.session))
+
+    def note_typed(self, **pads: Any) -> None:
+        """A pad's content changed (``search=``, ``faces=``, ``amount=``): kept for this question,
+        nothing applied."""
+        position = JournalPosition.of(self.session)
+        if position is None:
+            return
+        typed = replace(self.typed_now() or Typed(position), **pads)
+        self.remember(replace(self.navigation, typed=None if typed.is_empty else typed))
 
     def back_to_game(self) -> None:
         if self.game is None or self.session is None:

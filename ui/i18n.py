@@ -239,6 +239,9 @@ class Translator:
         msgid = f"{prefix}:{key}"
         template = self.gettext(msgid)
         shown = {k: self._param(v) for k, v in params.items()}
+        cause = params.get("cause")
+        if cause is not None and self.gettext(f"cause:{cause}") != f"cause:{cause}":
+            shown["cause"] = self.gettext(f"cause:{cause}")  # how a token died (ELAM), as the sentence says it
         template = self.counted(template, params)
         if "{scroll}" in template and params.get("card") and self.is_card(params["card"]):
             shown["scroll"] = self.card_text(params["card"])

@@ -359,6 +359,49 @@ def place_loose(polygon: list[Point], avoid: list[list[Point]], centre: Point, l
     return placed[0], placed[1:], spill
 
 
+def ring_around(chip: Box, polygon: list[Point], avoid: list[list[Point]], outset: float = 3.0,
+                lines: list[tuple[Point, Point, float]] | None = None, seen: float = 2.0) -> tuple[Box, Box]:
+    """The highlight ring round a chip that answers the question, and the chip's background, both
+    inside the area like the chip: the ring stands ``outset`` pixels round the chip on each side
+    where the outline (or the Isle of Gods, or the river's ``lines``) leaves room; on a side with
+    less room it stands off less, and the chip's background gives way on that side instead, so
+    that ``seen`` pixels of ring still show there. Returns the ring's box and the background's."""
+    inside = _Shape(polygon)
+    avoided = [_Shape(a) for a in avoid]
+    segments, _taken = _within(inside, lines, None)
+    x, y, w, h = chip
+
+    def ring(left: float, bottom: float, right: float, top: float) -> Box:
+        return (x - left, y - bottom, w + left + right, h + bottom + top)
+
+    def fits(box: Box) -> bool:
+        return _spill(box, inside, avoided, segments, 0) == 0
+
+    steps = [outset * k / 6 for k in range(6, -1, -1)]  # 3, 2.5, … 0 px
+    if fits(ring(outset, outset, outset, outset)):
+        sides = [outset] * 4
+    else:  # each side as far out as it goes alone, then all drawn in together until the whole fits
+        sides = []
+        for side in range(4):
+            alone = [0.0] * 4
+            for step in steps:
+                alone[side] = step
+                if fits(ring(*alone)):
+                    break
+            else:
+                alone[side] = 0.0
+            sides.append(alone[side])
+        drawn_in = [0.0] * 4
+        for cap in steps[::-1]:
+            trial = [min(o, cap) for o in sides]
+            if fits(ring(*trial)):
+                drawn_in = trial
+        sides = drawn_in
+    inset = [max(0.0, seen - o) for o in sides]
+    background = (x + inset[0], y + inset[1], w - inset[0] - inset[2], h - inset[1] - inset[3])
+    return ring(*sides), background
+
+
 def _within(inside: "_Shape", lines: list[tuple[Point, Point, float]] | None,
             taken: list[Box] | None) -> tuple[list["Segment"], list[Box]]:
     """The river's segments and the boxes other areas took that reach the area's bounding box

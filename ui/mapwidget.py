@@ -30,7 +30,8 @@ from kivy.utils import get_hex_from_color
 from kivy.uix.widget import Widget
 
 from companion.morpork.board import AREA_BY_ID, AREA_IDS
-from ui.maplayout import Box, Fitted, MapLayout, load_layout, place_block, place_loose, place_rows, triangulate
+from ui.maplayout import (Box, Fitted, MapLayout, load_layout, place_block, place_loose, place_rows, ring_around,
+                          triangulate)
 from ui.palette import (
     AREA_FILL,
     BRIDGE_RGB,
@@ -153,6 +154,10 @@ class PieceToken(MapText):
         super().__init__(owner, markup, font_size, texture)
         self.area = area
         self.piece = piece
+        self.ring: Box | None = None
+        """The highlight ring's box when the piece answers the question on screen (inside the area)."""
+        self.background: Box | None = None
+        """The chip's pale background as drawn (narrower than the chip where its ring had no room)."""
 
     def __repr__(self) -> str:
         return f"PieceToken({self.area!r}, {self.piece!r}, {self.text!r})"
@@ -426,7 +431,8 @@ class MapWidget(Widget):
         contents = self.contents(area_id)
         # Not keyed by the boxes other areas took: each area's boxes stand inside its own outline, so
         # they never meet another's (an area drawn again because its pieces changed leaves the others).
-        key = (area_id, self.language, tuple(contents), (fitted.x, fitted.y, fitted.width, fitted.height),
+        answering = tuple(piece for piece, _markup in contents if self.answers(area_id, piece))
+        key = (area_id, self.language, tuple(contents), answering, (fitted.x, fitted.y, fitted.width, fitted.height),
                self._count_font, self.font_name)
         found = self._placements.get(key)
         if found is not None:
@@ -521,8 +527,8 @@ class MapWidget(Widget):
                     best = found_fit  # the number alone, with the chips at full size
                     if not contents:  # no room for the name: the number alone
                         attempt(number, size, None, 1.0, full)
-            elif scale is None:  # at the smallest size, the last chips folded into "+n"
-                next((shown for shown in range(full - 2, -1, -1)
+            elif scale is None:  # at the smallest size, the last chips folded into "+n" (never an answer)
+                next((shown for shown in range(full - 2, len(answering) - 1, -1)
                       if attempt(number, size, None, scales[-1], shown)), None)
         assert best is not None
         if len(self._placements) > 1000:  # a long game: forget old positions' placements
@@ -544,8 +550,8 @@ class MapWidget(Widget):
         with its owner's shape, the trouble marker, trolls, demons) at ``font_size``: the first
         ``shown`` of them, and the rest folded into one "+n" chip, piece ``more`` (see
         :meth:`_chip_markups`)."""
-        contents = self.contents(area_id, font_size)
-        pieces = [piece for piece, _markup in contents[:shown]] + (["more"] if shown < len(contents) else [])
+        drawn, folded = self._folded(area_id, font_size, shown)
+        pieces = [piece for piece, _markup in drawn] + (["more"] if folded else [])
         tokens = [PieceToken(self, area_id, piece, markup, font_size, self.render_text(markup, font_size, bold=True))
                   for piece, markup in zip(pieces, self._chip_markups(area_id, font_size, shown))]
         for token in tokens:
@@ -557,12 +563,26 @@ class MapWidget(Widget):
         """The chips' markups at ``font_size``: the first ``shown`` of the area's contents, then, if
         any are left, one chip "+n" counting the pieces it stands for (a tap on it is a tap on the
         area; the table screen lists them all)."""
-        contents = self.contents(area_id, font_size)
-        markups = [markup for _piece, markup in contents[:shown]]
-        if shown < len(contents):
-            hidden = sum(self.piece_count(area_id, piece) for piece, _markup in contents[shown:])
+        drawn, folded = self._folded(area_id, font_size, shown)
+        markups = [markup for _piece, markup in drawn]
+        if folded:
+            hidden = sum(self.piece_count(area_id, piece) for piece, _markup in folded)
             markups.append(f"[color={hex_color(INK_RGB)}]+{hidden}[/color]")
         return markups
+
+    def _folded(self, area_id: str, font_size: float, shown: int) -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
+        """The area's chips drawn and those folded into "+n" when ``shown`` are drawn: a piece that
+        answers the question on screen is always drawn (it carries the ring a finger looks for);
+        the others fill the rest in their order, and the last of them fold first."""
+        contents = self.contents(area_id, font_size)
+        if shown >= len(contents):
+            return contents, []
+        keep = {piece for piece, _markup in contents if self.answers(area_id, piece)}
+        for piece, _markup in contents:
+            if len(keep) >= shown:
+                break
+            keep.add(piece)
+        return ([c for c in contents if c[0] in keep], [c for c in contents if c[0] not in keep])
 
     def piece_count(self, area_id: str, piece: str) -> int:
         """How many pieces one chip stands for (a colour's minions, the trolls, the demons; 1 for the
@@ -573,14 +593,23 @@ class MapWidget(Widget):
         return counts[piece] if piece in counts else int(area.minion_count(piece))
 
     def _draw_chip(self, token: PieceToken) -> None:
-        """A pale rounded chip behind the token (yellow on sand reads badly); legal answers ringed."""
-        option = f"{token.area}/{token.piece}"
-        if option in self.options:
+        """A pale rounded chip behind the token (yellow on sand reads badly); legal answers ringed,
+        the ring inside the area as the chip is (:func:`ui.maplayout.ring_around`)."""
+        background: Box = (token.x, token.y, token.width, token.height)
+        if self.answers(token.area, token.piece):
+            avoid = [self.drawn_polygons["isle-of-gods"]] if token.area != "isle-of-gods" else []
+            assert self.fitted is not None  # chips are drawn on a fitted map
+            token.ring, background = ring_around(background, self.drawn_polygons[token.area], avoid,
+                                                 lines=self._river_segments(self.fitted))
             Color(*HIGHLIGHT_RGB)
-            RoundedRectangle(pos=(token.x - 3, token.y - 3), size=(token.width + 6, token.height + 6),
-                             radius=[7])
+            RoundedRectangle(pos=token.ring[:2], size=token.ring[2:], radius=[7])
+        token.background = background
         Color(*TOKEN_RGB, 0.9)
-        RoundedRectangle(pos=token.pos, size=token.size, radius=[5])
+        RoundedRectangle(pos=background[:2], size=background[2:], radius=[5])
+
+    def answers(self, area_id: str, piece: str) -> bool:
+        """Whether the piece is a legal answer to the question on screen (the options say)."""
+        return f"{area_id}/{piece}" in self.options
 
     def count_font_size(self, fitted: Fitted) -> float:
         """The counts' font size: DejaVu's digits are 0.73 em tall, so 28 px gives 20 px digits on the

@@ -1,4 +1,4 @@
-"""Which result the table has already left: a small record beside the journal.
+"""Where the table was on screen: a small record beside the journal.
 
 When a random event ends, the mode publishes its result (``Progress.outcome``) and the app shows it
 until the players tap "continue". Which result they have dismissed is navigation, not a fact of the
@@ -8,26 +8,43 @@ an entry kind it does not know); it is this record, kept in the app's data folde
 journal, so that a restart — a closed app or a pulled plug — comes back to the screen the table was
 looking at, not to a result it had already left.
 
-The record names the position by where the journal stands (:class:`JournalPosition`: the game's id,
-its creation stamp and its last journal row, :attr:`companion.core.session.Session.last_row`): any
+The same holds for two more things the table sees and the game does not know:
+
+- **the screen open over the game** (:class:`OpenScreen`): the Journal (and the step picked in it),
+  the table, Ankh-Morpoly's FSU ledger. "Resume" brings it back instead of the question's screen.
+  It names the game only, not its journal row: an undo or redo made in the Journal keeps it open.
+- **what was typed on a pad and not yet applied** (:class:`Typed`): the card search text, the one
+  face of Ankh-Morpoly's pair tapped so far, the digits of an amount being typed. After a power cut
+  the pad shows them again — nothing of them is applied: the table still taps the card, the second
+  face, "OK". They belong to the question they were typed for, so they name the journal position
+  (its row): any input, undo or redo is another question, and they are dropped.
+
+A position is named by where the journal stands (:class:`JournalPosition`: the game's id, its
+creation stamp and its last journal row, :attr:`companion.core.session.Session.last_row`): any
 change to the game (an input, an undo, a redo) appends a row and so is another position, whose
 result is shown; a recovered game is another game. A record that does not match names nothing.
 
 It is written before the screen changes, whole or not at all (:func:`ui.durable.write_durably`), so
 a plug pulled after "continue" finds it. Anything wrong with it — missing, not JSON, the wrong
-shape, unreadable, unwritable — degrades to what the table saw before this record existed:
-the result is shown again, and the game goes on. Never a traceback. Kivy-free on purpose.
+shape, unreadable, unwritable — degrades to what the table saw before this record existed: the
+result is shown again, the question's screen comes back with empty pads, and the game goes on; a
+damaged part costs only that part. Never a traceback. Kivy-free on purpose.
 
-The file (``navigation.json``)::
+The file (``navigation.json``; ``open`` and ``typed`` are optional, so a record written before they
+existed still reads, and an older companion reads a newer record's ``continued`` and ignores the
+rest)::
 
     {"format": "ankh-companion-navigation/1",
-     "continued": {"game": 3, "created": "2026-11-25T02:14:56.123Z", "row": 41}}
+     "continued": {"game": 3, "created": "2026-11-25T02:14:56.123Z", "row": 41},
+     "open": {"game": 3, "created": "2026-11-25T02:14:56.123Z", "screen": "journal", "step": 7},
+     "typed": {"at": {"game": 3, "created": "2026-11-25T02:14:56.123Z", "row": 44},
+               "search": "carc", "faces": [4, null], "amount": "15"}}
 """
 from __future__ import annotations
 
 import json
 import logging
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
@@ -67,24 +84,129 @@ class JournalPosition:
         return {"game": self.game, "created": self.created, "row": self.row}
 
     @classmethod
-    def from_json(cls, doc: Any) -> JournalPosition:
+    def from_json(cls, doc: Any, where: str = "continued") -> JournalPosition:
         """The position a record names; a field of the wrong type is a ``ValueError`` naming it."""
-        if not isinstance(doc, dict):
-            raise ValueError(f"'continued' is {type(doc).__name__}, not an object")
-        for name, kind in (("game", int), ("created", str), ("row", int)):
-            value = doc.get(name)
-            if not isinstance(value, kind) or isinstance(value, bool):
-                raise ValueError(f"'continued.{name}' is {value!r:.40}, not a {kind.__name__}")
+        _fields(doc, where, (("game", int), ("created", str), ("row", int)))
         return cls(doc["game"], doc["created"], doc["row"])
+
+    def same_game(self, game: int, created: str) -> bool:
+        return (self.game, self.created) == (game, created)
+
+
+def _fields(doc: Any, where: str, fields: tuple[tuple[str, type], ...]) -> None:
+    """Check that ``doc`` is an object with ``fields`` of those types (``ValueError`` naming the first
+    that is not: ``'open.step' is '3', not a int``)."""
+    if not isinstance(doc, dict):
+        raise ValueError(f"{where!r} is {type(doc).__name__}, not an object")
+    for name, kind in fields:
+        value = doc.get(name)
+        if not isinstance(value, kind) or isinstance(value, bool):
+            raise ValueError(f"'{where}.{name}' is {value!r:.40}, not a {kind.__name__}")
+
+
+OVER_THE_GAME: Final = ("journal", "table", "morpoly-ledger")
+"""The screens a table opens over a running game and a restart brings back (the others come back
+as the screen for the game's question)."""
+
+MAX_TYPED: Final = 64
+"""The longest pad text kept: a card's name or an amount is far shorter."""
+
+
+@dataclass(frozen=True)
+class OpenScreen:
+    """The screen open over game ``game`` (its id and creation stamp), and for the Journal the step
+    picked in it (-1: none, the latest shown)."""
+
+    game: int
+    created: str
+    screen: str
+    step: int = -1
+
+    def to_json(self) -> dict[str, Any]:
+        return {"game": self.game, "created": self.created, "screen": self.screen, "step": self.step}
+
+    @classmethod
+    def from_json(cls, doc: Any) -> OpenScreen:
+        _fields(doc, "open", (("game", int), ("created", str), ("screen", str), ("step", int)))
+        if doc["screen"] not in OVER_THE_GAME:
+            raise ValueError(f"'open.screen' is {doc['screen']!r:.40}, not one of {', '.join(OVER_THE_GAME)}")
+        if doc["step"] < -1:
+            raise ValueError(f"'open.step' is {doc['step']}, not a step")
+        return cls(doc["game"], doc["created"], doc["screen"], doc["step"])
+
+    def of_game(self, position: JournalPosition | None) -> bool:
+        """True when this is the screen open over the game at ``position``."""
+        return position is not None and position.same_game(self.game, self.created)
+
+
+Faces = tuple[int | None, int | None]
+
+
+@dataclass(frozen=True)
+class Typed:
+    """What the pads hold, typed for the question at ``at`` and not applied: the card search text,
+    the faces of a pair tapped so far, the digits typed on the amount pad (which comes back open
+    when there are some)."""
+
+    at: JournalPosition
+    search: str = ""
+    faces: Faces = (None, None)
+    amount: str = ""
+
+    @property
+    def is_empty(self) -> bool:
+        return not self.search and self.faces == (None, None) and not self.amount
+
+    def to_json(self) -> dict[str, Any]:
+        return {"at": self.at.to_json(), "search": self.search, "faces": list(self.faces), "amount": self.amount}
+
+    @classmethod
+    def from_json(cls, doc: Any) -> Typed:
+        _fields(doc, "typed", (("search", str), ("faces", list), ("amount", str)))
+        at = JournalPosition.from_json(doc.get("at"), "typed.at")
+        search, faces, amount = doc["search"], doc["faces"], doc["amount"]
+        if len(search) > MAX_TYPED:
+            raise ValueError(f"'typed.search' is longer than {MAX_TYPED} characters")
+        if len(faces) != 2 or not all(f is None or (type(f) is int and 1 <= f <= 6) for f in faces):
+            raise ValueError(f"'typed.faces' is {faces!r:.40}, not two faces 1-6 or null")
+        if len(amount) > MAX_TYPED or amount and not (amount.isdecimal() and amount.isascii()):
+            raise ValueError(f"'typed.amount' is {amount!r:.40}, not digits")
+        return cls(at, search, (faces[0], faces[1]), amount)
+
+
+@dataclass(frozen=True)
+class Navigation:
+    """The whole record: the result left with "continue", the screen open over the game, what the
+    pads hold. Each part is None when there is none (or it could not be read)."""
+
+    continued: JournalPosition | None = None
+    open: OpenScreen | None = None
+    typed: Typed | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        doc: dict[str, Any] = {"format": FORMAT,
+                               "continued": self.continued.to_json() if self.continued is not None else None}
+        if self.open is not None:
+            doc["open"] = self.open.to_json()
+        if self.typed is not None and not self.typed.is_empty:
+            doc["typed"] = self.typed.to_json()
+        return doc
+
+    def typed_at(self, position: JournalPosition | None) -> Typed | None:
+        """What the pads hold for the question at ``position`` (None: nothing typed for it)."""
+        typed = self.typed
+        return typed if typed is not None and position is not None and typed.at == position else None
+
+
 
 
 def record_path(data_dir: Path) -> Path:
     return data_dir / FILE_NAME
 
 
-def load_continued(path: Path) -> JournalPosition | None:
-    """The position whose result the table last left with "continue", or None: no record yet, or
-    one that cannot be read (logged; the result is then shown again)."""
+def load(path: Path) -> Navigation:
+    """The record at ``path``: empty when there is none, and each part that cannot be read left out
+    (logged: that result is shown again, that screen or pad comes back as it starts)."""
     try:
         with open(path, "rb") as f:
             raw = f.read(MAX_BYTES + 1)
@@ -94,25 +216,42 @@ def load_continued(path: Path) -> JournalPosition | None:
         if not isinstance(doc, dict) or doc.get("format") != FORMAT:
             found = doc.get("format") if isinstance(doc, dict) else type(doc).__name__
             raise ValueError(f"expected format {FORMAT!r}, found {found!r:.40}")
-        continued = doc.get("continued")
-        return None if continued is None else JournalPosition.from_json(continued)
     except FileNotFoundError:
-        return None
+        return Navigation()
     except (OSError, ValueError) as exc:  # ValueError: also JsonTextError and UnicodeDecodeError
         log.warning("navigation record %r unreadable (%s): a result left before is shown again", str(path), exc)
-        return None
+        return Navigation()
+    parts: dict[str, Any] = {}
+    readers: dict[str, Any] = {"continued": JournalPosition.from_json, "open": OpenScreen.from_json,
+                               "typed": Typed.from_json}
+    for name, read in readers.items():
+        value = doc.get(name)
+        try:
+            parts[name] = None if value is None else read(value)
+        except ValueError as exc:
+            log.warning("navigation record %r: %s left out (%s)", str(path), name, exc)
+    return Navigation(**parts)
 
 
-def save_continued(path: Path, position: JournalPosition | None) -> bool:
-    """Record that the table left the result of ``position``, durably (written, flushed to the
-    disk, renamed into place). False (logged) when the record cannot be written: the game goes on,
-    and only a restart would show that result again."""
-    text = json.dumps({"format": FORMAT, "continued": position.to_json() if position is not None else None},
-                      ensure_ascii=False, sort_keys=True)
+def save(path: Path, navigation: Navigation) -> bool:
+    """Write the record durably (written, flushed to the disk, renamed into place). False (logged)
+    when it cannot be written: the game goes on, and only a restart would miss it."""
+    text = json.dumps(navigation.to_json(), ensure_ascii=False, sort_keys=True)
     try:
         write_durably(path, text + "\n")
     except OSError as exc:
-        log.warning("navigation record %r not written (%s): after a restart that result is shown again",
+        log.warning("navigation record %r not written (%s): after a restart that screen is not brought back",
                     str(path), exc)
         return False
     return True
+
+
+def load_continued(path: Path) -> JournalPosition | None:
+    """The position whose result the table last left with "continue", or None: no record yet, or
+    one that cannot be read (logged; the result is then shown again)."""
+    return load(path).continued
+
+
+def save_continued(path: Path, position: JournalPosition | None) -> bool:
+    """Record that the table left the result of ``position`` (the record's other parts kept)."""
+    return save(path, replace(load(path), continued=position))

@@ -203,6 +203,9 @@ class QuestionPanel(BoxLayout):
         self.add_widget(scroll)
         if long_list:
             self._build_jump_bar(cards)
+            typed = app.typed_now()
+            if typed is not None and self.search is not None:  # typed before a restart: shown, not chosen
+                self.search.text = typed.search
             if actions:
                 row = GridLayout(cols=max(1, len(actions)), spacing=dp(4), size_hint_y=None)
                 row.bind(minimum_height=row.setter("height"))
@@ -227,7 +230,7 @@ class QuestionPanel(BoxLayout):
         row = BoxLayout(size_hint_y=None, height=dp(TOUCH), spacing=dp(4))
         search = TouchTextInput(hint_text=app.t("Search or scan the card") + " …", multiline=False,
                                 font_size=sp(16))
-        search.bind(text=lambda _w, text: self._filter(text), focus=lambda _w, _f: self._show_jump_bar())
+        search.bind(text=lambda _w, text: self._typed(text), focus=lambda _w, _f: self._show_jump_bar())
         clear = BigButton(text="✕", size_hint_x=None, width=dp(TOUCH))
         clear.bind(on_release=lambda _b: setattr(search, "text", ""))
         row.add_widget(search)
@@ -316,6 +319,13 @@ class QuestionPanel(BoxLayout):
             button.parent.remove_widget(button)
         self.buttons.append(button)
         return button
+
+    def _typed(self, text: str) -> None:
+        """The search text changed: the list follows it, and the app keeps it for a restart."""
+        self._filter(text)
+        app = running_app()
+        if app is not None:
+            app.note_typed(search=text)
 
     def _filter(self, text: str) -> None:
         """Show only the offered cards known by the search text in any language, in English or by

@@ -1,7 +1,7 @@
 """``ankh-companion simulate``: whole games of random legal play, checking the engine after every step.
 
     ankh-companion simulate --games N --players 2|3|4 --seed S [--edition en|de|pl|it] [--revision R]
-                            [--every-input]
+                            [--every-input] [--jobs N]
     ankh-companion simulate --mode ankh-morpoly --games N --players 2..8 --seed S [--option NAME=VALUE]…
 
 ``--mode`` picks the game (default ``ankh-morpork``, which the rest of this text describes); the
@@ -12,6 +12,19 @@ event deck and the personalities, deals real hands, and answers every question t
 what a real table would know: cards are played and discarded from the real hands, rolls are random,
 interrupts are played only when the real hand holds them. Cards that change hands unseen follow the
 engine's narration (``cards.*`` keys). Same seed, same games.
+
+Game G of a run (counted from 1) is dealt and played from a random stream of its own, seeded ``S + G
+- 1`` (:func:`companion.cli.sampled_checks.game_seed`, as the second game's simulator has always
+seeded its games), so ``--seed S+G-1 --games 1`` plays it alone, and no game depends on the games
+before it. (Until ``--jobs`` came, one stream ran through all the games of a run: the games of a
+seed differ from before.)
+
+``--jobs N`` plays the games in N worker processes at once (default: the cores this process may
+use, ``os.sched_getaffinity``; ``1``: in this process, as before), handed out in chunks of up to 20
+games and taken back in game order (:func:`companion.cli.sampled_checks.play_games`): **the same seed
+gives the same games and the same output for any N**, but for the games/second figure and the last
+line. Ctrl-C stops the command and its workers with one line on stderr, ``ankh-companion simulate:
+interrupted (Ctrl-C); no report``, and exit status 130.
 
 The checks (issue 16: a checked run must be fast enough for 10,000 games in CI):
 
@@ -39,10 +52,18 @@ the newest). The table decides interrupts with a random stream of its own, playe
 order, and does not draw at random for a question with a single option, so one seed plays the same
 game under every revision: only what the table is asked differs (``benchmarks/bench_taps.py``).
 
-Output: one line per figure (games, games/second, endings by reason / personality), and exit
-status 0, or 1 with the first invariant violation on one line of stderr: ``invariant violation
-(seed S, P players): game G, step N (question key answered input): what broke``. The same
-``--seed`` with ``--games G`` or more plays the same games and meets it again.
+Output: one line per figure (games, games/second, endings by reason / personality), then ``jobs:
+N``, how many processes played the games (``jobs: 1`` in this process; fewer than ``--jobs`` asked
+only with fewer games: ``jobs: 1 (--jobs 4; 1 game)``); games/second is wall-clock time over the
+whole run, on all the jobs. Exit status 0, or 1 with the first invariant violation on one line of
+stderr: ``invariant violation (seed S, P players): game G, step N (question key answered input):
+what broke; game G alone: --seed X --games 1 --every-input`` (X = S + G - 1: with the run's other
+arguments, that command plays the game alone and stops at the same input; the first violation is
+that of the lowest-numbered game that has one, whatever ``--jobs`` is). The same ``--seed`` with
+``--games G`` or more plays the same games and meets it again. Exit status 1 also when a worker
+process ends without its games' results (killed, out of memory): one line, ``ankh-companion
+simulate: a worker process ended before its games were played (…); no report``. 2 on bad arguments
+(one line: ``--jobs 0`` is refused).
 """
 from __future__ import annotations
 
@@ -52,8 +73,9 @@ import sys
 import time
 from collections import Counter
 from collections.abc import Callable, Sequence
-from typing import NoReturn
 from dataclasses import dataclass, field
+from functools import partial
+from typing import NoReturn
 
 from companion.cli.bounds import one_line, whole
 from companion.morpork.board import COLORS
@@ -66,7 +88,8 @@ from companion.core.mode import DEFAULT_MODE, MODES
 from companion.morpork.game import Game, apply, new_game
 from companion.core.inputs import Answer, CardScan, DieRoll, Input, RandomDraw
 from companion.cli.sampled_checks import (
-    FULL_CHECK_GAMES_EVERY, InvariantViolation, Sampling, add_every_input, play_games, report_line, slipped,
+    FULL_CHECK_GAMES_EVERY, InvariantViolation, Sampling, add_every_input, add_jobs, game_seed, play_games, report_line,
+    run_and_report, slipped,
 )
 from companion.morpork.invariants import kept_piece_problems, remembered_problems, table_problems
 from companion.morpork.options import EDITIONS
@@ -508,15 +531,27 @@ def _new_lines(old: Game, new: Game) -> Sequence[Narration]:
 # -- the command -------------------------------------------------------------------------------
 
 def simulate(games: int, players: int, seed: int, edition: str = "en",
-             revision: int = LATEST, every_input: bool = False) -> tuple[list[GameResult], float]:
-    """``games`` games from one random stream seeded ``seed``; every check after every input of
-    every :data:`FULL_CHECK_GAMES_EVERY`-th game (of every game with ``every_input``). A violation
-    names its game, counted from 1: the same ``seed`` and at least as many ``games`` meet it again."""
-    rng = random.Random(seed)
+             revision: int = LATEST, every_input: bool = False, jobs: int = 1) -> tuple[list[GameResult], float]:
+    """``games`` games, game ``G`` (from 1) from its own random stream seeded ``seed + G - 1``
+    (:func:`companion.cli.sampled_checks.game_seed`); every check after every input of every
+    :data:`FULL_CHECK_GAMES_EVERY`-th game (of every game with ``every_input``), in ``jobs`` processes
+    (1: this one). A violation names its game, counted from 1, and how to play it alone; the same
+    results and the same violation for any ``jobs``. The seconds are wall-clock, the whole run."""
     started = time.perf_counter()
-    results = play_games(games, lambda _, full: play_game(rng, players, edition, revision=revision, every_input=full),
-                         every_input, FULL_CHECK_GAMES_EVERY)
+    results = play_games(games, partial(_game_of_run, seed, players, edition, revision), every_input,
+                         FULL_CHECK_GAMES_EVERY, jobs=jobs, alone=partial(_alone, seed))
     return results, time.perf_counter() - started
+
+
+def _game_of_run(seed: int, players: int, edition: str, revision: int, number: int, every_input: bool) -> GameResult:
+    """Game ``number`` of the run from ``seed`` (a module's function: it is handed to worker processes)."""
+    return play_game(random.Random(game_seed(seed, number)), players, edition, revision=revision,
+                     every_input=every_input)
+
+
+def _alone(seed: int, number: int) -> str:
+    """How the report says to play game ``number`` alone, checked as fully as any game can be."""
+    return f"game {number} alone: --seed {game_seed(seed, number)} --games 1 --every-input"
 
 
 def summary_lines(results: list[GameResult], seconds: float, players: int, seed: int) -> list[str]:
@@ -575,20 +610,19 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--revision", type=whole("--revision", 1, LATEST), default=LATEST, metavar="R",
                         help=f"the rules revision to play by (1 to {LATEST}; default {LATEST})")
     add_every_input(parser, SAMPLING, *CHECK_NAMES)
+    add_jobs(parser)
     try:
         args = parser.parse_args(argv)
     except ValueError as exc:
         sys.stderr.write(one_line(str(exc)) + "\n")
         return 2
-    try:
+
+    def run() -> list[str]:
         results, seconds = simulate(args.games, args.players, args.seed, args.edition, args.revision,
-                                    args.every_input)
-    except InvariantViolation as exc:
-        sys.stderr.write(report_line(args.seed, args.players, exc) + "\n")
-        return 1
-    for line in summary_lines(results, seconds, args.players, args.seed):
-        print(line)
-    return 0
+                                    args.every_input, args.jobs)
+        return summary_lines(results, seconds, args.players, args.seed)
+    return run_and_report(parser.prog, run, lambda exc: report_line(args.seed, args.players, exc), args.games,
+                          args.jobs)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -2,12 +2,19 @@
 
     ankh-companion simulate --mode ankh-morpoly [--games N] [--players 2..8] [--seed S]
                             [--option NAME=VALUE]… [--check-every K] [--every-input] [--cap TURNS]
+                            [--jobs N]
 
 Game *i* (counting from 0) is played from seed ``S + i`` by :mod:`companion.morpoly.random_play`
 (set-up questions answered, most squares bought, eager building, trades that complete groups,
 occasional corrections), so any one game is played again alone with ``--seed S+i --games 1``. The
 options are the mode's (``ankh-companion game modes``); a time limit is called by the simulated
 table when the turn number reaches the limit in minutes (one turn a minute).
+
+``--jobs N`` plays the games in N worker processes at once, as the first game's simulator does
+(default: the cores this process may use; ``1``: in this process): the same seed gives the same
+games and the same output for any N, but for the games/second figure (wall-clock, the whole run) and
+the last line, ``jobs: N`` (how many processes played). Ctrl-C stops the command and its workers
+with one line on stderr and exit status 130.
 
 The checks, on the first game's schedule (:mod:`companion.cli.sampled_checks`, shared):
 
@@ -35,17 +42,18 @@ round-trip after every 8th; it was every 16th).
 A game still running at ``--cap`` turns (default 2,000) is stopped (its last input checked in full)
 and reported as a finding with its seed; it does not change the exit status. Output: one line per
 figure (games, options, the checks, games/second, inputs and turns per game, how games ended,
-takeovers, the distribution of game lengths in turns, findings). The checks' line begins as it did
-before the sampling, with when the whole set ran: ``invariant checks: after every 16th input and the
-last (the state-format round-trip after every 128th and the last); the totals (money, square owners,
-one FSU per pair, houses and hotels) after every input; every check after every input of every 200th
-game`` (``after every
-input (…)`` with ``--check-every 1``; ``after every input (the state-format round-trip after every
+takeovers, the distribution of game lengths in turns, findings), and last ``jobs: N``. The checks'
+line begins as it did before the sampling, with when the whole set ran: ``invariant checks: after
+every 16th input and the last (the state-format round-trip after every 128th and the last); the
+totals (money, square owners, one FSU per pair, houses and hotels) after every input; every check
+after every input of every 200th game`` (``after every input (…)`` with ``--check-every 1``; ``after every input (the state-format round-trip after every
 input too); every check after every input of every game (--every-input)``). Exit status 0; 1 on an
 invariant violation, an input the engine refused or an error the engine raised, as one line on
 stderr: ``invariant violation (P players): seed X, input N (question key answered input): what
 broke``, X the game's own seed (``--seed X --games 1`` plays it alone), N its input counted from 1,
-and a sampled slip adds ``(the sampled checks met it after input M; …)``; 2 on bad arguments.
+and a sampled slip adds ``(the sampled checks met it after input M; …)`` — the lowest-numbered game's,
+whatever ``--jobs`` is; 1 also when a worker process ends without its games' results, with one line
+saying so; 2 on bad arguments; 130 on Ctrl-C.
 """
 from __future__ import annotations
 
@@ -57,11 +65,13 @@ import time
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import NoReturn
 
 from companion.cli.bounds import one_line, whole
 from companion.cli.sampled_checks import (
-    FULL_CHECK_GAMES_EVERY, InvariantViolation, Sampling, add_every_input, every, ordinal, play_games, slipped,
+    FULL_CHECK_GAMES_EVERY, InvariantViolation, Sampling, add_every_input, add_jobs, every, game_seed, ordinal,
+    play_games, run_and_report, slipped,
 )
 from companion.core.errors import CompanionError
 from companion.core.mode import resolve_options
@@ -182,16 +192,23 @@ def question_problems(game: Game) -> list[str]:
 
 def simulate(games: int, players: int, seed: int, options: dict[str, str] | None = None,
              check_every: int = WHOLE_SET_EVERY, cap: int = CAP_TURNS, every_input: bool = False,
-             check: bool = True) -> tuple[list[GameResult], float]:
-    """``games`` games, game ``G`` (from 1) from seed ``seed + G - 1``; every check after every input
-    of every :data:`FULL_CHECK_GAMES_EVERY`-th game (of every game with ``every_input``). A violation
-    names its game and input."""
+             check: bool = True, jobs: int = 1) -> tuple[list[GameResult], float]:
+    """``games`` games, game ``G`` (from 1) from seed ``seed + G - 1``
+    (:func:`companion.cli.sampled_checks.game_seed`); every check after every input of every
+    :data:`FULL_CHECK_GAMES_EVERY`-th game (of every game with ``every_input``), in ``jobs`` processes
+    (1: this one; the same results and the same violation for any ``jobs``). A violation names its
+    game's seed and input. The seconds are wall-clock, the whole run."""
     started = time.perf_counter()
-    chosen = options or {}
     results = play_games(
-        games, lambda number, full: play_game(seed + number - 1, players, chosen, check_every, cap, full, check),
-        every_input, FULL_CHECK_GAMES_EVERY, name=lambda number: f"seed {seed + number - 1}")
+        games, partial(_game_of_run, seed, players, options or {}, check_every, cap, check), every_input,
+        FULL_CHECK_GAMES_EVERY, name=lambda number: f"seed {game_seed(seed, number)}", jobs=jobs)
     return results, time.perf_counter() - started
+
+
+def _game_of_run(seed: int, players: int, options: dict[str, str], check_every: int, cap: int, check: bool,
+                 number: int, every_input: bool) -> GameResult:
+    """Game ``number`` of the run from ``seed`` (a module's function: it is handed to worker processes)."""
+    return play_game(game_seed(seed, number), players, options, check_every, cap, every_input, check)
 
 
 def checks_line(check_every: int, every_input: bool) -> str:
@@ -274,6 +291,7 @@ def main(argv: list[str]) -> int:
     add_every_input(parser, sampling(WHOLE_SET_EVERY), *CHECK_NAMES)
     parser.add_argument("--cap", type=whole("--cap", 1, 1_000_000), default=CAP_TURNS, metavar="TURNS",
                         help=f"stop a game still running after TURNS turns and report it (default {CAP_TURNS})")
+    add_jobs(parser)
     try:
         args = parser.parse_args(argv)
         options = parse_options(args.option)
@@ -281,16 +299,14 @@ def main(argv: list[str]) -> int:
     except (ValueError, CompanionError) as exc:
         sys.stderr.write(one_line(str(exc)) + "\n")
         return 2
-    try:
+
+    def run() -> list[str]:
         results, seconds = simulate(args.games, args.players, args.seed, options, args.check_every, args.cap,
-                                    args.every_input)
-    except InvariantViolation as exc:
-        sys.stderr.write(one_line(violation_line(args.players, exc)) + "\n")
-        return 1
-    for line in summary_lines(results, seconds, args.players, args.seed, options, args.check_every, args.cap,
-                              args.every_input):
-        print(line)
-    return 0
+                                    args.every_input, jobs=args.jobs)
+        return summary_lines(results, seconds, args.players, args.seed, options, args.check_every, args.cap,
+                             args.every_input)
+    return run_and_report(parser.prog, run, lambda exc: one_line(violation_line(args.players, exc)), args.games,
+                          args.jobs)
 
 
 def parse_options(pairs: list[str]) -> dict[str, str]:

@@ -223,6 +223,9 @@ class DibblerOutcome(Enum):
     DROPS_MONEY = "drops-money"       # 10 × sum × scale from the bank
 
 
+DIBBLER_CARD_FEE: Final = (1, 10)
+"""What Dibbler's card costs (table F, other even): this fraction of the party's cash."""
+
 TABLE_F: Final[dict[RollClass, DibblerOutcome]] = {
     RollClass.DOUBLES: DibblerOutcome.SAUSAGE_KILLS,
     RollClass.SEVEN: DibblerOutcome.REVERSES,

@@ -8,9 +8,14 @@ wins by :func:`~companion.morpoly.money.net_worth`: its cash, the printed prices
 half the cost of its buildings (R8), less the mortgage value of a mortgaged square (R8 is silent on
 mortgages; without it, mortgaging would make a party richer).
 A tie goes to the party seated first among the tied, counted from the first player.
+
+What a table sees when it is over (:func:`ending`): why it ended (the reason :class:`GameOver`
+records) and the **standings**, every party left (a team with its boss) with its net worth, richest
+first, ranked as the time limit ranks them, the same numbers ``analyse`` gives.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Final
 
 from companion.core.procedure import Narrator
@@ -23,6 +28,42 @@ TIME_UP: Final = "time-up"
 
 ONE_PARTY_LEFT: Final = "one party left"
 TIME_LIMIT: Final = "time limit"
+
+
+@dataclass(frozen=True)
+class Standing:
+    """One party at the end: its boss, its tokens (the team, seating order) and its net worth (R8)."""
+
+    party: str
+    boss: str
+    tokens: tuple[str, ...]
+    net_worth: int
+
+
+@dataclass(frozen=True)
+class Ending:
+    """A game that is over: the winner, why (:data:`ONE_PARTY_LEFT`, :data:`TIME_LIMIT`, or whatever
+    :class:`GameOver` recorded) and the standings, richest first."""
+
+    winner: str
+    reason: str
+    standings: tuple[Standing, ...]
+
+
+def standings(state: State, edition: Edition) -> tuple[Standing, ...]:
+    """Every party by net worth, richest first, a tie to the party whose boss is seated first (R8)."""
+    seat = {player: i for i, player in enumerate(state.seating)}
+    worth = {p.id: net_worth(state, edition, p.id) for p in state.parties}
+    ranked = sorted(state.parties, key=lambda p: (-worth[p.id], seat.get(p.boss, len(seat))))
+    return tuple(Standing(p.id, p.boss, tuple(p.tokens), worth[p.id]) for p in ranked)
+
+
+def ending(state: State, edition: Edition) -> Ending | None:
+    """Why the game ended and the standings; ``None`` while it goes on."""
+    over = state.game_over
+    if over is None:
+        return None
+    return Ending(over.winner, over.reason, standings(state, edition))
 
 
 def has_time_limit(state: State) -> bool:
@@ -40,9 +81,7 @@ def one_party_left(state: State, narrator: Narrator) -> bool:
 
 def time_up(state: State, edition: Edition, narrator: Narrator) -> None:
     """The table says the time limit has run out: the richest party's boss wins (R8)."""
-    seat = {player: i for i, player in enumerate(state.seating)}
-    ranked = sorted(state.parties, key=lambda p: (-net_worth(state, edition, p.id), seat.get(p.boss, len(seat))))
-    winner = ranked[0]
+    winner = standings(state, edition)[0]
     state.game_over = GameOver(winner.boss, TIME_LIMIT)
     narrator.say("morpoly.game.time-up", f"time is up: {winner.boss} is the richest and wins", winner=winner.boss,
-                 worth=edition.currency.format(net_worth(state, edition, winner.id)))
+                 worth=edition.currency.format(winner.net_worth))

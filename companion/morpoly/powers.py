@@ -281,11 +281,20 @@ def _swap(state: State, edition: Edition, narrator: Narrator, merchant: str, oth
     if difference > 0 and state.party(party).cash < difference:
         return
     name_theirs, name_ours = edition.squares[theirs].name, edition.squares[ours].name
-    choice = yield from ask_choice(state, narrator, "morpoly.merchants.swap", f"{merchant}: swap {name_ours} for "
-                                   f"{owner}'s {name_theirs} (difference {edition.currency.format(abs(difference))})?",
-                                   merchant, ["swap", "keep"], merchant=merchant, owner=owner, give=str(ours),
-                                   take=str(theirs), give_name=name_ours, take_name=name_theirs,
-                                   difference=edition.currency.format(abs(difference)))
+    # who pays whom is said before the Merchants answer (R30): the party getting the dearer square
+    payer, payee = (party, owner) if difference > 0 else (owner, party)
+    amount = edition.currency.format(abs(difference))
+    offer = f"{merchant}: swap {name_ours} for {owner}'s {name_theirs}?"
+    said = {"merchant": merchant, "owner": owner, "give": str(ours), "take": str(theirs), "give_name": name_ours,
+            "take_name": name_theirs}
+    if difference:
+        choice = yield from ask_choice(state, narrator, "morpoly.merchants.swap", f"{offer} {payer} pays {payee} "
+                                       f"{amount}", merchant, ["swap", "keep"], reveals=False, unavailable=None,
+                                       **said, difference=amount, payer=payer, payee=payee)
+    else:
+        choice = yield from ask_choice(state, narrator, "morpoly.merchants.swap-even", f"{offer} The same printed "
+                                       "price: no money changes hands", merchant, ["swap", "keep"], reveals=False,
+                                       unavailable=None, **said)
     if choice != "swap":
         return
     squares = state.squares

@@ -2,7 +2,8 @@
 and the pub walk, each asked at its moment (right after the roll).
 
 After a movement roll the token's player is asked **how** to move when there is a choice
-(question ``morpoly.move.how``), with the answers the kit allows for this roll and position:
+(question ``morpoly.move.how``), with the answers the kit allows for this roll and position, and for
+each the square(s) it leads to (parameter ``to_<way>``, :func:`reaches`: a button names its square):
 
 - ``walk`` / ``walk-backward``: the Fools walk backward on a 7 and choose on doubles (L110, R43);
   every token of a team with the Fools does (L155);
@@ -60,6 +61,27 @@ def ways(state: State, token_id: str, dice: Dice) -> list[str]:
     return found
 
 
+def reaches(state: State, token_id: str, dice: Dice, way: str) -> tuple[int, ...]:
+    """The square(s) ``way`` (one of :func:`ways`) takes ``token_id`` to with ``dice``, before the
+    landing is resolved: the walk's last square (a pub walk ends there too: both dice, one
+    direction), the teleport's target, or the two halves' squares of a split."""
+    position, rotation = position_of(state), running(state, token_id)
+    direction = Direction.BACKWARD if way.endswith("backward") else Direction.FORWARD
+    if way == TELEPORT:
+        target = wizard_teleport(position, token_id, dice, rotation, npc_squares(state), state.rules)
+        return () if target is None else (target,)
+    if way.startswith("split"):
+        halves = undead_split(position, token_id, dice, rotation, direction, npc_squares(state), state.rules)
+        return () if halves is None else (halves.first, halves.second)
+    start = state.token(token_id).square
+    return (walk(token_id, start, dice.total, direction, rotation)[-1].square,)
+
+
+def way_param(way: str) -> str:
+    """The name of the ``morpoly.move.how`` parameter that says where ``way`` leads (``to_walk_backward``)."""
+    return "to_" + way.replace("-", "_")
+
+
 def rolls_again(state: State, token_id: str, dice: Dice, way: str) -> bool:
     """Doubles roll again, except for the Undead (L85) and after a Wizard's teleport (L136)."""
     if not dice.is_doubles:
@@ -76,9 +98,11 @@ def movement_roll(state: State, edition: Edition, narrator: Narrator, token_id: 
     offered = ways(state, token_id, dice)
     way = offered[0]
     while len(offered) > 1:
+        leads = {way_param(w): ",".join(str(square) for square in reaches(state, token_id, dice, w)) for w in offered}
         way = yield from ask_choice(state, narrator, "morpoly.move.how",
                                     f"{token_id}: how do you move with {dice.first} and {dice.second}?", token_id,
-                                    offered, token=token_id, first=str(dice.first), second=str(dice.second))
+                                    offered, reveals=False, unavailable=None, token=token_id, first=str(dice.first),
+                                    second=str(dice.second), **leads)
         offered = ways(state, token_id, dice)  # a correction made meanwhile may have closed a way
         if way in offered:
             break

@@ -167,11 +167,13 @@ def jail_attempt(state: State, edition: Edition, narrator: Narrator, token_id: s
                          token=token_id, first=first, second=second)
             return
         if death.starvation_applies(state, token_id):  # ELAM (L171): starvation instead of the fine
+            narrator.say("morpoly.jail.third-failed", f"{token_id} rolls {first} and {second}: no doubles the third "
+                         f"time", token=token_id, first=first, second=second)
             token.in_jail, token.jail_attempts = False, 0
             yield from death.die(state, edition, narrator, token_id, DeathCause.STARVATION)
             return
-        narrator.say("morpoly.jail.third-attempt", f"{token_id} fails a third time, pays the fine and moves",
-                     token=token_id, first=first, second=second)
+        narrator.say("morpoly.jail.third-attempt", f"{token_id} rolls {first} and {second}, fails a third time, pays "
+                     f"the fine and moves", token=token_id, first=first, second=second)
         yield from charge(state, edition, narrator, token.party, BANK, edition.jail_fine, PaymentKind.JAIL_FINE,
                           "the jail fine")
         if not token_alive(state, token_id) or state.game_over is not None:

@@ -247,3 +247,114 @@ def test_a_table_that_cannot_answer_is_named_at_its_input(monkeypatch: pytest.Mo
     monkeypatch.setattr(simulate_module, "choose_input", no_card)
     with pytest.raises(InvariantViolation, match=rf"^step {SLIP_AT} \('[a-z.-]+'\): no real card fits$"):
         play_game(random.Random(1), 4)
+
+
+# -- the games on every core (--jobs) ----------------------------------------------------------------
+
+def _without_speed(out: str) -> list[str]:
+    """The report but its wall-clock figure and the jobs line: what must not depend on ``--jobs``."""
+    return [line for line in out.splitlines() if not line.startswith(("games/second: ", "jobs: "))]
+
+
+def test_each_game_plays_from_its_own_seed_so_any_one_plays_alone() -> None:
+    """Game G of ``--seed S`` is the game of seed S + G - 1, whatever games come before it."""
+    many, _ = simulate(3, 2, 10)
+    alone, _ = simulate(1, 2, 12)
+    assert many[2] == alone[0] == play_game(random.Random(12), 2)
+    assert simulate(2, 2, 11)[0] == many[1:]
+
+
+def test_the_same_report_for_any_number_of_jobs(monkeypatch: pytest.MonkeyPatch,
+                                                capsys: pytest.CaptureFixture[str]) -> None:
+    """Two worker processes play the same games as this process, the fully checked ones included
+    (every 3rd here), and the report says how many played them."""
+    monkeypatch.setattr(simulate_module, "FULL_CHECK_GAMES_EVERY", 3)
+    argv = ["--games", "7", "--players", "2", "--seed", "3"]
+    assert main([*argv, "--jobs", "1"]) == 0
+    alone = capsys.readouterr()
+    assert main([*argv, "--jobs", "2"]) == 0
+    two = capsys.readouterr()
+    assert alone.err == two.err == ""
+    assert _without_speed(alone.out) == _without_speed(two.out)
+    assert alone.out.splitlines()[-1] == "jobs: 1" and two.out.splitlines()[-1] == "jobs: 2"
+    assert main(["--games", "1", "--players", "2", "--jobs", "3"]) == 0  # one game: played here
+    assert capsys.readouterr().out.splitlines()[-1] == "jobs: 1 (--jobs 3; 1 game)"
+
+
+def test_a_violation_in_a_worker_is_reported_as_in_this_process(monkeypatch: pytest.MonkeyPatch,
+                                                                capsys: pytest.CaptureFixture[str]) -> None:
+    """The engine slips after an input only the longer games reach (from seed 3: the 3rd, 4th, 6th,
+    7th and 8th): the first game that reaches it, not the first a worker meets, is reported, in the
+    one line this process writes; and the line says how to play that game alone, which meets the
+    slip at the same input."""
+    steps = [r.steps for r in simulate(8, 2, 3)[0]]
+    first = next(g for g in range(1, len(steps)) if steps[g] > max(steps[:g]))  # game first + 1 reaches…
+    slip_at = max(steps[:first]) + 1  # …an input none before it does
+    monkeypatch.setattr(simulate_module, "apply", _slipping_after(slip_at, _minion_duplicated))
+    argv = ["--games", "8", "--players", "2", "--seed", "3"]
+    reports = []
+    for jobs in ("1", "2"):
+        assert main([*argv, "--jobs", jobs]) == 1
+        captured = capsys.readouterr()
+        assert captured.out == "" and captured.err.count("\n") == 1 and "Traceback" not in captured.err
+        reports.append(captured.err)
+    assert reports[0] == reports[1]
+    game = first + 1
+    assert game > 1 and sum(1 for n in steps[first:] if n > slip_at) > 1  # later games slip too
+    assert reports[0].startswith(f"invariant violation (seed 3, 2 players): game {game}, step {slip_at} ("), reports[0]
+    assert reports[0].endswith(f"; game {game} alone: --seed {3 + game - 1} --games 1 --every-input\n"), reports[0]
+    assert main(["--seed", str(3 + game - 1), "--games", "1", "--every-input", "--players", "2"]) == 1
+    again = capsys.readouterr().err
+    what = reports[0].split(f": game {game}, ", 1)[1].rsplit("; game ", 1)[0].split(" (the sampled checks")[0]
+    assert again.startswith(f"invariant violation (seed {3 + game - 1}, 2 players): game 1, {what}"), (what, again)
+
+
+@pytest.mark.parametrize("jobs", ["0", "-1", "two", "257"])
+def test_jobs_below_one_or_beyond_any_machine_are_refused(jobs: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--games", "2", "--jobs", jobs]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == "" and captured.err.count("\n") == 1
+    assert "--jobs is a whole number from 1 to 256" in captured.err, captured.err
+
+
+def test_ctrl_c_stops_the_workers_and_the_command_in_one_line() -> None:
+    """Ctrl-C reaches every process of the command (a terminal signals the foreground group): the
+    workers ignore it, the command stops them and says so in one line, exit status 130."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+    from pathlib import Path
+
+    command = subprocess.Popen([sys.executable, "-m", "ui.cli", "simulate", "--games", "100000", "--jobs", "2"],
+                               cwd=Path(__file__).resolve().parents[2], stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, text=True, start_new_session=True)
+    time.sleep(1.5)  # the command started and its workers playing
+    os.killpg(command.pid, signal.SIGINT)
+    out, err = command.communicate(timeout=60)
+    assert command.returncode == 130 and out == ""
+    assert err == "ankh-companion simulate: interrupted (Ctrl-C); no report\n"
+    with pytest.raises(ProcessLookupError):  # no worker left behind
+        os.killpg(command.pid, 0)
+
+
+def test_a_worker_that_dies_ends_the_run_in_one_line(monkeypatch: pytest.MonkeyPatch,
+                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    """A worker killed (out of memory, say) leaves its games unplayed: one line, exit 1, no report."""
+    import os
+
+    command = os.getpid()
+
+    def dying_play_game(rng: random.Random, players: int, *args: object, **kwargs: object) -> object:
+        if os.getpid() != command:  # in a worker only
+            os._exit(9)
+        raise AssertionError("played in the command's own process")
+
+    monkeypatch.setattr(simulate_module, "play_game", dying_play_game)
+    assert main(["--games", "4", "--players", "2", "--jobs", "2"]) == 1
+    captured = capsys.readouterr()
+    assert captured.out == "" and captured.err.count("\n") == 1
+    assert captured.err.startswith("ankh-companion simulate: a worker process ended before its games were played ("), \
+        captured.err
+    assert captured.err.endswith("); no report\n"), captured.err

@@ -278,3 +278,49 @@ def test_the_simulators_fold_plays_the_games_a_table_would(options: dict[str, st
             table, fold = apply(table, inp), apply(fold, inp, snapshot=False, replayable=False)
             assert fold.question == table.question and state_to_json(fold.state) == state_to_json(table.state)
         assert list(fold.narration) == list(table.narration)
+
+
+# -- the games on every core (--jobs) ----------------------------------------------------------------
+
+def _without_speed(out: str) -> list[str]:
+    """The report but its wall-clock figure and the jobs line: what must not depend on ``--jobs``."""
+    return [line for line in out.splitlines() if not line.startswith(("games/second: ", "jobs: "))]
+
+
+def test_the_same_report_for_any_number_of_jobs(monkeypatch: pytest.MonkeyPatch,
+                                                capsys: pytest.CaptureFixture[str]) -> None:
+    """Two worker processes play the same games (the fully checked ones too: every 2nd here) and
+    report them alike; the last line says how many processes played them."""
+    monkeypatch.setattr(simulate_morpoly, "FULL_CHECK_GAMES_EVERY", 2)
+    argv = ("--games", "4", "--players", "2", "--seed", "6", "--cap", "300")
+    status, alone, err = run(capsys, *argv, "--jobs", "1")
+    assert status == 0 and err == ""
+    status, two, err = run(capsys, *argv, "--jobs", "2")
+    assert status == 0 and err == ""
+    assert _without_speed(alone) == _without_speed(two)
+    assert alone.splitlines()[-1] == "jobs: 1" and two.splitlines()[-1] == "jobs: 2"
+    assert simulate(4, 2, 6, cap=300, jobs=2)[0] == simulate(4, 2, 6, cap=300)[0]
+
+
+def test_a_violation_in_a_worker_is_reported_as_in_this_process(monkeypatch: pytest.MonkeyPatch,
+                                                                capsys: pytest.CaptureFixture[str]) -> None:
+    """The engine slips after an input only the longer games reach (from seed 6: the 3rd, 5th and
+    6th): the first of them is reported, in the one line this process writes, for any ``--jobs``."""
+    inputs = [r.inputs for r in simulate(6, 2, 6)[0]]
+    first = next(g for g in range(1, len(inputs)) if inputs[g] > max(inputs[:g]))
+    slip_at = max(inputs[:first]) + 1
+    assert first > 0 and sum(1 for n in inputs[first:] if n > slip_at) > 1  # later games slip too
+    monkeypatch.setattr(simulate_morpoly, "apply", _slipping({slip_at: _card_held_twice}))
+    reports = []
+    for jobs in ("1", "2"):
+        status, out, err = run(capsys, "--games", "6", "--players", "2", "--seed", "6", "--jobs", jobs)
+        assert status == 1 and out == "" and err.count("\n") == 1 and "Traceback" not in err
+        reports.append(err)
+    assert reports[0] == reports[1]
+    assert reports[0].startswith(f"invariant violation (2 players): seed {6 + first}, input {slip_at} ("), reports[0]
+
+
+@pytest.mark.parametrize("jobs", ["0", "-2"])
+def test_jobs_below_one_are_refused(jobs: str, capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = run(capsys, "--games", "2", "--jobs", jobs)
+    assert status == 2 and out == "" and err.count("\n") == 1 and "--jobs is a whole number from 1 to 256" in err, err

@@ -67,8 +67,14 @@ class Driver:
         self.frames(3)
 
     def tap(self, widget: Any) -> None:
-        """Tap a widget's centre; it must be on screen (scrolled into view first if in a list)."""
-        self.frames(1)
+        """Tap a widget's centre; it must be on screen (scrolled into view first if in a list).
+
+        Waits for the real conditions a finger waits for, never a fixed time (on a loaded machine a
+        tap was lost): before, until the widget stands still on screen (a question's buttons just
+        built are laid out over a few frames, and a tap aimed at where a button was meets nothing);
+        after, until an enabled button has released (a button in a list is pressed and released
+        by its ScrollView up to 0.2 s after the finger lifts, on Kivy's clock, not at once)."""
+        self.settle(widget)
         parent = widget.parent
         seen = 0
         in_scroll = False
@@ -78,14 +84,47 @@ class Driver:
                 in_scroll = True
                 break
             if parent.__class__.__name__ == "ScrollView":
-                parent.scroll_to(widget, padding=0, animate=False)
-                self.frames(2)
+                if not _within(widget, parent):  # a list that fits is not scrolled: scroll_to pulled
+                    parent.scroll_to(widget, padding=0, animate=False)  # it off and it sprang back
+                self.wait_for(lambda sv=parent: _at_rest(sv), "the list to stop moving")
                 in_scroll = True
                 break
             parent = parent.parent
+        if in_scroll:
+            self.settle(widget)
         x, y = widget.to_window(*widget.center)
         assert 0 <= x <= self.window.width and 0 <= y <= self.window.height, f"{widget!r} is off screen at {(x, y)}"
-        self.tap_at(x, y, hold=0.08 if in_scroll else 0.0)
+        released: list[bool] = []
+        waits = widget.is_event_type("on_release") and not widget.disabled
+        uid = widget.fbind("on_release", lambda *_a: released.append(True)) if waits else 0
+        try:
+            self.tap_at(x, y, hold=0.08 if in_scroll else 0.0)
+            self.wait_for(lambda: bool(released) or not waits,
+                          f"{getattr(widget, 'text', widget)!r} to be released (tapped at {(x, y)}, now at "
+                          f"{widget.to_window(*widget.center)}, {getattr(widget, 'state', '')}, "
+                          f"on screen: {widget.get_root_window() is not None})")
+        finally:
+            if waits:
+                widget.unbind_uid("on_release", uid)
+
+    def settle(self, widget: Any, limit: int = 60) -> None:
+        """Draw frames until ``widget`` stands at the same place on screen two frames running."""
+        where = None
+        for _ in range(limit):
+            self.frames(1)
+            now = (tuple(widget.to_window(*widget.pos)), tuple(widget.size))
+            if now == where:
+                return
+            where = now
+
+    def wait_for(self, condition: Any, what: str, seconds: float = 30.0) -> None:
+        """Draw frames until ``condition()`` holds (``seconds`` only stops a broken test hanging)."""
+        import time
+        end = time.monotonic() + seconds
+        while not condition():
+            assert time.monotonic() < end, f"gave up waiting for {what}"
+            self.frames(1)
+            time.sleep(0.005)
 
     @property
     def screen(self) -> Any:
@@ -143,6 +182,28 @@ class Driver:
         made = self.window.screenshot(name=str(path))
         Path(made).replace(path)
         return path
+
+
+def _window_box(widget: Any) -> tuple[float, float, float, float]:
+    x, y = widget.to_window(*widget.pos)
+    return x, y, x + widget.width, y + widget.height
+
+
+def _within(widget: Any, view: Any) -> bool:
+    """Whether ``widget`` is wholly in sight in the scroll view ``view``."""
+    x, y, right, top = _window_box(widget)
+    vx, vy, vright, vtop = _window_box(view)
+    return vx <= x and right <= vright and vy <= y and top <= vtop
+
+
+def _at_rest(view: Any) -> bool:
+    """Whether a scroll view's content has stopped moving: Kivy's scroll effects move it on the
+    clock's time (a list pulled past its end springs back over some frames), so a finger aimed at a
+    button while they run meets the button's old place."""
+    for effect in (view.effect_x, view.effect_y):
+        if effect is not None and (abs(effect.velocity) > 1e-3 or getattr(effect, "overscroll", 0.0)):
+            return False
+    return True
 
 
 def start_app(data_dir: Path, **settings: Any) -> Any:

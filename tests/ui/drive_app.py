@@ -14,7 +14,8 @@ Actions (each a touch on the screen that shows it, except ``start``):
 - ``journal`` — open the Journal screen by its navigation button; ``line:N`` — tap journal line N;
   ``undo`` — tap "undo to here" (and "undo" in the dialog that names the steps, unless
   a die roll is among them); ``confirm`` — tap "undo anyway" in the dialog; ``redo`` — tap
-  "redo"; ``back`` — tap "back to the game"; ``continue`` — tap "continue" under an event's result.
+  "redo"; ``back`` — tap "back to the game"; ``continue`` — tap "continue" under an event's result;
+  ``type:WORD`` — tap the card search box and WORD's letters on the on-screen keyboard.
 
 When done it prints one line ``READY {json}`` (the game id, seq, the question and the public
 position, or the text of a launch popup, and every text on the window) and keeps drawing frames
@@ -52,7 +53,13 @@ def snapshot(app: Any) -> dict[str, Any]:
     if game is None:
         return out
     q = game.question
-    out.update({"game": app.session.game_id, "seq": game.seq, "inputs": len(app.session.inputs),
+    journal = app.manager.get_screen("journal")
+    panel = app.manager.current_screen.ids.get("question")
+    search = getattr(panel, "search", None)
+    out.update({"journal_step": int(journal.selected),
+                "search": None if search is None else search.text,
+                "listed": None if search is None else sorted(b.value for b in panel.option_grid.children),
+                "game": app.session.game_id, "seq": game.seq, "inputs": len(app.session.inputs),
                 "undone": len(app.session.timeline.undone),
                 "question": None if q is None else {"kind": q.kind, "key": q.key, "player": q.player,
                                                     "options": list(q.options), "params": [list(p) for p in q.params],
@@ -102,6 +109,11 @@ def act(d: Any, action: str) -> None:
         d.tap(d.screen.ids.redo)
     elif name == "back":
         d.tap(d.screen.ids.back)
+    elif name == "type":
+        d.tap(d.panel().search)
+        keyboard = app.keyboard_dock.keyboard
+        for letter in arg:
+            d.tap_at(*keyboard.key_center(letter))
     elif name == "continue":
         assert d.screen.name == "events" and not d.screen.ids.continue_button.disabled, "no result to continue from"
         d.tap(d.screen.ids.continue_button)

@@ -13,7 +13,9 @@ tap on the board's button for the answer (picked with ``random.Random(SEED, seq)
 
 ``LANG`` (default ``en``) is the app's language; ``AFTER`` (JSON, default ``[]``) are touches after the
 steps: ``"undo:N"`` opens the Journal, taps the row N steps back, "undo to here" and the dialog's
-"undo" (or "undo anyway"), then "back to the game".
+"undo" (or "undo anyway"), then "back to the game"; ``"ledger"`` and ``"journal"`` tap the board's
+button for that screen; ``"face:D:F"`` taps face F of die D (0 or 1) on the board's face pad;
+``"amount:DIGITS"`` taps "another amount…" and the digits on its pad (not OK).
 
 It prints ``RESUMED {json}`` once the game is on screen (before any step) and ``READY {json}`` after
 STEPS inputs — the game id, seq, the question, the mode's view of the position and what the board
@@ -41,6 +43,7 @@ def snapshot(app: Any) -> dict[str, Any]:
     from companion.core.mode import get_mode
     game = app.game
     board = app.manager.get_screen("morpoly-board")
+    board.update()  # drawn as it would be shown (not built yet when the game resumed on the ledger)
     q = game.question
     answers = [(getattr(w, "value", None), w.text, w.disabled, getattr(w, "state", None))
                for w in board.answer_area.walk(restrict=True) if isinstance(getattr(w, "text", None), str)]
@@ -52,8 +55,17 @@ def snapshot(app: Any) -> dict[str, Any]:
                                                 "options": list(q.options), "params": [list(p) for p in q.params]},
             "view": get_mode("ankh-morpoly").view(game, None),
             "ring": [cell.text for cell in board.cells], "money": board.money_label.text,
+            "faces": list(board.faces), "amount": amount_shown(board),
             "sources": sorted({getattr(i, "source", "") for i in app.session.inputs if hasattr(i, "faces")}),
             "asked": sorted({app.session.question_at(i).key for i in range(len(app.session.inputs))})}
+
+
+def amount_shown(board: Any) -> str | None:
+    """What the amount pad shows when it is open (None: closed)."""
+    popup = getattr(board, "amount_popup", None)
+    if popup is None or popup.parent is None:
+        return None
+    return str(popup.content.children[-1].text)
 
 
 _CONFTEST: list[Any] = []
@@ -175,7 +187,7 @@ def main(argv: list[str]) -> int:
     else:
         d.tap(d.screen.ids.resume)
     d.frames(3)
-    assert d.screen.name == "morpoly-board", d.screen.name
+    assert d.screen.name == "morpoly-board" or how == "resume" and steps == 0, d.screen.name
     sys.stdout.write("RESUMED " + json.dumps(snapshot(app), sort_keys=True) + "\n")
     sys.stdout.flush()
     for _ in range(steps):
@@ -184,9 +196,21 @@ def main(argv: list[str]) -> int:
         step(d, pair, seed)
     for action in after:
         name, _, arg = action.partition(":")
-        if name != "undo":
+        if name == "undo":
+            undo_by_touch(d, int(arg))
+        elif name in ("ledger", "journal"):
+            d.tap(getattr(d.screen, f"{name}_button"))
+        elif name == "face":
+            die, face = (int(x) for x in arg.split(":"))
+            row = [w for w in d.screen.answer_area.children if w.__class__.__name__ == "BoxLayout"][::-1][die]
+            d.tap([b for b in reversed(row.children) if getattr(b, "group", "")][face - 1])
+        elif name == "amount":
+            d.tap(d.screen.amount_button)
+            wait_until(d, lambda: amount_shown(d.screen) is not None, "the amount pad")
+            for digit in arg:
+                d.tap(d.screen.amount_keys[digit])
+        else:
             raise SystemExit(f"unknown action {action!r}")
-        undo_by_touch(d, int(arg))
     d.frames(3)
     serve_until_killed(d, snapshot(app))
 

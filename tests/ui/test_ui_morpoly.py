@@ -190,7 +190,8 @@ def test_the_set_up_screen_speaks_german(tmp_path: Path, request: Any) -> None:
 
 def test_a_restart_right_after_an_undo_resumes_the_undone_table(tmp_path: Path, request: Any) -> None:
     """The path no test took for the second game: undo by touch, then the app is closed at once and
-    started again. Resume must show the table as the undo left it, not as it was before the undo."""
+    started again. Resume must show the table as the undo left it, not as it was before the undo
+    (on the Journal, still open when the app closed)."""
     conftest = request.config.pluginmanager.getplugin(str(Path(__file__).with_name("conftest.py")))
     data = tmp_path / "data"
     app = conftest.start_app(data)
@@ -223,6 +224,8 @@ def test_a_restart_right_after_an_undo_resumes_the_undone_table(tmp_path: Path, 
     try:
         d.frames(3)
         d.tap(d.screen.ids.resume)
+        assert d.screen.name == "journal"  # where the table was (ui.navigation), and back to the board
+        d.tap(d.screen.ids.back)
         assert d.screen.name == "morpoly-board"
         assert len(app.session.inputs) == undone
         assert app.game.seq == seq and app.game.state == state and app.game.question.to_json() == question

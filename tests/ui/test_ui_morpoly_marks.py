@@ -15,7 +15,8 @@ from ui.i18n import Translator
 from ui.screens.morpoly.common import HOTEL_MARK, MORTGAGE_MARK
 
 
-@pytest.mark.parametrize(("language", "mortgaged", "hotel"), [("en", "M", "H"), ("pl", "Z", "H"), ("it", "I", "A")])
+@pytest.mark.parametrize(("language", "mortgaged", "hotel"), [("en", "M", "H"), ("pl", "Z", "H"), ("it", "I", "A"),
+                                                                  ("de", "Hyp", "H")])
 def test_the_ring_marks_are_the_table_s_words(language: str, mortgaged: str, hotel: str) -> None:
     tr = Translator(language)
     assert (tr.gettext(MORTGAGE_MARK), tr.gettext(HOTEL_MARK)) == (mortgaged, hotel)

@@ -206,7 +206,8 @@ def test_elam_counts_the_guild_members_left(language: str, lives: int, end: str)
     """ELAM's death said "1 guild members left" in every language: ``lives`` is no count parameter."""
     tr = Translator(language)
     tr.use_players({"red": "Ann"})
-    line = Narration("morpoly.elam.died", "", None, (("token", "red"), ("party", "red"), ("lives", str(lives))))
+    line = Narration("morpoly.elam.died", "", None, (("token", "red"), ("party", "red"), ("cause", "death"),
+                                                     ("lives", str(lives))))
     said = tr.narration(line)
     assert said.endswith(end), said
 

@@ -127,6 +127,10 @@ class JournalScreen(GameScreen):
     MAPS = ("map",)
     selected = NumericProperty(-1)
 
+    def on_selected(self, _screen: Any, step: int) -> None:
+        """The picked step is part of where the table is: a restart brings it back (ui.navigation)."""
+        self.app.journal_step_picked(int(step))
+
     def update(self) -> None:
         app = self.app
         session = app.session

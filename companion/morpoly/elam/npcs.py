@@ -34,7 +34,7 @@ from companion.morpoly import movement
 from companion.morpoly.covers import Guild
 from companion.morpoly.currency import dibbler_money, fraction_of, luggage_money, shares
 from companion.morpoly.debts import pay
-from companion.morpoly.dice import TABLE_E, TABLE_F, Dice, DibblerOutcome, LuggageOutcome, classify
+from companion.morpoly.dice import DIBBLER_CARD_FEE, TABLE_E, TABLE_F, Dice, DibblerOutcome, LuggageOutcome, classify
 from companion.morpoly.editions import Edition
 from companion.morpoly.elam import lives
 from companion.morpoly.elam.death import die
@@ -251,9 +251,10 @@ def _dibbler(state: State, edition: Edition, narrator: Narrator, token_id: str) 
                                     token_id, token=token_id)
     outcome = TABLE_F[classify(Dice(first, second))]
     party = state.party_of(token_id).id
+    narrator.say("morpoly.npc.dibbler-rolled", f"{token_id} rolls {first} and {second} for CMOT Dibbler",
+                 token=token_id, first=first, second=second)  # the dice line, whatever the table then does
     if outcome is DibblerOutcome.SAUSAGE_KILLS:
-        narrator.say("morpoly.npc.dibbler-sausage", f"{token_id} rolls {first} and {second}: a deadly sausage",
-                     token=token_id, first=first, second=second)
+        narrator.say("morpoly.npc.dibbler-sausage", f"{token_id} gets a deadly sausage", token=token_id)
         yield from die(state, edition, narrator, token_id, DeathCause.DIBBLER)
     elif outcome is DibblerOutcome.REVERSES:
         if token_id in state.reversed_tokens:
@@ -261,12 +262,12 @@ def _dibbler(state: State, edition: Edition, narrator: Narrator, token_id: str) 
         else:
             state.reversed_tokens.append(token_id)
         way = "clockwise" if runs_forward(state, token_id) else "counter-clockwise"
-        narrator.say("morpoly.npc.dibbler-reverses", f"{token_id} rolls {first} and {second}: the sausage moves; "
-                     f"{token_id} now runs {way}", token=token_id, direction=way)
+        narrator.say("morpoly.npc.dibbler-reverses", f"the sausage moves: {token_id} now runs {way}", token=token_id,
+                     direction=way)
     elif outcome is DibblerOutcome.SELLS_CARD:
         from companion.morpoly.cards import draw
 
-        fee = fraction_of(state.party(party).cash, 1, 10, profile(edition), state.rules.get("rounding", "down"))
+        fee = fraction_of(state.party(party).cash, *DIBBLER_CARD_FEE, profile(edition), state.rules.get("rounding", "down"))
         deck = yield from ask_choice(state, narrator, "morpoly.npc.dibbler-card",
                                      f"{token_id}: Dibbler sells you a card for {edition.currency.format(fee)}: "
                                      f"which deck?", token_id, ["chance", "chest"], token=token_id,
@@ -280,7 +281,9 @@ def _dibbler(state: State, edition: Edition, narrator: Narrator, token_id: str) 
             again = yield from ask_roll(state, narrator, "morpoly.roll.dibbler-money",
                                     f"{token_id}: roll for Dibbler's dropped money", token_id, token=token_id)
             total = sum(again)
+            narrator.say("morpoly.npc.dibbler-money-rolled", f"{token_id} rolls {again[0]} and {again[1]} for "
+                         f"Dibbler's dropped money", token=token_id, first=again[0], second=again[1])
         amount = dibbler_money(total, profile(edition))
         transfer(state, BANK, party, amount)
-        narrator.say("morpoly.npc.dibbler-money", f"{token_id} rolls {first} and {second}: Dibbler drops "
-                     f"{edition.currency.format(amount)}", token=token_id, amount=edition.currency.format(amount))
+        narrator.say("morpoly.npc.dibbler-money", f"Dibbler drops {edition.currency.format(amount)}",
+                     token=token_id, amount=edition.currency.format(amount))

@@ -412,6 +412,39 @@ def test_dibbler_drops_ten_times_the_roll(rules: dict[str, str], extra: tuple[tu
     assert cash(game, "blue") == 1500 + paid
 
 
+@pytest.mark.parametrize("dice", [(4, 4), (3, 4), (1, 3), (1, 2)])
+def test_every_roll_for_dibbler_has_its_dice_line(dice: tuple[int, int]) -> None:
+    """The sausage, the reversal, the card and the money: each roll for Dibbler is said with its dice,
+    as every other roll is (the log had none for three of the four)."""
+    game = do(start(dibbler_table(), "blue"), "roll", (1, 2), "decline", dice)
+    lines = [line for line in game.narration if line.key == "morpoly.npc.dibbler-rolled"]
+    assert len(lines) == 1 and dict(lines[0].params) == {"token": "blue", "first": str(dice[0]),
+                                                         "second": str(dice[1])}
+    assert lines[0].text == f"blue rolls {dice[0]} and {dice[1]} for CMOT Dibbler"
+
+
+def test_dibblers_new_roll_for_the_money_has_its_dice_line_too() -> None:
+    state = dibbler_table()
+    state.rules.update({"dibbler-new-roll": "yes"})
+    game = do(start(state, "blue"), "roll", (1, 2), "decline", (1, 2), (5, 6))
+    lines = [dict(line.params) for line in game.narration if line.key == "morpoly.npc.dibbler-money-rolled"]
+    assert lines == [{"token": "blue", "first": "5", "second": "6"}]
+
+
+@pytest.mark.parametrize(("guild", "key"), [("patrician", "morpoly.jail.third-failed"),
+                                            ("undead", "morpoly.jail.third-attempt")])
+def test_a_failed_third_roll_in_jail_says_its_dice(guild: str, key: str) -> None:
+    """Starving (ELAM, L171) or paying the fine (the Undead do not starve): the third failed roll
+    is said with its dice, as the first two are ("rolls 1 and 2 and stays in jail")."""
+    state = elam(blue=guild)
+    blue = state.token("blue")
+    blue.square, blue.in_jail, blue.jail_attempts = 10, True, 2
+    game = do(start(state, "blue"), "roll", (1, 2))
+    lines = [line for line in game.narration if line.key == key]
+    assert len(lines) == 1 and (dict(lines[0].params)["first"], dict(lines[0].params)["second"]) == ("1", "2")
+    assert lines[0].text.startswith("blue rolls 1 and 2")
+
+
 def test_without_elam_nothing_meets_the_npc_squares() -> None:
     state = dibbler_table()
     state.rules["elam"] = "off"

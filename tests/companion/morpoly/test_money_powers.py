@@ -288,6 +288,30 @@ def test_the_merchants_may_swap_when_the_two_tokens_stand_on_each_others_squares
     assert cash(game, "blue") == 1500 + 20 + (140 if swapped else 0)
 
 
+@pytest.mark.parametrize(("theirs", "ours", "key", "payer", "payee", "difference"), [
+    (24, 6, "morpoly.merchants.swap", "green", "blue", "$140"),   # the Merchants get Illinois (240) for Oriental (100)
+    (6, 24, "morpoly.merchants.swap", "blue", "green", "$140"),   # blue gets the dearer Illinois: blue pays
+    (25, 5, "morpoly.merchants.swap-even", None, None, None),     # two stations, both 200: nobody pays
+])
+def test_the_merchants_swap_says_who_pays_whom_how_much_before_they_answer(
+        theirs: int, ours: int, key: str, payer: str | None, payee: str | None, difference: str | None) -> None:
+    """R30: whoever receives the dearer square pays the difference; the question says so."""
+    state = variant("beggars", "fools", "merchants")
+    own(state, "blue", theirs)
+    own(state, "green", ours)
+    state.token("blue").square = ours
+    state.token("green").square = theirs - 4
+    game = do(start(state, "green"), "roll", (1, 3))
+    assert asked(game) == key and game.question is not None
+    params = dict(game.question.params)
+    assert (params.get("payer"), params.get("payee"), params.get("difference")) == (payer, payee, difference)
+    if payer is not None:
+        assert game.question.text.endswith(f"{payer} pays {payee} {difference}")
+        before = cash(game, payer)
+        after = do(game, "swap")
+        assert cash(after, payer) == before - 140
+
+
 def test_no_swap_when_a_group_is_complete() -> None:
     state = variant("beggars", "fools", "merchants")
     own(state, "blue", 21, 23, 24)

@@ -106,6 +106,19 @@ def test_fool_chooses_the_direction_on_doubles_and_still_rolls_again() -> None:
     assert square(plain) == 15 and key(plain) != "morpoly.move.how"
 
 
+def test_the_ways_to_move_name_the_squares_they_lead_to() -> None:
+    """Each answer of ``morpoly.move.how`` carries its square(s) (a button names where it leads),
+    and the answer goes there: the Fool's doubles from 10 (12 or 8), the Undead's split from 37."""
+    game = do(start(at(variant("fools"), red=10)), "roll", (1, 1))
+    assert game.question is not None
+    params = dict(game.question.params)
+    assert (params["to_walk"], params["to_walk_backward"]) == ("12", "8")
+    assert square(do(game, "walk")) == 12 and square(do(game, "walk-backward")) == 8
+    undead = do(start(at(variant("undead"), red=37)), "roll", (2, 5))
+    assert undead.question is not None
+    assert (dict(undead.question.params)["to_walk"], dict(undead.question.params)["to_split"]) == ("4", "39,2")
+
+
 def test_fool_crossing_go_backward_gets_nothing() -> None:
     game = do(start(at(variant("fools"), red=2)), "roll", (3, 4), "stay", "decline")
     assert square(game) == 35 and cash(game, "red") == 1500

@@ -229,6 +229,40 @@ def test_r8_time_limit_the_table_calls_time_and_the_richest_wins(limit: str) -> 
     assert (game.state.game_over.winner, game.state.game_over.reason) == ("blue", "time limit")
 
 
+def test_r8_the_ending_says_why_and_ranks_every_party_by_net_worth_as_analyse_does() -> None:
+    """What the game-over screen lists: the reason and each party (team, boss) richest first; a tie
+    to the boss seated first (green and red are worth 1,500 each: red is seated first)."""
+    from companion.morpoly.analysis import analyse_position
+    from companion.morpoly.editions import load_edition
+    from companion.morpoly.game_end import Standing, ending
+    state = three(**{"time-limit-minutes": "60"})
+    state.party("red").cash, state.party("blue").cash = 1500, 1200
+    state.bank.cash += 300
+    own(state, "blue", 37, 39)
+    game = start(state)
+    assert ending(game.state, load_edition(game.state.edition)) is None
+    assert "standings" not in analyse_position(game.state)
+    over = do(game, "time-up").state
+    ended = ending(over, load_edition(over.edition))
+    assert ended is not None and (ended.winner, ended.reason) == ("blue", "time limit")
+    assert ended.standings == (Standing("blue", "blue", ("blue",), 1950), Standing("red", "red", ("red",), 1500),
+                               Standing("green", "green", ("green",), 1500))
+    doc = analyse_position(over)
+    assert doc["end_reason"] == "time limit"
+    assert [(s["boss"], s["net_worth"]) for s in doc["standings"]] == [("blue", 1950), ("red", 1500), ("green", 1500)]
+    assert all(doc["parties"][s["party"]]["net_worth"] == s["net_worth"] for s in doc["standings"])
+
+
+def test_r8_one_party_left_ends_with_its_team_as_the_standings() -> None:
+    from companion.morpoly.editions import load_edition
+    from companion.morpoly.game_end import ending
+    state = chairman(table(("red", "blue"), base="variant"), 0)
+    over = do(start(state), "roll", (1, 2), "chance.chairman").state
+    ended = ending(over, load_edition(over.edition))
+    assert ended is not None and ended.reason == "one party left"
+    assert [(s.boss, s.tokens) for s in ended.standings] == [("blue", ("blue", "red"))]
+
+
 # -- trades ----------------------------------------------------------------------------------------
 
 def test_a_boss_buys_a_deed_from_another_party_at_the_price_its_boss_names() -> None:

@@ -24,13 +24,14 @@ from companion.morpoly import ledger_view
 from companion.morpoly import money as engine_money
 from companion.morpoly.board_view import opposite_pairs
 from companion.morpoly.elam import death
+from companion.morpoly.game_end import ending
 from companion.morpoly.handovers import Handover, handovers, is_checker
 from companion.morpoly.layout import opposite
 from companion.morpoly.money import BANK
 from companion.morpoly.state import JAIL_ATTEMPTS
 from ui.palette import PLAYER_RGB, SHAPE, hex_color
 from ui.screens.base import GameScreen
-from ui.screens.morpoly.common import (COVER_WORDS, GROUP_RGB, GUILD_NAMES, HOTEL_MARK, MORTGAGE_MARK,
+from ui.screens.morpoly.common import (COVER_WORDS, END_REASONS, GROUP_RGB, GUILD_NAMES, HOTEL_MARK, MORTGAGE_MARK,
                                        SQUARE_KIND_MARK, game_edition,
                                        is_morpoly, money, N_, option_label, paper, party_name, roll_table)
 from ui.widgets import BigButton
@@ -94,6 +95,17 @@ def party_marks(state: Any, party: str) -> str:
     return marks
 
 
+PARTY_MARKS = (("♥", N_("guild members left")), ("✦", N_("a Fortuna token")))
+"""The marks beside a party's cash (:func:`party_marks`) and what they mean, for the legend below."""
+
+
+def marks_legend(app: Any, state: Any) -> str:
+    """The legend of the marks the money panel shows now ("♥ guild members left · ✦ a Fortuna
+    token"), only of those shown: a table without ELAM or Fortuna sees none."""
+    shown = "".join(party_marks(state, party.id) for party in state.parties)
+    return " · ".join(f"{mark} {app.t(words)}" for mark, words in PARTY_MARKS if mark in shown)
+
+
 def jail_lines(app: Any, state: Any, party: Any) -> list[str]:
     """A line for each of the party's tokens sitting in jail (on square 10 it looks like a visitor):
     the attempt its next roll for doubles is, and when that is the third one in ELAM, that failing
@@ -107,6 +119,22 @@ def jail_lines(app: Any, state: Any, party: Any) -> list[str]:
             text += " · " + app.t("no doubles: starves")
         who = party_name(app, token.id) + ": " if len(party.tokens) > 1 else ""
         lines.append(f"   [size={int(sp(11))}][color=a01818]▦ {who}{text}[/color][/size]")
+    return lines
+
+
+def pair_lines(app: Any, state: Any, index: int) -> list[str]:
+    """What each "⇄n" the ring draws on square ``index`` means (the engine's opposite-square pairs,
+    :func:`companion.morpoly.board_view.opposite_pairs`): a token of the Wizards or the Fools stands
+    here and may be sent to the opposite square ``n``, or stands opposite on ``n`` and may be sent here."""
+    lines = []
+    for pair in opposite_pairs(state):
+        token = party_name(app, pair.token)
+        if pair.square == index:
+            lines.append(app.t("⇄{n}: {token} stands here; the Wizards' or the Fools' powers may send it to the "
+                               "opposite square, {n}").format(n=pair.opposite, token=token))
+        elif pair.opposite == index:
+            lines.append(app.t("⇄{n}: {token} stands opposite, on {n}; the Wizards' or the Fools' powers may send "
+                               "it here").format(n=pair.square, token=token))
     return lines
 
 
@@ -334,6 +362,9 @@ class MorpolyBoardScreen(GameScreen):
                          f"{app.t('net worth')} {money(ed, worth)}[/size]")
             lines += jail_lines(app, state, party)
         lines.append(f"[b]{app.t('Bank')}[/b] {money(ed, state.bank.cash)} · ⌂{state.bank.houses} · {app.t(HOTEL_MARK)}{state.bank.hotels}")
+        legend = marks_legend(app, state)
+        if legend:
+            lines.append(f"[size={int(sp(11))}][color=505050]{legend}[/color][/size]")
         self.money_label.text = "\n".join(lines)
 
     def last_handovers(self, look_back: int = 12) -> tuple[Handover, ...]:
@@ -371,10 +402,13 @@ class MorpolyBoardScreen(GameScreen):
             winner = getattr(over, "winner", "")
             self.question_label.text = app.t("The game is over: {winner} wins.").format(
                 winner=party_name(app, winner) if winner else "")
+            self._draw_ending(game)
             return
         params = dict(question.params)
         self.question_label.text = app.translator.keyed("q", question.key, question.text, params)
+        typed = app.typed_now()  # what the pads held for this question (before a restart, say)
         if question.kind == "roll":
+            self.faces = list(typed.faces) if typed is not None else [None, None]
             self._face_pad(game, question)
             return
         deck = params.get("deck")
@@ -394,6 +428,9 @@ class MorpolyBoardScreen(GameScreen):
                                            height=dp(52), background_color=(0.2, 0.4, 0.55, 1))
             self.amount_button.bind(on_release=lambda _b: self.ask_amount())
             area.add_widget(self.amount_button)  # above the suggestions' list: never scrolled away
+            popup = getattr(self, "amount_popup", None)
+            if typed is not None and typed.amount and (popup is None or popup.parent is None):
+                self.ask_amount(typed.amount)  # half typed before a restart: the pad, open, not applied
         for value, reason in question.unavailable:
             if value not in question.options:
                 button = BigButton(text=option_label(app, game, value) + "\n" + app.translator.reason(reason),
@@ -401,6 +438,26 @@ class MorpolyBoardScreen(GameScreen):
                 grid.add_widget(button)
         scroll.add_widget(grid)
         area.add_widget(scroll)
+
+    def _draw_ending(self, game: Any) -> None:
+        """Why the game ended and the standings (every party left, its team, its net worth, richest
+        first), as the engine ranks them (:func:`companion.morpoly.game_end.ending`)."""
+        app, ed = self.app, game_edition(game)
+        ended = ending(game.state, ed)
+        if ended is None:
+            return
+        reason = END_REASONS.get(ended.reason)
+        lines = [app.t(reason) if reason is not None else ended.reason, f"[b]{app.t('Standings by net worth')}[/b]"]
+        for rank, standing in enumerate(ended.standings, 1):
+            rgb = hex_color(party_rgb(standing.party))
+            team = [party_name(app, token) for token in standing.tokens if token != standing.boss]
+            with_team = " " + app.t("with {names}").format(names=", ".join(team)) if team else ""
+            lines.append(f"{rank}. [color={rgb}]{party_shape(standing.party)}[/color] "
+                         f"[b]{party_name(app, standing.boss)}[/b]{with_team}  {money(ed, standing.net_worth)}")
+        self.ending_label = Label(text="\n".join(lines), markup=True, font_size=sp(15), color=(0.1, 0.1, 0.1, 1),
+                                  halign="left", valign="top")
+        self.ending_label.bind(size=lambda w, _v: setattr(w, "text_size", w.size))
+        self.answer_area.add_widget(self.ending_label)
 
     def _face_pad(self, game: Any, question: Any) -> None:
         """Two rows of six faces (one row per die) and the simulated pair; the throw goes to the
@@ -424,10 +481,11 @@ class MorpolyBoardScreen(GameScreen):
         self.roll_table_label.bind(size=lambda w, _v: setattr(w, "text_size", w.size))
         self.answer_area.add_widget(self.roll_table_label)
 
-    def ask_amount(self) -> None:
+    def ask_amount(self, digits: str = "") -> None:
         """A digit pad for the sum the table agreed (a trade's price, a bid): the engine takes any
         whole amount in its unit up to the most there is, the buttons offer only about ten (a price of
-        150 agreed at the table had no button). OK is offered while the question accepts the amount."""
+        150 agreed at the table had no button). OK is offered while the question accepts the amount.
+        ``digits``: typed before (a restart); every key is kept for a restart too, nothing applied."""
         app, game = self.app, self.app.game
         if game is None or game.question is None:
             return
@@ -442,8 +500,9 @@ class MorpolyBoardScreen(GameScreen):
         box.add_widget(hint)
         pad = GridLayout(cols=4, spacing=dp(4))
         ok = BigButton(text=app.t("OK"), background_color=(0.2, 0.5, 0.3, 1), disabled=True)
-        typed: list[str] = []
+        typed: list[str] = list(digits.lstrip("0")[:len(str(question.maximum))])
         popup = Popup(title=app.t("The amount agreed"), content=box, size_hint=(0.7, 0.95))
+        popup.bind(on_dismiss=lambda _p: app.note_typed(amount=""))
 
         def redraw() -> None:
             text = "".join(typed)
@@ -457,6 +516,7 @@ class MorpolyBoardScreen(GameScreen):
             elif len(typed) < len(str(question.maximum)):
                 if not (k == "0" and not typed):
                     typed.append(k)
+            app.note_typed(amount="".join(typed))
             redraw()
 
         self.amount_keys: dict[str, BigButton] = {}
@@ -484,15 +544,18 @@ class MorpolyBoardScreen(GameScreen):
     # -- input ---------------------------------------------------------------------------
     def tap_face(self, die: int, face: int) -> None:
         self.faces[die] = face
-        if self.faces[0] is not None and self.faces[1] is not None:
-            faces = (self.faces[0], self.faces[1])
+        first, second = self.faces
+        if first is not None and second is not None:
             self.faces = [None, None]
-            self.roll(faces, "manual")
+        self.app.note_typed(faces=(self.faces[0], self.faces[1]))  # one face so far: kept for a restart
+        if first is not None and second is not None:
+            self.roll((first, second), "manual")
 
     def simulated_roll(self) -> None:
         """The simulated pair of dice (Settings: ``sim://?pair=1``) throws, and its throw arrives
         like a hardware pair's; with any other die source, two faces are drawn here."""
         self.faces = [None, None]
+        self.app.note_typed(faces=(None, None))
         die = self.app.devices.die
         if die is not None and getattr(die, "dice_per_throw", 1) == 2 and hasattr(die, "roll"):
             die.roll()
@@ -544,15 +607,15 @@ class MorpolyBoardScreen(GameScreen):
                 lines.append(f"{app.t('Rents')}: " + " / ".join(money(ed, r) for r in rents))
             if deed.house_cost:  # what a table about to build asks first
                 lines.append(app.t("Building: {amount} per house").format(amount=money(ed, deed.house_cost)))
-        if owned is not None:
+        if owned is not None:  # each mark the ring draws here, with what it means
             owner = party_name(app, owned.owner) if owned.owner else app.t("the bank")
             lines.append(f"{app.t('Owner')}: {owner}")
             if owned.hotel:
-                lines.append(app.t("A hotel"))
+                lines.append(f"{app.t(HOTEL_MARK)}: {app.t('A hotel')}")
             elif owned.houses:
-                lines.append(app.translator.plural("{n} houses", owned.houses))
+                lines.append(f"{'⌂' * owned.houses}: {app.translator.plural('{n} houses', owned.houses)}")
             if owned.mortgaged:
-                lines.append(app.t("Mortgaged"))
+                lines.append(f"{app.t(MORTGAGE_MARK)}: {app.t('Mortgaged')}")
             charge = ledger_view.charge_now(state, ed, index)
             if charge.kind == "premium":
                 lines.append(app.t("Premium now: {amount} (buys an FSU)").format(amount=money(ed, charge.amount)))
@@ -567,19 +630,28 @@ class MorpolyBoardScreen(GameScreen):
                 insurer=party_name(app, fsu.insurer), beneficiary=party_name(app, fsu.beneficiary), covers=covers))
         npcs = getattr(state, "npcs", None)
         if npcs is not None:
-            for where, what in ((npcs.death, N_("Death stands here.")), (npcs.dibbler, N_("CMOT Dibbler stands here.")),
-                                (None if npcs.luggage_with else npcs.luggage, N_("The Luggage stands here."))):
+            marks = dict(NPC_MARKS)
+            for name, where, what in (("death", npcs.death, N_("Death stands here.")),
+                                      ("dibbler", npcs.dibbler, N_("CMOT Dibbler stands here.")),
+                                      ("luggage", None if npcs.luggage_with else npcs.luggage,
+                                       N_("The Luggage stands here."))):
                 if where == index:
-                    lines.append(app.t(what))
+                    lines.append(f"{marks[name]} {app.t(what)}")
+        lines += pair_lines(app, state, index)
         across = opposite(index)
         lines.append(app.t("Opposite: {n} · {square}").format(n=across, square=ed.squares[across].name))
         self.selected = (index, across)
         self._draw_ring(game)
         label = Label(text="\n".join(lines), markup=True, font_size=sp(17), halign="left", valign="top",
-                      color=(1, 1, 1, 1))
-        label.bind(size=lambda w, _v: setattr(w, "text_size", w.size))
+                      color=(1, 1, 1, 1), size_hint_y=None)
+        # the deed scrolls when its lines (the marks explained, the FSUs) are more than the popup holds
+        label.bind(width=lambda w, width: setattr(w, "text_size", (width, None)),
+                   texture_size=lambda w, size: setattr(w, "height", size[1]))
+        self.deed_label = label
+        deed = ScrollView(do_scroll_x=False)
+        deed.add_widget(label)
         box = BoxLayout(orientation="vertical", padding=dp(8), spacing=dp(8))
-        box.add_widget(label)
+        box.add_widget(deed)
         row = GridLayout(cols=2, size_hint_y=None, spacing=dp(6))  # two names a row: a long one stays whole
         row.bind(minimum_height=row.setter("height"))
         ok = BigButton(text=app.t("OK"))

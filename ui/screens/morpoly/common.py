@@ -6,9 +6,10 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from companion.morpoly.currency import dibbler_money, luggage_money
-from companion.morpoly.elam.table import profile
+from companion.morpoly import roll_tables
 from companion.morpoly.editions import Edition, load_edition
+from companion.morpoly.game_end import ONE_PARTY_LEFT, TIME_LIMIT
+from companion.morpoly.rolled_move import way_param
 from ui.i18n import GUILD_WORDS
 
 MODE_ID = "ankh-morpoly"
@@ -63,27 +64,13 @@ QUESTION_WORDS = {
 """An answer word that says something else in one question: the Fools' "as drawn" is about any
 card, money too (not "where the card says"); staying when the Assassin's victim may flee means
 being killed (L178), which "Stay" did not say."""
-ROLL_TABLES = {
-    "morpoly.roll.assassin": N_("Doubles: the Assassin dies · even: flee one square or be killed · "
-                                "odd (7 too): the victim dies"),
-    "morpoly.roll.luggage": N_("Doubles: the Luggage joins you · 7: swallowed for good (one member, back to GO, "
-                               "no funeral) · other even: it races off with you · other odd: it spits out "
-                               "{per_point} × the sum"),
-    "morpoly.roll.luggage-race": N_("The product of the dice: even forward, odd backward"),
-    "morpoly.roll.dibbler": N_("Doubles: a deadly sausage (one member) · 7: your running direction turns · "
-                               "other even: he sells you a card for 1/10 of your cash · other odd: he drops "
-                               "{per_point} × the sum"),
-    "morpoly.roll.fool-card": N_("Doubles: the amounts double · 7: the card is reversed · other even: "
-                                 "give it to another player · other odd: played as drawn"),
-    "morpoly.roll.fool-cover": N_("Doubles: insured against three doubles in a row · 7: against Chance and "
-                                  "Community Chest · other even: Community Chest · other odd: Chance"),
-    "morpoly.roll.fool-payout": N_("Doubles: nothing paid, the FSU stays · 7: 3 × paid, the FSU stays · "
-                                   "other even: the premium back, the FSU ends · other odd: 3 × paid, the FSU ends"),
-    "morpoly.roll.l-space": N_("The product of the dice: even forward, odd backward"),
+PAID_WORDS = {"0": "roll:paid:0", "1": "roll:paid:1"}
+"""Table C's payout when it is no multiple worth saying (nothing, the premium back); else ``roll:paid``."""
+END_REASONS = {
+    ONE_PARTY_LEFT: N_("One party is left: it controls all Ankh-Morpork."),
+    TIME_LIMIT: N_("The agreed time is up: the richest party wins."),
 }
-"""What each result of a roll on one of the variant's tables does (L120–129, L111–118, L177–179,
-L191–203, L147), shown under the dice: the players roll and should see what the faces will mean,
-as the rules sheet beside the board says. Words only; the engine decides what happens."""
+"""Why a game ended (the engine's ``GameOver.reason``, R8), as the game-over screen says it."""
 EDITION_NAMES = {"us": N_("US (dollars)"), "de": N_("German (euro)"), "de-dm": N_("German (D-Mark)")}
 GROUP_RGB = {
     "brown": (0.55, 0.33, 0.2), "light-blue": (0.6, 0.85, 0.95), "pink": (0.85, 0.3, 0.6),
@@ -100,7 +87,8 @@ HOTEL_MARK = N_("H")
 Italian table)."""
 
 MORTGAGE_MARK = N_("M")
-"""A mortgaged deed on the ring, one letter in the table's word (zastawiona: Z, ipotecata: I)."""
+"""A mortgaged deed on the ring, in the table's word: one letter (zastawiona: Z, ipotecata: I), and
+"Hyp" in German, where H is the hotel (Hypothek); a square's deed says what each mark means."""
 
 
 @lru_cache(maxsize=4)
@@ -143,7 +131,7 @@ def option_label(app: Any, game: Any, value: str, question: Any = None) -> str:
     if special is not None:
         return str(app.t(special))
     if value in WORDS:
-        return str(app.t(WORDS[value]))
+        return str(app.t(WORDS[value])) + leads_to(ed, question, value)
     if rest and rest.split(":")[-1].isdigit():
         index = int(rest.split(":")[-1])
         if 0 <= index < len(ed.squares):
@@ -156,17 +144,40 @@ def option_label(app: Any, game: Any, value: str, question: Any = None) -> str:
     return text if text is not None else str(app.translator.option(value))
 
 
-def roll_table(app: Any, game: Any, question: Any) -> str:
-    """What the results of the roll ``question`` asks for mean, in the table's words ("" for a
-    movement roll); the Luggage's and Dibbler's money per point in the set's own amounts (×20 in
-    the D-Mark set, §6)."""
-    template = ROLL_TABLES.get(getattr(question, "key", ""))
-    if template is None:
+def leads_to(ed: Edition, question: Any, value: str) -> str:
+    """Where a way to move leads, as a second line of its button ("→ 8 · Vermont Avenue"; both
+    halves of an Undead's split): the squares the engine publishes with ``morpoly.move.how``
+    (:func:`companion.morpoly.rolled_move.reaches`); "" for any other answer."""
+    from kivy.metrics import sp
+    if getattr(question, "key", "") != "morpoly.move.how":
         return ""
-    ed = game_edition(game)
-    per_point = {"morpoly.roll.luggage": luggage_money(1, profile(ed)),
-                 "morpoly.roll.dibbler": dibbler_money(1, profile(ed))}.get(question.key, 0)
-    return str(app.t(template)).format(per_point=money(ed, per_point))
+    squares = dict(question.params).get(way_param(value), "")
+    named = [f"{n} · {ed.squares[int(n)].name}" for n in squares.split(",") if n.isdigit()]
+    return f"\n[size={int(sp(12))}]→ {' / '.join(named)}[/size]" if named else ""
+
+
+def roll_table(app: Any, game: Any, question: Any) -> str:
+    """What the results of the roll ``question`` asks for mean, in the table's words ("" for a roll
+    on no table): the engine's :func:`~companion.morpoly.roll_tables.roll_table`, each class of
+    result and its outcome translated by their ids (``roll:when:<class>``, ``roll:<outcome>``; a
+    Fools' cover in the ledger's words). Words only; the engine decides what happens."""
+    table = roll_tables.roll_table(getattr(question, "key", ""), game_edition(game))
+    if table is None:
+        return ""
+    said = []
+    for outcome in table.outcomes:
+        params = dict(outcome.params)
+        if outcome.outcome.startswith("cover:"):
+            cover = outcome.outcome[len("cover:"):]
+            what = str(app.t(COVER_WORDS.get(cover, cover)))
+        else:
+            if "multiple" in params:
+                multiple = params["multiple"]
+                params["paid"] = str(app.t(PAID_WORDS.get(multiple, "roll:paid"))).format(multiple=multiple)
+            what = app.translator.keyed("roll", outcome.outcome, outcome.outcome, params)
+        said.append(f"{app.t('roll:when:' + outcome.when)}: {what}")
+    text = " · ".join(said)
+    return text[:1].upper() + text[1:]
 
 
 def card_text(ed: Edition, card_id: str) -> str | None:
