@@ -33,7 +33,7 @@ from companion.morpoly.position import PartyId, Position, tokens_of
 CLAIM_MULTIPLE: Final = 3
 """Every claim pays three times the premium (L26; for the Wizards by R22)."""
 
-COVERED_PAYMENTS: Final = merchants.COVERED_PAYMENTS
+COVERED_PAYMENTS: Final[frozenset[PaymentKind]] = merchants.COVERED_PAYMENTS
 """Payments the Merchants' cover pays (R32), named in :mod:`companion.morpoly.guilds.merchants`."""
 
 

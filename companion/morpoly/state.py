@@ -175,6 +175,13 @@ class State:
             revision=self.revision,
         )
 
+    def ended(self) -> GameOver | None:
+        """``game_over`` read afresh, for code that checked it before a call that may end the game:
+        mypy keeps a checked ``state.game_over`` narrowed to ``None`` across such a call, so the
+        lines after it that handle the game's end would be unreachable to it and go unchecked
+        (``mypy --warn-unreachable`` showed them)."""
+        return self.game_over
+
     def party(self, party_id: str) -> Party:
         for party in self.parties:
             if party.id == party_id:

@@ -45,7 +45,7 @@ def turn_procedure(state: State, narrator: Narrator, args: Mapping[str, Any]) ->
                  number=state.turn.number)
     while state.game_over is None and token_alive(state, token_id):
         choice = yield from menu(state, edition, narrator, token_id)
-        if state.game_over is not None:
+        if state.ended() is not None:
             break  # the table said the time is up (R8)
         token = state.token(token_id)
         if token.in_jail:

@@ -70,15 +70,16 @@ def turn_procedure(state: State, narrator: Narrator, args: Mapping[str, Any]) ->
         answer = yield from ask_with_powers(state, narrator, ctx, question, listed=usable)
         if answer == MOSSY_LAWN:
             play_mossy_lawn(state, narrator, ctx)
-        if state.game_over is not None:
+        if state.ended() is not None:
             return
     before = state.player(color).hand
     end_turn(state)
     drawn = state.player(color).hand - before
     narrator.say("cards.draw", f"{color} draws {drawn} card(s)", player=color, count=drawn)
-    if state.game_over is not None:
+    over = state.ended()
+    if over is not None:
         narrator.say("game.over-draw-pile", "the draw pile is empty: the game ends",
-                     winners=",".join(state.game_over.winners))
+                     winners=",".join(over.winners))
     else:
         narrator.say("turn.end", f"{color}'s turn ends", player=color)
 

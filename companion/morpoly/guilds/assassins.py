@@ -13,7 +13,7 @@ from companion.morpoly.layout import SQUARES
 from companion.morpoly.options import value
 from companion.morpoly.position import PartyId, Position, TokenId, tokens_on
 
-COVER: Final = Cover.DEATH
+COVER: Final[Cover] = Cover.DEATH
 DEATH_SEQUENCE: Final = ("share", "death-claims", "funeral", "placed-on-go")
 """R61: a death's order — the killer's share on cash before anything else, then DEATH claims, then
 the funeral (one GO salary to the bank), then the token is placed on GO (nothing passed)."""

@@ -13,7 +13,7 @@ from companion.morpoly.movement import Rotation, is_occupied, next_square
 from companion.morpoly.options import is_on, value
 from companion.morpoly.position import PartyId, Position, TokenId
 
-COVER: Final = Cover.BEGGAR_LANDS
+COVER: Final[Cover] = Cover.BEGGAR_LANDS
 
 
 def is_beggar(position: Position, token: TokenId) -> bool:

@@ -11,9 +11,9 @@ from companion.morpoly.layout import OWNABLE, STREETS
 from companion.morpoly.options import is_on
 from companion.morpoly.position import PartyId, Position, TokenId, tokens_of, whole_group_owned
 
-COVER: Final = Cover.MUST_PAY
+COVER: Final[Cover] = Cover.MUST_PAY
 
-COVERED_PAYMENTS: Final = frozenset({
+COVERED_PAYMENTS: Final[frozenset[PaymentKind]] = frozenset({
     PaymentKind.RENT, PaymentKind.PREMIUM, PaymentKind.DOUBLE_FEE, PaymentKind.TAX, PaymentKind.FINE,
     PaymentKind.CARD, PaymentKind.INTEREST, PaymentKind.JAIL_FINE, PaymentKind.FUNERAL, PaymentKind.TITHE,
     PaymentKind.DIBBLER_CARD,

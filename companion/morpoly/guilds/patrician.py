@@ -11,7 +11,7 @@ from companion.morpoly.events import Event, MustPay, PaymentKind
 from companion.morpoly.options import is_on, value
 from companion.morpoly.position import PartyId, Position, TokenId, tokens_of
 
-COVER: Final = Cover.TAX
+COVER: Final[Cover] = Cover.TAX
 
 
 def condition(event: Event, beneficiary: PartyId, insurer: PartyId, position: Position,

@@ -13,7 +13,7 @@ from companion.morpoly.layout import OWNABLE
 from companion.morpoly.options import is_on, value
 from companion.morpoly.position import PartyId, Position, TokenId, tokens_on, whole_group_owned
 
-COVER: Final = Cover.ROBBED
+COVER: Final[Cover] = Cover.ROBBED
 
 
 def condition(event: Event, beneficiary: PartyId, insurer: PartyId, position: Position,

@@ -12,7 +12,7 @@ from companion.morpoly.layout import CULTURAL_SITES, OWNABLE, PUBS
 from companion.morpoly.options import is_on
 from companion.morpoly.position import PartyId, Position, TokenId
 
-COVER: Final = Cover.CEMETERY
+COVER: Final[Cover] = Cover.CEMETERY
 NPC_DEATHS: Final = frozenset({DeathCause.DEATH, DeathCause.LUGGAGE, DeathCause.DIBBLER})
 
 

@@ -11,7 +11,7 @@ from companion.morpoly.events import Event, JailCause, Jailed
 from companion.morpoly.options import is_on
 from companion.morpoly.position import PartyId, Position, TokenId, tokens_of
 
-COVER: Final = Cover.JAILED
+COVER: Final[Cover] = Cover.JAILED
 
 
 def condition(event: Event, beneficiary: PartyId, insurer: PartyId, position: Position,

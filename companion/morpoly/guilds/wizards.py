@@ -12,7 +12,7 @@ from companion.morpoly.layout import JAIL, opposite
 from companion.morpoly.options import is_on
 from companion.morpoly.position import PartyId, Position, TokenId
 
-COVER: Final = Cover.TELEPORT
+COVER: Final[Cover] = Cover.TELEPORT
 
 TELEPORT_CAUSES: Final = frozenset({RelocationCause.L_SPACE, RelocationCause.CARD, RelocationCause.LUGGAGE_RACE,
                                     RelocationCause.WIZARD_TELEPORT, RelocationCause.CONTRACT_JUMP})
