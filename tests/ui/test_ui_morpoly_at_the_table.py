@@ -21,6 +21,8 @@ import random
 import re
 import time
 from pathlib import Path
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any, Callable
 
 from companion.core.session import Session
@@ -59,6 +61,18 @@ def _resume(conftest: Any, data: Path, language: str) -> tuple[Any, Any]:
     d.tap(d.screen.ids.resume)
     d.frames(3)
     return app, d
+
+
+@contextmanager
+def _resumed(request: Any, data: Path, language: str) -> Iterator[tuple[Any, Any]]:
+    """The app opened on the data folder's game and "resume" tapped (:func:`_resume`), stopped when
+    the block ends, whatever the block's assertions do."""
+    conftest = _conftest(request)
+    app, d = _resume(conftest, data, language)
+    try:
+        yield app, d
+    finally:
+        conftest.stop_app(app)
 
 
 def _shown_lines(label: Any) -> list[str]:
@@ -108,12 +122,10 @@ def test_four_long_names_set_up_by_touch_are_all_on_go(tmp_path: Path, request: 
 def test_a_long_question_shows_who_and_how_much(tmp_path: Path, request: Any) -> None:
     """A debt to raise, in German with long names: the question's first line (the name and the
     amount) is on the screen, and the answers still below it."""
-    conftest = _conftest(request)
     data = tmp_path / "data"
     _feed(data, LONG_NAMES, {"edition": "de"}, lambda g: g.question is not None
           and g.question.key == "morpoly.debt.raise", seed=1)
-    app, d = _resume(conftest, data, "de")
-    try:
+    with _resumed(request, data, "de") as (app, d):
         board = d.screen
         assert board.name == "morpoly-board" and app.game.question.key == "morpoly.debt.raise"
         label = board.question_label
@@ -130,17 +142,13 @@ def test_a_long_question_shows_who_and_how_much(tmp_path: Path, request: Any) ->
         before = len(app.session.inputs)
         d.tap(first)  # still an answer a finger can reach
         assert len(app.session.inputs) == before + 1
-    finally:
-        conftest.stop_app(app)
 
 
 def test_a_trade_is_offered_in_polish_words(tmp_path: Path, request: Any) -> None:
-    conftest = _conftest(request)
     data = tmp_path / "data"
     _feed(data, ["Przemysław", "Małgorzata", "Grzegorz"], {"fortuna": "on", "elam": "on"},
           lambda g: g.question is not None and g.question.key == "morpoly.trade.square", seed=2)
-    app, d = _resume(conftest, data, "pl")
-    try:
+    with _resumed(request, data, "pl") as (app, d):
         buttons = [w for w in d.screen.answer_area.walk() if getattr(w, "value", "").startswith("trade:")]
         assert buttons
         for button in buttons:
@@ -149,8 +157,6 @@ def test_a_trade_is_offered_in_polish_words(tmp_path: Path, request: Any) -> Non
         assert app.game.question.key == "morpoly.trade.price"
         label = d.screen.question_label
         assert _fits(label, label.height), _shown_lines(label)
-    finally:
-        conftest.stop_app(app)
 
 
 def _journal(conftest: Any, tmp_path: Path) -> tuple[Any, Any, list[str]]:
@@ -206,12 +212,10 @@ def test_a_journal_row_with_a_cards_long_text_keeps_its_number(tmp_path: Path, r
 
 
 def test_a_long_name_is_whole_on_the_squares_buttons(tmp_path: Path, request: Any) -> None:
-    conftest = _conftest(request)
     data = tmp_path / "data"
     _feed(data, LONG_NAMES, {"edition": "de"}, lambda g: g.question is not None
           and g.question.key == "morpoly.turn.menu" and g.seq > 10, seed=1)
-    app, d = _resume(conftest, data, "de")
-    try:
+    with _resumed(request, data, "de") as (app, d):
         d.tap(d.screen.cells[39])
         popup = d.screen.square_popup
         assert len(d.screen.place_buttons) == 4
@@ -222,20 +226,16 @@ def test_a_long_name_is_whole_on_the_squares_buttons(tmp_path: Path, request: An
             x, y = button.to_window(*button.pos)
             assert 0 <= x and x + button.width <= 800 and 0 <= y and y + button.height <= 480
         popup.dismiss()
-    finally:
-        conftest.stop_app(app)
 
 
 def test_the_winner_is_named_as_typed(tmp_path: Path, request: Any) -> None:
-    conftest = _conftest(request)
     names = ["Giuseppina", "Massimiliano", "Bartolomeo"]
     ended: list[int] = []
     _feed(tmp_path / "trial", names, {}, lambda g: g.question is None and not ended.append(g.seq), seed=3,
           limit=20000)
     data = tmp_path / "data"
     rng = _feed(data, names, {}, lambda g: g.seq == ended[0] - 1, seed=3, limit=20000)
-    app, d = _resume(conftest, data, "it")
-    try:
+    with _resumed(request, data, "it") as (app, d):
         assert app.submit(random_input(app.game, rng)), app.message
         d.frames(3)
         over = app.game.state.game_over
@@ -250,32 +250,25 @@ def test_the_winner_is_named_as_typed(tmp_path: Path, request: Any) -> None:
         assert not [c for c in colours if re.search(rf"\b{c}\b", rows)], [line for line in rows.split("\n")
                                                                          if any(c in line for c in colours)][:3]
         assert not re.search(r"\$[0-9]+, [0-9]{3}", rows)
-    finally:
-        conftest.stop_app(app)
 
 
 def test_the_ledger_names_the_squares_kinds_in_italian(tmp_path: Path, request: Any) -> None:
     """A US set at an Italian table: where the next roll may lead says Imprevisti and Probabilità
     (the covers above it did already), not the set's English "Chance" and "Community Chest"."""
-    conftest = _conftest(request)
     data = tmp_path / "data"
     _feed(data, ["Giuseppina", "Massimiliano", "Bartolomeo"], {}, lambda g: g.question is not None
           and g.question.key == "morpoly.turn.menu" and g.seq > 10, seed=3)
-    app, d = _resume(conftest, data, "it")
-    try:
+    with _resumed(request, data, "it") as (app, d):
         d.tap(d.screen.ledger_button)
         text = d.screen.body.text
         assert "Imprevisti" in text and "Probabilità" in text
         assert "Chance" not in text and "Community Chest" not in text, text
-    finally:
-        conftest.stop_app(app)
 
 
 def test_every_square_is_drawn_whole_after_a_resume(tmp_path: Path, request: Any) -> None:
     """A late ELAM game (houses, NPCs, tokens together) opened after a restart: each square shows
     its number first and all its lines, and its group's strip lies on its own top edge (after a
     resume, strips of 13–19 were drawn over squares 11 and 12)."""
-    conftest = _conftest(request)
     data = tmp_path / "data"
 
     def built_and_crowded(game: Any) -> bool:
@@ -286,8 +279,7 @@ def test_every_square_is_drawn_whole_after_a_resume(tmp_path: Path, request: Any
                 and len(squares) != len(set(squares)))
 
     _feed(data, LONG_NAMES, {"edition": "de", "fortuna": "on", "elam": "on"}, built_and_crowded, seed=1)
-    app, d = _resume(conftest, data, "de")
-    try:
+    with _resumed(request, data, "de") as (app, d):
         from kivy.graphics import Rectangle
         d.frames(5)
         for cell in d.screen.cells:
@@ -297,19 +289,15 @@ def test_every_square_is_drawn_whole_after_a_resume(tmp_path: Path, request: Any
             for rect in rects:
                 assert cell.y - 1 <= rect.pos[1] <= cell.top and rect.pos[1] + rect.size[1] <= cell.top + 1, \
                     (cell.index, cell.pos, rect.pos)
-    finally:
-        conftest.stop_app(app)
 
 
 def test_the_top_bars_table_shows_the_board(tmp_path: Path, request: Any) -> None:
     """"☰ Table" on the journal's top bar during an Ankh-Morpoly game: the board (it stopped the app,
     the first game's table screen reading a state it does not know)."""
-    conftest = _conftest(request)
     data = tmp_path / "data"
     _feed(data, LONG_NAMES, {"edition": "de"}, lambda g: g.seq > 20 and g.question is not None
           and g.question.key == "morpoly.turn.menu", seed=1)
-    app, d = _resume(conftest, data, "de")
-    try:
+    with _resumed(request, data, "de") as (app, d):
         d.tap(d.screen.journal_button)
         assert d.screen.name == "journal"
         from kivy.core.window import Window
@@ -319,21 +307,17 @@ def test_the_top_bars_table_shows_the_board(tmp_path: Path, request: Any) -> Non
         d.tap(table[0])
         assert d.screen.name == "morpoly-board"
         assert "Bartholomäus" in d.screen.money_label.text
-    finally:
-        conftest.stop_app(app)
 
 
 def test_a_price_agreed_at_the_table_is_typed_on_a_digit_pad(tmp_path: Path, request: Any) -> None:
     """The engine takes any whole amount for a trade's price; the board offered only about ten
     buttons (1, 20, 40, … at a Polish table: a price of 150 agreed across the table had none). The
     board's "Another amount…" opens a digit pad; 1, 5, 0 and OK sell the deed for 150."""
-    conftest = _conftest(request)
     data = tmp_path / "data"
     _feed(data, ["Przemysław", "Małgorzata", "Grzegorz"], {}, lambda g: g.question is not None
           and g.question.key == "morpoly.trade.price" and g.question.maximum >= 160
           and "150" not in g.question.options, seed=6)
-    app, d = _resume(conftest, data, "pl")
-    try:
+    with _resumed(request, data, "pl") as (app, d):
         board = d.screen
         question = app.game.question
         buyer = question.params and dict(question.params).get("buyer")
@@ -358,8 +342,6 @@ def test_a_price_agreed_at_the_table_is_typed_on_a_digit_pad(tmp_path: Path, req
         d.tap(board.journal_button)
         assert d.screen.name == "journal"
         assert d.screen.ids.lines.data[-1]["text"].split("\n")[0].endswith("→ $150")
-    finally:
-        conftest.stop_app(app)
 
 
 def test_home_says_which_game_resume_resumes(tmp_path: Path, request: Any) -> None:

@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from tests.ui.test_ui_morpoly_at_the_table import SEATS, _conftest, _feed, _resume, _shown_lines
+from tests.ui.test_ui_morpoly_at_the_table import SEATS, _feed, _resumed, _shown_lines
 
 NAMES = ["Ann", "Bob", "Cy"]
 
@@ -55,13 +55,11 @@ def test_the_game_over_screen_says_why_and_lists_the_standings(tmp_path: Path, r
     every party with its net worth, richest first, the numbers ``analyse`` gives."""
     from companion.morpoly.analysis import analyse_position
     from ui.screens.morpoly.common import game_edition, money
-    conftest = _conftest(request)
     data = tmp_path / "data"
     _feed(data, NAMES, {"time-limit-minutes": "90", "edition": "de" if language == "de" else "us"},
           lambda g: g.question.key == "morpoly.turn.menu" and "time-up" in g.question.options
           and g.state.turn.number >= 12, seed=4)
-    app, d = _resume(conftest, data, language)
-    try:
+    with _resumed(request, data, language) as (app, d):
         _answer(d, "time-up")
         d.frames(2)
         assert app.game.question is None and app.game.state.game_over is not None
@@ -84,8 +82,6 @@ def test_the_game_over_screen_says_why_and_lists_the_standings(tmp_path: Path, r
         assert label.texture_size[1] <= label.height + 1, (shown, label.height)
         x, y = label.to_window(*label.pos)
         assert y >= 0 and y + label.height <= 480
-    finally:
-        conftest.stop_app(app)
 
 
 ROLL_KEYS = ("morpoly.roll.assassin", "morpoly.roll.luggage", "morpoly.roll.luggage-race", "morpoly.roll.dibbler",
@@ -123,11 +119,9 @@ def test_the_merchants_swap_says_who_pays_whom_before_the_tap(tmp_path: Path, re
                                                               pays: str) -> None:
     """R30: the party that gets the dearer square pays the difference; the question says who pays
     whom how much, and tapping "swap" moves exactly that."""
-    conftest = _conftest(request)
     data = tmp_path / "data"
     _feed(data, NAMES, {}, lambda g: g.question.key == "morpoly.merchants.swap", seed=2)
-    app, d = _resume(conftest, data, language)
-    try:
+    with _resumed(request, data, language) as (app, d):
         params = dict(app.game.question.params)
         payer, payee = params["payer"], params["payee"]
         amount = params["difference"].replace(" ", "\u00a0")
@@ -141,20 +135,16 @@ def test_the_merchants_swap_says_who_pays_whom_before_the_tap(tmp_path: Path, re
         after = {p.id: p.cash for p in app.game.state.parties}
         paid = int(params["difference"].strip("$").replace(",", ""))
         assert (before[payer] - after[payer], after[payee] - before[payee]) == (paid, paid)
-    finally:
-        conftest.stop_app(app)
 
 
 @pytest.mark.parametrize("language", ["de", "it"])
 def test_the_fools_direction_buttons_name_the_square_each_reaches(tmp_path: Path, request: Any, language: str) -> None:
     """L110: a Fool choosing the direction on doubles sees on each button the square it leads to, and
     the tapped one is where the token goes (seed 3: green on GO rolls 4 and 4: 8 or 32)."""
-    conftest = _conftest(request)
     data = tmp_path / "data"
     _feed(data, NAMES, {"edition": "de" if language == "de" else "us"},
           lambda g: g.question.key == "morpoly.move.how" and "walk-backward" in g.question.options, seed=3)
-    app, d = _resume(conftest, data, language)
-    try:
+    with _resumed(request, data, language) as (app, d):
         from ui.screens.morpoly.common import game_edition
         ed = game_edition(app.game)
         token = app.game.question.player
@@ -171,8 +161,6 @@ def test_the_fools_direction_buttons_name_the_square_each_reaches(tmp_path: Path
         q = app.game.question  # a Fool may be asked whether to step on one square: drawn where it walked to
         reached = int(dict(q.params)["square"]) if q.key == "morpoly.move.step" else app.game.state.token(token).square
         assert reached == back
-    finally:
-        conftest.stop_app(app)
 
 
 @pytest.mark.parametrize("language", ["en", "de", "pl", "it"])
@@ -193,17 +181,13 @@ def test_a_death_under_elam_says_its_cause_in_every_language(language: str) -> N
 
 
 def test_the_log_says_how_a_token_died_in_polish(tmp_path: Path, request: Any) -> None:
-    conftest = _conftest(request)
     data = tmp_path / "data"
     _feed(data, NAMES, {"elam": "on"}, lambda g: any(n.key == "morpoly.elam.died" for n in g.narration), seed=6)
-    app, d = _resume(conftest, data, "pl")
-    try:
+    with _resumed(request, data, "pl") as (app, d):
         line = next(n for n in app.game.narration if n.key == "morpoly.elam.died")
         cause = app.translator.gettext(f"cause:{dict(line.params)['cause']}")
         assert cause != f"cause:{dict(line.params)['cause']}"
         assert f"ginie {cause}:" in _plain(d.screen.log_label.text), d.screen.log_label.text
-    finally:
-        conftest.stop_app(app)
 
 
 def _throw_by_touch(d: Any, faces: tuple[int, int]) -> None:
@@ -225,11 +209,9 @@ def test_the_log_shows_the_dice_of_dibblers_roll(tmp_path: Path, request: Any, f
                                                  outcome: str) -> None:
     """A 7 (the running direction turns) and an odd roll (Dibbler drops money) thrown on the face
     pad: the log says the dice ("tira 3 e 4 per CMOT Dibbler") before what they did."""
-    conftest = _conftest(request)
     data = tmp_path / "data"
     _feed(data, NAMES, {"elam": "on"}, lambda g: g.question.key == "morpoly.roll.dibbler", seed=1)
-    app, d = _resume(conftest, data, "it")
-    try:
+    with _resumed(request, data, "it") as (app, d):
         player = NAMES[SEATS.index(app.game.question.player)]
         _throw_by_touch(d, faces)
         d.frames(2)
@@ -237,8 +219,6 @@ def test_the_log_shows_the_dice_of_dibblers_roll(tmp_path: Path, request: Any, f
         assert outcome in keys and keys.index("morpoly.npc.dibbler-rolled") < keys.index(outcome)
         log = _plain(d.screen.log_label.text).split("\n")
         assert f"{player} tira {faces[0]} e {faces[1]} per CMOT Dibbler" in log, log
-    finally:
-        conftest.stop_app(app)
 
 
 def test_the_marks_are_explained_where_they_are_drawn_in_german(tmp_path: Path, request: Any) -> None:
@@ -246,13 +226,11 @@ def test_the_marks_are_explained_where_they_are_drawn_in_german(tmp_path: Path, 
     panel has a legend of its marks, a tap on a square explains each of its marks, and a mortgaged
     deed is "Hyp" on a German ring (seed 5: Bob, a Fool or Wizard, on 7; someone holds Fortuna)."""
     from companion.morpoly.board_view import opposite_pairs
-    conftest = _conftest(request)
     data = tmp_path / "data"
     _feed(data, NAMES, {"elam": "on", "fortuna": "on", "edition": "de"},
           lambda g: bool(g.state.fortuna and opposite_pairs(g.state)
                          and any(o.mortgaged for o in g.state.squares.values())), seed=5)
-    app, d = _resume(conftest, data, "de")
-    try:
+    with _resumed(request, data, "de") as (app, d):
         board = d.screen
         legend = _plain(board.money_label.text).split("\n")[-1]
         assert legend == "♥ Gildenmitglieder übrig · ✦ eine Fortuna-Marke", legend
@@ -275,5 +253,3 @@ def test_the_marks_are_explained_where_they_are_drawn_in_german(tmp_path: Path, 
         d.frames(2)
         assert "Hyp: Mit Hypothek belastet" in _plain(board.deed_label.text), board.deed_label.text
         board.square_popup.dismiss()
-    finally:
-        conftest.stop_app(app)

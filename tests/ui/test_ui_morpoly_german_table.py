@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.morpoly.elam.death import starvation_applies
-from tests.ui.test_ui_morpoly_at_the_table import _conftest, _feed, _resume, _shown_lines
+from tests.ui.test_ui_morpoly_at_the_table import _feed, _resumed, _shown_lines
 
 NAMES = ["Anna", "Bernd", "Clara"]
 ELAM = {"edition": "de", "fortuna": "on", "elam": "on"}
@@ -40,43 +40,33 @@ def _buttons(board: Any) -> dict[str, Any]:
 
 
 def test_the_fools_play_a_money_card_as_drawn(tmp_path: Path, request: Any) -> None:
-    conftest = _conftest(request)
     data = tmp_path / "data"
     _feed(data, NAMES, ELAM, _at("morpoly.card.fool-modify"), seed=5)
-    app, d = _resume(conftest, data, "de")
-    try:
+    with _resumed(request, data, "de") as (app, d):
         button = _buttons(d.screen)["as-drawn"]
         assert button.text == "Karte normal ausführen", button.text
         assert "modify" in _buttons(d.screen)
         before = len(app.session.inputs)
         d.tap(button)
         assert len(app.session.inputs) == before + 1 and app.session.inputs[-1].value == "as-drawn"
-    finally:
-        conftest.stop_app(app)
 
 
 def test_staying_before_the_assassin_says_it_kills(tmp_path: Path, request: Any) -> None:
-    conftest = _conftest(request)
     data = tmp_path / "data"
     _feed(data, NAMES, ELAM, _at("morpoly.assassins.flee"), seed=11)
-    app, d = _resume(conftest, data, "de")
-    try:
+    with _resumed(request, data, "de") as (app, d):
         buttons = _buttons(d.screen)
         assert buttons["stay"].text == "Bleiben (und gemeuchelt werden)" and buttons["flee"].text == "Fliehen"
         victim = app.game.question.player
         lives = app.game.state.lives[app.game.state.token(victim).party]
         d.tap(buttons["stay"])
         assert app.game.state.lives[app.game.state.token(victim).party] == lives - 1  # as the button said
-    finally:
-        conftest.stop_app(app)
 
 
 def test_the_assassins_roll_shows_what_the_faces_mean(tmp_path: Path, request: Any) -> None:
-    conftest = _conftest(request)
     data = tmp_path / "data"
     _feed(data, NAMES, ELAM, _at("morpoly.roll.assassin"), seed=5)
-    app, d = _resume(conftest, data, "de")
-    try:
+    with _resumed(request, data, "de") as (app, d):
         board = d.screen
         hint = board.roll_table_label
         assert hint.text.startswith("Pasch: der Assassine stirbt") and "fliehen" in hint.text
@@ -85,37 +75,26 @@ def test_the_assassins_roll_shows_what_the_faces_mean(tmp_path: Path, request: A
         x, y = hint.to_window(*hint.pos)
         assert y >= 0 and hint.texture_size[1] <= hint.height + 1
         d.screenshot(tmp_path / "assassin-roll.png")
-    finally:
-        conftest.stop_app(app)
 
 
 def test_the_luggages_money_is_the_sets_own(tmp_path: Path, request: Any) -> None:
     """400 × the sum in the D-Mark set (L196: "400fache (Deutsches Monopoly)"), 20 × in the euro set."""
-    conftest = _conftest(request)
     for edition, per_point in (("de", "20\u00a0€"), ("de-dm", "400\u00a0DM")):
         data = tmp_path / edition
         _feed(data, NAMES, {**ELAM, "edition": edition}, _at("morpoly.roll.luggage"), seed=1)
-        app, d = _resume(conftest, data, "de")
-        try:
+        with _resumed(request, data, "de") as (app, d):
             text = d.screen.roll_table_label.text
             assert f"{per_point} × die Augensumme" in text, text
-        finally:
-            conftest.stop_app(app)
 
 
 def test_a_movement_roll_has_no_table(tmp_path: Path, request: Any) -> None:
-    conftest = _conftest(request)
     data = tmp_path / "data"
     _feed(data, NAMES, ELAM, _at("morpoly.roll.move"), seed=1)
-    app, d = _resume(conftest, data, "de")
-    try:
+    with _resumed(request, data, "de") as (app, d):
         assert d.screen.roll_table_label.text == ""
-    finally:
-        conftest.stop_app(app)
 
 
 def test_the_third_attempt_in_jail_warns_of_starvation(tmp_path: Path, request: Any) -> None:
-    conftest = _conftest(request)
     data = tmp_path / "data"
 
     def third_attempt(game: Any) -> bool:  # a token that can starve (not the Undead's, L86)
@@ -125,24 +104,19 @@ def test_the_third_attempt_in_jail_warns_of_starvation(tmp_path: Path, request: 
             for t in game.state.tokens)
 
     _feed(data, NAMES, ELAM, third_attempt, seed=2)
-    app, d = _resume(conftest, data, "de")
-    try:
+    with _resumed(request, data, "de") as (app, d):
         board = d.screen
         name = NAMES[["red", "yellow", "green"].index(app.game.question.player)]
         money = board.money_label.text
         own = money.split(f"[b]{name}[/b]", 1)[1].split("\n[color=")[0]
         assert "im Gefängnis, Versuch 3 von 3 · ohne Pasch: Tod durch Verhungern" in own, money
         assert money.count("im Gefängnis") == sum(t.in_jail for t in app.game.state.tokens)
-    finally:
-        conftest.stop_app(app)
 
 
 def test_a_fool_asked_to_step_is_drawn_where_he_stands(tmp_path: Path, request: Any) -> None:
-    conftest = _conftest(request)
     data = tmp_path / "data"
     _feed(data, NAMES, ELAM, _at("morpoly.move.step"), seed=3)
-    app, d = _resume(conftest, data, "de")
-    try:
+    with _resumed(request, data, "de") as (app, d):
         board = d.screen
         params = dict(app.game.question.params)
         token = app.game.state.token(params["token"])
@@ -153,32 +127,24 @@ def test_a_fool_asked_to_step_is_drawn_where_he_stands(tmp_path: Path, request: 
         assert board.cells[here].selected and board.cells[there].selected
         d.tap(_buttons(board)["stay"])
         assert not board.cells[there].selected
-    finally:
-        conftest.stop_app(app)
 
 
 def test_the_money_list_marks_each_seat_with_its_shape(tmp_path: Path, request: Any) -> None:
-    conftest = _conftest(request)
     data = tmp_path / "data"
     _feed(data, NAMES, ELAM, lambda g: g.seq > 30 and g.question is not None, seed=1)
-    app, d = _resume(conftest, data, "de")
-    try:
+    with _resumed(request, data, "de") as (app, d):
         money = d.screen.money_label.text
         for shape, name in zip("●▲■", NAMES):
             assert f"{shape}[/color] [b]{name}[/b]" in money, money
-    finally:
-        conftest.stop_app(app)
 
 
 def test_both_halves_of_the_undead_are_drawn_until_one_is_kept(tmp_path: Path, request: Any) -> None:
     """L83: both halves' squares are resolved, then the player removes one: until then the table has
     two Undead tokens on the board, and the question names the squares by name only (three are
     called Gemeinschaftsfeld). Both are drawn and marked; the kept one stays."""
-    conftest = _conftest(request)
     data = tmp_path / "data"
     _feed(data, NAMES, ELAM, _at("morpoly.undead.keep"), seed=1)
-    app, d = _resume(conftest, data, "de")
-    try:
+    with _resumed(request, data, "de") as (app, d):
         board = d.screen
         params = dict(app.game.question.params)
         token = app.game.state.token(params["token"])
@@ -193,25 +159,19 @@ def test_both_halves_of_the_undead_are_drawn_until_one_is_kept(tmp_path: Path, r
         assert app.game.state.token(token.id).square == first
         assert shape in board.cells[first].text and shape not in board.cells[second].text
         assert not board.cells[second].selected
-    finally:
-        conftest.stop_app(app)
 
 
 def test_a_squares_card_says_what_a_house_costs(tmp_path: Path, request: Any) -> None:
     """The deed on the board's tap showed price, mortgage and rents, but not what a house costs —
     the first thing a table about to build asks (Münchener Straße: 100 € in the euro set, 2.000 DM
     in the D-Mark set, §6)."""
-    conftest = _conftest(request)
     for edition, cost in (("de", "100\u00a0€"), ("de-dm", "2.000\u00a0DM")):
         data = tmp_path / edition
         _feed(data, NAMES, {**ELAM, "edition": edition}, lambda g: g.seq > 10 and g.question is not None
               and g.question.key == "morpoly.turn.menu", seed=1)
-        app, d = _resume(conftest, data, "de")
-        try:
+        with _resumed(request, data, "de") as (app, d):
             d.tap(d.screen.cells[16])
             popup = d.screen.square_popup
             text = "\n".join(w.text for w in popup.walk() if hasattr(w, "text"))
             assert f"Hausbau: {cost} je Haus" in text, text
             popup.dismiss()
-        finally:
-            conftest.stop_app(app)
