@@ -23,8 +23,9 @@ if TYPE_CHECKING:
 
 UI_DIR = Path(__file__).parent
 FONT_DIR = UI_DIR / "fonts"
-KV_FILES = ("widgets.kv", "home.kv", "setup.kv", "table.kv", "turn.kv", "events.kv", "gameend.kv",
-            "journal.kv", "settings.kv")
+KV_SHARED = "widgets.kv"
+"""The kv rules every screen uses (the bars, pages, buttons), loaded as the app is built; each
+screen's own file is loaded when the screen is first built (``ui.companion_app.SCREENS``)."""
 
 
 def default_data_dir() -> Path:

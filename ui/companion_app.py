@@ -26,7 +26,7 @@ from kivy.uix.screenmanager import NoTransition
 from companion.core.errors import CompanionError, WaitingForOther
 from companion.core.mode import DEFAULT_MODE
 from companion.core.inputs import Answer, CardScan, DieRoll, Input
-from ui.app import FONT_DIR, KV_FILES, UI_DIR, default_data_dir, outcome_for, screen_for
+from ui.app import FONT_DIR, KV_SHARED, UI_DIR, default_data_dir, outcome_for, screen_for
 from ui.devices import DeviceLink
 from ui.i18n import Translator
 from ui import navigation
@@ -45,17 +45,28 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-SCREENS: dict[str, tuple[str, str]] = {
-    "home": ("ui.screens.home", "HomeScreen"), "setup": ("ui.screens.setup", "SetupScreen"),
-    "table": ("ui.screens.table", "TableScreen"), "turn": ("ui.screens.turn", "TurnScreen"),
-    "events": ("ui.screens.events", "EventsScreen"), "gameend": ("ui.screens.gameend", "GameEndScreen"),
-    "journal": ("ui.screens.journal", "JournalScreen"), "settings": ("ui.screens.settings_screen", "SettingsScreen"),
-    "morpoly-setup": ("ui.screens.morpoly", "MorpolySetupScreen"),
-    "morpoly-board": ("ui.screens.morpoly", "MorpolyBoardScreen"),
-    "morpoly-ledger": ("ui.screens.morpoly", "MorpolyLedgerScreen"),
+SCREENS: dict[str, tuple[str, str, str | None]] = {
+    "home": ("ui.screens.home", "HomeScreen", "home.kv"), "setup": ("ui.screens.setup", "SetupScreen", "setup.kv"),
+    "table": ("ui.screens.table", "TableScreen", "table.kv"), "turn": ("ui.screens.turn", "TurnScreen", "turn.kv"),
+    "events": ("ui.screens.events", "EventsScreen", "events.kv"),
+    "gameend": ("ui.screens.gameend", "GameEndScreen", "gameend.kv"),
+    "journal": ("ui.screens.journal", "JournalScreen", "journal.kv"),
+    "settings": ("ui.screens.settings_screen", "SettingsScreen", "settings.kv"),
+    "morpoly-setup": ("ui.screens.morpoly", "MorpolySetupScreen", None),
+    "morpoly-board": ("ui.screens.morpoly", "MorpolyBoardScreen", None),
+    "morpoly-ledger": ("ui.screens.morpoly", "MorpolyLedgerScreen", None),
 }
-"""Each screen by name: the module and class that build it, imported when it is first shown
-(:class:`ui.screens.manager.LazyScreenManager`), so the first frame waits for none of them but home."""
+"""Each screen by name: the module and class that build it and its kv file (in ``ui/kv``), imported
+and loaded when it is first shown (:class:`ui.screens.manager.LazyScreenManager`), so the first
+frame waits for none of them but home: parsing all nine kv files (Kivy compiles every expression
+in them) was a fifth of the start-up beyond a bare Kivy window."""
+
+
+def load_kv(name: str) -> None:
+    """Load ``ui/kv/<name>`` unless it is loaded (a second App in the same process reuses the rules)."""
+    path = str(UI_DIR / "kv" / name)
+    if path not in Builder.files:
+        Builder.load_file(path)
 
 
 class CompanionApp(App):
@@ -103,13 +114,12 @@ class CompanionApp(App):
         apply_window_density()  # before any kv rule runs: dp/sp sizes follow the window
         LabelBase.register(name="Roboto", fn_regular=str(FONT_DIR / "DejaVuSans.ttf"),
                            fn_bold=str(FONT_DIR / "DejaVuSans-Bold.ttf"))
-        for name in KV_FILES:
-            path = str(UI_DIR / "kv" / name)
-            if path not in Builder.files:  # a second App in the same process reuses the rules
-                Builder.load_file(path)
+        load_kv(KV_SHARED)
         self.manager = LazyScreenManager(transition=NoTransition())
-        for name, (module, cls_name) in SCREENS.items():
-            def make(module: str = module, cls_name: str = cls_name, name: str = name) -> Any:
+        for name, (module, cls_name, kv) in SCREENS.items():
+            def make(module: str = module, cls_name: str = cls_name, kv: str | None = kv, name: str = name) -> Any:
+                if kv is not None:
+                    load_kv(kv)  # the screen's rules, before its class is made
                 return getattr(importlib.import_module(module), cls_name)(name=name)
             self.manager.register(name, make)
         self.manager.current = "home"  # built now; the others when first shown

@@ -126,6 +126,9 @@ class JournalScreen(GameScreen):
 
     MAPS = ("map",)
     selected = NumericProperty(-1)
+    row_dp = NumericProperty(ROW_DP)
+    """:data:`ROW_DP` for ``journal.kv``: an ``#:import`` of it there imported this module, and with it
+    both games' screens and the map, with the kv files before the first frame (issue 16, item 5)."""
 
     def on_selected(self, _screen: Any, step: int) -> None:
         """The picked step is part of where the table is: a restart brings it back (ui.navigation)."""
