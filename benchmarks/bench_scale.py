@@ -9,7 +9,9 @@ Prints, each against a baseline measured in the same run:
   no whole game is that long, so past its end the table undoes and redoes a step now and then, as
   ``bench_journal.py`` does), in ms and µs per entry, median of ``--repeat``;
 * app start to the first frame, and peak memory, for a bare Kivy app (the baseline), the companion
-  with an empty journal and with a 2,000-entry unfinished game; each a fresh process;
+  with an empty journal and with a 2,000-entry unfinished game; each a fresh process, after one
+  start of each that is not timed, and with Python's bytecode cached (``PYTHONDONTWRITEBYTECODE``
+  removed from the children's environment), as on the table after the first start;
 * memory after opening every screen on that game, against the bare Kivy app: as the app starts
   (the game open in the journal, not shown) and after "resume" (the game's screens show the game:
   its maps with every piece, the table's grids);
@@ -313,6 +315,9 @@ print("RESULT", json.dumps({{"p50_ms": times[len(times) // 2],
 def _env(root: Path) -> dict[str, str]:
     env = dict(os.environ)
     env["PYTHONPATH"] = str(root)
+    # bytecode cached as on the table, where the first start writes it: without it every start
+    # compiled the app's own modules again (Kivy's were compiled when pip installed it)
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
     if not env.get("DISPLAY"):
         env.setdefault("SDL_VIDEODRIVER", "offscreen")
     env.setdefault("KIVY_NO_ARGS", "1")
@@ -356,6 +361,9 @@ def measure(root: Path, journals: dict[int, Path], tmp: Path, args: argparse.Nam
         return out
     starts: dict[str, list[float]] = {"bare": [], "empty": [], "long": []}
     resumed: list[float] = []
+    child(root, BARE.format())  # a start not timed: the bytecode written, the files in the page cache
+    child(root, APP.format(data=str(app_data(tmp, f"{root.name}-warm", None)), journal=False, every=False,
+                           resume=False))
     for _ in range(args.repeat):
         result, spawned = child(root, BARE.format())
         starts["bare"].append(result["first_frame"] - spawned)
