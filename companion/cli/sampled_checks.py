@@ -191,17 +191,19 @@ def _play_in_processes(play: Callable[[int, bool], R], games: int, jobs: int, ev
     size = chunk_size(games, jobs)
     context = multiprocessing.get_context("fork")
     with ProcessPoolExecutor(processes(games, jobs), mp_context=context, initializer=_leave_interrupts) as pool:
-        # Ctrl-C held back while the workers are forked (the first submit forks them all), so none is
-        # interrupted before it ignores it; one pressed meanwhile is met here just after
-        held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
-        try:
-            chunks: list[Future[tuple[list[R], Slip | None]]] = [
-                pool.submit(_play_range, play, first, min(first + size, games + 1), every_input, full_games_every)
-                for first in range(1, games + 1, size)]
-        finally:
-            signal.pthread_sigmask(signal.SIG_SETMASK, held)
+        chunks: list[Future[tuple[list[R], Slip | None]]] = []
         results: list[R] = []
         try:
+            # Ctrl-C held back while the workers are forked (the first submit forks them all), so none
+            # is interrupted before it ignores it; one pressed meanwhile is raised as the mask is
+            # lifted (pthread_sigmask runs the handlers), inside this try: the chunks are cancelled
+            held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+            try:
+                for first in range(1, games + 1, size):
+                    chunks.append(pool.submit(_play_range, play, first, min(first + size, games + 1), every_input,
+                                              full_games_every))
+            finally:
+                signal.pthread_sigmask(signal.SIG_SETMASK, held)
             for chunk in chunks:
                 played, slip = chunk.result()
                 results += played

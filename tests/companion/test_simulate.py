@@ -358,3 +358,38 @@ def test_a_worker_that_dies_ends_the_run_in_one_line(monkeypatch: pytest.MonkeyP
     assert captured.err.startswith("ankh-companion simulate: a worker process ended before its games were played ("), \
         captured.err
     assert captured.err.endswith("); no report\n"), captured.err
+
+
+def test_ctrl_c_while_the_workers_are_forked_stops_the_run_too(monkeypatch: pytest.MonkeyPatch,
+                                                               capsys: pytest.CaptureFixture[str]) -> None:
+    """Ctrl-C is held back while the workers are forked and met as soon as it is let through: the
+    chunks handed out by then are cancelled as at any other moment, not all played first (the run
+    went on to its last game, a 10,000-game run for minutes, before it said "interrupted")."""
+    import multiprocessing
+    import os
+    import signal
+    import time
+    from concurrent.futures import ProcessPoolExecutor
+
+    played = multiprocessing.get_context("fork").Value("i", 0)  # shared with the forked workers
+
+    def counted_game(rng: random.Random, players: int, *args: object, **kwargs: object) -> None:
+        with played.get_lock():
+            played.value += 1
+        time.sleep(0.005)
+
+    submit = ProcessPoolExecutor.submit
+
+    def submit_during_ctrl_c(self: ProcessPoolExecutor, *args: object, **kwargs: object) -> object:
+        if not getattr(self, "_ctrl_c_sent", False):  # the first submit forks the workers
+            self._ctrl_c_sent = True  # type: ignore[attr-defined]
+            os.kill(os.getpid(), signal.SIGINT)  # held back until every chunk is handed out
+        return submit(self, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(simulate_module, "play_game", counted_game)
+    monkeypatch.setattr(ProcessPoolExecutor, "submit", submit_during_ctrl_c)
+    games = 400  # chunks of 20: at most the few a worker has already taken are played
+    assert main(["--games", str(games), "--players", "2", "--jobs", "2"]) == 130
+    captured = capsys.readouterr()
+    assert captured.out == "" and captured.err == "ankh-companion simulate: interrupted (Ctrl-C); no report\n"
+    assert played.value < games / 2, played.value
