@@ -19,7 +19,9 @@ names the halves' squares (a rule change that changes games writes them again); 
 mp-findings, where words changed and no game did (232 of 240 digests: every question, input, state and
 result the same, checked with a digest without the words): the Merchants' swap names who pays whom
 (and asks ``morpoly.merchants.swap-even`` at equal prices), ``morpoly.move.how`` names each way's
-square, Dibbler's roll and a failed third roll in jail have a dice line.
+square, Dibbler's roll and a failed third roll in jail have a dice line; and again when a hotel sold
+while the bank has fewer than four houses takes its group down evenly instead of leaving a bare
+street beside its group's hotels (``building.levels_after_sale``): the 13 games that sell one so.
 """
 from __future__ import annotations
 

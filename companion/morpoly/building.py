@@ -3,7 +3,8 @@
 Standard rules: build only on a colour group you own completely with no square of it mortgaged,
 evenly (a street may get its next house only if no street of the group has fewer), from the bank's
 limited supply (32 houses, 12 hotels; a hotel needs four houses on the street and gives them back).
-Sell evenly, at half the cost. Mortgage a square only when its whole group has no buildings; lift it
+Sell evenly, at half the cost (a hotel the bank cannot break into four houses takes its group
+down evenly: :func:`levels_after_sale`). Mortgage a square only when its whole group has no buildings; lift it
 for the mortgage value plus a tenth. The variant's hotel rule (B4, R11) allows a hotel only on a
 street that had four houses when the current turn began (``State.turn.four_houses_at_start``).
 
@@ -12,7 +13,9 @@ Each ``can_*`` returns ``None`` when the action is legal, else the reason in one
 from __future__ import annotations
 
 from functools import lru_cache
+from itertools import product
 
+from companion.core.procedure import Narrator
 from companion.morpoly.editions import Edition, load_edition
 from companion.morpoly.guilds import patrician
 from companion.morpoly.money import BANK, transfer
@@ -72,25 +75,71 @@ def can_sell(state: State, edition: Edition, party: str, square: int) -> str | N
     return None
 
 
+def levels_after_sale(state: State, edition: Edition, square: int) -> dict[int, int]:
+    """The streets of ``square``'s group that a sale on it lowers, each with its new level (a hotel
+    is level 5): one level, as a rule, and a hotel becomes four houses from the bank's supply.
+
+    A hotel the bank cannot break into four houses (fewer than four left) comes down further, and
+    the group's other hotels with it: a group stays built evenly in selling as in building (its
+    levels never differ by more than one), and every house left standing must come from the supply.
+    The group keeps the most levels those allow (the houses it gives back count towards the supply);
+    of equal ways, the street sold on keeps the fewest, then the first in board order the most.
+    Selling one hotel whole with nothing in its place had left a bare street beside its group's
+    hotels."""
+    old = state.squares[square].houses
+    if old != HOTEL or state.bank.houses >= 4:
+        return {square: old - 1}
+    group = edition.group(square)
+    before = [state.squares[s].houses for s in group]
+    supply = state.bank.houses + sum(h for h in before if h != HOTEL)
+    at = group.index(square)
+    ways = [levels for levels in product(*(range(h + 1) for h in before))  # all sold is always one
+            if levels[at] != HOTEL and max(levels) - min(levels) <= 1
+            and sum(h for h in levels if h != HOTEL) <= supply]
+    best = max(ways, key=lambda levels: (sum(levels), -levels[at], levels))
+    return {s: h for s, h, was in zip(group, best, before) if h != was}
+
+
 def sell(state: State, edition: Edition, party: str, square: int) -> int:
-    """Sell one level at half the cost; a hotel becomes four houses, or (when the bank has fewer than
-    four) goes back whole with nothing in its place. Returns the money the party got."""
-    sq = state.squares[square]
-    cost = edition.deed(square).house_cost
-    if sq.houses == HOTEL:
-        state.bank.hotels += 1
-        if state.bank.houses >= 4:
-            state.bank.houses -= 4
-            levels, houses = 1, 4
+    """Sell on ``square`` at half the cost, as :func:`levels_after_sale` says; the houses and hotels
+    go back to the supply. Returns the money the party got."""
+    return _lower(state, edition, party, levels_after_sale(state, edition, square))
+
+
+def _lower(state: State, edition: Edition, party: str, lowered: dict[int, int]) -> int:
+    """Bring each street of ``lowered`` down to its level, paying ``party`` half the cost."""
+    paid = 0
+    for street, level in lowered.items():
+        was = state.squares[street].houses
+        if was == HOTEL:
+            state.bank.hotels += 1
+            state.bank.houses -= level
         else:
-            levels, houses = HOTEL, 0
-    else:
-        state.bank.houses += 1
-        levels, houses = 1, sq.houses - 1
-    state.squares[square] = sq.with_houses(houses)
-    paid = levels * cost // 2
+            state.bank.houses += was - level
+        state.squares[street] = state.squares[street].with_houses(level)
+        paid += (was - level) * edition.deed(street).house_cost
+    paid //= 2
     transfer(state, BANK, party, paid)
     return paid
+
+
+def sell_and_say(state: State, edition: Edition, narrator: Narrator, party: str, square: int) -> None:
+    """:func:`sell`, and the line that says so: a building sold, or, when a hotel the bank could not
+    break took its group down (:func:`levels_after_sale`), every street's houses now."""
+    name = edition.squares[square].name
+    houses = state.bank.houses
+    short = state.squares[square].houses == HOTEL and houses < 4
+    lowered = levels_after_sale(state, edition, square)
+    _lower(state, edition, party, lowered)
+    if not short:
+        narrator.say("morpoly.building.sold", f"{party} sells a building on {name}", party=party, square=square,
+                     name=name)
+        return
+    levels = "; ".join(f"{edition.squares[s].name}: {level}" for s, level in lowered.items())  # "," splits a list
+    narrator.say("morpoly.building.sold-short",
+                 f"{party} sells the hotel on {name}; the bank has only {houses} houses left, too few to break it "
+                 f"into four, so the group comes down evenly (houses now: {levels})",
+                 party=party, square=square, name=name, houses=houses, levels=levels)
 
 
 def can_mortgage(state: State, edition: Edition, party: str, square: int) -> str | None:

@@ -93,10 +93,7 @@ def pay(state: State, edition: Edition, narrator: Narrator, payer: str, payee: s
                                            cash=edition.currency.format(state.party(payer).cash))
             verb, square = choice.split(":")
             if verb == "sell":
-                building.sell(state, edition, payer, int(square))
-                name = edition.squares[int(square)].name
-                narrator.say("morpoly.building.sold", f"{payer} sells a building on {name}",
-                             party=payer, square=square, name=name)
+                building.sell_and_say(state, edition, narrator, payer, int(square))
             else:
                 building.mortgage(state, edition, payer, int(square))
                 narrator.say("morpoly.deed.mortgaged", f"{payer} mortgages {edition.squares[int(square)].name}",

@@ -267,17 +267,23 @@ def _whole(squares: dict[int, SquareState], group: tuple[int, ...], owner: str |
     return True
 
 
+def _even(squares: dict[int, SquareState], group: tuple[int, ...]) -> bool:
+    """Whether ``group`` is built evenly: its levels (a hotel is five) differ by at most one."""
+    levels = [squares[member].houses for member in group]
+    return not levels or max(levels) - min(levels) <= 1
+
+
 def _built_sound(squares: dict[int, SquareState], groups: dict[int, tuple[int, ...]],
                  built: list[tuple[int, SquareState]]) -> bool:
-    """Whether no built square is mortgaged and each stands in a group wholly its owner's (a group
-    found whole once is whole for its other built squares too: they have the same owner)."""
+    """Whether no built square is mortgaged and each stands in a group wholly its owner's and built
+    evenly (a group found sound once is sound for its other built squares too)."""
     whole: set[tuple[int, ...]] = set()
     for index, sq in built:
         if sq.mortgaged:
             return False
         group = groups.get(index, ())
         if group not in whole:
-            if not _whole(squares, group, sq.owner):
+            if not _whole(squares, group, sq.owner) or not _even(squares, group):
                 return False
             whole.add(group)
     return True
@@ -299,6 +305,8 @@ def _square_problems(squares: dict[int, SquareState], groups: dict[int, tuple[in
                 out.append(f"mortgaged square {index} has buildings")
             if not _whole(squares, groups.get(index, ()), sq.owner):
                 out.append(f"square {index} is built without its whole group")
+            if not _even(squares, groups.get(index, ())):
+                out.append(f"square {index} is built unevenly: its group's levels differ by more than one")
     return houses, hotels
 
 

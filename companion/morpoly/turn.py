@@ -128,9 +128,7 @@ def manage(state: State, edition: Edition, narrator: Narrator, party: str, choic
         building.build(state, edition, party, square)
         narrator.say("morpoly.building.built", f"{party} builds on {name}", party=party, square=square, name=name)
     elif verb == "sell":
-        building.sell(state, edition, party, square)
-        narrator.say("morpoly.building.sold", f"{party} sells a building on {name}", party=party, square=square,
-                     name=name)
+        building.sell_and_say(state, edition, narrator, party, square)
     elif verb == "mortgage":
         building.mortgage(state, edition, party, square)
         narrator.say("morpoly.deed.mortgaged", f"{party} mortgages {name}", party=party, square=square, name=name)

@@ -212,6 +212,23 @@ def test_elam_counts_the_guild_members_left(language: str, lives: int, end: str)
     assert said.endswith(end), said
 
 
+@pytest.mark.parametrize(("language", "houses", "said"), [
+    ("en", 1, "the bank has only 1 house left"), ("en", 3, "the bank has only 3 houses left"),
+    ("de", 1, "die Bank hat nur noch 1 Haus,"), ("de", 0, "die Bank hat nur noch 0 Häuser,"),
+    ("pl", 2, "bank ma już tylko 2 domy,"), ("pl", 0, "bank ma już tylko 0 domów,"),
+    ("it", 1, "la banca ha solo 1 casa,"), ("it", 3, "la banca ha solo 3 case,")])
+def test_a_hotel_sold_in_a_house_shortage_counts_the_bank_s_houses(language: str, houses: int, said: str) -> None:
+    """The line of a hotel the bank could not break into four houses (its group came down evenly)
+    counts the houses left with their noun, and lists every street's houses now."""
+    tr = Translator(language)
+    tr.use_players({"red": "Ann"})
+    line = Narration("morpoly.building.sold-short", "", None, (
+        ("party", "red"), ("square", "37"), ("name", "Park Place"), ("houses", str(houses)),
+        ("levels", "Park Place: 1; Boardwalk: 1")))
+    text = tr.narration(line)
+    assert text.startswith("Ann ") and said in text and text.endswith("Park Place: 1; Boardwalk: 1)"), text
+
+
 @pytest.mark.parametrize(("language", "count", "said"), [
     ("en", 1, "from its first step."), ("en", 12, "from its first 12 steps."), ("pl", 1, "od pierwszego kroku."),
     ("pl", 3, "od pierwszych 3 kroków."), ("it", 1, "dal suo primo passo."), ("de", 1, "nach seinem ersten Schritt weiter.")])

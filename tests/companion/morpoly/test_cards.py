@@ -98,10 +98,13 @@ def test_insolvent_towards_the_bank_leaves_the_game_and_its_deeds_return() -> No
     assert game.state.bank.houses == 32 and game.question is not None and game.question.player == "blue"
 
 
-def test_selling_a_hotel_in_a_house_shortage_sells_it_whole() -> None:
+def test_selling_a_hotel_in_a_house_shortage_takes_the_group_down_evenly() -> None:
+    """Two houses in the bank cannot break Park Place's hotel into four, and a bare Park Place beside
+    Boardwalk's hotel would not be even: both come down to the one house each the bank can give."""
     state = table()
     own(state, "red", 37, 39, houses=5)
     state.bank.houses = 2
     game = do(start(state), "sell:37")
-    assert game.state.squares[37].houses == 0 and game.state.bank.hotels == 11 and game.state.bank.houses == 2
-    assert cash(game, "red") == 1500 + 5 * 200 // 2
+    assert [game.state.squares[s].houses for s in (37, 39)] == [1, 1]
+    assert game.state.bank.hotels == 12 and game.state.bank.houses == 0
+    assert cash(game, "red") == 1500 + 8 * 200 // 2

@@ -84,6 +84,50 @@ def test_even_building_and_house_shortage() -> None:
     assert not [o for o in start(state).question.options if o.startswith("build")]  # type: ignore[union-attr]
 
 
+def test_a_hotel_sold_with_houses_in_the_bank_becomes_four_houses() -> None:
+    """Standard rules: a hotel is sold as one level (half its cost) and breaks into four houses."""
+    state = table()
+    own(state, "red", 1, 3, houses=5)
+    houses = state.bank.houses
+    game = do(start(state), "sell:1")
+    assert [game.state.squares[s].houses for s in (1, 3)] == [4, 5]
+    assert game.state.bank.houses == houses - 4 and cash(game, "red") == 1500 + 25  # half of 50
+    assert [n.key for n in game.narration][-1] == "morpoly.building.sold"
+
+
+def test_a_hotel_the_bank_cannot_break_takes_its_group_down_evenly() -> None:
+    """Standard rules: sell evenly, a hotel as five houses, and every house standing comes from the
+    bank's 32. With two houses left in the bank, the hotel on Mediterranean Avenue cannot become four
+    houses, and a bare street beside Baltic Avenue's hotel would not be even: both come down to one
+    house each (the bank's two), eight levels at half of $50."""
+    state = table()
+    own(state, "red", 1, 3, houses=5)
+    state.bank.houses = 2
+    state.bank.hotels = 10  # the other thirty houses stand elsewhere on the table
+    game = do(start(state), "sell:1")
+    assert [game.state.squares[s].houses for s in (1, 3)] == [1, 1]
+    assert game.state.bank.houses == 0 and game.state.bank.hotels == 12
+    assert cash(game, "red") == 1500 + 8 * 25
+    line = game.narration[-1]
+    assert line.key == "morpoly.building.sold-short"
+    assert dict(line.params)["levels"] == "Mediterranean Avenue: 1; Baltic Avenue: 1"
+
+
+def test_a_hotel_sold_in_a_shortage_keeps_what_the_supply_allows() -> None:
+    """Three streets, hotels on two and four houses on the third, no house in the bank: the four
+    houses given back can stand again only as an even group of four houses: Kentucky Avenue, sold
+    on, keeps one, Indiana Avenue two, Illinois Avenue one (of equal ways, the street sold on keeps
+    the fewest, then the first in board order the most). Ten levels sold at half of $150."""
+    state = table()
+    own(state, "red", 21, 23, houses=5)
+    own(state, "red", 24, houses=4)
+    state.bank.houses = 0
+    game = do(start(state), "sell:21")
+    assert [game.state.squares[s].houses for s in (21, 23, 24)] == [1, 2, 1]
+    assert game.state.bank.houses == 0 and game.state.bank.hotels == 12
+    assert cash(game, "red") == 1500 + 10 * 75
+
+
 def test_no_building_with_a_mortgage_in_the_group_and_no_mortgage_under_houses() -> None:
     state = table()
     own(state, "red", 1)
