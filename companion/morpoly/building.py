@@ -4,9 +4,10 @@ Standard rules: build only on a colour group you own completely with no square o
 evenly (a street may get its next house only if no street of the group has fewer), from the bank's
 limited supply (32 houses, 12 hotels; a hotel needs four houses on the street and gives them back).
 Sell evenly, at half the cost (a hotel the bank cannot break into four houses takes its group
-down evenly: :func:`levels_after_sale`). Mortgage a square only when its whole group has no buildings; lift it
-for the mortgage value plus a tenth. The variant's hotel rule (B4, R11) allows a hotel only on a
-street that had four houses when the current turn began (``State.turn.four_houses_at_start``).
+down evenly: :func:`levels_after_sale`). Mortgage a square only when its whole group has no
+buildings; lift it for the mortgage value plus a tenth. The variant's hotel rule (B4, R11) allows a
+hotel only on a street that had four houses when the current turn began
+(``State.turn.four_houses_at_start``).
 
 Each ``can_*`` returns ``None`` when the action is legal, else the reason in one line.
 """
