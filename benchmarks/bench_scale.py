@@ -1,7 +1,7 @@
 """Speed and memory at any game length, side by side in one run (issue "Fast at any game length").
 
     python3 benchmarks/bench_scale.py [--against DIR] [--games 20] [--all-core-games 200] [--repeat 3]
-                                      [--rolls 100] [--skip-ui]
+                                      [--rolls 100] [--skip-ui] [--start-rounds N]
 
 Prints, each against a baseline measured in the same run:
 
@@ -36,6 +36,10 @@ Prints, each against a baseline measured in the same run:
 
 Every figure of the issue's Targets list is printed with its target and the ratio to it (``0.50 of
 target``: half the allowed time or memory, or half the speed asked for).
+
+``--start-rounds N`` prints only the start-up figures, from N rounds that interleave the checkouts,
+with the median of each round's ratio to the bare app timed in the same round: the figure to quote
+for start-up on a machine whose speed swings between runs.
 
 ``--against DIR`` runs every figure a second time with the code in ``DIR`` (another checkout, e.g.
 main before a change) and prints both columns, so before/after come from one machine and one run.
@@ -361,9 +365,7 @@ def measure(root: Path, journals: dict[int, Path], tmp: Path, args: argparse.Nam
         return out
     starts: dict[str, list[float]] = {"bare": [], "empty": [], "long": []}
     resumed: list[float] = []
-    child(root, BARE.format())  # a start not timed: the bytecode written, the files in the page cache
-    child(root, APP.format(data=str(app_data(tmp, f"{root.name}-warm", None)), journal=False, every=False,
-                           resume=False))
+    warm_up(root, tmp)
     for _ in range(args.repeat):
         result, spawned = child(root, BARE.format())
         starts["bare"].append(result["first_frame"] - spawned)
@@ -396,6 +398,41 @@ def measure(root: Path, journals: dict[int, Path], tmp: Path, args: argparse.Nam
         out[f"journal_{size}_map_total_ms"] = result["journal_map_total_ms"]
         out[f"journal_{size}_pick_map_ms"] = result["journal_pick_map_ms"]
     return out
+
+
+def warm_up(root: Path, tmp: Path) -> None:
+    """A start of the bare app and of the companion, not timed: the bytecode written, the files in
+    the page cache."""
+    child(root, BARE.format())
+    child(root, APP.format(data=str(app_data(tmp, f"{root.name}-warm", None)), journal=False, every=False,
+                           resume=False))
+
+
+def start_rounds(columns: list[tuple[str, Path]], journal: Path, tmp: Path, rounds: int) -> list[str]:
+    """Only the start-up rows, ``rounds`` rounds with the checkouts interleaved (the order alternating),
+    each round a bare Kivy app and the companion with an empty journal and with ``journal``: the
+    medians, and the median of each round's ratio to the bare app timed just before it (the machine's
+    swings between rounds then cancel out; one run of the whole benchmark swung by ±0.2)."""
+    for _, root in columns:
+        warm_up(root, tmp)
+    times: dict[tuple[str, str], list[float]] = {}
+    ratios: dict[tuple[str, str], list[float]] = {}
+    for number in range(rounds):
+        for label, root in (columns if number % 2 else columns[::-1]):
+            result, spawned = child(root, BARE.format())
+            bare = result["first_frame"] - spawned
+            times.setdefault((label, "bare"), []).append(bare)
+            for kind, game in (("empty journal", None), ("2,000-entry game", journal)):
+                data = app_data(tmp, f"{root.name}-round-{number}-{kind[:5]}", game)
+                result, spawned = child(root, APP.format(data=str(data), journal=False, every=False, resume=False))
+                times.setdefault((label, kind), []).append(result["first_frame"] - spawned)
+                ratios.setdefault((label, kind), []).append((result["first_frame"] - spawned) / bare)
+    lines = [f"start to the first frame, {rounds} rounds interleaved: median ms, median of the rounds' ratios to bare"]
+    for label, _ in columns:
+        lines.append(f"  {label}: bare Kivy {statistics.median(times[(label, 'bare')]) * 1000:.0f} ms; " + "; ".join(
+            f"{kind} {statistics.median(times[(label, kind)]) * 1000:.0f} ms ×{statistics.median(ratios[(label, kind)]):.2f}"
+            f" (target ≤ {1.3 if kind.startswith('empty') else 1.4})" for kind in ("empty journal", "2,000-entry game")))
+    return lines
 
 
 def _of(value: float, target: float) -> str:
@@ -479,6 +516,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--rolls", type=int, default=100, help="die rolls timed for the percentiles")
     parser.add_argument("--skip-ui", action="store_true", help="no Kivy figures")
+    parser.add_argument("--start-rounds", type=int, metavar="N",
+                        help="only the start-up figures: N rounds, the checkouts interleaved")
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory(prefix="bench-scale-") as name:
         tmp = Path(name)
@@ -492,6 +531,9 @@ def main(argv: list[str] | None = None) -> int:
         columns = [("this checkout", ROOT)]
         if args.against:
             columns.insert(0, ("against", Path(args.against).resolve()))
+        if args.start_rounds:
+            print("\n".join(start_rounds(columns, journals[2000], tmp, args.start_rounds)))
+            return 0
         results = [(label, rows(measure(root, journals, tmp, args))) for label, root in columns]
     width = max(len(r[0]) for _, table in results for r in table)
     aim = max(len(r[1]) for _, table in results for r in table)
