@@ -138,8 +138,8 @@ def sell_and_say(state: State, edition: Edition, narrator: Narrator, party: str,
         return
     levels = "; ".join(f"{edition.squares[s].name}: {level}" for s, level in lowered.items())  # "," splits a list
     narrator.say("morpoly.building.sold-short",
-                 f"{party} sells the hotel on {name}; the bank has only {houses} houses left, too few to break it "
-                 f"into four, so the group comes down evenly (houses now: {levels})",
+                 f"{party} sells the hotel on {name}: the bank has only {houses} houses, so the group comes down "
+                 f"evenly (houses now: {levels})",
                  party=party, square=square, name=name, houses=houses, levels=levels)
 
 

@@ -213,7 +213,7 @@ def test_elam_counts_the_guild_members_left(language: str, lives: int, end: str)
 
 
 @pytest.mark.parametrize(("language", "houses", "said"), [
-    ("en", 1, "the bank has only 1 house left"), ("en", 3, "the bank has only 3 houses left"),
+    ("en", 1, "the bank has only 1 house,"), ("en", 3, "the bank has only 3 houses,"),
     ("de", 1, "die Bank hat nur noch 1 Haus,"), ("de", 0, "die Bank hat nur noch 0 Häuser,"),
     ("pl", 2, "bank ma już tylko 2 domy,"), ("pl", 0, "bank ma już tylko 0 domów,"),
     ("it", 1, "la banca ha solo 1 casa,"), ("it", 3, "la banca ha solo 3 case,")])
