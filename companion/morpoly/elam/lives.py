@@ -7,8 +7,9 @@ from typing import Final
 from companion.core.procedure import Narrator
 from companion.morpoly.elam.table import is_played
 from companion.morpoly.fsu import void_party
+from companion.morpoly.game_end import one_party_left
 from companion.morpoly.money import BANK, transfer
-from companion.morpoly.state import HOTEL, GameOver, Npcs, State, square_state
+from companion.morpoly.state import HOTEL, Npcs, State, square_state
 
 LIVES: Final = 10
 """L166: every player gets ten guild members."""
@@ -79,7 +80,4 @@ def eliminate(state: State, narrator: Narrator, party: str) -> None:
     state.lives.pop(party, None)
     narrator.say("morpoly.elam.eliminated", f"{party} has lost its last guild member; all it owned goes back "
                  f"to the bank", party=party)
-    if len(state.parties) == 1 and state.game_over is None:
-        winner = state.parties[0]
-        state.game_over = GameOver(winner.boss, "one party left")
-        narrator.say("morpoly.game.over", f"{winner.boss} controls all Ankh-Morpork", winner=winner.boss)
+    one_party_left(state, narrator)
