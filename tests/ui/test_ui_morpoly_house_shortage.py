@@ -1,0 +1,148 @@
+"""A hotel sold while the bank has fewer than four houses, at the table, by touch (800×480): the
+whole colour group comes down evenly to what the bank's houses allow
+(:func:`companion.morpoly.building.levels_after_sale`), and the log says so in the table's language
+(``morpoly.building.sold-short``).
+
+The position is the one seeded random play reaches in a German euro game of three (seed 32, step
+297): Anna (red) owns Seestraße, Hafenstraße and Neue Straße with a hotel on each, has 240 €, and
+it is her turn's menu; the bank has 2 houses and 9 hotels. She taps "sell" on Seestraße. The bank's
+two houses cannot break the hotel into four, so the group comes down to two houses, evenly: one each
+on Hafenstraße and Neue Straße, Seestraße bare (of equal ways, the street sold on keeps the fewest);
+thirteen levels sold at half of 100 €: 650 €. Then the app is stopped and started again on the same
+data folder, and "resume" shows the same.
+"""
+from __future__ import annotations
+
+import copy
+import re
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from companion.morpoly.state import HOTEL
+from tests.ui.test_ui_morpoly_at_the_table import _feed, _resumed, _shown_lines
+
+NAMES = ["Anna", "Bernd", "Clara"]
+GROUP = (11, 13, 14)  # Seestraße, Hafenstraße, Neue Straße
+SOLD = 11
+AFTER = {11: 0, 13: 1, 14: 1}
+
+LINE = {
+    "de": "Anna verkauft das Hotel auf Seestraße: die Bank hat nur noch 2 Häuser, also wird die Gruppe "
+          "gleichmäßig abgebaut (Häuser jetzt: Seestraße: 0; Hafenstraße: 1; Neue Straße: 1)",
+    "pl": "Anna sprzedaje hotel na Seestraße: bank ma już tylko 2 domy, więc cała grupa schodzi równo "
+          "(domy teraz: Seestraße: 0; Hafenstraße: 1; Neue Straße: 1)",
+}
+"""The new log line, as a player reads it (after red's ● on the panel)."""
+
+RED = "[color=db332e]●[/color] "
+
+HOUSE_WORDS = {"de": ("Ein Hotel", "1 Haus"), "pl": ("Hotel", "1 dom")}
+"""The deed's lines for a hotel and for one house."""
+
+
+def _shortage(game: Any) -> bool:
+    q, state = game.question, game.state
+    return (q is not None and q.key == "morpoly.turn.menu" and q.player == "red" and state.bank.houses == 2
+            and f"sell:{SOLD}" in q.options and all(state.squares[s].houses == HOTEL for s in GROUP))
+
+
+def _built(text: str) -> tuple[int, bool]:
+    """What the ring draws on a square (its cell's text): its houses (⌂) and whether a hotel (the red H)."""
+    return text.count("⌂"), bool(re.search(r"\[color=c02020\][^\[]+\[/color\]", text))
+
+
+def _party(money: str, name: str) -> str:
+    """A party's entry in the money panel: its name, cash, guilds and net worth."""
+    return money.split(f"[b]{name}[/b]", 1)[1].split("\n[color=")[0].split("\n[b]")[0]
+
+
+def _bank(money: str) -> str:
+    return next(line for line in money.split("\n") if line.startswith("[b]Bank[/b]"))
+
+
+def _deed(d: Any, square: int) -> str:
+    """The deed's text, from a tap on the square; the popup closed again (it fades out)."""
+    d.tap(d.screen.cells[square])
+    popup, text = d.screen.square_popup, d.screen.deed_label.text
+    popup.dismiss()
+    end = time.monotonic() + 10
+    while popup.parent is not None and time.monotonic() < end:  # it takes every touch till gone
+        d.frames(1)
+        time.sleep(0.01)
+    assert popup.parent is None
+    return str(text)
+
+
+def _seen(d: Any) -> dict[str, Any]:
+    """What a player sees on the board: the ring, the money panel, the log, the group's deeds."""
+    board = d.screen
+    assert board.name == "morpoly-board", board.name
+    return {"ring": [cell.text for cell in board.cells], "money": board.money_label.text,
+            "log": board.log_label.text.split("\n"), "deeds": {s: _deed(d, s) for s in GROUP}}
+
+
+@pytest.mark.parametrize("language", ["de", "pl"])
+def test_a_hotel_sold_in_a_house_shortage_takes_its_group_down_evenly(tmp_path: Path, request: Any,
+                                                                       language: str) -> None:
+    data = tmp_path / "data"
+    _feed(data, NAMES, {"edition": "de"}, _shortage, seed=32)
+    hotel, one_house = HOUSE_WORDS[language]
+    with _resumed(request, data, language) as (app, d):
+        board = d.screen
+        before_state = copy.deepcopy(app.game.state)
+        assert before_state.party("red").cash == 240 and before_state.bank.hotels == 9
+        before = _seen(d)
+        for s in GROUP:
+            assert _built(before["ring"][s]) == (0, True), before["ring"][s]
+            assert f": {hotel}" in before["deeds"][s], before["deeds"][s]
+        assert "240\u00a0€" in _party(before["money"], "Anna")
+        assert _bank(before["money"]).endswith("20.101\u00a0€ · ⌂2 · H9")
+        assert RED + LINE[language] not in before["log"]
+        inputs = len(app.session.inputs)
+
+        button = next(w for w in board.answer_area.walk() if getattr(w, "value", "") == f"sell:{SOLD}")
+        d.tap(button)
+        d.frames(3)
+        assert len(app.session.inputs) == inputs + 1 and app.session.inputs[-1].value == f"sell:{SOLD}"
+        after = _seen(d)
+        d.screenshot(tmp_path / f"sold-short-{language}.png")  # to look at (pytest --basetemp DIR keeps it)
+
+        # the group on the ring (as drawn before a deed was tapped: a tap draws the ring again) and its deeds
+        for s, houses in AFTER.items():
+            assert _built(after["ring"][s]) == (houses, False), (s, after["ring"][s])
+            assert f": {hotel}" not in after["deeds"][s]
+            assert (f"⌂: {one_house}" in after["deeds"][s]) == (houses == 1), after["deeds"][s]
+        # the money panel: Anna's 650 € more, the bank's 650 € less, its houses and hotels back
+        anna = _party(after["money"], "Anna")
+        assert "890\u00a0€" in anna and "240\u00a0€" not in anna, anna
+        assert _bank(after["money"]).endswith("19.451\u00a0€ · ⌂0 · H12"), _bank(after["money"])
+        # the log: one new line, whole, at the bottom of what the panel draws
+        assert after["log"][-1] == RED + LINE[language], after["log"][-1]
+        assert after["log"][:-1] == before["log"][len(before["log"]) - len(after["log"]) + 1:]
+        drawn = " ".join(_shown_lines(board.log_label)).split()
+        assert drawn[-len(LINE[language].split()):] == LINE[language].split(), drawn[-30:]
+
+        # nothing else: the other squares, the other parties' entries, and the state besides
+        others = [i for i in range(40) if i not in GROUP]
+        assert [after["ring"][i] for i in others] == [before["ring"][i] for i in others]
+        for name in NAMES[1:]:
+            assert _party(after["money"], name) == _party(before["money"], name)
+        state = app.game.state
+        assert app.game.question.key == "morpoly.turn.menu" and app.game.question.player == "red"
+        restored = copy.deepcopy(state)
+        for s in GROUP:
+            restored.squares[s] = before_state.squares[s]
+        restored.party("red").cash = before_state.party("red").cash
+        restored.bank = copy.deepcopy(before_state.bank)
+        assert restored == before_state
+        assert state != before_state
+        seq = app.game.seq
+
+    with _resumed(request, data, language) as (app, d):  # the app stopped and started again
+        assert app.game.seq == seq and app.game.state == state
+        again = _seen(d)
+        assert again == after
+        assert again["log"][-1] == RED + LINE[language]
