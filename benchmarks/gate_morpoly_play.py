@@ -21,7 +21,9 @@ result the same, checked with a digest without the words): the Merchants' swap n
 (and asks ``morpoly.merchants.swap-even`` at equal prices), ``morpoly.move.how`` names each way's
 square, Dibbler's roll and a failed third roll in jail have a dice line; and again when a hotel sold
 while the bank has fewer than four houses takes its group down evenly instead of leaving a bare
-street beside its group's hotels (``building.levels_after_sale``): the 13 games that sell one so.
+street beside its group's hotels (``building.levels_after_sale``): the 13 games that sell one so;
+and again when the menu and the debt's question name the answers that touch a hotel (params
+``hotels``, ``sale_<square>``): 219 games, every one the same without those params.
 """
 from __future__ import annotations
 

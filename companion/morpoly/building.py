@@ -13,6 +13,7 @@ Each ``can_*`` returns ``None`` when the action is legal, else the reason in one
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
 from itertools import product
 
@@ -122,6 +123,29 @@ def _lower(state: State, edition: Edition, party: str, lowered: dict[int, int]) 
     paid //= 2
     transfer(state, BANK, party, paid)
     return paid
+
+
+def deed_params(state: State, edition: Edition, options: Sequence[str]) -> dict[str, str]:
+    """What the ``build:``/``sell:`` answers among ``options`` do beyond one house, as the menu's
+    params, so a button can say so before it is tapped (and the Journal after, without the position
+    of the time): ``hotels``, the squares (comma-separated) whose ``build:`` makes a hotel or whose
+    ``sell:`` sells one; and ``sale_<square>`` = ``"<street>:<houses after>;…"`` for each ``sell:``
+    of a hotel the bank cannot break, each street of the group it lowers (:func:`levels_after_sale`).
+    Empty where no answer touches a hotel (nearly always)."""
+    squares, hotels, params = state.squares, [], {}
+    for option in options:
+        verb, _, square = option.partition(":")
+        if verb not in ("build", "sell"):
+            continue
+        houses = squares[int(square)].houses
+        if (verb == "build" and houses == 4) or (verb == "sell" and houses == HOTEL):
+            hotels.append(square)
+            if verb == "sell" and state.bank.houses < 4:
+                lowered = levels_after_sale(state, edition, int(square))
+                params[f"sale_{square}"] = ";".join(f"{street}:{level}" for street, level in lowered.items())
+    if hotels:
+        params["hotels"] = ",".join(hotels)
+    return params
 
 
 def sell_and_say(state: State, edition: Edition, narrator: Narrator, party: str, square: int) -> None:

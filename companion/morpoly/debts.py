@@ -89,8 +89,10 @@ def pay(state: State, edition: Edition, narrator: Narrator, payer: str, payee: s
             choice = yield from ask_choice(state, narrator, "morpoly.debt.raise",
                                            f"{boss}: raise {edition.currency.format(amount)} for {why} "
                                            f"(cash {edition.currency.format(state.party(payer).cash)})",
-                                           boss, options, boss=boss, amount=edition.currency.format(amount),
-                                           cash=edition.currency.format(state.party(payer).cash))
+                                           boss, options, reveals=False, unavailable=None, boss=boss,
+                                           amount=edition.currency.format(amount),
+                                           cash=edition.currency.format(state.party(payer).cash),
+                                           **building.deed_params(state, edition, options))
             verb, square = choice.split(":")
             if verb == "sell":
                 building.sell_and_say(state, edition, narrator, payer, int(square))

@@ -106,9 +106,11 @@ def menu_options(state: State, edition: Edition, token_id: str) -> list[str]:
 def menu(state: State, edition: Edition, narrator: Narrator, token_id: str) -> Ask:
     """Ask until the player rolls or leaves jail; builds, sales and mortgages happen in between."""
     while True:
+        options = menu_options(state, edition, token_id)
         choice = yield from ask_choice(state, narrator, "morpoly.turn.menu",
                                        f"{token_id}: roll, or manage your deeds first", token_id,
-                                       menu_options(state, edition, token_id), token=token_id)
+                                       options, reveals=False, unavailable=None, token=token_id,
+                                       **building.deed_params(state, edition, options))
         if choice == TIME_UP:
             time_up(state, edition, narrator)
             return choice

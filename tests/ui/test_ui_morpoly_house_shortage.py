@@ -42,6 +42,11 @@ RED = "[color=db332e]●[/color] "
 HOUSE_WORDS = {"de": ("Ein Hotel", "1 Haus"), "pl": ("Hotel", "1 dom")}
 """The deed's lines for a hotel and for one house."""
 
+BUTTON = {"de": "Das Hotel verkaufen auf Seestraße", "pl": "Sprzedaj hotel na Seestraße"}
+"""The sell button before the tap: a hotel, not "a house" (``hotels``), and a second line with the
+group's houses after the sale (``sale_11``), so the table knows the whole group comes down."""
+GROUP_AFTER = "→ Seestraße ⌂0 · Hafenstraße ⌂1 · Neue Straße ⌂1"
+
 
 def _shortage(game: Any) -> bool:
     q, state = game.question, game.state
@@ -104,6 +109,8 @@ def test_a_hotel_sold_in_a_house_shortage_takes_its_group_down_evenly(tmp_path: 
         inputs = len(app.session.inputs)
 
         button = next(w for w in board.answer_area.walk() if getattr(w, "value", "") == f"sell:{SOLD}")
+        first, _, second = button.text.partition("\n")
+        assert first == BUTTON[language] and GROUP_AFTER in second, button.text
         d.tap(button)
         d.frames(3)
         assert len(app.session.inputs) == inputs + 1 and app.session.inputs[-1].value == f"sell:{SOLD}"

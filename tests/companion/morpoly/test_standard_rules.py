@@ -113,6 +113,25 @@ def test_a_hotel_the_bank_cannot_break_takes_its_group_down_evenly() -> None:
     assert dict(line.params)["levels"] == "Mediterranean Avenue: 1; Baltic Avenue: 1"
 
 
+def test_the_menu_says_which_answers_touch_a_hotel_and_what_a_shortage_sale_lowers() -> None:
+    """So a button can say "sell the hotel" (and, in a shortage, the whole group's houses after it)
+    before it is tapped: ``hotels`` and ``sale_<square>`` params, only where a hotel is touched."""
+    state = table()
+    own(state, "red", 1, 3, houses=5)
+    params = dict(start(state).question.params)  # type: ignore[union-attr]
+    assert params["hotels"] == "1,3" and not [k for k in params if k.startswith("sale_")]
+    state.bank.houses = 2
+    params = dict(start(state).question.params)  # type: ignore[union-attr]
+    assert params["hotels"] == "1,3" and params["sale_1"] == params["sale_3"] == "1:1;3:1"
+    state = table()
+    own(state, "red", 1, 3, houses=4)
+    params = dict(start(state).question.params)  # type: ignore[union-attr]
+    assert params["hotels"] == "1,3"  # build: a hotel on each (sell: one of four houses, no hotel)
+    state = table()
+    own(state, "red", 1, 3, houses=2)
+    assert "hotels" not in dict(start(state).question.params)  # type: ignore[union-attr]
+
+
 def test_a_hotel_sold_in_a_shortage_keeps_what_the_supply_allows() -> None:
     """Three streets, hotels on two and four houses on the third, no house in the bank: the four
     houses given back can stand again only as an even group of four houses: Kentucky Avenue, sold

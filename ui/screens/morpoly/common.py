@@ -30,6 +30,8 @@ VERBS = {
     "pay": N_("Pay"), "card": N_("Use a card"), "end": N_("End the turn"),
     "trade": N_("Buy {square} from its owner"),
 }
+HOTEL_VERBS = {"build": N_("Build a hotel on {square}"), "sell": N_("Sell the hotel on {square}")}
+"""``build:`` on a street with four houses and ``sell:`` on one with a hotel (:func:`verb_label`)."""
 COVER_WORDS = {
     "thieves": N_("robbed by a thief"), "watch": N_("sent to jail"),
     "merchants": N_("any payment (up to 3 × the premium)"), "beggars": N_("a beggar lands on their square"),
@@ -136,12 +138,30 @@ def option_label(app: Any, game: Any, value: str, question: Any = None) -> str:
         index = int(rest.split(":")[-1])
         if 0 <= index < len(ed.squares):
             if verb in VERBS:
-                return str(app.t(VERBS[verb]).format(square=ed.squares[index].name))
+                return verb_label(app, ed, verb, index, question)
             return f"{app.t(verb.capitalize())}: {ed.squares[index].name}"
     if value in VERBS:
         return str(app.t(VERBS[value]))
     text = card_text(ed, value)
     return text if text is not None else str(app.translator.option(value))
+
+
+def verb_label(app: Any, ed: Edition, verb: str, index: int, question: Any) -> str:
+    """A deed's verb and square: a hotel named as one (four houses become a hotel; a hotel sold
+    becomes four houses), and under a hotel the bank cannot break, a second line with the group's
+    houses after the sale: the whole group comes down, not one house. Both as the engine publishes
+    them with the question (``hotels``, ``sale_<square>``: :func:`companion.morpoly.building.deed_params`),
+    so the Journal says the same of an answer long past."""
+    from kivy.metrics import sp
+    params = dict(getattr(question, "params", ()))
+    hotel = str(index) in params.get("hotels", "").split(",")
+    label = str(app.t((HOTEL_VERBS if hotel else VERBS)[verb]).format(square=ed.squares[index].name))
+    sale = params.get(f"sale_{index}", "") if verb == "sell" else ""
+    after = [part.split(":") for part in sale.split(";") if ":" in part]
+    if not after:
+        return label
+    group = " · ".join(f"{ed.squares[int(street)].name} ⌂{level}" for street, level in after)
+    return f"{label}\n[size={int(sp(12))}]→ {group}[/size]"
 
 
 def leads_to(ed: Edition, question: Any, value: str) -> str:
