@@ -92,14 +92,20 @@ def levels_after_sale(state: State, edition: Edition, square: int) -> dict[int, 
     if old != HOTEL or state.bank.houses >= 4:
         return {square: old - 1}
     group = edition.group(square)
-    before = [state.squares[s].houses for s in group]
-    supply = state.bank.houses + sum(h for h in before if h != HOTEL)
-    at = group.index(square)
+    before = tuple([state.squares[s].houses for s in group])
+    best = _even_levels(before, state.bank.houses + sum(h for h in before if h != HOTEL), group.index(square))
+    return {s: h for s, h, was in zip(group, best, before) if h != was}
+
+
+@lru_cache(maxsize=4096)
+def _even_levels(before: tuple[int, ...], supply: int, at: int) -> tuple[int, ...]:
+    """The group's levels after the hotel at index ``at`` of ``before`` is sold with ``supply``
+    houses to stand (see :func:`levels_after_sale`); a search of at most 216 ways, made once per
+    case: the menu asks it of every hotel before every roll while the bank is short."""
     ways = [levels for levels in product(*(range(h + 1) for h in before))  # all sold is always one
             if levels[at] != HOTEL and max(levels) - min(levels) <= 1
             and sum(h for h in levels if h != HOTEL) <= supply]
-    best = max(ways, key=lambda levels: (sum(levels), -levels[at], levels))
-    return {s: h for s, h, was in zip(group, best, before) if h != was}
+    return max(ways, key=lambda levels: (sum(levels), -levels[at], levels))
 
 
 def sell(state: State, edition: Edition, party: str, square: int) -> int:
@@ -125,26 +131,21 @@ def _lower(state: State, edition: Edition, party: str, lowered: dict[int, int]) 
     return paid
 
 
-def deed_params(state: State, edition: Edition, options: Sequence[str]) -> dict[str, str]:
-    """What the ``build:``/``sell:`` answers among ``options`` do beyond one house, as the menu's
-    params, so a button can say so before it is tapped (and the Journal after, without the position
-    of the time): ``hotels``, the squares (comma-separated) whose ``build:`` makes a hotel or whose
-    ``sell:`` sells one; and ``sale_<square>`` = ``"<street>:<houses after>;…"`` for each ``sell:``
-    of a hotel the bank cannot break, each street of the group it lowers (:func:`levels_after_sale`).
-    Empty where no answer touches a hotel (nearly always)."""
-    squares, hotels, params = state.squares, [], {}
-    for option in options:
-        verb, _, square = option.partition(":")
-        if verb not in ("build", "sell"):
-            continue
-        houses = squares[int(square)].houses
-        if (verb == "build" and houses == 4) or (verb == "sell" and houses == HOTEL):
-            hotels.append(square)
-            if verb == "sell" and state.bank.houses < 4:
+def deed_params(state: State, edition: Edition, hotels: Sequence[str]) -> dict[str, str]:
+    """What the ``build:``/``sell:`` answers of a question do beyond one house, as its params, so a
+    button can say so before it is tapped (and the Journal after, without the position of the time):
+    ``hotels``, the squares (comma-separated, as :func:`management_options` found them) whose
+    ``build:`` makes a hotel or whose ``sell:`` sells one; and ``sale_<square>`` =
+    ``"<street>:<houses after>;…"`` for each ``sell:`` of a hotel the bank cannot break, each street
+    of the group it lowers (:func:`levels_after_sale`). Empty where no answer touches a hotel."""
+    if not hotels:
+        return {}
+    params = {"hotels": ",".join(hotels)}
+    if state.bank.houses < 4:
+        for square in hotels:
+            if state.squares[int(square)].houses == HOTEL:
                 lowered = levels_after_sale(state, edition, int(square))
                 params[f"sale_{square}"] = ";".join(f"{street}:{level}" for street, level in lowered.items())
-    if hotels:
-        params["hotels"] = ",".join(hotels)
     return params
 
 
@@ -201,8 +202,10 @@ def lift(state: State, edition: Edition, party: str, square: int) -> None:
     state.squares[square] = state.squares[square].with_mortgaged(False)
 
 
-def management_options(state: State, edition: Edition, party: str) -> list[str]:
+def management_options(state: State, edition: Edition, party: str, hotels: list[str] | None = None) -> list[str]:
     """Every legal ``build:``, ``sell:``, ``mortgage:`` and ``lift:`` for ``party`` now, by square.
+    ``hotels``, when given, gets the squares (as text) whose ``build:`` makes a hotel or whose
+    ``sell:`` sells one, found on the way (the menu names them: :func:`deed_params`).
 
     The same answers as asking ``can_build``/``can_sell``/``can_mortgage``/``can_lift`` for every
     square (a test holds them equal), computed once per group: it is asked before every roll, and the
@@ -243,10 +246,14 @@ def management_options(state: State, edition: Edition, party: str) -> list[str]:
             if houses == 4:
                 if bank.hotels >= 1 and (not variant or square in state.turn.four_houses_at_start):
                     options.append(labels[0])
+                    if hotels is not None:
+                        hotels.append(str(square))
             elif bank.houses >= 1:
                 options.append(labels[0])
         if houses and houses >= most:
             options.append(labels[1])
+            if houses == HOTEL and hotels is not None:
+                hotels.append(str(square))
         if sq.mortgaged:
             if cash >= lift:
                 options.append(labels[3])
@@ -278,6 +285,11 @@ def management_options_one_by_one(state: State, edition: Edition, party: str) ->
     return options
 
 
-def raising_options(state: State, edition: Edition, party: str) -> list[str]:
-    """What a party short of cash may do to raise it: sell a building or mortgage a square."""
-    return [o for o in management_options(state, edition, party) if o.startswith(("sell:", "mortgage:"))]
+def raising_options(state: State, edition: Edition, party: str, hotels: list[str] | None = None) -> list[str]:
+    """What a party short of cash may do to raise it: sell a building or mortgage a square
+    (``hotels``: the squares of those that sell a hotel, as :func:`management_options` says)."""
+    found: list[str] = []
+    options = [o for o in management_options(state, edition, party, found) if o.startswith(("sell:", "mortgage:"))]
+    if hotels is not None:
+        hotels.extend(square for square in found if state.squares[int(square)].houses == HOTEL)
+    return options

@@ -86,7 +86,8 @@ def turn_procedure(state: State, narrator: Narrator, args: Mapping[str, Any]) ->
     fortuna_end_of_turn(state, narrator)
 
 
-def menu_options(state: State, edition: Edition, token_id: str) -> list[str]:
+def menu_options(state: State, edition: Edition, token_id: str, hotels: list[str] | None = None) -> list[str]:
+    """The menu's answers (``hotels``: see :func:`building.management_options`)."""
     token = state.token(token_id)
     party = state.party(token.party)
     options = ["roll"]
@@ -95,7 +96,7 @@ def menu_options(state: State, edition: Edition, token_id: str) -> list[str]:
             options.append("pay-fine")
         options.extend(f"use-card:{card}" for card in party.jail_cards)
     if party.boss == token_id:
-        options.extend(building.management_options(state, edition, party.id))
+        options.extend(building.management_options(state, edition, party.id, hotels))
         if can_trade(state, edition, party.id):
             options.append(TRADE)
     if has_time_limit(state):
@@ -106,11 +107,12 @@ def menu_options(state: State, edition: Edition, token_id: str) -> list[str]:
 def menu(state: State, edition: Edition, narrator: Narrator, token_id: str) -> Ask:
     """Ask until the player rolls or leaves jail; builds, sales and mortgages happen in between."""
     while True:
-        options = menu_options(state, edition, token_id)
+        hotels: list[str] = []
+        options = menu_options(state, edition, token_id, hotels)
         choice = yield from ask_choice(state, narrator, "morpoly.turn.menu",
                                        f"{token_id}: roll, or manage your deeds first", token_id,
                                        options, reveals=False, unavailable=None, token=token_id,
-                                       **building.deed_params(state, edition, options))
+                                       **building.deed_params(state, edition, hotels))
         if choice == TIME_UP:
             time_up(state, edition, narrator)
             return choice
