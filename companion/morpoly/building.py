@@ -21,6 +21,7 @@ from companion.core.procedure import Narrator
 from companion.morpoly.editions import Edition, load_edition
 from companion.morpoly.guilds import patrician
 from companion.morpoly.money import BANK, transfer
+from companion.morpoly.revisions import EVEN_HOTEL_SALE
 from companion.morpoly.rules import is_variant
 from companion.morpoly.state import HOTEL, State
 from companion.morpoly.table_position import position_of
@@ -87,10 +88,13 @@ def levels_after_sale(state: State, edition: Edition, square: int) -> dict[int, 
     The group keeps the most levels those allow (the houses it gives back count towards the supply);
     of equal ways, the street sold on keeps the fewest, then the first in board order the most.
     Selling one hotel whole with nothing in its place had left a bare street beside its group's
-    hotels."""
+    hotels; a game recorded under an older rules revision still does so (revision 3,
+    ``revisions.EVEN_HOTEL_SALE``)."""
     old = state.squares[square].houses
     if old != HOTEL or state.bank.houses >= 4:
         return {square: old - 1}
+    if state.revision < EVEN_HOTEL_SALE:
+        return {square: 0}  # as it was played: the hotel back whole, the street bare
     group = edition.group(square)
     before = tuple([state.squares[s].houses for s in group])
     best = _even_levels(before, state.bank.houses + sum(h for h in before if h != HOTEL), group.index(square))
@@ -154,7 +158,7 @@ def sell_and_say(state: State, edition: Edition, narrator: Narrator, party: str,
     break took its group down (:func:`levels_after_sale`), every street's houses now."""
     name = edition.squares[square].name
     houses = state.bank.houses
-    short = state.squares[square].houses == HOTEL and houses < 4
+    short = state.squares[square].houses == HOTEL and houses < 4 and state.revision >= EVEN_HOTEL_SALE
     lowered = levels_after_sale(state, edition, square)
     _lower(state, edition, party, lowered)
     if not short:

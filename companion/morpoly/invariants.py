@@ -26,6 +26,7 @@ from typing import Any
 from companion.core.errors import CompanionError
 from companion.morpoly.editions import Edition, load_edition
 from companion.morpoly.fsu import Fsu, Ledger, ledger_problems, pair_problems
+from companion.morpoly.revisions import EVEN_HOTEL_SALE
 from companion.morpoly.state import HOTEL, SquareState, State
 from companion.morpoly.state_format import state_from_json, state_to_json
 
@@ -226,27 +227,29 @@ def _squares_found(state: State, edition: Edition, parties: dict[str, Any],
     """The squares' problems and the houses and hotels built on them; from ``memo`` when the squares
     (each one's owner, buildings and mortgage) and the parties are those it last checked."""
     squares = state.squares
+    even = state.revision >= EVEN_HOTEL_SALE  # an older game could leave a group uneven, as it was played
     if memo is None:
-        return _squares_checked(squares, edition, parties)
-    key = (edition.id, tuple(parties), tuple(squares), tuple(squares.values()))  # immutable squares: compared by identity first
+        return _squares_checked(squares, edition, parties, even)
+    key = (edition.id, even, tuple(parties), tuple(squares), tuple(squares.values()))  # immutable squares: compared by identity first
     if key != memo.squares_key:
-        memo.squares_key, memo.squares_found = key, _squares_checked(squares, edition, parties)
+        memo.squares_key, memo.squares_found = key, _squares_checked(squares, edition, parties, even)
     return memo.squares_found
 
 
 def _squares_checked(squares: dict[int, SquareState], edition: Edition,
-                     parties: dict[str, Any]) -> tuple[tuple[str, ...], int, int]:
-    """The squares' problems (none on the bulk path) and the houses and hotels built on them."""
+                     parties: dict[str, Any], even: bool) -> tuple[tuple[str, ...], int, int]:
+    """The squares' problems (none on the bulk path) and the houses and hotels built on them
+    (``even``: each group built evenly too)."""
     groups = _groups(edition.id)
     built = [(index, sq) for index, sq in squares.items() if sq.houses]
     owners = {sq.owner for sq in squares.values()}
     owners.discard(None)
-    if owners.issubset(parties) and _built_sound(squares, groups, built):
+    if owners.issubset(parties) and _built_sound(squares, groups, built, even):
         hotels = sum(1 for _, sq in built if sq.houses == HOTEL)
         houses = sum(sq.houses for _, sq in built if sq.houses != HOTEL)
         return (), houses, hotels
     out: list[str] = []  # something is wrong: say what, square by square
-    houses, hotels = _square_problems(squares, groups, parties, out)
+    houses, hotels = _square_problems(squares, groups, parties, out, even)
     return tuple(out), houses, hotels
 
 
@@ -274,23 +277,23 @@ def _even(squares: dict[int, SquareState], group: tuple[int, ...]) -> bool:
 
 
 def _built_sound(squares: dict[int, SquareState], groups: dict[int, tuple[int, ...]],
-                 built: list[tuple[int, SquareState]]) -> bool:
-    """Whether no built square is mortgaged and each stands in a group wholly its owner's and built
-    evenly (a group found sound once is sound for its other built squares too)."""
+                 built: list[tuple[int, SquareState]], even: bool) -> bool:
+    """Whether no built square is mortgaged and each stands in a group wholly its owner's and (with
+    ``even``) built evenly (a group found sound once is sound for its other built squares too)."""
     whole: set[tuple[int, ...]] = set()
     for index, sq in built:
         if sq.mortgaged:
             return False
         group = groups.get(index, ())
         if group not in whole:
-            if not _whole(squares, group, sq.owner) or not _even(squares, group):
+            if not _whole(squares, group, sq.owner) or (even and not _even(squares, group)):
                 return False
             whole.add(group)
     return True
 
 
 def _square_problems(squares: dict[int, SquareState], groups: dict[int, tuple[int, ...]],
-                     parties: Container[str], out: list[str]) -> tuple[int, int]:
+                     parties: Container[str], out: list[str], even: bool) -> tuple[int, int]:
     """The squares' problems in board order (appended to ``out``); the houses and hotels built."""
     houses = hotels = 0
     for index, sq in squares.items():
@@ -305,7 +308,7 @@ def _square_problems(squares: dict[int, SquareState], groups: dict[int, tuple[in
                 out.append(f"mortgaged square {index} has buildings")
             if not _whole(squares, groups.get(index, ()), sq.owner):
                 out.append(f"square {index} is built without its whole group")
-            if not _even(squares, groups.get(index, ())):
+            if even and not _even(squares, groups.get(index, ())):
                 out.append(f"square {index} is built unevenly: its group's levels differ by more than one")
     return houses, hotels
 

@@ -12,6 +12,11 @@ revisions differ, and nowhere else.
    a Merchants' FSU bought on a square just past GO still covers the interest; and in ELAM the
    table is asked at set-up who runs the bank (L188: "der Spieler, der die Bank verwaltet";
    reference §8.3 lists the banker among the set-up inputs).
+3. A hotel sold while the bank has fewer than four houses takes its colour group down evenly to
+   what the bank's houses can stand (standard rules: sell evenly, a hotel as five houses, every
+   house standing from the supply), instead of going back whole and leaving a bare street beside
+   the group's hotels (``building.levels_after_sale``); the position checks then hold a group built
+   evenly.
 """
 from __future__ import annotations
 
@@ -21,5 +26,8 @@ FIRST: Final = 1
 PATH_ORDER_AND_BANKER: Final = 2
 """From this revision: GO settled in the path's order; the ELAM banker asked at set-up."""
 
-LATEST: Final = PATH_ORDER_AND_BANKER
+EVEN_HOTEL_SALE: Final = 3
+"""From this revision: a hotel sold in a house shortage takes its group down evenly."""
+
+LATEST: Final = EVEN_HOTEL_SALE
 """The revision new games are started with."""

@@ -6,6 +6,8 @@ import pytest
 
 from companion.core.errors import InputError
 from companion.core.inputs import Answer, CardScan, DieRoll
+from companion.morpoly.invariants import check_invariants
+from companion.morpoly.revisions import EVEN_HOTEL_SALE, PATH_ORDER_AND_BANKER
 from morpoly_table import cash, do, own, start, table
 
 
@@ -130,6 +132,24 @@ def test_the_menu_says_which_answers_touch_a_hotel_and_what_a_shortage_sale_lowe
     state = table()
     own(state, "red", 1, 3, houses=2)
     assert "hotels" not in dict(start(state).question.params)  # type: ignore[union-attr]
+
+
+def test_a_game_of_an_older_rules_revision_sells_the_hotel_whole_as_it_was_played() -> None:
+    """A game recorded under rules revision 2 replays as it was played: the hotel goes back whole,
+    the street stands bare beside its group's hotel, the old line says so, and the position checks
+    do not hold it against the game (revision 3 brought even selling in a shortage)."""
+    state = table()
+    state.revision = PATH_ORDER_AND_BANKER
+    own(state, "red", 1, 3, houses=5)
+    state.bank.houses, state.bank.hotels = 2, 10
+    game = do(start(state), "sell:1")
+    assert [game.state.squares[s].houses for s in (1, 3)] == [0, 5]
+    assert game.state.bank.houses == 2 and game.state.bank.hotels == 11 and cash(game, "red") == 1500 + 5 * 25
+    assert game.narration[-1].key == "morpoly.building.sold"
+    assert not [line for line in check_invariants(game.state, round_trip=False) if "unevenly" in line]
+    state = game.state.copy()  # (the position's other 30 houses stand nowhere: only the evenness is read)
+    state.revision = EVEN_HOTEL_SALE
+    assert any("built unevenly" in line for line in check_invariants(state, round_trip=False))
 
 
 def test_a_hotel_sold_in_a_shortage_keeps_what_the_supply_allows() -> None:
