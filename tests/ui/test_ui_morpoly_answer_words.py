@@ -58,3 +58,30 @@ def test_every_answer_has_a_word(language: str, tmp_path: Path, request: pytest.
         assert _unworded(app) == {}
     finally:
         conftest.stop_app(app)
+
+
+@pytest.mark.parametrize(("houses", "labels"), [
+    (4, ["Build a hotel on Mediterranean Avenue", "Sell a house on Mediterranean Avenue"]),
+    (5, ["Sell the hotel on Mediterranean Avenue"])])
+def test_a_deed_button_names_a_hotel_only_where_the_answer_touches_one(houses: int, labels: list[str]) -> None:
+    """``hotels`` names a street of four houses for its ``build:`` (a hotel): its ``sell:`` sells one
+    of the four houses and says so ("Sell the hotel" there had a player expect the hotel's money)."""
+    from types import SimpleNamespace
+
+    from companion.morpoly.game import from_state
+    from companion.morpoly.setup import new_state
+    from companion.morpoly.state import SquareState
+    from ui.i18n import Translator
+    state = new_state(["red", "blue"], {"edition": "us", "base": "standard"})
+    for square in (1, 3):
+        state.squares[square] = SquareState("red", houses, False)
+    if houses == 5:
+        state.bank.hotels -= 2
+    else:
+        state.bank.houses -= 2 * houses
+    game = from_state(state)
+    question = game.question
+    assert question is not None and question.key == "morpoly.turn.menu"
+    tr = Translator("en")
+    app = SimpleNamespace(t=tr.gettext, translator=tr)
+    assert [option_label(app, game, value, question) for value in question.options if value.endswith(":1")] == labels
