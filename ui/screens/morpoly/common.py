@@ -157,7 +157,8 @@ def verb_label(app: Any, ed: Edition, verb: str, index: int, question: Any) -> s
     # a street of four houses is in ``hotels`` for its build: its sell sells one of the four houses
     hotel = str(index) in params.get("hotels", "").split(",") and (
         verb == "build" or f"build:{index}" not in getattr(question, "options", ()))
-    label = str(app.t((HOTEL_VERBS if hotel else VERBS)[verb]).format(square=ed.squares[index].name))
+    words = HOTEL_VERBS.get(verb, VERBS[verb]) if hotel else VERBS[verb]
+    label = str(app.t(words).format(square=ed.squares[index].name))
     sale = params.get(f"sale_{index}", "") if verb == "sell" else ""
     after = [part.split(":") for part in sale.split(";") if ":" in part]
     if not after:
