@@ -93,12 +93,19 @@ def levels_after_sale(state: State, edition: Edition, square: int) -> dict[int, 
     old = state.squares[square].houses
     if old != HOTEL or state.bank.houses >= 4:
         return {square: old - 1}
-    if state.revision < EVEN_HOTEL_SALE:
-        return {square: 0}  # as it was played: the hotel back whole, the street bare
+    if not takes_group_down(state, square):
+        return {square: 0}  # an older revision, as it was played: the hotel back whole, the street bare
     group = edition.group(square)
     before = tuple([state.squares[s].houses for s in group])
     best = _even_levels(before, state.bank.houses + sum(h for h in before if h != HOTEL), group.index(square))
     return {s: h for s, h, was in zip(group, best, before) if h != was}
+
+
+def takes_group_down(state: State, square: int) -> bool:
+    """Whether selling on ``square`` now is a hotel the bank cannot break, which takes its group down
+    evenly (:func:`levels_after_sale`; rules revision 3, before it the hotel went back whole)."""
+    return (state.squares[square].houses == HOTEL and state.bank.houses < 4
+            and state.revision >= EVEN_HOTEL_SALE)
 
 
 @lru_cache(maxsize=4096)
@@ -135,21 +142,21 @@ def _lower(state: State, edition: Edition, party: str, lowered: dict[int, int]) 
     return paid
 
 
-def deed_params(state: State, edition: Edition, hotels: Sequence[str]) -> dict[str, str]:
+def deed_params(state: State, edition: Edition, hotel_answers: Sequence[str]) -> dict[str, str]:
     """What the ``build:``/``sell:`` answers of a question do beyond one house, as its params, so a
     button can say so before it is tapped (and the Journal after, without the position of the time):
-    ``hotels``, the squares (comma-separated, as :func:`management_options` found them) whose
-    ``build:`` makes a hotel or whose ``sell:`` sells one; and ``sale_<square>`` =
-    ``"<street>:<houses after>;…"`` for each ``sell:`` of a hotel the bank cannot break, each street
-    of the group it lowers (:func:`levels_after_sale`). Empty where no answer touches a hotel."""
-    if not hotels:
+    ``hotels``, the answers (comma-separated, as :func:`management_options` found them) that build or
+    sell a hotel; and ``sale_<square>`` = ``"<street>:<houses after>;…"`` for each ``sell:`` that
+    takes its group down (:func:`takes_group_down`), each street it lowers. Empty where no answer
+    touches a hotel."""
+    if not hotel_answers:
         return {}
-    params = {"hotels": ",".join(hotels)}
-    if state.bank.houses < 4:
-        for square in hotels:
-            if state.squares[int(square)].houses == HOTEL:
-                lowered = levels_after_sale(state, edition, int(square))
-                params[f"sale_{square}"] = ";".join(f"{street}:{level}" for street, level in lowered.items())
+    params = {"hotels": ",".join(hotel_answers)}
+    for answer in hotel_answers:
+        verb, _, square = answer.partition(":")
+        if verb == "sell" and takes_group_down(state, int(square)):
+            lowered = levels_after_sale(state, edition, int(square))
+            params[f"sale_{square}"] = ";".join(f"{street}:{level}" for street, level in lowered.items())
     return params
 
 
@@ -158,7 +165,7 @@ def sell_and_say(state: State, edition: Edition, narrator: Narrator, party: str,
     break took its group down (:func:`levels_after_sale`), every street's houses now."""
     name = edition.squares[square].name
     houses = state.bank.houses
-    short = state.squares[square].houses == HOTEL and houses < 4 and state.revision >= EVEN_HOTEL_SALE
+    short = takes_group_down(state, square)
     lowered = levels_after_sale(state, edition, square)
     _lower(state, edition, party, lowered)
     if not short:
@@ -206,10 +213,11 @@ def lift(state: State, edition: Edition, party: str, square: int) -> None:
     state.squares[square] = state.squares[square].with_mortgaged(False)
 
 
-def management_options(state: State, edition: Edition, party: str, hotels: list[str] | None = None) -> list[str]:
+def management_options(state: State, edition: Edition, party: str,
+                       hotel_answers: list[str] | None = None) -> list[str]:
     """Every legal ``build:``, ``sell:``, ``mortgage:`` and ``lift:`` for ``party`` now, by square.
-    ``hotels``, when given, gets the squares (as text) whose ``build:`` makes a hotel or whose
-    ``sell:`` sells one, found on the way (the menu names them: :func:`deed_params`).
+    ``hotel_answers``, when given, gets those of them that build or sell a hotel, found on the way
+    (the menu names them: :func:`deed_params`).
 
     The same answers as asking ``can_build``/``can_sell``/``can_mortgage``/``can_lift`` for every
     square (a test holds them equal), computed once per group: it is asked before every roll, and the
@@ -250,14 +258,14 @@ def management_options(state: State, edition: Edition, party: str, hotels: list[
             if houses == 4:
                 if bank.hotels >= 1 and (not variant or square in state.turn.four_houses_at_start):
                     options.append(labels[0])
-                    if hotels is not None:
-                        hotels.append(str(square))
+                    if hotel_answers is not None:
+                        hotel_answers.append(labels[0])
             elif bank.houses >= 1:
                 options.append(labels[0])
         if houses and houses >= most:
             options.append(labels[1])
-            if houses == HOTEL and hotels is not None:
-                hotels.append(str(square))
+            if houses == HOTEL and hotel_answers is not None:
+                hotel_answers.append(labels[1])
         if sq.mortgaged:
             if cash >= lift:
                 options.append(labels[3])
@@ -289,11 +297,12 @@ def management_options_one_by_one(state: State, edition: Edition, party: str) ->
     return options
 
 
-def raising_options(state: State, edition: Edition, party: str, hotels: list[str] | None = None) -> list[str]:
+def raising_options(state: State, edition: Edition, party: str,
+                    hotel_answers: list[str] | None = None) -> list[str]:
     """What a party short of cash may do to raise it: sell a building or mortgage a square
-    (``hotels``: the squares of those that sell a hotel, as :func:`management_options` says)."""
+    (``hotel_answers``: those that sell a hotel, as :func:`management_options` finds them)."""
     found: list[str] = []
     options = [o for o in management_options(state, edition, party, found) if o.startswith(("sell:", "mortgage:"))]
-    if hotels is not None:
-        hotels.extend(square for square in found if state.squares[int(square)].houses == HOTEL)
+    if hotel_answers is not None:
+        hotel_answers.extend(answer for answer in found if answer.startswith("sell:"))
     return options

@@ -85,15 +85,15 @@ def pay(state: State, edition: Edition, narrator: Narrator, payer: str, payee: s
             return False
         while state.party(payer).cash < amount:
             boss = state.party(payer).boss
-            hotels: list[str] = []
-            options = building.raising_options(state, edition, payer, hotels)
+            hotel_answers: list[str] = []
+            options = building.raising_options(state, edition, payer, hotel_answers)
             choice = yield from ask_choice(state, narrator, "morpoly.debt.raise",
                                            f"{boss}: raise {edition.currency.format(amount)} for {why} "
                                            f"(cash {edition.currency.format(state.party(payer).cash)})",
                                            boss, options, reveals=False, unavailable=None, boss=boss,
                                            amount=edition.currency.format(amount),
                                            cash=edition.currency.format(state.party(payer).cash),
-                                           **building.deed_params(state, edition, hotels))
+                                           **building.deed_params(state, edition, hotel_answers))
             verb, square = choice.split(":")
             if verb == "sell":
                 building.sell_and_say(state, edition, narrator, payer, int(square))

@@ -86,8 +86,9 @@ def turn_procedure(state: State, narrator: Narrator, args: Mapping[str, Any]) ->
     fortuna_end_of_turn(state, narrator)
 
 
-def menu_options(state: State, edition: Edition, token_id: str, hotels: list[str] | None = None) -> list[str]:
-    """The menu's answers (``hotels``: see :func:`building.management_options`)."""
+def menu_options(state: State, edition: Edition, token_id: str,
+                 hotel_answers: list[str] | None = None) -> list[str]:
+    """The menu's answers (``hotel_answers``: see :func:`building.management_options`)."""
     token = state.token(token_id)
     party = state.party(token.party)
     options = ["roll"]
@@ -96,7 +97,7 @@ def menu_options(state: State, edition: Edition, token_id: str, hotels: list[str
             options.append("pay-fine")
         options.extend(f"use-card:{card}" for card in party.jail_cards)
     if party.boss == token_id:
-        options.extend(building.management_options(state, edition, party.id, hotels))
+        options.extend(building.management_options(state, edition, party.id, hotel_answers))
         if can_trade(state, edition, party.id):
             options.append(TRADE)
     if has_time_limit(state):
@@ -107,12 +108,12 @@ def menu_options(state: State, edition: Edition, token_id: str, hotels: list[str
 def menu(state: State, edition: Edition, narrator: Narrator, token_id: str) -> Ask:
     """Ask until the player rolls or leaves jail; builds, sales and mortgages happen in between."""
     while True:
-        hotels: list[str] = []
-        options = menu_options(state, edition, token_id, hotels)
+        hotel_answers: list[str] = []
+        options = menu_options(state, edition, token_id, hotel_answers)
         choice = yield from ask_choice(state, narrator, "morpoly.turn.menu",
                                        f"{token_id}: roll, or manage your deeds first", token_id,
                                        options, reveals=False, unavailable=None, token=token_id,
-                                       **building.deed_params(state, edition, hotels))
+                                       **building.deed_params(state, edition, hotel_answers))
         if choice == TIME_UP:
             time_up(state, edition, narrator)
             return choice

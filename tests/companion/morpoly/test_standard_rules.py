@@ -121,14 +121,14 @@ def test_the_menu_says_which_answers_touch_a_hotel_and_what_a_shortage_sale_lowe
     state = table()
     own(state, "red", 1, 3, houses=5)
     params = dict(start(state).question.params)  # type: ignore[union-attr]
-    assert params["hotels"] == "1,3" and not [k for k in params if k.startswith("sale_")]
+    assert params["hotels"] == "sell:1,sell:3" and not [k for k in params if k.startswith("sale_")]
     state.bank.houses = 2
     params = dict(start(state).question.params)  # type: ignore[union-attr]
-    assert params["hotels"] == "1,3" and params["sale_1"] == params["sale_3"] == "1:1;3:1"
+    assert params["hotels"] == "sell:1,sell:3" and params["sale_1"] == params["sale_3"] == "1:1;3:1"
     state = table()
     own(state, "red", 1, 3, houses=4)
     params = dict(start(state).question.params)  # type: ignore[union-attr]
-    assert params["hotels"] == "1,3"  # build: a hotel on each (sell: one of four houses, no hotel)
+    assert params["hotels"] == "build:1,build:3"  # a hotel on each (sell: one of four houses, no hotel)
     state = table()
     own(state, "red", 1, 3, houses=2)
     assert "hotels" not in dict(start(state).question.params)  # type: ignore[union-attr]

@@ -154,9 +154,7 @@ def verb_label(app: Any, ed: Edition, verb: str, index: int, question: Any) -> s
     so the Journal says the same of an answer long past."""
     from kivy.metrics import sp
     params = dict(getattr(question, "params", ()))
-    # a street of four houses is in ``hotels`` for its build: its sell sells one of the four houses
-    hotel = str(index) in params.get("hotels", "").split(",") and (
-        verb == "build" or f"build:{index}" not in getattr(question, "options", ()))
+    hotel = f"{verb}:{index}" in params.get("hotels", "").split(",")
     words = HOTEL_VERBS.get(verb, VERBS[verb]) if hotel else VERBS[verb]
     label = str(app.t(words).format(square=ed.squares[index].name))
     sale = params.get(f"sale_{index}", "") if verb == "sell" else ""
