@@ -111,6 +111,9 @@ def test_a_hotel_sold_in_a_house_shortage_takes_its_group_down_evenly(tmp_path: 
         button = next(w for w in board.answer_area.walk() if getattr(w, "value", "") == f"sell:{SOLD}")
         first, _, second = button.text.partition("\n")
         assert first == BUTTON[language] and GROUP_AFTER in second, button.text
+        d.frames(2)  # every word of both lines drawn on the button (at 52 dp the first and last were lost)
+        drawn_words = " ".join(_shown_lines(button)).split()
+        assert set(re.sub(r"\[/?size[^\]]*\]", "", button.text).split()) <= set(drawn_words), _shown_lines(button)
         d.tap(button)
         d.frames(3)
         assert len(app.session.inputs) == inputs + 1 and app.session.inputs[-1].value == f"sell:{SOLD}"
@@ -153,3 +156,33 @@ def test_a_hotel_sold_in_a_house_shortage_takes_its_group_down_evenly(tmp_path: 
         again = _seen(d)
         assert again == after
         assert again["log"][-1] == RED + LINE[language]
+
+
+def test_the_sale_undone_by_touch_survives_a_restart(tmp_path: Path, request: Any) -> None:
+    """The table taps the sale, thinks better of it and undoes it in the Journal, then the app is
+    stopped and started again: the three hotels stand, the bank has its 2 houses back, Anna her 240 €,
+    the log and the ring are as before the sale, and the sell button again warns what it would do."""
+    from tests.ui.drive_morpoly import undo_by_touch
+
+    data = tmp_path / "data"
+    _feed(data, NAMES, {"edition": "de"}, _shortage, seed=32)
+
+    def sell_button(d: Any) -> Any:
+        return next(w for w in d.screen.answer_area.walk() if getattr(w, "value", "") == f"sell:{SOLD}")
+
+    with _resumed(request, data, "de") as (app, d):
+        state, before = copy.deepcopy(app.game.state), _seen(d)
+        d.tap(sell_button(d))
+        d.frames(3)
+        assert [app.game.state.squares[s].houses for s in GROUP] == [AFTER[s] for s in GROUP]
+        undo_by_touch(d, 1)
+        d.frames(3)
+        assert app.game.state == state and app.game.question.key == "morpoly.turn.menu"
+        assert _seen(d) == before
+        seq = app.game.seq
+    with _resumed(request, data, "de") as (app, d):  # the app stopped and started again after the undo
+        assert app.game.seq == seq and app.game.state == state
+        assert _seen(d) == before
+        first, _, second = sell_button(d).text.partition("\n")
+        assert first == BUTTON["de"] and GROUP_AFTER in second
+        assert all(_built(before["ring"][s]) == (0, True) for s in GROUP)

@@ -40,7 +40,10 @@ def describe_input(app: CompanionApp, question: Question | None, inp: Input) -> 
         return "✉ " + app.t("(secret)")
     if is_morpoly(app.session):  # Ankh-Morpoly: guilds, verbs on squares, the edition's cards
         value = inp.card if isinstance(inp, CardScan) else inp.value
-        return ("✉ " if isinstance(inp, CardScan) else "→ ") + option_label(app, app.game, value, question)
+        # the answer's words only: a button's second line (where a way led, what a sale left) is said
+        # by the step's narration below it, and a row shows its first lines only
+        label = option_label(app, app.game, value, question).split("\n")[0]
+        return ("✉ " if isinstance(inp, CardScan) else "→ ") + label
     if isinstance(inp, CardScan):
         return f"✉ {app.translator.option(inp.card)}"
     assert isinstance(inp, Answer)

@@ -417,8 +417,12 @@ class MorpolyBoardScreen(GameScreen):
         grid.bind(minimum_height=grid.setter("height"))
         unavailable = dict(question.unavailable)
         for value in question.options:
-            button = BigButton(text=option_label(app, game, value, question), font_size=sp(12 if deck else 15),
-                               size_hint_y=None, height=dp(64 if deck else 52), value=value)
+            label = option_label(app, game, value, question)
+            # a second line (where a way leads, what a hotel's sale leaves standing) needs its room:
+            # at 52 dp a sale's three or four lines lost the first and the end of the last
+            height = 64 if deck else 88 if "\n" in label else 52
+            button = BigButton(text=label, font_size=sp(12 if deck else 15), size_hint_y=None, height=dp(height),
+                               value=value)
             if value in unavailable:
                 button.disabled = True
             button.bind(on_release=lambda b, deck=deck: self.choose(b.value, deck))
