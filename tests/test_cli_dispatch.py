@@ -35,3 +35,26 @@ def test_help_lists_the_subcommands_without_starting_the_app() -> None:
     assert done.returncode == 0
     for name in cli.SUBCOMMANDS:
         assert name in done.stdout
+
+
+INTERRUPT_WHILE_IMPORTING = """
+import importlib, os, signal, sys
+from ui import cli
+real = importlib.import_module
+def interrupted(name, *args):
+    os.kill(os.getpid(), signal.SIGINT)  # the table's Ctrl-C, while the command's modules import
+    return real(name, *args)
+importlib.import_module = interrupted
+raise SystemExit(cli.main(sys.argv[1:]))
+"""
+
+
+@pytest.mark.parametrize("command", [["simulate", "--games", "1"], ["analyse", "nothing.json"]])
+def test_ctrl_c_while_a_command_imports_is_one_line_and_130(command: list[str]) -> None:
+    """A real SIGINT delivered while the dispatcher imports the command (before the command's own
+    Ctrl-C handling exists): one line, status 130, no traceback through the imports."""
+    done = subprocess.run([sys.executable, "-c", INTERRUPT_WHILE_IMPORTING, *command], cwd=ROOT,
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == cli.INTERRUPTED_STATUS == 130, done.stderr
+    assert done.stderr == f"ankh-companion {command[0]}: interrupted (Ctrl-C)\n"
+    assert "Traceback" not in done.stderr and done.stdout == ""

@@ -35,9 +35,26 @@ USAGE = (
 )
 
 
+INTERRUPTED_STATUS = 130
+"""The exit status of a command stopped by Ctrl-C: 128 + SIGINT, as a shell reports it (the
+simulators' own, :data:`companion.cli.sampled_checks.INTERRUPTED_STATUS`, is the same)."""
+
+
 def main(argv: list[str] | None = None) -> int:
-    """Run one subcommand (or the app with no arguments) and return its exit status."""
+    """Run one subcommand (or the app with no arguments) and return its exit status.
+
+    Ctrl-C before a command handles it itself — while its modules import, the first fifth of a
+    second of ``simulate`` — is one line and status 130, not a traceback through the imports."""
     args = list(sys.argv[1:] if argv is None else argv)
+    try:
+        return _dispatch(args)
+    except KeyboardInterrupt:
+        name = "" if not args or args[0].startswith("-") else f" {args[0]}"
+        sys.stderr.write(f"ankh-companion{name}: interrupted (Ctrl-C)\n")
+        return INTERRUPTED_STATUS
+
+
+def _dispatch(args: list[str]) -> int:
     if args and args[0] in ("-h", "--help", "help"):
         sys.stdout.write(USAGE)
         return 0
