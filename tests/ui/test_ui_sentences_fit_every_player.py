@@ -6,7 +6,8 @@ at set-up. So a sentence that names a player says it without a gendered form (pr
 
 Found by playing Ankh-Morpoly in Polish with Przemysław, Małgorzata and Żaneta: Fortuna's question
 asked "▲ Małgorzata wyrzucił 3 i 5" (the masculine past), and a player caught stealing, swallowed by
-the Luggage, the richest at the time limit or out of guild members was a man whatever the name."""
+the Luggage, the richest at the time limit or out of guild members was a man whatever the name;
+the Italian game the same ("Giuseppina viene colto a rubare", "è il più ricco", "inghiottito")."""
 from __future__ import annotations
 
 import re
@@ -24,10 +25,13 @@ PERSON = re.compile(r"\{(token|player|party|roller|winner|boss|owner|buyer|selle
 GENDERED = {
     "pl": re.compile(r"\b\w+ł(?:eś|aś)?\b|\b(?:przyłapany|nieumarły|połknięty|najbogatszy|sam|jego|go)\b"
                      r"|\b[Aa]sasyn(?:owi)? \{"),
+    "it": re.compile(r"\b(?:colto|inghiottito|ricco|morto|lo inghiotte)\b|\b[Ll]'assassino \{"),
 }
 """Forms that say a player's gender: the Polish past tense ("wyrzucił", "zaoferowałeś"), the
 participles, adjectives and pronouns the catalogue used for a player ("Bagaż go połyka"), and a
-player called by a masculine noun ("Asasyn {token}")."""
+player called by a masculine noun ("Asasyn {token}"); in Italian the participles and adjectives
+("colto a rubare", "inghiottito", "il più ricco", "è non morto"), "lo" for the player and
+"l'assassino {token}"."""
 
 
 def _catalogue(language: str) -> dict[str, str]:
@@ -65,6 +69,13 @@ def _said(language: str, key: str, params: dict[str, str]) -> str:
      "Małgorzata: ile wynosiła twoja oferta za gildię gracza Przemysław?"),
     ("pl", "n:morpoly.assassins.attacks", {"token": "yellow", "victim": "red"},
      "Małgorzata z Gildii Skrytobójców atakuje gracza Przemysław"),
+    ("it", "n:morpoly.game.time-up", {"winner": "yellow", "worth": "$2,012"},
+     "Il tempo è scaduto: vince Małgorzata, con il patrimonio più alto ($2,012)"),
+    ("it", "n:morpoly.thieves.caught", {"token": "yellow", "name": "Park Place"},
+     "Małgorzata si fa cogliere a rubare su Park Place"),
+    ("it", "n:morpoly.elam.immune", {"token": "yellow"}, "Małgorzata è dei Non morti e non può morire così"),
+    ("it", "q:morpoly.roll.luggage-race", {"token": "yellow"},
+     "Małgorzata: sei dentro il Bagaglio, tira per la sua corsa"),
 ])
 def test_a_woman_s_turn_is_said_as_to_anyone(language: str, key: str, params: dict[str, str], said: str) -> None:
     assert _said(language, key, params) == said
