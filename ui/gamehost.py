@@ -188,6 +188,8 @@ def past_games(session: Session[Any]) -> list[dict[str, Any]]:
             "winners": list(result.winners) if result else [],
             "reason": result.reason if result else None,
             "points": dict(result.scores) if result else {},
+            "mode": record.mode,
+            "edition": record.options.get("edition", record.edition),
         })
     return out
 

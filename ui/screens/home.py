@@ -125,7 +125,7 @@ class HomeScreen(GameScreen):
         for entry in games:
             names = {p["color"]: (p.get("name") or app.translator.color(p["color"])) for p in entry["players"]}
             scores = "  ".join(
-                f"[color={hex_color(PLAYER_RGB[c])}]●[/color] {names.get(c, c)} {pts}"
+                f"[color={hex_color(PLAYER_RGB[c])}]●[/color] {names.get(c, c)} {self.score_text(entry, pts)}"
                 for c, pts in entry.get("points", {}).items())
             winners = ", ".join(names.get(c, c) for c in entry.get("winners", []))
             line = f"{entry.get('finished', '')[:10]}  ★ {winners}  ({app.t('reason:' + str(entry.get('reason')))})\n{scores}"
@@ -133,6 +133,18 @@ class HomeScreen(GameScreen):
                           halign="left", valign="middle")
             label.bind(width=lambda w, _v: setattr(w, "text_size", (w.width, None)))
             past.add_widget(label)
+
+    @staticmethod
+    def score_text(entry: dict[str, Any], score: int) -> str:
+        """A finished game's score as its table counted it: points in the first game, a party's
+        worth in Ankh-Morpoly's money, as the set prints it ("$2,012", "4.127\u00a0€")."""
+        from ui.screens.morpoly.common import MODE_ID, edition, money
+        if entry.get("mode") != MODE_ID:
+            return str(score)
+        try:
+            return money(edition(str(entry.get("edition") or "us")), int(score))
+        except ValueError:  # a set this version does not know: the bare number
+            return str(score)
 
     def resume_text(self) -> str:
         """What "resume" resumes: the players by name, the turn, and when it was last played."""

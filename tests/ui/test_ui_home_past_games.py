@@ -1,0 +1,49 @@
+"""Home's list of finished games says why each ended and the scores in the table's words, for
+Ankh-Morpoly too: a finished Ankh-Morpoly game was listed as "★ Żaneta  (reason:one party left)"
+with "Żaneta 394" under it — the id of the end's reason, in every language, English included, and
+the winner's worth without its money. Found on the Polish and Italian games played to their end
+(Home after the last step's takeover, 800×480)."""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from companion.morpoly.game_end import ONE_PARTY_LEFT, TIME_LIMIT
+from tests.ui.test_ui_morpoly_at_the_table import _conftest, _feed
+from ui.i18n import LANGUAGES, Translator
+
+ENDS = {"pl": "jedna drużyna rządzi miastem", "it": "una sola squadra controlla la città",
+        "de": "eine Partei beherrscht die Stadt", "en": "one party controls the city"}
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_way_ankh_morpoly_ends_has_words(language: str) -> None:
+    tr = Translator(language)
+    for reason in (ONE_PARTY_LEFT, TIME_LIMIT):
+        said = tr.gettext(f"reason:{reason}")
+        assert said and not said.startswith("reason:"), (language, reason, said)
+
+
+@pytest.mark.parametrize("language", ["pl", "it"])
+def test_a_finished_ankh_morpoly_game_is_listed_in_words_and_money(tmp_path: Path, request: Any,
+                                                                   language: str) -> None:
+    data = tmp_path / "data"
+    _feed(data, ["Żaneta", "Ugo"], {"elam": "on"}, lambda game: game.question is None, seed=4)
+    conftest = _conftest(request)
+    app = conftest.start_app(data, language=language)
+    d = conftest.Driver(app)
+    try:
+        d.frames(3)
+        assert d.screen.name == "home"
+        game = app.session.game
+        assert game is None or game.question is None
+        listed = d.texts(d.screen.ids.past)
+        assert "reason:" not in listed and f"({ENDS[language]})" in listed, listed
+        winner = app.session.history()[-1].result
+        assert winner is not None and winner.reason == ONE_PARTY_LEFT
+        for worth in winner.scores.values():
+            assert f" ${worth:,}" in listed, listed
+    finally:
+        conftest.stop_app(app)
