@@ -25,7 +25,7 @@ PERSON = re.compile(r"\{(token|player|party|roller|winner|boss|owner|buyer|selle
 GENDERED = {
     "pl": re.compile(r"\b\w+ł(?:eś|aś)?\b|\b(?:przyłapany|nieumarły|połknięty|najbogatszy|sam|jego|go)\b"
                      r"|\b[Aa]sasyn(?:owi)? \{"),
-    "it": re.compile(r"\b(?:colto|inghiottito|ricco|morto|lo inghiotte)\b|\b[Ll]'assassino \{"),
+    "it": re.compile(r"\b(?:colto|inghiottito|ricco|morto|lo inghiotte|ucciso)\b|\b[Ll]'assassino \{"),
 }
 """Forms that say a player's gender: the Polish past tense ("wyrzucił", "zaoferowałeś"), the
 participles, adjectives and pronouns the catalogue used for a player ("Bagaż go połyka"), and a
@@ -44,6 +44,16 @@ def _catalogue(language: str) -> dict[str, str]:
 def test_no_sentence_about_a_player_is_gendered(language: str) -> None:
     found = {key: text for key, text in _catalogue(language).items()
              if PERSON.search(text) and GENDERED[language].search(text)}
+    assert not found, found
+
+
+@pytest.mark.parametrize("language", sorted(GENDERED))
+def test_a_roll_s_table_says_the_roller_s_fate_to_anyone(language: str) -> None:
+    """A roll's table under the face pad speaks to the player who rolls ("the Luggage joins you"):
+    it said "połknięty na zawsze", "inghiottito per sempre", "vieni ucciso" (found on the Italian
+    Luggage roll, played by touch)."""
+    found = {key: text for key, text in _catalogue(language).items()
+             if key.startswith("roll:") and GENDERED[language].search(text)}
     assert not found, found
 
 
