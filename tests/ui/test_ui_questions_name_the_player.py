@@ -1,0 +1,42 @@
+"""Every Ankh-Morpoly question a player answers says whose it is: the board shows one question for
+the whole table, and "Which square do you buy from another player?" did not say who "you" was (the
+only question without a name, in every language). Found on the Polish board ("Które pole kupujesz od
+innego gracza?") in a game played by touch; the question addressed to the whole table (who bid
+highest at a takeover's auction) names the guild instead."""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from companion.core.procedure import Question
+from ui.i18n import LANGUAGES, LOCALE_DIR, Translator
+from ui.i18n_tools import parse_po
+
+TO_THE_TABLE = {"q:morpoly.takeover.auction", "q:morpoly.fortuna.window"}
+"""Questions the whole table answers: the auction's highest bidder, and whether anyone spends a
+Fortuna token on a throw (the sentence names who threw)."""
+
+WHOSE = re.compile(r"\{\w+\}: ")
+"""A question opens with the name of who answers it ("{party}: …", "{token}: …"), as the board shows it."""
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_question_names_who_answers(language: str) -> None:
+    entries = parse_po((LOCALE_DIR / language / "LC_MESSAGES" / "ankh_companion.po").read_text(encoding="utf-8"))
+    nameless = {key: text for key, text in entries.items()
+                if key.startswith("q:morpoly.") and key not in TO_THE_TABLE and not WHOSE.match(text)}
+    assert not nameless, nameless
+
+
+@pytest.mark.parametrize(("language", "said"), [
+    ("pl", "Małgorzata: które pole kupujesz od innego gracza?"),
+    ("it", "Małgorzata: quale casella compri da un altro giocatore?"),
+    ("en", "Małgorzata: which square do you buy from another player?"),
+])
+def test_the_trade_question_names_the_buyer(language: str, said: str) -> None:
+    tr = Translator(language)
+    tr.use_players({"yellow": "Małgorzata"})
+    question = Question(kind="choice", key="morpoly.trade.square", text="", player="yellow",
+                        options=("cancel",), params=(("party", "yellow"),))
+    assert tr.question(question) == said
