@@ -357,3 +357,19 @@ def test_home_says_which_game_resume_resumes(tmp_path: Path, request: Any) -> No
         assert _fits(resume, resume.height)
     finally:
         conftest.stop_app(app)
+
+
+def test_a_journal_row_ends_a_card_s_sentence_once(tmp_path: Path, request: Any) -> None:
+    """A card's printed text ends with a full stop, and the row joins a step's lines with "; ": the
+    Polish Journal read "Żaneta wyciąga: Receive $25 consultancy fee.; Żaneta idzie 6 pól…"."""
+    conftest = _conftest(request)
+    app, d, rows = _journal(conftest, tmp_path)
+    try:
+        said = [r.split("\n", 1)[1] for r in rows if "\n" in r]
+        assert any("; " in r for r in said)
+        assert not any(".;" in r for r in said), [r for r in said if ".;" in r][:3]
+        drawn = [r for r in said if "zieht: " in r and "; " in r]
+        assert drawn, "no card drawn before another line in this game"
+        assert any("verkaufst; " in r for r in drawn), drawn[:3]  # the card's own words, its stop dropped
+    finally:
+        conftest.stop_app(app)

@@ -50,6 +50,13 @@ def describe_input(app: CompanionApp, question: Question | None, inp: Input) -> 
     return "→ " + app.translator.option(inp.value)
 
 
+def joined(lines: list[str]) -> str:
+    """A step's narration on its row, the lines joined by "; ": a line that ends a sentence (a
+    card's printed text, "Collect $200.") gives up its full stop there, or the row read ".;"."""
+    return "; ".join([line[:-1] if line.endswith(".") and not line.endswith("..") else line
+                      for line in lines[:-1]] + lines[-1:])
+
+
 def morpoly_position_text(app: Any, game: Any) -> str:
     """An Ankh-Morpoly position in a few lines: each party's tokens (square and its name, in jail),
     cash and lives, as the board screen draws them."""
@@ -156,7 +163,7 @@ class JournalScreen(GameScreen):
                     if not n.key.startswith("private.")][:2]
             text = f"{index} · {who} {describe_input(app, question, inp)}"
             if said:
-                text += f"\n[size={small}]{'; '.join(said)}[/size]"
+                text += f"\n[size={small}]{joined(said)}[/size]"
             rows.append({"text": text, "value": str(index),
                          "background_color": CHOSEN if index == self.selected else PLAIN})
         rv.data = rows
