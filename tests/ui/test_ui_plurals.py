@@ -292,6 +292,22 @@ def test_ankh_morpoly_moves_count_their_squares(language: str, steps: int, said:
     assert Translator(language).narration(line).startswith(said)
 
 
+@pytest.mark.parametrize(("key", "steps", "said"), [
+    ("morpoly.token.moved", 4, "Ugo avanza di 4 caselle fino a Virginia Avenue"),
+    ("morpoly.token.moved", 1, "Ugo avanza di 1 casella fino a Virginia Avenue"),
+    ("morpoly.token.moved-back", 3, "Ugo torna indietro di 3 caselle fino a Virginia Avenue"),
+    ("morpoly.move.stepped", 1, "Ugo avanza di una casella fino a Virginia Avenue"),
+    ("morpoly.npc.luggage-moves", 4, "Il Bagaglio avanza di 4 caselle fino a Virginia Avenue")])
+def test_an_italian_move_ends_where_the_token_lands(key: str, steps: int, said: str) -> None:
+    """The Italian log said "Niccolò avanza di 4 caselle su Virginia Avenue" under "La Morte avanza di
+    4 caselle fino a Water Works": a player's token and an NPC land alike, "fino a" (found on the
+    Italian board's log, 800×480)."""
+    tr = Translator("it")
+    tr.use_players({"yellow": "Ugo"})
+    line = Narration(key, "", None, (("token", "yellow"), ("steps", str(steps)), ("name", "Virginia Avenue")))
+    assert tr.narration(line) == said
+
+
 def _undo_dialog(d: Any, line: int) -> str:
     from kivy.uix.label import Label
     d.app.show("journal")
