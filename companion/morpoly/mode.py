@@ -16,8 +16,9 @@ from companion.core.mode import Option, Progress, RollPurpose, check_revision, r
 from companion.core.procedure import Narration, Question
 from companion.morpoly import game as engine
 from companion.morpoly import ledger_view
-from companion.morpoly.editions import EDITION_IDS
+from companion.morpoly.editions import EDITION_IDS, load_edition
 from companion.morpoly.game import Game
+from companion.morpoly.game_end import standings
 from companion.morpoly.handovers import CHECKER
 from companion.morpoly.options import OPTIONS as RULING_OPTIONS
 from companion.morpoly.revisions import LATEST
@@ -93,12 +94,16 @@ class AnkhMorpolyMode:
         return "turn"
 
     def result(self, game: Game, inputs: int) -> GameResult | None:
-        over = game.state.game_over
+        """The finished game for the history: each party's boss with its guilds and, as its score,
+        its net worth, richest first — the standings the game-end screen shows (R8's measure of
+        wealth); Home listed the cash alone, $394 for a winner the game end ranked at $2,634."""
+        state = game.state
+        over = state.game_over
         if over is None:
             return None
-        guilds = {p.boss: ",".join(p.guilds) or None for p in game.state.parties}
-        cash = {p.boss: p.cash for p in game.state.parties}
-        return GameResult((over.winner,), over.reason, guilds, cash, game.state.turn.number, inputs)
+        guilds = {p.boss: ",".join(p.guilds) or None for p in state.parties}
+        worth = {s.boss: s.net_worth for s in standings(state, load_edition(state.edition))}
+        return GameResult((over.winner,), over.reason, guilds, worth, state.turn.number, inputs)
 
 
 MODE: Final = AnkhMorpolyMode()

@@ -9,6 +9,8 @@ import pytest
 from companion.core.errors import CompanionError, InputError
 from companion.core.inputs import Answer, DieRoll
 from companion.core.mode import get_mode, mode_ids, resolve_options
+from companion.morpoly.editions import load_edition
+from companion.morpoly.game_end import standings
 from companion.morpoly.state_format import FORMAT, state_from_json, state_to_json
 from companion.morpoly.random_play import play
 
@@ -59,6 +61,20 @@ def test_the_result_names_the_last_party() -> None:
     result = get_mode("ankh-morpoly").result(game, len(inputs))
     assert result is not None and result.winners == (game.state.parties[0].boss,)
     assert result.reason == "one party left"
+
+
+def test_the_result_scores_each_party_by_net_worth_as_the_game_end_ranks_them() -> None:
+    """Home lists a finished game by its result: the scores are the standings' net worth (cash,
+    squares, half the buildings, less mortgages), not the cash alone, which Home once showed as the
+    winner's $394 beside a game end that ranked the same party at $2,634."""
+    game, inputs = play(0, 3, {"edition": "us", "base": "standard"}, cap=1500)
+    state = game.state
+    result = get_mode("ankh-morpoly").result(game, len(inputs))
+    assert result is not None
+    ranked = standings(state, load_edition(state.edition))
+    assert result.scores == {s.boss: s.net_worth for s in ranked}
+    assert all(result.scores[p.boss] >= p.cash for p in state.parties)
+    assert any(result.scores[p.boss] > p.cash for p in state.parties), "the winner owns squares: worth beyond cash"
 
 
 @pytest.mark.parametrize("change, message", [
