@@ -483,9 +483,13 @@ def play_game(rng: random.Random, players: int, edition: str = "en", check: bool
     table = deal(rng, colors)
     game = new_game(colors, edition, revision=revision)
     steps = 0
-    while game.question is not None:
+    # the question and the length of the log read once per input and carried to the next: each
+    # read is a call of its own (a property, ``NarrationLog.__len__``), and a step asked for each
+    # several times
+    question = game.question
+    heard = len(game.narration)
+    while question is not None:
         steps += 1
-        question = game.question
         inp: Input | None = None
         try:
             if steps > MAX_STEPS:
@@ -499,15 +503,18 @@ def play_game(rng: random.Random, players: int, edition: str = "en", check: bool
                 after = apply(game, inp, snapshot=False, replayable=False)
             except CompanionError as exc:
                 raise InvariantViolation(f"the engine refused it: {exc}") from exc
-            follow_narration(after, table, _new_lines(game, after))
-            game = after
+            lines = after.narration
+            told = len(lines)
+            follow_narration(after, table, lines[heard:] if told > heard else ())  # as _new_lines(game, after)
+            game, heard, following = after, told, after.question
             if check:
-                last = game.question is None
+                last = following is None
                 check_invariants(game, table, round_trip=SAMPLING.round_trip(steps, last, every_input),
                                  whole_table=SAMPLING.whole(steps, last, every_input))
         except InvariantViolation as exc:
             replay = None if start is None else _replay(start, players, edition, revision)
             raise slipped(steps, question.key, inp, exc, replay) from exc
+        question = following
     over = game.state.game_over
     assert over is not None
     return GameResult(over.reason, over.personality, list(over.winners), game.state.turn.number, steps)
