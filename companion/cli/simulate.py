@@ -355,6 +355,8 @@ _GAME_CARDS: dict[int, frozenset[str]] = {
     2: frozenset(c.id for c in CARDS if c.id not in TWO_PLAYER_REMOVED_CARDS),
     4: frozenset(c.id for c in CARDS),
 }
+_GAME_CARD_COUNT: dict[bool, int] = {two: len(_GAME_CARDS[2 if two else 4]) for two in (False, True)}
+"""How many cards :func:`game_cards` gives, by whether two play: looked up after every input."""
 _EVENT_ID_SET: frozenset[str] = frozenset(EVENT_IDS)
 
 
@@ -363,14 +365,14 @@ def check_invariants(game: Game, table: Table, round_trip: bool = True, whole_ta
     the whole-table recount with ``whole_table`` and the round-trip with ``round_trip`` (both by
     default; the simulator samples them, :data:`TABLE_CHECK_EVERY`, :data:`ROUND_TRIP_EVERY`).
     Raises :class:`InvariantViolation` naming what broke."""
-    state = game.state
+    state, question = game.state, game.question  # the question read once for the checks that need it
     _check_totals(state, table)
     if whole_table:
         _check_whole_table(state, table)
-        _check_offer(game, table)
+        _check_offer(state, question, table)
     if round_trip:
         _check_round_trip(state)
-    _check_question(game, table)
+    _check_question(question, table)
 
 
 def _check_totals(state: State, table: Table) -> None:
@@ -396,9 +398,10 @@ def _check_totals(state: State, table: Table) -> None:
         raise InvariantViolation(f"the real draw pile has {len(table.deck)} cards, the engine counts {state.draw_pile}")
     if state.bank < 0:
         raise InvariantViolation(f"the bank holds ${state.bank}")
-    if money != state.bank_total:
-        raise InvariantViolation(f"money: ${money} in play, the box holds ${state.bank_total}")
-    in_game = len(game_cards(len(state.players)))
+    box = state.rules.bank  # State.bank_total without its call, after every input
+    if money != box:
+        raise InvariantViolation(f"money: ${money} in play, the box holds ${box}")
+    in_game = _GAME_CARD_COUNT[len(state.players) == 2]
     if cards != in_game:
         raise InvariantViolation(f"{cards} cards in the draw pile, the discard pile, the hands, the loans and in play;"
                                  f" the game has {in_game}")
@@ -438,9 +441,8 @@ def _check_round_trip(state: State) -> None:
         raise InvariantViolation("; ".join(problems))
 
 
-def _check_question(game: Game, table: Table) -> None:
+def _check_question(question: Question | None, table: Table) -> None:
     """The question can be answered, by a player of the game."""
-    question = game.question
     if question is None:
         return
     if question.kind == "choice" and not question.options:
@@ -449,15 +451,14 @@ def _check_question(game: Game, table: Table) -> None:
         raise InvariantViolation(f"{question.key!r} asks {question.player!r}, who is not playing")
 
 
-def _check_offer(game: Game, table: Table) -> None:
+def _check_offer(state: State, question: Question | None, table: Table) -> None:
     """A player asked to play a card is offered every card of their real hand (stuck cards and
     interrupts aside): with the whole table (:data:`TABLE_CHECK_EVERY`), as building the set of
     some sixty cards offered costs as much as the other checks of an input."""
-    question = game.question
     player = None if question is None else question.player
     if question is None or player is None or question.key not in PLAY_KEYS:
         return
-    stuck = game.state.player(player).stuck_cards
+    stuck = state.player(player).stuck_cards
     offered = set(question.options)
     missing = [c for c in table.hands[player] if c not in offered and c not in stuck and c not in INTERRUPT_ONLY]
     if missing:
