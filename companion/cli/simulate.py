@@ -173,15 +173,29 @@ def _in_offer_order(found: list[str], opts: tuple[str, ...], distinct: bool) -> 
 
 
 def _answer(value: str) -> Answer:
-    """``Answer(value)``, made at once (:mod:`companion.core.frozen`): the frozen dataclass's own
-    ``__init__`` cost ~0.8 µs, a few percent of a simulated input."""
-    return instance(Answer, {"value": value, "player": None, "seq": None, "type": "answer"})
+    """``Answer(value)``, one per value for the whole run (:data:`_ANSWERS`)."""
+    found = _ANSWERS.get(value)
+    if found is None:  # made at once (core.frozen): the frozen dataclass's own __init__ cost ~0.8 µs
+        found = _ANSWERS[value] = instance(Answer, {"value": value, "player": None, "seq": None, "type": "answer"})
+    return found
 
 
 def _scan(kind: str, card: str) -> CardScan:
-    """``CardScan(kind, card)``, made at once like :func:`_answer`."""
-    return instance(CardScan, {"kind": kind, "card": card, "source": "manual", "player": None, "seq": None,
-                               "type": "scan"})
+    """``CardScan(kind, card)``, one per card and kind for the whole run, like :func:`_answer`."""
+    found = _SCANS.get((kind, card))
+    if found is None:
+        found = _SCANS[kind, card] = instance(CardScan, {"kind": kind, "card": card, "source": "manual",
+                                                         "player": None, "seq": None, "type": "scan"})
+    return found
+
+
+_ANSWERS: dict[str, Answer] = {}
+_SCANS: dict[tuple[str, str], CardScan] = {}
+_ROLLS: dict[int, DieRoll] = {face: DieRoll(face, source="sim") for face in range(1, 13)}
+"""The table's inputs, each made once and given again for the same answer, card or face: an
+input is a frozen value, compared by value and never changed, and making a new one for every
+input was an eighth of the table's own work per input. Their number is bounded by the game's
+options (cards, areas, colours, powers, a few words)."""
 
 
 def choose_input(game: Game, table: Table, question: Question) -> Input:
@@ -195,7 +209,7 @@ def choose_input(game: Game, table: Table, question: Question) -> Input:
     key = question.key
     kind = question.kind
     if kind == "roll":
-        return DieRoll(rng.randint(1, 12), source="sim")
+        return _ROLLS[rng.randint(1, 12)]
     if kind == "random":
         return RandomDraw(rng.choice(opts))
     player = question.player
