@@ -234,8 +234,9 @@ def choose_input(game: Game, table: Table, question: Question) -> Input:
         playable = [c for c in hand if c not in _INTERRUPT_ONLY]
         not_cards = offered - CARD_ID_SET  # the few answers that are no card: powers, pass / stop
         distinct = len(offered) == len(opts)
-        powers = _in_offer_order([o for o in not_cards if o.startswith("power:")], opts, distinct)
-        stop = _in_offer_order([o for o in not_cards if o in STOP_OPTIONS], opts, distinct)
+        powers = [o for o in not_cards if o.startswith("power:")]
+        if powers and (len(powers) > 1 or not distinct):  # else already in the engine's order
+            powers = _in_offer_order(powers, opts, distinct)
         if powers and rng.random() < 0.3:
             return _answer(rng.choice(powers))
         if "doctor-mossy-lawn" in hand and rng.random() < 0.1:
@@ -244,6 +245,8 @@ def choose_input(game: Game, table: Table, question: Question) -> Input:
             return _scan("card", rng.choice(playable)) if playable else _answer("pass")
         if playable and key != "turn.end" and rng.random() < 0.85:
             return _scan("card", rng.choice(playable))
+        # the way to stop looked for only here, where it is the answer (not for a turn's first card)
+        stop = _in_offer_order([o for o in not_cards if o in STOP_OPTIONS], opts, distinct)
         return _answer(stop[0])
     if key in ("interrupt.window", "interrupt.event-window"):
         assert player is not None
