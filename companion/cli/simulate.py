@@ -173,15 +173,29 @@ def _in_offer_order(found: list[str], opts: tuple[str, ...], distinct: bool) -> 
 
 
 def _answer(value: str) -> Answer:
-    """``Answer(value)``, made at once (:mod:`companion.core.frozen`): the frozen dataclass's own
-    ``__init__`` cost ~0.8 µs, a few percent of a simulated input."""
-    return instance(Answer, {"value": value, "player": None, "seq": None, "type": "answer"})
+    """``Answer(value)``, one per value for the whole run (:data:`_ANSWERS`)."""
+    found = _ANSWERS.get(value)
+    if found is None:  # made at once (core.frozen): the frozen dataclass's own __init__ cost ~0.8 µs
+        found = _ANSWERS[value] = instance(Answer, {"value": value, "player": None, "seq": None, "type": "answer"})
+    return found
 
 
 def _scan(kind: str, card: str) -> CardScan:
-    """``CardScan(kind, card)``, made at once like :func:`_answer`."""
-    return instance(CardScan, {"kind": kind, "card": card, "source": "manual", "player": None, "seq": None,
-                               "type": "scan"})
+    """``CardScan(kind, card)``, one per card and kind for the whole run, like :func:`_answer`."""
+    found = _SCANS.get((kind, card))
+    if found is None:
+        found = _SCANS[kind, card] = instance(CardScan, {"kind": kind, "card": card, "source": "manual",
+                                                         "player": None, "seq": None, "type": "scan"})
+    return found
+
+
+_ANSWERS: dict[str, Answer] = {}
+_SCANS: dict[tuple[str, str], CardScan] = {}
+_ROLLS: dict[int, DieRoll] = {face: DieRoll(face, source="sim") for face in range(1, 13)}
+"""The table's inputs, each made once and given again for the same answer, card or face: an
+input is a frozen value, compared by value and never changed, and making a new one for every
+input was an eighth of the table's own work per input. Their number is bounded by the game's
+options (cards, areas, colours, powers, a few words)."""
 
 
 def choose_input(game: Game, table: Table, question: Question) -> Input:
@@ -195,7 +209,7 @@ def choose_input(game: Game, table: Table, question: Question) -> Input:
     key = question.key
     kind = question.kind
     if kind == "roll":
-        return DieRoll(rng.randint(1, 12), source="sim")
+        return _ROLLS[rng.randint(1, 12)]
     if kind == "random":
         return RandomDraw(rng.choice(opts))
     player = question.player
@@ -220,8 +234,9 @@ def choose_input(game: Game, table: Table, question: Question) -> Input:
         playable = [c for c in hand if c not in _INTERRUPT_ONLY]
         not_cards = offered - CARD_ID_SET  # the few answers that are no card: powers, pass / stop
         distinct = len(offered) == len(opts)
-        powers = _in_offer_order([o for o in not_cards if o.startswith("power:")], opts, distinct)
-        stop = _in_offer_order([o for o in not_cards if o in STOP_OPTIONS], opts, distinct)
+        powers = [o for o in not_cards if o.startswith("power:")]
+        if powers and (len(powers) > 1 or not distinct):  # else already in the engine's order
+            powers = _in_offer_order(powers, opts, distinct)
         if powers and rng.random() < 0.3:
             return _answer(rng.choice(powers))
         if "doctor-mossy-lawn" in hand and rng.random() < 0.1:
@@ -230,6 +245,8 @@ def choose_input(game: Game, table: Table, question: Question) -> Input:
             return _scan("card", rng.choice(playable)) if playable else _answer("pass")
         if playable and key != "turn.end" and rng.random() < 0.85:
             return _scan("card", rng.choice(playable))
+        # the way to stop looked for only here, where it is the answer (not for a turn's first card)
+        stop = _in_offer_order([o for o in not_cards if o in STOP_OPTIONS], opts, distinct)
         return _answer(stop[0])
     if key in ("interrupt.window", "interrupt.event-window"):
         assert player is not None
@@ -355,6 +372,8 @@ _GAME_CARDS: dict[int, frozenset[str]] = {
     2: frozenset(c.id for c in CARDS if c.id not in TWO_PLAYER_REMOVED_CARDS),
     4: frozenset(c.id for c in CARDS),
 }
+_GAME_CARD_COUNT: dict[bool, int] = {two: len(_GAME_CARDS[2 if two else 4]) for two in (False, True)}
+"""How many cards :func:`game_cards` gives, by whether two play: looked up after every input."""
 _EVENT_ID_SET: frozenset[str] = frozenset(EVENT_IDS)
 
 
@@ -363,14 +382,14 @@ def check_invariants(game: Game, table: Table, round_trip: bool = True, whole_ta
     the whole-table recount with ``whole_table`` and the round-trip with ``round_trip`` (both by
     default; the simulator samples them, :data:`TABLE_CHECK_EVERY`, :data:`ROUND_TRIP_EVERY`).
     Raises :class:`InvariantViolation` naming what broke."""
-    state = game.state
+    state, question = game.state, game.question  # the question read once for the checks that need it
     _check_totals(state, table)
     if whole_table:
         _check_whole_table(state, table)
-        _check_offer(game, table)
+        _check_offer(state, question, table)
     if round_trip:
         _check_round_trip(state)
-    _check_question(game, table)
+    _check_question(question, table)
 
 
 def _check_totals(state: State, table: Table) -> None:
@@ -396,9 +415,10 @@ def _check_totals(state: State, table: Table) -> None:
         raise InvariantViolation(f"the real draw pile has {len(table.deck)} cards, the engine counts {state.draw_pile}")
     if state.bank < 0:
         raise InvariantViolation(f"the bank holds ${state.bank}")
-    if money != state.bank_total:
-        raise InvariantViolation(f"money: ${money} in play, the box holds ${state.bank_total}")
-    in_game = len(game_cards(len(state.players)))
+    box = state.rules.bank  # State.bank_total without its call, after every input
+    if money != box:
+        raise InvariantViolation(f"money: ${money} in play, the box holds ${box}")
+    in_game = _GAME_CARD_COUNT[len(state.players) == 2]
     if cards != in_game:
         raise InvariantViolation(f"{cards} cards in the draw pile, the discard pile, the hands, the loans and in play;"
                                  f" the game has {in_game}")
@@ -438,9 +458,8 @@ def _check_round_trip(state: State) -> None:
         raise InvariantViolation("; ".join(problems))
 
 
-def _check_question(game: Game, table: Table) -> None:
+def _check_question(question: Question | None, table: Table) -> None:
     """The question can be answered, by a player of the game."""
-    question = game.question
     if question is None:
         return
     if question.kind == "choice" and not question.options:
@@ -449,15 +468,14 @@ def _check_question(game: Game, table: Table) -> None:
         raise InvariantViolation(f"{question.key!r} asks {question.player!r}, who is not playing")
 
 
-def _check_offer(game: Game, table: Table) -> None:
+def _check_offer(state: State, question: Question | None, table: Table) -> None:
     """A player asked to play a card is offered every card of their real hand (stuck cards and
     interrupts aside): with the whole table (:data:`TABLE_CHECK_EVERY`), as building the set of
     some sixty cards offered costs as much as the other checks of an input."""
-    question = game.question
     player = None if question is None else question.player
     if question is None or player is None or question.key not in PLAY_KEYS:
         return
-    stuck = game.state.player(player).stuck_cards
+    stuck = state.player(player).stuck_cards
     offered = set(question.options)
     missing = [c for c in table.hands[player] if c not in offered and c not in stuck and c not in INTERRUPT_ONLY]
     if missing:
@@ -483,9 +501,13 @@ def play_game(rng: random.Random, players: int, edition: str = "en", check: bool
     table = deal(rng, colors)
     game = new_game(colors, edition, revision=revision)
     steps = 0
-    while game.question is not None:
+    # the question and the length of the log read once per input and carried to the next: each
+    # read is a call of its own (a property, ``NarrationLog.__len__``), and a step asked for each
+    # several times
+    question = game.question
+    heard = len(game.narration)
+    while question is not None:
         steps += 1
-        question = game.question
         inp: Input | None = None
         try:
             if steps > MAX_STEPS:
@@ -499,15 +521,18 @@ def play_game(rng: random.Random, players: int, edition: str = "en", check: bool
                 after = apply(game, inp, snapshot=False, replayable=False)
             except CompanionError as exc:
                 raise InvariantViolation(f"the engine refused it: {exc}") from exc
-            follow_narration(after, table, _new_lines(game, after))
-            game = after
+            lines = after.narration
+            told = len(lines)
+            follow_narration(after, table, lines[heard:] if told > heard else ())  # as _new_lines(game, after)
+            game, heard, following = after, told, after.question
             if check:
-                last = game.question is None
+                last = following is None
                 check_invariants(game, table, round_trip=SAMPLING.round_trip(steps, last, every_input),
                                  whole_table=SAMPLING.whole(steps, last, every_input))
         except InvariantViolation as exc:
             replay = None if start is None else _replay(start, players, edition, revision)
             raise slipped(steps, question.key, inp, exc, replay) from exc
+        question = following
     over = game.state.game_over
     assert over is not None
     return GameResult(over.reason, over.personality, list(over.winners), game.state.turn.number, steps)

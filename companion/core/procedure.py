@@ -168,7 +168,9 @@ def choice_question(key: str, text: str, player: str | None, options: list[str] 
     fold that reads them before the next answer or never (``Live(lazy=True)``: the simulator)."""
     if not options:
         raise ValueError(f"a choice needs at least one option: {key!r}")
-    greyed = _Later(unavailable) if callable(unavailable) else tuple((unavailable or {}).items())
+    # most questions grey nothing: no empty dictionary and view of it made for them
+    greyed: _Later | tuple[tuple[str, Reason], ...] = () if unavailable is None \
+        else _Later(unavailable) if callable(unavailable) else tuple(unavailable.items())
     return instance(Question, {  # Question("choice", …) made at once (core.frozen): a question at every input
         "kind": "choice", "key": key, "text": text, "player": player, "options": tuple(options),
         "unavailable": greyed, "params": tuple(params.items()), "private": private,

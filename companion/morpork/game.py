@@ -240,7 +240,8 @@ def apply(game: Game, inp: Input, snapshot: bool = True, replayable: bool = True
     leaves ``game`` unchanged when the input does not fit or breaks a rule. ``snapshot=False``: see
     :meth:`companion.core.game.Procedures.answer` (the copy per input was a quarter of a replay);
     ``replayable=False`` too (the simulator, which never goes back: no copy of the table per turn)."""
-    return ENGINE.answer(game, check_input(game.question, inp, game.seq), snapshot, replayable)
+    # the question read from its field (``Game.question`` is a property: a call of its own per input)
+    return ENGINE.answer(game, check_input(game.current_question, inp, game.seq), snapshot, replayable)
 
 
 # -- views -----------------------------------------------------------------------------------

@@ -49,12 +49,21 @@ def control_now(state: State, area: str) -> str | None:
     a = state.areas[area]
     if a.demons > 0:
         return None
-    counts = {c: a.minion_count(c) + (1 if a.building == c else 0) for c in state.colors}
-    best = max(counts.values(), default=0)
+    # one pass over the players, keeping the one ahead (None while two are level): a dictionary of
+    # every player's pieces and two passes over it cost several times as much, at every turn's
+    # start for the Lords and for each remembered controller the round-trip check works out again
+    minions, building = a.minions, a.building
+    best, leader = 0, None
+    for player in state.players:
+        color = player.color
+        pieces = minions.get(color, 0) + (building == color)
+        if pieces > best:
+            best, leader = pieces, color
+        elif pieces == best:
+            leader = None
     if best == 0 or best <= a.trolls:
         return None
-    leaders = [c for c, n in counts.items() if n == best]
-    return leaders[0] if len(leaders) == 1 else None
+    return leader
 
 
 def controlled_areas(state: State, color: str) -> list[str]:

@@ -89,18 +89,21 @@ class Tally:
 
     @classmethod
     def of(cls, areas: Mapping[str, AreaState]) -> Tally:
-        """A fresh count of ``areas`` (no controller known yet)."""
-        tally = cls(counted=True)
-        minions, buildings = tally.minions, tally.buildings
+        """A fresh count of ``areas`` (no controller known yet). The sums are kept in local
+        variables and stored once: the simulator recounts after every 16th input."""
+        minions: dict[str, int] = {}
+        buildings: dict[str, int] = {}
+        trouble = demons = trolls = 0
         for area in areas.values():
             for color, n in area.minions.items():
                 minions[color] = minions.get(color, 0) + n
-            if area.building is not None:
-                buildings[area.building] = buildings.get(area.building, 0) + 1
-            tally.trouble += area.trouble
-            tally.demons += area.demons
-            tally.trolls += area.trolls
-        return tally
+            building = area.building
+            if building is not None:
+                buildings[building] = buildings.get(building, 0) + 1
+            trouble += area.trouble
+            demons += area.demons
+            trolls += area.trolls
+        return cls(minions, buildings, trouble, demons, trolls, {}, True)
 
     def copy(self) -> Tally:
         return Tally(dict(self.minions), dict(self.buildings), self.trouble, self.demons, self.trolls,

@@ -20,8 +20,12 @@ POWER_PREFIX = "power:"
 
 
 def power_options(state: State, ctx: TurnContext) -> list[str]:
-    """``power:<area>`` for every City Area power the active player may use now."""
-    if ctx.is_over(state):
+    """``power:<area>`` for every City Area power the active player may use now.
+
+    Asked for nearly every question of a turn: a player without a building holds no City Area
+    card (``State.area_cards_held``), so has no power, which the kept count of their buildings
+    says at once, without the calls that list their cards and check that they play."""
+    if ctx.stopped or state.game_over is not None or not state.tally.buildings.get(ctx.player):
         return []
     found = []
     for area in usable_area_powers(state, ctx.player):
