@@ -21,13 +21,6 @@ from companion.core.narration_log import NarrationLog
 from companion.core.procedure import Live, Narration, Pending, ProcedureFactory, Question
 
 
-_new = object.__new__
-"""The game and the pending procedure of an answer are made by :meth:`Procedures.answer` with their
-fields stored one by one, without their dataclass's ``__init__`` (a call of its own, twice per
-input of either game); ``tests/companion/test_live_procedures.py`` holds the fields stored to the
-dataclasses' own."""
-
-
 class Table(Protocol):
     """What the loop needs of a mode's state: a copy that shares nothing it will change, and whether
     the game is over."""
@@ -141,12 +134,7 @@ class Procedures(Generic[S, G]):
         pending = game.pending
         assert pending is not None, "an answer to a game that asks nothing"
         answers = pending.answers
-        after = _new(Pending)  # Pending(…), every field stored (see _new)
-        after.name = pending.name
-        after.args = pending.args
-        after.start = pending.start
-        after.answers = [*answers, value]
-        after.replayable = pending.replayable
+        after = Pending(pending.name, pending.args, pending.start, [*answers, value], pending.replayable)
         live = game.live
         if live is None or not live.is_at(len(answers)):
             return self.advance(game.state, after, game.seq + 1, game.narration, game.settled, None, snapshot,
@@ -160,12 +148,5 @@ class Procedures(Generic[S, G]):
         said = len(narration) - settled  # the procedure's lines ``game`` already shows
         if said != len(lines):  # the step said something: only its new lines go on the log
             narration = NarrationLog.of(narration).plus(lines[said:])
-        new = _new(type(game))  # self.game(…): the mode's Game class, every field stored (see _new)
-        new.state = live.state.copy() if snapshot else live.state
-        new.pending = after
-        new.seq = game.seq + 1
-        new.narration = narration
-        new.settled = settled
-        new.current_question = question
-        new.live = live
-        return new
+        return self.game(live.state.copy() if snapshot else live.state, after, game.seq + 1, narration, settled,
+                         question, live)

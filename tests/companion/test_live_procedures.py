@@ -14,8 +14,7 @@ import pytest
 
 from companion.cli.simulate import choose_input, deal, follow_narration
 from companion.core.errors import CompanionError
-from companion.core.inputs import DieRoll
-from companion.core.procedure import Live, Narrator, Pending, Question, Reason, choice_question
+from companion.core.procedure import Live, Narrator, Question, Reason, choice_question
 from companion.morpork.board import COLORS
 from companion.morpork.game import Game, apply, new_game
 from companion.morpork.mode import MODE
@@ -167,17 +166,3 @@ def test_a_live_procedure_reads_greyed_options_at_once_unless_lazy() -> None:
     assert [o for o, _ in asked.unavailable] == ["a"]  # read before the next answer: as asked
     lazy.send("c")
     assert [o for o, _ in asked.unavailable] == ["a"]  # worked out once, then kept
-
-
-
-def test_an_answer_makes_its_game_and_pending_with_every_field_of_their_dataclasses() -> None:
-    """``Procedures.answer`` stores the fields of the game and the pending procedure one by one,
-    without their ``__init__`` (``companion.core.game._new``): a field added to either must be
-    stored there too, or the games it makes would lack it."""
-    game = new_game(list(COLORS[:2]))
-    for snapshot in (True, False):
-        answered = apply(game, DieRoll(5), snapshot=snapshot)  # the set-up goes on: the answer's own path
-        assert answered.question is not None and answered.pending is not None
-        assert set(vars(answered)) == {f.name for f in dataclasses.fields(Game)}
-        assert set(vars(answered.pending)) == {f.name for f in dataclasses.fields(Pending)}
-        assert answered == dataclasses.replace(answered)  # equal to one its __init__ makes
