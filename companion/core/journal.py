@@ -515,15 +515,21 @@ class Journal:
 
     def _prepare(self) -> None:
         db = self._db
+        # what the file is, before anything is written: switching another program's SQLite file to
+        # WAL would change its header even though it is then refused as not a journal
+        app_id = db.execute("PRAGMA application_id").fetchone()[0]
+        version = db.execute("PRAGMA user_version").fetchone()[0]
+        tables = db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
+        fresh = app_id == 0 and version == 0 and tables == 0
+        if not fresh and app_id != APPLICATION_ID:
+            raise JournalError(f"{self.path!r} is an SQLite file but not a companion journal "
+                               f"(application id {app_id!r})", key="journal.not-a-journal", params={"path": self.path})
         mode = db.execute("PRAGMA journal_mode=WAL").fetchone()[0]
         if str(mode).lower() != "wal":
             raise JournalError(f"{self.path!r}: cannot switch to WAL mode (got {mode!r})")
         db.execute("PRAGMA synchronous=FULL")
         db.execute("PRAGMA foreign_keys=ON")
-        app_id = db.execute("PRAGMA application_id").fetchone()[0]
-        version = db.execute("PRAGMA user_version").fetchone()[0]
-        tables = db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
-        if app_id == 0 and version == 0 and tables == 0:
+        if fresh:
             with _write(db):
                 # one statement at a time: executescript() would COMMIT half-way through
                 for statement in _split_sql(_SCHEMA + _TRIGGERS):
@@ -531,9 +537,6 @@ class Journal:
                 db.execute(f"PRAGMA application_id={APPLICATION_ID}")
                 db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
             return
-        if app_id != APPLICATION_ID:
-            raise JournalError(f"{self.path!r} is an SQLite file but not a companion journal "
-                               f"(application id {app_id!r})", key="journal.not-a-journal", params={"path": self.path})
         if version > SCHEMA_VERSION:
             raise NewerJournalError(f"{self.path!r} has table version {version!r}; this companion knows up to "
                                f"{SCHEMA_VERSION}: it was written by a newer companion", key="journal.newer",
