@@ -266,3 +266,19 @@ def test_commands_without_a_game_say_so_and_create_no_file(db: str) -> None:
     assert "no game in" in rejected("game", "state", "--db", db)
     assert "no game in" in rejected("game", "do", "--db", db, '{"type": "roll", "face": 3}')
     assert "invalid choice: 'fly'" in rejected("game", "fly", "--db", db)
+
+
+def test_an_empty_file_is_no_journal_and_stays_empty(tmp_path: Path) -> None:
+    """An empty file (touched, or truncated to nothing) was opened as a new journal: 'game state'
+    and the other commands were refused ("no game in …") yet wrote the tables into it, 'game
+    history' answered [] and 'game backup' copied it, and a refused 'game new' left the tables
+    behind. Found by running every game command on a zero-byte file and comparing its bytes."""
+    empty = tmp_path / "games.sqlite"
+    empty.touch()
+    for command in (("state",), ("export",), ("history",), ("undo",), ("redo",), ("recover",),
+                    ("do", '{"type": "roll", "face": 3}'), ("backup", "--to", str(tmp_path / "copy.sqlite"))):
+        assert "(an empty file)" in rejected("game", command[0], "--db", str(empty), *command[1:]), command
+        assert empty.read_bytes() == b"" and sorted(p.name for p in tmp_path.iterdir()) == ["games.sqlite"]
+    rejected("game", "new", "--db", str(empty), "--players", "red,mauve")
+    assert empty.read_bytes() == b"" and sorted(p.name for p in tmp_path.iterdir()) == ["games.sqlite"]
+    assert cli("game", "new", "--db", str(empty), "--players", "red,blue").stdout == "1\n"  # it may become one
