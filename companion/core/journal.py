@@ -543,6 +543,7 @@ class Journal:
                                     params={"path": self.path})
         if version < SCHEMA_VERSION:
             self._migrate()
+        _check_columns(db)
 
     def _migrate(self) -> None:
         """Bring an older file's tables to :data:`SCHEMA_VERSION`, in one transaction (another
@@ -997,6 +998,18 @@ class _ScratchCopy:
         shutil.rmtree(self.folder, ignore_errors=True)
 
 
+def _check_columns(db: sqlite3.Connection) -> None:
+    """The tables have the columns this companion reads and writes. A damaged schema (a byte of
+    ``CREATE TABLE games`` changed: ``stat\ts``) still passes SQLite's checks and still takes an
+    ``INSERT`` that leaves the damaged column out, so ``game new`` wrote its game and only then
+    failed reading it back; the damage is reported when the file is opened, before any write."""
+    for table, columns in (("games", _GAME_COLUMNS), ("entries", _ENTRY_COLUMNS)):
+        try:
+            db.execute(f"SELECT {columns} FROM {table} LIMIT 0")
+        except sqlite3.OperationalError as exc:
+            raise sqlite3.DatabaseError(f"database disk image is malformed (table {table}: {exc})") from None
+
+
 def file_problem(path: str | os.PathLike[str]) -> str | None:
     """What SQLite finds wrong with the file at ``path`` (read on a scratch copy, so nothing is
     written to it), or None when it is a sound SQLite file. A full disk or a read-only folder is
@@ -1008,6 +1021,8 @@ def file_problem(path: str | os.PathLike[str]) -> str | None:
                 return "; ".join(rows[:3])
             for table in ("games", "entries"):
                 db.execute(f"SELECT * FROM {table}").fetchall()
+            if db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION:
+                _check_columns(db)
     except SQLITE_ERRORS as exc:
         return str(exc)
     return None

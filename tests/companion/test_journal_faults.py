@@ -472,3 +472,23 @@ def test_a_schema_that_is_not_utf8_is_damaged_not_a_traceback(tmp_path: Path) ->
     path.write_bytes(bytes(blob))
     status, out, err = cli("state", "--db", str(path))
     assert status == 2 and err.count("\n") == 1 and "damaged" in err and "recover" in err
+
+
+def test_a_schema_missing_a_column_is_damaged_and_game_new_writes_nothing(tmp_path: Path) -> None:
+    """One byte of the games table's schema changed (``status`` → ``stat\\ts``): SQLite's checks
+    pass and an ``INSERT`` that leaves the column out still works, so ``game new`` wrote a game and
+    only then failed reading it back ("SQLite refused reading a game … no such column: status",
+    exit 2 and a row written); found by a byte-flip fuzz of every game command comparing bytes. The
+    missing column is now damage, said when the file is opened, before anything is written."""
+    path = tmp_path / "games.sqlite"
+    assert cli("new", "--db", str(path), "--players", "red,blue")[0] == 0
+    blob = bytearray(path.read_bytes())
+    where = blob.index(b"status      TEXT")
+    blob[where + 4] = ord("\t")
+    path.write_bytes(bytes(blob))
+    before = path.read_bytes()
+    for command in (["new", "--players", "red,blue"], ["state"], ["do", '{"type": "roll", "face": 3}'], ["recover"]):
+        status, out, err = cli(command[0], "--db", str(path), *command[1:])
+        assert status == 2 and out == "" and err.count("\n") == 1, (command, err)
+        assert "damaged" in err or "not one game can be read" in err, (command, err)
+        assert path.read_bytes() == before, command
