@@ -542,10 +542,23 @@ class Session(Generic[G]):
         header, entries, problem = parse_export(lines)
         if problem is not None:
             raise problem
-        fold(self.engines, header, entries)
+        history, timeline = fold(self.engines, header, entries)
+        _check_barriers(header, history, timeline)
         game_id = self.journal.import_game(header, entries)
         self.resume(game_id)
         return game_id
+
+
+def _check_barriers(record: GameRecord, history: History[Any], timeline: Timeline) -> None:
+    """An export carries each entry's barrier flag, and an imported game's undo trusts it: a die
+    roll or a revealed secret flagged ``false`` would be taken back without confirmation and
+    recorded as a plain ``undo`` (a free re-roll). Each input in effect must be flagged as what it
+    answered makes it (:func:`is_barrier` of the question it answered, known from the replay)."""
+    for i, entry in enumerate(timeline.applied):
+        if is_barrier(history.asked[i], input_from_json(entry.data)) and not entry.barrier:
+            raise JournalError("a die roll or a revealed secret flagged \"barrier\": false (an undo would take it "
+                               "back without confirmation)", record.id, entry.n, key="journal.barrier-flag",
+                               params={"row": entry.n})
 
 
 class _NoGame:

@@ -242,6 +242,23 @@ def test_import_stores_an_export_as_a_new_game(db: str, tmp_path: Path) -> None:
     assert ok("game", "state", "--db", other) == ok("game", "state", "--db", db)
 
 
+@pytest.mark.parametrize("row", [1, 2, 3])  # the die roll, the scanned personality, blue's private answer
+def test_an_export_that_unflags_a_barrier_is_refused(db: str, tmp_path: Path, row: int) -> None:
+    """An export with a die roll (or a revealed secret) edited to "barrier": false was imported as
+    it said, and 'game undo' then took the roll back without --confirm, as a plain 'undo': a free
+    re-roll. Found by importing exports with single fields changed and undoing in the new game."""
+    set_up(db)
+    lines = cli("game", "export", "--db", db).stdout.splitlines()
+    entry = json.loads(lines[row])
+    assert entry["barrier"] is True
+    lines[row] = json.dumps({**entry, "barrier": False})
+    path = tmp_path / "game.jsonl"
+    path.write_text("\n".join(lines) + "\n")
+    other = tmp_path / "other.sqlite"
+    message = rejected("game", "import", "--db", str(other), str(path))
+    assert f"row {row}" in message and "barrier" in message and not other.exists()
+
+
 def test_a_refused_import_creates_no_journal(tmp_path: Path) -> None:
     """An empty or malformed export is refused with one line, and no empty journal is left behind to
     be mistaken for a game; an existing journal is kept as it was."""
