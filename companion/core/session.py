@@ -159,6 +159,12 @@ def engine_for(rules: Rules[G] | GameRules, record: GameRecord) -> Rules[G]:
     return rules.for_game(record) if isinstance(rules, GameRules) else rules
 
 
+MAX_PLAYER_ID = 40
+"""The longest player id a game is started with: the inputs name players (an answer's ``player``, an
+option such as ``fortuna:<party>`` or ``attack:<token>``) in at most 64 printable ASCII characters
+(:mod:`companion.core.inputs`), so a game of other ids would ask questions no input can answer."""
+
+
 def is_barrier(question: Question | None, inp: Input) -> bool:
     """A die roll, a random draw, a revealed card (an event drawn, a personality scanned, any
     answer to a question that ``reveals`` a card drawn face down) or the answer to a private question
@@ -363,6 +369,10 @@ class Session(Generic[G]):
         options are resolved (every option of the mode, defaults filled in) and recorded with the
         mode's rules revision. Checked with the engine first (an unknown mode or option, a bad
         colour: an ``InputError``/``RuleViolation`` and nothing written), then recorded."""
+        for player in players:  # named by inputs (an answer's player, fortuna:<party>): as an input may carry it
+            if not 1 <= len(player) <= MAX_PLAYER_ID or not all(" " <= char <= "~" for char in player):
+                raise InputError(f"a player is named by 1 to {MAX_PLAYER_ID} printable ASCII characters, not "
+                                 f"{player!r:.60} (a name to show, in any letters, is given as a name)", "session.player-id")
         given = dict(options or {})
         if edition is not None and given.setdefault("edition", edition) != edition:
             raise InputError(f"edition {edition!r} and option edition={given['edition']!r} disagree",
