@@ -290,16 +290,13 @@ def state_document(record: GameRecord, game: Any, player: str | None) -> dict[st
     ``ankh-morpork-state/1`` with every secret shown, or as ``player`` may see it; another mode's is
     its own view."""
     mode = get_mode(record.mode)
+    if player is not None and player not in record.players:  # a typo never shows a position, in any mode
+        raise Rejected(f"{player!r} is not playing; players: {', '.join(record.players)}")
     if record.mode == DEFAULT_MODE:
         from companion.morpork.game import view
         from companion.morpork.state_format import state_to_json
 
-        if player is None:
-            doc = state_to_json(game.state)
-        elif not game.state.has_player(player):
-            raise Rejected(f"{player!r} is not playing; players: {', '.join(game.state.colors)}")
-        else:
-            doc = view(game, player)
+        doc = state_to_json(game.state) if player is None else view(game, player)
     else:
         doc = dict(mode.view(game, player))
     # the options as the game is played: every one, the defaults filled in

@@ -108,3 +108,19 @@ def test_a_player_id_no_input_can_name_is_refused_at_game_new(tmp_path: Path) ->
     for guild in ("thieves", "watch"):
         ok("game", "do", "--db", db, json.dumps({"type": "answer", "value": guild}))
     assert ok("game", "do", "--db", db, json.dumps({"type": "answer", "value": "zoe"}))["entry"] == 3
+
+
+def test_state_and_replay_refuse_a_player_not_in_the_game(tmp_path: Path) -> None:
+    """'game state --player purple' (and 'replay --player purple') on an Ankh-Morpoly game printed
+    the position with exit 0, where the first game's is exit 2 naming the players; found by giving
+    every command's options values that do not exist, in both modes."""
+    db = str(tmp_path / "games.sqlite")
+    assert cli("game", "new", "--db", db, "--mode", "ankh-morpoly", "--players", "red,blue").stdout == "1\n"
+    export = tmp_path / "game.jsonl"
+    export.write_text(cli("game", "export", "--db", db).stdout)
+    for argv in (("game", "state", "--db", db, "--player", "purple"), ("replay", str(export), "--player", "purple"),
+                 ("game", "state", "--db", db, "--player", "")):
+        done = cli(*argv)
+        assert done.returncode == 2 and done.stdout == "" and done.stderr.count("\n") == 1, argv
+        assert "is not playing; players: red, blue" in done.stderr
+    assert ok("game", "state", "--db", db, "--player", "blue")["seating"] == ["red", "blue"]
