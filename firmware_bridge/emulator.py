@@ -539,7 +539,12 @@ def main(argv: list[str]) -> int:
     except ValueError as exc:
         sys.stderr.write(f"die-emulator: {exc}\n")
         return 2
-    path = die.plug()
+    try:
+        path = die.plug()
+    except OSError as exc:  # the --link cannot be made (no such folder, not writable)
+        die.unplug()
+        sys.stderr.write(f"die-emulator: cannot make the link {args.link!r}: {exc.strerror or exc}\n")
+        return 2
     sys.stdout.write(path + "\n")
     sys.stdout.flush()
     if paired:

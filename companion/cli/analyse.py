@@ -83,7 +83,8 @@ def main(argv: list[str]) -> int:
     try:
         state = state_from_text(text)
     except StateFormatError as exc:
-        sys.stderr.write(_one_line(str(exc)) + "\n")
+        also = f" or {MORPOLY_FORMAT!r}" if exc.field == "format" else ""  # this command reads both games
+        sys.stderr.write(_one_line(str(exc)) + also + "\n")
         return BAD_INPUT
     sys.stdout.write(json.dumps(analyse(state), indent=2) + "\n")
     return 0

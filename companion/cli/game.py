@@ -133,15 +133,19 @@ def main(argv: list[str]) -> int:
 @contextmanager
 def _new_file_on_success(db: str) -> Iterator[None]:
     """A journal this command creates is kept only if the command succeeds: a refused game or a
-    refused import leaves no empty file behind to be mistaken for a game."""
-    created = not os.path.exists(db)
+    refused import leaves no empty file behind to be mistaken for a game, and an empty file it
+    was given stays empty."""
+    created, was_empty = not os.path.exists(db), _is_empty(db)
     try:
         yield
     except BaseException:
-        if created:
-            for leftover in (db, db + "-wal", db + "-shm"):
+        if created or was_empty:
+            for leftover in (db + "-wal", db + "-shm") if was_empty else (db, db + "-wal", db + "-shm"):
                 if os.path.exists(leftover):
                     os.remove(leftover)
+            if was_empty:
+                with open(db, "wb"):
+                    pass
         raise
 
 
@@ -165,8 +169,9 @@ def _run(args: argparse.Namespace) -> int:
             game_id = Session(journal).import_lines(lines)
         sys.stdout.write(f"{game_id}\n")
         return 0
-    if not os.path.exists(args.db):
-        raise Rejected(f"no journal at {args.db!r}; start a game with 'game new --db {args.db}'")
+    if not os.path.exists(args.db) or _is_empty(args.db):
+        raise Rejected(f"no journal at {args.db!r}{' (an empty file)' if os.path.exists(args.db) else ''}; "
+                       f"start a game with 'game new --db {args.db}'")
     if args.command == "history":
         with Journal(args.db) as journal:
             _print([record.to_json() for record in journal.history()])
@@ -196,6 +201,13 @@ def _run(args: argparse.Namespace) -> int:
             for line in session.export_lines():
                 sys.stdout.write(line + "\n")
     return 0
+
+
+def _is_empty(path: str) -> bool:
+    """An empty file (``touch``ed, or truncated to nothing) with no ``-wal`` beside it holds no game:
+    SQLite would take it for a new database, and opening it as a journal would write the tables
+    into it — a command that only reads, or is refused, writes nothing."""
+    return os.path.isfile(path) and os.path.getsize(path) == 0 and not os.path.exists(path + "-wal")
 
 
 def _read_export(path: str) -> list[str]:
@@ -278,16 +290,13 @@ def state_document(record: GameRecord, game: Any, player: str | None) -> dict[st
     ``ankh-morpork-state/1`` with every secret shown, or as ``player`` may see it; another mode's is
     its own view."""
     mode = get_mode(record.mode)
+    if player is not None and player not in record.players:  # a typo never shows a position, in any mode
+        raise Rejected(f"{player!r} is not playing; players: {', '.join(record.players)}")
     if record.mode == DEFAULT_MODE:
         from companion.morpork.game import view
         from companion.morpork.state_format import state_to_json
 
-        if player is None:
-            doc = state_to_json(game.state)
-        elif not game.state.has_player(player):
-            raise Rejected(f"{player!r} is not playing; players: {', '.join(game.state.colors)}")
-        else:
-            doc = view(game, player)
+        doc = state_to_json(game.state) if player is None else view(game, player)
     else:
         doc = dict(mode.view(game, player))
     # the options as the game is played: every one, the defaults filled in

@@ -97,7 +97,9 @@ def input_from_json(doc: Any) -> Input:
     unknown = set(doc) - _FIELDS[kind]
     if unknown:
         raise InputError(f"unknown field(s) {sorted(map(str, unknown))!r:.120} in a {kind!r} input", "input.malformed")
-    missing = _REQUIRED[kind] - set(doc)
+    # a required field given as null is missing: "fields that are null are left out" holds for
+    # the optional ones alone (an answer's value of None would reach the rules as no text at all)
+    missing = {name for name in _REQUIRED[kind] if doc.get(name) is None}
     if missing:
         raise InputError(f"an input of type {kind!r} needs the field(s) {', '.join(sorted(missing))}", "input.malformed")
     inp: Input = cls(**doc)

@@ -515,15 +515,21 @@ class Journal:
 
     def _prepare(self) -> None:
         db = self._db
+        # what the file is, before anything is written: switching another program's SQLite file to
+        # WAL would change its header even though it is then refused as not a journal
+        app_id = db.execute("PRAGMA application_id").fetchone()[0]
+        version = db.execute("PRAGMA user_version").fetchone()[0]
+        tables = db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
+        fresh = app_id == 0 and version == 0 and tables == 0
+        if not fresh and app_id != APPLICATION_ID:
+            raise JournalError(f"{self.path!r} is an SQLite file but not a companion journal "
+                               f"(application id {app_id!r})", key="journal.not-a-journal", params={"path": self.path})
         mode = db.execute("PRAGMA journal_mode=WAL").fetchone()[0]
         if str(mode).lower() != "wal":
             raise JournalError(f"{self.path!r}: cannot switch to WAL mode (got {mode!r})")
         db.execute("PRAGMA synchronous=FULL")
         db.execute("PRAGMA foreign_keys=ON")
-        app_id = db.execute("PRAGMA application_id").fetchone()[0]
-        version = db.execute("PRAGMA user_version").fetchone()[0]
-        tables = db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
-        if app_id == 0 and version == 0 and tables == 0:
+        if fresh:
             with _write(db):
                 # one statement at a time: executescript() would COMMIT half-way through
                 for statement in _split_sql(_SCHEMA + _TRIGGERS):
@@ -531,15 +537,13 @@ class Journal:
                 db.execute(f"PRAGMA application_id={APPLICATION_ID}")
                 db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
             return
-        if app_id != APPLICATION_ID:
-            raise JournalError(f"{self.path!r} is an SQLite file but not a companion journal "
-                               f"(application id {app_id!r})", key="journal.not-a-journal", params={"path": self.path})
         if version > SCHEMA_VERSION:
             raise NewerJournalError(f"{self.path!r} has table version {version!r}; this companion knows up to "
                                f"{SCHEMA_VERSION}: it was written by a newer companion", key="journal.newer",
                                     params={"path": self.path})
         if version < SCHEMA_VERSION:
             self._migrate()
+        _check_columns(db)
 
     def _migrate(self) -> None:
         """Bring an older file's tables to :data:`SCHEMA_VERSION`, in one transaction (another
@@ -680,6 +684,15 @@ class Journal:
                     raise JournalError(f"missing: the next row is numbered {entry.n}", game_id, len(entries) + 1)
                 previous = check_link(game_id, previous, raw, len(entries) + 1)
                 entries.append(entry)
+            # A damaged page of the entries' tree can end a scan early *without an error* (a cell
+            # pointing out of its page): the cells of the table, counted page by page, must all be
+            # rows a scan reads (a condition on every row's key), or this game may be cut short unseen.
+            read = len(entries)
+            cells = self._db.execute("SELECT count(*) FROM entries").fetchone()[0]
+            reached = self._db.execute("SELECT count(*) FROM entries WHERE n >= 1").fetchone()[0]
+            if cells != reached:
+                raise sqlite3.DatabaseError(f"database disk image is malformed: the table holds {cells} rows, "
+                                            f"{reached} of them can be reached; this game's rows end at entry {read}")
         except JournalError as exc:
             return entries, exc
         except SQLITE_ERRORS as exc:
@@ -994,6 +1007,18 @@ class _ScratchCopy:
         shutil.rmtree(self.folder, ignore_errors=True)
 
 
+def _check_columns(db: sqlite3.Connection) -> None:
+    """The tables have the columns this companion reads and writes. A damaged schema (a byte of
+    ``CREATE TABLE games`` changed: ``stat\ts``) still passes SQLite's checks and still takes an
+    ``INSERT`` that leaves the damaged column out, so ``game new`` wrote its game and only then
+    failed reading it back; the damage is reported when the file is opened, before any write."""
+    for table, columns in (("games", _GAME_COLUMNS), ("entries", _ENTRY_COLUMNS)):
+        try:
+            db.execute(f"SELECT {columns} FROM {table} LIMIT 0")
+        except sqlite3.OperationalError as exc:
+            raise sqlite3.DatabaseError(f"database disk image is malformed (table {table}: {exc})") from None
+
+
 def file_problem(path: str | os.PathLike[str]) -> str | None:
     """What SQLite finds wrong with the file at ``path`` (read on a scratch copy, so nothing is
     written to it), or None when it is a sound SQLite file. A full disk or a read-only folder is
@@ -1005,6 +1030,8 @@ def file_problem(path: str | os.PathLike[str]) -> str | None:
                 return "; ".join(rows[:3])
             for table in ("games", "entries"):
                 db.execute(f"SELECT * FROM {table}").fetchall()
+            if db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION:
+                _check_columns(db)
     except SQLITE_ERRORS as exc:
         return str(exc)
     return None

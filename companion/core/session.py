@@ -159,6 +159,12 @@ def engine_for(rules: Rules[G] | GameRules, record: GameRecord) -> Rules[G]:
     return rules.for_game(record) if isinstance(rules, GameRules) else rules
 
 
+MAX_PLAYER_ID = 40
+"""The longest player id a game is started with: the inputs name players (an answer's ``player``, an
+option such as ``fortuna:<party>`` or ``attack:<token>``) in at most 64 printable ASCII characters
+(:mod:`companion.core.inputs`), so a game of other ids would ask questions no input can answer."""
+
+
 def is_barrier(question: Question | None, inp: Input) -> bool:
     """A die roll, a random draw, a revealed card (an event drawn, a personality scanned, any
     answer to a question that ``reveals`` a card drawn face down) or the answer to a private question
@@ -363,6 +369,10 @@ class Session(Generic[G]):
         options are resolved (every option of the mode, defaults filled in) and recorded with the
         mode's rules revision. Checked with the engine first (an unknown mode or option, a bad
         colour: an ``InputError``/``RuleViolation`` and nothing written), then recorded."""
+        for player in players:  # named by inputs (an answer's player, fortuna:<party>): as an input may carry it
+            if not 1 <= len(player) <= MAX_PLAYER_ID or not all(" " <= char <= "~" for char in player):
+                raise InputError(f"a player is named by 1 to {MAX_PLAYER_ID} printable ASCII characters, not "
+                                 f"{player!r:.60} (a name to show, in any letters, is given as a name)", "session.player-id")
         given = dict(options or {})
         if edition is not None and given.setdefault("edition", edition) != edition:
             raise InputError(f"edition {edition!r} and option edition={given['edition']!r} disagree",
@@ -542,10 +552,23 @@ class Session(Generic[G]):
         header, entries, problem = parse_export(lines)
         if problem is not None:
             raise problem
-        fold(self.engines, header, entries)
+        history, timeline = fold(self.engines, header, entries)
+        _check_barriers(header, history, timeline)
         game_id = self.journal.import_game(header, entries)
         self.resume(game_id)
         return game_id
+
+
+def _check_barriers(record: GameRecord, history: History[Any], timeline: Timeline) -> None:
+    """An export carries each entry's barrier flag, and an imported game's undo trusts it: a die
+    roll or a revealed secret flagged ``false`` would be taken back without confirmation and
+    recorded as a plain ``undo`` (a free re-roll). Each input in effect must be flagged as what it
+    answered makes it (:func:`is_barrier` of the question it answered, known from the replay)."""
+    for i, entry in enumerate(timeline.applied):
+        if is_barrier(history.asked[i], input_from_json(entry.data)) and not entry.barrier:
+            raise JournalError("a die roll or a revealed secret flagged \"barrier\": false (an undo would take it "
+                               "back without confirmation)", record.id, entry.n, key="journal.barrier-flag",
+                               params={"row": entry.n})
 
 
 class _NoGame:

@@ -12,9 +12,12 @@ from companion.core.errors import InputError
 from companion.morpoly.covers import Cover
 from companion.morpoly.editions import load_edition
 from companion.morpoly.fsu import Fsu, Ledger, Status, ledger_problems
-from companion.morpoly.state import HOTEL, JAIL_ATTEMPTS, Bank, GameOver, Npcs, Party, State, Token, Turn, square_state
+from companion.morpoly.setup import ELAM_GUILDS
+from companion.morpoly.state import (HOTEL, JAIL_ATTEMPTS, Bank, GameOver, Npcs, Party, SquareState, State, Token, Turn,
+                                     square_state)
 
 FORMAT: Final = "ankh-morpoly-state/1"
+_KNOWN_GUILDS: Final = frozenset(ELAM_GUILDS)
 
 
 def state_to_json(state: State) -> dict[str, Any]:
@@ -99,26 +102,131 @@ def _status(name: str) -> Status:
 
 def ledger_from_json(contracts: Any, next_id: Any) -> Ledger:
     """The ``fsus`` and ``fsu_next_id`` keys back (absent in positions written before FSUs existed:
-    an empty ledger; without ``fsu_next_id`` the next id follows the highest one)."""
-    fsus = tuple(Fsu(int(f["id"]), str(f["insurer"]), str(f["beneficiary"]), str(f["holder_token"]),
-                     int(f["square"]), int(f["premium"]), frozenset(_cover(str(c)) for c in f["covers"]),
-                     bool(f["fool_modifiable"]), int(f["bought_at"]), _status(str(f["status"])), int(f["paid"]))
-                 for f in (contracts or []))
+    an empty ledger; without ``fsu_next_id`` the next id follows the highest one). Each field is
+    read by its type, as :func:`state_from_json` reads the rest (a :class:`Malformed` names it)."""
+    if contracts is not None and not isinstance(contracts, list):
+        raise Malformed("fsus", f"expected a list, got {contracts!r:.60}")
+    fsus = tuple(_fsu(f, f"fsus[{i}]") for i, f in enumerate(contracts or []))
     prefix = 0
     while prefix < len(fsus) and not fsus[prefix].is_active:
         prefix += 1
     following = max((f.fsu_id for f in fsus), default=0) + 1
-    return Ledger(fsus, following if next_id is None else int(next_id), prefix)
+    if next_id is not None and type(next_id) is not int:
+        raise Malformed("fsu_next_id", f"expected a whole number, got {next_id!r:.60}")
+    return Ledger(fsus, following if next_id is None else next_id, prefix)
+
+
+def _fsu(raw: Any, at: str) -> Fsu:
+    f = _object(raw, at)
+    try:
+        covers = frozenset(_cover(c) for c in _texts_of(f, "covers", at))
+        status = _status(_text_of(f, "status", at))
+    except ValueError as exc:
+        if isinstance(exc, Malformed):
+            raise
+        raise Malformed(at, str(exc)) from None
+    return Fsu(_int_of(f, "id", at), _text_of(f, "insurer", at), _text_of(f, "beneficiary", at),
+               _text_of(f, "holder_token", at), _int_of(f, "square", at), _int_of(f, "premium", at), covers,
+               _flag_of(f, "fool_modifiable", at), _int_of(f, "bought_at", at), status, _int_of(f, "paid", at))
+
+
+class Malformed(InputError):
+    """A field of a position that is missing or of the wrong type, named by its path
+    (``parties[0].cash``): a JSON ``true``, ``5.7`` or ``"1500"`` is never read as a number, nor a
+    ``"false"`` as a flag (``bool("false")`` is true), nor a list as a text."""
+
+    def __init__(self, at: str, problem: str) -> None:
+        super().__init__(f"malformed {FORMAT} document: {at}: {problem}", "state.malformed")
+
+
+# Each reader takes the object, the key and the object's path, and builds the field's path only to
+# name it in a refusal: a position is read back after every 128th input of a simulated game.
+_MISSING: Final = object()
+
+
+def _wrong(doc: dict[str, Any], key: str, at: str, expected: str) -> Malformed:
+    where = f"{at}.{key}" if at else key
+    if key not in doc:
+        return Malformed(where, "missing")
+    return Malformed(where, f"expected {expected}, got {doc[key]!r:.60}")
+
+
+def _object(value: Any, at: str) -> dict[str, Any]:
+    if type(value) is not dict:
+        raise Malformed(at, f"expected an object, got {value!r:.60}")
+    return value
+
+
+def _int_of(doc: dict[str, Any], key: str, at: str) -> int:
+    value = doc.get(key, _MISSING)
+    if type(value) is int:  # not a bool (true is not 1 here), a float or a text
+        return value
+    raise _wrong(doc, key, at, "a whole number")
+
+
+def _text_of(doc: dict[str, Any], key: str, at: str) -> str:
+    value = doc.get(key, _MISSING)
+    if type(value) is str and value:
+        return value
+    raise _wrong(doc, key, at, "a text")
+
+
+def _optional_text_of(doc: dict[str, Any], key: str, at: str) -> str | None:
+    """A text or ``null`` (the key itself must be there)."""
+    value = doc.get(key, _MISSING)
+    if value is None or type(value) is str and value:
+        return value
+    raise _wrong(doc, key, at, "a text or null")
+
+
+def _flag_of(doc: dict[str, Any], key: str, at: str) -> bool:
+    value = doc.get(key, _MISSING)
+    if type(value) is bool:
+        return value
+    raise _wrong(doc, key, at, "true or false")
+
+
+def _object_of(doc: dict[str, Any], key: str, at: str) -> dict[str, Any]:
+    value = doc.get(key, _MISSING)
+    if type(value) is dict:
+        return value
+    raise _wrong(doc, key, at, "an object")
+
+
+def _list_of(doc: dict[str, Any], key: str, at: str) -> list[Any]:
+    value = doc.get(key, _MISSING)
+    if type(value) is list:
+        return value
+    raise _wrong(doc, key, at, "a list")
+
+
+def _texts_of(doc: dict[str, Any], key: str, at: str) -> list[str]:
+    items = _list_of(doc, key, at)
+    for i, item in enumerate(items):
+        if type(item) is not str or not item:
+            raise Malformed(f"{at}.{key}[{i}]" if at else f"{key}[{i}]", f"expected a text, got {item!r:.60}")
+    return list(items)
+
+
+def _ints_of(doc: dict[str, Any], key: str, at: str) -> list[int]:
+    items = _list_of(doc, key, at)
+    for i, item in enumerate(items):
+        if type(item) is not int:
+            raise Malformed(f"{at}.{key}[{i}]" if at else f"{key}[{i}]", f"expected a whole number, got {item!r:.60}")
+    return list(items)
+
+
+def _distinct(items: list[str], at: str, what: str) -> None:
+    if len(set(items)) != len(items):
+        twice = next(item for i, item in enumerate(items) if item in items[:i])
+        raise Malformed(at, f"{what} {twice!r} is listed twice")
 
 
 def state_from_json(doc: Any) -> State:
     """Parse a position; anything malformed is an :class:`InputError` naming the field."""
     if not isinstance(doc, dict) or doc.get("format") != FORMAT:
         raise InputError(f"not an {FORMAT} document", "state.malformed")
-    try:
-        state = _parse(doc)
-    except (KeyError, TypeError, ValueError, AttributeError) as exc:
-        raise InputError(f"malformed {FORMAT} document: {exc!r}", "state.malformed") from None
+    state = _parse(doc)
     problem = _structure_problem(state)
     if problem is not None:
         raise InputError(f"inconsistent {FORMAT} document: {problem}", "state.malformed")
@@ -126,36 +234,91 @@ def state_from_json(doc: Any) -> State:
 
 
 def _parse(doc: dict[str, Any]) -> State:
-    squares = {}
-    for sq in doc["squares"]:
-        houses = HOTEL if sq["hotel"] else int(sq["houses"])
-        squares[int(sq["square"])] = square_state(sq["owner"], houses, bool(sq["mortgaged"]))
-    turn = doc["turn"]
-    over = doc["game_over"]
-    fortuna = doc.get("fortuna") or {"holders": [], "earned": []}
-    npcs = doc.get("npcs")
+    squares: dict[int, SquareState] = {}
+    for i, sq in enumerate(_list_of(doc, "squares", "")):
+        if type(sq) is dict:  # the usual case, checked at once; _square names what is wrong
+            index, houses, hotel, mortgaged = sq.get("square"), sq.get("houses"), sq.get("hotel"), sq.get("mortgaged")
+            owner = sq.get("owner", _MISSING)
+            if type(index) is int and type(houses) is int and type(hotel) is bool and type(mortgaged) is bool \
+                    and (owner is None or type(owner) is str and owner) and index not in squares:
+                squares[index] = square_state(owner, HOTEL if hotel else houses, mortgaged)
+                continue
+        _square(sq, f"squares[{i}]", squares)
+    parties = [_party(p, f"parties[{i}]") for i, p in enumerate(_list_of(doc, "parties", ""))]
+    _distinct([p.id for p in parties], "parties", "party")
+    tokens = [_token(t, f"tokens[{i}]") for i, t in enumerate(_list_of(doc, "tokens", ""))]
+    _distinct([t.id for t in tokens], "tokens", "token")
+    seating = _texts_of(doc, "seating", "")
+    _distinct(seating, "seating", "player")
+    bank, turn = _object_of(doc, "bank", ""), _object_of(doc, "turn", "")
+    over = None if doc.get("game_over", _MISSING) is None else _object_of(doc, "game_over", "")
+    fortuna = _object(doc.get("fortuna") or {"holders": [], "earned": []}, "fortuna")
+    npcs = None if doc.get("npcs") is None else _object_of(doc, "npcs", "")
     return State(
-        str(doc["edition"]), {str(k): str(v) for k, v in doc["rules"].items()},
-        [Party(str(p["id"]), int(p["cash"]), [str(t) for t in p["tokens"]], str(p["boss"]),
-               [str(g) for g in p["guilds"]], [str(c) for c in p["jail_cards"]]) for p in doc["parties"]],
-        [Token(str(t["id"]), str(t["party"]), int(t["square"]), bool(t["in_jail"]), int(t["jail_attempts"]))
-         for t in doc["tokens"]],
-        squares,
-        Bank(int(doc["bank"]["cash"]), int(doc["bank"]["houses"]), int(doc["bank"]["hotels"])),
-        [str(s) for s in doc["seating"]],
-        Turn(int(turn["number"]), turn["token"], int(turn["doubles"]),
-             [int(s) for s in turn["four_houses_at_start"]]),
-        None if over is None else GameOver(str(over["winner"]), str(over["reason"])),
+        _text_of(doc, "edition", ""), _rules(_object_of(doc, "rules", "")), parties, tokens, squares,
+        Bank(_int_of(bank, "cash", "bank"), _int_of(bank, "houses", "bank"), _int_of(bank, "hotels", "bank")),
+        seating,
+        Turn(_int_of(turn, "number", "turn"), _optional_text_of(turn, "token", "turn"), _int_of(turn, "doubles", "turn"),
+             _ints_of(turn, "four_houses_at_start", "turn")),
+        None if over is None else GameOver(_text_of(over, "winner", "game_over"), _text_of(over, "reason", "game_over")),
         ledger=ledger_from_json(doc.get("fsus"), doc.get("fsu_next_id")),
-        thefts={str(token): (int(t["square"]), str(t["victim"]), int(t["loot"]))
-                for token, t in (doc.get("thefts") or {}).items()},
-        fortuna=[str(p) for p in fortuna["holders"]], fortuna_earned=[str(p) for p in fortuna["earned"]],
-        lives={str(p): int(n) for p, n in (doc.get("lives") or {}).items()},
-        npcs=None if npcs is None else Npcs(int(npcs["death"]), int(npcs["luggage"]), int(npcs["dibbler"]),
-                                            None if npcs["luggage_with"] is None else str(npcs["luggage_with"]),
-                                            None if npcs.get("banker") is None else str(npcs["banker"])),
-        reversed_tokens=[] if npcs is None else [str(t) for t in npcs.get("reversed_tokens", [])],
+        thefts={thief: _theft(t, f"thefts.{thief}")
+                for thief, t in _object(doc.get("thefts") or {}, "thefts").items()},
+        fortuna=_texts_of(fortuna, "holders", "fortuna"), fortuna_earned=_texts_of(fortuna, "earned", "fortuna"),
+        lives={party: _int_of(lives, party, "lives")
+               for lives in (_object(doc.get("lives") or {}, "lives"),) for party in lives},
+        npcs=None if npcs is None else Npcs(
+            _int_of(npcs, "death", "npcs"), _int_of(npcs, "luggage", "npcs"), _int_of(npcs, "dibbler", "npcs"),
+            _optional_text_of(npcs, "luggage_with", "npcs"),
+            None if npcs.get("banker") is None else _text_of(npcs, "banker", "npcs")),
+        reversed_tokens=[] if npcs is None or "reversed_tokens" not in npcs else
+        _texts_of(npcs, "reversed_tokens", "npcs"),
     )
+
+
+@lru_cache(maxsize=1)
+def _rule_choices() -> dict[str, frozenset[str]]:
+    from companion.morpoly.mode import OPTIONS  # the mode imports this module
+
+    return {option.name: frozenset(option.choices) for option in OPTIONS}
+
+
+def _rules(rules: dict[str, Any]) -> dict[str, str]:
+    """The options the position is played by: known names, each with one of its values (a position
+    may leave some out, as one written before an option existed does)."""
+    choices = _rule_choices()
+    for name, value in rules.items():
+        if name not in choices:
+            raise Malformed(f"rules.{name}", f"unknown option; this game has {', '.join(choices)}")
+        if value not in choices[name]:
+            raise Malformed(f"rules.{name}", f"{value!r:.60} is not one of {', '.join(sorted(choices[name]))}")
+    return dict(rules)
+
+
+def _square(raw: Any, at: str, squares: dict[int, SquareState]) -> None:
+    sq = _object(raw, at)
+    index = _int_of(sq, "square", at)
+    if index in squares:
+        raise Malformed(f"{at}.square", f"square {index} is listed twice")
+    houses = HOTEL if _flag_of(sq, "hotel", at) else _int_of(sq, "houses", at)
+    squares[index] = square_state(_optional_text_of(sq, "owner", at), houses, _flag_of(sq, "mortgaged", at))
+
+
+def _party(raw: Any, at: str) -> Party:
+    p = _object(raw, at)
+    return Party(_text_of(p, "id", at), _int_of(p, "cash", at), _texts_of(p, "tokens", at), _text_of(p, "boss", at),
+                 _texts_of(p, "guilds", at), _texts_of(p, "jail_cards", at))
+
+
+def _token(raw: Any, at: str) -> Token:
+    t = _object(raw, at)
+    return Token(_text_of(t, "id", at), _text_of(t, "party", at), _int_of(t, "square", at),
+                 _flag_of(t, "in_jail", at), _int_of(t, "jail_attempts", at))
+
+
+def _theft(raw: Any, at: str) -> tuple[int, str, int]:
+    t = _object(raw, at)
+    return _int_of(t, "square", at), _text_of(t, "victim", at), _int_of(t, "loot", at)
 
 
 def _structure_problem(state: State) -> str | None:
@@ -174,6 +337,8 @@ def _structure_problem(state: State) -> str | None:
     for party in state.parties:
         if set(party.tokens) - tokens or party.boss not in party.tokens:
             return f"party {party.id!r}: tokens {party.tokens} and boss {party.boss!r} must be tokens of the game"
+        if set(party.guilds) - _KNOWN_GUILDS or len(set(party.guilds)) != len(party.guilds):
+            return f"party {party.id!r}: guilds {party.guilds} must be guilds of the game ({', '.join(ELAM_GUILDS)}), each once"
     for index, sq in state.squares.items():
         if sq.owner is not None and sq.owner not in parties:
             return f"square {index} is owned by {sq.owner!r}, not a party"

@@ -165,9 +165,10 @@ def _area_from_json(raw: Any, name: str, colors: list[str]) -> AreaState:
 def state_from_json(raw: Any) -> State:
     """Build a ``State`` from a parsed JSON document, checking every field and the piece counts."""
     doc = _object(raw, "(document)")
-    _check_keys(doc, "", _TOP_KEYS)
+    # the format first: another format's fields are not typos of this one's
     if doc.get("format", FORMAT) != FORMAT:
-        raise StateFormatError("format", f"unknown format {doc.get('format')!r}; expected {FORMAT!r}")
+        raise StateFormatError("format", f"unknown format {doc.get('format')!r:.60}; expected {FORMAT!r}")
+    _check_keys(doc, "", _TOP_KEYS)
     edition = doc.get("edition", "en")
     if edition not in EDITIONS:
         raise StateFormatError("edition", f"unknown edition {edition!r}; expected one of {', '.join(EDITIONS)}")

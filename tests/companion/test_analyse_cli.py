@@ -74,6 +74,9 @@ BAD: list[tuple[str, Any, str]] = [
     ("13 minions", {"areas": {"dimwell": {"minions": {"red": 12}}, "longwall": {"minions": {"red": 1}}}}, "red"),
     ("7 buildings", {"areas": {a: {"building": "blue"} for a in AREA_IDS[:7]}}, "building"),
     ("trouble not a boolean", {"areas": {"dimwell": {"trouble": "yes"}}}, "areas.dimwell.trouble"),
+    # another format is named as such, not by its first field this one lacks ("rules: unknown field")
+    ("another format", {"format": "ankh-morpoly-state/2", "rules": {}},
+     "format: unknown format 'ankh-morpoly-state/2'; expected 'ankh-morpork-state/1' or 'ankh-morpoly-state/1'"),
 ]
 
 

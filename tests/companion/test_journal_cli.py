@@ -242,6 +242,23 @@ def test_import_stores_an_export_as_a_new_game(db: str, tmp_path: Path) -> None:
     assert ok("game", "state", "--db", other) == ok("game", "state", "--db", db)
 
 
+@pytest.mark.parametrize("row", [1, 2, 3])  # the die roll, the scanned personality, blue's private answer
+def test_an_export_that_unflags_a_barrier_is_refused(db: str, tmp_path: Path, row: int) -> None:
+    """An export with a die roll (or a revealed secret) edited to "barrier": false was imported as
+    it said, and 'game undo' then took the roll back without --confirm, as a plain 'undo': a free
+    re-roll. Found by importing exports with single fields changed and undoing in the new game."""
+    set_up(db)
+    lines = cli("game", "export", "--db", db).stdout.splitlines()
+    entry = json.loads(lines[row])
+    assert entry["barrier"] is True
+    lines[row] = json.dumps({**entry, "barrier": False})
+    path = tmp_path / "game.jsonl"
+    path.write_text("\n".join(lines) + "\n")
+    other = tmp_path / "other.sqlite"
+    message = rejected("game", "import", "--db", str(other), str(path))
+    assert f"row {row}" in message and "barrier" in message and not other.exists()
+
+
 def test_a_refused_import_creates_no_journal(tmp_path: Path) -> None:
     """An empty or malformed export is refused with one line, and no empty journal is left behind to
     be mistaken for a game; an existing journal is kept as it was."""
@@ -266,3 +283,19 @@ def test_commands_without_a_game_say_so_and_create_no_file(db: str) -> None:
     assert "no game in" in rejected("game", "state", "--db", db)
     assert "no game in" in rejected("game", "do", "--db", db, '{"type": "roll", "face": 3}')
     assert "invalid choice: 'fly'" in rejected("game", "fly", "--db", db)
+
+
+def test_an_empty_file_is_no_journal_and_stays_empty(tmp_path: Path) -> None:
+    """An empty file (touched, or truncated to nothing) was opened as a new journal: 'game state'
+    and the other commands were refused ("no game in …") yet wrote the tables into it, 'game
+    history' answered [] and 'game backup' copied it, and a refused 'game new' left the tables
+    behind. Found by running every game command on a zero-byte file and comparing its bytes."""
+    empty = tmp_path / "games.sqlite"
+    empty.touch()
+    for command in (("state",), ("export",), ("history",), ("undo",), ("redo",), ("recover",),
+                    ("do", '{"type": "roll", "face": 3}'), ("backup", "--to", str(tmp_path / "copy.sqlite"))):
+        assert "(an empty file)" in rejected("game", command[0], "--db", str(empty), *command[1:]), command
+        assert empty.read_bytes() == b"" and sorted(p.name for p in tmp_path.iterdir()) == ["games.sqlite"]
+    rejected("game", "new", "--db", str(empty), "--players", "red,mauve")
+    assert empty.read_bytes() == b"" and sorted(p.name for p in tmp_path.iterdir()) == ["games.sqlite"]
+    assert cli("game", "new", "--db", str(empty), "--players", "red,blue").stdout == "1\n"  # it may become one

@@ -147,6 +147,25 @@ def test_a_file_that_is_not_a_journal_is_named(tmp_path: Path) -> None:
         Journal(text)
 
 
+def test_another_programs_sqlite_file_is_refused_unchanged(tmp_path: Path) -> None:
+    """Opening a file was switching it to WAL before asking whether it is a journal, so 'game state
+    --db places.sqlite' on another program's database refused it and yet rewrote its header (bytes
+    18-19, 1 → 2: WAL, which older readers of that program may not open); found by running every
+    'game' command on a foreign SQLite file and comparing its bytes."""
+    other = tmp_path / "other.sqlite"
+    db = sqlite3.connect(other)
+    db.execute("CREATE TABLE notes (text TEXT)")
+    db.execute("INSERT INTO notes VALUES ('milk')")
+    db.commit()
+    db.close()
+    before = other.read_bytes()
+    assert before[18:20] == b"\x01\x01"  # a rollback-journal file
+    with pytest.raises(JournalError, match="not a companion journal"):
+        Journal(other)
+    assert other.read_bytes() == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["other.sqlite"]
+
+
 def test_a_journal_from_a_newer_companion_is_refused(tmp_path: Path) -> None:
     path = tmp_path / "games.sqlite"
     Journal(path).close()

@@ -101,6 +101,15 @@ def test_errors_name_the_field() -> None:
     assert _bad(_with(surprise=1)) == "surprise"
 
 
+def test_another_format_is_named_before_its_fields() -> None:
+    """A position of another format (the second game's, a newer version) was refused for its first
+    field this format lacks (``analyse`` on ``{"format": "ankh-morpoly-state/2", "rules": …}`` said
+    ``rules: unknown field``); found by ``analyse`` runs on positions with a changed ``format``."""
+    assert _bad({"format": "ankh-morpoly-state/2", "edition": "us", "rules": {}}) == "format"
+    assert _bad({"format": "chess-fen/1", "board": "8/8/8/8/8/8/8/8"}) == "format"
+    assert _bad(_with(format="ankh-morpork-state/2", rules={})) == "format"
+
+
 def test_player_errors_name_the_field() -> None:
     players = ISSUE_EXAMPLE["players"]
     assert _bad(_with(players=[players[0], {**players[1], "money": -1}])) == "players[1].money"

@@ -225,6 +225,18 @@ def test_the_command_refuses_bad_options():
     assert result.returncode == 2 and "faces" in result.stderr
 
 
+@pytest.mark.parametrize("pair", [[], ["--pair"]])
+def test_a_link_that_cannot_be_made_is_one_line_not_a_traceback(pair, tmp_path):
+    """'die-emulator --link /nonexistent/dir/die' ended in a FileNotFoundError traceback (exit 1);
+    found by running every command with paths that cannot exist."""
+    link = tmp_path / "no-such-folder" / "die"
+    result = subprocess.run([sys.executable, "-m", "ui.cli", "die-emulator", *pair, "--no-keys", "--link", str(link)],
+                            cwd=ROOT, capture_output=True, text=True, timeout=60, stdin=subprocess.DEVNULL)
+    assert result.returncode == 2 and result.stdout == "", result.stderr
+    assert result.stderr.count("\n") == 1 and "Traceback" not in result.stderr and str(link) in result.stderr
+    assert not (tmp_path / "no-such-folder").exists()
+
+
 def test_without_keys_it_keeps_rolling_after_stdin_ends_and_stops_on_sigterm():
     """For a demo in the background: end of input is not "quit" with --no-keys."""
     proc = subprocess.Popen(

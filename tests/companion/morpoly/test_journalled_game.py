@@ -92,3 +92,35 @@ def test_a_drawn_card_and_a_roll_are_barriers(tmp_path: Path) -> None:
             session.undo(1)
         session.submit(Answer("roll"))
         session.undo(1)  # a choice made from the menu is no barrier
+
+
+def test_a_player_id_no_input_can_name_is_refused_at_game_new(tmp_path: Path) -> None:
+    """'game new --mode ankh-morpoly --players Zoë,Bob --option elam=on' started a game that then
+    asked "Zoë: who runs the bank?" with the options Zoë and Bob, and refused the answer "Zoë" (an
+    input's text is printable ASCII): a game stuck at its third question. Found by starting games
+    with unusual player ids and playing them on. Names in any letters are the names (--names)."""
+    db = str(tmp_path / "games.sqlite")
+    done = cli("game", "new", "--db", db, "--mode", "ankh-morpoly", "--players", "Zoë,Bob", "--option", "elam=on")
+    assert done.returncode == 2 and done.stdout == "" and done.stderr.count("\n") == 1 and "'Zoë'" in done.stderr
+    assert not Path(db).exists()
+    assert cli("game", "new", "--db", db, "--mode", "ankh-morpoly", "--players", "zoe,bob", "--names", "Zoë,Bob",
+               "--option", "elam=on").stdout == "1\n"
+    for guild in ("thieves", "watch"):
+        ok("game", "do", "--db", db, json.dumps({"type": "answer", "value": guild}))
+    assert ok("game", "do", "--db", db, json.dumps({"type": "answer", "value": "zoe"}))["entry"] == 3
+
+
+def test_state_and_replay_refuse_a_player_not_in_the_game(tmp_path: Path) -> None:
+    """'game state --player purple' (and 'replay --player purple') on an Ankh-Morpoly game printed
+    the position with exit 0, where the first game's is exit 2 naming the players; found by giving
+    every command's options values that do not exist, in both modes."""
+    db = str(tmp_path / "games.sqlite")
+    assert cli("game", "new", "--db", db, "--mode", "ankh-morpoly", "--players", "red,blue").stdout == "1\n"
+    export = tmp_path / "game.jsonl"
+    export.write_text(cli("game", "export", "--db", db).stdout)
+    for argv in (("game", "state", "--db", db, "--player", "purple"), ("replay", str(export), "--player", "purple"),
+                 ("game", "state", "--db", db, "--player", "")):
+        done = cli(*argv)
+        assert done.returncode == 2 and done.stdout == "" and done.stderr.count("\n") == 1, argv
+        assert "is not playing; players: red, blue" in done.stderr
+    assert ok("game", "state", "--db", db, "--player", "blue")["seating"] == ["red", "blue"]
