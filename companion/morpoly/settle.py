@@ -61,6 +61,10 @@ def settle(state: State, edition: Edition, narrator: Narrator, events: Sequence[
     if not events:
         return
     position = position_of(state, edition)
+    if fsu.changes_nothing(old, events, position, state.rules):
+        if old.ended_prefix or len(old.active()) != len(old.fsus):  # as below: only the active FSUs kept
+            state.ledger = fsu.Ledger(old.active(), old.next_id)
+        return
     procedure = fsu.resolution(state.ledger, events, position, state.rules, state.turn.number)
     reply: Dice | None = None
     try:
