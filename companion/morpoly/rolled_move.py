@@ -99,11 +99,13 @@ def movement_roll(state: State, edition: Edition, narrator: Narrator, token_id: 
     way = offered[0]
     while len(offered) > 1:
         leads = {way_param(w): ",".join(str(square) for square in reaches(state, token_id, dice, w)) for w in offered}
+        said = len(narrator.lines)
         way = yield from ask_choice(state, narrator, "morpoly.move.how",
                                     f"{token_id}: how do you move with {dice.first} and {dice.second}?", token_id,
                                     offered, reveals=False, unavailable=None, token=token_id, first=str(dice.first),
                                     second=str(dice.second), **leads)
-        offered = ways(state, token_id, dice)  # a correction made meanwhile may have closed a way
+        if len(narrator.lines) != said:  # a correction made meanwhile (each says so) may have closed a way;
+            offered = ways(state, token_id, dice)  # without one the table stands as it was asked
         if way in offered:
             break
         way = offered[0]
