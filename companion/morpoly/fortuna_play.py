@@ -48,6 +48,8 @@ def ask_roll(state: State, narrator: Narrator, key: str, text: str, player: str 
     then let Fortuna holders void it; a voided throw is asked again with the same question."""
     while True:
         first, second = yield from throw(key, text, player, purpose, **params)
+        if not state.fortuna:  # nobody holds a token (always, without Fortuna): no window, none made
+            return first, second
         spender = yield from _window(state, narrator, key, player, first, second)
         if spender is None:
             return first, second

@@ -355,6 +355,27 @@ def resolution(ledger: Ledger, events: Sequence[Event], position: Position, opti
     return Resolution(run.ledger, tuple(run.payments), tuple(run.changes))
 
 
+def changes_nothing(ledger: Ledger, events: Sequence[Event], position: Position, options: Mapping[str, str]) -> bool:
+    """Whether :func:`resolution` of ``events`` would leave ``ledger`` as it is and pay nothing: no
+    premium, payment or theft among them, no active FSU ending on a step, no cover met (a Fools' roll
+    comes only with a claim). Most landings while FSUs are active are such moments; asked first, they
+    skip the resolution's run, generator, new ledger and result (some 13 µs a landing, 7 of them saved)."""
+    active = ledger.active()
+    for event in events:
+        if isinstance(event, (PremiumDue, MustPay, Stolen)):
+            return False
+        if isinstance(event, (Passed, Landed)):
+            for fsu in active:
+                if expires_on(event, fsu):
+                    return False
+        if not isinstance(event, Passed):  # as :func:`_claims` (the payment's cover aside: none is owed here)
+            for fsu in active:
+                for cover in _in_order(fsu.covers):
+                    if COVER_PREDICATES[cover](event, fsu.beneficiary, fsu.insurer, position, options):
+                        return False
+    return True
+
+
 def _purchase(run: _Run, event: PremiumDue, index: int) -> Generator[RollRequest, Dice | None, None]:
     """§2.3 Purchase: pay the premium (a payment that may itself be covered), the FSU becomes active,
     a Fools insurer rolls its kind; or, with an FSU already running, the double fee and nothing."""

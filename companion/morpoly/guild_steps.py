@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Generator
 
 from companion.core.procedure import Narrator, Question
+from companion.morpoly.covers import Guild
 from companion.morpoly.editions import Edition
 from companion.morpoly.events import Direction, Landed, Mode, Passed, Step
 from companion.morpoly.guilds import beggars, fools
@@ -23,10 +24,16 @@ from companion.morpoly.state import State
 from companion.morpoly.table_position import position_of
 
 
+_STEPPING = frozenset({Guild.BEGGARS, Guild.FOOLS})
+"""The guilds that may step on (``beggars.is_beggar``, ``fools.is_fool``)."""
+
+
 def step_target(state: State, token_id: str, square: int, rotation: Rotation,
                 npc_squares: tuple[int, ...] = ()) -> int | None:
     """Where ``token_id``, about to land on ``square``, may step on to instead (``None``: nowhere)."""
     position = position_of(state)
+    if not position.guilds_of(position.party_of(token_id)) & _STEPPING:
+        return None  # what both guilds' rules say first of any other token, asked once (every walk)
     for guild_step in (beggars.step_target, fools.step_target):
         target = guild_step(position, token_id, square, rotation, npc_squares, state.rules)
         if target is not None:

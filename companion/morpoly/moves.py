@@ -96,10 +96,13 @@ def moved_steps(state: State, edition: Edition, narrator: Narrator, token_id: st
             if step.square == GO:
                 cut = i + 1
                 break
-    yield from settle(state, edition, narrator, events[:cut])  # the FSU ledger
+    # the FSU ledger; a path (and a relocation) means nothing to it while no FSU is active, so it is
+    # not handed over then (settle would find so only after making its generator: every move)
+    if state.ledger.active():
+        yield from settle(state, edition, narrator, events[:cut])
     if at_go is not None:
         yield from at_go()
-    if cut < len(events) and state.game_over is None:
+    if cut < len(events) and state.game_over is None and state.ledger.active():
         yield from settle(state, edition, narrator, events[cut:])
 
 

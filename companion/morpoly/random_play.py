@@ -91,8 +91,12 @@ def _menu(game: Game, options: list[str], rng: random.Random) -> Input:
     if len(options) == 1 and options[0] == "roll":
         return _answer("roll")  # nothing else offered (the rest would draw no number either)
     by_verb: dict[str, list[str]] = {}  # each verb's options in order (``build:3`` → ``build``)
+    verbs = _VERBS
     for option in options:
-        by_verb.setdefault(option.partition(":")[0], []).append(option)  # half the time of find and slice
+        verb = verbs.get(option)
+        if verb is None:
+            verb = verbs[option] = option.partition(":")[0]  # half the time of find and slice
+        by_verb.setdefault(verb, []).append(option)
     builds = by_verb.get("build")
     if builds and rng.random() < 0.9:
         return _answer(rng.choice(_best_builds(game, builds)))
@@ -108,6 +112,11 @@ def _menu(game: Game, options: list[str], rng: random.Random) -> Input:
     if others and rng.random() < 0.01:
         return _answer(rng.choice(others))
     return _answer("roll")
+
+
+_VERBS: dict[str, str] = {}
+"""Each menu answer's verb, found once per answer (a few hundred in all: the engine names each square's
+answers once): a partition made new strings at every option of every menu, and hashed them."""
 
 
 def _best_builds(game: Game, builds: list[str]) -> list[str]:

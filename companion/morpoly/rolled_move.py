@@ -42,9 +42,11 @@ SPLIT = {Direction.FORWARD: "split", Direction.BACKWARD: "split-backward"}
 TELEPORT = "teleport"
 
 
-def ways(state: State, token_id: str, dice: Dice) -> list[str]:
+def ways(state: State, token_id: str, dice: Dice, reached: dict[str, tuple[int, ...]] | None = None) -> list[str]:
     """The ways ``token_id`` may move by ``dice`` now, as the answers of ``morpoly.move.how`` (the
-    first is what happens when there is no choice). Standard Monopoly: ``walk`` only."""
+    first is what happens when there is no choice). Standard Monopoly: ``walk`` only. ``reached``, when
+    given, gets what :func:`reaches` says of each split and teleport offered, found on the way (the
+    question names them: the split and the teleport were worked out twice)."""
     if not is_variant(state):
         return [WALK[Direction.FORWARD]]
     position = position_of(state)
@@ -52,12 +54,18 @@ def ways(state: State, token_id: str, dice: Dice) -> list[str]:
     directions = fools.directions(position, token_id, dice)
     found = [WALK[direction] for direction in directions]
     if undead.is_undead(position, token_id):
-        found.extend(SPLIT[direction] for direction in directions
-                     if undead_split(position, token_id, dice, rotation, direction, npc_squares(state),
-                                     state.rules) is not None)
-    if wizards.is_wizard(position, token_id) and wizard_teleport(position, token_id, dice, rotation,
-                                                                 npc_squares(state), state.rules) is not None:
-        found.append(TELEPORT)
+        for direction in directions:
+            halves = undead_split(position, token_id, dice, rotation, direction, npc_squares(state), state.rules)
+            if halves is not None:
+                found.append(SPLIT[direction])
+                if reached is not None:
+                    reached[SPLIT[direction]] = (halves.first, halves.second)
+    if wizards.is_wizard(position, token_id):
+        target = wizard_teleport(position, token_id, dice, rotation, npc_squares(state), state.rules)
+        if target is not None:
+            found.append(TELEPORT)
+            if reached is not None:
+                reached[TELEPORT] = (target,)
     return found
 
 
@@ -95,15 +103,21 @@ def rolls_again(state: State, token_id: str, dice: Dice, way: str) -> bool:
 def movement_roll(state: State, edition: Edition, narrator: Narrator, token_id: str, dice: Dice) -> Rolled:
     """Move ``token_id`` by a movement roll (asking how when there is a choice); returns whether
     the roll's doubles give another roll."""
-    offered = ways(state, token_id, dice)
+    reached: dict[str, tuple[int, ...]] = {}
+    offered = ways(state, token_id, dice, reached)
     way = offered[0]
     while len(offered) > 1:
-        leads = {way_param(w): ",".join(str(square) for square in reaches(state, token_id, dice, w)) for w in offered}
+        leads = {way_param(w): ",".join(str(square) for square in (reached[w] if w in reached else
+                                                                    reaches(state, token_id, dice, w)))
+                 for w in offered}
+        said = len(narrator.lines)
         way = yield from ask_choice(state, narrator, "morpoly.move.how",
                                     f"{token_id}: how do you move with {dice.first} and {dice.second}?", token_id,
                                     offered, reveals=False, unavailable=None, token=token_id, first=str(dice.first),
                                     second=str(dice.second), **leads)
-        offered = ways(state, token_id, dice)  # a correction made meanwhile may have closed a way
+        if len(narrator.lines) != said:  # a correction made meanwhile (each says so) may have closed a way;
+            reached = {}  # without one the table stands as it was asked
+            offered = ways(state, token_id, dice, reached)
         if way in offered:
             break
         way = offered[0]

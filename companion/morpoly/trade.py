@@ -14,10 +14,11 @@ the buyer pays the bank a tenth of its mortgage value (R12).
 from __future__ import annotations
 
 from collections.abc import Generator, Iterator
+from functools import lru_cache
 from typing import Final
 
 from companion.core.procedure import Narrator, Question
-from companion.morpoly.editions import Edition
+from companion.morpoly.editions import Edition, load_edition
 from companion.morpoly.money import BANK, transfer
 from companion.morpoly.questions import ask_amount, ask_choice
 from companion.morpoly.rules import is_variant, party_jailed
@@ -56,17 +57,19 @@ def tradeable(state: State, edition: Edition, buyer: str) -> Iterator[int]:
     if cash < unit:
         return
     squares = state.squares
+    order, groups = _squares(edition.id)
     jailed: dict[str, bool] = {}
-    built: dict[tuple[int, ...], bool] = {}  # per group, found once (the menu asks before every roll)
-    for index in sorted(squares):
+    built: dict[int, bool] = {}  # per group (by its first square), found once (the menu asks before every roll)
+    for index in order:
         sq = squares[index]
         owner = sq.owner
         if owner is None or owner == buyer:
             continue
-        group = edition.group(index)
-        has_buildings = built.get(group)
+        group = groups[index]
+        first = group[0] if group else -1
+        has_buildings = built.get(first)
         if has_buildings is None:
-            has_buildings = built[group] = _has_buildings(squares, group)
+            has_buildings = built[first] = _has_buildings(squares, group)
         if has_buildings:
             continue
         if owner not in jailed:
@@ -74,6 +77,18 @@ def tradeable(state: State, edition: Edition, buyer: str) -> Iterator[int]:
         if jailed[owner] or (sq.mortgaged and cash < unit + transfer_interest(state, edition, index)):
             continue
         yield index
+
+
+@lru_cache(maxsize=None)
+def _squares(edition_id: str) -> tuple[tuple[int, ...], dict[int, tuple[int, ...]]]:
+    """The edition's ownable squares by number — the squares of every valid position, as
+    ``state_format`` holds them — and each one's group (``Edition.group``), made once: the scan
+    went through ``sorted(state.squares)`` (some 5,000 instructions of a menu's 27,000) and asked
+    the edition for each group, then hashed the group's tuple for its memo (keyed by the group's
+    first square instead: an int hashes at once)."""
+    edition = load_edition(edition_id)
+    order = tuple(sorted(edition.ownable()))
+    return order, {index: edition.group(index) for index in order}
 
 
 def _has_buildings(squares: dict[int, SquareState], group: tuple[int, ...]) -> bool:

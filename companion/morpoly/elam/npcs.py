@@ -59,6 +59,8 @@ def runs_forward(state: State, token_id: str) -> bool:
 
 def members_of_token(state: State, token_id: str) -> int:
     """The lives of the token's party (0 outside ELAM): the turn ends when they drop during a move."""
+    if not state.lives:  # outside ELAM (or none left): 0, without finding the party (asked at every roll)
+        return 0
     if not token_alive(state, token_id):
         return 0
     return lives.count(state, state.party_of(token_id).id)

@@ -8,7 +8,7 @@ from companion.morpoly.covers import Guild
 from companion.morpoly.dice import Dice
 from companion.morpoly.events import (DeathCause, Died, Direction, Event, JailCause, Jailed, Landed, Mode, MustPay,
                                       PaymentKind, PremiumDue, RelocationCause, Relocated, Rolled, Stolen)
-from companion.morpoly.fsu import (Ledger, RollRequest, ledger_problems, pair_problems, payment_problems,
+from companion.morpoly.fsu import (Ledger, RollRequest, changes_nothing, ledger_problems, pair_problems, payment_problems,
                                    resolve_move, transition_problems)
 from companion.morpoly.layout import STREETS
 from companion.morpoly.movement import placement, teleport, walk
@@ -89,6 +89,29 @@ def test_ledger_invariants_hold_over_random_moves(position: TablePosition, moves
         assert transition_problems(ledger, result.ledger) == []
         assert payment_problems(result, flat) == []
         assert pair_problems(result.ledger) == []
+        ledger = result.ledger
+
+
+@settings(max_examples=150, deadline=None)
+@given(positions(), st.lists(st.lists(events(), min_size=1, max_size=6), min_size=1, max_size=6), options)
+def test_a_moment_that_changes_nothing_is_one_the_resolution_leaves_alone(
+        position: TablePosition, moves: list[list[list[Event]]], chosen: dict[str, str]) -> None:
+    """``changes_nothing`` (the engine's shortcut past the resolution) only ever says so of events
+    whose resolution changes no FSU, pays nothing and asks no roll."""
+    ledger = Ledger()
+
+    def answer(request: RollRequest) -> Dice | None:
+        assert not skipped, f"a roll asked of a moment said to change nothing: {request!r}"
+        return Dice(1, 2) if request.kind == "fool-cover" else None
+
+    for move in moves:
+        flat = [event for group in move for event in group]
+        flat = [e for e in flat if not (isinstance(e, PremiumDue) and position.party_of(e.token) == e.insurer)]
+        skipped = changes_nothing(ledger, flat, position, chosen)
+        result = resolve_move(ledger, flat, position, chosen, answer)
+        if skipped:
+            assert (result.changes, result.payments) == ((), ())
+            assert result.ledger.active() == ledger.active() and result.ledger.next_id == ledger.next_id
         ledger = result.ledger
 
 
