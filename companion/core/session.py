@@ -372,7 +372,8 @@ class Session(Generic[G]):
         for player in players:  # named by inputs (an answer's player, fortuna:<party>): as an input may carry it
             if not 1 <= len(player) <= MAX_PLAYER_ID or not all(" " <= char <= "~" for char in player):
                 raise InputError(f"a player is named by 1 to {MAX_PLAYER_ID} printable ASCII characters, not "
-                                 f"{player!r:.60} (a name to show, in any letters, is given as a name)", "session.player-id")
+                                 f"{player!r:.60} (a name to show, in any letters, is given as a name)", "session.player-id",
+                                 {"player": player[:60], "most": MAX_PLAYER_ID})
         given = dict(options or {})
         if edition is not None and given.setdefault("edition", edition) != edition:
             raise InputError(f"edition {edition!r} and option edition={given['edition']!r} disagree",
