@@ -146,15 +146,13 @@ def dice_question(key: str, text: str, player: str | None = None, **params: str)
 
 def roll_mismatch(question: Question, faces: tuple[int, ...] | None) -> str | None:
     """Why a roll with ``faces`` (``None``: a single face) does not fit a roll ``question``, in one
-    line; ``None`` when it has the number of dice the question wants. A question of one die wants
-    its ``face``: a list of one face (``"faces": [3]``) is refused like any other ``faces``."""
+    line; ``None`` when it has the number of dice the question wants."""
     given = 1 if faces is None else len(faces)
-    if given == question.dice and (faces is None) == (question.dice == 1):
+    if given == question.dice:
         return None
     wanted = "one d12 face ({\"type\": \"roll\", \"face\": 7})" if question.dice == 1 else \
         f"{question.dice} d{question.sides} faces ({{\"type\": \"roll\", \"faces\": [3, 4]}})"
-    shown = "a single face" if faces is None else \
-        f"a list of one face {list(faces)!r}" if given == 1 else f"{given} faces {list(faces)!r}"
+    shown = "a single face" if faces is None else f"{given} faces {list(faces)!r}"
     return f"{question.text!r} needs {wanted}, not {shown}"
 
 

@@ -43,16 +43,3 @@ def test_the_first_game_refuses_two_faces() -> None:
     game = new_game(["red", "blue"])
     with pytest.raises(InputError, match="needs one d12 face"):
         apply(game, DieRoll(faces=(3, 4)))
-
-
-def test_a_d12_question_refuses_a_list_of_one_face() -> None:
-    """``{"type": "roll", "faces": [3]}`` was taken for a d12 roll (one face is one die) and journalled
-    in that shape, though a question of one d12 refuses ``faces`` (``docs/journal-format.md``)."""
-    from companion.morpork.game import apply, new_game
-
-    one = roll_question("event", "roll the die")
-    wrong = roll_mismatch(one, (3,))
-    assert wrong is not None and "needs one d12 face" in wrong and "not a list of one face [3]" in wrong
-    assert roll_mismatch(dice_question("morpoly.roll.move", "red: roll the dice"), (3,)) is not None
-    with pytest.raises(InputError, match="needs one d12 face"):
-        apply(new_game(["red", "blue"]), DieRoll(faces=(3,)))
