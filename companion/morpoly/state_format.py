@@ -290,7 +290,7 @@ def _rules(rules: dict[str, Any]) -> dict[str, str]:
     for name, value in rules.items():
         if name not in choices:
             raise Malformed(f"rules.{name}", f"unknown option; this game has {', '.join(choices)}")
-        if value not in choices[name]:
+        if type(value) is not str or value not in choices[name]:  # a list or an object hashes not
             raise Malformed(f"rules.{name}", f"{value!r:.60} is not one of {', '.join(sorted(choices[name]))}")
     return dict(rules)
 

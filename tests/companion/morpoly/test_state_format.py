@@ -51,6 +51,8 @@ CASES: list[tuple[str, Change, str]] = [
     ("turn-doubles-float", lambda d: d["turn"].update(doubles=0.0), "turn.doubles: expected a whole number"),
     ("rule-value", lambda d: d["rules"].update(elam="maybe"), "rules.elam: 'maybe' is not one of off, on"),
     ("rule-unknown", lambda d: d["rules"].update(houses="many"), "rules.houses: unknown option"),
+    ("rule-list", lambda d: d["rules"].update(elam=["on"]), "rules.elam: ['on'] is not one of off, on"),
+    ("rule-object", lambda d: d["rules"].update(elam={}), "rules.elam: {} is not one of off, on"),
     ("guild-unknown", lambda d: d["parties"][0]["guilds"].append("bakers"), "guilds ['thieves', 'bakers'] must be"),
     ("fsu-premium-text", lambda d: d.update(fsus=[{"id": 1, "insurer": "blue", "beneficiary": "red",
                                                     "holder_token": "red", "square": 37, "premium": "100",
