@@ -131,11 +131,23 @@ class EmulatedDie:
             if self.link_path:
                 tmp = f"{self.link_path}.{os.getpid()}.tmp"
                 os.symlink(self._path, tmp)
-                os.replace(tmp, self.link_path)
+                try:
+                    os.replace(tmp, self.link_path)
+                except OSError:  # a folder stands there: no stale link of ours is left beside it
+                    os.unlink(tmp)
+                    raise
             self._send(self._hello())
         for rider in self._riders:
             rider._power_up()
         return self._path
+
+    def _is_our_link(self) -> bool:
+        """Whether the stable link is the one :meth:`plug` made (a plug that could not make it, or
+        a path another program replaced, is not ours to remove)."""
+        try:
+            return os.readlink(self.link_path or "") == self._path
+        except OSError:  # gone, or not a link (a folder, a file)
+            return False
 
     def unplug(self) -> None:
         """Vanish as a pulled USB cable does: the pty closes and the stable link disappears."""
@@ -145,11 +157,8 @@ class EmulatedDie:
         with self._lock:
             if self._master < 0:
                 return
-            if self.link_path:
-                try:
-                    os.unlink(self.link_path)
-                except FileNotFoundError:
-                    pass
+            if self.link_path and self._is_our_link():
+                os.unlink(self.link_path)
             self._stop_reader.set()
             os.write(self._wake_w, b"x")
             reader = self._reader

@@ -237,6 +237,20 @@ def test_a_link_that_cannot_be_made_is_one_line_not_a_traceback(pair, tmp_path):
     assert not (tmp_path / "no-such-folder").exists()
 
 
+@pytest.mark.parametrize("pair", [[], ["--pair"]])
+def test_a_link_where_a_folder_stands_is_one_line_and_leaves_the_folder_alone(pair, tmp_path):
+    """'--link DIR' naming an existing folder: os.replace refused it, then the clean-up tried to
+    unlink the folder and ended in an IsADirectoryError traceback, leaving a stale '.tmp' link
+    (found by review)."""
+    folder = tmp_path / "die"
+    folder.mkdir()
+    result = subprocess.run([sys.executable, "-m", "ui.cli", "die-emulator", *pair, "--no-keys", "--link", str(folder)],
+                            cwd=ROOT, capture_output=True, text=True, timeout=60, stdin=subprocess.DEVNULL)
+    assert result.returncode == 2 and result.stdout == "", result.stderr
+    assert result.stderr.count("\n") == 1 and "Traceback" not in result.stderr and str(folder) in result.stderr
+    assert folder.is_dir() and sorted(p.name for p in tmp_path.iterdir()) == ["die"], "nothing left beside it"
+
+
 def test_without_keys_it_keeps_rolling_after_stdin_ends_and_stops_on_sigterm():
     """For a demo in the background: end of input is not "quit" with --no-keys."""
     proc = subprocess.Popen(
