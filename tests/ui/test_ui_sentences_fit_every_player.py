@@ -1,7 +1,7 @@
 """A sentence about a player reads right whoever the player is: Polish and Italian agree a past
 tense, a participle or an adjective with the subject's gender, and the app knows only the name typed
 at set-up. So a sentence that names a player says it without a gendered form (present tense,
-"należy do Nieumarłych", "è dei Non morti"), as the rest of the catalogue already does
+"należy do Nieumarłych", "fa parte dei Non morti"), as the rest of the catalogue already does
 ("Małgorzata wyrzuca 3 i 5", "Giuseppina tira 6 e 3").
 
 Found by playing Ankh-Morpoly in Polish with Przemysław, Małgorzata and Żaneta: Fortuna's question
@@ -83,7 +83,9 @@ def _said(language: str, key: str, params: dict[str, str]) -> str:
      "Il tempo è scaduto: vince Małgorzata, con il patrimonio più alto ($2,012)"),
     ("it", "n:morpoly.thieves.caught", {"token": "yellow", "name": "Park Place"},
      "Małgorzata si fa cogliere a rubare su Park Place"),
-    ("it", "n:morpoly.elam.immune", {"token": "yellow"}, "Małgorzata è dei Non morti e non può morire così"),
+    ("it", "n:morpoly.elam.immune", {"token": "yellow"}, "Małgorzata fa parte dei Non morti e non può morire così"),
+    ("it", "n:morpoly.assassins.strikes", {"token": "yellow", "first": "3", "second": "4"},
+     "Małgorzata tira 3 e 4: il colpo degli Assassini va a segno"),
     ("it", "q:morpoly.roll.luggage-race", {"token": "yellow"},
      "Małgorzata: sei dentro il Bagaglio, tira per la sua corsa"),
 ])
