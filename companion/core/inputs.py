@@ -160,10 +160,16 @@ def _check_number(value: Any, where: str, minimum: int) -> None:
         raise InputError(f"{where} must be a whole number from {minimum} to {MAX_NUMBER}, not {value!r:.80}", "input.malformed")
 
 
+def is_input_text(value: str, longest: int = MAX_TEXT) -> bool:
+    """Whether an input may carry ``value``: 1 to ``longest`` printable ASCII characters (a player
+    id is such a text too: the inputs name players, :meth:`companion.core.session.Session.new_game`)."""
+    return 1 <= len(value) <= longest and all(" " <= char <= "~" for char in value)
+
+
 def _check_text(value: Any, where: str) -> None:
     if not isinstance(value, str):
         raise InputError(f"{where} must be str, not {value!r:.80}", "input.malformed")
-    if not value or len(value) > MAX_TEXT or not all(" " <= char <= "~" for char in value):
+    if not is_input_text(value):
         raise InputError(f"{where} must be 1 to {MAX_TEXT} printable ASCII characters, not {value!r:.80}", "input.malformed")
 
 

@@ -58,7 +58,7 @@ from typing import Any, Generic, Protocol, TypeVar
 from companion.core.errors import CompanionError, InputError
 from companion.core.history import History, Positions
 from companion.core.errors import WaitingForOther as WaitingForOther  # where the CLI and tests have found it
-from companion.core.inputs import CardScan, DieRoll, Input, RandomDraw, input_from_json, input_to_json
+from companion.core.inputs import CardScan, DieRoll, Input, RandomDraw, input_from_json, input_to_json, is_input_text
 from companion.core.journal import (
     BarrierError,
     Entry,
@@ -370,7 +370,7 @@ class Session(Generic[G]):
         mode's rules revision. Checked with the engine first (an unknown mode or option, a bad
         colour: an ``InputError``/``RuleViolation`` and nothing written), then recorded."""
         for player in players:  # named by inputs (an answer's player, fortuna:<party>): as an input may carry it
-            if not 1 <= len(player) <= MAX_PLAYER_ID or not all(" " <= char <= "~" for char in player):
+            if not is_input_text(player, MAX_PLAYER_ID):
                 raise InputError(f"a player is named by 1 to {MAX_PLAYER_ID} printable ASCII characters, not "
                                  f"{player!r:.60} (a name to show, in any letters, is given as a name)", "session.player-id",
                                  {"player": player[:60], "most": MAX_PLAYER_ID})
