@@ -219,9 +219,7 @@ def watch_answers(state: State, steps: Generator[Question, str, R]) -> Generator
         return result
     while True:
         answer = yield question
-        event = state.under_way.event  # UnderWay.answered, inline: a call of its own at every input
-        if event is not None:
-            event.just_over = False
+        state.under_way.answered()
         try:
             question = steps.send(answer)
         except StopIteration as end:
