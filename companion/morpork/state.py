@@ -103,7 +103,8 @@ class Tally:
             trouble += area.trouble
             demons += area.demons
             trolls += area.trolls
-        return cls(minions, buildings, trouble, demons, trolls, {}, True)
+        return cls(minions=minions, buildings=buildings, trouble=trouble, demons=demons, trolls=trolls,
+                   counted=True)
 
     def copy(self) -> Tally:
         return Tally(dict(self.minions), dict(self.buildings), self.trouble, self.demons, self.trolls,
