@@ -143,6 +143,12 @@ class Edition:
         return {s.index: tuple(members[s.group]) for s in self.squares if s.group is not None}
 
     def ownable(self) -> tuple[int, ...]:
+        """The ownable squares by number (the loader holds the squares in index order): the squares
+        of every valid position, asked at every trade menu and every parse of a position."""
+        return self._ownable
+
+    @cached_property
+    def _ownable(self) -> tuple[int, ...]:
         return tuple(s.index for s in self.squares if s.kind in OWNABLE)
 
     def deck(self, deck: str) -> tuple[Card, ...]:

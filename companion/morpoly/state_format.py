@@ -327,7 +327,7 @@ def _structure_problem(state: State) -> str | None:
         edition = load_edition(state.edition)
     except ValueError as exc:
         return str(exc)
-    if sorted(state.squares) != _ownable_sorted(edition.id):
+    if tuple(sorted(state.squares)) != edition.ownable():
         return f"squares must list exactly the ownable squares {list(edition.ownable())}"
     parties = {p.id for p in state.parties}
     tokens = {t.id for t in state.tokens}
@@ -350,12 +350,6 @@ def _structure_problem(state: State) -> str | None:
         if thief not in tokens or not 0 <= square < 40 or loot < 0:
             return f"thefts: {thief!r} on {square} with loot {loot} must be a token of the game on a square 0–39"
     return _ledger_problem(state, parties, tokens)
-
-
-@lru_cache(maxsize=None)
-def _ownable_sorted(edition_id: str) -> list[int]:
-    """The edition's ownable squares in order, listed once (compared at every parse; never changed)."""
-    return sorted(load_edition(edition_id).ownable())
 
 
 def _ledger_problem(state: State, parties: set[str], tokens: set[str]) -> str | None:

@@ -87,7 +87,7 @@ def _squares(edition_id: str) -> tuple[tuple[int, ...], dict[int, tuple[int, ...
     the edition for each group, then hashed the group's tuple for its memo (keyed by the group's
     first square instead: an int hashes at once)."""
     edition = load_edition(edition_id)
-    order = tuple(sorted(edition.ownable()))
+    order = edition.ownable()
     return order, {index: edition.group(index) for index in order}
 
 
