@@ -163,7 +163,8 @@ def _check_number(value: Any, where: str, minimum: int) -> None:
 def is_input_text(value: str, longest: int = MAX_TEXT) -> bool:
     """Whether an input may carry ``value``: 1 to ``longest`` printable ASCII characters (a player
     id is such a text too: the inputs name players, :meth:`companion.core.session.Session.new_game`)."""
-    return 1 <= len(value) <= longest and all(" " <= char <= "~" for char in value)
+    # isascii and isprintable together are exactly " " to "~", tested in C rather than a character at a time
+    return 1 <= len(value) <= longest and value.isascii() and value.isprintable()
 
 
 def _check_text(value: Any, where: str) -> None:

@@ -104,6 +104,11 @@ GENESIS: Final = ""
 """The "previous hash" of a game's first entry."""
 
 
+_CHAIN_ENCODER: Final = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), default=repr)
+"""The encoder of :func:`chain_hash`, made once (``json.dumps`` with options builds one per call,
+and a resume checks every row's link)."""
+
+
 def chain_hash(previous: str, n: Any, at: Any, version: Any, kind: Any, barrier: Any, data: Any) -> str:
     """The hash an entry carries: SHA-256 (hex) of the UTF-8 JSON array ``[previous, n, at,
     version, kind, barrier, data]`` (compact separators, ``data`` as the stored text), where
@@ -112,8 +117,7 @@ def chain_hash(previous: str, n: Any, at: Any, version: Any, kind: Any, barrier:
     the first broken row is named."""
     if isinstance(data, bytes):
         data = data.decode("utf-8", "backslashreplace")
-    text = json.dumps([previous, n, at, version, kind, barrier, data], ensure_ascii=False,
-                      separators=(",", ":"), default=repr)
+    text = _CHAIN_ENCODER.encode([previous, n, at, version, kind, barrier, data])
     return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
 
 
