@@ -42,7 +42,7 @@ from datetime import datetime, timezone
 from typing import Any, Final, Mapping, ParamSpec, TypeVar
 
 from companion.core.errors import CompanionError, InputError
-from companion.core.inputs import input_from_json
+from companion.core.inputs import Input, input_from_json
 from companion.core.jsontext import MAX_CHARS, JsonTextError, parse_json
 from companion.core.mode import DEFAULT_MODE
 
@@ -107,6 +107,8 @@ GENESIS: Final = ""
 _CHAIN_ENCODER: Final = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), default=repr)
 """The encoder of :func:`chain_hash`, made once (``json.dumps`` with options builds one per call,
 and a resume checks every row's link)."""
+_quote: Final = json.encoder.encode_basestring
+"""A text as that encoder writes it (``ensure_ascii=False``)."""
 
 
 def chain_hash(previous: str, n: Any, at: Any, version: Any, kind: Any, barrier: Any, data: Any) -> str:
@@ -117,7 +119,12 @@ def chain_hash(previous: str, n: Any, at: Any, version: Any, kind: Any, barrier:
     the first broken row is named."""
     if isinstance(data, bytes):
         data = data.decode("utf-8", "backslashreplace")
-    text = _CHAIN_ENCODER.encode([previous, n, at, version, kind, barrier, data])
+    if type(n) is type(version) is type(barrier) is int and type(previous) is type(at) is type(kind) is type(data) is str:
+        # a row as the journal writes it: the encoder's own text, put together without its machinery
+        q = _quote
+        text = f"[{q(previous)},{n},{q(at)},{version},{q(kind)},{barrier},{q(data)}]"
+    else:  # a damaged row's odd types (a real for a number, a blob), as the encoder writes them
+        text = _CHAIN_ENCODER.encode([previous, n, at, version, kind, barrier, data])
     return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
 
 
@@ -376,10 +383,17 @@ class Entry:
     kind: str
     data: dict[str, Any]
     barrier: bool = False
+    parsed: Input | None = field(default=None, compare=False, repr=False)
+    """The input ``data`` holds, as :func:`parse_entry` read and checked it with its row (a resume
+    needs each one, and parsing it a second time was a tenth of a resume); None otherwise."""
 
     def to_json(self) -> dict[str, Any]:
         return {"n": self.n, "at": self.at, "version": self.version, "kind": self.kind,
                 "barrier": self.barrier, "data": self.data}
+
+    def to_input(self) -> Input:
+        """The input of an ``input`` entry: the one read with its row, else parsed from ``data`` now."""
+        return self.parsed if self.parsed is not None else input_from_json(self.data)
 
 
 @dataclass(frozen=True)
@@ -448,16 +462,17 @@ def parse_entry(game: int | None, n: Any, at: Any, version: Any, kind: Any, barr
         if v not in UPCASTERS:
             raise JournalError(f"no upcaster from schema version {v!r}", game, row)
         data = UPCASTERS[v](data)
+    parsed = None
     if kind == "input":
         try:
-            input_from_json(data)
+            parsed = input_from_json(data)
         except InputError as exc:
             raise JournalError(f"not an input: {exc}", game, row) from None
     else:
         steps = data.get("steps")
         if set(data) != {"steps"} or isinstance(steps, bool) or not isinstance(steps, int) or steps < 1:
             raise JournalError(f"a {kind!r} entry is {{\"steps\": N}} with N >= 1, not {data!r:.80}", game, row)
-    return Entry(row, at, version, kind, data, bool(barrier))
+    return Entry(row, at, version, kind, data, bool(barrier), parsed)
 
 
 def fold_entries(entries: Iterable[Entry], game: int | None = None) -> Timeline:

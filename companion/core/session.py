@@ -58,7 +58,7 @@ from typing import Any, Generic, Protocol, TypeVar
 from companion.core.errors import CompanionError, InputError
 from companion.core.history import History, Positions
 from companion.core.errors import WaitingForOther as WaitingForOther  # where the CLI and tests have found it
-from companion.core.inputs import CardScan, DieRoll, Input, RandomDraw, input_from_json, input_to_json, is_input_text
+from companion.core.inputs import CardScan, DieRoll, Input, RandomDraw, input_to_json, is_input_text
 from companion.core.journal import (
     BarrierError,
     Entry,
@@ -232,7 +232,7 @@ def fold(rules: Rules[G] | GameRules, record: GameRecord, entries: Iterable[Entr
     try:
         for i, entry in enumerate(timeline.applied):
             try:
-                history.advance(input_from_json(entry.data), keep=i == last)
+                history.advance(entry.to_input(), keep=i == last)
             except CompanionError as exc:
                 raise JournalError(f"the engine rejects this input on replay: {exc}", record.id, entry.n,
                                    key="journal.replay-rejected", params={"row": entry.n}, detail=exc) from None
@@ -491,7 +491,7 @@ class Session(Generic[G]):
         moves: list[tuple[Input, G]] = []
         game = before
         for e in redone:
-            inp = input_from_json(e.data)
+            inp = e.to_input()
             game = self.rules.apply(game, inp)
             moves.append((inp, game))
         entry = self.journal.append(record.id, "redo", {"steps": steps}, n=self._last_n + 1)
@@ -566,7 +566,7 @@ def _check_barriers(record: GameRecord, history: History[Any], timeline: Timelin
     recorded as a plain ``undo`` (a free re-roll). Each input in effect must be flagged as what it
     answered makes it (:func:`is_barrier` of the question it answered, known from the replay)."""
     for i, entry in enumerate(timeline.applied):
-        if is_barrier(history.asked[i], input_from_json(entry.data)) and not entry.barrier:
+        if is_barrier(history.asked[i], entry.to_input()) and not entry.barrier:
             raise JournalError("a die roll or a revealed secret flagged \"barrier\": false (an undo would take it "
                                "back without confirmation)", record.id, entry.n, key="journal.barrier-flag",
                                params={"row": entry.n})

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from typing import Any
 
 import pytest
 
@@ -60,3 +61,17 @@ def test_a_rows_hash_is_the_sha256_of_its_compact_json_array() -> None:
     row = ("abc", 3, "2026-12-02T05:00:00.000Z", 2, "input", 1, '{"type":"roll","face":7,"ł":"ż"}')
     text = json.dumps(list(row), ensure_ascii=False, separators=(",", ":"))
     assert chain_hash(*row) == hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+@pytest.mark.parametrize("row", [
+    ("", 1, "2026-12-02T05:00:00.000Z", 1, "undo", 0, '{"steps":1}'),
+    ("f" * 64, 2, 'a "quoted"\ttime\u2028', 3, "input", 1, '{"value":"\\n\\u0000"}'),
+    ("abc", 3, "t", 2, "input", True, "{}"),        # a barrier stored as a bool: the encoder's "true"
+    ("abc", 3.0, "t", 2, "input", 1, "{}"),         # a number stored as a real: "3.0"
+    ("abc", 3, "t", 2, "input", 1, b"{\xff}"),      # a blob, its bad byte escaped
+    ("abc", None, None, 2, "input", 1, None),       # nulls: "null"
+])
+def test_every_rows_hash_is_the_encoders_whatever_the_stored_types(row: tuple[Any, ...]) -> None:
+    data = row[6].decode("utf-8", "backslashreplace") if isinstance(row[6], bytes) else row[6]
+    text = json.dumps([*row[:6], data], ensure_ascii=False, separators=(",", ":"), default=repr)
+    assert chain_hash(*row) == hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
