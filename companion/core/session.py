@@ -51,7 +51,7 @@ from __future__ import annotations
 import gc
 import os
 import random
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, Protocol, TypeVar
 
@@ -99,26 +99,18 @@ class ModeRules(Generic[G]):
 
     def __init__(self, mode: GameMode[G], options: Mapping[str, str], revision: int) -> None:
         self.mode, self.options, self.revision = mode, dict(options), revision
+        # the mode's own functions, looked up once: a replay calls them at every input
+        self.apply: Callable[[G, Input], G] = mode.apply
+        """The game after an input."""
+        self.step: Callable[[G, Input], G] = getattr(mode, "apply_transient", mode.apply)
+        """``apply`` for a fold that drops the game returned at the next input: the mode's
+        ``apply_transient`` when it has one (no copy of the table), else ``apply``."""
+        self.question: Callable[[G], Question | None] = mode.question
+        self.narration: Callable[[G], Sequence[Narration]] = mode.narration
 
     def new_game(self, players: list[str], edition: str, names: list[str] | None) -> G:
         return self.mode.new_game(list(players), self.options, list(names) if names is not None else None,
                                   self.revision)
-
-    def apply(self, game: G, inp: Input) -> G:
-        return self.mode.apply(game, inp)
-
-    def step(self, game: G, inp: Input) -> G:
-        """``apply`` for a fold that drops ``game``'s successor at the next input: the mode's
-        ``apply_transient`` when it has one (no copy of the table), else ``apply``."""
-        transient = getattr(self.mode, "apply_transient", None)
-        result: G = transient(game, inp) if transient is not None else self.mode.apply(game, inp)
-        return result
-
-    def question(self, game: G) -> Question | None:
-        return self.mode.question(game)
-
-    def narration(self, game: G) -> Sequence[Narration]:
-        return self.mode.narration(game)
 
     def result(self, game: G, inputs: int) -> GameResult | None:
         result: GameResult | None = self.mode.result(game, inputs)
@@ -194,17 +186,12 @@ class _Folder(Generic[G]):
     at the next input) when it has one, else ``apply``."""
 
     def __init__(self, rules: Rules[G]) -> None:
+        # bound once, not passed through at every input of a replay
         self.rules = rules
-        self.step = getattr(rules, "step", rules.apply)
-
-    def apply(self, game: G, inp: Input) -> G:
-        return self.rules.apply(game, inp)
-
-    def question(self, game: G) -> Question | None:
-        return self.rules.question(game)
-
-    def narration(self, game: G) -> Sequence[Narration]:
-        return self.rules.narration(game)
+        self.apply: Callable[[G, Input], G] = rules.apply
+        self.step: Callable[[G, Input], G] = getattr(rules, "step", rules.apply)
+        self.question: Callable[[G], Question | None] = rules.question
+        self.narration: Callable[[G], Sequence[Narration]] = rules.narration
 
 
 def fold(rules: Rules[G] | GameRules, record: GameRecord, entries: Iterable[Entry]) -> tuple[History[G], Timeline]:
