@@ -123,10 +123,10 @@ def main(argv: list[str]) -> int:
         _print({"needs": needs_json(exc.question)})
         return 3
     except BarrierError as exc:
-        sys.stderr.write(_one_line(str(exc)).replace("confirm to record", "repeat with --confirm to record") + "\n")
+        sys.stderr.write(one_line(str(exc)).replace("confirm to record", "repeat with --confirm to record") + "\n")
         return 2
     except (Rejected, CompanionError, OSError, ValueError) as exc:
-        sys.stderr.write(_one_line(str(exc)) + "\n")
+        sys.stderr.write(one_line(str(exc)) + "\n")
         return 2
 
 
@@ -313,9 +313,6 @@ def _mode_json(mode_id: str) -> dict[str, Any]:
 
 def _print(doc: Any) -> None:
     sys.stdout.write(json.dumps(doc, ensure_ascii=False) + "\n")
-
-
-_one_line = one_line
 
 
 if __name__ == "__main__":  # pragma: no cover
