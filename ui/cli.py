@@ -9,6 +9,8 @@ from __future__ import annotations
 import importlib
 import sys
 
+from companion.cli.exit_status import INTERRUPTED_STATUS
+
 SUBCOMMANDS: dict[str, str] = {
     "analyse": "companion.cli.analyse",
     "event": "companion.cli.event",
@@ -33,11 +35,6 @@ USAGE = (
     "\n"
     "ankh-companion COMMAND --help shows a command's own options.\n"
 )
-
-
-INTERRUPTED_STATUS = 130
-"""The exit status of a command stopped by Ctrl-C: 128 + SIGINT, as a shell reports it (the
-simulators' own, :data:`companion.cli.sampled_checks.INTERRUPTED_STATUS`, is the same)."""
 
 
 def main(argv: list[str] | None = None) -> int:

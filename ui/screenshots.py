@@ -250,6 +250,8 @@ class Camera:
 
 
 def stop_app(app: CompanionApp) -> None:
+    """Close an app started in this process so the next one can open in the same window: its
+    ``on_stop``, its widgets off the window, no running app left (the UI tests close theirs with it)."""
     from kivy.app import App
     from kivy.core.window import Window
     app.dispatch("on_stop")

@@ -11,6 +11,7 @@ import json
 import sys
 from typing import Any
 
+from companion.cli.bounds import one_line, read_text
 from companion.morpork.board import AREA_IDS
 from companion.core.errors import InputError, StateFormatError
 from companion.core.jsontext import JsonTextError, parse_json
@@ -53,17 +54,6 @@ def analyse(state: State) -> dict[str, Any]:
     }
 
 
-def _read(path: str) -> str:
-    if path == "-":
-        return sys.stdin.read()
-    with open(path, encoding="utf-8") as f:
-        return f.read()
-
-
-def _one_line(text: str) -> str:
-    return " ".join(text.split())
-
-
 def main(argv: list[str]) -> int:
     """Run the command; returns the exit status (0, or 2 for a bad position or bad arguments)."""
     if argv and argv[0] in ("-h", "--help"):
@@ -74,9 +64,9 @@ def main(argv: list[str]) -> int:
         return BAD_INPUT
     path = argv[0]
     try:
-        text = _read(path)
+        text = read_text(path)
     except (OSError, UnicodeDecodeError) as exc:
-        sys.stderr.write(_one_line(f"(file): cannot read {path!r}: {exc}") + "\n")
+        sys.stderr.write(one_line(f"(file): cannot read {path!r}: {exc}") + "\n")
         return BAD_INPUT
     if _is_morpoly(text):
         return _analyse_morpoly(text)
@@ -84,7 +74,7 @@ def main(argv: list[str]) -> int:
         state = state_from_text(text)
     except StateFormatError as exc:
         also = f" or {MORPOLY_FORMAT!r}" if exc.field == "format" else ""  # this command reads both games
-        sys.stderr.write(_one_line(str(exc)) + also + "\n")
+        sys.stderr.write(one_line(str(exc)) + also + "\n")
         return BAD_INPUT
     sys.stdout.write(json.dumps(analyse(state), indent=2) + "\n")
     return 0
@@ -108,7 +98,7 @@ def _analyse_morpoly(text: str) -> int:
     try:
         state = state_from_json(parse_json(text, "the position"))
     except (InputError, JsonTextError) as exc:
-        sys.stderr.write(_one_line(str(exc)) + "\n")
+        sys.stderr.write(one_line(str(exc)) + "\n")
         return BAD_INPUT
     sys.stdout.write(json.dumps(analyse_position(state), indent=2, ensure_ascii=False) + "\n")
     return 0

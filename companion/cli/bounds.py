@@ -1,12 +1,14 @@
 """What every command accepts from its command line, checked in one place: whole numbers by their
 digits and range (``--game 99999999999999999999`` is refused, not an ``OverflowError`` from SQLite),
-lists of names that must not be empty, and one-line messages.
+lists of names that must not be empty, ``--option NAME=VALUE`` pairs, a file argument where ``-`` is
+standard input, and one-line messages.
 
 JSON text goes through :func:`companion.core.jsontext.parse_json` (bounded size, depth and digits).
 """
 from __future__ import annotations
 
 import argparse
+import sys
 from typing import Callable
 
 MAX_COUNT = 10**9
@@ -38,6 +40,31 @@ def names_list(option: str, text: str) -> list[str]:
         if len(item) > 40 or not item.isprintable():
             raise ValueError(f"{option}: item {i} must be 1 to 40 printable characters, not {item!r:.60}")
     return items
+
+
+def parse_options(pairs: list[str]) -> dict[str, str]:
+    """``--option NAME=VALUE`` pairs (``game new``, ``simulate --mode ankh-morpoly``); a malformed one
+    or a name given twice is refused, not silently overridden. Whether a name and its value are the
+    mode's own is the mode's business (:func:`companion.core.mode.resolve_options`)."""
+    options: dict[str, str] = {}
+    for pair in pairs:
+        name, equals, value = pair.partition("=")
+        if not equals or not name.strip():
+            raise ValueError(f"--option {pair!r}: expected NAME=VALUE")
+        if name.strip() in options:
+            raise ValueError(f"--option {name.strip()!r} is given twice")
+        options[name.strip()] = value.strip()
+    return options
+
+
+def read_text(path: str) -> str:
+    """The UTF-8 text of a file argument, ``-`` meaning standard input (``analyse -``, ``event …
+    -``), so a position can be piped in; an ``OSError`` or ``UnicodeDecodeError`` is the caller's to
+    report in its own words."""
+    if path == "-":
+        return sys.stdin.read()
+    with open(path, encoding="utf-8") as f:
+        return f.read()
 
 
 def one_line(message: str) -> str:

@@ -23,6 +23,7 @@ import sys
 from dataclasses import dataclass
 from typing import Any
 
+from companion.cli.bounds import one_line, read_text
 from companion.morpork.catalog import EVENT_IDS
 from companion.core.errors import CompanionError, InputError, StateFormatError
 from companion.morpork.events import event_procedure
@@ -168,15 +169,8 @@ def resolve(state: State, args: Arguments) -> Outcome:
         return Outcome(work, [n.text for n in narrator.lines], rolls_used)
 
 
-def _read(path: str) -> str:
-    if path == "-":
-        return sys.stdin.read()
-    with open(path, encoding="utf-8") as f:
-        return f.read()
-
-
 def _fail(message: str) -> int:
-    sys.stderr.write("event: " + " ".join(message.split()) + "\n")
+    sys.stderr.write("event: " + one_line(message) + "\n")
     return BAD_INPUT
 
 
@@ -190,7 +184,7 @@ def main(argv: list[str]) -> int:
     except UsageError as exc:
         return _fail(str(exc))
     try:
-        text = _read(args.path)
+        text = read_text(args.path)
     except (OSError, UnicodeDecodeError) as exc:
         return _fail(f"(file): cannot read {args.path!r}: {exc}")
     try:

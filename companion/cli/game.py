@@ -39,7 +39,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, NoReturn
 
-from companion.cli.bounds import names_list, one_line, whole
+from companion.cli.bounds import names_list, one_line, parse_options, whole
 from companion.core.errors import CompanionError
 from companion.core.inputs import input_from_json
 from companion.core.journal import (
@@ -123,10 +123,10 @@ def main(argv: list[str]) -> int:
         _print({"needs": needs_json(exc.question)})
         return 3
     except BarrierError as exc:
-        sys.stderr.write(_one_line(str(exc)).replace("confirm to record", "repeat with --confirm to record") + "\n")
+        sys.stderr.write(one_line(str(exc)).replace("confirm to record", "repeat with --confirm to record") + "\n")
         return 2
     except (Rejected, CompanionError, OSError, ValueError) as exc:
-        sys.stderr.write(_one_line(str(exc)) + "\n")
+        sys.stderr.write(one_line(str(exc)) + "\n")
         return 2
 
 
@@ -154,7 +154,7 @@ def _run(args: argparse.Namespace) -> int:
         _print([_mode_json(mode_id) for mode_id in MODES])
         return 0
     if args.command == "new":
-        options = _options(args.option)
+        options = parse_options(args.option)
         get_mode(args.mode)  # an unknown mode is refused before the file is created
         players = names_list("--players", args.players)
         names = names_list("--names", args.names) if args.names is not None else None
@@ -305,19 +305,6 @@ def state_document(record: GameRecord, game: Any, player: str | None) -> dict[st
     return doc
 
 
-def _options(pairs: list[str]) -> dict[str, str]:
-    """``--option NAME=VALUE`` pairs; a malformed one or a name given twice is refused."""
-    options: dict[str, str] = {}
-    for pair in pairs:
-        name, equals, value = pair.partition("=")
-        if not equals or not name.strip():
-            raise Rejected(f"--option {pair!r}: expected NAME=VALUE")
-        if name.strip() in options:
-            raise Rejected(f"--option {name.strip()!r} is given twice")
-        options[name.strip()] = value.strip()
-    return options
-
-
 def _mode_json(mode_id: str) -> dict[str, Any]:
     mode = get_mode(mode_id)
     return {"mode": mode.id, "title": mode.title, "revision": mode.revision,
@@ -326,9 +313,6 @@ def _mode_json(mode_id: str) -> dict[str, Any]:
 
 def _print(doc: Any) -> None:
     sys.stdout.write(json.dumps(doc, ensure_ascii=False) + "\n")
-
-
-_one_line = one_line
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -14,6 +14,7 @@ import json
 import sys
 from typing import Any, NoReturn
 
+from companion.cli.bounds import one_line
 from companion.cli.game import Rejected, state_document
 from companion.core.errors import CompanionError
 from companion.core.journal import parse_export
@@ -38,11 +39,8 @@ def main(argv: list[str]) -> int:
             raise problem
         history: History[Any] = fold(GameRules(), header, entries)[0]
         doc = state_document(header, history.now, args.player)
-    except Rejected as exc:
-        sys.stderr.write(" ".join(str(exc).split()) + "\n")
-        return 2
-    except (CompanionError, OSError, UnicodeDecodeError) as exc:
-        sys.stderr.write(" ".join(str(exc).split()) + "\n")
+    except (Rejected, CompanionError, OSError, UnicodeDecodeError) as exc:
+        sys.stderr.write(one_line(str(exc)) + "\n")
         return 2
     sys.stdout.write(json.dumps(doc, ensure_ascii=False, indent=2) + "\n")
     return 0

@@ -45,6 +45,7 @@ from dataclasses import dataclass
 from typing import TypeVar
 
 from companion.cli.bounds import one_line, whole
+from companion.cli.exit_status import INTERRUPTED_STATUS
 
 FULL_CHECK_GAMES_EVERY = 200
 """Every 200th game of a run (the 200th, the 400th, …) runs every check after every input, so a slip
@@ -265,9 +266,8 @@ MAX_JOBS = 256
 """The most ``--jobs`` takes: more than any machine the companion runs on has cores; beyond it, a typo."""
 
 INTERRUPTED = "ankh-companion simulate: interrupted (Ctrl-C); no report"
-"""The one line on stderr when Ctrl-C stops a run (exit status :data:`INTERRUPTED_STATUS`)."""
-INTERRUPTED_STATUS = 130
-"""The exit status of a run stopped by Ctrl-C: 128 + SIGINT, as a shell reports it."""
+"""The one line on stderr when Ctrl-C stops a run (exit status
+:data:`companion.cli.exit_status.INTERRUPTED_STATUS`)."""
 
 
 def run_and_report(prog: str, run: Callable[[], list[str]], violation_line: Callable[[InvariantViolation], str],

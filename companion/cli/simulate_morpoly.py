@@ -69,7 +69,7 @@ from dataclasses import dataclass
 from functools import partial
 from typing import NoReturn
 
-from companion.cli.bounds import one_line, whole
+from companion.cli.bounds import one_line, parse_options, whole
 from companion.cli.sampled_checks import (
     FULL_CHECK_GAMES_EVERY, InvariantViolation, Sampling, add_every_input, add_jobs, every, game_seed, ordinal,
     play_games, run_and_report, slipped,
@@ -325,16 +325,3 @@ def main(argv: list[str]) -> int:
                              args.every_input)
     return run_and_report(parser.prog, run, lambda exc: one_line(violation_line(args.players, exc)), args.games,
                           args.jobs)
-
-
-def parse_options(pairs: list[str]) -> dict[str, str]:
-    """``--option NAME=VALUE`` pairs; a malformed one or a name given twice is refused."""
-    options: dict[str, str] = {}
-    for pair in pairs:
-        name, sep, value = pair.partition("=")
-        if not sep or not name.strip():
-            raise ValueError(f"--option {pair!r}: expected NAME=VALUE")
-        if name.strip() in options:
-            raise ValueError(f"--option {name.strip()!r} is given twice")
-        options[name.strip()] = value.strip()
-    return options

@@ -1,8 +1,6 @@
 """``ankh-companion analyse`` run as the user runs it, on positions written by hand."""
 from __future__ import annotations
 
-import contextlib
-import io
 import json
 import subprocess
 import sys
@@ -14,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.morpork.board import AREA_IDS
-from companion.cli.analyse import main
+from tests.companion.fixtures.cli_runner import run_cli
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -143,11 +141,9 @@ def test_damaged_positions_never_crash(tmp_path_factory: pytest.TempPathFactory,
     target[path[-1]] = value
     file = tmp_path_factory.mktemp("fuzz") / "state.json"
     file.write_text(json.dumps(doc), encoding="utf-8")
-    out, err = io.StringIO(), io.StringIO()
-    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-        status = main([str(file)])
+    status, out, err = run_cli("analyse", str(file))
     if status == 0:
-        assert set(json.loads(out.getvalue())) == {"areas", "players", "trouble_markers", "final_score"}
+        assert set(json.loads(out)) == {"areas", "players", "trouble_markers", "final_score"}
     else:
-        assert status == 2 and out.getvalue() == ""
-        assert len(err.getvalue().splitlines()) == 1
+        assert status == 2 and out == ""
+        assert len(err.splitlines()) == 1

@@ -5,17 +5,15 @@ traceback (``AttributeError: 'NoneType' object has no attribute 'split'``), and 
 answered it with exit 3 ("waits for a roll") instead of naming the malformed field."""
 from __future__ import annotations
 
-import io
 import json
 import shutil
-from contextlib import redirect_stderr, redirect_stdout
 from pathlib import Path
 
 import pytest
 
 from companion.core.errors import InputError
 from companion.core.inputs import input_from_json
-from ui import cli as dispatcher
+from tests.companion.fixtures.cli_runner import run_cli as run
 
 NULLS = [
     ({"type": "answer", "value": None}, "value"),
@@ -36,13 +34,6 @@ def test_a_required_field_given_as_null_is_missing(doc: dict[str, object], field
 def test_an_optional_field_given_as_null_is_left_out() -> None:
     assert input_from_json({"type": "answer", "value": "pass", "player": None, "seq": None}) == \
         input_from_json({"type": "answer", "value": "pass"})
-
-
-def run(*argv: str) -> tuple[int, str, str]:
-    out, err = io.StringIO(), io.StringIO()
-    with redirect_stdout(out), redirect_stderr(err):
-        status = dispatcher.main(list(argv))
-    return status, out.getvalue(), err.getvalue()
 
 
 @pytest.fixture(scope="module")

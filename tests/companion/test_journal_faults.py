@@ -8,7 +8,6 @@ read-only folder where the machine lets the test mount a small tmpfs (root in CI
 from __future__ import annotations
 
 import importlib.util
-import io
 import json
 import os
 import random
@@ -16,7 +15,6 @@ import shutil
 import sqlite3
 import subprocess
 import sys
-from contextlib import redirect_stderr, redirect_stdout
 from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
@@ -24,7 +22,6 @@ from typing import Iterator
 
 import pytest
 
-from companion.cli import game as game_cli
 from companion.core.inputs import DieRoll
 from companion.core.journal import (
     DamagedFileError,
@@ -38,6 +35,7 @@ from companion.core.journal import (
     sqlite_problem,
 )
 from companion.core.session import Session
+from tests.companion.fixtures.cli_runner import run_cli
 
 ROOT = Path(__file__).resolve().parents[2]
 PAGE = 4096
@@ -78,10 +76,7 @@ def rows_of(path: Path, game: int = 1) -> list[Row]:
 
 def cli(*args: str) -> tuple[int, str, str]:
     """``game`` in this process (a traceback fails the test): status, stdout, stderr."""
-    out, err = io.StringIO(), io.StringIO()
-    with redirect_stdout(out), redirect_stderr(err):
-        status = game_cli.main(list(args))
-    return status, out.getvalue(), err.getvalue()
+    return run_cli("game", *args)
 
 
 @pytest.fixture(scope="module")

@@ -8,31 +8,21 @@ The commands run in this process through the ``ankh-companion`` dispatcher (a tr
 test); a few run as real subprocesses at the end, as a script would call them."""
 from __future__ import annotations
 
-import io
 import json
 import shutil
 import subprocess
 import sys
-from contextlib import redirect_stderr, redirect_stdout
 from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 
-from ui import cli as dispatcher
+from tests.companion.fixtures.cli_runner import run_cli as run
 
 ROOT = Path(__file__).resolve().parents[2]
 FIXTURES = Path(__file__).parent / "fixtures"
 HUGE = "9" * 4301
 DEEP = "[" * 5000 + "]" * 5000
-
-
-def run(*argv: str) -> tuple[int, str, str]:
-    out, err = io.StringIO(), io.StringIO()
-    with redirect_stdout(out), redirect_stderr(err):
-        status = dispatcher.main(list(argv))
-    return status, out.getvalue(), err.getvalue()
-
 
 @dataclass(frozen=True)
 class Case:

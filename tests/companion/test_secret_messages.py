@@ -9,13 +9,11 @@ line, every ``needs`` and every ``game do`` document is checked. Logging is capt
 from __future__ import annotations
 
 import importlib.util
-import io
 import json
 import logging
 import random
 import re
 import sys
-from contextlib import redirect_stderr, redirect_stdout
 from pathlib import Path
 from types import ModuleType
 
@@ -29,6 +27,7 @@ from companion.core.session import Session
 from companion.morpork.catalog import PERSONALITY_IDS
 
 
+from tests.companion.fixtures.cli_runner import run_cli
 from tests.companion.fixtures.loading import load as _load  # noqa: E402
 
 
@@ -79,11 +78,9 @@ def _try_undo(session: Session[object], leaks: Leaks, where: str) -> None:
         with pytest.raises(BarrierError) as caught:
             session.undo(steps)
         leaks.check(str(caught.value), session, None, f"{where} undo")
-        out, err = io.StringIO(), io.StringIO()
-        with redirect_stdout(out), redirect_stderr(err):
-            status = game_cli.main(["undo", "--db", session.journal.path, "--steps", str(steps)])
+        status, _, err = run_cli("game", "undo", "--db", session.journal.path, "--steps", str(steps))
         assert status == 2
-        leaks.check(err.getvalue(), session, None, f"{where} CLI undo")
+        leaks.check(err, session, None, f"{where} CLI undo")
 
 
 @pytest.mark.parametrize("seed,colors", [(1, ["red", "blue"]), (2, ["red", "blue", "green"]),

@@ -30,6 +30,8 @@ Config.set("input", "mouse", "")  # no mouse provider: only our touches
 
 import pytest  # noqa: E402
 
+from ui.screenshots import stop_app  # noqa: E402  (the screenshot tool's: one way to close an app in this process)
+
 
 class Driver:
     """Drives one running app: taps, frames, screenshots, and what a screen shows."""
@@ -217,15 +219,6 @@ def start_app(data_dir: Path, **settings: Any) -> Any:
     if EventLoop.status != "started":
         EventLoop.start()
     return app
-
-
-def stop_app(app: Any) -> None:
-    from kivy.app import App
-    from kivy.core.window import Window
-    app.dispatch("on_stop")
-    for child in list(Window.children):
-        Window.remove_widget(child)
-    App._running_app = None
 
 
 @pytest.fixture

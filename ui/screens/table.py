@@ -3,7 +3,7 @@ buildings, City Area cards, loans and hand sizes, the bank and the draw pile, an
 board of every win condition for every player (only what anyone could count on the board)."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
 from kivy.metrics import dp, sp
 from kivy.properties import ObjectProperty
@@ -112,6 +112,17 @@ class _StateGrid(FittedGrid):
         self.natural = []
 
     def refresh(self) -> None:
+        """The cells made again from :attr:`state` in the app's language (none while there is no
+        state or no running app); what they say is each table's own (:meth:`add_cells`)."""
+        self.clear_widgets()
+        state = self.state
+        app = running_app()
+        if state is None or app is None:
+            return
+        self.add_cells(state, app.t)
+
+    def add_cells(self, state: State, t: Callable[[str], str]) -> None:
+        """Add this table's cells for ``state``, its words translated by ``t``."""
         raise NotImplementedError
 
 
@@ -120,13 +131,7 @@ class TablePanel(_StateGrid):
 
     COLUMNS = 7
 
-    def refresh(self) -> None:
-        self.clear_widgets()
-        state = self.state
-        app = running_app()
-        if state is None or app is None:
-            return
-        t = app.t
+    def add_cells(self, state: State, t: Callable[[str], str]) -> None:
         for head in (t("Player"), "$", "⌂", "♟", t("Cards"), t("Areas"), t("Loans")):
             self.add_widget(_cell(head, bold=True, size=11))  # "Dzielnice", "Pożyczki" whole: measure_columns
         for p in state.players:
@@ -146,13 +151,7 @@ class ProgressBoard(_StateGrid):
 
     COLUMNS = 4
 
-    def refresh(self) -> None:
-        self.clear_widgets()
-        state = self.state
-        app = running_app()
-        if state is None or app is None:
-            return
-        t = app.t
+    def add_cells(self, state: State, t: Callable[[str], str]) -> None:
         n = len(state.players)
         self.add_widget(_cell(t("Player"), bold=True, lines=2))
         for head, personality in ((t("Vetinari:\nareas"), "vetinari"), (t("Lords:\ncontrolled"), "selachii"),

@@ -3,6 +3,8 @@ taken from the discard pile) is named by scan or pick; a card that changes hands
 the counts, and the narration tells the table what to do."""
 from __future__ import annotations
 
+from collections.abc import Generator
+
 from companion.morpork.actions import take_money
 from companion.morpork.cards.common import (
     Effect, TurnContext, ask_discard, choose_player, discard_card, draw_cards, free_hand, give_cards,
@@ -11,7 +13,7 @@ from companion.morpork.cards.common import (
 from companion.morpork.steps import Steps
 from companion.morpork.cards.interrupts import text_cancelled, texts_cancelled
 from companion.morpork.pieces import transfer
-from companion.core.procedure import Narrator, Reason, because, choice_question
+from companion.core.procedure import Narrator, Question, Reason, because, choice_question
 from companion.morpork.state import State
 
 HAND_SIZE = 5
@@ -130,12 +132,22 @@ def _no_cards(state: State, ctx: TurnContext) -> dict[str, Reason]:
             for c in other_players(state, ctx.player) if not free_hand(state, c)}
 
 
+def _choose_card_holder(state: State, narrator: Narrator, ctx: TurnContext,
+                        text: str) -> Generator[Question, str, str | None]:
+    """The player whose cards a text takes or discards: another player with a card that can leave
+    their hand (the others shown greyed, :func:`_no_cards`), who may then cancel the text for
+    themselves (Wallace Sonky). ``None`` when nobody is chosen or the text is cancelled."""
+    victims = [c for c in other_players(state, ctx.player) if free_hand(state, c)]
+    victim = yield from choose_player(state, ctx, text, victims, refused=_no_cards(state, ctx))
+    if victim is None or (yield from text_cancelled(state, narrator, ctx, victim)):
+        return None
+    return victim
+
+
 def cable_street(state: State, narrator: Narrator, ctx: TurnContext) -> Steps:
     """Cable Street Particulars: look at a player's hand and have one of those cards discarded."""
-    victims = [c for c in other_players(state, ctx.player) if free_hand(state, c)]
-    victim = yield from choose_player(state, ctx, f"{ctx.player}: whose hand do you look at?", victims,
-                                      refused=_no_cards(state, ctx))
-    if victim is None or (yield from text_cancelled(state, narrator, ctx, victim)):
+    victim = yield from _choose_card_holder(state, narrator, ctx, f"{ctx.player}: whose hand do you look at?")
+    if victim is None:
         return
     card = yield choice_question("card.cable-street", f"{ctx.player}: which of {victim}'s cards is discarded?",
                                  ctx.player, possible_cards(state, victim, ctx), card=ctx.card, victim=victim)
@@ -144,10 +156,8 @@ def cable_street(state: State, narrator: Narrator, ctx: TurnContext) -> Steps:
 
 def stanley(state: State, narrator: Narrator, ctx: TurnContext) -> Steps:
     """Stanley: take two cards at random from a player, keep one, give the other back (net: one)."""
-    victims = [c for c in other_players(state, ctx.player) if free_hand(state, c)]
-    victim = yield from choose_player(state, ctx, f"{ctx.player}: take cards from whom?", victims,
-                                      refused=_no_cards(state, ctx))
-    if victim is None or (yield from text_cancelled(state, narrator, ctx, victim)):
+    victim = yield from _choose_card_holder(state, narrator, ctx, f"{ctx.player}: take cards from whom?")
+    if victim is None:
         return
     give_cards(state, narrator, victim, ctx.player, 1, chooser="random")
 

@@ -149,9 +149,7 @@ def remove_by_card(state: State, narrator: Narrator, ctx: TurnContext, area: str
             narrator.say("interrupt.saved", f"{victim}'s minion in {area} stays", area, player=victim, card=played)
             return False
         if played == WALLACE_SONKY:
-            ctx.shielded.add(victim)
-            narrator.say("interrupt.text-cancelled", f"{ctx.card}'s text does not affect {victim}",
-                         player=victim, card=ctx.card)
+            shield(narrator, ctx, victim)
             return False
         if played in (IGOR, FRESH_START_CLUB):
             yield from relocate(state, narrator, victim, area, played)
@@ -179,9 +177,7 @@ def move_by_card(state: State, narrator: Narrator, ctx: TurnContext, source: str
             narrator.say("interrupt.saved", f"{victim}'s minion in {source} stays", source, player=victim, card=played)
             return False
         if played == WALLACE_SONKY:
-            ctx.shielded.add(victim)
-            narrator.say("interrupt.text-cancelled", f"{ctx.card}'s text does not affect {victim}",
-                         player=victim, card=ctx.card)
+            shield(narrator, ctx, victim)
             return False
     move_piece(state, source, target, piece)
     narrator.say("piece.moved", f"a {piece} piece moves from {source} to {target}", target,

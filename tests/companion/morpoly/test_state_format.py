@@ -8,9 +8,7 @@ Found by feeding ``ankh-companion analyse`` positions with one field changed."""
 from __future__ import annotations
 
 import copy
-import io
 import json
-from contextlib import redirect_stderr, redirect_stdout
 from pathlib import Path
 from typing import Any, Callable
 
@@ -19,7 +17,7 @@ import pytest
 from companion.core.errors import InputError
 from companion.morpoly.state_format import state_from_json, state_to_json
 from morpoly_table import own, table
-from ui import cli as dispatcher
+from tests.companion.fixtures.cli_runner import run_cli
 
 
 def position() -> dict[str, Any]:
@@ -84,7 +82,5 @@ def test_analyse_refuses_it_in_one_line(change: Change, says: str, tmp_path: Pat
     change(doc)
     path = tmp_path / "position.json"
     path.write_text(json.dumps(doc), encoding="utf-8")
-    out, err = io.StringIO(), io.StringIO()
-    with redirect_stdout(out), redirect_stderr(err):
-        status = dispatcher.main(["analyse", str(path)])
-    assert (status, out.getvalue()) == (2, "") and err.getvalue().count("\n") == 1 and says in err.getvalue()
+    status, out, err = run_cli("analyse", str(path))
+    assert (status, out) == (2, "") and err.count("\n") == 1 and says in err
