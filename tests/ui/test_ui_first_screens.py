@@ -1,0 +1,43 @@
+"""Any screen may be the first a table opens after a start: each screen's kv file is loaded when the
+screen is first shown, so a rule that one kv file uses must not live in another. Settings used
+``ChoiceToggle``, defined in ``setup.kv``: a table that opened Settings before ever setting up a
+game met ``FactoryException: Unknown class <ChoiceToggle>`` (found when one test ran alone). Each
+case runs in a fresh process, as the app starts on the table: in this one the kv files the other
+tests loaded stay loaded."""
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+CHILD = r"""
+import os, sys
+from pathlib import Path
+sys.path.insert(0, {root!r})
+from tests.ui.conftest import Driver, start_app, stop_app
+app = start_app(Path({data!r}))
+d = Driver(app)
+d.frames(3)
+button = next(w for w in d.app.root.walk() if getattr(w, "text", "").endswith(" " + app.t({label!r})))
+d.tap(button)
+d.frames(4)
+os.write(1, f"SHOWN {{d.screen.name}}\n".encode())  # the app's logging takes print's stdout over
+stop_app(app)
+"""
+
+
+@pytest.mark.parametrize(("label", "screen"), [("Settings", "settings"), ("New game", "setup"),
+                                               ("New Ankh-Morpoly game", "morpoly-setup")])
+def test_a_screen_opened_first_after_a_start_is_built(tmp_path: Path, label: str, screen: str) -> None:
+    code = CHILD.format(root=str(ROOT), data=str(tmp_path / "data"), label=label)
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, text=True, capture_output=True,
+                          timeout=120)
+    assert "FactoryException" not in done.stdout + done.stderr, (done.stdout + done.stderr)[-2000:]
+    assert done.returncode == 0, (done.stdout + done.stderr)[-2000:]
+    assert f"SHOWN {screen}" in done.stdout, (done.stdout, done.stderr[-2000:])
