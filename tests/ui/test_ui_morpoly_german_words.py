@@ -3,7 +3,9 @@ catalogue:
 
 - CMOT Dibbler was "CMOT-Dibbler" in the banker's question and the ELAM switch (as the German rules
   sheet writes him, L198–203) but "CMOT Dibbler" in the log, his rolls and the square's card: two
-  spellings of one name."""
+  spellings of one name;
+- the menu's trade answer said "Besitzrecht von anderer Partei kaufen" (no article: "from other
+  party")."""
 from __future__ import annotations
 
 import re
@@ -19,3 +21,9 @@ def test_cmot_dibbler_is_spelt_one_way() -> None:
     assert len(named) >= 6, named  # the banker's question, the switch, his moves, rolls and card
     spelt = {key: text for key, text in named.items() if re.search(r"CMOT(?!-Dibbler)", text)}
     assert not spelt, spelt
+
+
+def test_the_trade_answer_has_its_article() -> None:
+    said = GERMAN["Buy a deed from another party"]
+    assert said == "Besitzrecht einer anderen Partei kaufen", said
+    assert not re.search(r"\bvon anderer\b", " ".join(GERMAN.values()))
