@@ -352,7 +352,12 @@ class MorpolyBoardScreen(GameScreen):
             guilds = ", ".join(app.t(GUILD_NAMES.get(g, g)) for g in party.guilds)
             worth = engine_money.net_worth(state, ed, party.id)
             rgb = hex_color(party_rgb(party.id))
-            turn = " ◀" if state.turn.token in party.tokens else ""
+            at_turn = state.turn.token
+            turn = " ◀" if at_turn == party.boss else ""
+            # a team (a takeover): its other players by name, the one whose turn it is marked, not the boss
+            team = [party_name(app, t) + (" ◀" if t == at_turn else "") for t in party.tokens if t != party.boss]
+            if team:
+                turn += " " + app.t("with {names}").format(names=", ".join(team))
             turn += party_marks(state, party.id)
             if checker:
                 lines.append(f"[color={rgb}]{party_shape(party.id)}[/color] {party_name(app, party.boss)}{turn}  {money(ed, party.cash)}")
