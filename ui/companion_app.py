@@ -367,8 +367,9 @@ class CompanionApp(App):
     def refresh(self) -> None:
         game = self.game
         if game is not None:
-            from ui.screens.morpoly.common import player_labels_of
+            from ui.screens.morpoly.common import is_morpoly, places_of, player_labels_of
             self.translator.use_players(player_labels_of(self, game))  # sentences say "● Anna", not "red"
+            self.translator.use_places(places_of(game) if is_morpoly(self.session) else {})  # GO as printed
         self.shown_seq = game.seq if game is not None and game.question is not None else None
         self.revision += 1
 

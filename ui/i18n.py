@@ -154,6 +154,11 @@ def is_amount(value: str) -> bool:
     return False
 
 
+PLACE_GO = "go_name"
+"""The placeholder of GO as the set prints it, which every engine sentence may use beside the engine's
+params (:meth:`Translator.use_places`)."""
+
+
 class Translator:
     """The current language and its catalogue."""
 
@@ -161,11 +166,20 @@ class Translator:
         self.language = "en"
         self._catalog: gettext.NullTranslations = gettext.NullTranslations()
         self.players: dict[str, str] = {}
+        self.places: dict[str, str] = {}
         self.set_language(language)
 
     def use_players(self, names: Mapping[str, str]) -> None:
         """The names the players typed, by colour: every sentence says "Anna", never "red"."""
         self.players = {color: name for color, name in names.items() if name}
+
+    def use_places(self, places: Mapping[str, str]) -> None:
+        """Squares a sentence names as the set on the table prints them, by placeholder (``{go_name}``:
+        "GO" on the US set, "Los" on the German ones), whatever the language: the board's ring and
+        the log's moves say the printed name, and a sentence that said its own word for the square
+        ("zieht 200 $ auf Los ein" beside "GO" on the ring) named another place. With no set at hand
+        (no Ankh-Morpoly game open), the language's own word ("GO" in ``messages.txt``)."""
+        self.places = dict(places)
 
     def set_language(self, language: str) -> None:
         if language not in LANGUAGES:
@@ -238,7 +252,7 @@ class Translator:
         template may also say the ``card`` param's scroll text, as ``{scroll}``."""
         msgid = f"{prefix}:{key}"
         template = self.gettext(msgid)
-        shown = {k: self._param(v) for k, v in params.items()}
+        shown = {PLACE_GO: self.gettext("GO"), **self.places, **{k: self._param(v) for k, v in params.items()}}
         cause = params.get("cause")
         if cause is not None and self.gettext(f"cause:{cause}") != f"cause:{cause}":
             shown["cause"] = self.gettext(f"cause:{cause}")  # how a token died (ELAM), as the sentence says it

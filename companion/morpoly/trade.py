@@ -114,7 +114,7 @@ def trade(state: State, edition: Edition, narrator: Narrator, buyer: str) -> Tra
     boss = state.party(buyer).boss
     choice = yield from ask_choice(state, narrator, "morpoly.trade.square", f"{boss}: which square do you buy "
                                    f"from another party?", boss, [*trade_options(state, edition, buyer), CANCEL],
-                                   party=buyer)
+                                   party=buyer, boss=boss)
     if choice == CANCEL:
         return
     square = int(choice[len(PREFIX):])

@@ -47,3 +47,22 @@ def test_a_finished_ankh_morpoly_game_is_listed_in_words_and_money(tmp_path: Pat
             assert f" ${worth:,}" in listed, listed
     finally:
         conftest.stop_app(app)
+
+
+def test_a_finished_ankh_morpoly_game_says_which_game_it_was(tmp_path: Path, request: Any) -> None:
+    """Home's list held both games' ends alike ("★ Clara (eine Partei beherrscht die Stadt)"), with
+    only the money under it to tell an Ankh-Morpoly game; "resume" names it, and so does the list."""
+    data = tmp_path / "data"
+    _feed(data, ["Żaneta", "Ugo"], {"elam": "on"}, lambda game: game.question is None, seed=4)
+    conftest = _conftest(request)
+    app = conftest.start_app(data, language="de")
+    d = conftest.Driver(app)
+    try:
+        d.frames(3)
+        listed = d.texts(d.screen.ids.past)
+        assert "Ankh-Morpoly · ★ " in listed and f"({ENDS['de']})" in listed, listed
+        label = next(w for w in d.screen.ids.past.children if "Ankh-Morpoly" in getattr(w, "text", ""))
+        label.texture_update()
+        assert label.texture_size[1] <= label.height + 1, (label.texture_size, label.height)  # two lines, whole
+    finally:
+        conftest.stop_app(app)

@@ -175,3 +175,24 @@ def test_a_squares_card_says_what_a_house_costs(tmp_path: Path, request: Any) ->
             text = "\n".join(w.text for w in popup.walk() if hasattr(w, "text"))
             assert f"Hausbau: {cost} je Haus" in text, text
             popup.dismiss()
+
+
+def test_a_teams_money_line_names_whose_turn_it_is(tmp_path: Path, request: Any) -> None:
+    """After a takeover the money list showed the team under its boss alone ("Anna ◀ ♥18 731 €")
+    while the board asked Clara, taken over into it, to roll: Clara was nowhere in the list and the
+    turn's mark stood beside Anna. The line names the team ("Anna mit Clara ◀") and marks who plays."""
+    data = tmp_path / "data"
+
+    def a_taken_over_token_plays(game: Any) -> bool:
+        turn = game.state.turn.token
+        return game.question is not None and any(
+            turn in p.tokens and turn != p.boss for p in game.state.parties)
+
+    _feed(data, NAMES, ELAM, a_taken_over_token_plays, seed=5)
+    with _resumed(request, data, "de") as (app, d):
+        state = app.game.state
+        team = next(p for p in state.parties if state.turn.token in p.tokens)
+        boss, player = (NAMES[["red", "yellow", "green"].index(t)] for t in (team.boss, state.turn.token))
+        money = d.screen.money_label.text
+        assert f"[b]{boss}[/b] mit {player} ◀" in money, money
+        assert money.count("◀") == 1

@@ -38,5 +38,22 @@ def test_the_trade_question_names_the_buyer(language: str, said: str) -> None:
     tr = Translator(language)
     tr.use_players({"yellow": "Małgorzata"})
     question = Question(kind="choice", key="morpoly.trade.square", text="", player="yellow",
-                        options=("cancel",), params=(("party", "yellow"),))
+                        options=("cancel",), params=(("party", "yellow"), ("boss", "yellow")))
+    assert tr.question(question) == said
+
+
+@pytest.mark.parametrize(("language", "said"), [
+    ("de", "Bernd: Welches Feld kaufst du einem Mitspieler ab?"),
+    ("en", "Bernd: which square do you buy from another player?"),
+    ("pl", "Bernd: które pole kupujesz od innego gracza?"),
+    ("it", "Bernd: quale casella compri da un altro giocatore?"),
+])
+def test_the_trade_question_names_the_boss(language: str, said: str) -> None:
+    """Only a party's boss trades (R57): the question is the boss's, and it named ``{party}`` (the
+    party, a merged team's seat) where the one who answers is meant; it names the boss the engine
+    asks (the ``boss`` param, as the debt's and the FSU's questions do)."""
+    tr = Translator(language)
+    tr.use_players({"yellow": "Anna", "green": "Bernd"})
+    question = Question(kind="choice", key="morpoly.trade.square", text="", player="green",
+                        options=("cancel",), params=(("party", "yellow"), ("boss", "green")))
     assert tr.question(question) == said

@@ -44,3 +44,18 @@ def test_score_table_cells_are_not_cut_off(driver: Any, language: str) -> None:
     for cell in cells:
         cell.texture_update()
         assert not cell._label.is_shortened, (language, cell.text, cell.width)  # Kivy's "Poż...zki"
+
+
+def test_the_polish_tie_break_head_says_tie_break(driver: Any) -> None:
+    """The column of the value that breaks a tie was headed "Remis" (a draw) in Polish: it says
+    "Rozstrzygnięcie remisu" (breaking the tie), whole, beside the other heads."""
+    d = driver
+    d.app.set_language("pl")
+    d.app.start_game(["red", "yellow", "green", "blue"], ["Krzesimir-Bolesław", "Ola", "Ugo", "Zoe"], "pl")
+    d.app.show("gameend")
+    d.frames(4)
+    grid = d.screen.ids.scores
+    heads = list(reversed(grid.children))[:grid.cols]
+    assert heads[-1].text == "Rozstrzygnięcie remisu", [h.text for h in heads]
+    heads[-1].texture_update()
+    assert not heads[-1]._label.is_shortened

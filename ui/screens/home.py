@@ -128,11 +128,21 @@ class HomeScreen(GameScreen):
                 f"[color={hex_color(PLAYER_RGB[c])}]●[/color] {names.get(c, c)} {self.score_text(entry, pts)}"
                 for c, pts in entry.get("points", {}).items())
             winners = ", ".join(names.get(c, c) for c in entry.get("winners", []))
-            line = f"{entry.get('finished', '')[:10]}  ★ {winners}  ({app.t('reason:' + str(entry.get('reason')))})\n{scores}"
+            which = self.game_title(entry)
+            line = (f"{entry.get('finished', '')[:10]}  {which}★ {winners}  "
+                    f"({app.t('reason:' + str(entry.get('reason')))})\n{scores}")
             label = Label(text=line, markup=True, size_hint_y=None, height=dp(44), font_size=sp(13),
                           halign="left", valign="middle")
             label.bind(width=lambda w, _v: setattr(w, "text_size", (w.width, None)))
             past.add_widget(label)
+
+    @staticmethod
+    def game_title(entry: dict[str, Any]) -> str:
+        """Which of the two games a finished game was, as "resume" says it ("Ankh-Morpoly · "; the
+        first game, the app's own, unnamed): a list of both read alike but for the money."""
+        from companion.core.mode import get_mode
+        from ui.screens.morpoly.common import MODE_ID
+        return f"{get_mode(MODE_ID).title} · " if entry.get("mode") == MODE_ID else ""
 
     @staticmethod
     def score_text(entry: dict[str, Any], score: int) -> str:

@@ -274,6 +274,7 @@ def test_a_boss_buys_a_deed_from_another_party_at_the_price_its_boss_names() -> 
     game = do(game, "trade")
     assert game.question is not None and game.question.key == "morpoly.trade.square"
     assert game.question.options == ("trade:3", "cancel")  # not red's own square 1
+    assert dict(game.question.params)["boss"] == game.question.player == "red"  # the sentence names who answers
     assert do(game, "cancel").question.key == "morpoly.turn.menu"  # type: ignore[union-attr]
     game = do(game, "trade:3")
     assert game.question is not None and game.question.key == "morpoly.trade.price"

@@ -32,7 +32,7 @@ from companion.morpoly.state import JAIL_ATTEMPTS
 from ui.palette import PLAYER_RGB, SHAPE, hex_color
 from ui.screens.base import GameScreen
 from ui.screens.morpoly.common import (COVER_WORDS, END_REASONS, GROUP_RGB, GUILD_NAMES, HOTEL_MARK, MORTGAGE_MARK,
-                                       SQUARE_KIND_MARK, game_edition,
+                                       SQUARE_KIND_MARK, game_edition, go_name,
                                        is_morpoly, money, N_, option_label, paper, party_name, roll_table)
 from ui.widgets import BigButton
 
@@ -303,7 +303,8 @@ class MorpolyBoardScreen(GameScreen):
             if pairs:
                 build = f"{build}[size={int(sp(9))}]{pairs}[/size]"
             cell.selected = cell.index in self.selected or bool(pending and cell.index in pending[2])
-            lines = [f"[size={int(sp(9))}]{cell.index}[/size] {app.t(mark) if mark else ''}"]
+            named = go_name(ed) if square.kind == "go" else app.t(mark) if mark else ""
+            lines = [f"[size={int(sp(9))}]{cell.index}[/size] {named}"]
             if build:
                 lines.append(build)
             if dots:
@@ -351,7 +352,12 @@ class MorpolyBoardScreen(GameScreen):
             guilds = ", ".join(app.t(GUILD_NAMES.get(g, g)) for g in party.guilds)
             worth = engine_money.net_worth(state, ed, party.id)
             rgb = hex_color(party_rgb(party.id))
-            turn = " ◀" if state.turn.token in party.tokens else ""
+            at_turn = state.turn.token
+            turn = " ◀" if at_turn == party.boss else ""
+            # a team (a takeover): its other players by name, the one whose turn it is marked, not the boss
+            team = [party_name(app, t) + (" ◀" if t == at_turn else "") for t in party.tokens if t != party.boss]
+            if team:
+                turn += " " + app.t("with {names}").format(names=", ".join(team))
             turn += party_marks(state, party.id)
             if checker:
                 lines.append(f"[color={rgb}]{party_shape(party.id)}[/color] {party_name(app, party.boss)}{turn}  {money(ed, party.cash)}")

@@ -9,8 +9,9 @@ from typing import Any
 from companion.morpoly import roll_tables
 from companion.morpoly.editions import Edition, load_edition
 from companion.morpoly.game_end import ONE_PARTY_LEFT, TIME_LIMIT
+from companion.morpoly.layout import GO
 from companion.morpoly.rolled_move import way_param
-from ui.i18n import GUILD_WORDS
+from ui.i18n import GUILD_WORDS, PLACE_GO
 
 MODE_ID = "ankh-morpoly"
 PLAYER_IDS = ("red", "yellow", "green", "blue")
@@ -52,7 +53,7 @@ WORDS = {
     "split-backward": N_("Split, walking backward"), "teleport": N_("Teleport"), "forward": N_("Forward"),
     "backward": N_("Backward"), "as-drawn": N_("Where the card says"), "opposite": N_("The opposite square"),
     "previous": N_("The previous one"), "first": N_("The first half"), "second": N_("The second half"),
-    "step": N_("Step on"), "modify": N_("Roll to change the card"), "go": N_("GO"),
+    "step": N_("Step on"), "modify": N_("Roll to change the card"),
     "trade": N_("Buy a deed from another party"), "pay-fine": N_("Pay the jail fine"), "cancel": N_("Cancel"),
     "leave": N_("Leave it"), "nobody": N_("Nobody bids"), "steal": N_("Steal"), "buy-out": N_("Buy it out"),
     "arrest": N_("Arrest"), "let-go": N_("Let go"), "swap": N_("Swap"), "keep": N_("Keep"),
@@ -79,10 +80,24 @@ GROUP_RGB = {
     "orange": (0.95, 0.55, 0.15), "red": (0.85, 0.15, 0.15), "yellow": (0.95, 0.85, 0.2),
     "green": (0.15, 0.6, 0.3), "dark-blue": (0.15, 0.25, 0.65),
 }
-SQUARE_KIND_MARK = {"go": N_("GO"), "chest": N_("CC"), "chance": "?", "tax": "%", "jail": "▦", "parking": "P",
+SQUARE_KIND_MARK = {"chest": N_("CC"), "chance": "?", "tax": "%", "jail": "▦", "parking": "P",
                     "go-to-jail": "→▦", "station": "≡", "utility": "⚡"}
-"""The ring's mark of a square's kind, beside its number: symbols, and the two words a table reads
-in its own language (GO, and Community Chest's initials: Los and GF at a German table)."""
+"""The ring's mark of a square's kind, beside its number: symbols, and Community Chest's initials
+in the table's language (GF at a German table). GO has none: the ring names it as the set prints
+it (:func:`go_name`)."""
+
+
+def go_name(ed: Edition) -> str:
+    """GO as the set on the table prints it ("GO" on the US set, "Los" on the German ones), in any
+    language: names on a set are shown as printed on that set, as the log's moves and the cards name
+    it ("zieht 5 Felder auf GO", "Advance to GO"); the ring, the answers and the sentences that name
+    it (``{go_name}``, :meth:`ui.i18n.Translator.use_places`) say the same."""
+    return ed.squares[GO].name
+
+
+def places_of(game: Any) -> dict[str, str]:
+    """The squares the table's sentences name as the set prints them (:func:`go_name`)."""
+    return {PLACE_GO: go_name(game_edition(game))}
 
 HOTEL_MARK = N_("H")
 """A hotel on the ring and in the bank's stock, one letter: the table's word's (albergo: A at an
@@ -132,6 +147,8 @@ def option_label(app: Any, game: Any, value: str, question: Any = None) -> str:
     special = QUESTION_WORDS.get((getattr(question, "key", ""), value))
     if special is not None:
         return str(app.t(special))
+    if value == "go":  # a Wizard's start again on GO, or on the opposite square (R49)
+        return go_name(ed)
     if value in WORDS:
         return str(app.t(WORDS[value])) + leads_to(ed, question, value)
     if rest and rest.split(":")[-1].isdigit():
@@ -182,12 +199,13 @@ def roll_table(app: Any, game: Any, question: Any) -> str:
     on no table): the engine's :func:`~companion.morpoly.roll_tables.roll_table`, each class of
     result and its outcome translated by their ids (``roll:when:<class>``, ``roll:<outcome>``; a
     Fools' cover in the ledger's words). Words only; the engine decides what happens."""
-    table = roll_tables.roll_table(getattr(question, "key", ""), game_edition(game))
+    ed = game_edition(game)
+    table = roll_tables.roll_table(getattr(question, "key", ""), ed)
     if table is None:
         return ""
     said = []
     for outcome in table.outcomes:
-        params = dict(outcome.params)
+        params = {**places_of(game), **dict(outcome.params)}  # the Luggage swallows: "back to GO", as printed
         if outcome.outcome.startswith("cover:"):
             cover = outcome.outcome[len("cover:"):]
             what = str(app.t(COVER_WORDS.get(cover, cover)))

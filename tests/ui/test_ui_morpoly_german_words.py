@@ -1,0 +1,29 @@
+"""Words a German Ankh-Morpoly table read on the board and found wrong, checked in the German
+catalogue:
+
+- CMOT Dibbler was "CMOT-Dibbler" in the banker's question and the ELAM switch (as the German rules
+  sheet writes him, L198–203) but "CMOT Dibbler" in the log, his rolls and the square's card: two
+  spellings of one name;
+- the menu's trade answer said "Besitzrecht von anderer Partei kaufen" (no article: "from other
+  party")."""
+from __future__ import annotations
+
+import re
+
+from ui.i18n import LOCALE_DIR
+from ui.i18n_tools import parse_po
+
+GERMAN = parse_po((LOCALE_DIR / "de" / "LC_MESSAGES" / "ankh_companion.po").read_text(encoding="utf-8"))
+
+
+def test_cmot_dibbler_is_spelt_one_way() -> None:
+    named = {key: text for key, text in GERMAN.items() if "CMOT" in text}
+    assert len(named) >= 6, named  # the banker's question, the switch, his moves, rolls and card
+    spelt = {key: text for key, text in named.items() if re.search(r"CMOT(?!-Dibbler)", text)}
+    assert not spelt, spelt
+
+
+def test_the_trade_answer_has_its_article() -> None:
+    said = GERMAN["Buy a deed from another party"]
+    assert said == "Besitzrecht einer anderen Partei kaufen", said
+    assert not re.search(r"\bvon anderer\b", " ".join(GERMAN.values()))
