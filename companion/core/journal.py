@@ -258,6 +258,25 @@ def _decode_text(raw: bytes) -> str:
         raise sqlite3.DatabaseError("database disk image is malformed (a text is not UTF-8)") from None
 
 
+SQLITE_HEADER: Final = b"SQLite format 3\x00"
+"""The first 16 bytes of every SQLite database file."""
+
+
+def _refuse_foreign_bytes(path: str) -> None:
+    """Raise SQLite's own "not a database" for a non-empty file that does not start with
+    :data:`SQLITE_HEADER`. SQLite refuses such a file itself once it is two bytes or longer, but
+    takes a one-byte file for a new, empty database and writes its tables over it. An empty file
+    is left to SQLite: that is how SQLite itself creates a database (``sqlite3.connect`` makes a
+    0-byte file and the first write fills it), so an empty file holds nothing to lose."""
+    try:
+        with open(path, "rb") as handle:
+            head = handle.read(len(SQLITE_HEADER))
+    except OSError:  # missing (a new journal), a folder, unreadable: SQLite says it when it opens it
+        return
+    if head and head != SQLITE_HEADER:
+        raise sqlite3.DatabaseError("file is not a database")
+
+
 def _connect(path: str, timeout: float = 10.0) -> sqlite3.Connection:
     db = sqlite3.connect(path, isolation_level=None, timeout=timeout)
     db.text_factory = _decode_text
@@ -514,6 +533,7 @@ class Journal:
             raise
 
     def _prepare(self) -> None:
+        _refuse_foreign_bytes(self.path)
         db = self._db
         # what the file is, before anything is written: switching another program's SQLite file to
         # WAL would change its header even though it is then refused as not a journal
@@ -985,7 +1005,8 @@ class _ScratchCopy:
             shutil.copyfile(path, self.path)
             if os.path.exists(path + "-wal"):
                 shutil.copyfile(path + "-wal", self.path + "-wal")
-        except OSError:
+            _refuse_foreign_bytes(self.path)  # a one-byte copy is no "sound, empty" file either
+        except (OSError, *SQLITE_ERRORS):
             shutil.rmtree(self.folder, ignore_errors=True)
             raise
         self.db = _connect(self.path)
