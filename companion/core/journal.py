@@ -528,7 +528,7 @@ class Journal:
                                        "'game recover' salvages what can still be read", key="journal.damaged",
                                        params={"path": self.path, "text": str(exc)}) from None
             raise problem from None
-        except JournalError:
+        except BaseException:  # a refusal, and anything else (Ctrl-C in a long migration): never left open
             self._db.close()
             raise
 
@@ -1006,10 +1006,10 @@ class _ScratchCopy:
             if os.path.exists(path + "-wal"):
                 shutil.copyfile(path + "-wal", self.path + "-wal")
             _refuse_foreign_bytes(self.path)  # a one-byte copy is no "sound, empty" file either
-        except (OSError, *SQLITE_ERRORS):
+            self.db = _connect(self.path)
+        except BaseException:
             shutil.rmtree(self.folder, ignore_errors=True)
             raise
-        self.db = _connect(self.path)
 
     def __enter__(self) -> sqlite3.Connection:
         return self.db
@@ -1237,11 +1237,13 @@ def backup_file(path: str | os.PathLike[str], target: str | os.PathLike[str]) ->
         try:
             journal._db.backup(copy)
             count = int(copy.execute("SELECT count(*) FROM entries").fetchone()[0])
-        except SQLITE_ERRORS as exc:
+        except BaseException as exc:
             copy.close()
             for leftover in (target, target + "-wal", target + "-shm"):
                 if os.path.exists(leftover):
                     os.remove(leftover)
-            raise sqlite_problem(target, exc, "writing the backup") from None
+            if isinstance(exc, SQLITE_ERRORS):
+                raise sqlite_problem(target, exc, "writing the backup") from None
+            raise
         copy.close()
     return count

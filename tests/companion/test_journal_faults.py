@@ -492,3 +492,67 @@ def test_a_schema_missing_a_column_is_damaged_and_game_new_writes_nothing(tmp_pa
         assert status == 2 and out == "" and err.count("\n") == 1, (command, err)
         assert "damaged" in err or "not one game can be read" in err, (command, err)
         assert path.read_bytes() == before, command
+
+
+def tracked_connections(monkeypatch: pytest.MonkeyPatch) -> list[sqlite3.Connection]:
+    """Every connection the journal module opens from now on, to ask afterwards which are open."""
+    from companion.core import journal as journal_module
+    opened: list[sqlite3.Connection] = []
+    real = journal_module._connect
+
+    def connect(path: str, timeout: float = 10.0) -> sqlite3.Connection:
+        opened.append(real(path, timeout))
+        return opened[-1]
+    monkeypatch.setattr(journal_module, "_connect", connect)
+    return opened
+
+
+def is_open(db: sqlite3.Connection) -> bool:
+    try:
+        db.total_changes  # noqa: B018 (asking is the test: a closed connection refuses)
+    except sqlite3.ProgrammingError:
+        return False
+    return True
+
+
+def test_a_journal_whose_opening_fails_in_any_way_closes_its_file(tmp_path: Path,
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """Opening closed its connection only for SQLite's errors and the journal's own refusals: a
+    Ctrl-C (or any other error) while an older file was migrated or checked left the file open.
+    Every way out of opening closes it now."""
+    path = tmp_path / "games.sqlite"
+    Journal(path).close()
+    opened = tracked_connections(monkeypatch)
+    from companion.core import journal as journal_module
+
+    def interrupted(db: sqlite3.Connection) -> None:
+        raise KeyboardInterrupt
+    monkeypatch.setattr(journal_module, "_check_columns", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        Journal(path)
+    assert len(opened) == 1 and not is_open(opened[0])
+
+
+def test_a_backup_interrupted_half_way_closes_the_copy_and_removes_it(tmp_path: Path,
+                                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    """A backup stopped by anything but an SQLite error (Ctrl-C) left the new copy open and half
+    written; it is closed and removed as after an SQLite error."""
+    path = tmp_path / "games.sqlite"
+    with Journal(path) as journal:
+        journal.create_game(["red", "blue"])
+
+    class Interrupting(sqlite3.Connection):
+        def execute(self, *args: object) -> sqlite3.Cursor:
+            raise KeyboardInterrupt
+    copies: list[sqlite3.Connection] = []
+    real = sqlite3.connect
+
+    def connect(target: str, **kwargs: object) -> sqlite3.Connection:
+        copies.append(real(target, factory=Interrupting, isolation_level=None))
+        return copies[-1]
+    monkeypatch.setattr(sqlite3, "connect", connect)
+    with pytest.raises(KeyboardInterrupt):
+        backup_file(path, tmp_path / "copy.sqlite")
+    monkeypatch.undo()
+    assert len(copies) == 1 and not is_open(copies[0])
+    assert not (tmp_path / "copy.sqlite").exists()
