@@ -618,7 +618,7 @@ class Journal:
     @_guarded('listing the games')
     def games(self) -> list[GameRecord]:
         """Every game, oldest first."""
-        return [_game_from_row(r) for r in self._db.execute(f"SELECT {_GAME_COLUMNS} FROM games ORDER BY id")]
+        return [_game_from_row(r) for r in self._rows(f"SELECT {_GAME_COLUMNS} FROM games ORDER BY id")]
 
     @_guarded('finding the game to resume')
     def current_game(self) -> GameRecord | None:
@@ -636,8 +636,15 @@ class Journal:
     @_guarded('listing finished games')
     def history(self) -> list[GameRecord]:
         """Finished games, newest first, with their results."""
-        return [_game_from_row(r) for r in self._db.execute(
+        return [_game_from_row(r) for r in self._rows(
             f"SELECT {_GAME_COLUMNS} FROM games WHERE status = 'finished' ORDER BY id DESC")]
+
+    def _rows(self, sql: str) -> list[tuple[Any, ...]]:
+        """Every row of a query, read to its end before any is looked at. A row refused while the
+        statement still ran (a damaged games row, the first of two) left the statement running, held
+        by the refusal's traceback: :meth:`close` could not close the file, which stayed open (its
+        ``-wal`` beside it) until Python's garbage collector ran."""
+        return self._db.execute(sql).fetchall()
 
     @_guarded('recording a result')
     def set_result(self, game_id: int, result: GameResult | None) -> None:
@@ -696,7 +703,11 @@ class Journal:
         entries that do not fit, and pages SQLite cannot read."""
         entries: list[Entry] = []
         previous = GENESIS
+        cursor: sqlite3.Cursor | None = None
         try:
+            # row by row (a page SQLite cannot read keeps the rows before it), and the cursor closed
+            # on every way out: a refused row's traceback holds it, and a statement left running
+            # keeps the file open after close() (see _rows)
             cursor = self._db.execute(f"SELECT {_ENTRY_COLUMNS} FROM entries WHERE game = ? ORDER BY n", (game_id,))
             for raw in cursor:
                 entry = parse_entry(game_id, *raw[:6])  # a garbage row is named for what is wrong with it
@@ -709,6 +720,9 @@ class Journal:
         except SQLITE_ERRORS as exc:
             return entries, JournalError(f"the rows after entry {len(entries)} cannot be read ({exc})",
                                          game_id, len(entries) + 1)
+        finally:
+            if cursor is not None:
+                cursor.close()
         try:
             fold_entries(entries, game_id)
         except JournalError as exc:
