@@ -126,6 +126,9 @@ def open_session(path: Path, rng: random.Random | None = None) -> Launch:
         return Launch(session, LaunchProblem(problem.game, _reason(problem), kept, error=problem))
     except JournalError:
         pass
+    except BaseException:  # the replay failed otherwise (Ctrl-C, an engine's bug): the file is not left open
+        session.close()
+        raise
     try:
         new_id = session.recover(problem.game)
     except ENVIRONMENT_ERRORS as exc:
@@ -135,6 +138,9 @@ def open_session(path: Path, rng: random.Random | None = None) -> Launch:
         session.close()
         log.error("journal %s: recovery failed: %s", path, exc)
         return _fresh(path, problem, rng)
+    except BaseException:
+        session.close()
+        raise
     return Launch(session, LaunchProblem(problem.game, _reason(problem), kept, new_id,
                                          len(session.timeline.applied), error=problem))
 

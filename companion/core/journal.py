@@ -269,6 +269,25 @@ def _decode_text(raw: bytes) -> str:
         raise sqlite3.DatabaseError("database disk image is malformed (a text is not UTF-8)") from None
 
 
+SQLITE_HEADER: Final = b"SQLite format 3\x00"
+"""The first 16 bytes of every SQLite database file."""
+
+
+def _refuse_foreign_bytes(path: str) -> None:
+    """Raise SQLite's own "not a database" for a non-empty file that does not start with
+    :data:`SQLITE_HEADER`. SQLite refuses such a file itself once it is two bytes or longer, but
+    takes a one-byte file for a new, empty database and writes its tables over it. An empty file
+    is left to SQLite: that is how SQLite itself creates a database (``sqlite3.connect`` makes a
+    0-byte file and the first write fills it), so an empty file holds nothing to lose."""
+    try:
+        with open(path, "rb") as handle:
+            head = handle.read(len(SQLITE_HEADER))
+    except OSError:  # missing (a new journal), a folder, unreadable: SQLite says it when it opens it
+        return
+    if head and head != SQLITE_HEADER:
+        raise sqlite3.DatabaseError("file is not a database")
+
+
 def _connect(path: str, timeout: float = 10.0) -> sqlite3.Connection:
     db = sqlite3.connect(path, isolation_level=None, timeout=timeout)
     db.text_factory = _decode_text
@@ -528,11 +547,12 @@ class Journal:
                                        "'game recover' salvages what can still be read", key="journal.damaged",
                                        params={"path": self.path, "text": str(exc)}) from None
             raise problem from None
-        except JournalError:
+        except BaseException:  # a refusal, and anything else (Ctrl-C in a long migration): never left open
             self._db.close()
             raise
 
     def _prepare(self) -> None:
+        _refuse_foreign_bytes(self.path)
         db = self._db
         # what the file is, before anything is written: switching another program's SQLite file to
         # WAL would change its header even though it is then refused as not a journal
@@ -617,7 +637,7 @@ class Journal:
     @_guarded('listing the games')
     def games(self) -> list[GameRecord]:
         """Every game, oldest first."""
-        return [_game_from_row(r) for r in self._db.execute(f"SELECT {_GAME_COLUMNS} FROM games ORDER BY id")]
+        return [_game_from_row(r) for r in self._rows(f"SELECT {_GAME_COLUMNS} FROM games ORDER BY id")]
 
     @_guarded('finding the game to resume')
     def current_game(self) -> GameRecord | None:
@@ -635,8 +655,15 @@ class Journal:
     @_guarded('listing finished games')
     def history(self) -> list[GameRecord]:
         """Finished games, newest first, with their results."""
-        return [_game_from_row(r) for r in self._db.execute(
+        return [_game_from_row(r) for r in self._rows(
             f"SELECT {_GAME_COLUMNS} FROM games WHERE status = 'finished' ORDER BY id DESC")]
+
+    def _rows(self, sql: str) -> list[tuple[Any, ...]]:
+        """Every row of a query, read to its end before any is looked at. A row refused while the
+        statement still ran (a damaged games row, the first of two) left the statement running, held
+        by the refusal's traceback: :meth:`close` could not close the file, which stayed open (its
+        ``-wal`` beside it) until Python's garbage collector ran."""
+        return self._db.execute(sql).fetchall()
 
     @_guarded('recording a result')
     def set_result(self, game_id: int, result: GameResult | None) -> None:
@@ -695,7 +722,11 @@ class Journal:
         entries that do not fit, and pages SQLite cannot read."""
         entries: list[Entry] = []
         previous = GENESIS
+        cursor: sqlite3.Cursor | None = None
         try:
+            # row by row (a page SQLite cannot read keeps the rows before it), and the cursor closed
+            # on every way out: a refused row's traceback holds it, and a statement left running
+            # keeps the file open after close() (see _rows)
             cursor = self._db.execute(f"SELECT {_ENTRY_COLUMNS} FROM entries WHERE game = ? ORDER BY n", (game_id,))
             for raw in cursor:
                 entry = parse_entry(game_id, *raw[:6])  # a garbage row is named for what is wrong with it
@@ -708,6 +739,9 @@ class Journal:
         except SQLITE_ERRORS as exc:
             return entries, JournalError(f"the rows after entry {len(entries)} cannot be read ({exc})",
                                          game_id, len(entries) + 1)
+        finally:
+            if cursor is not None:
+                cursor.close()
         try:
             fold_entries(entries, game_id)
         except JournalError as exc:
@@ -1004,10 +1038,11 @@ class _ScratchCopy:
             shutil.copyfile(path, self.path)
             if os.path.exists(path + "-wal"):
                 shutil.copyfile(path + "-wal", self.path + "-wal")
-        except OSError:
+            _refuse_foreign_bytes(self.path)  # a one-byte copy is no "sound, empty" file either
+            self.db = _connect(self.path)
+        except BaseException:
             shutil.rmtree(self.folder, ignore_errors=True)
             raise
-        self.db = _connect(self.path)
 
     def __enter__(self) -> sqlite3.Connection:
         return self.db
@@ -1235,11 +1270,13 @@ def backup_file(path: str | os.PathLike[str], target: str | os.PathLike[str]) ->
         try:
             journal._db.backup(copy)
             count = int(copy.execute("SELECT count(*) FROM entries").fetchone()[0])
-        except SQLITE_ERRORS as exc:
+        except BaseException as exc:
             copy.close()
             for leftover in (target, target + "-wal", target + "-shm"):
                 if os.path.exists(leftover):
                     os.remove(leftover)
-            raise sqlite_problem(target, exc, "writing the backup") from None
+            if isinstance(exc, SQLITE_ERRORS):
+                raise sqlite_problem(target, exc, "writing the backup") from None
+            raise
         copy.close()
     return count

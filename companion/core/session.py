@@ -157,6 +157,18 @@ option such as ``fortuna:<party>`` or ``attack:<token>``) in at most 64 printabl
 (:mod:`companion.core.inputs`), so a game of other ids would ask questions no input can answer."""
 
 
+def check_player_ids(players: Iterable[str]) -> None:
+    """Refuse a player id no input can name (inputs name players: an answer's ``player``,
+    ``fortuna:<party>``): a game of such ids is stuck at the first question naming one. Checked
+    wherever a game enters a journal (:meth:`Session.new_game`, :meth:`Session.import_lines`), never
+    on replay: a game stored before the check keeps being played."""
+    for player in players:
+        if not is_input_text(player, MAX_PLAYER_ID):
+            raise InputError(f"a player is named by 1 to {MAX_PLAYER_ID} printable ASCII characters, not "
+                             f"{player!r:.60} (a name to show, in any letters, is given as a name)", "session.player-id",
+                             {"player": player[:60], "most": MAX_PLAYER_ID})
+
+
 def is_barrier(question: Question | None, inp: Input) -> bool:
     """A die roll, a random draw, a revealed card (an event drawn, a personality scanned, any
     answer to a question that ``reveals`` a card drawn face down) or the answer to a private question
@@ -356,11 +368,7 @@ class Session(Generic[G]):
         options are resolved (every option of the mode, defaults filled in) and recorded with the
         mode's rules revision. Checked with the engine first (an unknown mode or option, a bad
         colour: an ``InputError``/``RuleViolation`` and nothing written), then recorded."""
-        for player in players:  # named by inputs (an answer's player, fortuna:<party>): as an input may carry it
-            if not is_input_text(player, MAX_PLAYER_ID):
-                raise InputError(f"a player is named by 1 to {MAX_PLAYER_ID} printable ASCII characters, not "
-                                 f"{player!r:.60} (a name to show, in any letters, is given as a name)", "session.player-id",
-                                 {"player": player[:60], "most": MAX_PLAYER_ID})
+        check_player_ids(players)
         given = dict(options or {})
         if edition is not None and given.setdefault("edition", edition) != edition:
             raise InputError(f"edition {edition!r} and option edition={given['edition']!r} disagree",
@@ -540,6 +548,7 @@ class Session(Generic[G]):
         header, entries, problem = parse_export(lines)
         if problem is not None:
             raise problem
+        check_player_ids(header.players)  # a new game in this journal, as new_game would start it
         history, timeline = fold(self.engines, header, entries)
         _check_barriers(header, history, timeline)
         game_id = self.journal.import_game(header, entries)

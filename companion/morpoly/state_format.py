@@ -339,6 +339,9 @@ def _structure_problem(state: State) -> str | None:
             return f"party {party.id!r}: tokens {party.tokens} and boss {party.boss!r} must be tokens of the game"
         if set(party.guilds) - _KNOWN_GUILDS or len(set(party.guilds)) != len(party.guilds):
             return f"party {party.id!r}: guilds {party.guilds} must be guilds of the game ({', '.join(ELAM_GUILDS)}), each once"
+    problem = _cash_or_guild_problem(state)
+    if problem is not None:
+        return problem
     for index, sq in state.squares.items():
         if sq.owner is not None and sq.owner not in parties:
             return f"square {index} is owned by {sq.owner!r}, not a party"
@@ -350,6 +353,25 @@ def _structure_problem(state: State) -> str | None:
         if thief not in tokens or not 0 <= square < 40 or loot < 0:
             return f"thefts: {thief!r} on {square} with loot {loot} must be a token of the game on a square 0–39"
     return _ledger_problem(state, parties, tokens)
+
+
+def _cash_or_guild_problem(state: State) -> str | None:
+    """Two things no table can reach, named by the field: a party's cash below zero (a payment its
+    cash does not cover waits while the party raises money, ``debt.raise``, or is taken over: R14,
+    §5.1; the cash itself never goes below zero) and a guild headed by two parties (each guild is
+    headed once, R7; a takeover merges the taken-over party, guilds and all, into the creditor's,
+    so a team heads several guilds but no guild has two parties)."""
+    headed: dict[str, str] = {}
+    for i, party in enumerate(state.parties):
+        if party.cash < 0:
+            return (f"parties[{i}].cash: {party.cash} is below zero (a party short of cash raises money or "
+                    "is taken over; its cash never goes below zero)")
+        for guild in party.guilds:
+            if guild in headed:
+                return (f"parties[{i}].guilds: {guild!r} is headed by party {headed[guild]!r} too (each guild "
+                        "has one party; a takeover merges the parties)")
+            headed[guild] = party.id
+    return None
 
 
 def _ledger_problem(state: State, parties: set[str], tokens: set[str]) -> str | None:

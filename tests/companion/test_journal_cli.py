@@ -285,6 +285,20 @@ def test_commands_without_a_game_say_so_and_create_no_file(db: str) -> None:
     assert "invalid choice: 'fly'" in rejected("game", "fly", "--db", db)
 
 
+def test_a_one_byte_file_is_refused_and_stays_as_it_was(tmp_path: Path) -> None:
+    """A one-byte file (a stray newline, a mistyped --db) was taken by SQLite for a new database:
+    'game new' wrote a journal over it and 'game state' wrote the tables and said "no game in".
+    It is refused as any file that is not SQLite is, and left byte for byte as it was."""
+    path = tmp_path / "notes.txt"
+    path.write_bytes(b"\n")
+    for command in (("new", "--players", "red,blue"), ("state",), ("history",), ("recover",),
+                    ("import", str(ROOT / "tests/companion/fixtures/journal-v2.jsonl")),
+                    ("do", '{"type": "roll", "face": 3}')):
+        message = rejected("game", command[0], "--db", str(path), *command[1:])
+        assert "not a database" in message, (command, message)
+        assert path.read_bytes() == b"\n" and sorted(p.name for p in tmp_path.iterdir()) == ["notes.txt"], command
+
+
 def test_an_empty_file_is_no_journal_and_stays_empty(tmp_path: Path) -> None:
     """An empty file (touched, or truncated to nothing) was opened as a new journal: 'game state'
     and the other commands were refused ("no game in …") yet wrote the tables into it, 'game

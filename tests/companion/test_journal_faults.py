@@ -7,6 +7,7 @@ Real parts: real SQLite files, damaged with ``truncate`` and byte flips; a real 
 read-only folder where the machine lets the test mount a small tmpfs (root in CI's container)."""
 from __future__ import annotations
 
+import gc
 import importlib.util
 import json
 import os
@@ -487,3 +488,110 @@ def test_a_schema_missing_a_column_is_damaged_and_game_new_writes_nothing(tmp_pa
         assert status == 2 and out == "" and err.count("\n") == 1, (command, err)
         assert "damaged" in err or "not one game can be read" in err, (command, err)
         assert path.read_bytes() == before, command
+
+
+def tracked_connections(monkeypatch: pytest.MonkeyPatch) -> list[sqlite3.Connection]:
+    """Every connection the journal module opens from now on, to ask afterwards which are open."""
+    from companion.core import journal as journal_module
+    opened: list[sqlite3.Connection] = []
+    real = journal_module._connect
+
+    def connect(path: str, timeout: float = 10.0) -> sqlite3.Connection:
+        opened.append(real(path, timeout))
+        return opened[-1]
+    monkeypatch.setattr(journal_module, "_connect", connect)
+    return opened
+
+
+def is_open(db: sqlite3.Connection) -> bool:
+    try:
+        db.total_changes  # noqa: B018 (asking is the test: a closed connection refuses)
+    except sqlite3.ProgrammingError:
+        return False
+    return True
+
+
+def test_a_journal_whose_opening_fails_in_any_way_closes_its_file(tmp_path: Path,
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """Opening closed its connection only for SQLite's errors and the journal's own refusals: a
+    Ctrl-C (or any other error) while an older file was migrated or checked left the file open.
+    Every way out of opening closes it now."""
+    path = tmp_path / "games.sqlite"
+    Journal(path).close()
+    opened = tracked_connections(monkeypatch)
+    from companion.core import journal as journal_module
+
+    def interrupted(db: sqlite3.Connection) -> None:
+        raise KeyboardInterrupt
+    monkeypatch.setattr(journal_module, "_check_columns", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        Journal(path)
+    assert len(opened) == 1 and not is_open(opened[0])
+
+
+def test_a_backup_interrupted_half_way_closes_the_copy_and_removes_it(tmp_path: Path,
+                                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    """A backup stopped by anything but an SQLite error (Ctrl-C) left the new copy open and half
+    written; it is closed and removed as after an SQLite error."""
+    path = tmp_path / "games.sqlite"
+    with Journal(path) as journal:
+        journal.create_game(["red", "blue"])
+
+    class Interrupting(sqlite3.Connection):
+        def execute(self, *args: object) -> sqlite3.Cursor:
+            raise KeyboardInterrupt
+    copies: list[sqlite3.Connection] = []
+    real = sqlite3.connect
+
+    def connect(target: str, **kwargs: object) -> sqlite3.Connection:
+        copies.append(real(target, factory=Interrupting, isolation_level=None))
+        return copies[-1]
+    monkeypatch.setattr(sqlite3, "connect", connect)
+    with pytest.raises(KeyboardInterrupt):
+        backup_file(path, tmp_path / "copy.sqlite")
+    monkeypatch.undo()
+    assert len(copies) == 1 and not is_open(copies[0])
+    assert not (tmp_path / "copy.sqlite").exists()
+
+
+def damage_rows(path: Path, sql: str) -> None:
+    """Change rows of a closed journal behind its back (the append-only trigger lifted for it)."""
+    db = sqlite3.connect(path, isolation_level=None)
+    db.execute("DROP TRIGGER IF EXISTS entries_append_only_update")
+    db.execute(sql)
+    db.close()
+
+
+@pytest.mark.parametrize("damage, read, command", [
+    ("UPDATE entries SET kind = 'garbage' WHERE n = 1", lambda j: j.read_prefix(1)[1], ["state", "--game", "1"]),
+    ("UPDATE games SET status = 'bogus' WHERE id = 1", lambda j: pytest.raises(JournalError, j.games).value,
+     ["state", "--game", "1"]),
+    ("UPDATE games SET status = 'finished', result = CASE id WHEN 2 THEN '[]' END",
+     lambda j: pytest.raises(JournalError, j.history).value, ["history"]),
+])
+def test_a_row_refused_half_way_through_a_read_leaves_the_file_closed(
+        tmp_path: Path, damage: str, read: object, command: list[str]) -> None:
+    """A damaged row met while rows were still being read (the first of three entries, the first
+    of two games listed) left SQLite's statement running; the refusal's traceback held its cursor, so
+    closing the journal could not close the file: it stayed open (and its '-wal' beside it) until
+    Python's garbage collector happened to run. Found by 'game state' on damaged files in one
+    process, which left 'games.sqlite-wal' behind. Every read now ends its statement first."""
+    path = tmp_path / "games.sqlite"
+    with Journal(path) as journal:
+        game = journal.create_game(["red", "blue"])
+        journal.create_game(["red", "blue"])
+        for face in (3, 5, 7):
+            journal.append(game, "input", {"type": "roll", "face": face, "source": "manual"}, True)
+    damage_rows(path, damage)
+    collecting = gc.isenabled()
+    gc.disable()  # as between two of the collector's runs
+    try:
+        with Journal(path) as journal:
+            problem = read(journal)  # type: ignore[operator]
+        assert isinstance(problem, JournalError)
+        assert not Path(f"{path}-wal").exists(), "the file is still open"
+        status, _, err = cli(command[0], "--db", str(path), *command[1:])
+        assert status == 2 and err.count("\n") == 1 and not Path(f"{path}-wal").exists()
+    finally:
+        if collecting:
+            gc.enable()

@@ -166,6 +166,26 @@ def test_another_programs_sqlite_file_is_refused_unchanged(tmp_path: Path) -> No
     assert sorted(p.name for p in tmp_path.iterdir()) == ["other.sqlite"]
 
 
+def test_a_tiny_file_that_is_not_sqlite_is_refused_unchanged(tmp_path: Path) -> None:
+    """SQLite takes a one-byte file for a new, empty database (a longer one it refuses as "not a
+    database"), so a stray one-byte file given as the journal was written over with the tables.
+    Every non-empty file that does not start with SQLite's header is now refused as any other
+    non-SQLite file is, byte for byte untouched; an empty file is still a new journal."""
+    for content in (b"x", b"\n", b"S", b"\x00", b"hi", b"SQLite format 3"):
+        path = tmp_path / "tiny.sqlite"
+        path.write_bytes(content)
+        with pytest.raises(DamagedFileError, match="not a database"):
+            Journal(path)
+        assert path.read_bytes() == content, content
+        assert sorted(p.name for p in tmp_path.iterdir()) == ["tiny.sqlite"], content
+        assert journal_module.file_problem(path) is not None, content
+        path.unlink()
+    empty = tmp_path / "empty.sqlite"
+    empty.touch()
+    Journal(empty).close()
+    assert empty.read_bytes().startswith(b"SQLite format 3\x00")
+
+
 def test_a_journal_from_a_newer_companion_is_refused(tmp_path: Path) -> None:
     path = tmp_path / "games.sqlite"
     Journal(path).close()

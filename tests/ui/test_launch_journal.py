@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from companion.core.inputs import DieRoll
-from companion.core.journal import DiskFullError, LockedJournalError
+from companion.core.journal import DiskFullError, JournalError, LockedJournalError
 from companion.core.session import Session
 from ui import gamehost
 from ui.gamehost import JournalUnavailable, open_session
@@ -74,6 +74,35 @@ def test_a_journal_that_cannot_be_used_where_it_lies_stops_the_start_and_stays(
     with pytest.raises(JournalUnavailable, match=str(error)):
         open_session(path)
     assert files_and_bytes(tmp_path) == before
+
+
+@pytest.mark.parametrize("second", [KeyboardInterrupt(), RuntimeError("an engine's bug")])
+def test_a_replay_that_fails_otherwise_after_damage_closes_the_journal(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, second: BaseException) -> None:
+    """After a damaged game, the start opens the journal again and replays once more; when that
+    replay failed with anything but a journal's problem (Ctrl-C in a long replay, an engine's bug)
+    the error went on up with the journal still open. It goes on up, and the journal is closed."""
+    from companion.core import journal as journal_module
+    path = a_journal(tmp_path)
+    opened: list[sqlite3.Connection] = []
+    real_connect = journal_module._connect
+
+    def connect(where: str, timeout: float = 10.0) -> sqlite3.Connection:
+        opened.append(real_connect(where, timeout))
+        return opened[-1]
+    replies: list[BaseException] = [JournalError("row 1: damaged", game=1), second]
+
+    def resume(self: Session[object], game_id: int | None = None) -> None:
+        raise replies.pop(0)
+    monkeypatch.setattr(journal_module, "_connect", connect)
+    monkeypatch.setattr(gamehost.Session, "resume", resume)
+    with pytest.raises(type(second)):
+        open_session(path)
+    monkeypatch.undo()
+    assert replies == [] and opened
+    for db in opened:
+        with pytest.raises(sqlite3.ProgrammingError):
+            db.total_changes  # noqa: B018 (a closed connection refuses even this)
 
 
 def test_a_healthy_journal_resumes_with_no_problem(tmp_path: Path) -> None:

@@ -110,6 +110,28 @@ def test_a_player_id_no_input_can_name_is_refused_at_game_new(tmp_path: Path) ->
     assert ok("game", "do", "--db", db, json.dumps({"type": "answer", "value": "zoe"}))["entry"] == 3
 
 
+def test_a_player_id_no_input_can_name_is_refused_at_game_import(tmp_path: Path) -> None:
+    """'game new' refuses a player id no input can name, but 'game import' of an export whose header
+    named one (not ASCII, longer than 40) stored the game: the same stuck game, by
+    another door. It is refused as 'game new' refuses it, one line, and no journal is written;
+    the export as it was imports."""
+    db = str(tmp_path / "games.sqlite")
+    assert cli("game", "new", "--db", db, "--mode", "ankh-morpoly", "--players", "anna,bob").stdout == "1\n"
+    lines = cli("game", "export", "--db", db).stdout.splitlines()
+    target = tmp_path / "imported.sqlite"
+    for bad in ("Zoë", "r" * 41, "\u2603"):
+        header = json.loads(lines[0])
+        header["game"]["players"] = [bad, "bob"]
+        export = tmp_path / "game.jsonl"
+        export.write_text("\n".join([json.dumps(header), *lines[1:]]) + "\n", encoding="utf-8")
+        done = cli("game", "import", "--db", str(target), str(export))
+        assert done.returncode == 2 and done.stdout == "" and done.stderr.count("\n") == 1, (bad, done)
+        assert "printable ASCII" in done.stderr and repr(bad) in done.stderr, done.stderr
+        assert not target.exists()
+    export.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    assert cli("game", "import", "--db", str(target), str(export)).stdout == "1\n"
+
+
 def test_state_and_replay_refuse_a_player_not_in_the_game(tmp_path: Path) -> None:
     """'game state --player purple' (and 'replay --player purple') on an Ankh-Morpoly game printed
     the position with exit 0, where the first game's is exit 2 naming the players; found by giving

@@ -84,3 +84,35 @@ def test_analyse_refuses_it_in_one_line(change: Change, says: str, tmp_path: Pat
     path.write_text(json.dumps(doc), encoding="utf-8")
     status, out, err = run_cli("analyse", str(path))
     assert (status, out) == (2, "") and err.count("\n") == 1 and says in err
+
+
+IMPOSSIBLE: list[tuple[str, Change, str]] = [
+    ("cash-below-zero", lambda d: d["parties"][1].update(cash=-50), "parties[1].cash: -50 is below zero"),
+    ("guild-headed-twice", lambda d: d["parties"][1]["guilds"].append("thieves"),
+     "parties[1].guilds: 'thieves' is headed by party 'red' too"),
+]
+"""Values of the right type that no table reaches, which a position was read with: a party's cash
+below zero (a payment the cash does not cover waits for ``debt.raise`` or ends in a takeover, R14,
+§5.1) and one guild headed by two parties (R7; a takeover merges the parties). Found by feeding
+``analyse`` positions with one value changed."""
+
+
+@pytest.mark.parametrize(("change", "says"), [(c, s) for _, c, s in IMPOSSIBLE], ids=[n for n, _, _ in IMPOSSIBLE])
+def test_a_position_no_table_reaches_is_refused_by_analyse_naming_the_field(change: Change, says: str,
+                                                                             tmp_path: Path) -> None:
+    doc = position()
+    change(doc)
+    path = tmp_path / "position.json"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    status, out, err = run_cli("analyse", str(path))
+    assert (status, out) == (2, "") and err.count("\n") == 1 and says in err
+
+
+def test_a_merged_team_heads_several_guilds_and_may_hold_no_cash() -> None:
+    """What the refusals above must leave alone: after a takeover one party heads the guilds of both
+    (§5.1), and a party may be down to no cash at all."""
+    doc = position()
+    doc["parties"][0]["guilds"].append("fools")
+    doc["bank"]["cash"] += doc["parties"][1]["cash"]
+    doc["parties"][1]["cash"] = 0
+    assert state_to_json(state_from_json(copy.deepcopy(doc))) == doc
