@@ -41,3 +41,40 @@ def test_a_screen_opened_first_after_a_start_is_built(tmp_path: Path, label: str
     assert "FactoryException" not in done.stdout + done.stderr, (done.stdout + done.stderr)[-2000:]
     assert done.returncode == 0, (done.stdout + done.stderr)[-2000:]
     assert f"SHOWN {screen}" in done.stdout, (done.stdout, done.stderr[-2000:])
+
+
+GAME_CHILD = r"""
+import os, sys
+from pathlib import Path
+sys.path.insert(0, {root!r})
+from tests.ui.conftest import Driver, start_app, stop_app
+app = start_app(Path({data!r}))
+d = Driver(app)
+d.frames(3)
+app.open_journal()
+if {mode!r} == "ankh-morpork":
+    app.session.new_game(["red", "yellow", "green"], "en", ["Ann", "Bob", "Cy"])
+else:
+    app.session.new_game(["red", "yellow"], None, ["Ann", "Bob"], mode="ankh-morpoly", options={{}})
+app.game = app.session.game
+app.show({screen!r})  # no route(): this screen is the first of the game's to be built
+d.frames(4)
+os.write(1, f"SHOWN {{d.screen.name}}\n".encode())
+stop_app(app)
+"""
+
+
+@pytest.mark.parametrize(("mode", "screen"), [
+    ("ankh-morpork", "table"), ("ankh-morpork", "turn"), ("ankh-morpork", "events"), ("ankh-morpork", "gameend"),
+    ("ankh-morpork", "journal"), ("ankh-morpoly", "morpoly-board"), ("ankh-morpoly", "morpoly-ledger"),
+    ("ankh-morpoly", "journal")])
+def test_a_game_screen_opened_first_after_a_start_is_built(tmp_path: Path, mode: str, screen: str) -> None:
+    """A game's screens too, each the first one built in its process (a restart lands on any of
+    them: the screen the table had open, the Journal with its picked step…)."""
+    code = GAME_CHILD.format(root=str(ROOT), data=str(tmp_path / "data"), mode=mode, screen=screen)
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, text=True, capture_output=True,
+                          timeout=120)
+    assert "Exception" not in done.stdout + done.stderr, (done.stdout + done.stderr)[-2000:]
+    assert done.returncode == 0, (done.stdout + done.stderr)[-2000:]
+    assert f"SHOWN {screen}" in done.stdout, (done.stdout, done.stderr[-2000:])
