@@ -119,7 +119,8 @@ def chain_hash(previous: str, n: Any, at: Any, version: Any, kind: Any, barrier:
     the first broken row is named."""
     if isinstance(data, bytes):
         data = data.decode("utf-8", "backslashreplace")
-    if type(n) is type(version) is type(barrier) is int and type(previous) is type(at) is type(kind) is type(data) is str:
+    if (type(n) is type(version) is type(barrier) is int
+            and type(previous) is type(at) is type(kind) is type(data) is str):
         # a row as the journal writes it: the encoder's own text, put together without its machinery
         q = _quote
         text = f"[{q(previous)},{n},{q(at)},{version},{q(kind)},{barrier},{q(data)}]"
