@@ -43,7 +43,7 @@ from typing import Any, Final, Mapping, ParamSpec, TypeVar
 
 from companion.core.errors import CompanionError, InputError
 from companion.core.inputs import Input, input_from_json
-from companion.core.jsontext import MAX_CHARS, JsonTextError, parse_json
+from companion.core.jsontext import MAX_CHARS, DuplicateKeyError, JsonTextError, parse_json
 from companion.core.mode import DEFAULT_MODE
 
 SCHEMA_VERSION: Final = 3
@@ -973,7 +973,8 @@ def parse_export(lines: Iterable[str]) -> tuple[GameRecord, list[Entry], Journal
         try:
             doc = parse_json(line, "the line")
         except JsonTextError as exc:
-            problem = JournalError(f"{exc} (a truncated file?): {line.strip()!r:.80}", row=lineno, unit="line")
+            hint = "" if isinstance(exc, DuplicateKeyError) else " (a truncated file?)"  # a key twice: all was read
+            problem = JournalError(f"{exc}{hint}: {line.strip()!r:.80}", row=lineno, unit="line")
             if header is None:
                 raise problem from None
             break

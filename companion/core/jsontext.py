@@ -1,6 +1,15 @@
 """Bounded JSON reading: the one place where text from outside (an input on the command line, a
 position file, a line of an export, a row of the journal) becomes a JSON value.
 
+Why one key once: Python's ``json`` reads ``{"face": 3, "face": 4}`` as ``{"face": 4}``, the last
+one winning, where another reader may take the first: the text says two things and the companion
+would act on one of them unasked. An object that names a key twice is refused, naming the key, in
+every text (the check is a Python call per object, ``object_pairs_hook``; measured on a resume, the
+reader that decodes the most objects, ``Session.open`` of a 500-entry journal (500 rows of one
+object each, ``benchmarks/bench_scale.py``'s ``make_journal``) went from 121.9M to 123.1M
+instructions, 1.0% more (callgrind, ``PYTHONHASHSEED=0``), so journal rows are checked too rather
+than left to the hash chain alone: a row with a key twice is a damaged row, named as such).
+
 Why bounds: Python's ``json`` turns a number of 4,301 digits into a ``ValueError`` and an array
 nested 5,000 deep into a ``RecursionError``, and a 100 MB line into 100 MB of memory. Each of those
 would end a command in a traceback (or the Pi in a swap storm), so every reader goes through
@@ -23,6 +32,10 @@ MAX_CHARS: Final = 10_000_000
 
 class JsonTextError(CompanionError):
     """Text that is not a usable JSON document: malformed, too long, too deep or with a giant number."""
+
+
+class DuplicateKeyError(JsonTextError):
+    """Well-formed JSON whose object gives one key twice (so not a truncated text: the whole was read)."""
 
 
 def _deepest(text: str) -> int:
@@ -63,7 +76,20 @@ def _no_constant(name: str) -> Any:
     raise JsonTextError(f"{name} is not JSON")
 
 
-_DECODER: Final = json.JSONDecoder(parse_int=_bounded_int, parse_float=_bounded_float, parse_constant=_no_constant)
+def _one_key_once(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """The object of ``pairs``; a key given twice is refused (``dict`` would keep the last)."""
+    obj = dict(pairs)
+    if len(obj) != len(pairs):  # the rare case: find which key, for the message
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise DuplicateKeyError(f"an object with the key {key!r:.60} twice (each key may be given once)")
+            seen.add(key)
+    return obj
+
+
+_DECODER: Final = json.JSONDecoder(parse_int=_bounded_int, parse_float=_bounded_float, parse_constant=_no_constant,
+                                   object_pairs_hook=_one_key_once)
 """The bounded decoder, made once: ``json.loads`` with hooks builds a new one for every document,
 and the journal's rows are read one document each (a resume reads thousands)."""
 
@@ -87,7 +113,7 @@ def parse_json(text: str | bytes, what: str = "the document", max_chars: int = M
             raise json.JSONDecodeError("Unexpected UTF-8 BOM (decode using utf-8-sig)", text, 0)
         return _DECODER.decode(text)
     except JsonTextError as exc:
-        raise JsonTextError(f"{what} holds {exc}") from None
+        raise type(exc)(f"{what} holds {exc}") from None
     except json.JSONDecodeError as exc:
         raise JsonTextError(f"{what} is not JSON ({exc})") from None
     except (ValueError, RecursionError) as exc:  # a last guard: nothing below may escape as a traceback

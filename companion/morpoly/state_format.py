@@ -10,8 +10,9 @@ from typing import Any, Final
 
 from companion.core.errors import InputError
 from companion.morpoly.covers import Cover
-from companion.morpoly.editions import load_edition
+from companion.morpoly.editions import Edition, load_edition
 from companion.morpoly.fsu import Fsu, Ledger, Status, ledger_problems
+from companion.morpoly.layout import JAIL as JAIL_SQUARE
 from companion.morpoly.setup import ELAM_GUILDS
 from companion.morpoly.state import (HOTEL, JAIL_ATTEMPTS, Bank, GameOver, Npcs, Party, SquareState, State, Token, Turn,
                                      square_state)
@@ -352,7 +353,98 @@ def _structure_problem(state: State) -> str | None:
     for thief, (square, _, loot) in state.thefts.items():
         if thief not in tokens or not 0 <= square < 40 or loot < 0:
             return f"thefts: {thief!r} on {square} with loot {loot} must be a token of the game on a square 0–39"
+    problem = _unreachable_problem(state, edition)
+    if problem is not None:
+        return problem
     return _ledger_problem(state, parties, tokens)
+
+
+def _unreachable_problem(state: State, edition: Edition) -> str | None:
+    """Values of the right type that no table reaches, named by the field (each is an invariant the
+    random-play tests hold after every input, :mod:`companion.morpoly.invariants`): the tokens and
+    cards, the squares' buildings, the bank's supply and money, and the turn."""
+    return (_tokens_and_cards_problem(state) or _buildings_problem(state, edition)
+            or _bank_problem(state, edition) or _turn_problem(state, edition))
+
+
+def _tokens_and_cards_problem(state: State) -> str | None:
+    """A token is in the party that lists it, and only there (a takeover moves it, §5.1); a jailed
+    token stands on the jail (square 10); each get-out-of-jail card is one card, held once."""
+    member_of: dict[str, str] = {}
+    for i, party in enumerate(state.parties):
+        for member in party.tokens:
+            if member in member_of:
+                return f"parties[{i}].tokens: token {member!r} is in party {member_of[member]!r} too"
+            member_of[member] = party.id
+    held: dict[str, str] = {}
+    for i, party in enumerate(state.parties):
+        for card in party.jail_cards:
+            if card in held:
+                return (f"parties[{i}].jail_cards: {card!r} is held by party {held[card]!r} too "
+                        "(there is one of each card)")
+            held[card] = party.id
+    for i, token in enumerate(state.tokens):
+        if member_of.get(token.id) != token.party:
+            return f"tokens[{i}].party: {token.party!r}, but party {token.party!r} does not list token {token.id!r}"
+        if token.in_jail and token.square != JAIL_SQUARE:
+            return f"tokens[{i}].square: {token.square}, but a token in jail stands on square {JAIL_SQUARE}"
+    return None
+
+
+def _buildings_problem(state: State, edition: Edition) -> str | None:
+    """Houses and hotels stand only on an unmortgaged street whose whole colour group is its
+    owner's (one builds only on a whole group, and a square with buildings cannot be mortgaged:
+    they are sold first, R12 and the standard rules)."""
+    for i, (index, sq) in enumerate(state.squares.items()):
+        if not sq.houses:
+            continue
+        if sq.owner is None or sq.mortgaged:
+            what = "mortgaged" if sq.mortgaged else "owned by the bank"
+            return f"squares[{i}]: square {index} is {what} and carries buildings ({sq.houses})"
+        group = edition.group(index)
+        if any(state.squares[member].owner != sq.owner for member in group):
+            return (f"squares[{i}]: square {index} carries buildings, but {sq.owner!r} does not own its whole "
+                    f"group {list(group)}")
+    return None
+
+
+def _bank_problem(state: State, edition: Edition) -> str | None:
+    """The supply: a house or hotel is in the bank or on a street, so the bank's and the board's
+    make the edition's 32 and 12 (never below zero in the bank: with none left nobody builds, the
+    standard rules' housing shortage); and the money: every payment moves money between parties and
+    the bank, so the bank's and the parties' cash make the edition's ``bank_money`` (the bank's own
+    may go below zero, the standard rules' banker writing IOUs; see :func:`money.transfer`)."""
+    built = [sq.houses for sq in state.squares.values()]
+    hotels = built.count(HOTEL)
+    houses = sum(built) - HOTEL * hotels
+    for key, in_bank, on_board, supply in (("houses", state.bank.houses, houses, edition.houses),
+                                           ("hotels", state.bank.hotels, hotels, edition.hotels)):
+        if in_bank < 0:
+            return f"bank.{key}: {in_bank} is below zero"
+        if in_bank + on_board != supply:
+            return (f"bank.{key}: {in_bank} in the bank and {on_board} on the board make {in_bank + on_board}, "
+                    f"but the edition has {supply}")
+    total = state.bank.cash + sum(p.cash for p in state.parties)
+    if total != edition.bank_money:
+        return (f"bank.cash: {state.bank.cash} in the bank and {total - state.bank.cash} with the parties make "
+                f"{total}, but the edition's money is {edition.bank_money} (money only moves between them)")
+    return None
+
+
+def _turn_problem(state: State, edition: Edition) -> str | None:
+    """The turn count starts at 0 and only goes up; doubles in a row are 0 to 3 (the third sends the
+    token to jail and ends the turn, but its questions are asked first); the streets with four
+    houses when the turn began are streets, each once."""
+    turn = state.turn
+    if turn.number < 0:
+        return f"turn.number: {turn.number} is below zero"
+    if not 0 <= turn.doubles <= 3:
+        return f"turn.doubles: {turn.doubles} doubles in a row (0 to 3: the third ends the turn)"
+    for i, square in enumerate(turn.four_houses_at_start):
+        if not 0 <= square < len(edition.squares) or edition.squares[square].kind != "street" \
+                or square in turn.four_houses_at_start[:i]:
+            return f"turn.four_houses_at_start[{i}]: {square} is not a street listed once"
+    return None
 
 
 def _cash_or_guild_problem(state: State) -> str | None:
@@ -375,6 +467,14 @@ def _cash_or_guild_problem(state: State) -> str | None:
 
 
 def _ledger_problem(state: State, parties: set[str], tokens: set[str]) -> str | None:
+    if state.ledger.next_id < 1:
+        return f"fsu_next_id: {state.ledger.next_id} is below 1 (the first FSU is number 1)"
+    for i, fsu in enumerate(state.ledger.fsus):  # numbered from 1, stamped with the turn it was bought in
+        if fsu.fsu_id < 1:
+            return f"fsus[{i}].id: {fsu.fsu_id} is below 1 (FSUs are numbered from 1)"
+        if not 0 <= fsu.bought_at <= state.turn.number:
+            return (f"fsus[{i}].bought_at: turn {fsu.bought_at}, not a turn so far (0 to turn.number "
+                    f"{state.turn.number})")
     problems = ledger_problems(state.ledger)
     if problems:
         return f"fsus: {problems[0]}"

@@ -11,11 +11,12 @@ import json
 from typing import Any
 
 from companion.morpork.board import AREA_IDS, BUILDINGS_PER_PLAYER, COLORS, MINIONS_PER_PLAYER, TROLLS, DEMONS, TROUBLE_MARKERS
-from companion.morpork.catalog import CARD_IDS, EVENT_IDS, LOAN_CARD_IDS, PERSONALITY_IDS, STICKY_CARD_IDS
+from companion.morpork.catalog import (CARD_IDS, EVENT_IDS, LOAN_CARD_IDS, PERSONALITY_IDS, STICKY_CARD_IDS,
+                                       TWO_PLAYER_REMOVED_CARDS, TWO_PLAYER_REMOVED_PERSONALITIES)
 from companion.core.errors import InputError, StateFormatError
 from companion.core.jsontext import JsonTextError, parse_json
 from companion.morpork.options import EDITIONS, Rulings, overrides
-from companion.morpork.setup import opening_draw_pile
+from companion.morpork.setup import deck_size, opening_draw_pile
 from companion.morpork.state import AreaState, GameOver, Player, State, TurnState, empty_areas
 
 FORMAT = "ankh-morpork-state/1"
@@ -244,6 +245,7 @@ def state_from_json(raw: Any) -> State:
         rulings=overrides(edition, rulings),
     )
     _check_totals(state)
+    _check_cards(state)
     return state
 
 
@@ -280,6 +282,34 @@ def _check_totals(state: State) -> None:
         raise StateFormatError("areas.*.trolls", f"more than the {TROLLS} trolls in the box")
     if state.trouble_in_supply() < 0:  # pragma: no cover - 12 areas, 12 markers
         raise StateFormatError("areas.*.trouble", f"more than {TROUBLE_MARKERS} trouble markers")
+
+
+def _check_cards(state: State) -> None:
+    """The player cards, each one card of the box: a loan or a card stuck in a hand is not also in the
+    discard pile; with two players the cards and the personality taken out at set-up are not in the
+    game; and no hand and no draw pile holds more cards than the deck. (The sum of the hands, the
+    piles and the loans is not held to the deck: a position that leaves ``draw_pile`` out gets the
+    opening one, whatever its discard pile holds, and hand-written positions rely on that.)"""
+    two_players = len(state.players) == 2
+    held = {card: f"players[{i}].{kind}" for i, p in enumerate(state.players)
+            for kind, cards in (("loans", p.loans), ("stuck_cards", p.stuck_cards)) for card in cards}
+    for i, card in enumerate(state.discard_pile):
+        if card in held:
+            raise StateFormatError(f"discard_pile[{i}]", f"there is one {card!r} card and {held[card]} holds it")
+        if two_players and card in TWO_PLAYER_REMOVED_CARDS:
+            raise StateFormatError(f"discard_pile[{i}]", f"{card!r} is taken out of a two-player game")
+    for i, p in enumerate(state.players):
+        if two_players and p.personality in TWO_PLAYER_REMOVED_PERSONALITIES:
+            raise StateFormatError(f"players[{i}].personality",
+                                   f"{p.personality!r} is taken out of a two-player game")
+    deck = deck_size(len(state.players))
+    for i, p in enumerate(state.players):
+        if p.hand > deck:
+            raise StateFormatError(f"players[{i}].hand", f"{p.hand} cards, more than the {deck} cards of a "
+                                   f"{len(state.players)}-player game")
+    if state.draw_pile > deck:
+        raise StateFormatError("draw_pile", f"{state.draw_pile} cards, more than the {deck} cards of a "
+                               f"{len(state.players)}-player game")
 
 
 # -- writing -----------------------------------------------------------------------------------

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -179,3 +180,36 @@ def test_a_position_without_draw_pile_is_a_fresh_deal(players: int, expected: in
     colors = ["red", "yellow", "green", "blue"][:players]
     state = state_from_json({"players": [{"color": c} for c in colors]})
     assert state.draw_pile == expected
+
+
+def two(**first: Any) -> dict[str, Any]:
+    return {"players": [{"color": "red", **first}, {"color": "blue"}]}
+
+
+@pytest.mark.parametrize("doc, field, says", [
+    ({**two(loans=["mr-bent"]), "discard_pile": ["mr-bent"]}, "discard_pile[0]",
+     "there is one 'mr-bent' card and players[0].loans holds it"),
+    ({**two(stuck_cards=["dr-whiteface"], hand=3), "discard_pile": ["groat", "dr-whiteface"]}, "discard_pile[1]",
+     "there is one 'dr-whiteface' card and players[0].stuck_cards holds it"),
+    ({**two(), "discard_pile": ["cosmo-lavish"]}, "discard_pile[0]", "'cosmo-lavish' is taken out of a two-player game"),
+    (two(personality="chrysoprase"), "players[0].personality", "'chrysoprase' is taken out of a two-player game"),
+    (two(hand=500), "players[0].hand", "500 cards, more than the 99 cards of a 2-player game"),
+    ({**two(), "draw_pile": 102}, "draw_pile", "102 cards, more than the 99 cards of a 2-player game"),
+])
+def test_a_card_in_two_places_or_out_of_the_game_is_refused_naming_the_field(doc: dict[str, Any], field: str,
+                                                                             says: str) -> None:
+    """Values of the right type no table reaches, which a position was read with: a loan or a stuck
+    card also in the discard pile (each is one card), a card or the personality a two-player game
+    takes out at set-up (Hubert and Cosmo Lavish, Chrysoprase), a hand or a draw pile larger than the
+    whole deck. Found by feeding ``analyse`` positions with one field changed."""
+    with pytest.raises(StateFormatError, match="^" + re.escape(f"{field}: {says}")) as caught:
+        state_from_json(doc)
+    assert caught.value.field == field
+
+
+def test_what_the_card_refusals_leave_alone() -> None:
+    """Cosmo Lavish and Chrysoprase play with three players; a hand may hold the whole deck."""
+    three = {"players": [{"color": "red", "personality": "chrysoprase"}, {"color": "blue"}, {"color": "green"}],
+             "discard_pile": ["cosmo-lavish"]}
+    assert state_to_json(state_from_json(three))["discard_pile"] == ["cosmo-lavish"]
+    assert state_from_json({**two(hand=99), "draw_pile": 0}).players[0].hand == 99
