@@ -230,3 +230,17 @@ def test_the_game_end_marks_no_turn(tmp_path: Path, request: Any) -> None:
         assert "Anna" in money
     finally:
         conftest.stop_app(app)
+
+
+def test_one_party_left_reads_as_the_party_not_you(tmp_path: Path, request: Any) -> None:
+    """The game's end said "Nur eine Partei ist übrig: Sie beherrscht ganz Ankh-Morpork." — the
+    capital "Sie" after the colon reads as the formal "you" rule the city. It says the party does:
+    "Nur eine Partei ist übrig und beherrscht nun ganz Ankh-Morpork."."""
+    conftest, app, d = _ended(tmp_path, request, "de")
+    try:
+        assert app.game.state.game_over.reason == "one party left"
+        shown = d.texts(app.root)
+        assert "Nur eine Partei ist übrig und beherrscht nun ganz Ankh-Morpork." in shown, shown
+        assert "Sie beherrscht" not in shown
+    finally:
+        conftest.stop_app(app)
