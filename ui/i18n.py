@@ -106,6 +106,13 @@ says the two: Polish templates say "w dzielnicy {area}", and Unreal Estate is "D
 the rulebook writes "w Dzielnicy Magów", not "w dzielnicy Dzielnica Magów"."""
 
 
+NAME_QUOTES: dict[str, tuple[str, str]] = {"de": ("\u201e", "\u201c")}
+"""How a language's sentences set off an area's or a card's name: the German rulebook writes
+"in „Die Schatten“", "mit der Karte „Gaspode“" — unquoted, "in Die Schatten" and "spielt Der Dekan"
+read as broken grammar (an article in capitals mid-sentence, in the wrong case). Buttons, which show
+a name alone, stay unquoted (:meth:`Translator.option`)."""
+
+
 def sentence(text: str) -> str:
     """``text`` as a line of the log starts: with a capital. A template may begin with a value (a
     player's colour, "red", when no name was typed; a name typed in lower case; "il Bagaglio"), so
@@ -327,9 +334,9 @@ class Translator:
         if "/" in value and value.partition("/")[0] in AREA_BY_ID:
             return self.option(value)
         if value in AREA_BY_ID:
-            return self.area(value)
+            return self.quoted(self.area(value))
         if value in CARD_BY_ID:
-            return self.card(value)
+            return self.quoted(self.card(value))
         if value in EVENT_BY_ID:
             return self.event(value)
         if value in ("red", "yellow", "green", "blue"):
@@ -342,6 +349,11 @@ class Translator:
             return display_name("personality", value, self.language)
         except KeyError:
             return value
+
+    def quoted(self, name: str) -> str:
+        """An area's or card's name as this language's sentences set it off (:data:`NAME_QUOTES`)."""
+        marks = NAME_QUOTES.get(self.language)
+        return f"{marks[0]}{name}{marks[1]}" if marks else name
 
     def is_card(self, value: str) -> bool:
         from companion.morpork.catalog import CARD_BY_ID

@@ -77,14 +77,14 @@ def test_the_scroll_question_says_the_card_s_text_in_the_language() -> None:
     card = "the-fools-guild"
     question = choice_question("symbol.scroll", f"red: {CARD_BY_ID[card].text}", "red", ["do", "skip"], card=card)
     de = Translator("de").question(question)
-    assert de == ("Wähle einen Spieler: Er zahlt dir $5 oder muss diese Karte nehmen; sie bleibt dann für den Rest "
+    assert de == ("Wähle einen Spieler: Er zahlt dir 5\u00a0$ oder muss diese Karte nehmen; sie bleibt dann für den Rest "
                   "des Spiels auf seiner Hand und zählt zu seinen fünf Karten.")
     assert Translator("pl").question(question).startswith("Wybierz gracza: płaci ci $5")
     assert Translator("en").question(question) == CARD_BY_ID[card].text
 
 
 def test_the_rulebook_popup_shows_the_card_s_words_in_its_language() -> None:
-    assert lookup("card", "the-dysk", "de").card_text.startswith("Nimm $1 von der Bank für jeden Handlanger auf der "
+    assert lookup("card", "the-dysk", "de").card_text.startswith("Nimm 1\u00a0$ von der Bank für jeden Handlanger auf der "
                                                                  "Götterinsel")
     assert lookup("card", "the-dysk", "en").card_text == CARD_BY_ID["the-dysk"].text
 

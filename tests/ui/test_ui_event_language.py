@@ -28,10 +28,31 @@ def test_fire_narration_is_german_on_the_events_screen_and_in_the_journal(driver
     d.app.on_die_roll(6, "manual")  # The Hippo borders The Shades but holds no building
     d.frames(2)
     shown = d.texts()
-    assert "Kein Gebäude in Das Nilpferd: das Feuer erlischt" in shown, shown
+    assert "Kein Gebäude in „Das Nilpferd“: das Feuer erlischt" in shown, shown
     assert "the fire goes out" not in shown
     d.app.show("journal")
     d.frames(3)
     journal = d.texts()
-    assert "Kein Gebäude in Das Nilpferd: das Feuer erlischt" in journal  # a journal line shows two sentences
+    assert "Kein Gebäude in „Das Nilpferd“: das Feuer erlischt" in journal  # a journal line shows two sentences
     assert "goes out" not in journal
+
+
+def test_german_sentences_quote_area_and_card_names_as_the_rulebook_does() -> None:
+    """German sentences read "Kein Gebäude in Das Nilpferd", "Feuer bricht aus in Die Schatten",
+    "Jörg spielt Der Dekan": an article in capitals mid-sentence, in the wrong case. The German
+    rulebook sets the names off ("in „Die Schatten“", "mit der Karte „Gaspode“"), and so do the
+    sentences now; a button, which shows a name alone, stays as printed."""
+    from types import SimpleNamespace
+    from ui.i18n import Translator
+    t = Translator("de")
+    t.players = {"blue": "Jörg"}
+
+    def said(key: str, **params: str) -> str:
+        return t.narration(SimpleNamespace(key=key, params=tuple(params.items()), text="", area=None))
+
+    assert said("event.fire.breaks-out", area="the-shades") == "Feuer bricht aus in „Die Schatten“"
+    assert said("card.played", player="blue", card="the-dean") == "Jörg spielt „Der Dekan“"
+    assert t.option("the-hippo") == "Das Nilpferd" and t.option("the-dean") == "Der Dekan"
+    english = Translator("en")
+    assert "\u201e" not in english.narration(SimpleNamespace(key="card.played", params=(("player", "blue"),
+                                                             ("card", "the-dean")), text="", area=None))

@@ -196,3 +196,51 @@ def test_a_teams_money_line_names_whose_turn_it_is(tmp_path: Path, request: Any)
         money = d.screen.money_label.text
         assert f"[b]{boss}[/b] mit {player} ◀" in money, money
         assert money.count("◀") == 1
+
+
+def _ended(tmp_path: Path, request: Any, language: str) -> Any:
+    """A German-set game of three played (seeded) to one step before its end, resumed in
+    ``language``, and its last step answered: the board as the table sees the game end."""
+    from tests.ui.test_ui_morpoly_at_the_table import _conftest, _resume
+    from companion.morpoly.random_play import random_input
+    ended: list[int] = []
+    _feed(tmp_path / "trial", NAMES, {"edition": "de"}, lambda g: g.question is None and not ended.append(g.seq),
+          seed=3, limit=20000)
+    data = tmp_path / "data"
+    rng = _feed(data, NAMES, {"edition": "de"}, lambda g: g.seq == ended[0] - 1, seed=3, limit=20000)
+    conftest = _conftest(request)
+    app, d = _resume(conftest, data, language)
+    try:
+        assert app.submit(random_input(app.game, rng)), app.message
+        d.frames(3)
+        assert app.game.state.game_over is not None and app.game.question is None
+    except BaseException:
+        conftest.stop_app(app)
+        raise
+    return conftest, app, d
+
+
+def test_the_game_end_marks_no_turn(tmp_path: Path, request: Any) -> None:
+    """After the game ended the money list still marked the last player to move ("Anna mit Bernd,
+    Clara ◀"), as if it were still someone's turn. A game over is nobody's turn: no mark."""
+    conftest, app, d = _ended(tmp_path, request, "de")
+    try:
+        money = d.screen.money_label.text
+        assert "◀" not in money, money
+        assert "Anna" in money
+    finally:
+        conftest.stop_app(app)
+
+
+def test_one_party_left_reads_as_the_party_not_you(tmp_path: Path, request: Any) -> None:
+    """The game's end said "Nur eine Partei ist übrig: Sie beherrscht ganz Ankh-Morpork." — the
+    capital "Sie" after the colon reads as the formal "you" rule the city. It says the party does:
+    "Nur eine Partei ist übrig und beherrscht nun ganz Ankh-Morpork."."""
+    conftest, app, d = _ended(tmp_path, request, "de")
+    try:
+        assert app.game.state.game_over.reason == "one party left"
+        shown = d.texts(app.root)
+        assert "Nur eine Partei ist übrig und beherrscht nun ganz Ankh-Morpork." in shown, shown
+        assert "Sie beherrscht" not in shown
+    finally:
+        conftest.stop_app(app)

@@ -27,3 +27,12 @@ def test_the_trade_answer_has_its_article() -> None:
     said = GERMAN["Buy a deed from another party"]
     assert said == "Besitzrecht einer anderen Partei kaufen", said
     assert not re.search(r"\bvon anderer\b", " ".join(GERMAN.values()))
+
+
+def test_the_trade_price_has_no_comma_before_oder() -> None:
+    """The price question read "Der vereinbarte Preis, oder ablehnen": no comma stands before a
+    plain "oder" joining two choices (nor before Italian "o")."""
+    said = GERMAN["q:morpoly.trade.price"]
+    assert said.endswith("? Der vereinbarte Preis oder ablehnen"), said
+    italian = parse_po((LOCALE_DIR / "it" / "LC_MESSAGES" / "ankh_companion.po").read_text(encoding="utf-8"))
+    assert italian["q:morpoly.trade.price"].endswith("? Il prezzo concordato o rifiuta"), italian["q:morpoly.trade.price"]

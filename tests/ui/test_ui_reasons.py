@@ -32,9 +32,9 @@ def test_reasons_are_translated_by_their_rule_id_with_their_values() -> None:
     assert de.reason(because("build.trouble", "…", area="dimwell")) == "Unruhe-Marker"
     assert de.reason(because("build.occupied", "…", area="the-shades", owner="yellow")) == "schon ein Gebäude"
     assert de.reason(because("build.money", "…", area="nap-hill", color="red", price=12, money=10)) \
-        == "zu wenig Geld: kostet $12, vorhanden $10"
+        == "zu wenig Geld: kostet 12\u00a0$, vorhanden 10\u00a0$"
     assert de.reason(because("money.short", "blue has $3, not $5", player="blue", money=3, price=5)) \
-        == "zu wenig Geld: kostet $5, vorhanden $3"
+        == "zu wenig Geld: kostet 5\u00a0$, vorhanden 3\u00a0$"
     en = Translator("en")
     assert en.reason(because("build.money", "building in 'nap-hill' costs $12; red has $10", area="nap-hill",
                              color="red", price=12, money=10)) == "not enough money: costs $12, has $10"

@@ -59,3 +59,18 @@ def test_the_polish_tie_break_head_says_tie_break(driver: Any) -> None:
     assert heads[-1].text == "Rozstrzygnięcie remisu", [h.text for h in heads]
     heads[-1].texture_update()
     assert not heads[-1]._label.is_shortened
+
+
+def test_the_german_tie_break_head_says_what_it_is(driver: Any) -> None:
+    """The German column of the value that breaks a tie was headed "Gleichstand" (a tie), as if it
+    said who is tied: it says "Wert bei Gleichstand" (the value counted at a tie), whole."""
+    d = driver
+    d.app.set_language("de")
+    d.app.start_game(["red", "yellow", "green", "blue"], ["Bartholomäus", "Ola", "Ugo", "Zoe"], "de")
+    d.app.show("gameend")
+    d.frames(4)
+    grid = d.screen.ids.scores
+    heads = list(reversed(grid.children))[:grid.cols]
+    assert heads[-1].text == "Wert bei Gleichstand", [h.text for h in heads]
+    heads[-1].texture_update()
+    assert not heads[-1]._label.is_shortened

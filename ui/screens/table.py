@@ -199,7 +199,7 @@ class TableScreen(GameScreen):
             grid.draw()  # an equal one is not set: drawn here if it is not on screen already
         t = app.t
         self.ids.pools.text = "   ".join([
-            f"{t('Bank')} ${state.bank}",
+            f"{t('Bank')} " + t("${amount}").format(amount=state.bank),  # "$79", German "79 $" as the rulebook
             f"{t('Draw pile')} {state.draw_pile}",
             f"⚠ {state.trouble_on_board()}/{TROUBLE_MARKERS} ({t('Dragon King')} {scoring.DRAGON_KING_TROUBLE})",
             f"{t('Turn')} {state.turn.number}",

@@ -352,7 +352,7 @@ class MorpolyBoardScreen(GameScreen):
             guilds = ", ".join(app.t(GUILD_NAMES.get(g, g)) for g in party.guilds)
             worth = engine_money.net_worth(state, ed, party.id)
             rgb = hex_color(party_rgb(party.id))
-            at_turn = state.turn.token
+            at_turn = state.turn.token if state.game_over is None else None  # a game over is nobody's turn
             turn = " ◀" if at_turn == party.boss else ""
             # a team (a takeover): its other players by name, the one whose turn it is marked, not the boss
             team = [party_name(app, t) + (" ◀" if t == at_turn else "") for t in party.tokens if t != party.boss]
