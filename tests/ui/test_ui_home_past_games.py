@@ -66,3 +66,44 @@ def test_a_finished_ankh_morpoly_game_says_which_game_it_was(tmp_path: Path, req
         assert label.texture_size[1] <= label.height + 1, (label.texture_size, label.height)  # two lines, whole
     finally:
         conftest.stop_app(app)
+
+
+def _finished_morpork_game(data: Path, names: list[str], seed: int = 3) -> None:
+    """A whole Discworld game of the simulator's random legal play, journalled in the data folder."""
+    import random
+    from companion.cli.simulate import choose_input, deal, follow_narration
+    from companion.core.session import Session
+    from companion.morpork.board import COLORS
+    data.mkdir(parents=True, exist_ok=True)
+    rng = random.Random(seed)
+    colors = list(COLORS[:len(names)])
+    table = deal(rng, colors)
+    with Session.open(data / "games.sqlite") as session:
+        session.new_game(colors, "en", names)
+        while session.question is not None:
+            before = session.game
+            step = session.submit(choose_input(before, table, session.question))
+            follow_narration(step.game, table, list(step.narration))
+
+
+def test_each_player_of_a_finished_game_is_marked_with_their_own_shape(tmp_path: Path, request: Any) -> None:
+    """Home marked every player of a finished game with a coloured ●, where every other screen gives
+    each colour its own shape (● ▲ ■ ◆) so that a player who cannot tell the colours apart still
+    tells the players apart (found on German screens)."""
+    from companion.morpork.board import COLORS
+    from ui.palette import SHAPE
+    data = tmp_path / "data"
+    names = ["Żaneta", "Ugo", "Ola"]
+    _finished_morpork_game(data, names)
+    conftest = _conftest(request)
+    app = conftest.start_app(data, language="en")
+    d = conftest.Driver(app)
+    try:
+        d.frames(3)
+        line = next(w.text for w in d.screen.ids.past.children if "Żaneta" in w.text)
+        scores = line.split("\n")[1]
+        for color, name in zip(COLORS, names):
+            assert f"{SHAPE[color]}[/color] {name}" in scores, scores
+        assert len({SHAPE[c] for c in COLORS[:3]}) == 3  # three shapes, not one dot thrice
+    finally:
+        conftest.stop_app(app)

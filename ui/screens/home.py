@@ -8,7 +8,7 @@ from kivy.core.text.markup import MarkupLabel
 from kivy.metrics import dp, sp
 from kivy.uix.label import Label
 
-from ui.palette import PLAYER_RGB, hex_color
+from ui.widgets import player_markup
 from ui.screens.base import GameScreen
 
 
@@ -125,7 +125,7 @@ class HomeScreen(GameScreen):
         for entry in games:
             names = {p["color"]: (p.get("name") or app.translator.color(p["color"])) for p in entry["players"]}
             scores = "  ".join(
-                f"[color={hex_color(PLAYER_RGB[c])}]●[/color] {names.get(c, c)} {self.score_text(entry, pts)}"
+                f"{player_markup(c, names.get(c, c))} {self.score_text(entry, pts)}"  # each colour's own shape
                 for c, pts in entry.get("points", {}).items())
             winners = ", ".join(names.get(c, c) for c in entry.get("winners", []))
             which = self.game_title(entry)
