@@ -82,6 +82,7 @@ def _finished_morpork_game(data: Path, names: list[str], seed: int = 3) -> None:
         session.new_game(colors, "en", names)
         while session.question is not None:
             before = session.game
+            assert before is not None
             step = session.submit(choose_input(before, table, session.question))
             follow_narration(step.game, table, list(step.narration))
 
