@@ -111,7 +111,10 @@ def main(argv: list[str] | None = None) -> int:
     logging.basicConfig(level=logging.INFO)
     from ui.settings import AppSettings
     data_dir = args.data_dir or default_data_dir()
-    settings = AppSettings.load(data_dir / "settings.json")
+    settings, settings_problem = AppSettings.read(data_dir / "settings.json")
+    if settings_problem:
+        sys.stderr.write(f"ankh-companion: the settings file cannot be read ({settings_problem}); the defaults are "
+                         "in use until Settings saves new ones\n")
     if args.die:
         settings.die_url = args.die
     if args.scanner:
@@ -120,7 +123,7 @@ def main(argv: list[str] | None = None) -> int:
         settings.validate()
     except ValueError as exc:
         parser.error(str(exc))
-    app = app_class()(data_dir=data_dir, settings=settings)
+    app = app_class()(data_dir=data_dir, settings=settings, settings_problem=settings_problem)
     try:
         app.run()
     except Exception as exc:

@@ -85,9 +85,14 @@ class CompanionApp(App):
     """True from the start until the journal is open (:meth:`open_journal`, after the first frame)."""
 
     def __init__(self, data_dir: Path | None = None, settings: AppSettings | None = None,
-                 rng: random.Random | None = None, **kwargs: Any) -> None:
+                 rng: random.Random | None = None, settings_problem: str | None = None, **kwargs: Any) -> None:
+        """``settings_problem``: why the settings file given could not be read (its defaults are
+        in use), said on screen once the app shows (:meth:`AppSettings.read`)."""
         self.data_dir = data_dir or default_data_dir()
-        self.settings = settings or AppSettings.load(self.data_dir / "settings.json")
+        if settings is None:
+            settings, settings_problem = AppSettings.read(self.data_dir / "settings.json")
+        self.settings = settings
+        self.settings_problem = settings_problem
         self.translator = Translator(self.settings.language)
         self.rng = rng or random.Random()
         self.shown_seq: int | None = None  # the seq of the question on screen (read by device threads)
@@ -123,6 +128,9 @@ class CompanionApp(App):
                 return getattr(importlib.import_module(module), cls_name)(name=name)
             self.manager.register(name, make)
         self.manager.current = "home"  # built now; the others when first shown
+        if self.settings_problem:  # in the status bar until the table's next action
+            self.message = self.t("The settings file cannot be read ({why}): the defaults are in use until Settings "
+                                  "saves new ones.").format(why=self.settings_problem)
         self.manager.bind(current=lambda _m, name: self._screen_shown(name))
         self.open_devices()
         self._open_journal_after_first_frame()

@@ -33,8 +33,17 @@ class AppSettings:
 
     @classmethod
     def load(cls, path: Path) -> AppSettings:
+        """The settings in ``path``: the defaults when it is missing or cannot be read (:meth:`read`)."""
+        return cls.read(path)[0]
+
+    @classmethod
+    def read(cls, path: Path) -> tuple[AppSettings, str | None]:
+        """The settings in ``path`` and, when the file is there but cannot be read, why (the defaults
+        are then in use). The app says it on screen: a file it drops silently would turn the real
+        die into the simulated one, and the table's language into English, with nothing to tell why
+        (a key given twice is such a file: which of the two was meant is not known)."""
         if not path.exists():
-            return cls()
+            return cls(), None
         try:
             doc = parse_json(path.read_bytes(), "the settings file")
             if not isinstance(doc, dict):
@@ -42,10 +51,10 @@ class AppSettings:
             known = {f.name for f in fields(cls)}
             settings = cls(**{k: v for k, v in doc.items() if k in known})
             settings.validate()
-            return settings
+            return settings, None
         except (ValueError, TypeError, OSError) as exc:
             log.error("settings file %r unreadable (%s); using defaults", str(path), exc)
-            return cls()
+            return cls(), f"{path}: {' '.join(str(exc).split())}"
 
     def validate(self) -> None:
         if self.language not in LANGUAGES:
