@@ -160,8 +160,9 @@ option such as ``fortuna:<party>`` or ``attack:<token>``) in at most 64 printabl
 def check_player_ids(players: Iterable[str]) -> None:
     """Refuse a player id no input can name (inputs name players: an answer's ``player``,
     ``fortuna:<party>``): a game of such ids is stuck at the first question naming one. Checked
-    wherever a game enters a journal (:meth:`Session.new_game`, :meth:`Session.import_lines`), never
-    on replay: a game stored before the check keeps being played."""
+    wherever a game to be played enters a journal (:meth:`Session.new_game`, and
+    :meth:`Session.import_lines` of an unfinished game), never on replay: a game stored before the
+    check keeps being played."""
     for player in players:
         if not is_input_text(player, MAX_PLAYER_ID):
             raise InputError(f"a player is named by 1 to {MAX_PLAYER_ID} printable ASCII characters, not "
@@ -548,8 +549,12 @@ class Session(Generic[G]):
         header, entries, problem = parse_export(lines)
         if problem is not None:
             raise problem
-        check_player_ids(header.players)  # a new game in this journal, as new_game would start it
         history, timeline = fold(self.engines, header, entries)
+        if history.asked[-1] is not None:
+            # a game to go on with, as new_game would start it: one of ids no input can name is stuck
+            # at the first question naming one; a finished game (exported before 'game new' refused
+            # such ids) is only kept and shown, as replay shows it
+            check_player_ids(header.players)
         _check_barriers(header, history, timeline)
         game_id = self.journal.import_game(header, entries)
         self.resume(game_id)

@@ -146,3 +146,25 @@ def test_state_and_replay_refuse_a_player_not_in_the_game(tmp_path: Path) -> Non
         assert done.returncode == 2 and done.stdout == "" and done.stderr.count("\n") == 1, argv
         assert "is not playing; players: red, blue" in done.stderr
     assert ok("game", "state", "--db", db, "--player", "blue")["seating"] == ["red", "blue"]
+
+
+def test_a_finished_game_exported_with_such_an_id_still_imports(tmp_path: Path) -> None:
+    """'game new' took any id before it refused ids no input can name, so a table may hold the export
+    of a finished game of 'Zoë' and 'bob': there is no question left to name her in, and replay shows
+    it; import keeps it too (only a game to go on with is refused). Seed 7's random game ends naming
+    no party in any input, so the header alone can rename one."""
+    db = tmp_path / "games.sqlite"
+    with Session.open(db) as session:
+        session.new_game(["anna", "bob"], None, None, mode="ankh-morpoly", options={})
+        rng = random.Random(7)
+        while session.game is not None and session.game.question is not None:
+            session.submit(random_input(session.game, rng))
+        lines = list(session.journal.export_lines(1))
+    assert not any("anna" in line for line in lines[1:])
+    header = json.loads(lines[0])
+    header["game"]["players"] = ["Zoë", "bob"]
+    export = tmp_path / "game.jsonl"
+    export.write_text("\n".join([json.dumps(header), *lines[1:]]) + "\n", encoding="utf-8")
+    target = tmp_path / "imported.sqlite"
+    done = cli("game", "import", "--db", str(target), str(export))
+    assert (done.returncode, done.stdout, done.stderr) == (0, "1\n", ""), done
