@@ -279,11 +279,11 @@ def _even(squares: dict[int, SquareState], group: tuple[int, ...]) -> bool:
 
 def _built_sound(squares: dict[int, SquareState], groups: dict[int, tuple[int, ...]],
                  built: list[tuple[int, SquareState]], even: bool) -> bool:
-    """Whether no built square is mortgaged and each stands in a group wholly its owner's and (with
+    """Whether no built square is mortgaged or the bank's and each stands in a group wholly its owner's and (with
     ``even``) built evenly (a group found sound once is sound for its other built squares too)."""
     whole: set[tuple[int, ...]] = set()
     for index, sq in built:
-        if sq.mortgaged:
+        if sq.mortgaged or sq.owner is None:
             return False
         group = groups.get(index, ())
         if group not in whole:
@@ -307,7 +307,9 @@ def _square_problems(squares: dict[int, SquareState], groups: dict[int, tuple[in
                 houses += sq.houses
             if sq.mortgaged:
                 out.append(f"mortgaged square {index} has buildings")
-            if not _whole(squares, groups.get(index, ()), sq.owner):
+            if sq.owner is None:  # the bank builds nothing (and the whole group below would be the bank's)
+                out.append(f"square {index} has buildings but no owner")
+            elif not _whole(squares, groups.get(index, ()), sq.owner):
                 out.append(f"square {index} is built without its whole group")
             if even and not _even(squares, groups.get(index, ())):
                 out.append(f"square {index} is built unevenly: its group's levels differ by more than one")

@@ -323,7 +323,8 @@ def _theft(raw: Any, at: str) -> tuple[int, str, int]:
 
 
 def _structure_problem(state: State) -> str | None:
-    """What makes a parsed position impossible (money totals are the invariants' business)."""
+    """What makes a parsed position impossible in its structure: parties, tokens, seats and squares
+    that do not fit together (the values no table reaches are :func:`_unreachable_problem`'s)."""
     try:
         edition = load_edition(state.edition)
     except ValueError as exc:
