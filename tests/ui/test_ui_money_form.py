@@ -32,3 +32,18 @@ def test_the_german_table_shows_the_bank_as_the_rulebook_writes_money(driver: An
     d.frames(3)
     bank = d.app.game.state.bank
     assert f"Bank {bank}\u00a0$" in d.screen.ids.pools.text, d.screen.ids.pools.text
+
+
+def test_the_german_score_table_writes_a_repaid_loan_as_the_rulebook_writes_money(driver: Any) -> None:
+    """The game end's loans cell wrote "-12$" in every language (found in review)."""
+    d = driver
+    d.app.set_language("de")
+    d.app.start_game(["red", "yellow", "green"], ["Ann", "Bob", "Cy"], "de")
+    state = d.app.game.state
+    state.players[0].loans.append("mr-bent")  # a loan held at the end: $12 repaid from the money
+    state.players[0].money = 20
+    d.app.show("gameend")  # mid-game: "if the game ended now"
+    d.frames(4)
+    cells = [c.text for c in d.screen.ids.scores.children]
+    assert any(text.startswith("-12\u00a0$ ") for text in cells), cells
+    assert not any("12$" in text for text in cells), cells

@@ -148,7 +148,8 @@ class GameEndScreen(GameScreen):
             table.add_widget(_cell(f"{s.minions}×5={s.minion_points}"))
             table.add_widget(_cell(f"{s.buildings}: {s.building_points}"))
             table.add_widget(_cell(str(s.money_points)))
-            table.add_widget(_cell(f"-{12 * s.loans_repaid}$ {s.loan_penalty}" if (s.loans_repaid or s.loans_unpaid) else "–"))
+            repaid = "-" + t("${amount}").format(amount=12 * s.loans_repaid)  # "-$12", German "-12 $"
+            table.add_widget(_cell(f"{repaid} {s.loan_penalty}" if (s.loans_repaid or s.loans_unpaid) else "–"))
             table.add_widget(_cell(f"-{s.voided_minions}♟ -{s.voided_buildings}⌂" if (s.voided_minions or s.voided_buildings) else "–"))
             table.add_widget(_cell(f"[b]{s.total}[/b]"))
             table.add_widget(_cell(str(s.tie_break_value)))
