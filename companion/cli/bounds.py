@@ -11,6 +11,8 @@ import argparse
 import sys
 from typing import Callable
 
+from companion.core.jsontext import MAX_CHARS
+
 MAX_COUNT = 10**9
 """Larger than any game id, step count or number of games a table will see; beyond it, a typo."""
 
@@ -60,11 +62,13 @@ def parse_options(pairs: list[str]) -> dict[str, str]:
 def read_text(path: str) -> str:
     """The UTF-8 text of a file argument, ``-`` meaning standard input (``analyse -``, ``event …
     -``), so a position can be piped in; an ``OSError`` or ``UnicodeDecodeError`` is the caller's to
-    report in its own words."""
+    report in its own words. At most one character past :data:`~companion.core.jsontext.MAX_CHARS`
+    is read: enough for :func:`~companion.core.jsontext.parse_json` to refuse the text as too long,
+    without taking a gigabyte file (or an endless pipe) into memory first."""
     if path == "-":
-        return sys.stdin.read()
+        return sys.stdin.read(MAX_CHARS + 1)
     with open(path, encoding="utf-8") as f:
-        return f.read()
+        return f.read(MAX_CHARS + 1)
 
 
 def one_line(message: str) -> str:

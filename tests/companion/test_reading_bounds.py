@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -75,3 +76,17 @@ def test_every_rows_hash_is_the_encoders_whatever_the_stored_types(row: tuple[An
     data = row[6].decode("utf-8", "backslashreplace") if isinstance(row[6], bytes) else row[6]
     text = json.dumps([*row[:6], data], ensure_ascii=False, separators=(",", ":"), default=repr)
     assert chain_hash(*row) == hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def test_a_file_argument_is_read_no_further_than_a_document_may_be_long(tmp_path: Path) -> None:
+    """``analyse FILE`` read the whole file before the length was checked: a gigabyte file (or an
+    endless pipe) went into memory first (found in review). One character past the limit is read,
+    and the reader refuses that as too long."""
+    from companion.cli.bounds import read_text
+    from companion.core.jsontext import MAX_CHARS
+    path = tmp_path / "huge.json"
+    path.write_text("[" + " " * (MAX_CHARS + 100) + "]", encoding="utf-8")
+    text = read_text(str(path))
+    assert len(text) == MAX_CHARS + 1
+    with pytest.raises(JsonTextError, match="characters long"):
+        parse_json(text, "the position")
