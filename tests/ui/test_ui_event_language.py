@@ -56,3 +56,14 @@ def test_german_sentences_quote_area_and_card_names_as_the_rulebook_does() -> No
     english = Translator("en")
     assert "\u201e" not in english.narration(SimpleNamespace(key="card.played", params=(("player", "blue"),
                                                              ("card", "the-dean")), text="", area=None))
+
+
+def test_german_questions_quote_the_names_they_write_out_too() -> None:
+    """Some German questions write a card's or an area's name into their own words instead of taking
+    it as a value: "Jörg spielt „Carcer“" was followed by "für Carcer würfeln" (found in review)."""
+    from ui.i18n import Translator
+    t = Translator("de")
+    for key, name in (("q:card.carcer-roll", "„Carcer“"), ("q:card.errol-roll", "„Errol“"),
+                      ("q:card.here-n-now-roll", "„Here'n'Now“"), ("q:card.mrs-cake-withheld", "„Mrs Cake“"),
+                      ("q:card.dean", "„Mobilien“")):
+        assert name in t.gettext(key), (key, t.gettext(key))
