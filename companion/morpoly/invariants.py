@@ -19,7 +19,6 @@ from __future__ import annotations
 
 from collections.abc import Container
 from dataclasses import dataclass
-from functools import lru_cache
 from operator import attrgetter
 from typing import Any
 
@@ -27,11 +26,11 @@ from companion.core.errors import CompanionError
 from companion.morpoly.editions import Edition, load_edition
 from companion.morpoly.fsu import Fsu, Ledger, ledger_problems, pair_problems
 from companion.morpoly.revisions import EVEN_HOTEL_SALE
+from companion.morpoly.soundness import (Building, Misplaced, buildings, building_problems, card_held_twice, groups,
+                                         money_total, parties_in_debt, supply_problems, token_problems)
 from companion.morpoly.state import HOTEL, SquareState, State
 from companion.morpoly.state_format import state_from_json, state_to_json
 
-_CASH = attrgetter("cash")
-_HOUSES = attrgetter("houses")
 _OWNER = attrgetter("owner")
 
 
@@ -117,7 +116,6 @@ def totals_problems(state: State, memo: Memo | None = None) -> list[str]:
     edition = load_edition(state.edition)
     parties = state.parties
     bank = state.bank
-    cash = [p.cash for p in parties]  # comprehensions: faster than map(attrgetter) on slotted classes
     if memo is None:
         houses, hotels, owners = _built_and_owners(state.squares)
     else:
@@ -125,9 +123,8 @@ def totals_problems(state: State, memo: Memo | None = None) -> list[str]:
         if key != memo.totals_key:  # the same objects: a pointer compare each
             memo.totals_key, memo.totals_found = key, _built_and_owners(state.squares)
         houses, hotels, owners = memo.totals_found
-    if (bank.cash + sum(cash) == edition.bank_money and (not cash or min(cash) >= 0)
-            and bank.houses >= 0 and bank.houses + houses == edition.houses
-            and bank.hotels >= 0 and bank.hotels + hotels == edition.hotels
+    if (money_total(state, edition) is None and not parties_in_debt(parties)
+            and not supply_problems(bank, edition, houses, hotels)
             and owners.issubset([p.id for p in parties])
             and (not state.ledger.fsus or not _pair_lines(state, state.ledger.active()))):
         return []
@@ -136,11 +133,8 @@ def totals_problems(state: State, memo: Memo | None = None) -> list[str]:
 
 def _built_and_owners(squares: dict[int, SquareState]) -> tuple[int, int, frozenset[str]]:
     """The houses and the hotels built on ``squares``, and their owners."""
-    values = squares.values()
-    built = [sq.houses for sq in values]
-    hotels = built.count(HOTEL)
-    owners = frozenset([sq.owner for sq in values if sq.owner is not None])
-    return sum(built) - HOTEL * hotels, hotels, owners
+    houses, hotels = buildings(squares)
+    return houses, hotels, frozenset([sq.owner for sq in squares.values() if sq.owner is not None])
 
 
 def _totals_lines(state: State, edition: Edition) -> list[str]:
@@ -155,30 +149,24 @@ def _totals_lines(state: State, edition: Edition) -> list[str]:
                    if sq.owner is not None and sq.owner not in parties)
     if state.ledger.fsus:
         out.extend(_pair_lines(state, state.ledger.active()))
-    built = list(map(_HOUSES, squares))
-    hotels = built.count(HOTEL)
-    out.extend(_supply_lines(state, edition, sum(built) - HOTEL * hotels, hotels))
+    out.extend(_supply_lines(state, edition, *buildings(state.squares)))
     return out
 
 
 def _money_lines(state: State, edition: Edition) -> list[str]:
-    """Money conserved and no party in debt (one place for both checks' lines)."""
+    """Money conserved and no party in debt (one place for both checks' lines; the rules are
+    :mod:`~companion.morpoly.soundness`'s)."""
+    total = money_total(state, edition)
+    out = [] if total is None else [f"money: bank + parties = {total}, not {edition.bank_money}"]
     party_list = state.parties
-    total = state.bank.cash + sum(map(_CASH, party_list))
-    out = [] if total == edition.bank_money else [f"money: bank + parties = {total}, not {edition.bank_money}"]
-    if party_list and min(map(_CASH, party_list)) < 0:
-        out.extend(f"{p.id} has negative cash {p.cash}" for p in party_list if p.cash < 0)
+    out.extend(f"{party_list[i].id} has negative cash {party_list[i].cash}" for i in parties_in_debt(party_list))
     return out
 
 
 def _supply_lines(state: State, edition: Edition, houses: int, hotels: int) -> list[str]:
     """The house and hotel supply, given the ``houses`` and ``hotels`` built."""
-    out = []
-    if state.bank.houses < 0 or state.bank.houses + houses != edition.houses:
-        out.append(f"houses: {state.bank.houses} in the bank + {houses} built != {edition.houses}")
-    if state.bank.hotels < 0 or state.bank.hotels + hotels != edition.hotels:
-        out.append(f"hotels: {state.bank.hotels} in the bank + {hotels} built != {edition.hotels}")
-    return out
+    return [f"{short.key}: {short.in_bank} in the bank + {short.on_board} built != {short.supply}"
+            for short in supply_problems(state.bank, edition, houses, hotels)]
 
 
 def check_invariants(state: State, round_trip: bool = True, memo: Memo | None = None) -> list[str]:
@@ -198,14 +186,13 @@ def check_invariants(state: State, round_trip: bool = True, memo: Memo | None = 
     square_lines, houses, hotels = _squares_found(state, edition, parties, memo)
     out.extend(square_lines)
     out.extend(_supply_lines(state, edition, houses, hotels))
-    for token in state.tokens:
-        if token.party not in parties or token.id not in parties[token.party].tokens:
-            out.append(f"token {token.id} and party {token.party!r} disagree")
-        if not 0 <= token.square < 40 or (token.in_jail and token.square != 10):
-            out.append(f"token {token.id} stands on {token.square} (in jail: {token.in_jail})")
-    held = [c for p in party_list for c in p.jail_cards]
-    if len(held) > 1 and len(held) != len(set(held)):
-        out.append(f"a get-out-of-jail card is held twice: {held}")
+    tokens = state.tokens
+    for i, problem in token_problems(tokens, parties):
+        token = tokens[i]
+        out.append(f"token {token.id} and party {token.party!r} disagree" if problem is Misplaced.UNLISTED
+                   else f"token {token.id} stands on {token.square} (in jail: {token.in_jail})")
+    if card_held_twice(party_list) is not None:
+        out.append(f"a get-out-of-jail card is held twice: {[c for p in party_list for c in p.jail_cards]}")
     out.extend(ledger_invariants(state, memo))
     out.extend(optional_rule_problems(state))
     if round_trip and not out:  # a broken table is not read back: the format refuses most slips above
@@ -241,17 +228,15 @@ def _squares_checked(squares: dict[int, SquareState], edition: Edition,
                      parties: dict[str, Any], even: bool) -> tuple[tuple[str, ...], int, int]:
     """The squares' problems (none on the bulk path) and the houses and hotels built on them
     (``even``: each group built evenly too)."""
-    groups = _groups(edition.id)
+    group_of = groups(edition.id)
     built = [(index, sq) for index, sq in squares.items() if sq.houses]
     owners = {sq.owner for sq in squares.values()}
     owners.discard(None)
-    if owners.issubset(parties) and _built_sound(squares, groups, built, even):
-        hotels = sum(1 for _, sq in built if sq.houses == HOTEL)
-        houses = sum(sq.houses for _, sq in built if sq.houses != HOTEL)
-        return (), houses, hotels
+    if owners.issubset(parties) and _built_sound(squares, group_of, built, even):
+        return ((), *buildings(squares))
     out: list[str] = []  # something is wrong: say what, square by square
-    houses, hotels = _square_problems(squares, groups, parties, out, even)
-    return tuple(out), houses, hotels
+    _square_problems(squares, group_of, parties, out, even)
+    return (tuple(out), *buildings(squares))
 
 
 def _ledger_problems(ledger: Ledger, memo: Memo | None) -> tuple[str, ...]:
@@ -264,13 +249,6 @@ def _ledger_problems(ledger: Ledger, memo: Memo | None) -> tuple[str, ...]:
     return memo.ledger_found
 
 
-def _whole(squares: dict[int, SquareState], group: tuple[int, ...], owner: str | None) -> bool:
-    for member in group:
-        if squares[member].owner != owner:
-            return False
-    return True
-
-
 def _even(squares: dict[int, SquareState], group: tuple[int, ...]) -> bool:
     """Whether ``group`` is built evenly: its levels (a hotel is five) differ by at most one."""
     levels = [squares[member].houses for member in group]
@@ -279,53 +257,42 @@ def _even(squares: dict[int, SquareState], group: tuple[int, ...]) -> bool:
 
 def _built_sound(squares: dict[int, SquareState], groups: dict[int, tuple[int, ...]],
                  built: list[tuple[int, SquareState]], even: bool) -> bool:
-    """Whether no built square is mortgaged or the bank's and each stands in a group wholly its owner's and (with
-    ``even``) built evenly (a group found sound once is sound for its other built squares too)."""
-    whole: set[tuple[int, ...]] = set()
+    """Whether every built square may carry its buildings (:func:`soundness.building_problems`) and
+    (with ``even``) each group is built evenly (a group found even once is even for its other built
+    squares too)."""
+    level: set[tuple[int, ...]] = set()
     for index, sq in built:
-        if sq.mortgaged or sq.owner is None:
-            return False
         group = groups.get(index, ())
-        if group not in whole:
-            if not _whole(squares, group, sq.owner) or (even and not _even(squares, group)):
+        if building_problems(squares, group, sq):
+            return False
+        if even and group not in level:
+            if not _even(squares, group):
                 return False
-            whole.add(group)
+            level.add(group)
     return True
 
 
 def _square_problems(squares: dict[int, SquareState], groups: dict[int, tuple[int, ...]],
-                     parties: Container[str], out: list[str], even: bool) -> tuple[int, int]:
-    """The squares' problems in board order (appended to ``out``); the houses and hotels built."""
-    houses = hotels = 0
+                     parties: Container[str], out: list[str], even: bool) -> None:
+    """The squares' problems in board order (appended to ``out``)."""
     for index, sq in squares.items():
         if sq.owner is not None and sq.owner not in parties:
             out.append(_stranger_line(index, sq.owner))
         if sq.houses:
-            if sq.houses == HOTEL:
-                hotels += 1
-            else:
-                houses += sq.houses
-            if sq.mortgaged:
-                out.append(f"mortgaged square {index} has buildings")
-            if sq.owner is None:  # the bank builds nothing (and the whole group below would be the bank's)
-                out.append(f"square {index} has buildings but no owner")
-            elif not _whole(squares, groups.get(index, ()), sq.owner):
-                out.append(f"square {index} is built without its whole group")
+            out.extend(_BUILDING_LINES[problem].format(index)
+                       for problem in building_problems(squares, groups.get(index, ()), sq))
             if even and not _even(squares, groups.get(index, ())):
                 out.append(f"square {index} is built unevenly: its group's levels differ by more than one")
-    return houses, hotels
+
+
+_BUILDING_LINES = {Building.MORTGAGED: "mortgaged square {} has buildings",
+                   Building.UNOWNED: "square {} has buildings but no owner",
+                   Building.SPLIT: "square {} is built without its whole group"}
 
 
 def _stranger_line(index: int, owner: str) -> str:
     """A square owned by someone who is no party of the game (the totals' and the walk's words)."""
     return f"square {index} is owned by {owner!r}, not a party"
-
-
-@lru_cache(maxsize=None)
-def _groups(edition_id: str) -> dict[int, tuple[int, ...]]:
-    """Each ownable square's group in ``edition_id`` (what :meth:`Edition.group` answers), as one dict."""
-    edition = load_edition(edition_id)
-    return {s.index: edition.group(s.index) for s in edition.squares if edition.group(s.index)}
 
 
 def optional_rule_problems(state: State) -> list[str]:

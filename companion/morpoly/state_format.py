@@ -14,6 +14,8 @@ from companion.morpoly.editions import Edition, load_edition
 from companion.morpoly.fsu import Fsu, Ledger, Status, ledger_problems
 from companion.morpoly.layout import JAIL as JAIL_SQUARE
 from companion.morpoly.setup import ELAM_GUILDS
+from companion.morpoly.soundness import (Building, Misplaced, buildings, building_problems, card_held_twice, groups,
+                                         money_total, parties_in_debt, supply_problems, token_problems)
 from companion.morpoly.state import (HOTEL, JAIL_ATTEMPTS, Bank, GameOver, Npcs, Party, SquareState, State, Token, Turn,
                                      square_state)
 
@@ -370,42 +372,46 @@ def _unreachable_problem(state: State, edition: Edition) -> str | None:
 
 def _tokens_and_cards_problem(state: State) -> str | None:
     """A token is in the party that lists it, and only there (a takeover moves it, §5.1); a jailed
-    token stands on the jail (square 10); each get-out-of-jail card is one card, held once."""
+    token stands on the jail (square 10); each get-out-of-jail card is one card, held once. Only
+    "only there" is the format's own (the invariants leave it to the round-trip): the rest are
+    :mod:`~companion.morpoly.soundness`'s."""
     member_of: dict[str, str] = {}
     for i, party in enumerate(state.parties):
         for member in party.tokens:
             if member in member_of:
                 return f"parties[{i}].tokens: token {member!r} is in party {member_of[member]!r} too"
             member_of[member] = party.id
-    held: dict[str, str] = {}
-    for i, party in enumerate(state.parties):
-        for card in party.jail_cards:
-            if card in held:
-                return (f"parties[{i}].jail_cards: {card!r} is held by party {held[card]!r} too "
-                        "(there is one of each card)")
-            held[card] = party.id
-    for i, token in enumerate(state.tokens):
-        if member_of.get(token.id) != token.party:
+    twice = card_held_twice(state.parties)
+    if twice is not None:
+        i, card, first = twice
+        return f"parties[{i}].jail_cards: {card!r} is held by party {first!r} too (there is one of each card)"
+    problems = token_problems(state.tokens, {p.id: p for p in state.parties})
+    if problems:  # the squares are 0 to 39 (_structure_problem): off its square is a jailed token off the jail
+        i, problem = problems[0]
+        token = state.tokens[i]
+        if problem is Misplaced.UNLISTED:
             return f"tokens[{i}].party: {token.party!r}, but party {token.party!r} does not list token {token.id!r}"
-        if token.in_jail and token.square != JAIL_SQUARE:
-            return f"tokens[{i}].square: {token.square}, but a token in jail stands on square {JAIL_SQUARE}"
+        return f"tokens[{i}].square: {token.square}, but a token in jail stands on square {JAIL_SQUARE}"
     return None
 
 
 def _buildings_problem(state: State, edition: Edition) -> str | None:
     """Houses and hotels stand only on an unmortgaged street whose whole colour group is its
     owner's (one builds only on a whole group, and a square with buildings cannot be mortgaged:
-    they are sold first, R12 and the standard rules)."""
+    they are sold first, R12 and the standard rules; :func:`soundness.building_problems`)."""
+    group_of = groups(edition.id)
     for i, (index, sq) in enumerate(state.squares.items()):
         if not sq.houses:
             continue
-        if sq.owner is None or sq.mortgaged:
-            what = "mortgaged" if sq.mortgaged else "owned by the bank"
+        group = group_of.get(index, ())
+        problems = building_problems(state.squares, group, sq)
+        if not problems:
+            continue
+        if problems[0] is not Building.SPLIT:
+            what = "mortgaged" if problems[0] is Building.MORTGAGED else "owned by the bank"
             return f"squares[{i}]: square {index} is {what} and carries buildings ({sq.houses})"
-        group = edition.group(index)
-        if any(state.squares[member].owner != sq.owner for member in group):
-            return (f"squares[{i}]: square {index} carries buildings, but {sq.owner!r} does not own its whole "
-                    f"group {list(group)}")
+        return (f"squares[{i}]: square {index} carries buildings, but {sq.owner!r} does not own its whole "
+                f"group {list(group)}")
     return None
 
 
@@ -414,19 +420,17 @@ def _bank_problem(state: State, edition: Edition) -> str | None:
     make the edition's 32 and 12 (never below zero in the bank: with none left nobody builds, the
     standard rules' housing shortage); and the money: every payment moves money between parties and
     the bank, so the bank's and the parties' cash make the edition's ``bank_money`` (the bank's own
-    may go below zero, the standard rules' banker writing IOUs; see :func:`money.transfer`)."""
-    built = [sq.houses for sq in state.squares.values()]
-    hotels = built.count(HOTEL)
-    houses = sum(built) - HOTEL * hotels
-    for key, in_bank, on_board, supply in (("houses", state.bank.houses, houses, edition.houses),
-                                           ("hotels", state.bank.hotels, hotels, edition.hotels)):
+    may go below zero, the standard rules' banker writing IOUs; see :func:`money.transfer`). The
+    rules are :mod:`~companion.morpoly.soundness`'s; the words are the format's."""
+    short = supply_problems(state.bank, edition, *buildings(state.squares))
+    if short:
+        key, in_bank, on_board, supply = short[0]
         if in_bank < 0:
             return f"bank.{key}: {in_bank} is below zero"
-        if in_bank + on_board != supply:
-            return (f"bank.{key}: {in_bank} in the bank and {on_board} on the board make {in_bank + on_board}, "
-                    f"but the edition has {supply}")
-    total = state.bank.cash + sum(p.cash for p in state.parties)
-    if total != edition.bank_money:
+        return (f"bank.{key}: {in_bank} in the bank and {on_board} on the board make {in_bank + on_board}, "
+                f"but the edition has {supply}")
+    total = money_total(state, edition)
+    if total is not None:
         return (f"bank.cash: {state.bank.cash} in the bank and {total - state.bank.cash} with the parties make "
                 f"{total}, but the edition's money is {edition.bank_money} (money only moves between them)")
     return None
@@ -453,10 +457,13 @@ def _cash_or_guild_problem(state: State) -> str | None:
     cash does not cover waits while the party raises money, ``debt.raise``, or is taken over: R14,
     §5.1; the cash itself never goes below zero) and a guild headed by two parties (each guild is
     headed once, R7; a takeover merges the taken-over party, guilds and all, into the creditor's,
-    so a team heads several guilds but no guild has two parties)."""
+    so a team heads several guilds but no guild has two parties). The first party in debt
+    (:func:`soundness.parties_in_debt`) is named where the walk over the parties meets it."""
+    in_debt = parties_in_debt(state.parties)
+    first_in_debt = in_debt[0] if in_debt else -1
     headed: dict[str, str] = {}
     for i, party in enumerate(state.parties):
-        if party.cash < 0:
+        if i == first_in_debt:
             return (f"parties[{i}].cash: {party.cash} is below zero (a party short of cash raises money or "
                     "is taken over; its cash never goes below zero)")
         for guild in party.guilds:

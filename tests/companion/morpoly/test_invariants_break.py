@@ -6,11 +6,13 @@ problem (for the simulator's speed), so these tests break the squares in each wa
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Callable
 from dataclasses import replace
 
 import pytest
 
+from companion.core.errors import InputError
 from companion.morpoly.covers import Cover
 from companion.morpoly.editions import load_edition
 from companion.morpoly.fsu import Fsu, Ledger
@@ -19,6 +21,7 @@ from companion.morpoly.invariants import Memo, check_invariants, totals_problems
 from companion.morpoly.mode import MODE
 from companion.morpoly.random_play import PLAYERS, random_input
 from companion.morpoly.state import HOTEL, SquareState, State
+from companion.morpoly.state_format import state_from_json, state_to_json
 from companion.morpoly.takeover import merge
 
 
@@ -194,3 +197,28 @@ def test_a_team_may_hold_two_fsus_of_a_pair() -> None:
     merge(state, green.id, blue.id)
     assert [(f.beneficiary, f.insurer) for f in state.ledger.active()] == [(blue.id, red.id)] * 2
     assert check_invariants(state) == []
+
+
+def _jailed_elsewhere(s: State) -> None:
+    s.tokens[0].in_jail, s.tokens[0].square = True, 11
+
+
+SHARED = [(_money, "money: bank + parties", "bank.cash: "), (_negative, "has negative cash -5", "parties[1].cash: -5"),
+          (_mortgaged, "mortgaged square 1 has buildings", "square 1 is mortgaged and carries buildings"),
+          (_split_group, "square 1 is built without its whole group", "does not own its whole group [1, 3]"),
+          (_unowned, "square 1 has buildings but no owner", "square 1 is owned by the bank and carries buildings"),
+          (_houses, "houses: ", "bank.houses: "), (_hotels, "hotels: ", "bank.hotels: "),
+          (_jailed_elsewhere, "stands on 11 (in jail: True)", "tokens[0].square: 11, but a token in jail"),
+          (_card, "a get-out-of-jail card is held twice", "parties[1].jail_cards: 'chance-jail' is held by party")]
+
+
+@pytest.mark.parametrize("breaks, invariant, refusal", SHARED, ids=[b.__name__.strip("_") for b, _, _ in SHARED])
+def test_a_shared_rule_is_broken_for_both_readers(breaks: Callable[[State], None], invariant: str,
+                                                   refusal: str) -> None:
+    """The rules both the invariants and the position format hold live once
+    (:mod:`companion.morpoly.soundness`): a table breaking one is named by the one and refused by the other."""
+    state = sound_table()
+    breaks(state)
+    assert any(invariant in line for line in check_invariants(state, round_trip=False))
+    with pytest.raises(InputError, match=re.escape(refusal)):
+        state_from_json(state_to_json(state))
