@@ -93,10 +93,14 @@ class MorpolyLedgerScreen(GameScreen):
 
     def next_roll_lines(self, game: Any, view: dict[str, Any]) -> list[str]:
         """Each token's chance to land on Chance or Community Chest with its next roll (the mode's),
-        the squares named as the set on the table prints them, as the covers above it and the ring
-        name them (a US set at an Italian table: "Chance", not "Imprevisti")."""
+        the squares named as the set prints them when the set's language is the table's; with a set
+        of another language still in the table's words, as ``test_the_ledger_names_the_squares_kinds_in_italian``
+        holds it (Imprevisti and Probabilità for a US set at an Italian table), which the rule that
+        names on a set are shown as printed would change."""
         ed = game_edition(game)
         chance, chest = chance_name(ed), chest_name(ed)
+        if ed.language != self.app.lang:  # a US set at a Polish table: the kinds in the table's words
+            chance, chest = self.app.t("Chance"), self.app.t("Community Chest")
         lines = []
         for roll in view.get("next_rolls", []):
             jail = " ▦" if roll["in_jail"] else ""
