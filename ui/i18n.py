@@ -164,14 +164,6 @@ def is_amount(value: str) -> bool:
 PLACE_GO = "go_name"
 """The placeholder of GO as the set prints it, which every engine sentence may use beside the engine's
 params (:meth:`Translator.use_places`)."""
-PLACE_CHANCE = "chance_name"
-PLACE_CHEST = "chest_name"
-"""The placeholders of the two card decks' squares as the set prints them (Chance and Community
-Chest on the US set, Ereignisfeld and Gemeinschaftsfeld on the German ones), like ``{go_name}``."""
-PLACES = (PLACE_GO, PLACE_CHANCE, PLACE_CHEST)
-"""Every place a sentence may name as the set prints it (:meth:`Translator.places_said`)."""
-OWN_PLACE_WORDS = {PLACE_GO: "GO", PLACE_CHANCE: "Chance", PLACE_CHEST: "Community Chest"}
-"""Each place's msgid: the language's own word, said when no set is at hand."""
 
 
 class Translator:
@@ -193,15 +185,8 @@ class Translator:
         "GO" on the US set, "Los" on the German ones), whatever the language: the board's ring and
         the log's moves say the printed name, and a sentence that said its own word for the square
         ("zieht 200 $ auf Los ein" beside "GO" on the ring) named another place. With no set at hand
-        (no Ankh-Morpoly game open), the language's own word ("GO" in ``messages.txt``). The card
-        decks alike: ``{chance_name}`` and ``{chest_name}`` say "Chance" and "Community Chest" with
-        the US set at any table, "Ereignisfeld" and "Gemeinschaftsfeld" with a German set."""
+        (no Ankh-Morpoly game open), the language's own word ("GO" in ``messages.txt``)."""
         self.places = dict(places)
-
-    def places_said(self) -> dict[str, str]:
-        """Every place placeholder as a sentence says it: the set's printed name when a set is at
-        hand (:meth:`use_places`), else the language's own word."""
-        return {name: self.gettext(word) for name, word in OWN_PLACE_WORDS.items()} | self.places
 
     def set_language(self, language: str) -> None:
         if language not in LANGUAGES:
@@ -274,7 +259,7 @@ class Translator:
         template may also say the ``card`` param's scroll text, as ``{scroll}``."""
         msgid = f"{prefix}:{key}"
         template = self.gettext(msgid)
-        shown = {**self.places_said(), **{k: self._param(v) for k, v in params.items()}}
+        shown = {PLACE_GO: self.gettext("GO"), **self.places, **{k: self._param(v) for k, v in params.items()}}
         cause = params.get("cause")
         if cause is not None and self.gettext(f"cause:{cause}") != f"cause:{cause}":
             shown["cause"] = self.gettext(f"cause:{cause}")  # how a token died (ELAM), as the sentence says it

@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 from companion.morpork.progress import NOTHING_TO_DO
-from ui.i18n import LANGUAGES, PLACES, Translator
+from ui.i18n import LANGUAGES, PLACE_GO, Translator
 
 ROOT = Path(__file__).resolve().parents[2]
 COMPANION = ROOT / "companion"
@@ -258,8 +258,8 @@ def test_templates_use_only_the_params_the_engine_passes(
             continue
         allowed = found.params | ({"card"} if key.startswith("q:") else set())
         allowed |= {"scroll"} if "card" in allowed else set()  # the card's scroll text (Translator.keyed)
-        if not key.startswith("e:"):  # GO and the card decks as the set prints them, which the translator
-            allowed |= set(PLACES)  # adds to every sentence (a refusal is filled by Translator.refusal, which has no set at hand)
+        if not key.startswith("e:"):  # GO as the set prints it, which the translator adds to every sentence
+            allowed |= {PLACE_GO}  # (a refusal is filled by Translator.refusal, which has no set at hand)
         extra = _placeholders(template) - allowed
         if extra:
             wrong.append(f"{key}: {sorted(extra)} not in {sorted(allowed)} ({', '.join(found.sites)})")

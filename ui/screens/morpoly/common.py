@@ -9,9 +9,9 @@ from typing import Any
 from companion.morpoly import roll_tables
 from companion.morpoly.editions import Edition, load_edition
 from companion.morpoly.game_end import ONE_PARTY_LEFT, TIME_LIMIT
-from companion.morpoly.layout import CHANCE, COMMUNITY_CHEST, GO
+from companion.morpoly.layout import GO
 from companion.morpoly.rolled_move import way_param
-from ui.i18n import GUILD_WORDS, PLACE_CHANCE, PLACE_CHEST, PLACE_GO, Translator
+from ui.i18n import GUILD_WORDS, PLACE_GO
 
 MODE_ID = "ankh-morpoly"
 PLAYER_IDS = ("red", "yellow", "green", "blue")
@@ -37,11 +37,10 @@ COVER_WORDS = {
     "thieves": N_("robbed by a thief"), "watch": N_("sent to jail"),
     "merchants": N_("any payment (up to 3 × the premium)"), "beggars": N_("a beggar lands on their square"),
     "undead": N_("landing on a cemetery"), "patrician": N_("a tax"), "fools:doubles": N_("third doubles"),
-    "fools:seven": N_("landing on {chance_name} or {chest_name}"), "fools:even": N_("landing on {chest_name}"),
-    "fools:odd": N_("landing on {chance_name}"), "wizards": N_("teleported"), "assassins": N_("a death"),
+    "fools:seven": N_("landing on Chance or Community Chest"), "fools:even": N_("landing on Community Chest"),
+    "fools:odd": N_("landing on Chance"), "wizards": N_("teleported"), "assassins": N_("a death"),
 }
-"""What each cover of an FSU pays for, in words (the exposure view's ``covers``); the Fools' name the
-card squares as the set prints them (:func:`cover_words`)."""
+"""What each cover of an FSU pays for, in words (the exposure view's ``covers``)."""
 PLAYER_VERBS = {
     "fortuna": N_("{player}: spend the Fortuna token"), "attack": N_("Attack {player}"),
     "hire": N_("Hire the Assassins against {player}"), "give": N_("Give the card to {player}"),
@@ -61,11 +60,6 @@ WORDS = {
     "draw": N_("Draw a card"),
 }
 """The Ankh-Morpoly engine's answer words as its buttons show them."""
-DECK_WORD = N_("{deck} deck")
-"""A card deck as an answer names it (Dibbler sells a card: "from which deck?"), the deck named as
-the set prints its squares ("Chance deck"; "Stapel „Chance“" with the US set at a German table,
-"Ereignisfeld deck" with a German set at an English one); the words "Chance" and "Community Chest"
-above are the language's own, said only with no set at hand."""
 QUESTION_WORDS = {
     ("morpoly.card.fool-modify", "as-drawn"): N_("Play the card as drawn"),
     ("morpoly.assassins.flee", "stay"): N_("Stay (and be killed)"),
@@ -89,8 +83,8 @@ GROUP_RGB = {
 SQUARE_KIND_MARK = {"chest": N_("CC"), "chance": "?", "tax": "%", "jail": "▦", "parking": "P",
                     "go-to-jail": "→▦", "station": "≡", "utility": "⚡"}
 """The ring's mark of a square's kind, beside its number: symbols, and Community Chest's initials
-as the set's own language abbreviates the square (:func:`chest_mark`: CC on the US set, GF on the
-German ones, at any table). GO has none: the ring names it as the set prints it (:func:`go_name`)."""
+in the table's language (GF at a German table). GO has none: the ring names it as the set prints
+it (:func:`go_name`)."""
 
 
 def go_name(ed: Edition) -> str:
@@ -101,48 +95,9 @@ def go_name(ed: Edition) -> str:
     return ed.squares[GO].name
 
 
-def chance_name(ed: Edition) -> str:
-    """The Chance squares as the set prints them ("Chance" on the US set, "Ereignisfeld" on the
-    German ones), in any language, like :func:`go_name`: the log's moves say the printed name
-    ("zieht 7 Felder auf Chance"), so the questions, the answers and the Fools' covers do too."""
-    return ed.squares[min(CHANCE)].name
-
-
-def chest_name(ed: Edition) -> str:
-    """The Community Chest squares as the set prints them ("Community Chest" on the US set,
-    "Gemeinschaftsfeld" on the German ones), in any language (:func:`chance_name`)."""
-    return ed.squares[min(COMMUNITY_CHEST)].name
-
-
-@lru_cache(maxsize=4)
-def _set_language(language: str) -> Translator:
-    return Translator(language)
-
-
-def chest_mark(ed: Edition) -> str:
-    """Community Chest's mark on the ring: the initials as the set's own language abbreviates the
-    printed name (the ``CC`` msgid in the catalogue of the set's language): "CC" for the US set's
-    "Community Chest", "GF" for the German sets' "Gemeinschaftsfeld", whatever the table's language.
-    Names on a set are shown as printed on that set, and the mark stands for the name beside which
-    it sits: "GF" on a ring whose square reads "Community Chest" (a US set at a German table)
-    abbreviated a name that is nowhere on the board, and "CC" beside a German set's
-    "Gemeinschaftsfeld" read as nothing. Initials of the table's language would name another square;
-    the initials of the printed words (a machine's "G" for one word) would not be how that language
-    abbreviates it, which its own catalogue knows."""
-    return _set_language(ed.language).gettext(SQUARE_KIND_MARK["chest"])
-
-
 def places_of(game: Any) -> dict[str, str]:
-    """The squares the table's sentences name as the set prints them (:func:`go_name`,
-    :func:`chance_name`, :func:`chest_name`)."""
-    ed = game_edition(game)
-    return {PLACE_GO: go_name(ed), PLACE_CHANCE: chance_name(ed), PLACE_CHEST: chest_name(ed)}
-
-
-def cover_words(app: Any, game: Any, cover: str) -> str:
-    """What an FSU's cover pays for, in the table's words, the card squares named as the set prints
-    them ("landing on Chance" with the US set at a German table: „Chance“, not Ereignisfeld)."""
-    return str(app.t(COVER_WORDS.get(cover, cover))).format(**places_of(game))
+    """The squares the table's sentences name as the set prints them (:func:`go_name`)."""
+    return {PLACE_GO: go_name(game_edition(game))}
 
 HOTEL_MARK = N_("H")
 """A hotel on the ring and in the bank's stock, one letter: the table's word's (albergo: A at an
@@ -194,8 +149,6 @@ def option_label(app: Any, game: Any, value: str, question: Any = None) -> str:
         return str(app.t(special))
     if value == "go":  # a Wizard's start again on GO, or on the opposite square (R49)
         return go_name(ed)
-    if value in ("chance", "chest"):  # Dibbler's "from which deck?": the deck as the set prints its squares
-        return str(app.t(DECK_WORD)).format(deck=chance_name(ed) if value == "chance" else chest_name(ed))
     if value in WORDS:
         return str(app.t(WORDS[value])) + leads_to(ed, question, value)
     if rest and rest.split(":")[-1].isdigit():
@@ -255,7 +208,7 @@ def roll_table(app: Any, game: Any, question: Any) -> str:
         params = {**places_of(game), **dict(outcome.params)}  # the Luggage swallows: "back to GO", as printed
         if outcome.outcome.startswith("cover:"):
             cover = outcome.outcome[len("cover:"):]
-            what = cover_words(app, game, cover)
+            what = str(app.t(COVER_WORDS.get(cover, cover)))
         else:
             if "multiple" in params:
                 multiple = params["multiple"]
