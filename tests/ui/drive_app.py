@@ -113,7 +113,7 @@ def act(d: Any, action: str) -> None:
         d.tap(d.panel().search)
         keyboard = app.keyboard_dock.keyboard
         for letter in arg:
-            d.tap_at(*keyboard.key_center(letter))
+            d.tap_at(*keyboard.key_center(letter), hold=0)  # a quick tap: a key held half a second repeats
     elif name == "continue":
         assert d.screen.name == "events" and not d.screen.ids.continue_button.disabled, "no result to continue from"
         d.tap(d.screen.ids.continue_button)

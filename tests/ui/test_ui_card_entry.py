@@ -16,10 +16,12 @@ def _to_the_first_card(app: Any) -> None:
 
 
 def _type(d: Any, word: str) -> None:
-    """Tap each letter's key on the on-screen keyboard, as a finger would."""
+    """Tap each letter's key on the on-screen keyboard, as a quick finger would: down and up with no
+    frame between (a key held half a second repeats, as on a phone; a tap held over frames of a
+    loaded machine did, and typed "dddean")."""
     keyboard = d.app.keyboard_dock.keyboard
     for letter in word:
-        d.tap_at(*keyboard.key_center(letter))
+        d.tap_at(*keyboard.key_center(letter), hold=0)
 
 
 def test_a_card_found_in_german_by_its_english_name_on_the_on_screen_keyboard(driver: Any) -> None:
@@ -75,6 +77,6 @@ def test_an_empty_search_says_why(driver: Any) -> None:
     assert panel.option_grid.children == []
     assert "brown deck" in panel.not_found.text
     for _ in "dean":
-        d.tap_at(*d.app.keyboard_dock.keyboard.key_center("\u232b"))
+        d.tap_at(*d.app.keyboard_dock.keyboard.key_center("\u232b"), hold=0)
     _type(d, "zzq")
     assert panel.not_found.text == "No such card: zzq"
