@@ -31,16 +31,26 @@ stop_app(app)
 """
 
 
+def _child(code: str) -> subprocess.CompletedProcess[str]:
+    """``code`` run in a fresh Python process, as the app starts on the table."""
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    return subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, text=True, capture_output=True,
+                          timeout=120)
+
+
+def _built(done: subprocess.CompletedProcess[str], screen: str) -> None:
+    """The child ended well, showing ``screen``."""
+    assert done.returncode == 0, (done.stdout + done.stderr)[-2000:]
+    assert f"SHOWN {screen}" in done.stdout, (done.stdout, done.stderr[-2000:])
+
+
 @pytest.mark.parametrize(("label", "screen"), [("Settings", "settings"), ("New game", "setup"),
                                                ("New Ankh-Morpoly game", "morpoly-setup")])
 def test_a_screen_opened_first_after_a_start_is_built(tmp_path: Path, label: str, screen: str) -> None:
     code = CHILD.format(root=str(ROOT), data=str(tmp_path / "data"), label=label)
-    env = dict(os.environ, PYTHONPATH=str(ROOT))
-    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, text=True, capture_output=True,
-                          timeout=120)
+    done = _child(code)
     assert "FactoryException" not in done.stdout + done.stderr, (done.stdout + done.stderr)[-2000:]
-    assert done.returncode == 0, (done.stdout + done.stderr)[-2000:]
-    assert f"SHOWN {screen}" in done.stdout, (done.stdout, done.stderr[-2000:])
+    _built(done, screen)
 
 
 GAME_CHILD = r"""
@@ -72,9 +82,6 @@ def test_a_game_screen_opened_first_after_a_start_is_built(tmp_path: Path, mode:
     """A game's screens too, each the first one built in its process (a restart lands on any of
     them: the screen the table had open, the Journal with its picked step…)."""
     code = GAME_CHILD.format(root=str(ROOT), data=str(tmp_path / "data"), mode=mode, screen=screen)
-    env = dict(os.environ, PYTHONPATH=str(ROOT))
-    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, text=True, capture_output=True,
-                          timeout=120)
+    done = _child(code)
     assert "Exception" not in done.stdout + done.stderr, (done.stdout + done.stderr)[-2000:]
-    assert done.returncode == 0, (done.stdout + done.stderr)[-2000:]
-    assert f"SHOWN {screen}" in done.stdout, (done.stdout, done.stderr[-2000:])
+    _built(done, screen)

@@ -46,31 +46,29 @@ def test_score_table_cells_are_not_cut_off(driver: Any, language: str) -> None:
         assert not cell._label.is_shortened, (language, cell.text, cell.width)  # Kivy's "Poż...zki"
 
 
-def test_the_polish_tie_break_head_says_tie_break(driver: Any) -> None:
-    """The column of the value that breaks a tie was headed "Remis" (a draw) in Polish: it says
-    "Rozstrzygnięcie remisu" (breaking the tie), whole, beside the other heads."""
-    d = driver
-    d.app.set_language("pl")
-    d.app.start_game(["red", "yellow", "green", "blue"], ["Krzesimir-Bolesław", "Ola", "Ugo", "Zoe"], "pl")
+def _tie_break_head(d: Any, language: str, names: list[str]) -> Any:
+    """The game end's last column head (the value that breaks a tie), four players, mid-game."""
+    d.app.set_language(language)
+    d.app.start_game(["red", "yellow", "green", "blue"], names, language)
     d.app.show("gameend")
     d.frames(4)
     grid = d.screen.ids.scores
     heads = list(reversed(grid.children))[:grid.cols]
-    assert heads[-1].text == "Rozstrzygnięcie remisu", [h.text for h in heads]
     heads[-1].texture_update()
-    assert not heads[-1]._label.is_shortened
+    return heads[-1]
+
+
+def test_the_polish_tie_break_head_says_tie_break(driver: Any) -> None:
+    """The column of the value that breaks a tie was headed "Remis" (a draw) in Polish: it says
+    "Rozstrzygnięcie remisu" (breaking the tie), whole, beside the other heads."""
+    head = _tie_break_head(driver, "pl", ["Krzesimir-Bolesław", "Ola", "Ugo", "Zoe"])
+    assert head.text == "Rozstrzygnięcie remisu", head.text
+    assert not head._label.is_shortened
 
 
 def test_the_german_tie_break_head_says_what_it_is(driver: Any) -> None:
     """The German column of the value that breaks a tie was headed "Gleichstand" (a tie), as if it
     said who is tied: it says "Wert bei Gleichstand" (the value counted at a tie), whole."""
-    d = driver
-    d.app.set_language("de")
-    d.app.start_game(["red", "yellow", "green", "blue"], ["Bartholomäus", "Ola", "Ugo", "Zoe"], "de")
-    d.app.show("gameend")
-    d.frames(4)
-    grid = d.screen.ids.scores
-    heads = list(reversed(grid.children))[:grid.cols]
-    assert heads[-1].text == "Wert bei Gleichstand", [h.text for h in heads]
-    heads[-1].texture_update()
-    assert not heads[-1]._label.is_shortened
+    head = _tie_break_head(driver, "de", ["Bartholomäus", "Ola", "Ugo", "Zoe"])
+    assert head.text == "Wert bei Gleichstand", head.text
+    assert not head._label.is_shortened

@@ -76,14 +76,19 @@ def test_a_field_of_the_wrong_type_or_listed_twice_is_refused_naming_it(change: 
     assert "Error(" not in str(refused.value)  # a field named, not a Python exception's repr
 
 
-@pytest.mark.parametrize(("change", "says"), [(c, s) for _, c, s in CASES[:6]], ids=[n for n, _, _ in CASES[:6]])
-def test_analyse_refuses_it_in_one_line(change: Change, says: str, tmp_path: Path) -> None:
+def _refused_by_analyse(change: Change, says: str, tmp_path: Path) -> None:
+    """``analyse`` of the position with ``change`` made: exit 2, nothing on stdout, one line saying ``says``."""
     doc = position()
     change(doc)
     path = tmp_path / "position.json"
     path.write_text(json.dumps(doc), encoding="utf-8")
     status, out, err = run_cli("analyse", str(path))
     assert (status, out) == (2, "") and err.count("\n") == 1 and says in err
+
+
+@pytest.mark.parametrize(("change", "says"), [(c, s) for _, c, s in CASES[:6]], ids=[n for n, _, _ in CASES[:6]])
+def test_analyse_refuses_it_in_one_line(change: Change, says: str, tmp_path: Path) -> None:
+    _refused_by_analyse(change, says, tmp_path)
 
 
 IMPOSSIBLE: list[tuple[str, Change, str]] = [
@@ -155,12 +160,7 @@ twice. Found by feeding ``analyse`` positions with one number changed."""
 @pytest.mark.parametrize(("change", "says"), [(c, s) for _, c, s in IMPOSSIBLE], ids=[n for n, _, _ in IMPOSSIBLE])
 def test_a_position_no_table_reaches_is_refused_by_analyse_naming_the_field(change: Change, says: str,
                                                                              tmp_path: Path) -> None:
-    doc = position()
-    change(doc)
-    path = tmp_path / "position.json"
-    path.write_text(json.dumps(doc), encoding="utf-8")
-    status, out, err = run_cli("analyse", str(path))
-    assert (status, out) == (2, "") and err.count("\n") == 1 and says in err
+    _refused_by_analyse(change, says, tmp_path)
 
 
 def test_a_merged_team_heads_several_guilds_and_may_hold_no_cash() -> None:
