@@ -39,9 +39,10 @@ from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
-from typing import Any, Final, Mapping, ParamSpec, TypeVar
+from typing import Any, Final, Mapping, ParamSpec, TypeAlias, TypeVar
 
 from companion.core.errors import CompanionError, InputError
+from companion.core.frozen import instance
 from companion.core.inputs import Input, input_from_json
 from companion.core.jsontext import MAX_CHARS, DuplicateKeyError, JsonTextError, parse_json
 from companion.core.mode import DEFAULT_MODE
@@ -453,9 +454,22 @@ def _stamp(clock: Clock) -> str:
 
 # -- reading rows ------------------------------------------------------------------------------
 
-def parse_entry(game: int | None, n: Any, at: Any, version: Any, kind: Any, barrier: Any, data: Any) -> Entry:
+KnownData: TypeAlias = dict[tuple[int, str, str], tuple[dict[str, Any], Input | None]]
+"""Rows' data already read while reading one game, by ``(version, kind, data text)``: the data as
+parsed and upcast, and its input (see :func:`parse_entry`)."""
+
+
+def parse_entry(game: int | None, n: Any, at: Any, version: Any, kind: Any, barrier: Any, data: Any, *,
+                known: KnownData | None = None) -> Entry:
     """Check one raw row (from the table or an export line) and upcast it; a garbage row raises
-    :class:`JournalError` naming it. The input itself is checked against :mod:`companion.core.inputs`."""
+    :class:`JournalError` naming it. The input itself is checked against :mod:`companion.core.inputs`.
+
+    ``known``: the data texts of rows read before it in the same game. A game repeats a few
+    texts over and over (``{"type":"answer","value":"end-turn"}``, the same rolls and scans): in a
+    500-row game 150 distinct texts, and parsing and checking each row's text was over half of
+    reading it. A text seen before, under the same version and kind, passed every check then and
+    gives the same data and input; the row gets its own copy of the data (the input is frozen).
+    The row's own fields (number, time, barrier) are checked every time."""
     row = n if isinstance(n, int) and not isinstance(n, bool) else None
     if row is None or row < 1:
         raise JournalError(f"entry number {n!r} is not a positive whole number", game)
@@ -471,6 +485,12 @@ def parse_entry(game: int | None, n: Any, at: Any, version: Any, kind: Any, barr
         raise JournalError(f"unknown entry kind {kind!r:.80}; expected one of {', '.join(ENTRY_KINDS)}", game, row)
     if not isinstance(barrier, (int, bool)) or barrier not in (0, 1):
         raise JournalError(f"barrier flag {barrier!r:.80} is not 0 or 1", game, row)
+    key = (version, kind, data) if known is not None and type(data) is str else None
+    seen = known.get(key) if key is not None and known is not None else None
+    if seen is not None:
+        # a copy of the data, down to a roll's list of faces: no entry shares what another holds
+        return _entry(row, at, version, kind, {k: v[:] if type(v) is list else v for k, v in seen[0].items()},
+                      bool(barrier), seen[1])
     if isinstance(data, (str, bytes)):
         try:
             data = parse_json(data, "data")
@@ -492,7 +512,16 @@ def parse_entry(game: int | None, n: Any, at: Any, version: Any, kind: Any, barr
         steps = data.get("steps")
         if set(data) != {"steps"} or isinstance(steps, bool) or not isinstance(steps, int) or steps < 1:
             raise JournalError(f"a {kind!r} entry is {{\"steps\": N}} with N >= 1, not {data!r:.80}", game, row)
-    return Entry(row, at, version, kind, data, bool(barrier), parsed)
+    if key is not None and known is not None:
+        known[key] = ({k: v[:] if type(v) is list else v for k, v in data.items()}, parsed)
+    return _entry(row, at, version, kind, data, bool(barrier), parsed)
+
+
+def _entry(n: int, at: str, version: int, kind: str, data: dict[str, Any], barrier: bool, parsed: Input | None) -> Entry:
+    """``Entry(...)`` made at once (:func:`~companion.core.frozen.instance`): a resume makes one per
+    row, and the frozen constructor's call per field was a sixth of reading a row."""
+    return instance(Entry, {"n": n, "at": at, "version": version, "kind": kind, "data": data, "barrier": barrier,
+                            "parsed": parsed})
 
 
 def fold_entries(entries: Iterable[Entry], game: int | None = None) -> Timeline:
@@ -723,6 +752,7 @@ class Journal:
         entries that do not fit, and pages SQLite cannot read."""
         entries: list[Entry] = []
         previous = GENESIS
+        known: KnownData = {}
         cursor: sqlite3.Cursor | None = None
         try:
             # row by row (a page SQLite cannot read keeps the rows before it), and the cursor closed
@@ -730,7 +760,7 @@ class Journal:
             # keeps the file open after close() (see _rows)
             cursor = self._db.execute(f"SELECT {_ENTRY_COLUMNS} FROM entries WHERE game = ? ORDER BY n", (game_id,))
             for raw in cursor:
-                entry = parse_entry(game_id, *raw[:6])  # a garbage row is named for what is wrong with it
+                entry = parse_entry(game_id, *raw[:6], known=known)  # a garbage row is named for what is wrong
                 if entry.n != len(entries) + 1:  # a gap, named as such rather than as a broken link
                     raise JournalError(f"missing: the next row is numbered {entry.n}", game_id, len(entries) + 1)
                 previous = check_link(game_id, previous, raw, len(entries) + 1)

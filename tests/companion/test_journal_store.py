@@ -2,6 +2,7 @@
 rows and files, export files. No rules engine here (see test_journal_session.py for that)."""
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import sqlite3
@@ -335,6 +336,41 @@ def test_parse_entry_names_what_is_wrong() -> None:
     with pytest.raises(JournalError, match="game 3: entry number 'x'"):
         parse_entry(3, "x", "t", 1, "input", 0, '{}')
 
+
+def test_a_data_text_read_before_gives_the_same_entry_with_its_own_data() -> None:
+    known: journal_module.KnownData = {}
+    text = '{"faces":[3,4],"source":"sim","type":"roll"}'
+    first = parse_entry(3, 1, "t1", 1, "input", 1, text, known=known)
+    again = parse_entry(3, 2, "t2", 1, "input", 0, text, known=known)
+    assert list(known) == [(1, "input", text)]
+    assert again == Entry(2, "t2", 1, "input", {"faces": [3, 4], "source": "sim", "type": "roll"}, False)
+    assert again.to_input() == first.to_input() == parse_entry(3, 2, "t2", 1, "input", 0, text).to_input()
+    # each row holds its own data, down to the list of faces: changing one changes no other
+    again.data["faces"].append(6)
+    assert first.data["faces"] == [3, 4]
+    assert parse_entry(3, 3, "t3", 1, "input", 0, text, known=known).data["faces"] == [3, 4]
+
+
+def test_a_row_whose_text_was_read_before_is_still_checked_for_its_own_fields() -> None:
+    known: journal_module.KnownData = {}
+    parse_entry(3, 1, "t1", 1, "input", 0, '{"type":"answer","value":"end-turn"}', known=known)
+    with pytest.raises(JournalError, match="row 2: barrier flag 2 is not 0 or 1"):
+        parse_entry(3, 2, "t2", 1, "input", 2, '{"type":"answer","value":"end-turn"}', known=known)
+    with pytest.raises(JournalError, match="row 2: timestamp ''"):
+        parse_entry(3, 2, "", 1, "input", 0, '{"type":"answer","value":"end-turn"}', known=known)
+    # the same text under another kind is read as that kind, not served from the input read before
+    parse_entry(3, 1, "t1", 1, "undo", 0, '{"steps":1}', known=known)
+    with pytest.raises(JournalError, match="row 2: not an input"):
+        parse_entry(3, 2, "t2", 1, "input", 0, '{"steps":1}', known=known)
+
+
+def test_an_entry_made_at_once_is_the_constructor_s_value() -> None:
+    made = parse_entry(3, 7, "t", 1, "input", 1, '{"type":"answer","value":"end-turn"}')
+    assert type(made) is Entry and made == Entry(7, "t", 1, "input", {"type": "answer", "value": "end-turn"}, True)
+    assert repr(made) == repr(Entry(7, "t", 1, "input", {"type": "answer", "value": "end-turn"}, True))
+    assert list(vars(made)) == [f.name for f in dataclasses.fields(Entry)]
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        made.n = 8  # type: ignore[misc]
 
 # -- damaged files ----------------------------------------------------------------------------------------
 
