@@ -1,0 +1,43 @@
+"""Words a Polish table read wrongly on the screens, playing both games by touch at 800×480 in Polish
+(Discworld: Ankh-Morpork with three players, an event and its questions; Ankh-Morpoly with guilds,
+Fortuna and ELAM):
+
+- the Ankh-Morpoly set-up screen had two buttons reading "Start" side by side, "◀ Start" back to the
+  home screen and "★ Start" to begin the game, and its rulings called GO "Start" (as Polish
+  Monopoly prints it) too: three things under one word; the home screen is the "Menu" (a game's
+  main menu, "menu główne") and the game begins with "Zaczynamy" (German says "Los geht's" beside
+  its GO "Los").
+"""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from ui.i18n import LANGUAGES, Translator
+from tests.ui.test_ui_morpoly_at_the_table import _conftest
+
+
+def _app(request: Any, data: Path) -> tuple[Any, Any, Any]:
+    conftest = _conftest(request)
+    app = conftest.start_app(data, language="pl")
+    d = conftest.Driver(app)
+    d.frames(3)
+    return conftest, app, d
+
+
+def test_home_start_and_go_are_three_words(tmp_path: Path, request: Any) -> None:
+    for language in LANGUAGES:
+        t = Translator(language)
+        words = {t.gettext("Home"), t.gettext("Start"), t.gettext("GO")}
+        assert len(words) == 3, (language, words)
+    conftest, app, d = _app(request, tmp_path / "data")
+    try:
+        d.tap(d.screen.ids.new_morpoly)
+        setup = d.screen
+        assert setup.name == "morpoly-setup"
+        assert setup.back_button.text == "◀ Menu" and setup.start_button.text == "★ Zaczynamy"
+        d.tap(setup.back_button)
+        assert d.screen.name == "home"
+        assert "⌂ Menu" in d.texts(app.root).split("\n")
+    finally:
+        conftest.stop_app(app)
