@@ -6,7 +6,11 @@ Fortuna and ELAM):
   home screen and "★ Start" to begin the game, and its rulings called GO "Start" (as Polish
   Monopoly prints it) too: three things under one word; the home screen is the "Menu" (a game's
   main menu, "menu główne") and the game begins with "Zaczynamy" (German says "Los geht's" beside
-  its GO "Los").
+  its GO "Los");
+- the status line under every screen read "Kość: symulowana (brak sprzętu) · Skaner: symulowana
+  (brak sprzętu)": one template for the die (feminine) and the scanner (masculine) cannot make its
+  participle agree with both ("skaner symulowany"), nor "odłączona" for a disconnected scanner; the
+  Polish template says it with a noun: "symulacja", "brak połączenia".
 """
 from __future__ import annotations
 
@@ -39,5 +43,24 @@ def test_home_start_and_go_are_three_words(tmp_path: Path, request: Any) -> None
         d.tap(setup.back_button)
         assert d.screen.name == "home"
         assert "⌂ Menu" in d.texts(app.root).split("\n")
+    finally:
+        conftest.stop_app(app)
+
+
+def test_the_status_line_agrees_with_the_die_and_the_scanner(tmp_path: Path, request: Any) -> None:
+    conftest, app, d = _app(request, tmp_path / "data")
+    try:
+        shown = d.texts(app.root).split("\n")
+        assert "Kość: symulacja (brak sprzętu) · Skaner: symulacja (brak sprzętu)" in shown, shown
+        d.tap(d.screen.children[0].children[-1].ids.nav_settings)
+        assert d.screen.name == "settings"
+        d.tap(d.screen.ids.advanced)
+        field = d.screen.ids.scanner_url
+        field.text = "serial:///dev/ttyNOSUCHSCANNER"  # typed on the on-screen keyboard
+        field.dispatch("on_text_validate")
+        d.frames(3)
+        assert "Skaner: brak połączenia (serial:///dev/ttyNOSUCHSCANNER)" in app.status_text, app.status_text
+        for word in ("symulowana", "symulowany", "odłączona", "odłączony"):
+            assert word not in app.status_text
     finally:
         conftest.stop_app(app)
