@@ -10,13 +10,18 @@ Fortuna and ELAM):
 - the status line under every screen read "Kość: symulowana (brak sprzętu) · Skaner: symulowana
   (brak sprzętu)": one template for the die (feminine) and the scanner (masculine) cannot make its
   participle agree with both ("skaner symulowany"), nor "odłączona" for a disconnected scanner; the
-  Polish template says it with a noun: "symulacja", "brak połączenia".
+  Polish template says it with a noun: "symulacja", "brak połączenia";
+- the Table screen counted trouble markers against "Król Smoków 8" (a King of Dragons), while the
+  set-up offered the personality as the Polish edition prints it, "Smok Herbowy Królewski": two
+  names for one card. (The Italian table read "Re dei Draghi" beside the edition's English
+  "Dragon King of Arms", the same slip.)
 """
 from __future__ import annotations
 
 from pathlib import Path
 from typing import Any
 
+from companion.morpork.catalog import display_name
 from ui.i18n import LANGUAGES, Translator
 from tests.ui.test_ui_morpoly_at_the_table import _conftest
 
@@ -62,5 +67,22 @@ def test_the_status_line_agrees_with_the_die_and_the_scanner(tmp_path: Path, req
         assert "Skaner: brak połączenia (serial:///dev/ttyNOSUCHSCANNER)" in app.status_text, app.status_text
         for word in ("symulowana", "symulowany", "odłączona", "odłączony"):
             assert word not in app.status_text
+    finally:
+        conftest.stop_app(app)
+
+
+def test_the_table_names_the_dragon_king_as_printed(tmp_path: Path, request: Any) -> None:
+    for language in LANGUAGES:
+        printed = display_name("personality", "dragon-king-of-arms", language)
+        short = Translator(language).gettext("Dragon King")
+        assert printed.startswith(short), (language, short, printed)
+    conftest, app, d = _app(request, tmp_path / "data")
+    try:
+        app.start_game(["red", "yellow", "green"], ["Krzesimir-Bolesław", "Ola", "Ugo"], "pl")
+        d.frames(3)
+        d.tap(d.screen.children[0].children[-1].ids.nav_table)
+        assert d.screen.name == "table"
+        pools = d.screen.ids.pools.text
+        assert "(Smok Herbowy Królewski 8)" in pools and "Król" not in pools.replace("Królewski", ""), pools
     finally:
         conftest.stop_app(app)
