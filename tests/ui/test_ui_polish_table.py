@@ -15,15 +15,26 @@ Fortuna and ELAM):
   set-up offered the personality as the Polish edition prints it, "Smok Herbowy Królewski": two
   names for one card. (The Italian table read "Re dei Draghi" beside the edition's English
   "Dragon King of Arms", the same slip.)
+- Ankh-Morpoly's sentences put a typed name where Polish declines it: "zawiera FSU u Ugo", "FSU od
+  Ugo wypłaca Żaneta $300", "ubezpiecza Ugo" (the FSU ledger and the deed), "wysłać Krzesimir-Bolesław
+  do więzienia?", "Bagaż dołącza do Ugo", "wypluwa Ugo", "Tura 2: kolej Żaneta", and the paper-money
+  panel's "Krzesimir-Bolesław daje bank $27". A name the table typed cannot be declined, so Polish
+  sentences set it after "gracza"/"graczowi" (as "płaci graczowi Ugo" always did) or say it as a
+  subject ("Tura 2: gra Żaneta", as Discworld's turns), and the panel reads "… → bank: $27".
 """
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
 from companion.morpork.catalog import display_name
 from ui.i18n import LANGUAGES, Translator
-from tests.ui.test_ui_morpoly_at_the_table import _conftest
+from tests.ui.test_ui_morpoly_at_the_table import _conftest, _feed
+from ui.i18n import LOCALE_DIR
+from ui.i18n_tools import parse_po
+
+POLISH = parse_po((LOCALE_DIR / "pl" / "LC_MESSAGES" / "ankh_companion.po").read_text(encoding="utf-8"))
 
 
 def _app(request: Any, data: Path) -> tuple[Any, Any, Any]:
@@ -84,5 +95,45 @@ def test_the_table_names_the_dragon_king_as_printed(tmp_path: Path, request: Any
         assert d.screen.name == "table"
         pools = d.screen.ids.pools.text
         assert "(Smok Herbowy Królewski 8)" in pools and "Król" not in pools.replace("Królewski", ""), pools
+    finally:
+        conftest.stop_app(app)
+
+
+NAMED = ("player", "token", "owner", "payee", "payer", "party", "victim", "insurer", "beneficiary", "boss",
+         "winner", "assassin", "watch", "creditor", "seller", "buyer", "merchant")
+"""Placeholders that hold a name a player typed (Ankh-Morpoly's ``target`` too: a token)."""
+UNDECLINED = re.compile(r"(?<![\w:])(u|od|do|dla|przez|przed|przeciw|za|o|z|ze|w|na|kolej|ubezpiecza|wypluwa|"
+                        r"wysłać|wypłaca|daje)\s+\{(\w+)\}")
+"""A name right after a preposition or a verb that governs another case than the nominative."""
+
+
+def test_no_typed_name_stands_where_polish_declines_it() -> None:
+    found = {}
+    for key, text in POLISH.items():
+        for match in UNDECLINED.finditer(text):
+            name = match.group(2)
+            if name in NAMED or name == "target" and "morpoly" in key:
+                found[key] = text
+    assert not found, found
+
+
+def test_the_fsu_ledger_and_the_log_say_whom_by_touch(tmp_path: Path, request: Any) -> None:
+    """A position with two running FSUs (seeded play, as the table's journal holds it), resumed by touch."""
+    data = tmp_path / "data"
+    _feed(data, ["Krzesimir-Bolesław", "Żaneta", "Ugo"], {"edition": "us", "fortuna": "on", "elam": "on"},
+          lambda g: g.question is not None and g.question.key == "morpoly.turn.menu"
+          and len(g.state.ledger.active()) >= 2, seed=1, limit=6000)
+    conftest, app, d = _app(request, data)
+    try:
+        d.tap(d.screen.ids.resume)
+        board = d.screen
+        assert board.name == "morpoly-board"
+        log = board.log_label.text
+        assert re.search(r"Tura \d+: gra \[color", log) and "kolej" not in log, log
+        d.tap(board.ledger_button)
+        assert d.screen.name == "morpoly-ledger"
+        ledger = d.screen.body.text
+        assert ledger.count("ubezpiecza gracza [color") == len(app.game.state.ledger.active()), ledger
+        assert not re.search(r"ubezpiecza \[color", ledger), ledger
     finally:
         conftest.stop_app(app)
