@@ -20,7 +20,11 @@ Fortuna and ELAM):
   do więzienia?", "Bagaż dołącza do Ugo", "wypluwa Ugo", "Tura 2: kolej Żaneta", and the paper-money
   panel's "Krzesimir-Bolesław daje bank $27". A name the table typed cannot be declined, so Polish
   sentences set it after "gracza"/"graczowi" (as "płaci graczowi Ugo" always did) or say it as a
-  subject ("Tura 2: gra Żaneta", as Discworld's turns), and the panel reads "… → bank: $27".
+  subject ("Tura 2: gra Żaneta", as Discworld's turns), and the panel reads "… → bank: $27";
+- ELAM's Assassins had three names: the guild "Gildia Skrytobójców" and its button "Wynajmij
+  Skrytobójców", but "wynająć asasynów za $2?" above that button, "asasyn trafia", "Asasyni grają
+  tylko w ELAM" and "ginie zabójca" on the roll's table; the Polish edition's word is
+  "skrytobójca" (its action "Skrytobójstwo").
 """
 from __future__ import annotations
 
@@ -135,5 +139,23 @@ def test_the_fsu_ledger_and_the_log_say_whom_by_touch(tmp_path: Path, request: A
         ledger = d.screen.body.text
         assert ledger.count("ubezpiecza gracza [color") == len(app.game.state.ledger.active()), ledger
         assert not re.search(r"ubezpiecza \[color", ledger), ledger
+    finally:
+        conftest.stop_app(app)
+
+
+def test_the_assassins_have_one_name(tmp_path: Path, request: Any) -> None:
+    other = {key: text for key, text in POLISH.items() if re.search(r"\b(asasyn\w*|zabójc[aóy]\w*)", text, re.I)}
+    assert not other, other
+    data = tmp_path / "data"
+    _feed(data, ["Krzesimir-Bolesław", "Żaneta", "Ugo"], {"edition": "us", "fortuna": "on", "elam": "on"},
+          lambda g: g.question is not None and g.question.key == "morpoly.assassins.contract", seed=5, limit=6000)
+    conftest, app, d = _app(request, data)
+    try:
+        d.tap(d.screen.ids.resume)
+        board = d.screen
+        asked = board.question_label.text
+        assert "wynająć Skrytobójców za $" in asked, asked
+        hire = [w for w in board.answer_area.walk() if str(getattr(w, "value", "")).startswith("hire:")]
+        assert hire and all(b.text.startswith("Wynajmij Skrytobójców przeciw: ") for b in hire)
     finally:
         conftest.stop_app(app)
