@@ -24,7 +24,10 @@ Fortuna and ELAM):
 - ELAM's Assassins had three names: the guild "Gildia Skrytobójców" and its button "Wynajmij
   Skrytobójców", but "wynająć asasynów za $2?" above that button, "asasyn trafia", "Asasyni grają
   tylko w ELAM" and "ginie zabójca" on the roll's table; the Polish edition's word is
-  "skrytobójca" (its action "Skrytobójstwo").
+  "skrytobójca" (its action "Skrytobójstwo");
+- a drawn card's printed sentence read "If unowned,  you may buy it from the Bank. If owned,  pay the
+  owner…" in the board's log and the Journal (in every language): the translator took a sentence
+  with commas for a list of ids and joined its pieces with a second space.
 """
 from __future__ import annotations
 
@@ -35,6 +38,7 @@ from typing import Any
 from companion.morpork.catalog import display_name
 from ui.i18n import LANGUAGES, Translator
 from tests.ui.test_ui_morpoly_at_the_table import _conftest, _feed
+from companion.core.procedure import Narration
 from ui.i18n import LOCALE_DIR
 from ui.i18n_tools import parse_po
 
@@ -157,5 +161,32 @@ def test_the_assassins_have_one_name(tmp_path: Path, request: Any) -> None:
         assert "wynająć Skrytobójców za $" in asked, asked
         hire = [w for w in board.answer_area.walk() if str(getattr(w, "value", "")).startswith("hire:")]
         assert hire and all(b.text.startswith("Wynajmij Skrytobójców przeciw: ") for b in hire)
+    finally:
+        conftest.stop_app(app)
+
+
+def _drew_a_card_with_commas(game: Any) -> bool:
+    return any(line.key == "morpoly.card.drawn" and ", " in dict(line.params)["card_text"] for line in game.narration)
+
+
+def test_a_card_s_sentence_is_shown_as_printed(tmp_path: Path, request: Any) -> None:
+    printed = "Advance to the nearest Railroad. If unowned, you may buy it from the Bank."
+    line = Narration("morpoly.card.drawn", f"red draws: {printed}", params=(("token", "red"), ("card_text", printed)))
+    for language in LANGUAGES:
+        t = Translator(language)
+        t.use_players({"red": "Ola"})
+        assert printed in t.narration(line), (language, t.narration(line))
+    data = tmp_path / "data"
+    _feed(data, ["Krzesimir-Bolesław", "Żaneta", "Ugo"], {"edition": "us", "fortuna": "on", "elam": "on"},
+          _drew_a_card_with_commas, seed=1, limit=6000)
+    conftest, app, d = _app(request, data)
+    try:
+        d.tap(d.screen.ids.resume)
+        log = d.screen.log_label.text
+        assert "wyciąga: " in log and ",  " not in log, log
+        d.tap(d.screen.journal_button)
+        assert d.screen.name == "journal"
+        rows = d.texts()
+        assert "wyciąga: " in rows and ",  " not in rows, rows
     finally:
         conftest.stop_app(app)
