@@ -329,7 +329,8 @@ class Translator:
         from companion.morpork.catalog import CARD_BY_ID, EVENT_BY_ID
         if is_amount(value):  # an Ankh-Morpoly amount: "38 €" never wraps to "38" and "€"
             return value.replace(" ", "\u00a0")
-        if "," in value:  # a list, but not "$3,150"
+        if "," in value and not any(c.isspace() for c in value):  # a list of ids ("red,blue"), but not "$3,150"
+            # nor a printed card's sentence ("If unowned, you may buy it"), whose commas keep their space
             return ", ".join(self._param(item) for item in value.split(","))
         if "/" in value and value.partition("/")[0] in AREA_BY_ID:
             return self.option(value)
