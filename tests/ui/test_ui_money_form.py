@@ -45,5 +45,28 @@ def test_the_german_score_table_writes_a_repaid_loan_as_the_rulebook_writes_mone
     d.app.show("gameend")  # mid-game: "if the game ended now"
     d.frames(4)
     cells = [c.text for c in d.screen.ids.scores.children]
-    assert any(text.startswith("-12\u00a0$ ") for text in cells), cells
+    assert any(text.startswith("-12\u00a0$") for text in cells), cells
     assert not any("12$" in text for text in cells), cells
+    # the money repaid alone: no penalty of none beside it (the cell read "-12 $ 0")
+    assert "-12\u00a0$" in cells and not any(text.startswith("-12\u00a0$ ") for text in cells), cells
+
+
+def test_the_loans_cell_says_only_what_the_loans_cost(driver: Any) -> None:
+    """The rulebook's end of a game: each loan is paid back with $12, or costs 15 points. The cell
+    read "-$12 0" for a loan repaid and "-$0 -15" for one that could not be."""
+    d = driver
+    d.app.set_language("en")
+    d.app.start_game(["red", "yellow", "green"], ["Ann", "Bob", "Cy"], "en")
+    state = d.app.game.state
+    state.players[0].loans += ["mr-bent", "the-bank-of-ankh-morpork"]
+    state.players[0].money = 20  # one loan repaid ($12), the other not (-15 points)
+    state.players[1].loans.append("mr-bent")
+    state.players[1].money = 5  # none repaid
+    d.app.show("gameend")
+    d.frames(4)
+    cells = [c.text for c in reversed(d.screen.ids.scores.children)]
+    columns = 8
+    rows = [cells[i:i + columns] for i in range(0, len(cells), columns)]  # the heads, then a row per colour
+    loans = rows[0].index("Loans")
+    assert "Ann" in rows[1][0] and "Bob" in rows[2][0] and "Cy" in rows[3][0], rows
+    assert [row[loans] for row in rows[1:]] == ["-$12 -15", "-15", "–"], rows
