@@ -5,6 +5,9 @@ Italian and tripped over:
 - the Fortuna token had three names: "segnalino Fortuna" in the question and the log, "usa il
   gettone di Fortuna" on the button that spends it and "un gettone Fortuna" in the money list's
   legend;
+- L-Space took two articles: "l'L-Spazio" in a ruling, "lo L-Spazio ti sposta" and "tira nello
+  L-Spazio" in its question and the log; the letter is read "elle", and Italian elides before it
+  (l'L-Spazio, nell'L-Spazio, as l'SMS);
 
 Positions are reached the way a table's journal holds them (seeded random legal play fed through
 the session, :func:`test_ui_morpoly_at_the_table._feed`), then the app is opened on them and
@@ -15,7 +18,13 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import re
+
 from tests.ui.test_ui_morpoly_at_the_table import _feed, _resumed
+from ui.i18n import LOCALE_DIR
+from ui.i18n_tools import parse_po
+
+ITALIAN = parse_po((LOCALE_DIR / "it" / "LC_MESSAGES" / "ankh_companion.po").read_text(encoding="utf-8"))
 
 NAMES = ["Giuseppina", "Massimiliano", "Niccolò"]
 ELAM = {"edition": "us", "fortuna": "on", "elam": "on"}
@@ -27,6 +36,13 @@ def _at(key: str) -> Any:
 
 def _buttons(board: Any) -> dict[str, Any]:
     return {w.value: w for w in board.answer_area.walk() if getattr(w, "value", "")}
+
+
+def _tap_faces(d: Any, first: int, second: int) -> None:
+    """Face ``first`` of die 1 and ``second`` of die 2 tapped on the board's face pad."""
+    rows = [w for w in d.screen.answer_area.children if w.__class__.__name__ == "BoxLayout"][::-1]
+    for row, face in zip(rows, (first, second)):
+        d.tap([b for b in reversed(row.children) if getattr(b, "group", "")][face - 1])
 
 
 def test_the_fortuna_token_has_one_name(tmp_path: Path, request: Any) -> None:
@@ -42,3 +58,22 @@ def test_the_fortuna_token_has_one_name(tmp_path: Path, request: Any) -> None:
         assert "spende il segnalino Fortuna" in board.log_label.text, board.log_label.text
         shown = "\n".join((board.question_label.text, board.money_label.text, board.log_label.text))
         assert "gettone" not in shown, shown
+
+
+def test_l_space_takes_an_elided_article_everywhere() -> None:
+    said = {key: text for key, text in ITALIAN.items() if "L-Spazio" in text}
+    assert len(said) >= 5, said  # the roll, the direction, both log lines, the Wizards' ruling
+    unelided = {key: text for key, text in said.items()
+                if re.search(r"\b(lo|nello|dello|allo|dallo|sullo|il|nel|del|al|dal|sul)\s+L-Spazio", text)}
+    assert not unelided, unelided
+
+
+def test_a_roll_in_l_space_reads_nell_l_spazio(tmp_path: Path, request: Any) -> None:
+    data = tmp_path / "data"
+    _feed(data, NAMES, ELAM, _at("morpoly.roll.l-space"), seed=5)
+    with _resumed(request, data, "it") as (app, d):
+        board = d.screen
+        token = app.game.question.player
+        name = NAMES[["red", "yellow", "green"].index(token)]
+        _tap_faces(d, 2, 3)  # product 6, even: forward (reference §4.2)
+        assert f"{name} tira nell'L-Spazio 2 e 3: 6 caselle avanti" in board.log_label.text, board.log_label.text
