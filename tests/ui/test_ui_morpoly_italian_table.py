@@ -8,6 +8,8 @@ Italian and tripped over:
 - L-Space took two articles: "l'L-Spazio" in a ruling, "lo L-Spazio ti sposta" and "tira nello
   L-Spazio" in its question and the log; the letter is read "elle", and Italian elides before it
   (l'L-Spazio, nell'L-Spazio, as l'SMS);
+- hiring the Assassins was said with two verbs and two spellings: "assoldare gli assassini?" asked,
+  "Ingaggia gli Assassini contro Niccolò" answered, and the log "assolda";
 
 Positions are reached the way a table's journal holds them (seeded random legal play fed through
 the session, :func:`test_ui_morpoly_at_the_table._feed`), then the app is opened on them and
@@ -77,3 +79,17 @@ def test_a_roll_in_l_space_reads_nell_l_spazio(tmp_path: Path, request: Any) -> 
         name = NAMES[["red", "yellow", "green"].index(token)]
         _tap_faces(d, 2, 3)  # product 6, even: forward (reference §4.2)
         assert f"{name} tira nell'L-Spazio 2 e 3: 6 caselle avanti" in board.log_label.text, board.log_label.text
+
+
+def test_hiring_the_assassins_is_one_verb_and_one_name(tmp_path: Path, request: Any) -> None:
+    data = tmp_path / "data"
+    _feed(data, NAMES, ELAM, _at("morpoly.assassins.contract"), seed=5)
+    with _resumed(request, data, "it") as (app, d):
+        board = d.screen
+        assert "assoldare gli Assassini per $" in board.question_label.text, board.question_label.text
+        hire = next(button for value, button in _buttons(board).items() if value.startswith("hire:"))
+        assassin = NAMES[["red", "yellow", "green"].index(hire.value.split(":", 1)[1])]
+        assert hire.text == f"Assolda gli Assassini contro {assassin}", hire.text
+        d.tap(hire)
+        log = re.sub(r"\[/?[a-z]+[^\]]*\]", "", board.log_label.text)
+        assert re.search(rf"assolda [●▲■] {assassin} per \$", log), log
