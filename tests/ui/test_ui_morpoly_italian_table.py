@@ -10,6 +10,9 @@ Italian and tripped over:
   (l'L-Spazio, nell'L-Spazio, as l'SMS);
 - hiring the Assassins was said with two verbs and two spellings: "assoldare gli assassini?" asked,
   "Ingaggia gli Assassini contro Niccolò" answered, and the log "assolda";
+- a card drawn was logged with its commas doubled ("Go directly to Jail,  do not pass Go,  do not
+  collect $200."): the translator read the card's text as a list and joined its items again with
+  ", " (every language; a Discworld tie's winners "red, blue" read "Anna,  blue" the same way);
 
 Positions are reached the way a table's journal holds them (seeded random legal play fed through
 the session, :func:`test_ui_morpoly_at_the_table._feed`), then the app is opened on them and
@@ -23,7 +26,8 @@ from typing import Any
 import re
 
 from tests.ui.test_ui_morpoly_at_the_table import _feed, _resumed
-from ui.i18n import LOCALE_DIR
+from ui.i18n import LOCALE_DIR, Translator
+from ui.screens.morpoly.common import card_text, game_edition
 from ui.i18n_tools import parse_po
 
 ITALIAN = parse_po((LOCALE_DIR / "it" / "LC_MESSAGES" / "ankh_companion.po").read_text(encoding="utf-8"))
@@ -93,3 +97,29 @@ def test_hiring_the_assassins_is_one_verb_and_one_name(tmp_path: Path, request: 
         d.tap(hire)
         log = re.sub(r"\[/?[a-z]+[^\]]*\]", "", board.log_label.text)
         assert re.search(rf"assolda [●▲■] {assassin} per \$", log), log
+
+
+def test_a_card_drawn_is_logged_as_printed(tmp_path: Path, request: Any) -> None:
+    data = tmp_path / "data"
+    _feed(data, NAMES, ELAM, lambda g: g.question is not None and g.question.key in (
+        "morpoly.card.chance", "morpoly.card.chest"), seed=5)
+    with _resumed(request, data, "it") as (app, d):
+        board = d.screen
+        ed = game_edition(app.game)
+        printed = {value: card_text(ed, value) or "" for value in app.game.question.options}
+        value = next(v for v, text in printed.items() if ", " in text)  # "If unowned, you may buy it …"
+        d.tap(_buttons(board)[value])
+        log = re.sub(r"\[/?[a-z]+[^\]]*\]", "", board.log_label.text)
+        assert f"pesca: {printed[value]}" in log, (printed[value], log)
+        assert ",  " not in log, log
+
+
+def test_a_tie_s_winners_joined_with_comma_space_are_all_named() -> None:
+    """The Discworld game's winners of a tie come as "red, blue" (events/fog.py, city.py): the
+    English log read "winner: Giuseppina,  blue"."""
+    from types import SimpleNamespace
+    translator = Translator("en")
+    translator.use_players({"red": "Giuseppina", "blue": "Niccolò"})
+    line = SimpleNamespace(key="event.fog.game-over", text="the draw pile is empty: the game ends; winner: red, blue",
+                           params=(("winners", "red, blue"),), area=None)
+    assert translator.narration(line).endswith("winner: Giuseppina, Niccolò"), translator.narration(line)
