@@ -13,6 +13,8 @@ Italian and tripped over:
 - a card drawn was logged with its commas doubled ("Go directly to Jail,  do not pass Go,  do not
   collect $200."): the translator read the card's text as a list and joined its items again with
   ", " (every language; a Discworld tie's winners "red, blue" read "Anna,  blue" the same way);
+- the FSU ledger said an FSU "finisce quando Massimiliano passa Baltic Avenue" ("passare" a square
+  without "da" hands it over); the log says "scade quando … ripassa da Baltic Avenue";
 
 Positions are reached the way a table's journal holds them (seeded random legal play fed through
 the session, :func:`test_ui_morpoly_at_the_table._feed`), then the app is opened on them and
@@ -123,3 +125,18 @@ def test_a_tie_s_winners_joined_with_comma_space_are_all_named() -> None:
     line = SimpleNamespace(key="event.fog.game-over", text="the draw pile is empty: the game ends; winner: red, blue",
                            params=(("winners", "red, blue"),), area=None)
     assert translator.narration(line).endswith("winner: Giuseppina, Niccolò"), translator.narration(line)
+
+
+def test_the_ledger_says_when_an_fsu_ends_with_passa_da(tmp_path: Path, request: Any) -> None:
+    data = tmp_path / "data"
+    _feed(data, NAMES, ELAM, lambda g: g.question is not None and bool(g.state.ledger.active()), seed=5,
+          limit=8000)
+    with _resumed(request, data, "it") as (app, d):
+        fsu = app.game.state.ledger.active()[0]
+        holder = NAMES[["red", "yellow", "green"].index(fsu.holder_token)]
+        name = game_edition(app.game).squares[fsu.square].name
+        d.tap(d.screen.ledger_button)
+        assert d.screen.name == "morpoly-ledger"
+        text = re.sub(r"\[/?[a-z]+[^\]]*\]", "", d.screen.body.text)
+        assert re.search(rf"finisce quando [●▲■] {holder} passa da {re.escape(name)} \(\d+ casell[ae] avanti\)",
+                         text), text
