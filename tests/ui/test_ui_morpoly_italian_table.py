@@ -15,6 +15,9 @@ Italian and tripped over:
   ", " (every language; a Discworld tie's winners "red, blue" read "Anna,  blue" the same way);
 - the FSU ledger said an FSU "finisce quando Massimiliano passa Baltic Avenue" ("passare" a square
   without "da" hands it over); the log says "scade quando … ripassa da Baltic Avenue";
+- a square's deed said of a Wizard or Fool on it "i poteri … possono mandarlo alla casella
+  opposta": "lo" makes Giuseppina a man (the catalogue scan of test_ui_sentences_fit_every_player
+  now knows the form); it says "mandare la sua pedina";
 
 Positions are reached the way a table's journal holds them (seeded random legal play fed through
 the session, :func:`test_ui_morpoly_at_the_table._feed`), then the app is opened on them and
@@ -140,3 +143,21 @@ def test_the_ledger_says_when_an_fsu_ends_with_passa_da(tmp_path: Path, request:
         text = re.sub(r"\[/?[a-z]+[^\]]*\]", "", d.screen.body.text)
         assert re.search(rf"finisce quando [●▲■] {holder} passa da {re.escape(name)} \(\d+ casell[ae] avanti\)",
                          text), text
+
+
+def test_the_deed_s_opposite_square_line_fits_any_player(tmp_path: Path, request: Any) -> None:
+    from companion.morpoly.board_view import opposite_pairs
+    data = tmp_path / "data"
+    _feed(data, NAMES, ELAM, lambda g: g.question is not None and g.question.key == "morpoly.turn.menu"
+          and bool(opposite_pairs(g.state)), seed=5, limit=8000)
+    with _resumed(request, data, "it") as (app, d):
+        pair = opposite_pairs(app.game.state)[0]
+        name = NAMES[["red", "yellow", "green"].index(pair.token)]
+        for index, line in ((pair.square, f"qui c'è {name}; i poteri dei Maghi o dei Giullari possono mandare "
+                                          f"la sua pedina alla casella opposta, {pair.opposite}"),
+                            (pair.opposite, f"{name} è di fronte, sulla casella {pair.square}; i poteri dei Maghi o "
+                                            "dei Giullari possono mandare qui la sua pedina")):
+            d.tap(d.screen.cells[index])
+            text = d.screen.deed_label.text
+            assert line in text, text
+            d.tap(next(w for w in d.screen.square_popup.walk() if getattr(w, "text", "") == "OK"))
