@@ -18,6 +18,9 @@ Italian and tripped over:
 - a square's deed said of a Wizard or Fool on it "i poteri … possono mandarlo alla casella
   opposta": "lo" makes Giuseppina a man (the catalogue scan of test_ui_sentences_fit_every_player
   now knows the form); it says "mandare la sua pedina";
+- undoing three steps with two rolls among them asked "Annullare un tiro di dado?" above "Questo
+  annulla 2 tiri di dado": the English title is "Undo past a die roll?", and it says "Annullare
+  anche dei tiri di dado?", true for one roll or more;
 
 Positions are reached the way a table's journal holds them (seeded random legal play fed through
 the session, :func:`test_ui_morpoly_at_the_table._feed`), then the app is opened on them and
@@ -161,3 +164,23 @@ def test_the_deed_s_opposite_square_line_fits_any_player(tmp_path: Path, request
             text = d.screen.deed_label.text
             assert line in text, text
             d.tap(next(w for w in d.screen.square_popup.walk() if getattr(w, "text", "") == "OK"))
+
+
+def test_undoing_past_two_rolls_is_not_asked_as_one(tmp_path: Path, request: Any) -> None:
+    data = tmp_path / "data"
+    _feed(data, NAMES, ELAM, lambda g: g.seq > 12 and g.question is not None and g.question.key == "morpoly.turn.menu",
+          seed=5)
+    with _resumed(request, data, "it") as (app, d):
+        played = len(app.session.inputs)
+        rolls = sum(hasattr(i, "faces") for i in app.session.inputs[played - 4:])
+        assert rolls >= 2, app.session.inputs[played - 4:]
+        d.tap(d.screen.journal_button)
+        d.screen.select(played - 4)
+        d.frames(2)
+        d.tap(d.screen.ids.undo)
+        popup = d.screen.popup
+        body = next(w.text for w in popup.content.walk() if "Questo annulla" in str(getattr(w, "text", "")))
+        assert f"Questo annulla {rolls} tiri di dado" in body, body
+        assert popup.title == "Annullare anche dei tiri di dado?", popup.title
+        d.tap(d.screen.confirm_button)
+        assert len(app.session.inputs) == played - 4, app.message
