@@ -21,6 +21,8 @@ Italian and tripped over:
 - undoing three steps with two rolls among them asked "Annullare un tiro di dado?" above "Questo
   annulla 2 tiri di dado": the English title is "Undo past a die roll?", and it says "Annullare
   anche dei tiri di dado?", true for one roll or more;
+- undoing four steps listed three and "… e altri 1": the line now takes the plural form of its
+  number ("… e un altro", "… e altri 2");
 
 Positions are reached the way a table's journal holds them (seeded random legal play fed through
 the session, :func:`test_ui_morpoly_at_the_table._feed`), then the app is opened on them and
@@ -184,3 +186,21 @@ def test_undoing_past_two_rolls_is_not_asked_as_one(tmp_path: Path, request: Any
         assert popup.title == "Annullare anche dei tiri di dado?", popup.title
         d.tap(d.screen.confirm_button)
         assert len(app.session.inputs) == played - 4, app.message
+
+
+def test_undoing_four_steps_lists_one_more_in_the_singular(tmp_path: Path, request: Any) -> None:
+    data = tmp_path / "data"
+    _feed(data, NAMES, ELAM, lambda g: g.seq > 12 and g.question is not None and g.question.key == "morpoly.turn.menu",
+          seed=5)
+    with _resumed(request, data, "it") as (app, d):
+        played = len(app.session.inputs)
+        d.tap(d.screen.journal_button)
+        for back, more in ((4, "… e un altro"), (5, "… e altri 2")):
+            d.screen.select(played - back)
+            d.frames(2)
+            d.tap(d.screen.ids.undo)
+            body = next(w.text for w in d.screen.popup.content.walk() if f"Annullare {back} passi" in str(
+                getattr(w, "text", "")))
+            assert body.split("\n")[4] == more, body
+            d.tap(next(w for w in d.screen.popup.content.walk() if getattr(w, "text", "") == "Tieni"))
+        assert len(app.session.inputs) == played  # kept
