@@ -23,6 +23,8 @@ Italian and tripped over:
   anche dei tiri di dado?", true for one roll or more;
 - undoing four steps listed three and "… e altri 1": the line now takes the plural form of its
   number ("… e un altro", "… e altri 2");
+- a percentage was written two ways: "il 10 % del Monopoly classico" in the set-up's rulings, "Imprevisti
+  6%" in the ledger; Italian writes "10%", as the ledger does;
 
 Positions are reached the way a table's journal holds them (seeded random legal play fed through
 the session, :func:`test_ui_morpoly_at_the_table._feed`), then the app is opened on them and
@@ -204,3 +206,24 @@ def test_undoing_four_steps_lists_one_more_in_the_singular(tmp_path: Path, reque
             assert body.split("\n")[4] == more, body
             d.tap(next(w for w in d.screen.popup.content.walk() if getattr(w, "text", "") == "Tieni"))
         assert len(app.session.inputs) == played  # kept
+
+
+def test_a_percentage_is_written_one_way(tmp_path: Path, request: Any) -> None:
+    from ui.screens.morpoly.ledger import percent
+    spaced = {key: text for key, text in ITALIAN.items() if re.search(r"\d\s%", text)}
+    assert not spaced, spaced
+    assert percent("5/36") == "14%"  # the ledger's chances
+    conftest = request.config.pluginmanager.getplugin(str(Path(__file__).with_name("conftest.py")))
+    app = conftest.start_app(tmp_path / "data", language="it")
+    d = conftest.Driver(app)
+    try:
+        d.frames(3)
+        d.tap(d.screen.ids.new_morpoly)
+        setup = d.screen
+        assert setup.option_abouts["transfer-interest"].text.endswith("o il 10% del Monopoly classico")
+        button = setup.option_buttons["transfer-interest"]
+        while "%" not in button.text:
+            d.tap(button)  # the ruling's choices, by touch
+        assert button.text.startswith("10% (classico)"), button.text
+    finally:
+        conftest.stop_app(app)
