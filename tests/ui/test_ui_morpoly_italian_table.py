@@ -25,6 +25,9 @@ Italian and tripped over:
   number ("… e un altro", "… e altri 2");
 - a percentage was written two ways: "il 10 % del Monopoly classico" in the set-up's rulings, "Imprevisti
   6%" in the ledger; Italian writes "10%", as the ledger does;
+- the menu's answers were verbs ("Costruisci una casa su …", "Vendi …", "Estingui l'ipoteca su …")
+  but one a noun, "Ipoteca su Baltic Avenue" ("a mortgage on"); it says "Ipoteca Baltic Avenue",
+  as the log then does ("Massimiliano ipoteca Baltic Avenue");
 
 Positions are reached the way a table's journal holds them (seeded random legal play fed through
 the session, :func:`test_ui_morpoly_at_the_table._feed`), then the app is opened on them and
@@ -227,3 +230,18 @@ def test_a_percentage_is_written_one_way(tmp_path: Path, request: Any) -> None:
         assert button.text.startswith("10% (classico)"), button.text
     finally:
         conftest.stop_app(app)
+
+
+def test_the_mortgage_answer_is_a_verb_as_the_log_says_it(tmp_path: Path, request: Any) -> None:
+    data = tmp_path / "data"
+    _feed(data, NAMES, ELAM, lambda g: g.question is not None and g.question.key == "morpoly.turn.menu"
+          and any(o.startswith("mortgage:") for o in g.question.options), seed=5)
+    with _resumed(request, data, "it") as (app, d):
+        board = d.screen
+        value = next(v for v in app.game.question.options if v.startswith("mortgage:"))
+        name = game_edition(app.game).squares[int(value.split(":")[1])].name
+        button = _buttons(board)[value]
+        assert button.text == f"Ipoteca {name}", button.text
+        d.tap(button)
+        log = re.sub(r"\[/?[a-z]+[^\]]*\]", "", board.log_label.text)
+        assert log.endswith(f" ipoteca {name}"), log
