@@ -28,6 +28,9 @@ Italian and tripped over:
 - the menu's answers were verbs ("Costruisci una casa su …", "Vendi …", "Estingui l'ipoteca su …")
   but one a noun, "Ipoteca su Baltic Avenue" ("a mortgage on"); it says "Ipoteca Baltic Avenue",
   as the log then does ("Massimiliano ipoteca Baltic Avenue");
+- a table with paper money read "Massimiliano dà a la banca $120" ("a" + "la" is "alla"), and a
+  line the bank hands over began in lower case ("la banca dà a …"; English "the bank hands …"):
+  it reads "● Giuseppina: $200 per la banca" and "La banca: $400 per ▲ Massimiliano";
 
 Positions are reached the way a table's journal holds them (seeded random legal play fed through
 the session, :func:`test_ui_morpoly_at_the_table._feed`), then the app is opened on them and
@@ -245,3 +248,39 @@ def test_the_mortgage_answer_is_a_verb_as_the_log_says_it(tmp_path: Path, reques
         d.tap(button)
         log = re.sub(r"\[/?[a-z]+[^\]]*\]", "", board.log_label.text)
         assert log.endswith(f" ipoteca {name}"), log
+
+
+def test_paper_money_is_handed_over_in_italian(tmp_path: Path, request: Any) -> None:
+    from tests.ui.test_ui_morpoly_ledger import _button_with, _throw
+    conftest = request.config.pluginmanager.getplugin(str(Path(__file__).with_name("conftest.py")))
+    app = conftest.start_app(tmp_path / "data", language="it")
+    d = conftest.Driver(app)
+    try:
+        d.frames(3)
+        d.tap(d.screen.ids.new_morpoly)
+        setup = d.screen
+        d.tap(setup.count_buttons[3])
+        for field, name in zip(setup.name_inputs, NAMES):
+            field.text = name  # typed on the on-screen keyboard
+        d.tap(setup.option_buttons["bank"])
+        assert setup.values["bank"] == "checker"
+        d.tap(setup.start_button)
+        for guild in ("beggars", "undead", "patrician"):
+            d.tap(_buttons(d.screen)[guild])
+        board = d.screen
+
+        def shown() -> str:
+            return re.sub(r"\[/?[a-z]+[^\]]*\]", "", board.money_label.text)
+
+        d.tap(_button_with(board.answer_area, "Tira i dadi"))
+        _throw(d, 2, 3)  # Giuseppina to Reading Railroad, 5, and buys it
+        d.tap(_buttons(board)["buy"])
+        assert "● Giuseppina: $200 per la banca" in shown(), shown()
+        d.tap(_button_with(board.answer_area, "Tira i dadi"))
+        _throw(d, 3, 4)  # Massimiliano to Chance, 7: "Advance to Go (Collect $200)", on GO itself
+        card = next(b for b in _buttons(board).values() if b.text.startswith("Advance to Go"))
+        d.tap(card)
+        assert re.search(r"^La banca: \$\d+ per ▲ Massimiliano$", shown(), re.M), shown()
+        assert " a la banca" not in shown() and "\nla banca" not in shown()
+    finally:
+        conftest.stop_app(app)
