@@ -31,6 +31,8 @@ Italian and tripped over:
 - a table with paper money read "Massimiliano dà a la banca $120" ("a" + "la" is "alla"), and a
   line the bank hands over began in lower case ("la banca dà a …"; English "the bank hands …"):
   it reads "● Giuseppina: $200 per la banca" and "La banca: $400 per ▲ Massimiliano";
+- the City Watch was "Guardia Cittadina" on the guild button, the money list and its ruling, but
+  "è della Guardia cittadina e non va in prigione" in the log;
 
 Positions are reached the way a table's journal holds them (seeded random legal play fed through
 the session, :func:`test_ui_morpoly_at_the_table._feed`), then the app is opened on them and
@@ -284,3 +286,12 @@ def test_paper_money_is_handed_over_in_italian(tmp_path: Path, request: Any) -> 
         assert " a la banca" not in shown() and "\nla banca" not in shown()
     finally:
         conftest.stop_app(app)
+
+
+def test_a_guild_is_spelt_as_its_button_everywhere() -> None:
+    from ui.i18n import GUILD_WORDS
+    names = [ITALIAN[english].removeprefix("Il ") for english in GUILD_WORDS.values()]
+    assert "Guardia Cittadina" in names and "Patrizio" in names, names
+    found = {key: text for key, text in ITALIAN.items() for name in names
+             for said in re.findall(re.escape(name), text, re.I) if said != name}
+    assert not found, found
