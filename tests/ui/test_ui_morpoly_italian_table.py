@@ -33,6 +33,10 @@ Italian and tripped over:
   it reads "● Giuseppina: $200 per la banca" and "La banca: $400 per ▲ Massimiliano";
 - the City Watch was "Guardia Cittadina" on the guild button, the money list and its ruling, but
   "è della Guardia cittadina e non va in prigione" in the log;
+- what an FSU covers was said of the insured player in the masculine — "copre: mandato in
+  prigione", "derubato da un ladro", "teletrasportato" (Giuseppina is "mandata") — beside
+  "finire su un cimitero"; it says "finire in prigione", "un furto di un Ladro", "un teletrasporto"
+  (the catalogue scan of test_ui_sentences_fit_every_player reads only lines that name a player);
 
 Positions are reached the way a table's journal holds them (seeded random legal play fed through
 the session, :func:`test_ui_morpoly_at_the_table._feed`), then the app is opened on them and
@@ -295,3 +299,28 @@ def test_a_guild_is_spelt_as_its_button_everywhere() -> None:
     found = {key: text for key, text in ITALIAN.items() for name in names
              for said in re.findall(re.escape(name), text, re.I) if said != name}
     assert not found, found
+
+
+def test_what_an_fsu_covers_fits_any_insured_player(tmp_path: Path, request: Any) -> None:
+    from companion.morpoly.covers import Cover
+    from companion.morpoly.fsu import Fsu, Ledger
+    from companion.morpoly.state import SquareState
+    from ui.screens.morpoly.common import COVER_WORDS
+    participles = {english: ITALIAN[english] for english in COVER_WORDS.values()
+                   if re.search(r"\b\w+(?:at|it|ut)o\b", ITALIAN[english])}
+    assert not participles, participles
+    data = tmp_path / "data"
+    _feed(data, NAMES, {"edition": "us"}, lambda g: g.question is not None and g.question.key == "morpoly.turn.menu",
+          seed=5)
+    with _resumed(request, data, "it") as (app, d):
+        state = app.game.state  # FSUs built by hand, as test_ui_morpoly_ledger does: Giuseppina insured
+        state.squares[37] = SquareState("yellow", 2)
+        state.ledger = Ledger((Fsu(1, "yellow", "red", "red", 37, 500,
+                                   frozenset({Cover.JAILED, Cover.ROBBED, Cover.TELEPORT}), False),), 2)
+        app.refresh()
+        d.tap(d.screen.ledger_button)
+        text = d.screen.body.text
+        assert "Massimiliano assicura" in text and "Giuseppina · premio $500" in text, text
+        covers = next(line for line in text.split("\n") if "copre:" in line)
+        for said in ("finire in prigione", "un furto di un Ladro", "un teletrasporto"):
+            assert said in covers, covers
