@@ -44,15 +44,18 @@ the session, :func:`test_ui_morpoly_at_the_table._feed`), then the app is opened
 """
 from __future__ import annotations
 
+import re
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-import re
-
-from tests.ui.test_ui_morpoly_at_the_table import _feed, _resumed
+from tests.ui.test_ui_morpoly_at_the_table import _conftest, _feed, _resumed
+from tests.ui.test_ui_morpoly_german_table import _at, _buttons
+from tests.ui.test_ui_morpoly_ledger import _button_with, _throw
 from ui.i18n import LOCALE_DIR, Translator
-from ui.screens.morpoly.common import card_text, game_edition
 from ui.i18n_tools import parse_po
+from ui.screens.morpoly.common import card_text, game_edition
 
 ITALIAN = parse_po((LOCALE_DIR / "it" / "LC_MESSAGES" / "ankh_companion.po").read_text(encoding="utf-8"))
 
@@ -60,25 +63,47 @@ NAMES = ["Giuseppina", "Massimiliano", "Niccolò"]
 ELAM = {"edition": "us", "fortuna": "on", "elam": "on"}
 
 
-def _at(key: str) -> Any:
-    return lambda game: game.question is not None and game.question.key == key
+@contextmanager
+def _italian_setup(request: Any, tmp_path: Path) -> Iterator[tuple[Any, Any, Any]]:
+    """The app in Italian, "new Ankh-Morpoly game" tapped on Home: the app, the driver and the
+    set-up screen, the app stopped when the block ends."""
+    conftest = _conftest(request)
+    app = conftest.start_app(tmp_path / "data", language="it")
+    d = conftest.Driver(app)
+    try:
+        d.frames(3)
+        d.tap(d.screen.ids.new_morpoly)
+        yield app, d, d.screen
+    finally:
+        conftest.stop_app(app)
 
 
-def _buttons(board: Any) -> dict[str, Any]:
-    return {w.value: w for w in board.answer_area.walk() if getattr(w, "value", "")}
+@contextmanager
+def _italian_board(request: Any, tmp_path: Path, until: Any) -> Iterator[tuple[Any, Any]]:
+    """An ELAM game fed until ``until`` holds, opened in Italian and "resume" tapped."""
+    data = tmp_path / "data"
+    _feed(data, NAMES, ELAM, until, seed=5, limit=8000)
+    with _resumed(request, data, "it") as (app, d):
+        yield app, d
 
 
-def _tap_faces(d: Any, first: int, second: int) -> None:
-    """Face ``first`` of die 1 and ``second`` of die 2 tapped on the board's face pad."""
-    rows = [w for w in d.screen.answer_area.children if w.__class__.__name__ == "BoxLayout"][::-1]
-    for row, face in zip(rows, (first, second)):
-        d.tap([b for b in reversed(row.children) if getattr(b, "group", "")][face - 1])
+def _name(seat: str) -> str:
+    """The name typed for a seat."""
+    return NAMES[["red", "yellow", "green"].index(seat)]
+
+
+def _plain(text: str) -> str:
+    """A label's text as read: its markup (colours, sizes, bold) left out."""
+    return re.sub(r"\[/?[a-z]+[^\]]*\]", "", text)
+
+
+def _a_while_in(game: Any) -> bool:
+    """Some turns in, at a turn's menu."""
+    return bool(game.seq > 12 and _at("morpoly.turn.menu")(game))
 
 
 def test_the_fortuna_token_has_one_name(tmp_path: Path, request: Any) -> None:
-    data = tmp_path / "data"
-    _feed(data, NAMES, ELAM, _at("morpoly.fortuna.window"), seed=5)
-    with _resumed(request, data, "it") as (app, d):
+    with _italian_board(request, tmp_path, _at("morpoly.fortuna.window")) as (app, d):
         board = d.screen
         assert "segnalino Fortuna" in board.question_label.text, board.question_label.text
         assert "un segnalino Fortuna" in board.money_label.text, board.money_label.text  # the legend
@@ -99,41 +124,35 @@ def test_l_space_takes_an_elided_article_everywhere() -> None:
 
 
 def test_a_roll_in_l_space_reads_nell_l_spazio(tmp_path: Path, request: Any) -> None:
-    data = tmp_path / "data"
-    _feed(data, NAMES, ELAM, _at("morpoly.roll.l-space"), seed=5)
-    with _resumed(request, data, "it") as (app, d):
+    with _italian_board(request, tmp_path, _at("morpoly.roll.l-space")) as (app, d):
         board = d.screen
         token = app.game.question.player
-        name = NAMES[["red", "yellow", "green"].index(token)]
-        _tap_faces(d, 2, 3)  # product 6, even: forward (reference §4.2)
+        name = _name(token)
+        _throw(d, 2, 3)  # product 6, even: forward (reference §4.2)
         assert f"{name} tira nell'L-Spazio 2 e 3: 6 caselle avanti" in board.log_label.text, board.log_label.text
 
 
 def test_hiring_the_assassins_is_one_verb_and_one_name(tmp_path: Path, request: Any) -> None:
-    data = tmp_path / "data"
-    _feed(data, NAMES, ELAM, _at("morpoly.assassins.contract"), seed=5)
-    with _resumed(request, data, "it") as (app, d):
+    with _italian_board(request, tmp_path, _at("morpoly.assassins.contract")) as (app, d):
         board = d.screen
         assert "assoldare gli Assassini per $" in board.question_label.text, board.question_label.text
         hire = next(button for value, button in _buttons(board).items() if value.startswith("hire:"))
-        assassin = NAMES[["red", "yellow", "green"].index(hire.value.split(":", 1)[1])]
+        assassin = _name(hire.value.split(":", 1)[1])
         assert hire.text == f"Assolda gli Assassini contro {assassin}", hire.text
         d.tap(hire)
-        log = re.sub(r"\[/?[a-z]+[^\]]*\]", "", board.log_label.text)
+        log = _plain(board.log_label.text)
         assert re.search(rf"assolda [●▲■] {assassin} per \$", log), log
 
 
 def test_a_card_drawn_is_logged_as_printed(tmp_path: Path, request: Any) -> None:
-    data = tmp_path / "data"
-    _feed(data, NAMES, ELAM, lambda g: g.question is not None and g.question.key in (
-        "morpoly.card.chance", "morpoly.card.chest"), seed=5)
-    with _resumed(request, data, "it") as (app, d):
+    with _italian_board(request, tmp_path, lambda g: g.question is not None and g.question.key in (
+        "morpoly.card.chance", "morpoly.card.chest")) as (app, d):
         board = d.screen
         ed = game_edition(app.game)
         printed = {value: card_text(ed, value) or "" for value in app.game.question.options}
         value = next(v for v, text in printed.items() if ", " in text)  # "If unowned, you may buy it …"
         d.tap(_buttons(board)[value])
-        log = re.sub(r"\[/?[a-z]+[^\]]*\]", "", board.log_label.text)
+        log = _plain(board.log_label.text)
         assert f"pesca: {printed[value]}" in log, (printed[value], log)
         assert ",  " not in log, log
 
@@ -150,28 +169,26 @@ def test_a_tie_s_winners_joined_with_comma_space_are_all_named() -> None:
 
 
 def test_the_ledger_says_when_an_fsu_ends_with_passa_da(tmp_path: Path, request: Any) -> None:
-    data = tmp_path / "data"
-    _feed(data, NAMES, ELAM, lambda g: g.question is not None and bool(g.state.ledger.active()), seed=5,
-          limit=8000)
-    with _resumed(request, data, "it") as (app, d):
+    def running(game: Any) -> bool:
+        return game.question is not None and bool(game.state.ledger.active())
+
+    with _italian_board(request, tmp_path, running) as (app, d):
         fsu = app.game.state.ledger.active()[0]
-        holder = NAMES[["red", "yellow", "green"].index(fsu.holder_token)]
+        holder = _name(fsu.holder_token)
         name = game_edition(app.game).squares[fsu.square].name
         d.tap(d.screen.ledger_button)
         assert d.screen.name == "morpoly-ledger"
-        text = re.sub(r"\[/?[a-z]+[^\]]*\]", "", d.screen.body.text)
+        text = _plain(d.screen.body.text)
         assert re.search(rf"finisce quando [●▲■] {holder} passa da {re.escape(name)} \(\d+ casell[ae] avanti\)",
                          text), text
 
 
 def test_the_deed_s_opposite_square_line_fits_any_player(tmp_path: Path, request: Any) -> None:
     from companion.morpoly.board_view import opposite_pairs
-    data = tmp_path / "data"
-    _feed(data, NAMES, ELAM, lambda g: g.question is not None and g.question.key == "morpoly.turn.menu"
-          and bool(opposite_pairs(g.state)), seed=5, limit=8000)
-    with _resumed(request, data, "it") as (app, d):
+    with _italian_board(request, tmp_path, lambda g: _at("morpoly.turn.menu")(g) and bool(opposite_pairs(g.state))) \
+            as (app, d):
         pair = opposite_pairs(app.game.state)[0]
-        name = NAMES[["red", "yellow", "green"].index(pair.token)]
+        name = _name(pair.token)
         for index, line in ((pair.square, f"qui c'è {name}; i poteri dei Maghi o dei Giullari possono mandare "
                                           f"la sua pedina alla casella opposta, {pair.opposite}"),
                             (pair.opposite, f"{name} è di fronte, sulla casella {pair.square}; i poteri dei Maghi o "
@@ -183,10 +200,7 @@ def test_the_deed_s_opposite_square_line_fits_any_player(tmp_path: Path, request
 
 
 def test_undoing_past_two_rolls_is_not_asked_as_one(tmp_path: Path, request: Any) -> None:
-    data = tmp_path / "data"
-    _feed(data, NAMES, ELAM, lambda g: g.seq > 12 and g.question is not None and g.question.key == "morpoly.turn.menu",
-          seed=5)
-    with _resumed(request, data, "it") as (app, d):
+    with _italian_board(request, tmp_path, _a_while_in) as (app, d):
         played = len(app.session.inputs)
         rolls = sum(hasattr(i, "faces") for i in app.session.inputs[played - 4:])
         assert rolls >= 2, app.session.inputs[played - 4:]
@@ -203,10 +217,7 @@ def test_undoing_past_two_rolls_is_not_asked_as_one(tmp_path: Path, request: Any
 
 
 def test_undoing_four_steps_lists_one_more_in_the_singular(tmp_path: Path, request: Any) -> None:
-    data = tmp_path / "data"
-    _feed(data, NAMES, ELAM, lambda g: g.seq > 12 and g.question is not None and g.question.key == "morpoly.turn.menu",
-          seed=5)
-    with _resumed(request, data, "it") as (app, d):
+    with _italian_board(request, tmp_path, _a_while_in) as (app, d):
         played = len(app.session.inputs)
         d.tap(d.screen.journal_button)
         for back, more in ((4, "… e un altro"), (5, "… e altri 2")):
@@ -225,46 +236,31 @@ def test_a_percentage_is_written_one_way(tmp_path: Path, request: Any) -> None:
     spaced = {key: text for key, text in ITALIAN.items() if re.search(r"\d\s%", text)}
     assert not spaced, spaced
     assert percent("5/36") == "14%"  # the ledger's chances
-    conftest = request.config.pluginmanager.getplugin(str(Path(__file__).with_name("conftest.py")))
-    app = conftest.start_app(tmp_path / "data", language="it")
-    d = conftest.Driver(app)
-    try:
-        d.frames(3)
-        d.tap(d.screen.ids.new_morpoly)
-        setup = d.screen
+    with _italian_setup(request, tmp_path) as (_app, d, setup):
         assert setup.option_abouts["transfer-interest"].text.endswith("o il 10% del Monopoly classico")
         button = setup.option_buttons["transfer-interest"]
         while "%" not in button.text:
             d.tap(button)  # the ruling's choices, by touch
         assert button.text.startswith("10% (classico)"), button.text
-    finally:
-        conftest.stop_app(app)
 
 
 def test_the_mortgage_answer_is_a_verb_as_the_log_says_it(tmp_path: Path, request: Any) -> None:
-    data = tmp_path / "data"
-    _feed(data, NAMES, ELAM, lambda g: g.question is not None and g.question.key == "morpoly.turn.menu"
-          and any(o.startswith("mortgage:") for o in g.question.options), seed=5)
-    with _resumed(request, data, "it") as (app, d):
+    def may_mortgage(game: Any) -> bool:
+        return _at("morpoly.turn.menu")(game) and any(o.startswith("mortgage:") for o in game.question.options)
+
+    with _italian_board(request, tmp_path, may_mortgage) as (app, d):
         board = d.screen
         value = next(v for v in app.game.question.options if v.startswith("mortgage:"))
         name = game_edition(app.game).squares[int(value.split(":")[1])].name
         button = _buttons(board)[value]
         assert button.text == f"Ipoteca {name}", button.text
         d.tap(button)
-        log = re.sub(r"\[/?[a-z]+[^\]]*\]", "", board.log_label.text)
+        log = _plain(board.log_label.text)
         assert log.endswith(f" ipoteca {name}"), log
 
 
 def test_paper_money_is_handed_over_in_italian(tmp_path: Path, request: Any) -> None:
-    from tests.ui.test_ui_morpoly_ledger import _button_with, _throw
-    conftest = request.config.pluginmanager.getplugin(str(Path(__file__).with_name("conftest.py")))
-    app = conftest.start_app(tmp_path / "data", language="it")
-    d = conftest.Driver(app)
-    try:
-        d.frames(3)
-        d.tap(d.screen.ids.new_morpoly)
-        setup = d.screen
+    with _italian_setup(request, tmp_path) as (_app, d, setup):
         d.tap(setup.count_buttons[3])
         for field, name in zip(setup.name_inputs, NAMES):
             field.text = name  # typed on the on-screen keyboard
@@ -276,7 +272,7 @@ def test_paper_money_is_handed_over_in_italian(tmp_path: Path, request: Any) -> 
         board = d.screen
 
         def shown() -> str:
-            return re.sub(r"\[/?[a-z]+[^\]]*\]", "", board.money_label.text)
+            return _plain(board.money_label.text)
 
         d.tap(_button_with(board.answer_area, "Tira i dadi"))
         _throw(d, 2, 3)  # Giuseppina to Reading Railroad, 5, and buys it
@@ -288,8 +284,6 @@ def test_paper_money_is_handed_over_in_italian(tmp_path: Path, request: Any) -> 
         d.tap(card)
         assert re.search(r"^La banca: \$\d+ per ▲ Massimiliano$", shown(), re.M), shown()
         assert " a la banca" not in shown() and "\nla banca" not in shown()
-    finally:
-        conftest.stop_app(app)
 
 
 def test_a_guild_is_spelt_as_its_button_everywhere() -> None:
@@ -309,10 +303,7 @@ def test_what_an_fsu_covers_fits_any_insured_player(tmp_path: Path, request: Any
     participles = {english: ITALIAN[english] for english in COVER_WORDS.values()
                    if re.search(r"\b\w+(?:at|it|ut)o\b", ITALIAN[english])}
     assert not participles, participles
-    data = tmp_path / "data"
-    _feed(data, NAMES, {"edition": "us"}, lambda g: g.question is not None and g.question.key == "morpoly.turn.menu",
-          seed=5)
-    with _resumed(request, data, "it") as (app, d):
+    with _italian_board(request, tmp_path, _at("morpoly.turn.menu")) as (app, d):
         state = app.game.state  # FSUs built by hand, as test_ui_morpoly_ledger does: Giuseppina insured
         state.squares[37] = SquareState("yellow", 2)
         state.ledger = Ledger((Fsu(1, "yellow", "red", "red", 37, 500,
