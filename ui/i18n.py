@@ -325,13 +325,18 @@ class Translator:
 
     def _param(self, value: str) -> str:
         """A parameter as the table says it: an area, card, event or personality by its name, a
-        player by the name they typed, a piece ("area/red") and a list ("a,b") item by item."""
+        player by the name they typed, a piece ("area/red") and a list ("a,b") item by item. An item
+        is taken without the space after its comma: the engine joins some lists with ", " (the
+        winners of a tie, "red, blue", whose second item kept its space and was no colour), and an
+        Ankh-Morpoly card's text as the set prints it ("Go to Jail. Go directly to Jail, do not pass
+        Go, …") read ",  do not pass" with the space doubled."""
         from companion.morpork.catalog import CARD_BY_ID, EVENT_BY_ID
         if is_amount(value):  # an Ankh-Morpoly amount: "38 €" never wraps to "38" and "€"
             return value.replace(" ", "\u00a0")
-        if "," in value and not any(c.isspace() for c in value):  # a list of ids ("red,blue"), but not "$3,150"
-            # nor a printed card's sentence ("If unowned, you may buy it"), whose commas keep their space
-            return ", ".join(self._param(item) for item in value.split(","))
+        if "," in value:  # a list ("red,blue", or "red, blue" as the engine may join it), but not "$3,150"
+            # each item stripped and the items joined with one space: a printed card's sentence ("If
+            # unowned, you may buy it") reads as written, not with a second space after each comma
+            return ", ".join(self._param(item.strip()) for item in value.split(","))
         if "/" in value and value.partition("/")[0] in AREA_BY_ID:
             return self.option(value)
         if value in AREA_BY_ID:

@@ -25,12 +25,15 @@ PERSON = re.compile(r"\{(token|player|party|roller|winner|boss|owner|buyer|selle
 GENDERED = {
     "pl": re.compile(r"\b\w+ł(?:eś|aś)?\b|\b(?:przyłapany|nieumarły|połknięty|najbogatszy|sam|jego|go)\b"
                      r"|\b[Aa]sasyn(?:owi)? \{"),
-    "it": re.compile(r"\b(?:colto|inghiottito|ricco|morto|lo inghiotte|ucciso)\b|\b[Ll]'assassino \{"),
+    "it": re.compile(r"\b(?:colto|inghiottito|ricco|morto|lo inghiotte|ucciso)\b|\b[Ll]'assassino \{"
+                     r"|\b(?:mand|rimand|spost|port|sped)arlo\b"),
 }
 """Forms that say a player's gender: the Polish past tense ("wyrzucił", "zaoferowałeś"), the
 participles, adjectives and pronouns the catalogue used for a player ("Bagaż go połyka"), and a
 player called by a masculine noun ("Asasyn {token}"); in Italian the participles and adjectives
-("colto a rubare", "inghiottito", "il più ricco", "è non morto"), "lo" for the player and
+("colto a rubare", "inghiottito", "il più ricco", "è non morto"), "lo" for the player, also
+joined to a verb that moves the player ("possono mandarlo qui", the deed's opposite-square line:
+found on the Italian board played by touch; "pagarlo", the toll, is no player) and
 "l'assassino {token}"."""
 
 

@@ -271,7 +271,8 @@ class JournalScreen(GameScreen):
     def confirm(self, index: int, count: int) -> None:
         app = self.app
         lines = self.undone_lines(index)
-        shown = lines[:3] + ([app.t("… and {n} more").format(n=len(lines) - 3)] if len(lines) > 3 else [])
+        # in its plural form: Italian "… e altri 2" but "… e un altro", never "… e altri 1"
+        shown = lines[:3] + ([app.translator.plural("… and {n} more", len(lines) - 3)] if len(lines) > 3 else [])
         text = app.translator.plural("Take back {n} step(s):", len(lines)) + "\n" + "\n".join(shown)
         if count:
             text += "\n\n" + app.translator.plural(

@@ -29,6 +29,7 @@ from companion.morpoly.handovers import Handover, handovers, is_checker
 from companion.morpoly.layout import opposite
 from companion.morpoly.money import BANK
 from companion.morpoly.state import JAIL_ATTEMPTS
+from ui.i18n import sentence
 from ui.palette import PLAYER_RGB, SHAPE, hex_color
 from ui.screens.base import GameScreen
 from ui.screens.morpoly.common import (COVER_WORDS, END_REASONS, GROUP_RGB, GUILD_NAMES, HOTEL_MARK, MORTGAGE_MARK,
@@ -394,8 +395,9 @@ class MorpolyBoardScreen(GameScreen):
                 return str(app.t("the bank"))
             return f"[color={hex_color(party_rgb(holder))}]{party_shape(holder)}[/color] {party_name(app, holder)}"
 
-        return app.t("{payer} hands {payee} {amount}").format(payer=who(handover.payer), payee=who(handover.payee),
-                                                           amount=money(ed, handover.amount))
+        # a line of its own, with a capital when the bank hands it over ("The bank hands …", not "the bank")
+        return sentence(app.t("{payer} hands {payee} {amount}").format(
+            payer=who(handover.payer), payee=who(handover.payee), amount=money(ed, handover.amount)))
 
     def _draw_question(self, game: Any) -> None:
         app = self.app
