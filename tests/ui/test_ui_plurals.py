@@ -308,6 +308,19 @@ def test_an_italian_move_ends_where_the_token_lands(key: str, steps: int, said: 
     assert tr.narration(line) == said
 
 
+@pytest.mark.parametrize(("language", "one", "two"), [
+    ("en", "… and 1 more", "… and 2 more"),
+    ("de", "… und ein weiterer", "… und 2 weitere"),
+    ("it", "… e un altro", "… e altri 2"),
+    ("pl", "… i jeszcze 1", "… i jeszcze 2"),
+])
+def test_the_undo_dialog_s_further_steps_take_their_number_s_form(language: str, one: str, two: str) -> None:
+    """The undo dialog lists three steps and counts the rest: German read "… und 1 weitere" (a step,
+    "Schritt", is one "weiterer"), as Italian read "… e altri 1"."""
+    tr = Translator(language)
+    assert (tr.plural("… and {n} more", 1), tr.plural("… and {n} more", 2)) == (one, two)
+
+
 def _undo_dialog(d: Any, line: int) -> str:
     from kivy.uix.label import Label
     d.app.show("journal")
