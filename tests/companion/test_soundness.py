@@ -261,3 +261,9 @@ def test_every_view_of_simulated_games_reads_back(players: int, monkeypatch: pyt
     for seed in range(6):
         simulator.play_game(random.Random(seed), players, every_input=True)
     assert len(ends) == 6 and set(ends) <= {"personality", "draw-pile", "riots"}
+
+
+def test_a_winner_who_is_not_a_player_is_refused() -> None:
+    """Only a player wins: green at a table of red and blue is named by its place in the list."""
+    with pytest.raises(StateFormatError, match=re.escape("game_over.winners[1]: unknown colour 'green'")):
+        state_from_json({**riots(), "game_over": {"reason": "riots", "winners": ["blue", "green"]}})
