@@ -1,4 +1,7 @@
-"""What must hold on any table the engine produces: the box's pieces and money all accounted for.
+"""What must hold on any table the engine produces: the box's pieces and money all accounted for,
+and nothing that :mod:`companion.morpork.soundness` says no table shows (a game's end the rulebook
+does not make, an empty draw pile in a game going on, a second lost City Area card, a piece or a
+lost card whose event is still in the deck), which the position format refuses by the same rules.
 
 One list of the physical invariants, used by the random-play simulator and by the property tests,
 so the checks cannot drift apart. Each problem is a sentence for a bug report.
@@ -18,6 +21,7 @@ from companion.morpork.board import BUILDINGS_PER_PLAYER, DEMONS, MINIONS_PER_PL
 from companion.morpork.board import AREA_IDS
 from companion.morpork.hidden_cards import public_cards_now, remembered_now
 from companion.morpork.scoring import control_now
+from companion.morpork.soundness import unreachable
 from companion.morpork.state import State, Tally
 
 
@@ -66,6 +70,7 @@ def table_problems(state: State, counted: Tally | None = None) -> list[str]:
         problems.append(f"the bank holds ${state.bank}")
     if state.money_in_play != state.bank_total:
         problems.append(f"money: ${state.money_in_play} in play, the box holds ${state.bank_total}")
+    problems.extend(found.line() for found in unreachable(state))  # the rules the position format holds too
     return problems
 
 

@@ -20,6 +20,8 @@ LOAN_REPAYMENT = 12
 LOAN_PENALTY = 15
 CHRYSOPRASE_TARGET = 50
 DRAGON_KING_TROUBLE = 8
+RIOT_THRESHOLD = 8
+"""Trouble markers on the board for the Riots event to end the game."""
 
 VETINARI_AREAS: dict[int, int] = {2: 11, 3: 10, 4: 9}
 """Areas Vetinari must infiltrate, by player count."""
@@ -98,17 +100,27 @@ def condition_holds(state: State, color: str) -> bool:
     False for Commander Vimes (he wins only when the draw pile runs out) and when the personality is
     not known.
     """
-    personality = state.player(color).personality
+    progress = condition_progress(state, color, state.player(color).personality)
+    return progress is not None and progress[0] >= progress[1]
+
+
+def condition_progress(state: State, color: str, personality: str | None) -> tuple[int, int] | None:
+    """What ``personality``'s condition counts for ``color`` here and what it needs, the condition
+    holding when the first reaches the second: Vetinari's areas infiltrated, a Lord's areas
+    controlled (by player count), the Dragon King's trouble markers, Chrysoprase's net worth. None
+    for Commander Vimes (he wins only when the draw pile runs out) and an unknown personality.
+    ``personality`` is given apart from the player's: a finished game's end names the winner's card
+    where the public view hides it."""
     n = len(state.players)
     if personality == "vetinari":
-        return len(infiltrated(state, color)) >= VETINARI_AREAS[n]
+        return len(infiltrated(state, color)), VETINARI_AREAS[n]
     if personality in LORDS:
-        return len(controlled_areas(state, color)) >= LORD_AREAS[n]
+        return len(controlled_areas(state, color)), LORD_AREAS[n]
     if personality == "dragon-king-of-arms":
-        return trouble_count(state) >= DRAGON_KING_TROUBLE
+        return trouble_count(state), DRAGON_KING_TROUBLE
     if personality == "chrysoprase":
-        return net_worth(state, color) >= CHRYSOPRASE_TARGET
-    return False
+        return net_worth(state, color), CHRYSOPRASE_TARGET
+    return None
 
 
 def wins_now(state: State, color: str) -> bool:

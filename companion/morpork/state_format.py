@@ -17,6 +17,7 @@ from companion.core.errors import InputError, StateFormatError
 from companion.core.jsontext import JsonTextError, parse_json
 from companion.morpork.options import EDITIONS, Rulings, overrides
 from companion.morpork.setup import deck_size, opening_draw_pile
+from companion.morpork.soundness import unreachable
 from companion.morpork.state import AreaState, GameOver, Player, State, TurnState, empty_areas
 
 FORMAT = "ankh-morpork-state/1"
@@ -246,6 +247,7 @@ def state_from_json(raw: Any) -> State:
     )
     _check_totals(state)
     _check_cards(state)
+    _check_reachable(state)
     return state
 
 
@@ -310,6 +312,18 @@ def _check_cards(state: State) -> None:
     if state.draw_pile > deck:
         raise StateFormatError("draw_pile", f"{state.draw_pile} cards, more than the {deck} cards of a "
                                f"{len(state.players)}-player game")
+
+
+def _check_reachable(state: State) -> None:
+    """What no table shows, by the rules the invariants hold too (:mod:`companion.morpork.soundness`):
+    an end the rulebook does not make (no winner; a Personality card not the winner's, not won at the
+    start of their turn or whose condition does not hold; winners without the most points; Riots
+    with fewer than eight trouble markers; the draw pile's end with cards left), an empty draw pile
+    in a game going on, a second City Area card lost. The first is refused. The rules that read the
+    event deck are left to the invariants: a position without ``event_deck`` gets all twelve."""
+    found = unreachable(state, events=False)
+    if found:
+        raise StateFormatError(found[0].field, found[0].says)
 
 
 # -- writing -----------------------------------------------------------------------------------

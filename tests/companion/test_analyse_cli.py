@@ -72,6 +72,17 @@ BAD: list[tuple[str, Any, str]] = [
     ("13 minions", {"areas": {"dimwell": {"minions": {"red": 12}}, "longwall": {"minions": {"red": 1}}}}, "red"),
     ("7 buildings", {"areas": {a: {"building": "blue"} for a in AREA_IDS[:7]}}, "building"),
     ("trouble not a boolean", {"areas": {"dimwell": {"trouble": "yes"}}}, "areas.dimwell.trouble"),
+    # positions no table reaches (companion.morpork.soundness): a game's end the rulebook does not make,
+    # an empty draw pile in a game going on, a second City Area card set aside
+    ("a game over without a winner", {"game_over": {"reason": "riots", "winners": []}}, "game_over.winners: no winner"),
+    ("riots with one trouble marker", {"game_over": {"reason": "riots", "winners": ["blue"]}},
+     "game_over.reason: 'riots' with 1 trouble marker on the board"),
+    ("the winner's card is not theirs", {"game_over": {"reason": "personality", "winners": ["red"], "personality": "rust"}},
+     "game_over.personality: 'rust' is not the winner red's Personality card ('vetinari')"),
+    ("fewer points winning", {"draw_pile": 0, "game_over": {"reason": "draw-pile", "winners": ["red"]}},
+     "game_over.winners: ['red'], but on points ['blue'] win (red 6, blue 17)"),
+    ("the draw pile empty, the game going on", {"draw_pile": 0}, "draw_pile: 0 cards left, but the game is not over"),
+    ("two City Area cards set aside", {"lost_area_cards": ["dimwell", "longwall"]}, "lost_area_cards[1]"),
     # another format is named as such, not by its first field this one lacks ("rules: unknown field")
     ("another format", {"format": "ankh-morpoly-state/2", "rules": {}},
      "format: unknown format 'ankh-morpoly-state/2'; expected 'ankh-morpork-state/1' or 'ankh-morpoly-state/1'"),
@@ -89,6 +100,13 @@ def test_bad_input_exits_2_naming_the_field(tmp_path: Path, name: str, change: A
     lines = result.stderr.splitlines()
     assert len(lines) == 1, result.stderr
     assert field in lines[0]
+
+
+def test_the_nearest_finished_game_is_analysed(tmp_path: Path) -> None:
+    """The issue's example once its last card is drawn: blue, ahead on points, has won."""
+    result = run(tmp_path, {**ISSUE_EXAMPLE, "draw_pile": 0, "game_over": {"reason": "draw-pile", "winners": ["blue"]}})
+    assert result.returncode == 0 and result.stderr == ""
+    assert json.loads(result.stdout)["final_score"]["winners"] == ["blue"]
 
 
 def test_missing_file_and_bad_arguments(tmp_path: Path) -> None:

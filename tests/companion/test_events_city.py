@@ -160,7 +160,9 @@ def test_each_event_happens_once() -> None:
 
 
 def test_no_event_after_the_game_ended() -> None:
-    start = position({}, game_over={"reason": "riots", "winners": ["red"]})
+    # Riots ended it: eight markers, blue's eight minions ahead on points, the Riots card drawn.
+    start = position(with_trouble(8), event_deck=[e for e in EVENT_IDS if e != "riots"],
+                     game_over={"reason": "riots", "winners": ["blue"]})
     with pytest.raises(RuleViolation) as caught:
         resolve(start, "fog", [])
     assert caught.value.rule == "game.over"

@@ -33,6 +33,9 @@ from companion.morpork.setup import new_state
 from companion.morpork.state import EDITIONS, State
 
 
+NEUTRAL_EVENT = {"troll": "trolls", "demon": "demons-from-the-dungeon-dimensions"}
+
+
 def legal_actions(state: State) -> list[Action]:
     """Every basic action the queries offer now (powers with every target they accept)."""
     found: list[Action] = []
@@ -110,6 +113,8 @@ def test_random_legal_play_keeps_the_invariants(players: int, edition: str, data
     for piece, area in data.draw(st.lists(st.tuples(st.sampled_from(["troll", "demon"]), any_area), max_size=3),
                                  label="neutrals"):
         place_piece(state, area, piece, always_trouble=piece == "demon")
+        if NEUTRAL_EVENT[piece] in state.event_deck:  # they come only with their event, drawn once
+            state.event_deck.remove(NEUTRAL_EVENT[piece])
     state.draw_pile = data.draw(st.integers(1, 30), label="draw pile")
     check_invariants(state)
     for _ in range(data.draw(st.integers(10, 60), label="steps")):

@@ -17,7 +17,7 @@ RICH = {
                              "demons": 1, "trolls": 1}},
     "draw_pile": 40, "discard_pile": ["groat"], "event_deck": ["fog", "fire"], "lost_area_cards": ["dimwell"],
     "turn": {"number": 7, "powers_used": ["the-shades"], "cards_gained": ["longwall"]},
-    "game_over": {"reason": "points", "winners": ["red"]},
+    "game_over": {"reason": "points", "winners": ["blue"]},  # red: $4 and an unpaid loan; the demon voids the rest
 }
 
 

@@ -212,4 +212,6 @@ def test_what_the_card_refusals_leave_alone() -> None:
     three = {"players": [{"color": "red", "personality": "chrysoprase"}, {"color": "blue"}, {"color": "green"}],
              "discard_pile": ["cosmo-lavish"]}
     assert state_to_json(state_from_json(three))["discard_pile"] == ["cosmo-lavish"]
-    assert state_from_json({**two(hand=99), "draw_pile": 0}).players[0].hand == 99
+    # the whole deck drawn: the game ended on the draw pile, red and blue level on $10 and no card
+    whole_deck = {**two(hand=99), "draw_pile": 0, "game_over": {"reason": "draw-pile", "winners": ["red", "blue"]}}
+    assert state_from_json(whole_deck).players[0].hand == 99

@@ -3,12 +3,11 @@ Johnson (Fog, which touches the cards, is in ``companion.morpork.events.fog``)."
 from __future__ import annotations
 
 from companion.morpork.events.common import EventContext, area_name, roll_event_area
+from companion.morpork.scoring import RIOT_THRESHOLD
 from companion.morpork.steps import Steps, end_on_points
 from companion.morpork.events.removal import remove_piece_by_event
 from companion.core.procedure import Narrator
 from companion.morpork.state import State
-
-RIOT_THRESHOLD = 8
 
 
 def riots(state: State, narrator: Narrator, ctx: EventContext) -> Steps:
