@@ -75,6 +75,28 @@ def _resumed(request: Any, data: Path, language: str) -> Iterator[tuple[Any, Any
         conftest.stop_app(app)
 
 
+@contextmanager
+def _setup_screen(request: Any, tmp_path: Path, language: str,
+                  names: list[str] | None = None) -> Iterator[tuple[Any, Any, Any]]:
+    """The app in ``language``, "new Ankh-Morpoly game" tapped on Home (and with ``names``, that many
+    players tapped and their names typed): the app, the driver and the set-up screen, the app
+    stopped when the block ends."""
+    conftest = _conftest(request)
+    app = conftest.start_app(tmp_path / "data", language=language)
+    d = conftest.Driver(app)
+    try:
+        d.frames(3)
+        d.tap(d.screen.ids.new_morpoly)
+        setup = d.screen
+        if names:
+            d.tap(setup.count_buttons[len(names)])
+            for field, name in zip(setup.name_inputs, names):
+                field.text = name  # typed on the on-screen keyboard
+        yield app, d, setup
+    finally:
+        conftest.stop_app(app)
+
+
 def _shown_lines(label: Any) -> list[str]:
     """The lines Kivy actually drew for a label (after wrapping, and after dropping what did not fit)."""
     label.texture_update()
@@ -91,16 +113,7 @@ def _fits(label: Any, height: float) -> bool:
 
 
 def test_four_long_names_set_up_by_touch_are_all_on_go(tmp_path: Path, request: Any) -> None:
-    conftest = _conftest(request)
-    app = conftest.start_app(tmp_path / "data", language="de")
-    d = conftest.Driver(app)
-    try:
-        d.frames(3)
-        d.tap(d.screen.ids.new_morpoly)
-        setup = d.screen
-        d.tap(setup.count_buttons[4])
-        for field, name in zip(setup.name_inputs, LONG_NAMES):
-            field.text = name  # typed on the on-screen keyboard
+    with _setup_screen(request, tmp_path, "de", LONG_NAMES) as (app, d, setup):
         d.tap(setup.edition_buttons["de"])
         d.tap(setup.start_button)
         assert d.screen.name == "morpoly-board"
@@ -115,8 +128,6 @@ def test_four_long_names_set_up_by_touch_are_all_on_go(tmp_path: Path, request: 
         ring = [cell.text for cell in d.screen.cells]
         assert not any(" GO" in text or " CC" in text for text in ring)
         assert " GF" in ring[2] and " GF" in ring[17]
-    finally:
-        conftest.stop_app(app)
 
 
 def test_a_long_question_shows_who_and_how_much(tmp_path: Path, request: Any) -> None:
