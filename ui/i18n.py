@@ -171,9 +171,9 @@ Chest" on the US set, "Ereignisfeld" and "Gemeinschaftsfeld" on the German ones)
 said only by the sentences of a set of another language (:data:`AS_PRINTED`)."""
 PLACES = (PLACE_GO, PLACE_CHANCE, PLACE_CHEST)
 """Every place a sentence may name as the set prints it (:meth:`Translator.use_places`)."""
-AS_PRINTED = ".as-printed"
-"""The suffix of a sentence's variant for a set that speaks another language than the table
-(:meth:`Translator.names_as_printed`): ``q:morpoly.card.chance.as-printed`` names the deck as the
+AS_PRINTED = "as-printed:"
+"""The prefix of a sentence's variant for a set that speaks another language than the table
+(:meth:`Translator.names_as_printed`): ``as-printed:q:morpoly.card.chance`` names the deck as the
 set prints it in a construction that reads with a quoted foreign name ("welche Karte vom Stapel
 „Chance“ wurde gezogen?"), where the sentence itself says the language's own word ("welche
 Ereigniskarte wurde gezogen?"), which is the set's when the set speaks the table's language."""
@@ -285,10 +285,12 @@ class Translator:
     def keyed(self, prefix: str, key: str, english: str, params: Mapping[str, str]) -> str:
         """An engine sentence: the catalogue's template for ``prefix:key`` filled with the params
         (area ids shown as translated names), or the engine's English text when there is none. A
-        template may also say the ``card`` param's scroll text, as ``{scroll}``."""
+        template may also say the ``card`` param's scroll text, as ``{scroll}``. With a set of another
+        language than the table's, a key's :data:`AS_PRINTED` variant is said where it has one."""
         msgid = f"{prefix}:{key}"
-        if self.names_as_printed() and self.gettext(msgid + AS_PRINTED) != msgid + AS_PRINTED:
-            msgid += AS_PRINTED  # the deck as a set of another language prints it (names_as_printed)
+        if self.names_as_printed() and self.gettext(AS_PRINTED + msgid) != AS_PRINTED + msgid:
+            msgid = AS_PRINTED + msgid  # the deck as a set of another language prints it (names_as_printed);
+            # not a key of its own: no question the engine asks (docs/morpoly-state-format.md lists those)
         template = self.gettext(msgid)
         shown = {PLACE_GO: self.gettext("GO"), **self.places, **{k: self._param(v) for k, v in params.items()}}
         cause = params.get("cause")

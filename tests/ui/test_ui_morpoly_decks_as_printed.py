@@ -214,7 +214,7 @@ def test_every_as_printed_sentence_names_the_deck_by_its_placeholder(language: s
     sentence's params beside it; the Fools' covers alike."""
     entries = parse_po((LOCALE_DIR / language / "LC_MESSAGES" / "ankh_companion.po").read_text(encoding="utf-8"))
     for key, place in DECK_KEYS.items():
-        said, natural = entries[key + AS_PRINTED], entries[key]
+        said, natural = entries[AS_PRINTED + key], entries[key]
         params = {name for _, name, _, _ in string.Formatter().parse(natural) if name}
         used = {name for _, name, _, _ in string.Formatter().parse(said) if name}
         assert "{" + place + "}" in said and not OWN_WORDS.search(said), (key, said)
