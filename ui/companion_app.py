@@ -375,9 +375,12 @@ class CompanionApp(App):
     def refresh(self) -> None:
         game = self.game
         if game is not None:
-            from ui.screens.morpoly.common import is_morpoly, places_of, player_labels_of
+            from ui.screens.morpoly.common import is_morpoly, player_labels_of, use_the_set
             self.translator.use_players(player_labels_of(self, game))  # sentences say "● Anna", not "red"
-            self.translator.use_places(places_of(game) if is_morpoly(self.session) else {})  # GO as printed
+            if is_morpoly(self.session):  # GO and the decks as printed
+                use_the_set(self.translator, game)
+            else:
+                self.translator.use_places({})
         self.shown_seq = game.seq if game is not None and game.question is not None else None
         self.revision += 1
 

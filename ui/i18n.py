@@ -164,6 +164,19 @@ def is_amount(value: str) -> bool:
 PLACE_GO = "go_name"
 """The placeholder of GO as the set prints it, which every engine sentence may use beside the engine's
 params (:meth:`Translator.use_places`)."""
+PLACE_CHANCE = "chance_name"
+PLACE_CHEST = "chest_name"
+"""The placeholders of the two card decks' squares as the set prints them ("Chance" and "Community
+Chest" on the US set, "Ereignisfeld" and "Gemeinschaftsfeld" on the German ones), like ``{go_name}``;
+said only by the sentences of a set of another language (:data:`AS_PRINTED`)."""
+PLACES = (PLACE_GO, PLACE_CHANCE, PLACE_CHEST)
+"""Every place a sentence may name as the set prints it (:meth:`Translator.use_places`)."""
+AS_PRINTED = "as-printed:"
+"""The prefix of a sentence's variant for a set that speaks another language than the table
+(:meth:`Translator.names_as_printed`): ``as-printed:q:morpoly.card.chance`` names the deck as the
+set prints it in a construction that reads with a quoted foreign name ("welche Karte vom Stapel
+„Chance“ wurde gezogen?"), where the sentence itself says the language's own word ("welche
+Ereigniskarte wurde gezogen?"), which is the set's when the set speaks the table's language."""
 
 
 class Translator:
@@ -174,19 +187,35 @@ class Translator:
         self._catalog: gettext.NullTranslations = gettext.NullTranslations()
         self.players: dict[str, str] = {}
         self.places: dict[str, str] = {}
+        self.set_speaks: str | None = None
         self.set_language(language)
 
     def use_players(self, names: Mapping[str, str]) -> None:
         """The names the players typed, by colour: every sentence says "Anna", never "red"."""
         self.players = {color: name for color, name in names.items() if name}
 
-    def use_places(self, places: Mapping[str, str]) -> None:
+    def use_places(self, places: Mapping[str, str], set_speaks: str | None = None) -> None:
         """Squares a sentence names as the set on the table prints them, by placeholder (``{go_name}``:
         "GO" on the US set, "Los" on the German ones), whatever the language: the board's ring and
         the log's moves say the printed name, and a sentence that said its own word for the square
         ("zieht 200 $ auf Los ein" beside "GO" on the ring) named another place. With no set at hand
-        (no Ankh-Morpoly game open), the language's own word ("GO" in ``messages.txt``)."""
+        (no Ankh-Morpoly game open), the language's own word ("GO" in ``messages.txt``).
+
+        ``set_speaks`` is the language the set is printed in (the edition's ``language``: "en" for
+        the US set, "de" for the German ones; ``None`` with no set at hand), which decides how the
+        card decks are named (:meth:`names_as_printed`)."""
         self.places = dict(places)
+        self.set_speaks = set_speaks
+
+    def names_as_printed(self) -> bool:
+        """Whether the sentences name the card decks as the set prints them, in a construction made
+        for a quoted foreign name (:data:`AS_PRINTED`): only when the set on the table speaks another
+        language than the table (a German set at an English table, the US set at a German, Polish or
+        Italian one). A set that speaks the table's language is named by the language's own words
+        in its natural sentences ("welche Ereigniskarte wurde gezogen?", "which Chance card was
+        drawn?"), which are the set's words too. The one place this is decided; the language may
+        change mid-game, so it is asked each time, not stored."""
+        return self.set_speaks is not None and self.set_speaks != self.language
 
     def set_language(self, language: str) -> None:
         if language not in LANGUAGES:
@@ -256,8 +285,12 @@ class Translator:
     def keyed(self, prefix: str, key: str, english: str, params: Mapping[str, str]) -> str:
         """An engine sentence: the catalogue's template for ``prefix:key`` filled with the params
         (area ids shown as translated names), or the engine's English text when there is none. A
-        template may also say the ``card`` param's scroll text, as ``{scroll}``."""
+        template may also say the ``card`` param's scroll text, as ``{scroll}``. With a set of another
+        language than the table's, a key's :data:`AS_PRINTED` variant is said where it has one."""
         msgid = f"{prefix}:{key}"
+        if self.names_as_printed() and self.gettext(AS_PRINTED + msgid) != AS_PRINTED + msgid:
+            msgid = AS_PRINTED + msgid  # the deck as a set of another language prints it (names_as_printed);
+            # not a key of its own: no question the engine asks (docs/morpoly-state-format.md lists those)
         template = self.gettext(msgid)
         shown = {PLACE_GO: self.gettext("GO"), **self.places, **{k: self._param(v) for k, v in params.items()}}
         cause = params.get("cause")

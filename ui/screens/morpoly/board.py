@@ -32,8 +32,8 @@ from companion.morpoly.state import JAIL_ATTEMPTS
 from ui.i18n import sentence
 from ui.palette import PLAYER_RGB, SHAPE, hex_color
 from ui.screens.base import GameScreen
-from ui.screens.morpoly.common import (COVER_WORDS, END_REASONS, GROUP_RGB, GUILD_NAMES, HOTEL_MARK, MORTGAGE_MARK,
-                                       SQUARE_KIND_MARK, game_edition, go_name,
+from ui.screens.morpoly.common import (END_REASONS, GROUP_RGB, GUILD_NAMES, HOTEL_MARK, MORTGAGE_MARK,
+                                       SQUARE_KIND_MARK, chest_mark, cover_words, game_edition, go_name,
                                        is_morpoly, money, N_, option_label, paper, party_name, roll_table)
 from ui.widgets import BigButton
 
@@ -304,7 +304,8 @@ class MorpolyBoardScreen(GameScreen):
             if pairs:
                 build = f"{build}[size={int(sp(9))}]{pairs}[/size]"
             cell.selected = cell.index in self.selected or bool(pending and cell.index in pending[2])
-            named = go_name(ed) if square.kind == "go" else app.t(mark) if mark else ""
+            named = (go_name(ed) if square.kind == "go" else chest_mark(app, ed) if square.kind == "chest"
+                     else app.t(mark) if mark else "")
             lines = [f"[size={int(sp(9))}]{cell.index}[/size] {named}"]
             if build:
                 lines.append(build)
@@ -636,7 +637,7 @@ class MorpolyBoardScreen(GameScreen):
             elif charge.kind == "per-pip":
                 lines.append(app.t("Rent now: {n} × the dice").format(n=charge.amount))
         for fsu in ledger_view.fsus_on(state, index):
-            covers = ", ".join(app.t(COVER_WORDS.get(c, c)) for c in fsu.covers)
+            covers = ", ".join(cover_words(app, game, c) for c in fsu.covers)
             lines.append(app.translator.plural(
                 "FSU: {insurer} insures {beneficiary} ({covers}), {n} squares to go", fsu.squares_ahead,
                 insurer=party_name(app, fsu.insurer), beneficiary=party_name(app, fsu.beneficiary), covers=covers))

@@ -9,9 +9,9 @@ from typing import Any
 from companion.morpoly import roll_tables
 from companion.morpoly.editions import Edition, load_edition
 from companion.morpoly.game_end import ONE_PARTY_LEFT, TIME_LIMIT
-from companion.morpoly.layout import GO
+from companion.morpoly.layout import CHANCE, COMMUNITY_CHEST, GO
 from companion.morpoly.rolled_move import way_param
-from ui.i18n import GUILD_WORDS, PLACE_GO
+from ui.i18n import GUILD_WORDS, LANGUAGES, PLACE_CHANCE, PLACE_CHEST, PLACE_GO, Translator
 
 MODE_ID = "ankh-morpoly"
 PLAYER_IDS = ("red", "yellow", "green", "blue")
@@ -40,7 +40,15 @@ COVER_WORDS = {
     "fools:seven": N_("landing on Chance or Community Chest"), "fools:even": N_("landing on Community Chest"),
     "fools:odd": N_("landing on Chance"), "wizards": N_("teleported"), "assassins": N_("a death"),
 }
-"""What each cover of an FSU pays for, in words (the exposure view's ``covers``)."""
+"""What each cover of an FSU pays for, in words (the exposure view's ``covers``); the Fools' name the
+card squares in the language's own words, which are the set's when it speaks the table's language."""
+PRINTED_COVER_WORDS = {
+    "fools:seven": N_("landing on {chance_name} or {chest_name}"), "fools:even": N_("landing on {chest_name}"),
+    "fools:odd": N_("landing on {chance_name}"),
+}
+"""The Fools' covers for a set of another language than the table's, the card squares named as the
+set prints them in a construction that reads with a quoted foreign name ("Landung auf einem Feld
+„Chance“" with the US set at a German table): :func:`cover_words`."""
 PLAYER_VERBS = {
     "fortuna": N_("{player}: spend the Fortuna token"), "attack": N_("Attack {player}"),
     "hire": N_("Hire the Assassins against {player}"), "give": N_("Give the card to {player}"),
@@ -60,6 +68,11 @@ WORDS = {
     "draw": N_("Draw a card"),
 }
 """The Ankh-Morpoly engine's answer words as its buttons show them."""
+DECK_WORD = N_("{deck} deck")
+"""A card deck as Dibbler's "from which deck?" names it when the set speaks another language than
+the table ("Stapel „Chance“" with the US set at a German table, "Ereignisfeld deck" with a German set
+at an English one); ``chance`` and ``chest`` above are the language's own words, said when the set
+speaks the table's language (:func:`option_label`)."""
 QUESTION_WORDS = {
     ("morpoly.card.fool-modify", "as-drawn"): N_("Play the card as drawn"),
     ("morpoly.assassins.flee", "stay"): N_("Stay (and be killed)"),
@@ -83,8 +96,8 @@ GROUP_RGB = {
 SQUARE_KIND_MARK = {"chest": N_("CC"), "chance": "?", "tax": "%", "jail": "▦", "parking": "P",
                     "go-to-jail": "→▦", "station": "≡", "utility": "⚡"}
 """The ring's mark of a square's kind, beside its number: symbols, and Community Chest's initials
-in the table's language (GF at a German table). GO has none: the ring names it as the set prints
-it (:func:`go_name`)."""
+(:func:`chest_mark`: GF at a German table with a German set). GO has none: the ring names it as the
+set prints it (:func:`go_name`)."""
 
 
 def go_name(ed: Edition) -> str:
@@ -95,9 +108,58 @@ def go_name(ed: Edition) -> str:
     return ed.squares[GO].name
 
 
+def chance_name(ed: Edition) -> str:
+    """The Chance squares as the set prints them ("Chance" on the US set, "Ereignisfeld" on the
+    German ones), as the log's moves name them ("zieht 7 Felder auf Chance")."""
+    return ed.squares[min(CHANCE)].name
+
+
+def chest_name(ed: Edition) -> str:
+    """The Community Chest squares as the set prints them ("Community Chest" on the US set,
+    "Gemeinschaftsfeld" on the German ones)."""
+    return ed.squares[min(COMMUNITY_CHEST)].name
+
+
 def places_of(game: Any) -> dict[str, str]:
-    """The squares the table's sentences name as the set prints them (:func:`go_name`)."""
-    return {PLACE_GO: go_name(game_edition(game))}
+    """The squares the table's sentences name as the set prints them (:func:`go_name`,
+    :func:`chance_name`, :func:`chest_name`)."""
+    ed = game_edition(game)
+    return {PLACE_GO: go_name(ed), PLACE_CHANCE: chance_name(ed), PLACE_CHEST: chest_name(ed)}
+
+
+def use_the_set(translator: Translator, game: Any) -> None:
+    """Tell the translator the set on the table: the squares as it prints them, and the language it
+    speaks, from the edition's data (:meth:`ui.i18n.Translator.names_as_printed` decides from it)."""
+    translator.use_places(places_of(game), set_speaks=game_edition(game).language)
+
+
+def cover_words(app: Any, game: Any, cover: str) -> str:
+    """What an FSU's cover pays for, in the table's words (the ledger, a square's deed, the Fools'
+    roll hint): the card squares in the language's own words when the set speaks the table's
+    language ("Landung auf einem Ereignisfeld"), else named as the set prints them
+    (:data:`PRINTED_COVER_WORDS`: "landing on Ereignisfeld" with a German set at an English table)."""
+    printed = PRINTED_COVER_WORDS.get(cover) if app.translator.names_as_printed() else None
+    if printed is None:
+        return str(app.t(COVER_WORDS.get(cover, cover)))
+    return str(app.t(printed)).format(**places_of(game))
+
+
+@lru_cache(maxsize=4)
+def _catalogue(language: str) -> Translator:
+    return Translator(language)
+
+
+def chest_mark(app: Any, ed: Edition) -> str:
+    """Community Chest's mark on the ring: the initials of the square's name as printed beside it.
+    With a set that speaks the table's language, the table's (the ``CC`` msgid: GF at a German
+    table); with a set of another language, as the set's own language abbreviates its printed name
+    (CC on the US set at a German, Polish or Italian table, GF on a German set at an English one):
+    "Pr" at an Italian table beside a ring and log that say "Community Chest" abbreviated a name
+    that is nowhere on the board. A set in a language the app has no catalogue for keeps the
+    table's initials."""
+    if app.translator.names_as_printed() and ed.language in LANGUAGES:
+        return _catalogue(ed.language).gettext(SQUARE_KIND_MARK["chest"])
+    return str(app.t(SQUARE_KIND_MARK["chest"]))
 
 HOTEL_MARK = N_("H")
 """A hotel on the ring and in the bank's stock, one letter: the table's word's (albergo: A at an
@@ -149,6 +211,8 @@ def option_label(app: Any, game: Any, value: str, question: Any = None) -> str:
         return str(app.t(special))
     if value == "go":  # a Wizard's start again on GO, or on the opposite square (R49)
         return go_name(ed)
+    if value in ("chance", "chest") and app.translator.names_as_printed():  # Dibbler's "from which deck?"
+        return str(app.t(DECK_WORD)).format(deck=chance_name(ed) if value == "chance" else chest_name(ed))
     if value in WORDS:
         return str(app.t(WORDS[value])) + leads_to(ed, question, value)
     if rest and rest.split(":")[-1].isdigit():
@@ -208,7 +272,7 @@ def roll_table(app: Any, game: Any, question: Any) -> str:
         params = {**places_of(game), **dict(outcome.params)}  # the Luggage swallows: "back to GO", as printed
         if outcome.outcome.startswith("cover:"):
             cover = outcome.outcome[len("cover:"):]
-            what = str(app.t(COVER_WORDS.get(cover, cover)))
+            what = cover_words(app, game, cover)
         else:
             if "multiple" in params:
                 multiple = params["multiple"]

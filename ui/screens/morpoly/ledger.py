@@ -14,11 +14,11 @@ from kivy.uix.label import Label
 from kivy.uix.scrollview import ScrollView
 
 from companion.core.mode import get_mode
-from companion.morpoly.layout import CHANCE, COMMUNITY_CHEST
 from ui.palette import hex_color
 from ui.screens.base import GameScreen
 from ui.screens.morpoly.board import party_rgb, party_shape
-from ui.screens.morpoly.common import COVER_WORDS, MODE_ID, game_edition, is_morpoly, money, paper, party_name
+from ui.screens.morpoly.common import (MODE_ID, chance_name, chest_name, cover_words, game_edition, is_morpoly, money,
+                                       paper, party_name)
 from ui.widgets import BigButton
 
 
@@ -68,7 +68,7 @@ class MorpolyLedgerScreen(GameScreen):
         """One running FSU as the mode's exposure view gives it, in words."""
         app, ed = self.app, game_edition(game)
         square = ed.squares[int(fsu["square"])].name
-        covers = ", ".join(app.t(COVER_WORDS.get(c, c)) for c in fsu["covers"])
+        covers = ", ".join(cover_words(app, game, c) for c in fsu["covers"])
         head = app.t("{square}: {insurer} insures {beneficiary} · premium {premium}").format(
             square=f"[b]{square}[/b]", insurer=self.who(fsu["insurer"]), beneficiary=self.who(fsu["beneficiary"]),
             premium=money(ed, int(fsu["premium"])))
@@ -93,10 +93,13 @@ class MorpolyLedgerScreen(GameScreen):
         return f"[color={hex_color(party_rgb(party))}]{party_shape(party)}[/color] {party_name(self.app, party)}"
 
     def next_roll_lines(self, game: Any, view: dict[str, Any]) -> list[str]:
-        """Each token's chance to land on Chance or Community Chest with its next roll (the mode's)."""
+        """Each token's chance to land on Chance or Community Chest with its next roll (the mode's):
+        the squares as the set prints them when it speaks the table's language, else the kinds in
+        the table's words (Imprevisti and Probabilità for a US set at an Italian table, as
+        ``test_the_ledger_names_the_squares_kinds_in_italian`` holds it)."""
         ed = game_edition(game)
-        chance, chest = ed.squares[min(CHANCE)].name, ed.squares[min(COMMUNITY_CHEST)].name
-        if ed.language != self.app.lang:  # a US set at a Polish table: the kinds in the table's words
+        chance, chest = chance_name(ed), chest_name(ed)
+        if self.app.translator.names_as_printed():  # a US set at a Polish table: the kinds in the table's words
             chance, chest = self.app.t("Chance"), self.app.t("Community Chest")
         lines = []
         for roll in view.get("next_rolls", []):
