@@ -93,14 +93,12 @@ class MorpolyLedgerScreen(GameScreen):
         return f"[color={hex_color(party_rgb(party))}]{party_shape(party)}[/color] {party_name(self.app, party)}"
 
     def next_roll_lines(self, game: Any, view: dict[str, Any]) -> list[str]:
-        """Each token's chance to land on Chance or Community Chest with its next roll (the mode's):
-        the squares as the set prints them when it speaks the table's language, else the kinds in
-        the table's words (Imprevisti and Probabilità for a US set at an Italian table, as
-        ``test_the_ledger_names_the_squares_kinds_in_italian`` holds it)."""
+        """Each token's chance to land on Chance or Community Chest with its next roll (the mode's),
+        the squares named as the set on the table prints them, as the line's own square names are
+        and as the covers above it name them for a set of another language (Translator.names_as_printed):
+        a German set at an English table read "covers: landing on Ereignisfeld" above "Chance 17%"."""
         ed = game_edition(game)
         chance, chest = chance_name(ed), chest_name(ed)
-        if self.app.translator.names_as_printed():  # a US set at a Polish table: the kinds in the table's words
-            chance, chest = self.app.t("Chance"), self.app.t("Community Chest")
         lines = []
         for roll in view.get("next_rolls", []):
             jail = " ▦" if roll["in_jail"] else ""
