@@ -97,7 +97,7 @@ AS_BEFORE: dict[tuple[str, str], dict[str, Any]] = {
         "next roll": ["[color=db332e]●[/color] Anna: Baltic Avenue · Chance 8% · Community Chest 0%",
                       "[color=f5c71a]▲[/color] Bernd: Tennessee Avenue · Chance 8% · Community Chest 0%",
                       "[color=2e9e47]■[/color] Clara: Ventnor Avenue · Chance 11% · Community Chest 14%"],
-        "deed": "FSU: Clara insures Anna (landing on Community Chest), 40 squares to go",
+        "deed": "FSU 1: Clara insures Anna (landing on Community Chest), 40 squares to go",
     },
     ("de", "de"): {
         "question": "[color=f5c71a]▲[/color] Bernd: welche Ereigniskarte wurde gezogen?",
@@ -112,7 +112,7 @@ AS_BEFORE: dict[tuple[str, str], dict[str, Any]] = {
         "next roll": ["[color=db332e]●[/color] Anna: Goethestraße · Ereignisfeld 17% · Gemeinschaftsfeld 8%",
                       "[color=f5c71a]▲[/color] Bernd: Opernplatz · Ereignisfeld 3% · Gemeinschaftsfeld 11%",
                       "[color=2e9e47]■[/color] Clara: Seestraße · Ereignisfeld 6% · Gemeinschaftsfeld 14%"],
-        "deed": "FSU: Bernd versichert Clara (Landung auf einem Ereignisfeld), noch 40 Felder",
+        "deed": "FSU 1: Bernd versichert Clara (Landung auf einem Ereignisfeld), noch 40 Felder",
     },
 }
 """Main's screens (61d191e) for a set that speaks the table's language, captured from the app."""
@@ -135,7 +135,7 @@ AS_PRINTED_SHOWN: dict[tuple[str, str], dict[str, Any]] = {
         "roll hint": "Doubles: third doubles · 7: landing on Ereignisfeld or Gemeinschaftsfeld · other even: "
                      "landing on Gemeinschaftsfeld · other odd: landing on Ereignisfeld",
         "ledger covers": "   covers: landing on Ereignisfeld",
-        "deed": "FSU: Bernd insures Clara (landing on Ereignisfeld), 40 squares to go",
+        "deed": "FSU 1: Bernd insures Clara (landing on Ereignisfeld), 40 squares to go",
     },
     ("us", "de"): {
         "question": "[color=f5c71a]▲[/color] Bernd: welche Karte vom Stapel „Chance“ wurde gezogen?",
@@ -147,7 +147,7 @@ AS_PRINTED_SHOWN: dict[tuple[str, str], dict[str, Any]] = {
         "roll hint": "Pasch: dritter Pasch · 7: Landung auf einem Feld „Chance“ oder „Community Chest“ · sonst "
                      "gerade: Landung auf einem Feld „Community Chest“ · sonst ungerade: Landung auf einem Feld „Chance“",
         "ledger covers": "   deckt: Landung auf einem Feld „Community Chest“",
-        "deed": "FSU: Clara versichert Anna (Landung auf einem Feld „Community Chest“), noch 40 Felder",
+        "deed": "FSU 1: Clara versichert Anna (Landung auf einem Feld „Community Chest“), noch 40 Felder",
     },
     ("us", "pl"): {
         "question": "[color=f5c71a]▲[/color] Bernd: którą kartę z talii „Chance” wyciągnięto?",

@@ -82,6 +82,9 @@ def test_an_fsu_bought_in_play_is_on_the_ledger(tmp_path: Path, request: Any) ->
         text = d.screen.body.text
         square = next(s.name for s in load_edition(state.edition).squares if s.index == fsu.square)
         assert f"{square}[/b]: " in text, text
+        # numbered as the log named it when it was bought, so the log's "FSU 2 … expires" is found here
+        assert str(fsu.fsu_id) in [dict(line.params)["fsu"] for line in bought], bought
+        assert f"FSU {fsu.fsu_id} · [b]{square}[/b]: " in text, text
         assert f"{names[fsu.insurer]} insures" in text, text
         assert f"{names[fsu.beneficiary]} · premium ${fsu.premium:,}" in text, text
         assert app.t("No FSU is running.") not in text
@@ -112,6 +115,7 @@ def test_the_ledger_the_deed_and_the_pairing(tmp_path: Path, request: Any) -> No
         assert d.screen.name == "morpoly-ledger"
         text = d.screen.body.text
         assert "Park Place[/b]: " in text and "Ann insures" in text and "Bob · premium $500" in text
+        assert "FSU 1 · [b]Park Place[/b]: " in text and "FSU 2 · [b]Boardwalk[/b]: " in text, text
         assert "covers: sent to jail" in text and "covers: landing on a cemetery" in text
         assert "passes Park Place (37 squares ahead) · next roll: 0%" in text
         assert "passes Boardwalk (39 squares ahead)" in text
@@ -132,7 +136,7 @@ def test_the_ledger_the_deed_and_the_pairing(tmp_path: Path, request: Any) -> No
         popup = board.square_popup
         shown = d.texts(popup)
         assert "Premium now: $500 (buys an FSU)" in shown
-        assert "FSU: Ann insures Bob (sent to jail), 37 squares to go" in shown
+        assert "FSU 1: Ann insures Bob (sent to jail), 37 squares to go" in shown
         assert "Opposite: 17 · Community Chest" in shown
         assert board.cells[37].selected and board.cells[17].selected and not board.cells[18].selected
         d.tap(_button_with(popup, "OK"))

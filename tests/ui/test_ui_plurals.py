@@ -278,8 +278,8 @@ def test_ankh_morpoly_counts_houses(language: str, n: int, said: str) -> None:
 @pytest.mark.parametrize(("language", "n", "end"), [
     ("pl", 1, "jeszcze 1 pole"), ("pl", 3, "jeszcze 3 pola"), ("pl", 7, "jeszcze 7 pól"), ("it", 1, "manca 1 casella")])
 def test_ankh_morpoly_counts_squares(language: str, n: int, end: str) -> None:
-    said = Translator(language).plural("FSU: {insurer} insures {beneficiary} ({covers}), {n} squares to go", n,
-                                       insurer="Ann", beneficiary="Bob", covers="rent")
+    said = Translator(language).plural("FSU {fsu}: {insurer} insures {beneficiary} ({covers}), {n} squares to go", n,
+                                       fsu=2, insurer="Ann", beneficiary="Bob", covers="rent")
     assert said.endswith(end), said
 
 

@@ -638,9 +638,10 @@ class MorpolyBoardScreen(GameScreen):
                 lines.append(app.t("Rent now: {n} × the dice").format(n=charge.amount))
         for fsu in ledger_view.fsus_on(state, index):
             covers = ", ".join(cover_words(app, game, c) for c in fsu.covers)
-            lines.append(app.translator.plural(
-                "FSU: {insurer} insures {beneficiary} ({covers}), {n} squares to go", fsu.squares_ahead,
-                insurer=party_name(app, fsu.insurer), beneficiary=party_name(app, fsu.beneficiary), covers=covers))
+            lines.append(app.translator.plural(  # numbered as the log numbers it ("FSU 2 … expires")
+                "FSU {fsu}: {insurer} insures {beneficiary} ({covers}), {n} squares to go", fsu.squares_ahead,
+                fsu=fsu.fsu_id, insurer=party_name(app, fsu.insurer), beneficiary=party_name(app, fsu.beneficiary),
+                covers=covers))
         npcs = getattr(state, "npcs", None)
         if npcs is not None:
             marks = dict(NPC_MARKS)

@@ -69,9 +69,10 @@ class MorpolyLedgerScreen(GameScreen):
         app, ed = self.app, game_edition(game)
         square = ed.squares[int(fsu["square"])].name
         covers = ", ".join(cover_words(app, game, c) for c in fsu["covers"])
-        head = app.t("{square}: {insurer} insures {beneficiary} · premium {premium}").format(
-            square=f"[b]{square}[/b]", insurer=self.who(fsu["insurer"]), beneficiary=self.who(fsu["beneficiary"]),
-            premium=money(ed, int(fsu["premium"])))
+        # numbered as the log numbers it ("FSU 2 from Ann pays Bob $150"), so a line there is found here
+        head = app.t("FSU {fsu} · {square}: {insurer} insures {beneficiary} · premium {premium}").format(
+            fsu=fsu["fsu"], square=f"[b]{square}[/b]", insurer=self.who(fsu["insurer"]),
+            beneficiary=self.who(fsu["beneficiary"]), premium=money(ed, int(fsu["premium"])))
         ends = app.translator.plural("ends when {token} passes {square} ({n} squares ahead)",
                                      int(fsu["squares_ahead"]), token=self.who(fsu["token"]), square=square)
         ends += " · " + app.t("next roll: {chance}").format(chance=percent(fsu["chance_to_end"]))
