@@ -109,13 +109,14 @@ AS_BEFORE: dict[tuple[str, str], dict[str, Any]] = {
         "roll hint": "Pasch: dritter Pasch · 7: Landung auf Ereignis- oder Gemeinschaftsfeld · sonst gerade: "
                      "Landung auf einem Gemeinschaftsfeld · sonst ungerade: Landung auf einem Ereignisfeld",
         "ledger covers": "   deckt: Landung auf einem Ereignisfeld",
-        "next roll": ["[color=db332e]●[/color] Anna: Goethestraße · Ereignisfeld 17% · Gemeinschaftsfeld 8%",
-                      "[color=f5c71a]▲[/color] Bernd: Opernplatz · Ereignisfeld 3% · Gemeinschaftsfeld 11%",
-                      "[color=2e9e47]■[/color] Clara: Seestraße · Ereignisfeld 6% · Gemeinschaftsfeld 14%"],
+        "next roll": ["[color=db332e]●[/color] Anna: Goethestraße · Ereignisfeld 17\u00a0% · Gemeinschaftsfeld 8\u00a0%",
+                      "[color=f5c71a]▲[/color] Bernd: Opernplatz · Ereignisfeld 3\u00a0% · Gemeinschaftsfeld 11\u00a0%",
+                      "[color=2e9e47]■[/color] Clara: Seestraße · Ereignisfeld 6\u00a0% · Gemeinschaftsfeld 14\u00a0%"],
         "deed": "FSU 1: Bernd versichert Clara (Landung auf einem Ereignisfeld), noch 40 Felder",
     },
 }
-"""Main's screens (61d191e) for a set that speaks the table's language, captured from the app."""
+"""Main's screens (61d191e) for a set that speaks the table's language, captured from the app (since
+then the ledger numbers its FSUs, "FSU 1: …", and German writes a percentage "17 %")."""
 
 
 @pytest.mark.parametrize(("edition", "language"), list(AS_BEFORE))

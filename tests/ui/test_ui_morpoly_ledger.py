@@ -7,6 +7,8 @@ ledger; another gives the ledger FSUs built with the kit's Fsu and Ledger, to dr
 (a jail cover and a cemetery cover with a known chance for the next roll) that play reaches only by luck."""
 from __future__ import annotations
 
+import re
+
 from pathlib import Path
 from typing import Any
 
@@ -129,6 +131,9 @@ def test_the_ledger_the_deed_and_the_pairing(tmp_path: Path, request: Any) -> No
         assert "versichert" in text and "Einzahlung 500 €" not in text and "Einzahlung $500" in text
         assert "deckt: ins Gefängnis geschickt" in text
         assert "eine Auszahlung bringt $1,500 (3 × die Einzahlung)" in text
+        # German writes a percentage with a space, as its rulings do ("10 % (Standard)"), never wrapped apart
+        assert "nächster Wurf: 0\u00a0%" in text and "Chance 17\u00a0%" in text, text
+        assert not re.search(r"\d%", text), text
         app.set_language("en")
         d.tap(d.screen.back_button)
         assert d.screen.name == "morpoly-board"

@@ -75,7 +75,7 @@ class MorpolyLedgerScreen(GameScreen):
             beneficiary=self.who(fsu["beneficiary"]), premium=money(ed, int(fsu["premium"])))
         ends = app.translator.plural("ends when {token} passes {square} ({n} squares ahead)",
                                      int(fsu["squares_ahead"]), token=self.who(fsu["token"]), square=square)
-        ends += " · " + app.t("next roll: {chance}").format(chance=percent(fsu["chance_to_end"]))
+        ends += " · " + app.t("next roll: {chance}").format(chance=percent(fsu["chance_to_end"], app.t("{n}%")))
         payout = money(ed, int(fsu["payout"]))
         if list(fsu["covers"]) == ["merchants"]:  # the Merchants pay the payment itself, up to 3 × (L65)
             claim = app.t("a claim pays the payment, up to {amount}").format(amount=payout)
@@ -86,7 +86,8 @@ class MorpolyLedgerScreen(GameScreen):
         if fsu["chance_of_claim"] is None:  # it hangs on what others do, or on payments: no square to land on
             claim += "\n   " + app.t("on the next roll: cannot be foreseen")
         else:
-            claim += "\n   " + app.t("pays out on the next roll: {chance}").format(chance=percent(fsu["chance_of_claim"]))
+            claim += "\n   " + app.t("pays out on the next roll: {chance}").format(
+                chance=percent(fsu["chance_of_claim"], app.t("{n}%")))
         return f"{head}\n   {app.t('covers: {covers}').format(covers=covers)}\n   {ends}\n   {claim}"
 
     def who(self, party: str) -> str:
@@ -100,14 +101,15 @@ class MorpolyLedgerScreen(GameScreen):
         a German set at an English table read "covers: landing on Ereignisfeld" above "Chance 17%"."""
         ed = game_edition(game)
         chance, chest = chance_name(ed), chest_name(ed)
-        lines = []
+        lines, form = [], self.app.t("{n}%")
         for roll in view.get("next_rolls", []):
             jail = " ▦" if roll["in_jail"] else ""
             lines.append(f"{self.who(roll['token'])}{jail}: {ed.squares[int(roll['square'])].name} · "
-                         f"{chance} {percent(roll['chance'])} · {chest} {percent(roll['chest'])}")
+                         f"{chance} {percent(roll['chance'], form)} · {chest} {percent(roll['chest'], form)}")
         return lines
 
 
-def percent(fraction: str) -> str:
-    """A chance the mode gives as a fraction (``"5/36"``), as a table reads it: 14 %."""
-    return f"{float(Fraction(fraction)):.0%}"
+def percent(fraction: str, form: str = "{n}%") -> str:
+    """A chance the mode gives as a fraction (``"5/36"``), as a table reads it: "14%", or in the
+    table's ``form`` (the catalogue's "{n}%": German writes "14 %", with a space that never breaks)."""
+    return form.format(n=f"{float(Fraction(fraction)) * 100:.0f}")  # as the "%" format rounds it
