@@ -131,6 +131,8 @@ def choose_card(state: State, narrator: Narrator, ctx: TurnContext, *, first: bo
 
     answer = yield from ask_with_powers(state, narrator, ctx, lambda powers: choice_question(
         question_key, text, color, offered(powers)))
+    if answer == SKIP:  # a power ended the game (ask_with_powers): no card is played
+        return None
     if answer == MOSSY_LAWN:
         play_mossy_lawn(state, narrator, ctx)
         return None

@@ -200,6 +200,21 @@ def test_each_condition_is_counted_as_the_rulebook_counts_it(personality: str, a
     assert state_from_json(doc).game_over is not None
 
 
+def test_chrysoprase_is_counted_by_net_worth() -> None:
+    """Chrysoprase (not dealt with two players) wins with a net worth of $50: cash and buildings, less
+    $12 a loan. Red holds $40, a building in Dimwell ($6) and one loan: $34."""
+    doc = {"players": [{"color": "red", "personality": "chrysoprase", "money": 40, "loans": ["mr-bent"]},
+                       {"color": "blue"}, {"color": "green"}],
+           "areas": {"dimwell": {"building": "red"}},
+           "game_over": {"reason": "personality", "winners": ["red"], "personality": "chrysoprase"}}
+    with pytest.raises(StateFormatError, match=re.escape("game_over.personality: 'chrysoprase' wins only when its "
+                                                         "condition holds, and red has a net worth of $34, $50 "
+                                                         "needed")):
+        state_from_json(doc)
+    doc["players"][0]["money"] = 56  # $56 + $6 - $12 = $50
+    assert state_from_json(doc).game_over is not None
+
+
 def test_a_trouble_marker_needs_no_piece_beside_it() -> None:
     """Doctor Hix places a trouble marker "in any area you like", The Mob next to another: an area
     with a marker and no minion, troll or demon, or with only a building, is a table."""
@@ -267,3 +282,27 @@ def test_a_winner_who_is_not_a_player_is_refused() -> None:
     """Only a player wins: green at a table of red and blue is named by its place in the list."""
     with pytest.raises(StateFormatError, match=re.escape("game_over.winners[1]: unknown colour 'green'")):
         state_from_json({**riots(), "game_over": {"reason": "riots", "winners": ["blue", "green"]}})
+
+
+@pytest.mark.parametrize(("players", "seed", "edition"), [(3, 840, "en"), (4, 923, "de"), (2, 853, "pl"), (2, 25, "en")])
+def test_a_power_that_ends_the_game_ends_the_turn_s_asking(players: int, seed: int, edition: str,
+                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    """Unreal Estate's power draws a card: when it takes the last of the draw pile, the game ends and
+    is scored at once. The question the power was used from came back all the same, and a scroll's
+    text then paid money or placed a minion after the winners were named (seed 840: "winners
+    ['yellow'], but on points ['green'] win"). These games of the simulator met it; now no
+    question follows the end, and every position of them is one a table can show."""
+    from companion.cli import simulate as simulator
+
+    checked = simulator.check_invariants
+    ended: list[str] = []
+
+    def no_question_after_the_end(game: Any, table: Any, round_trip: bool = True, whole_table: bool = True) -> None:
+        checked(game, table, round_trip, whole_table)  # every check, the soundness of the position with them
+        if game.state.game_over is not None:
+            assert game.question is None, game.question.key
+            ended.append(game.state.game_over.reason)
+
+    monkeypatch.setattr(simulator, "check_invariants", no_question_after_the_end)
+    simulator.play_game(random.Random(seed), players, edition, every_input=True)
+    assert ended == ["draw-pile"]

@@ -41,13 +41,21 @@ def power_options(state: State, ctx: TurnContext) -> list[str]:
 def ask_with_powers(state: State, narrator: Narrator, ctx: TurnContext, make: Callable[[list[str]], Question],
                     listed: list[str] | None = None) -> Generator[Question, str, str]:
     """Ask ``make(power_options)`` until the answer is not a power; run each power chosen.
-    ``listed``: the power options the caller has just listed, for the first question."""
+    ``listed``: the power options the caller has just listed, for the first question.
+
+    A power that ends the game (Unreal Estate taking the last card of the draw pile) ends the
+    asking too: the answer is then :data:`SKIP`, which every caller reads as leaving its step, so
+    nothing of the step it asked for happens once the game is over and scored. The question was
+    asked again, and a scroll's text, a minion placed or money taken then changed the table after
+    the winners were named (found by the position's soundness check: seed 840, 3 players)."""
     while True:
         answer = yield make(power_options(state, ctx) if listed is None else listed)
         listed = None
         if not answer.startswith(POWER_PREFIX):
             return answer
         yield from use_power(state, narrator, ctx, answer[len(POWER_PREFIX):])
+        if state.game_over is not None:
+            return SKIP
 
 
 def _terms(area: str) -> str:
