@@ -169,8 +169,6 @@ PLACE_CHEST = "chest_name"
 """The placeholders of the two card decks' squares as the set prints them ("Chance" and "Community
 Chest" on the US set, "Ereignisfeld" and "Gemeinschaftsfeld" on the German ones), like ``{go_name}``;
 said only by the sentences of a set of another language (:data:`AS_PRINTED`)."""
-PLACES = (PLACE_GO, PLACE_CHANCE, PLACE_CHEST)
-"""Every place a sentence may name as the set prints it (:meth:`Translator.use_places`)."""
 AS_PRINTED = "as-printed:"
 """The prefix of a sentence's variant for a set that speaks another language than the table
 (:meth:`Translator.names_as_printed`): ``as-printed:q:morpoly.card.chance`` names the deck as the

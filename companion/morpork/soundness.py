@@ -44,9 +44,6 @@ RIOTS = "riots"
 NEUTRAL_EVENTS: tuple[tuple[str, str, str], ...] = (
     ("demons", "demons-from-the-dungeon-dimensions", "demon"), ("trolls", "trolls", "troll"))
 """Each neutral piece's field of an area, the event that alone brings it, and its name."""
-ON_POINTS: tuple[str, ...] = ("draw-pile", "riots", "points")
-"""The ends scored on points (the draw pile's when Commander Vimes is not dealt; ``points``, which
-no end of the rulebook is called and the engine never writes, is read as an end on points)."""
 
 
 class Unreachable(NamedTuple):
@@ -75,8 +72,10 @@ def unreachable(state: State, events: bool = True) -> list[Unreachable]:
 # -- the game's end ----------------------------------------------------------------------------
 
 def end_problems(state: State, events: bool = True) -> list[Unreachable]:
-    """The draw pile against the game's end, and the end against the table (:data:`ON_POINTS`,
-    the Personality cards): who won, by what, and what the table must show for it."""
+    """The draw pile against the game's end, and the end against the table (a Personality card, or
+    the ends scored on points: the draw pile without Commander Vimes, Riots, and ``points``, which no
+    end of the rulebook is called and the engine never writes, read as an end on points): who won,
+    by what, and what the table must show for it."""
     over = state.game_over
     if over is None:
         if state.draw_pile == 0:
@@ -163,7 +162,7 @@ def _vimes_problems(state: State, over: GameOver) -> list[Unreachable]:
 
 
 def _points_problems(state: State, over: GameOver, events: bool) -> list[Unreachable]:
-    """An end on points (:data:`ON_POINTS`): no Personality card wins it, Riots need eight markers
+    """An end on points (:func:`end_problems`): no Personality card wins it, Riots need eight markers
     and leave the deck, and the winners are those with the most points after the tie-break."""
     if over.personality is not None:
         return [Unreachable("game_over.personality", f"{over.personality!r} on an end on points ({over.reason!r}); "

@@ -24,9 +24,11 @@ from companion.core.procedure import Narrator, run
 from companion.morpork.setup import new_state
 from companion.morpork.state import EDITIONS, State
 from companion.morpork.state_format import state_from_json, state_to_json
+from companion.morpork.soundness import NEUTRAL_EVENTS
 
 INTERRUPTS = ("susan", "igor", "fresh-start-club")
-NEUTRAL_EVENT = {"troll": "trolls", "demon": "demons-from-the-dungeon-dimensions"}
+NEUTRAL_EVENT = {name: event for _field, event, name in NEUTRAL_EVENTS}
+"""The event that alone brings a troll or a demon onto the board (the rule of :mod:`companion.morpork.soundness`)."""
 
 
 @st.composite

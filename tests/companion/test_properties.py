@@ -31,9 +31,11 @@ from companion.morpork.invariants import table_problems
 from companion.morpork.pieces import place_piece
 from companion.morpork.setup import new_state
 from companion.morpork.state import EDITIONS, State
+from companion.morpork.soundness import NEUTRAL_EVENTS
 
 
-NEUTRAL_EVENT = {"troll": "trolls", "demon": "demons-from-the-dungeon-dimensions"}
+NEUTRAL_EVENT = {name: event for _field, event, name in NEUTRAL_EVENTS}
+"""The event that alone brings a troll or a demon onto the board (the rule of :mod:`companion.morpork.soundness`)."""
 
 
 def legal_actions(state: State) -> list[Action]:

@@ -11,7 +11,7 @@ from kivy.properties import DictProperty, ListProperty
 from kivy.uix.label import Label
 from kivy.uix.widget import Widget
 
-from companion.morpork.scoring import LOAN_REPAYMENT, final_score
+from companion.morpork.scoring import final_score
 from ui.palette import PLAYER_RGB
 from ui.screens.base import GameScreen
 from ui.screens.table import FittedGrid, _cell
@@ -57,10 +57,10 @@ def spread_ties(series: dict[str, list[int]], step: float) -> dict[str, list[flo
 
 
 def _loans_cell(repaid: int, penalty: int, t: Any) -> str:
-    """What the loans cost at the end, only what there is: the money repaid ("-$12", German "-12 $")
-    and the points lost for a loan not repaid ("-15"). It read "-$12 0" for a loan repaid, the 0 a
-    penalty of none, and "-$0 -15" for one that could not be."""
-    parts = ["-" + t("${amount}").format(amount=LOAN_REPAYMENT * repaid)] if repaid else []
+    """What the loans cost at the end, only what there is: the money ``repaid`` ("-$12", German
+    "-12 $") and the points lost for a loan not repaid (``penalty``, "-15"). It read "-$12 0" for a
+    loan repaid, the 0 a penalty of none, and "-$0 -15" for one that could not be."""
+    parts = ["-" + t("${amount}").format(amount=repaid)] if repaid else []
     if penalty:
         parts.append(str(penalty))
     return " ".join(parts) or "–"
@@ -158,7 +158,7 @@ class GameEndScreen(GameScreen):
             table.add_widget(_cell(f"{s.minions}×5={s.minion_points}"))
             table.add_widget(_cell(f"{s.buildings}: {s.building_points}"))
             table.add_widget(_cell(str(s.money_points)))
-            table.add_widget(_cell(_loans_cell(s.loans_repaid, s.loan_penalty, t)))
+            table.add_widget(_cell(_loans_cell(s.money - s.money_points, s.loan_penalty, t)))  # as scored
             table.add_widget(_cell(f"-{s.voided_minions}♟ -{s.voided_buildings}⌂" if (s.voided_minions or s.voided_buildings) else "–"))
             table.add_widget(_cell(f"[b]{s.total}[/b]"))
             table.add_widget(_cell(str(s.tie_break_value)))
