@@ -42,7 +42,7 @@ OPTIONS: Final[tuple[Option, ...]] = (
     # 7.2 changes to standard Monopoly
     _flag("jail-blocks-claims", "R10: FSU claims owed to a jailed beneficiary are not paid (breaks the Watch's cover)"),
     Option("transfer-interest", "none", ("none", "standard-10pct"),
-           "R12: interest due when a mortgaged square changes hands: none, or standard Monopoly's 10 %"),
+           "R12: interest due when a mortgaged square changes hands: none, or standard Monopoly's 10%"),
     _flag("merchant-swap-streets-only", "R13: the Merchants' swap, buy right and the Beggars' step apply to coloured streets only"),
     _flag("insolvent-if-cash-short", "R14: a party is insolvent when its cash alone is short of the debt"),
     # 7.3 the FSU

@@ -70,3 +70,14 @@ def test_the_loans_cell_says_only_what_the_loans_cost(driver: Any) -> None:
     loans = rows[0].index("Loans")
     assert "Ann" in rows[1][0] and "Bob" in rows[2][0] and "Cy" in rows[3][0], rows
     assert [row[loans] for row in rows[1:]] == ["-$12 -15", "-15", "–"], rows
+
+
+def test_a_percentage_is_written_as_each_language_writes_it() -> None:
+    """German writes "10 %" with a space that never breaks; English, Polish and Italian "10%". The
+    set-up's rulings said "10 % (standard)" in English and Polish beside the ledger's "17%"."""
+    for language in ("en", "pl", "it"):
+        spaced = {k: v for k, v in _catalog(language).items() if re.search(r"\d\s%", v)}
+        assert not spaced, (language, spaced)
+    german = _catalog("de")
+    assert not {k: v for k, v in german.items() if re.search(r"\d(%| %)", v)}
+    assert german["{n}%"] == "{n}\u00a0%" and german["o:transfer-interest=standard-10pct"] == "10\u00a0% (Standard)"

@@ -35,7 +35,7 @@ Italian and tripped over:
   "è della Guardia cittadina e non va in prigione" in the log;
 - what an FSU covers was said of the insured player in the masculine — "copre: mandato in
   prigione", "derubato da un ladro", "teletrasportato" (Giuseppina is "mandata") — beside
-  "finire su un cimitero"; it says "finire in prigione", "un furto di un Ladro", "un teletrasporto"
+  "finire su un cimitero"; it says "finire in prigione", "un furto da parte di un Ladro", "un teletrasporto"
   (the catalogue scan of test_ui_sentences_fit_every_player reads only lines that name a player);
 
 Positions are reached the way a table's journal holds them (seeded random legal play fed through
@@ -299,5 +299,5 @@ def test_what_an_fsu_covers_fits_any_insured_player(tmp_path: Path, request: Any
         text = d.screen.body.text
         assert "Massimiliano assicura" in text and "Giuseppina · premio $500" in text, text
         covers = next(line for line in text.split("\n") if "copre:" in line)
-        for said in ("finire in prigione", "un furto di un Ladro", "un teletrasporto"):
+        for said in ("finire in prigione", "un furto da parte di un Ladro", "un teletrasporto"):
             assert said in covers, covers
