@@ -11,7 +11,8 @@ Actions (each a touch on the screen that shows it, except ``start``):
 - ``resume`` — tap "resume the unfinished game" on the home screen;
 - ``roll:F`` — tap face F on the die pad; ``pick:V`` — tap option V (behind the privacy gate when
   the question is private: the gate is tapped first);
-- ``journal`` — open the Journal screen by its navigation button; ``line:N`` — tap journal line N;
+- ``journal`` — open the Journal screen by its navigation button; ``home`` — Home by its button;
+  ``line:N`` — tap journal line N;
   ``undo`` — tap "undo to here" (and "undo" in the dialog that names the steps, unless
   a die roll is among them); ``confirm`` — tap "undo anyway" in the dialog; ``redo`` — tap
   "redo"; ``back`` — tap "back to the game"; ``continue`` — tap "continue" under an event's result;
@@ -95,6 +96,9 @@ def act(d: Any, action: str) -> None:
     elif name == "journal":
         d.tap(d.screen.children[0].children[-1].ids.nav_journal)
         assert d.screen.name == "journal"
+    elif name == "home":
+        d.tap(d.screen.children[0].children[-1].ids.nav_home)
+        assert d.screen.name == "home"
     elif name == "line":
         d.tap(d.screen.line_button(int(arg)))
     elif name == "undo":
