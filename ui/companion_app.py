@@ -347,36 +347,40 @@ class CompanionApp(App):
         journalled as facts; a finished game is recorded in the journal's history."""
         self.route()
 
-    def undo_to(self, step: int) -> None:
+    def undo_to(self, step: int) -> bool:
         """Go back to the game after ``step`` inputs; the journal screen has already asked for
-        confirmation when a die roll or a revealed card is crossed."""
+        confirmation when a die roll or a revealed card is crossed. False when the journal refused
+        it (a full or read-only card: said, nothing changed)."""
         if self.session is None or self.game is None:
-            return
+            return False
         steps = len(self.session.inputs) - step
         if steps > 0:
             try:
                 self.session.undo(steps, confirm=True)
             except CompanionError as exc:  # the journal could not take the undo: nothing changed
                 self.message = self.translator.refusal(exc)
-                return
+                return False
         self.game = self.session.game
         self.message = ""
         self.notice = self.t("Undone to step {n}.").format(n=step)
         self.route()
+        return True
 
-    def redo(self) -> None:
-        """Put back the last undone input (the same facts: no confirmation)."""
+    def redo(self) -> bool:
+        """Put back the last undone input (the same facts: no confirmation). False when there is
+        none or the journal refused it."""
         if self.session is None or not self.session.timeline.undone:
-            return
+            return False
         try:
             self.session.redo(1)
         except CompanionError as exc:
             self.message = self.translator.refusal(exc)
-            return
+            return False
         self.game = self.session.game
         self.message = ""
         self.notice = self.t("Redone to step {n}.").format(n=len(self.session.inputs))
         self.route()
+        return True
 
     def route(self) -> None:
         """Show the screen for what the game waits for."""

@@ -16,7 +16,9 @@ Actions (each a touch on the screen that shows it, except ``start``):
   ``undo`` — tap "undo to here" (and "undo" in the dialog that names the steps, unless
   a die roll is among them); ``confirm`` — tap "undo anyway" in the dialog; ``redo`` — tap
   "redo"; ``back`` — tap "back to the game"; ``continue`` — tap "continue" under an event's result;
-  ``type:WORD`` — tap the card search box and WORD's letters on the on-screen keyboard.
+  ``type:WORD`` — tap the card search box and WORD's letters on the on-screen keyboard;
+  ``read-only`` — no touch: the journal's card turns read-only under the app (its connection may
+  no longer write, as SQLite finds a card whose write-protect switch was slid).
 
 When done it prints one line ``READY {json}`` (the game id, seq, the question and the public
 position, or the text of a launch popup, and every text on the window) and keeps drawing frames
@@ -118,6 +120,8 @@ def act(d: Any, action: str) -> None:
         keyboard = app.keyboard_dock.keyboard
         for letter in arg:
             d.tap_at(*keyboard.key_center(letter), hold=0)  # a quick tap: a key held half a second repeats
+    elif name == "read-only":
+        app.session.journal._db.execute("PRAGMA query_only=ON")
     elif name == "continue":
         assert d.screen.name == "events" and not d.screen.ids.continue_button.disabled, "no result to continue from"
         d.tap(d.screen.ids.continue_button)
