@@ -164,7 +164,23 @@ class CompanionApp(App):
         if self.launch_problem is not None:
             self.show_launch_problem()
         else:
+            self._reopen_ended_game()
             self.refresh()
+
+    def _reopen_ended_game(self) -> None:
+        """The session resumes the newest unfinished game; when the table was looking at the end of a
+        newer, finished one (``ended`` in :mod:`ui.navigation`), that game is opened instead, so
+        "resume" brings its end back — and its Journal, where the step that ended it can still be
+        undone. A game that will not open is logged and left: Home as before."""
+        ended, session = self.navigation.ended, self.session
+        if ended is None or session is None or (session.record is not None and session.record.id >= ended.game):
+            return
+        try:
+            record = session.journal.game(ended.game)
+            if record is not None and record.status == "finished" and record.created == ended.created:
+                session.resume(ended.game)
+        except CompanionError as exc:
+            log.warning("the finished game %s the table was looking at did not open: %s", ended.game, exc)
 
     def launch_text(self) -> str:
         """What the screen says when the journal would not replay: which game, why, where the
@@ -263,8 +279,9 @@ class CompanionApp(App):
         return self.data_dir / "games.sqlite"
 
     def can_resume(self) -> bool:
+        """An unfinished game, or the finished one whose end the table was looking at."""
         game = self.session.game if self.session is not None else None
-        return game is not None and not game.is_over
+        return game is not None and (not game.is_over or self.navigation.ended_game(JournalPosition.of(self.session)))
 
     def past_games(self) -> list[dict[str, Any]]:
         if self.session is None:
@@ -295,7 +312,7 @@ class CompanionApp(App):
         if self.session is not None and self.session.game is not None:
             self.game = self.session.game
             opened = self.navigation.open
-            if opened is not None and opened.of_game(JournalPosition.of(self.session)) and not self.game.is_over:
+            if opened is not None and opened.of_game(JournalPosition.of(self.session)):
                 if opened.screen == "journal":
                     self.manager.get_screen("journal").selected = opened.step
                 self.show(opened.screen)
@@ -330,36 +347,40 @@ class CompanionApp(App):
         journalled as facts; a finished game is recorded in the journal's history."""
         self.route()
 
-    def undo_to(self, step: int) -> None:
+    def undo_to(self, step: int) -> bool:
         """Go back to the game after ``step`` inputs; the journal screen has already asked for
-        confirmation when a die roll or a revealed card is crossed."""
+        confirmation when a die roll or a revealed card is crossed. False when the journal refused
+        it (a full or read-only card: said, nothing changed)."""
         if self.session is None or self.game is None:
-            return
+            return False
         steps = len(self.session.inputs) - step
         if steps > 0:
             try:
                 self.session.undo(steps, confirm=True)
             except CompanionError as exc:  # the journal could not take the undo: nothing changed
                 self.message = self.translator.refusal(exc)
-                return
+                return False
         self.game = self.session.game
         self.message = ""
         self.notice = self.t("Undone to step {n}.").format(n=step)
         self.route()
+        return True
 
-    def redo(self) -> None:
-        """Put back the last undone input (the same facts: no confirmation)."""
+    def redo(self) -> bool:
+        """Put back the last undone input (the same facts: no confirmation). False when there is
+        none or the journal refused it."""
         if self.session is None or not self.session.timeline.undone:
-            return
+            return False
         try:
             self.session.redo(1)
         except CompanionError as exc:
             self.message = self.translator.refusal(exc)
-            return
+            return False
         self.game = self.session.game
         self.message = ""
         self.notice = self.t("Redone to step {n}.").format(n=len(self.session.inputs))
         self.route()
+        return True
 
     def route(self) -> None:
         """Show the screen for what the game waits for."""
@@ -382,6 +403,10 @@ class CompanionApp(App):
             else:
                 self.translator.use_places({})
         self.shown_seq = game.seq if game is not None and game.question is not None else None
+        position = JournalPosition.of(self.session) if game is not None else None
+        if game is not None and game.is_over and self.manager.current != "home" \
+                and not self.navigation.ended_game(position):  # its end on screen: a restart brings it back
+            self.remember(replace(self.navigation, ended=position))
         self.revision += 1
 
     def show(self, name: str) -> None:
@@ -433,6 +458,8 @@ class CompanionApp(App):
             self.remember(replace(self.navigation, open=OpenScreen(position.game, position.created, name, step)))
         elif self.navigation.open is not None:
             self.remember(replace(self.navigation, open=None))
+        if name == "home" and self.navigation.ended is not None:  # the table left the game's end
+            self.remember(replace(self.navigation, ended=None))
 
     def journal_step_picked(self, step: int) -> None:
         """The Journal's picked step changed (a tap on a line; -1 after an undo or redo)."""

@@ -13,6 +13,11 @@ The same holds for two more things the table sees and the game does not know:
 - **the screen open over the game** (:class:`OpenScreen`): the Journal (and the step picked in it),
   the table, Ankh-Morpoly's FSU ledger. "Resume" brings it back instead of the question's screen.
   It names the game only, not its journal row: an undo or redo made in the Journal keeps it open.
+- **the finished game whose end the table is looking at** (``ended``): the journal resumes only an
+  unfinished game, so a restart at a game's end came back to Home with nothing to resume — the
+  result gone from the screen, and with it the Journal's undo of the step that ended the game
+  ("any step can be undone"). Named by game and creation stamp (an undo or redo there keeps it);
+  the table leaving for Home, or a new game, forgets it.
 - **what was typed on a pad and not yet applied** (:class:`Typed`): the card search text, the one
   face of Ankh-Morpoly's pair tapped so far, the digits of an amount being typed. After a power cut
   the pad shows them again — nothing of them is applied: the table still taps the card, the second
@@ -30,12 +35,13 @@ shape, unreadable, unwritable — degrades to what the table saw before this rec
 result is shown again, the question's screen comes back with empty pads, and the game goes on; a
 damaged part costs only that part. Never a traceback. Kivy-free on purpose.
 
-The file (``navigation.json``; ``open`` and ``typed`` are optional, so a record written before they
-existed still reads, and an older companion reads a newer record's ``continued`` and ignores the
-rest)::
+The file (``navigation.json``; ``open``, ``ended`` and ``typed`` are optional, so a record written
+before they existed still reads, and an older companion reads a newer record's ``continued`` and
+ignores the rest)::
 
     {"format": "ankh-companion-navigation/1",
      "continued": {"game": 3, "created": "2026-11-25T02:14:56.123Z", "row": 41},
+     "ended": {"game": 2, "created": "2026-11-24T20:01:13.402Z", "row": 377},
      "open": {"game": 3, "created": "2026-11-25T02:14:56.123Z", "screen": "journal", "step": 7},
      "typed": {"at": {"game": 3, "created": "2026-11-25T02:14:56.123Z", "row": 44},
                "search": "carc", "faces": [4, null], "amount": "15"}}
@@ -182,15 +188,25 @@ class Navigation:
     continued: JournalPosition | None = None
     open: OpenScreen | None = None
     typed: Typed | None = None
+    ended: JournalPosition | None = None
+    """The finished game whose end the table is looking at (its row: where it ended when the end was
+    first shown; only the game and its stamp name it, :meth:`ended_game`)."""
 
     def to_json(self) -> dict[str, Any]:
         doc: dict[str, Any] = {"format": FORMAT,
                                "continued": self.continued.to_json() if self.continued is not None else None}
         if self.open is not None:
             doc["open"] = self.open.to_json()
+        if self.ended is not None:
+            doc["ended"] = self.ended.to_json()
         if self.typed is not None and not self.typed.is_empty:
             doc["typed"] = self.typed.to_json()
         return doc
+
+    def ended_game(self, position: JournalPosition | None) -> bool:
+        """True when ``position``'s game is the finished one whose end the table is looking at."""
+        ended = self.ended
+        return ended is not None and position is not None and position.same_game(ended.game, ended.created)
 
     def typed_at(self, position: JournalPosition | None) -> Typed | None:
         """What the pads hold for the question at ``position`` (None: nothing typed for it)."""
@@ -223,7 +239,7 @@ def load(path: Path) -> Navigation:
         return Navigation()
     parts: dict[str, Any] = {}
     readers: dict[str, Any] = {"continued": JournalPosition.from_json, "open": OpenScreen.from_json,
-                               "typed": Typed.from_json}
+                               "typed": Typed.from_json, "ended": lambda doc: JournalPosition.from_json(doc, "ended")}
     for name, read in readers.items():
         value = doc.get(name)
         try:

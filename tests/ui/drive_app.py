@@ -11,11 +11,14 @@ Actions (each a touch on the screen that shows it, except ``start``):
 - ``resume`` — tap "resume the unfinished game" on the home screen;
 - ``roll:F`` — tap face F on the die pad; ``pick:V`` — tap option V (behind the privacy gate when
   the question is private: the gate is tapped first);
-- ``journal`` — open the Journal screen by its navigation button; ``line:N`` — tap journal line N;
+- ``journal`` — open the Journal screen by its navigation button; ``home`` — Home by its button;
+  ``line:N`` — tap journal line N;
   ``undo`` — tap "undo to here" (and "undo" in the dialog that names the steps, unless
   a die roll is among them); ``confirm`` — tap "undo anyway" in the dialog; ``redo`` — tap
   "redo"; ``back`` — tap "back to the game"; ``continue`` — tap "continue" under an event's result;
-  ``type:WORD`` — tap the card search box and WORD's letters on the on-screen keyboard.
+  ``type:WORD`` — tap the card search box and WORD's letters on the on-screen keyboard;
+  ``read-only`` — no touch: the journal's card turns read-only under the app (its connection may
+  no longer write, as SQLite finds a card whose write-protect switch was slid).
 
 When done it prints one line ``READY {json}`` (the game id, seq, the question and the public
 position, or the text of a launch popup, and every text on the window) and keeps drawing frames
@@ -95,6 +98,9 @@ def act(d: Any, action: str) -> None:
     elif name == "journal":
         d.tap(d.screen.children[0].children[-1].ids.nav_journal)
         assert d.screen.name == "journal"
+    elif name == "home":
+        d.tap(d.screen.children[0].children[-1].ids.nav_home)
+        assert d.screen.name == "home"
     elif name == "line":
         d.tap(d.screen.line_button(int(arg)))
     elif name == "undo":
@@ -114,6 +120,8 @@ def act(d: Any, action: str) -> None:
         keyboard = app.keyboard_dock.keyboard
         for letter in arg:
             d.tap_at(*keyboard.key_center(letter), hold=0)  # a quick tap: a key held half a second repeats
+    elif name == "read-only":
+        app.session.journal._db.execute("PRAGMA query_only=ON")
     elif name == "continue":
         assert d.screen.name == "events" and not d.screen.ids.continue_button.disabled, "no result to continue from"
         d.tap(d.screen.ids.continue_button)

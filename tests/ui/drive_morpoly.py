@@ -15,7 +15,9 @@ tap on the board's button for the answer (picked with ``random.Random(SEED, seq)
 steps: ``"undo:N"`` opens the Journal, taps the row N steps back, "undo to here" and the dialog's
 "undo" (or "undo anyway"), then "back to the game"; ``"ledger"`` and ``"journal"`` tap the board's
 button for that screen; ``"face:D:F"`` taps face F of die D (0 or 1) on the board's face pad;
-``"amount:DIGITS"`` taps "another amount…" and the digits on its pad (not OK).
+``"amount:DIGITS"`` taps "another amount…" and the digits on its pad (not OK); ``"answer:V"`` taps the
+board's button for answer V; ``"redo"`` taps the board's Journal, "redo", and "back to the game" when
+the Journal is still open (a redo that ends the game shows its end at once).
 
 It prints ``RESUMED {json}`` once the game is on screen (before any step) and ``READY {json}`` after
 STEPS inputs — the game id, seq, the question, the mode's view of the position and what the board
@@ -204,6 +206,15 @@ def main(argv: list[str]) -> int:
             die, face = (int(x) for x in arg.split(":"))
             row = [w for w in d.screen.answer_area.children if w.__class__.__name__ == "BoxLayout"][::-1][die]
             d.tap([b for b in reversed(row.children) if getattr(b, "group", "")][face - 1])
+        elif name == "redo":
+            d.tap(d.screen.journal_button)
+            d.tap(d.screen.ids.redo)
+            if d.screen.name == "journal":
+                d.tap(d.screen.ids.back)
+        elif name == "answer":
+            seq = app.game.seq
+            d.tap([w for w in d.screen.answer_area.walk(restrict=True) if getattr(w, "value", None) == arg][0])
+            wait_until(d, lambda: app.game.seq != seq, f"the answer {arg!r} to be taken")
         elif name == "amount":
             d.tap(d.screen.amount_button)
             wait_until(d, lambda: amount_shown(d.screen) is not None, "the amount pad")

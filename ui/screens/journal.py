@@ -303,11 +303,13 @@ class JournalScreen(GameScreen):
         popup.open()
 
     def do_undo(self, index: int) -> None:
-        self.selected = -1
-        self.app.undo_to(index)
+        """Undo to ``index``; the latest step is shown after it. A refused undo (a full or read-only
+        card) changes nothing, the step picked included: the table frees space and taps again."""
+        if self.app.undo_to(index):
+            self.selected = -1
         self.update()
 
     def redo(self) -> None:
-        self.selected = -1
-        self.app.redo()
+        if self.app.redo():
+            self.selected = -1
         self.update()
