@@ -506,11 +506,17 @@ class CompanionApp(App):
         self.after_change()
 
     def on_card_scan(self, scan: Scan, seq: int | None = None) -> None:
+        """A card read by the scanner, for the question on screen when it was read. A card read
+        while nothing is asked is said and dropped — a private one (a personality) without its
+        name: "Scanned vimes" on the home screen told the whole table who Vimes is."""
         kind = getattr(scan, "kind", "card")
         card = getattr(scan, "card", None) or getattr(scan, "id", None) or str(scan)
         seq = self.shown_seq if seq is None else seq
         if self.game is None or seq is None:
-            self.message = self.t("Scanned {card}; nothing to scan for now.").format(card=card)
+            if getattr(scan, "private", False):
+                self.message = self.t("Scanned a secret card; nothing to scan for now.")
+            else:
+                self.message = self.t("Scanned {card}; nothing to scan for now.").format(card=card)
             return
         self.submit(CardScan(kind, card, "scanner", seq=seq))
 

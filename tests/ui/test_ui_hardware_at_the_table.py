@@ -1,0 +1,78 @@
+"""The app with real device sources, used as a table would: a USB scanner typing on a real
+pseudo-terminal (``wedge:///dev/pts/N``, read by the scanner's own thread), the die emulator on a
+pty read by the serial source's thread. What the table reads on screen when a device does something
+nothing asked for, goes away, or comes back."""
+from __future__ import annotations
+
+import os
+import pty
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from hardware.qr_payload import encode
+
+emulator = pytest.importorskip("firmware_bridge.emulator")
+
+
+def conftest_of(request: Any) -> Any:
+    return request.config.pluginmanager.getplugin(str(Path(__file__).with_name("conftest.py")))
+
+
+def wait_until(d: Any, condition: Any, what: str, limit: float = 20.0) -> None:
+    end = time.monotonic() + limit
+    while not condition():
+        if time.monotonic() > end:
+            raise AssertionError(f"gave up waiting for {what}; message {d.app.message!r}")
+        d.frames(1)
+        time.sleep(0.01)
+
+
+@pytest.fixture
+def scanner_pty() -> Iterator[tuple[int, str]]:
+    """A pseudo-terminal a USB scanner in serial mode would be: (the end we type into, its path)."""
+    master, slave = pty.openpty()
+    try:
+        yield master, os.ttyname(slave)
+    finally:
+        os.close(master)
+        os.close(slave)
+
+
+def type_scan(d: Any, master: int, payload: str, counted: Any) -> None:
+    """The scanner types ``payload`` and Enter; wait until the app has taken the reading."""
+    before = counted()
+    os.write(master, (payload + "\r\n").encode("ascii"))
+    wait_until(d, lambda: counted() > before, f"the reading of {payload!r}")
+    d.frames(3)
+
+
+def test_a_personality_scanned_when_nothing_is_asked_is_not_named(tmp_path: Path, request: Any,
+                                                                    scanner_pty: tuple[int, str]) -> None:
+    """Vimes's card held under the scanner on the home screen (no game yet): the status line said
+    "Scanned vimes; nothing to scan for now." to the whole table. It says a secret card was read,
+    and names a public card as before."""
+    conftest = conftest_of(request)
+    master, path = scanner_pty
+    app = conftest.start_app(tmp_path / "data", scanner_url=f"wedge://{path}")
+    d = conftest.Driver(app)
+    try:
+        d.frames(3)
+        scanner = app.devices.scanner
+        assert app.devices.scanner_status.connected and scanner.__class__.__name__ == "WedgeScanner"
+        type_scan(d, master, encode("personality", "vimes"), lambda: scanner.scanned_count)
+        assert app.message == "Scanned a secret card; nothing to scan for now."
+        shown = d.texts(app.root)
+        assert app.message in shown and "vimes" not in shown.lower()
+        type_scan(d, master, encode("card", "groat"), lambda: scanner.scanned_count)
+        assert app.message == "Scanned groat; nothing to scan for now."
+        app.set_language("de")
+        type_scan(d, master, encode("personality", "vetinari"), lambda: scanner.scanned_count)
+        assert app.message == "Eine geheime Karte gescannt; gerade wird keine Karte erwartet."
+        assert "vetinari" not in d.texts(app.root).lower()
+        assert app.game is None
+    finally:
+        conftest.stop_app(app)
