@@ -76,3 +76,37 @@ def test_a_personality_scanned_when_nothing_is_asked_is_not_named(tmp_path: Path
         assert app.game is None
     finally:
         conftest.stop_app(app)
+
+
+def test_the_morpoly_board_says_why_a_throw_from_the_die_did_not_count(tmp_path: Path, request: Any) -> None:
+    """Ankh-Morpoly asks for both dice and the table throws its one d12 (a serial die on the
+    emulator's pty): the engine refuses it, and the board — which has no status bar — showed
+    nothing at all, as the refusal changed nothing else. Its message line now says it (the
+    player's coloured dot drawn, not its markup), and nothing changed."""
+    conftest = conftest_of(request)
+    link = tmp_path / "die"
+    die = emulator.EmulatedDie("emu-d12", faces=12, seed=2, link_path=str(link))
+    die.plug()
+    app = conftest.start_app(tmp_path / "data", die_url=f"serial://{link}")
+    d = conftest.Driver(app)
+    try:
+        wait_until(d, lambda: app.devices.die_status.connected, "the die")
+        app.start_game(["red", "yellow"], ["Ann", "Bob"], "", mode="ankh-morpoly", options={})
+        d.frames(3)
+        while app.game.question.kind != "roll":
+            options = app.game.question.options
+            assert app.answer("roll" if "roll" in options else options[0])
+            d.frames(2)
+        assert d.screen.name == "morpoly-board"
+        seq, inputs = app.game.seq, app.session.inputs
+        die.roll(7)
+        wait_until(d, lambda: app.message != "", "the refusal")
+        d.frames(3)
+        assert app.message.endswith("Ann: roll both dice” needs 2 dice"), app.message
+        line = d.screen.message_label
+        assert line.text == app.message and line.markup, "the board's line says it, its dot drawn"
+        assert app.game.seq == seq and app.session.inputs == inputs
+        d.screenshot(tmp_path / "board.png")
+    finally:
+        conftest.stop_app(app)
+        die.unplug()

@@ -216,9 +216,16 @@ class MorpolyBoardScreen(GameScreen):
         middle.add_widget(self.question_label)
         self.answer_area = BoxLayout(orientation="vertical", spacing=dp(4))
         middle.add_widget(self.answer_area)
-        self.message_label = Label(font_size=sp(12), color=(0.7, 0.1, 0.05, 1), size_hint_y=None, height=dp(30))
+        self.message_label = Label(font_size=sp(12), color=(0.7, 0.1, 0.05, 1), size_hint_y=None, height=dp(30),
+                                   markup=True)
         self.message_label.bind(size=lambda w, _v: setattr(w, "text_size", w.size))
         middle.add_widget(self.message_label)
+        # The board has no status bar: its message line follows the app's message itself. A refusal
+        # that changes nothing else (one d12 thrown for "roll both dice", a throw while a card is
+        # asked) bumps no revision, and the line stayed empty — the table never heard why its
+        # throw did not count. A method, not a lambda: Kivy keeps it weakly, the app never holds
+        # a dropped board.
+        self.app.bind(message=self._message_changed)
         self.ring.add_widget(middle)
         root.add_widget(self.ring)
         side = BoxLayout(orientation="vertical", padding=dp(4), spacing=dp(4))
@@ -241,6 +248,9 @@ class MorpolyBoardScreen(GameScreen):
         root.add_widget(side)
         self.add_widget(root)
         self._built = True
+
+    def _message_changed(self, _app: Any, message: str) -> None:
+        self.message_label.text = message
 
     def _fit_question(self, label: Label, size: list[float]) -> None:
         """The question grows to show every line (a long name and a debt's amounts take three or
