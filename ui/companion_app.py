@@ -107,7 +107,7 @@ class CompanionApp(App):
         self.shared_bars: dict[str, SharedBar] = {}  # the one top bar and status bar, by kind (ui.bars)
         self.devices = DeviceLink(self.on_die_roll, self.on_card_scan, self.on_device_failure,
                                   self.update_status, lambda: self.shown_seq, on_throw=self.on_die_throw,
-                                  tr=self.t)
+                                  on_back=self.on_device_back, tr=self.t)
         super().__init__(**kwargs)
         self.title = "Ankh-Morpork Table Companion"
         self.lang = self.settings.language
@@ -522,4 +522,13 @@ class CompanionApp(App):
 
     def on_device_failure(self, message: str) -> None:
         self.message = message
+        self.update_status()
+
+    def on_device_back(self, notice: str, failure: str) -> None:
+        """A die or scanner that failed works again. Its failure line goes (it said "disconnected"
+        over a game carrying on with the die back) and the notice says so; any other message —
+        a refusal the table has not read yet — stays."""
+        if failure and self.message == failure:
+            self.message = ""
+        self.notice = notice
         self.update_status()

@@ -65,6 +65,8 @@ class DeviceLink:
     retry_seconds: float = 2.0
     on_throw: Callable[[tuple[int, ...], str, int | None], None] | None = None
     """A pair of dice (``sim://?pair=1``, ``serial://…?pair=1``…): both faces of a counted throw."""
+    on_back: Callable[[str, str], None] = lambda notice, failure: None
+    """A device that failed is back: (the line that says so, the failure line it replaces)."""
     tr: Callable[[str], str] = lambda message: message
     """The app's words (its translator at the time of the failure); the device's own detail as it says it."""
     die: DieSource | None = None
@@ -73,6 +75,8 @@ class DeviceLink:
     scanner_status: DeviceStatus = field(default_factory=lambda: DeviceStatus(SIM_URL, True))
     _die_retry: Any = None
     _scanner_retry: Any = None
+    _die_failure: str = ""
+    _scanner_failure: str = ""
 
     # -- the die -----------------------------------------------------------------------------
     def open_die(self, url: str) -> None:
@@ -98,6 +102,11 @@ class DeviceLink:
         self._die_retry = None
         self.on_status()
         return True
+
+    def _die_back(self) -> None:
+        """The die that failed is back: say so in place of the line that said it was gone."""
+        failure, self._die_failure = self._die_failure, ""
+        self.on_back(self.tr("Die connected again."), failure)
 
     def _start_die(self, opener: Callable[[str], DieSource], url: str) -> DieSource:
         die = opener(url)
@@ -140,8 +149,10 @@ class DeviceLink:
         self.die_status.problem = "" if connected else detail
         if connected:
             self.on_status()
+            self._die_back()
         else:
-            self.on_failure(self.tr("die disconnected {detail}").format(detail=detail).strip())
+            self._die_failure = self.tr("Die disconnected ({detail}): the game waits for it.").format(detail=detail)
+            self.on_failure(self._die_failure)
 
     def roll_simulated(self, face: int | None = None) -> None:
         """The on-screen "roll" button of the simulated die."""
@@ -199,6 +210,9 @@ class DeviceLink:
             return False
         self._scanner_retry = None
         self.on_status()
+        if self._scanner_failure:
+            failure, self._scanner_failure = self._scanner_failure, ""
+            self.on_back(self.tr("Scanner connected again."), failure)
         return True
 
     def _scanned(self, scan: Scan, *rest: Any) -> None:
@@ -219,7 +233,8 @@ class DeviceLink:
             return
         self._stop_scanner()
         self.scanner_status.connected, self.scanner_status.problem = False, why
-        self.on_failure(self.tr("scanner: {problem}").format(problem=why))
+        self._scanner_failure = self.tr("scanner: {problem}").format(problem=why)
+        self.on_failure(self._scanner_failure)
         self._schedule_scanner_retry()
 
     def _stop_scanner(self) -> None:

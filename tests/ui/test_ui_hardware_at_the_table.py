@@ -110,3 +110,69 @@ def test_the_morpoly_board_says_why_a_throw_from_the_die_did_not_count(tmp_path:
     finally:
         conftest.stop_app(app)
         die.unplug()
+
+
+def test_a_die_and_a_scanner_pulled_out_mid_game_and_back_are_said_back(tmp_path: Path, request: Any) -> None:
+    """The serial die (the emulator's pty) and the USB scanner (a pty behind a stable name, as
+    /dev/serial/by-id is) are pulled out mid-game: each is said in one line, the game is kept.
+    Plugged back, each reconnected by itself — but the line "die disconnected port failed;
+    reopening" stayed on screen over a game going on with the die. It is now replaced by "connected
+    again"; a refusal the table has not read is left alone; the next roll and scan count."""
+    conftest = conftest_of(request)
+    link = tmp_path / "die"
+    die = emulator.EmulatedDie("emu-ui", faces=12, seed=3, link_path=str(link))
+    die.plug()
+    scanner_link = tmp_path / "scanner"
+    master, slave = pty.openpty()
+    scanner_link.symlink_to(os.ttyname(slave))
+    app = conftest.start_app(tmp_path / "data", die_url=f"serial://{link}", scanner_url=f"wedge://{scanner_link}")
+    app.devices.retry_seconds = 0.2
+    d = conftest.Driver(app)
+    try:
+        wait_until(d, lambda: app.devices.die_status.connected and app.devices.scanner_status.connected, "both")
+        app.start_game(["red", "yellow", "green"], ["Ann", "Bob", "Cy"], "en")
+        d.frames(2)
+        die.roll(1)
+        wait_until(d, lambda: app.game.seq == 1, "the first-player roll")
+        # the die is pulled out while the personalities are scanned
+        die.unplug()
+        wait_until(d, lambda: not app.devices.die_status.connected, "the die shown disconnected")
+        assert app.message == "Die disconnected (port failed; reopening): the game waits for it."
+        assert app.message in d.texts(app.root) and app.game.seq == 1
+        scanner = app.devices.scanner
+        type_scan(d, master, encode("personality", "vetinari"), lambda: app.game.seq)
+        assert app.game.seq == 2 and app.message == ""
+        die.plug()
+        wait_until(d, lambda: app.devices.die_status.connected, "the die back")
+        assert app.message == "" and app.notice == "Die connected again."
+        # the scanner is pulled out: its line; a card scanned meanwhile is a refusal to keep
+        os.close(master)
+        os.close(slave)
+        wait_until(d, lambda: not app.devices.scanner_status.connected, "the scanner shown disconnected")
+        assert app.message.startswith("scanner: keyboard-wedge device") and app.game.seq == 2
+        assert scanner.scanned_count == 1
+        master, slave = pty.openpty()  # plugged back: a new pty behind the same name
+        scanner_link.unlink()
+        scanner_link.symlink_to(os.ttyname(slave))
+        wait_until(d, lambda: app.devices.scanner_status.connected, "the scanner back")
+        assert app.message == "" and app.notice == "Scanner connected again."
+        assert "Scanner connected again." in d.texts(app.root)
+        type_scan(d, master, encode("personality", "rust"), lambda: app.game.seq)
+        assert app.game.seq == 3
+        # a refusal shown when the die comes back stays: the table has not read it yet
+        die.unplug()
+        wait_until(d, lambda: not app.devices.die_status.connected, "the die out again")
+        type_scan(d, master, encode("personality", "rust"), lambda: app.devices.scanner.scanned_count)
+        refusal = app.message
+        assert refusal == "That card is not available: choose another personality"
+        die.plug()
+        wait_until(d, lambda: app.devices.die_status.connected, "the die back again")
+        assert app.message == refusal and app.game.seq == 3
+    finally:
+        conftest.stop_app(app)
+        die.unplug()
+        for fd in (master, slave):
+            try:
+                os.close(fd)
+            except OSError:
+                pass
