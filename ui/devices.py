@@ -140,6 +140,24 @@ class DeviceLink:
         detail = str(getattr(status, "detail", ""))
         if kind in ("disconnected", "connected"):
             Clock.schedule_once(lambda _dt: self._die_link(kind == "connected", detail), 0)
+        elif kind in ("silent", "resumed"):
+            die_id = str(getattr(status, "die_id", "") or "")
+            Clock.schedule_once(lambda _dt: self._die_heard(kind == "resumed", die_id, detail), 0)
+
+    def _die_heard(self, heard: bool, die_id: str, detail: str) -> None:
+        """On the main thread: a die whose port stays open stopped talking (hung firmware, a flat
+        battery behind a powered USB hub: the serial source's ``silent``), or talks again. Its
+        throws are lost meanwhile, and the screen said nothing: the table threw on, unanswered."""
+        if self.die is None or not self.die_status.connected:
+            return  # a die on a dropped port is "disconnected", said already
+        if heard:
+            if self._die_failure:
+                failure, self._die_failure = self._die_failure, ""
+                self.on_back(self.tr("Die {die} heard again.").format(die=die_id), failure)
+            return
+        self._die_failure = self.tr("Die {die} silent ({detail}): the game waits for it.").format(
+            die=die_id, detail=detail)
+        self.on_failure(self._die_failure)
 
     def _die_link(self, connected: bool, detail: str) -> None:
         """On the main thread: the serial die lost its port (it keeps reopening it) or got it back."""

@@ -176,3 +176,52 @@ def test_a_die_and_a_scanner_pulled_out_mid_game_and_back_are_said_back(tmp_path
                 os.close(fd)
             except OSError:
                 pass
+
+
+def test_a_die_that_goes_silent_with_its_port_open_is_said(tmp_path: Path, request: Any) -> None:
+    """A die whose firmware hangs (or whose battery dies behind a powered hub) keeps its port open:
+    the serial source reports it ``silent`` after 3 s without a heartbeat, but the screen said
+    nothing and the table threw on, unanswered. It now says so in one line, keeps the game, and
+    when the die talks again says it is back; its next roll counts."""
+    import threading
+
+    conftest = conftest_of(request)
+    link = tmp_path / "die"
+    die = emulator.EmulatedDie("emu-ui", faces=12, seed=3, link_path=str(link))
+    die.plug()
+    stop = threading.Event()
+
+    def heartbeat() -> None:  # every second, as the firmware beats (docs/die-protocol.md)
+        while not stop.wait(1.0):
+            die.beat()
+
+    beats = threading.Thread(target=heartbeat, daemon=True)
+    beats.start()
+    app = conftest.start_app(tmp_path / "data", die_url=f"serial://{link}")
+    d = conftest.Driver(app)
+    try:
+        wait_until(d, lambda: app.devices.die_status.connected, "the die")
+        app.start_game(["red", "yellow"], ["Ann", "Bob"], "en")
+        d.frames(2)
+        started = time.monotonic()
+        while time.monotonic() - started < 4.0:  # beating: never said silent
+            d.frames(1)
+            time.sleep(0.02)
+        assert app.message == ""
+        assert die.toggle_hang()
+        wait_until(d, lambda: app.message != "", "the silence said", limit=10.0)
+        assert app.message.startswith("Die emu-ui silent (not heard for "), app.message
+        assert app.message.endswith("): the game waits for it.") and app.message in d.texts(app.root)
+        assert app.game.seq == 0
+        d.screenshot(tmp_path / "silent.png")
+        assert not die.toggle_hang()
+        wait_until(d, lambda: app.message == "", "the die heard again", limit=10.0)
+        assert app.notice == "Die emu-ui heard again."
+        face = die.roll(2)
+        wait_until(d, lambda: app.game.seq == 1, "the roll after the silence")
+        assert app.session.inputs[0].face == face == 2
+    finally:
+        stop.set()
+        beats.join()
+        conftest.stop_app(app)
+        die.unplug()
