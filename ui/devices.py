@@ -140,9 +140,24 @@ class DeviceLink:
         detail = str(getattr(status, "detail", ""))
         if kind in ("disconnected", "connected"):
             Clock.schedule_once(lambda _dt: self._die_link(kind == "connected", detail), 0)
+        elif kind == "throw_again" or kind == "crooked" and getattr(self.die, "dice_per_throw", 1) == 1:
+            reason = detail.split(":", 1)[0] if kind == "throw_again" else "single"
+            Clock.schedule_once(lambda _dt: self._throw_again(reason), 0)
         elif kind in ("silent", "resumed"):
             die_id = str(getattr(status, "die_id", "") or "")
             Clock.schedule_once(lambda _dt: self._die_heard(kind == "resumed", die_id, detail), 0)
+
+    def _throw_again(self, reason: str) -> None:
+        """On the main thread: a throw that did not count — a die came to rest crooked (on an edge,
+        against a building), or one of a pair did not settle in time or was lost mid-throw. No roll
+        reaches the game, and the screen said nothing: the table waited for an answer that would
+        never come. The rulebook's remedy, said in one line: throw again."""
+        words = {
+            "single": self.tr("The die landed crooked: throw it again."),
+            "crooked": self.tr("A die landed crooked: throw both dice again."),
+            "timeout": self.tr("The dice did not both settle in time: throw both again."),
+        }
+        self.on_failure(words.get(reason, self.tr("A die was lost mid-throw: throw both dice again.")))
 
     def _die_heard(self, heard: bool, die_id: str, detail: str) -> None:
         """On the main thread: a die whose port stays open stopped talking (hung firmware, a flat

@@ -225,3 +225,61 @@ def test_a_die_that_goes_silent_with_its_port_open_is_said(tmp_path: Path, reque
         beats.join()
         conftest.stop_app(app)
         die.unplug()
+
+
+def test_a_crooked_die_is_said_throw_again(tmp_path: Path, request: Any) -> None:
+    """The d12 comes to rest on an edge (the emulator's crooked landing, on a pty): no roll, the
+    rulebook says throw again — and the screen said nothing, the table waiting for an answer that
+    would not come. It says it now; nothing changed, and the throw again counts."""
+    conftest = conftest_of(request)
+    link = tmp_path / "die"
+    die = emulator.EmulatedDie("emu-ui", faces=12, seed=3, link_path=str(link))
+    die.plug()
+    app = conftest.start_app(tmp_path / "data", die_url=f"serial://{link}")
+    d = conftest.Driver(app)
+    try:
+        wait_until(d, lambda: app.devices.die_status.connected, "the die")
+        app.start_game(["red", "yellow"], ["Ann", "Bob"], "en")
+        d.frames(2)
+        die.crooked_landing()
+        wait_until(d, lambda: app.message != "", "the crooked landing said")
+        assert app.message == "The die landed crooked: throw it again." and app.message in d.texts(app.root)
+        assert app.game.seq == 0 and app.session.inputs == ()
+        die.roll(2)
+        wait_until(d, lambda: app.game.seq == 1, "the throw again")
+        assert app.message == ""
+    finally:
+        conftest.stop_app(app)
+        die.unplug()
+
+
+def test_a_crooked_die_of_the_pair_is_said_on_the_morpoly_board(tmp_path: Path, request: Any) -> None:
+    """Ankh-Morpoly's two d6 on one pty (the emulator's pair): one comes to rest crooked, the pair
+    source voids the throw (``throw_again``) and the board said nothing. Its message line says to
+    throw both again; the next throw counts."""
+    conftest = conftest_of(request)
+    link = tmp_path / "dice"
+    pair = emulator.EmulatedPair(("emu-a", "emu-b"), seed=3, link_path=str(link))
+    pair.plug()
+    app = conftest.start_app(tmp_path / "data", die_url=f"serial://{link}?pair=1")
+    d = conftest.Driver(app)
+    try:
+        wait_until(d, lambda: app.devices.die_status.connected, "the dice")
+        app.start_game(["red", "yellow"], ["Ann", "Bob"], "", mode="ankh-morpoly", options={})
+        d.frames(3)
+        while app.game.question.kind != "roll":
+            options = app.game.question.options
+            assert app.answer("roll" if "roll" in options else options[0])
+            d.frames(2)
+        seq = app.game.seq
+        pair.throw((3, 4), crooked=1)
+        wait_until(d, lambda: app.message != "", "the void said")
+        assert app.message == "A die landed crooked: throw both dice again."
+        assert d.screen.name == "morpoly-board" and d.screen.message_label.text == app.message
+        assert app.game.seq == seq
+        pair.throw((3, 4))
+        wait_until(d, lambda: app.game.seq == seq + 1, "the throw again")
+        assert app.session.inputs[-1].faces == (3, 4)
+    finally:
+        conftest.stop_app(app)
+        pair.unplug()
