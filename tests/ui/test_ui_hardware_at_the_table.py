@@ -256,7 +256,8 @@ def test_a_crooked_die_is_said_throw_again(tmp_path: Path, request: Any) -> None
 def test_a_crooked_die_of_the_pair_is_said_on_the_morpoly_board(tmp_path: Path, request: Any) -> None:
     """Ankh-Morpoly's two d6 on one pty (the emulator's pair): one comes to rest crooked, the pair
     source voids the throw (``throw_again``) and the board said nothing. Its message line says to
-    throw both again; the next throw counts."""
+    throw both again; the next throw counts. (Nor does the board offer its "Simulated roll" beside
+    the real dice: it drew two faces of its own, a fake throw one tap away.)"""
     conftest = conftest_of(request)
     link = tmp_path / "dice"
     pair = emulator.EmulatedPair(("emu-a", "emu-b"), seed=3, link_path=str(link))
@@ -272,6 +273,9 @@ def test_a_crooked_die_of_the_pair_is_said_on_the_morpoly_board(tmp_path: Path, 
             assert app.answer("roll" if "roll" in options else options[0])
             d.frames(2)
         seq = app.game.seq
+        shown = [getattr(w, "text", "") for w in d.screen.answer_area.walk()]
+        assert shown.count("⚄") == 2, "the face pad is drawn, one row per die"
+        assert "Simulated roll" not in shown, "real dice on the table: no simulated throw one tap away"
         pair.throw((3, 4), crooked=1)
         wait_until(d, lambda: app.message != "", "the void said")
         assert app.message == "A die landed crooked: throw both dice again."

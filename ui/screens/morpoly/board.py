@@ -495,9 +495,14 @@ class MorpolyBoardScreen(GameScreen):
                 b.bind(on_release=lambda _b, die=die, face=face: self.tap_face(die, face))
                 row.add_widget(b)
             self.answer_area.add_widget(row)
-        sim = BigButton(text=app.t("Simulated roll"), font_size=sp(15), size_hint_y=None, height=dp(52))
-        sim.bind(on_release=lambda _b: self.simulated_roll())
-        self.answer_area.add_widget(sim)
+        # The simulated dice only when the die source is the simulated one, as the first game's die
+        # pad: with a serial or GPIO pair on the table the button drew two faces of its own, a
+        # fake throw one tap away from the real dice (and taken for the real one by a player
+        # looking for where to "roll"). A table without its dice chooses the simulated ones in Settings.
+        if app.devices.die_status.simulated and app.devices.die is not None:
+            sim = BigButton(text=app.t("Simulated roll"), font_size=sp(15), size_hint_y=None, height=dp(52))
+            sim.bind(on_release=lambda _b: self.simulated_roll())
+            self.answer_area.add_widget(sim)
         # what the faces will mean, when the roll is on one of the variant's tables (else room)
         self.roll_table_label = Label(text=roll_table(app, game, question), font_size=sp(13), color=(0.1, 0.1, 0.1, 1),
                                       halign="left", valign="top")
