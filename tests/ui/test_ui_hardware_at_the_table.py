@@ -287,3 +287,38 @@ def test_a_crooked_die_of_the_pair_is_said_on_the_morpoly_board(tmp_path: Path, 
     finally:
         conftest.stop_app(app)
         pair.unplug()
+
+
+def test_a_scanned_card_of_another_set_is_named_as_printed_not_by_its_id(tmp_path: Path, request: Any,
+                                                                         scanner_pty: tuple[int, str]) -> None:
+    """At a US set's table the drawn Chance card is asked, and the USB scanner (a real pty) reads the
+    sticker of a German set's card: refused, nothing changed — but the line said
+    "chance.drunk is not a choice for …", an id no table can read. It names the card as printed."""
+    from companion.morpoly.editions import load_edition
+
+    conftest = conftest_of(request)
+    master, path = scanner_pty
+    link = tmp_path / "dice"
+    pair = emulator.EmulatedPair(("emu-a", "emu-b"), seed=3, link_path=str(link))
+    pair.plug()
+    app = conftest.start_app(tmp_path / "data", die_url=f"serial://{link}?pair=1", scanner_url=f"wedge://{path}")
+    d = conftest.Driver(app)
+    try:
+        wait_until(d, lambda: app.devices.die_status.connected, "the dice")
+        app.start_game(["red", "yellow"], ["Ann", "Bob"], "", mode="ankh-morpoly", options={"edition": "us"})
+        d.frames(3)
+        for guild in ("thieves", "watch"):
+            assert app.answer(guild)
+        assert app.answer("roll")
+        pair.throw((3, 4))  # from GO, 7 squares: Chance
+        wait_until(d, lambda: app.game.seq == 4, "the throw")
+        assert app.game.question.key == "morpoly.card.chance", app.game.question.key
+        seq, inputs = app.game.seq, app.session.inputs
+        type_scan(d, master, "AM1:H:DRUNK", lambda: app.devices.scanner.scanned_count)
+        printed = load_edition("de").card("chance.drunk").text
+        assert app.message.startswith(f"“{printed}” is not a choice for “"), app.message
+        assert "chance." not in app.message and d.screen.message_label.text == app.message
+        assert app.game.seq == seq and app.session.inputs == inputs
+    finally:
+        conftest.stop_app(app)
+        pair.unplug()
