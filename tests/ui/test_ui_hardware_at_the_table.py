@@ -8,6 +8,7 @@ import os
 import pty
 import time
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -29,6 +30,35 @@ def wait_until(d: Any, condition: Any, what: str, limit: float = 20.0) -> None:
             raise AssertionError(f"gave up waiting for {what}; message {d.app.message!r}")
         d.frames(1)
         time.sleep(0.01)
+
+
+@contextmanager
+def app_on_the_emulator(request: Any, tmp_path: Path, device: Any, url: str,
+                        **settings: Any) -> Iterator[tuple[Any, Any]]:
+    """The app with the emulated die or pair ``device`` (plugged here) as its die at ``url``, once
+    connected: (the app, its driver). The app is stopped and the device unplugged after."""
+    conftest = conftest_of(request)
+    device.plug()
+    app = conftest.start_app(tmp_path / "data", die_url=url, **settings)
+    d = conftest.Driver(app)
+    try:
+        wait_until(d, lambda: app.devices.die_status.connected, "the die")
+        yield app, d
+    finally:
+        conftest.stop_app(app)
+        device.unplug()
+
+
+def morpoly_up_to_the_first_throw(d: Any) -> None:
+    """A two-player Ankh-Morpoly game (the default set) started and answered up to its first
+    "roll both dice"."""
+    app = d.app
+    app.start_game(["red", "yellow"], ["Ann", "Bob"], "", mode="ankh-morpoly", options={})
+    d.frames(3)
+    while app.game.question.kind != "roll":
+        options = app.game.question.options
+        assert app.answer("roll" if "roll" in options else options[0])
+        d.frames(2)
 
 
 @pytest.fixture
@@ -83,20 +113,10 @@ def test_the_morpoly_board_says_why_a_throw_from_the_die_did_not_count(tmp_path:
     emulator's pty): the engine refuses it, and the board — which has no status bar — showed
     nothing at all, as the refusal changed nothing else. Its message line now says it (the
     player's coloured dot drawn, not its markup), and nothing changed."""
-    conftest = conftest_of(request)
     link = tmp_path / "die"
     die = emulator.EmulatedDie("emu-d12", faces=12, seed=2, link_path=str(link))
-    die.plug()
-    app = conftest.start_app(tmp_path / "data", die_url=f"serial://{link}")
-    d = conftest.Driver(app)
-    try:
-        wait_until(d, lambda: app.devices.die_status.connected, "the die")
-        app.start_game(["red", "yellow"], ["Ann", "Bob"], "", mode="ankh-morpoly", options={})
-        d.frames(3)
-        while app.game.question.kind != "roll":
-            options = app.game.question.options
-            assert app.answer("roll" if "roll" in options else options[0])
-            d.frames(2)
+    with app_on_the_emulator(request, tmp_path, die, f"serial://{link}") as (app, d):
+        morpoly_up_to_the_first_throw(d)
         assert d.screen.name == "morpoly-board"
         seq, inputs = app.game.seq, app.session.inputs
         die.roll(7)
@@ -107,9 +127,6 @@ def test_the_morpoly_board_says_why_a_throw_from_the_die_did_not_count(tmp_path:
         assert line.text == app.message and line.markup, "the board's line says it, its dot drawn"
         assert app.game.seq == seq and app.session.inputs == inputs
         d.screenshot(tmp_path / "board.png")
-    finally:
-        conftest.stop_app(app)
-        die.unplug()
 
 
 def test_a_die_and_a_scanner_pulled_out_mid_game_and_back_are_said_back(tmp_path: Path, request: Any) -> None:
@@ -185,10 +202,8 @@ def test_a_die_that_goes_silent_with_its_port_open_is_said(tmp_path: Path, reque
     when the die talks again says it is back; its next roll counts."""
     import threading
 
-    conftest = conftest_of(request)
     link = tmp_path / "die"
     die = emulator.EmulatedDie("emu-ui", faces=12, seed=3, link_path=str(link))
-    die.plug()
     stop = threading.Event()
 
     def heartbeat() -> None:  # every second, as the firmware beats (docs/die-protocol.md)
@@ -197,48 +212,39 @@ def test_a_die_that_goes_silent_with_its_port_open_is_said(tmp_path: Path, reque
 
     beats = threading.Thread(target=heartbeat, daemon=True)
     beats.start()
-    app = conftest.start_app(tmp_path / "data", die_url=f"serial://{link}")
-    d = conftest.Driver(app)
     try:
-        wait_until(d, lambda: app.devices.die_status.connected, "the die")
-        app.start_game(["red", "yellow"], ["Ann", "Bob"], "en")
-        d.frames(2)
-        started = time.monotonic()
-        while time.monotonic() - started < 4.0:  # beating: never said silent
-            d.frames(1)
-            time.sleep(0.02)
-        assert app.message == ""
-        assert die.toggle_hang()
-        wait_until(d, lambda: app.message != "", "the silence said", limit=10.0)
-        assert app.message.startswith("Die emu-ui silent (not heard for "), app.message
-        assert app.message.endswith("): the game waits for it.") and app.message in d.texts(app.root)
-        assert app.game.seq == 0
-        d.screenshot(tmp_path / "silent.png")
-        assert not die.toggle_hang()
-        wait_until(d, lambda: app.message == "", "the die heard again", limit=10.0)
-        assert app.notice == "Die emu-ui heard again."
-        face = die.roll(2)
-        wait_until(d, lambda: app.game.seq == 1, "the roll after the silence")
-        assert app.session.inputs[0].face == face == 2
+        with app_on_the_emulator(request, tmp_path, die, f"serial://{link}") as (app, d):
+            app.start_game(["red", "yellow"], ["Ann", "Bob"], "en")
+            d.frames(2)
+            started = time.monotonic()
+            while time.monotonic() - started < 4.0:  # beating: never said silent
+                d.frames(1)
+                time.sleep(0.02)
+            assert app.message == ""
+            assert die.toggle_hang()
+            wait_until(d, lambda: app.message != "", "the silence said", limit=10.0)
+            assert app.message.startswith("Die emu-ui silent (not heard for "), app.message
+            assert app.message.endswith("): the game waits for it.") and app.message in d.texts(app.root)
+            assert app.game.seq == 0
+            d.screenshot(tmp_path / "silent.png")
+            assert not die.toggle_hang()
+            wait_until(d, lambda: app.message == "", "the die heard again", limit=10.0)
+            assert app.notice == "Die emu-ui heard again."
+            face = die.roll(2)
+            wait_until(d, lambda: app.game.seq == 1, "the roll after the silence")
+            assert app.session.inputs[0].face == face == 2
     finally:
         stop.set()
         beats.join()
-        conftest.stop_app(app)
-        die.unplug()
 
 
 def test_a_crooked_die_is_said_throw_again(tmp_path: Path, request: Any) -> None:
     """The d12 comes to rest on an edge (the emulator's crooked landing, on a pty): no roll, the
     rulebook says throw again — and the screen said nothing, the table waiting for an answer that
     would not come. It says it now; nothing changed, and the throw again counts."""
-    conftest = conftest_of(request)
     link = tmp_path / "die"
     die = emulator.EmulatedDie("emu-ui", faces=12, seed=3, link_path=str(link))
-    die.plug()
-    app = conftest.start_app(tmp_path / "data", die_url=f"serial://{link}")
-    d = conftest.Driver(app)
-    try:
-        wait_until(d, lambda: app.devices.die_status.connected, "the die")
+    with app_on_the_emulator(request, tmp_path, die, f"serial://{link}") as (app, d):
         app.start_game(["red", "yellow"], ["Ann", "Bob"], "en")
         d.frames(2)
         die.crooked_landing()
@@ -248,9 +254,6 @@ def test_a_crooked_die_is_said_throw_again(tmp_path: Path, request: Any) -> None
         die.roll(2)
         wait_until(d, lambda: app.game.seq == 1, "the throw again")
         assert app.message == ""
-    finally:
-        conftest.stop_app(app)
-        die.unplug()
 
 
 def test_a_crooked_die_of_the_pair_is_said_on_the_morpoly_board(tmp_path: Path, request: Any) -> None:
@@ -258,20 +261,10 @@ def test_a_crooked_die_of_the_pair_is_said_on_the_morpoly_board(tmp_path: Path, 
     source voids the throw (``throw_again``) and the board said nothing. Its message line says to
     throw both again; the next throw counts. (Nor does the board offer its "Simulated roll" beside
     the real dice: it drew two faces of its own, a fake throw one tap away.)"""
-    conftest = conftest_of(request)
     link = tmp_path / "dice"
     pair = emulator.EmulatedPair(("emu-a", "emu-b"), seed=3, link_path=str(link))
-    pair.plug()
-    app = conftest.start_app(tmp_path / "data", die_url=f"serial://{link}?pair=1")
-    d = conftest.Driver(app)
-    try:
-        wait_until(d, lambda: app.devices.die_status.connected, "the dice")
-        app.start_game(["red", "yellow"], ["Ann", "Bob"], "", mode="ankh-morpoly", options={})
-        d.frames(3)
-        while app.game.question.kind != "roll":
-            options = app.game.question.options
-            assert app.answer("roll" if "roll" in options else options[0])
-            d.frames(2)
+    with app_on_the_emulator(request, tmp_path, pair, f"serial://{link}?pair=1") as (app, d):
+        morpoly_up_to_the_first_throw(d)
         seq = app.game.seq
         shown = [getattr(w, "text", "") for w in d.screen.answer_area.walk()]
         assert shown.count("⚄") == 2, "the face pad is drawn, one row per die"
@@ -284,9 +277,6 @@ def test_a_crooked_die_of_the_pair_is_said_on_the_morpoly_board(tmp_path: Path, 
         pair.throw((3, 4))
         wait_until(d, lambda: app.game.seq == seq + 1, "the throw again")
         assert app.session.inputs[-1].faces == (3, 4)
-    finally:
-        conftest.stop_app(app)
-        pair.unplug()
 
 
 def test_a_scanned_card_of_another_set_is_named_as_printed_not_by_its_id(tmp_path: Path, request: Any,
@@ -296,15 +286,10 @@ def test_a_scanned_card_of_another_set_is_named_as_printed_not_by_its_id(tmp_pat
     "chance.drunk is not a choice for …", an id no table can read. It names the card as printed."""
     from companion.morpoly.editions import load_edition
 
-    conftest = conftest_of(request)
     master, path = scanner_pty
     link = tmp_path / "dice"
     pair = emulator.EmulatedPair(("emu-a", "emu-b"), seed=3, link_path=str(link))
-    pair.plug()
-    app = conftest.start_app(tmp_path / "data", die_url=f"serial://{link}?pair=1", scanner_url=f"wedge://{path}")
-    d = conftest.Driver(app)
-    try:
-        wait_until(d, lambda: app.devices.die_status.connected, "the dice")
+    with app_on_the_emulator(request, tmp_path, pair, f"serial://{link}?pair=1", scanner_url=f"wedge://{path}") as (app, d):
         app.start_game(["red", "yellow"], ["Ann", "Bob"], "", mode="ankh-morpoly", options={"edition": "us"})
         d.frames(3)
         for guild in ("thieves", "watch"):
@@ -319,6 +304,3 @@ def test_a_scanned_card_of_another_set_is_named_as_printed_not_by_its_id(tmp_pat
         assert app.message.startswith(f"“{printed}” is not a choice for “"), app.message
         assert "chance." not in app.message and d.screen.message_label.text == app.message
         assert app.game.seq == seq and app.session.inputs == inputs
-    finally:
-        conftest.stop_app(app)
-        pair.unplug()
