@@ -22,6 +22,7 @@ s hang / wake up (silent while hung), z reboot with its hello lost, h help, q qu
 from __future__ import annotations
 
 import argparse
+import math
 import os
 import random
 import select
@@ -505,6 +506,19 @@ def _scheduler(roll: Callable[[], object], beat: Callable[[], object], every: fl
         stop.wait(0.05)
 
 
+def _seconds(text: str) -> float:
+    """A number of seconds for ``--every``/``--beat``/``--pace``: 0 or more, and finite. ``--pace -1``
+    started the emulator and then killed it with a traceback at the first throw (``time.sleep`` of
+    a negative time), and ``--every nan`` silently never rolled."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
+    if not (value >= 0 and math.isfinite(value)):
+        raise argparse.ArgumentTypeError(f"seconds must be 0 or more: {text!r}")
+    return value
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="ankh-companion die-emulator",
@@ -520,11 +534,11 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--dice", type=int, default=1, choices=(1, 2),
                         help="how many dice on the pty (2: a pair, as --pair)")
     parser.add_argument("--seed", type=int, default=None, help="seed for faces and noise")
-    parser.add_argument("--every", type=float, default=0.0, metavar="SECONDS",
+    parser.add_argument("--every", type=_seconds, default=0.0, metavar="SECONDS",
                         help="also roll on a schedule, every SECONDS (0: only on key press)")
-    parser.add_argument("--beat", type=float, default=1.0, metavar="SECONDS",
+    parser.add_argument("--beat", type=_seconds, default=1.0, metavar="SECONDS",
                         help="heartbeat interval (0: none)")
-    parser.add_argument("--pace", type=float, default=0.2, metavar="SECONDS",
+    parser.add_argument("--pace", type=_seconds, default=0.2, metavar="SECONDS",
                         help="pause between the state lines of a throw")
     parser.add_argument("--no-keys", action="store_true",
                         help="ignore stdin: run (on --every) until interrupted, e.g. in the background")

@@ -9,6 +9,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[1]
 
 
@@ -43,6 +45,31 @@ def test_no_display_is_one_line_and_a_failure(tmp_path: Path) -> None:
 def test_a_bad_size_is_a_usage_error(tmp_path: Path) -> None:
     done = _run(["--size", "big", "--data-dir", str(tmp_path)], _env(SDL_VIDEODRIVER="offscreen"))
     assert done.returncode == 2 and "--size" in done.stderr and "Traceback" not in done.stderr
+
+
+@pytest.mark.parametrize(("option", "url", "said"), [
+    ("--die", "serial://dev/ttyACM0", "three slashes"),
+    ("--die", "bogus://x", "unknown scheme 'bogus'"),
+    ("--die", "gpio://?data=5,6", "exactly 4 data pins"),
+    ("--die", "sim://?pair=1&faces=x", "faces must be a whole number"),
+    ("--scanner", "camera://abc", "camera index 'abc' is not a number"),
+])
+def test_a_device_url_of_no_known_form_is_a_usage_error(tmp_path: Path, option: str, url: str, said: str) -> None:
+    """'--die serial://dev/ttyACM0' (two slashes) opened the app with "Die: disconnected" and no word
+    of why: a bad URL is never retried, so the table waited for a die that could not come. The
+    hardware's own URL parsers refuse it at the start, before any window; one error line."""
+    done = _run([option, url, "--data-dir", str(tmp_path)], _env(SDL_VIDEODRIVER="offscreen"))
+    assert done.returncode == 2 and done.stdout == "" and "Traceback" not in done.stderr, done.stderr
+    last = done.stderr.strip().splitlines()[-1]
+    assert last.startswith("ankh-companion: error: ") and url in last and said in last, last
+    assert not (tmp_path / "games.sqlite").exists()
+
+
+def test_a_device_not_plugged_in_is_no_usage_error(tmp_path: Path) -> None:
+    """A die that is not there yet is not a bad URL: the app starts (here: stops at the missing
+    display, the next check) and shows it disconnected until it is plugged in."""
+    done = _run(["--die", f"serial://{tmp_path / 'no-die'}", "--data-dir", str(tmp_path)], _env())
+    assert done.returncode == 1 and "no display" in done.stderr and "error:" not in done.stderr, done.stderr
 
 
 def test_missing_optional_parts_leave_one_line_not_a_traceback() -> None:

@@ -85,6 +85,23 @@ def parse_size(parser: argparse.ArgumentParser, text: str) -> tuple[int, int]:
     return int(w), int(h)
 
 
+def check_device_urls(die: str | None, scanner: str | None) -> None:
+    """A ``--die`` or ``--scanner`` URL given on the command line, read by the hardware's own URL
+    parsers (nothing is opened: a missing device is fine, the app shows it disconnected and finds it
+    when it is plugged in). ValueError for a URL of no known form: ``--die serial://dev/ttyACM0``
+    (two slashes) or ``--scanner camera://abc`` started the app with "Die: disconnected" and no
+    word of why — a bad URL is never retried, the table would wait for a die that cannot come."""
+    if die:
+        from hardware.dice import open_die_source
+        try:
+            open_die_source(die)
+        except OSError:
+            pass  # not plugged in (yet): the app says so and keeps looking
+    if scanner:
+        from hardware.scanners import open_scanner
+        open_scanner(scanner)  # opens nothing until started; BadScannerURL is a ValueError
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="ankh-companion", description="Start the table companion app.")
     parser.add_argument("--data-dir", type=Path, default=None, help="where settings and games are kept")
@@ -96,6 +113,10 @@ def main(argv: list[str] | None = None) -> int:
                         help="card scanner for this run, e.g. camera://0 (default: the saved setting)")
     args = parser.parse_args(argv or [])
     size = parse_size(parser, args.size or DEFAULT_SIZE)
+    try:
+        check_device_urls(args.die, args.scanner)
+    except ValueError as exc:
+        parser.error(str(exc))
     problem = display_problem()
     if problem:
         sys.stderr.write(problem + "\n")

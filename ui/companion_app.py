@@ -107,7 +107,7 @@ class CompanionApp(App):
         self.shared_bars: dict[str, SharedBar] = {}  # the one top bar and status bar, by kind (ui.bars)
         self.devices = DeviceLink(self.on_die_roll, self.on_card_scan, self.on_device_failure,
                                   self.update_status, lambda: self.shown_seq, on_throw=self.on_die_throw,
-                                  tr=self.t)
+                                  on_back=self.on_device_back, tr=self.t)
         super().__init__(**kwargs)
         self.title = "Ankh-Morpork Table Companion"
         self.lang = self.settings.language
@@ -533,14 +533,29 @@ class CompanionApp(App):
         self.after_change()
 
     def on_card_scan(self, scan: Scan, seq: int | None = None) -> None:
+        """A card read by the scanner, for the question on screen when it was read. A card read
+        while nothing is asked is said and dropped — a private one (a personality) without its
+        name: "Scanned vimes" on the home screen told the whole table who Vimes is."""
         kind = getattr(scan, "kind", "card")
         card = getattr(scan, "card", None) or getattr(scan, "id", None) or str(scan)
         seq = self.shown_seq if seq is None else seq
         if self.game is None or seq is None:
-            self.message = self.t("Scanned {card}; nothing to scan for now.").format(card=card)
+            if getattr(scan, "private", False):
+                self.message = self.t("Scanned a secret card; nothing to scan for now.")
+            else:
+                self.message = self.t("Scanned {card}; nothing to scan for now.").format(card=card)
             return
         self.submit(CardScan(kind, card, "scanner", seq=seq))
 
     def on_device_failure(self, message: str) -> None:
         self.message = message
+        self.update_status()
+
+    def on_device_back(self, notice: str, failure: str) -> None:
+        """A die or scanner that failed works again. Its failure line goes (it said "disconnected"
+        over a game carrying on with the die back) and the notice says so; any other message —
+        a refusal the table has not read yet — stays."""
+        if failure and self.message == failure:
+            self.message = ""
+        self.notice = notice
         self.update_status()

@@ -65,6 +65,8 @@ class DeviceLink:
     retry_seconds: float = 2.0
     on_throw: Callable[[tuple[int, ...], str, int | None], None] | None = None
     """A pair of dice (``sim://?pair=1``, ``serial://…?pair=1``…): both faces of a counted throw."""
+    on_back: Callable[[str, str], None] = lambda notice, failure: None
+    """A device that failed is back: (the line that says so, the failure line it replaces)."""
     tr: Callable[[str], str] = lambda message: message
     """The app's words (its translator at the time of the failure); the device's own detail as it says it."""
     die: DieSource | None = None
@@ -73,6 +75,8 @@ class DeviceLink:
     scanner_status: DeviceStatus = field(default_factory=lambda: DeviceStatus(SIM_URL, True))
     _die_retry: Any = None
     _scanner_retry: Any = None
+    _die_failure: str = ""
+    _scanner_failure: str = ""
 
     # -- the die -----------------------------------------------------------------------------
     def open_die(self, url: str) -> None:
@@ -98,6 +102,11 @@ class DeviceLink:
         self._die_retry = None
         self.on_status()
         return True
+
+    def _die_back(self) -> None:
+        """The die that failed is back: say so in place of the line that said it was gone."""
+        failure, self._die_failure = self._die_failure, ""
+        self.on_back(self.tr("Die connected again."), failure)
 
     def _start_die(self, opener: Callable[[str], DieSource], url: str) -> DieSource:
         die = opener(url)
@@ -131,6 +140,39 @@ class DeviceLink:
         detail = str(getattr(status, "detail", ""))
         if kind in ("disconnected", "connected"):
             Clock.schedule_once(lambda _dt: self._die_link(kind == "connected", detail), 0)
+        elif kind == "throw_again" or kind == "crooked" and getattr(self.die, "dice_per_throw", 1) == 1:
+            reason = detail.split(":", 1)[0] if kind == "throw_again" else "single"
+            Clock.schedule_once(lambda _dt: self._throw_again(reason), 0)
+        elif kind in ("silent", "resumed"):
+            die_id = str(getattr(status, "die_id", "") or "")
+            Clock.schedule_once(lambda _dt: self._die_heard(kind == "resumed", die_id, detail), 0)
+
+    def _throw_again(self, reason: str) -> None:
+        """On the main thread: a throw that did not count — a die came to rest crooked (on an edge,
+        against a building), or one of a pair did not settle in time or was lost mid-throw. No roll
+        reaches the game, and the screen said nothing: the table waited for an answer that would
+        never come. The rulebook's remedy, said in one line: throw again."""
+        words = {
+            "single": self.tr("The die landed crooked: throw it again."),
+            "crooked": self.tr("A die landed crooked: throw both dice again."),
+            "timeout": self.tr("The dice did not both settle in time: throw both again."),
+        }
+        self.on_failure(words.get(reason, self.tr("A die was lost mid-throw: throw both dice again.")))
+
+    def _die_heard(self, heard: bool, die_id: str, detail: str) -> None:
+        """On the main thread: a die whose port stays open stopped talking (hung firmware, a flat
+        battery behind a powered USB hub: the serial source's ``silent``), or talks again. Its
+        throws are lost meanwhile, and the screen said nothing: the table threw on, unanswered."""
+        if self.die is None or not self.die_status.connected:
+            return  # a die on a dropped port is "disconnected", said already
+        if heard:
+            if self._die_failure:
+                failure, self._die_failure = self._die_failure, ""
+                self.on_back(self.tr("Die {die} heard again.").format(die=die_id), failure)
+            return
+        self._die_failure = self.tr("Die {die} silent ({detail}): the game waits for it.").format(
+            die=die_id, detail=detail)
+        self.on_failure(self._die_failure)
 
     def _die_link(self, connected: bool, detail: str) -> None:
         """On the main thread: the serial die lost its port (it keeps reopening it) or got it back."""
@@ -140,8 +182,10 @@ class DeviceLink:
         self.die_status.problem = "" if connected else detail
         if connected:
             self.on_status()
+            self._die_back()
         else:
-            self.on_failure(self.tr("die disconnected {detail}").format(detail=detail).strip())
+            self._die_failure = self.tr("Die disconnected ({detail}): the game waits for it.").format(detail=detail)
+            self.on_failure(self._die_failure)
 
     def roll_simulated(self, face: int | None = None) -> None:
         """The on-screen "roll" button of the simulated die."""
@@ -199,6 +243,9 @@ class DeviceLink:
             return False
         self._scanner_retry = None
         self.on_status()
+        if self._scanner_failure:
+            failure, self._scanner_failure = self._scanner_failure, ""
+            self.on_back(self.tr("Scanner connected again."), failure)
         return True
 
     def _scanned(self, scan: Scan, *rest: Any) -> None:
@@ -219,7 +266,8 @@ class DeviceLink:
             return
         self._stop_scanner()
         self.scanner_status.connected, self.scanner_status.problem = False, why
-        self.on_failure(self.tr("scanner: {problem}").format(problem=why))
+        self._scanner_failure = self.tr("scanner: {problem}").format(problem=why)
+        self.on_failure(self._scanner_failure)
         self._schedule_scanner_retry()
 
     def _stop_scanner(self) -> None:

@@ -380,12 +380,32 @@ class Translator:
             return self.player(value)
         if value in ("troll", "demon"):
             return self.gettext(value)
+        if value.startswith(("chance.", "chest.")):
+            printed = self.morpoly_card_as_printed(value)
+            if printed is not None:  # a sentence (its own full stop): quoted in every language
+                marks = NAME_QUOTES.get(self.language, ("\u201c", "\u201d"))
+                return f"{marks[0]}{printed}{marks[1]}"
         if value in GUILD_WORDS:
             return self.gettext(GUILD_WORDS[value])
         try:
             return display_name("personality", value, self.language)
         except KeyError:
             return value
+
+    def morpoly_card_as_printed(self, card_id: str) -> str | None:
+        """An Ankh-Morpoly Chance or Community Chest card by the words printed on it: the set on the
+        table's, else another set's (a card of the German set held under the scanner at a US table).
+        A refusal of a scanned card said its id ("chance.drunk is not a choice for …"); the card in
+        a player's hand (a Get Out of Jail Free) or of another set is named as the table reads it."""
+        from companion.morpoly.editions import EDITION_IDS, load_edition
+        order = sorted(EDITION_IDS, key=lambda e: (load_edition(e).language != self.set_speaks,
+                                                   load_edition(e).language != self.language))
+        for edition_id in order:
+            try:
+                return load_edition(edition_id).card(card_id).text
+            except KeyError:
+                continue
+        return None
 
     def quoted(self, name: str) -> str:
         """An area's or card's name as this language's sentences set it off (:data:`NAME_QUOTES`)."""

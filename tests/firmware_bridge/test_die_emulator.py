@@ -271,3 +271,20 @@ def test_without_keys_it_keeps_rolling_after_stdin_ends_and_stops_on_sigterm():
         if proc.poll() is None:
             proc.kill()
             proc.wait()
+
+
+@pytest.mark.parametrize(("option", "value"), [("--pace", "-1"), ("--every", "nan"), ("--beat", "-0.5"),
+                                               ("--every", "soon")])
+def test_a_time_that_is_no_time_is_refused_before_the_pty(option, value, tmp_path):
+    """'die-emulator --pace -1' made its pty, and the first throw killed it with a ValueError
+    traceback from time.sleep; '--every nan' never rolled, silently. Refused at the start now,
+    with the option named, and no pty made."""
+    link = tmp_path / "die"
+    result = subprocess.run(
+        [sys.executable, "-m", "ui.cli", "die-emulator", option, value, "--link", str(link)],
+        cwd=ROOT, capture_output=True, text=True, timeout=60, input="rq")
+    assert result.returncode == 2 and result.stdout == "", result.stderr
+    assert "Traceback" not in result.stderr
+    last = result.stderr.strip().splitlines()[-1]
+    assert last.startswith("ankh-companion die-emulator: error: argument") and option in last, last
+    assert not link.exists() and not link.is_symlink()

@@ -29,6 +29,7 @@ from __future__ import annotations
 import json
 import random
 import sys
+import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -160,6 +161,18 @@ def log_line(text: str) -> None:
     sys.stderr.flush()
 
 
+def beat_like_the_firmware(pair: Any) -> None:
+    """Each die's heartbeat every second, as the firmware sends it (docs/die-protocol.md): a pair
+    quiet for 3 s while the table taps answers is a die gone silent, which the app says."""
+    def beat() -> None:
+        while True:
+            time.sleep(1.0)
+            for die in pair.dice:
+                die.beat()
+
+    threading.Thread(target=beat, daemon=True, name="emulated heartbeats").start()
+
+
 def main(argv: list[str]) -> int:
     data_dir, how, steps, seed = Path(argv[0]), argv[1], int(argv[2]), int(argv[3])
     language = argv[4] if len(argv) > 4 else "en"
@@ -169,6 +182,7 @@ def main(argv: list[str]) -> int:
     link = data_dir / "dice"
     pair = EmulatedPair(("emu-a", "emu-b"), seed=seed, link_path=str(link))
     pair.plug()
+    beat_like_the_firmware(pair)
     conftest = _conftest_module()
     app = conftest.start_app(data_dir, die_url=f"serial://{link}?pair=1", language=language)
     d = conftest.Driver(app)

@@ -216,9 +216,16 @@ class MorpolyBoardScreen(GameScreen):
         middle.add_widget(self.question_label)
         self.answer_area = BoxLayout(orientation="vertical", spacing=dp(4))
         middle.add_widget(self.answer_area)
-        self.message_label = Label(font_size=sp(12), color=(0.7, 0.1, 0.05, 1), size_hint_y=None, height=dp(30))
+        self.message_label = Label(font_size=sp(12), color=(0.7, 0.1, 0.05, 1), size_hint_y=None, height=dp(30),
+                                   markup=True)
         self.message_label.bind(size=lambda w, _v: setattr(w, "text_size", w.size))
         middle.add_widget(self.message_label)
+        # The board has no status bar: its message line follows the app's message itself. A refusal
+        # that changes nothing else (one d12 thrown for "roll both dice", a throw while a card is
+        # asked) bumps no revision, and the line stayed empty — the table never heard why its
+        # throw did not count. A method, not a lambda: Kivy keeps it weakly, the app never holds
+        # a dropped board.
+        self.app.bind(message=self._message_changed)
         self.ring.add_widget(middle)
         root.add_widget(self.ring)
         side = BoxLayout(orientation="vertical", padding=dp(4), spacing=dp(4))
@@ -241,6 +248,9 @@ class MorpolyBoardScreen(GameScreen):
         root.add_widget(side)
         self.add_widget(root)
         self._built = True
+
+    def _message_changed(self, _app: Any, message: str) -> None:
+        self.message_label.text = message
 
     def _fit_question(self, label: Label, size: list[float]) -> None:
         """The question grows to show every line (a long name and a debt's amounts take three or
@@ -485,9 +495,14 @@ class MorpolyBoardScreen(GameScreen):
                 b.bind(on_release=lambda _b, die=die, face=face: self.tap_face(die, face))
                 row.add_widget(b)
             self.answer_area.add_widget(row)
-        sim = BigButton(text=app.t("Simulated roll"), font_size=sp(15), size_hint_y=None, height=dp(52))
-        sim.bind(on_release=lambda _b: self.simulated_roll())
-        self.answer_area.add_widget(sim)
+        # The simulated dice only when the die source is the simulated one, as the first game's die
+        # pad: with a serial or GPIO pair on the table the button drew two faces of its own, a
+        # fake throw one tap away from the real dice (and taken for the real one by a player
+        # looking for where to "roll"). A table without its dice chooses the simulated ones in Settings.
+        if app.devices.die_status.simulated and app.devices.die is not None:
+            sim = BigButton(text=app.t("Simulated roll"), font_size=sp(15), size_hint_y=None, height=dp(52))
+            sim.bind(on_release=lambda _b: self.simulated_roll())
+            self.answer_area.add_widget(sim)
         # what the faces will mean, when the roll is on one of the variant's tables (else room)
         self.roll_table_label = Label(text=roll_table(app, game, question), font_size=sp(13), color=(0.1, 0.1, 0.1, 1),
                                       halign="left", valign="top")
