@@ -23,15 +23,6 @@ def conftest_of(request: Any) -> Any:
     return request.config.pluginmanager.getplugin(str(Path(__file__).with_name("conftest.py")))
 
 
-def wait_until(d: Any, condition: Any, what: str, limit: float = 20.0) -> None:
-    end = time.monotonic() + limit
-    while not condition():
-        if time.monotonic() > end:
-            raise AssertionError(f"gave up waiting for {what}; message {d.app.message!r}")
-        d.frames(1)
-        time.sleep(0.01)
-
-
 @contextmanager
 def app_on_the_emulator(request: Any, tmp_path: Path, device: Any, url: str,
                         **settings: Any) -> Iterator[tuple[Any, Any]]:
@@ -42,7 +33,7 @@ def app_on_the_emulator(request: Any, tmp_path: Path, device: Any, url: str,
     app = conftest.start_app(tmp_path / "data", die_url=url, **settings)
     d = conftest.Driver(app)
     try:
-        wait_until(d, lambda: app.devices.die_status.connected, "the die")
+        d.wait_for(lambda: app.devices.die_status.connected, "the die")
         yield app, d
     finally:
         conftest.stop_app(app)
@@ -76,7 +67,7 @@ def type_scan(d: Any, master: int, payload: str, counted: Any) -> None:
     """The scanner types ``payload`` and Enter; wait until the app has taken the reading."""
     before = counted()
     os.write(master, (payload + "\r\n").encode("ascii"))
-    wait_until(d, lambda: counted() > before, f"the reading of {payload!r}")
+    d.wait_for(lambda: counted() > before, f"the reading of {payload!r}")
     d.frames(3)
 
 
@@ -120,7 +111,7 @@ def test_the_morpoly_board_says_why_a_throw_from_the_die_did_not_count(tmp_path:
         assert d.screen.name == "morpoly-board"
         seq, inputs = app.game.seq, app.session.inputs
         die.roll(7)
-        wait_until(d, lambda: app.message != "", "the refusal")
+        d.wait_for(lambda: app.message != "", "the refusal")
         d.frames(3)
         assert app.message.endswith("Ann: roll both dice” needs 2 dice"), app.message
         line = d.screen.message_label
@@ -146,44 +137,44 @@ def test_a_die_and_a_scanner_pulled_out_mid_game_and_back_are_said_back(tmp_path
     app.devices.retry_seconds = 0.2
     d = conftest.Driver(app)
     try:
-        wait_until(d, lambda: app.devices.die_status.connected and app.devices.scanner_status.connected, "both")
+        d.wait_for(lambda: app.devices.die_status.connected and app.devices.scanner_status.connected, "both")
         app.start_game(["red", "yellow", "green"], ["Ann", "Bob", "Cy"], "en")
         d.frames(2)
         die.roll(1)
-        wait_until(d, lambda: app.game.seq == 1, "the first-player roll")
+        d.wait_for(lambda: app.game.seq == 1, "the first-player roll")
         # the die is pulled out while the personalities are scanned
         die.unplug()
-        wait_until(d, lambda: not app.devices.die_status.connected, "the die shown disconnected")
+        d.wait_for(lambda: not app.devices.die_status.connected, "the die shown disconnected")
         assert app.message == "Die disconnected (port failed; reopening): the game waits for it."
         assert app.message in d.texts(app.root) and app.game.seq == 1
         scanner = app.devices.scanner
         type_scan(d, master, encode("personality", "vetinari"), lambda: app.game.seq)
         assert app.game.seq == 2 and app.message == ""
         die.plug()
-        wait_until(d, lambda: app.devices.die_status.connected, "the die back")
+        d.wait_for(lambda: app.devices.die_status.connected, "the die back")
         assert app.message == "" and app.notice == "Die connected again."
         # the scanner is pulled out: its line; a card scanned meanwhile is a refusal to keep
         os.close(master)
         os.close(slave)
-        wait_until(d, lambda: not app.devices.scanner_status.connected, "the scanner shown disconnected")
+        d.wait_for(lambda: not app.devices.scanner_status.connected, "the scanner shown disconnected")
         assert app.message.startswith("scanner: keyboard-wedge device") and app.game.seq == 2
         assert scanner.scanned_count == 1
         master, slave = pty.openpty()  # plugged back: a new pty behind the same name
         scanner_link.unlink()
         scanner_link.symlink_to(os.ttyname(slave))
-        wait_until(d, lambda: app.devices.scanner_status.connected, "the scanner back")
+        d.wait_for(lambda: app.devices.scanner_status.connected, "the scanner back")
         assert app.message == "" and app.notice == "Scanner connected again."
         assert "Scanner connected again." in d.texts(app.root)
         type_scan(d, master, encode("personality", "rust"), lambda: app.game.seq)
         assert app.game.seq == 3
         # a refusal shown when the die comes back stays: the table has not read it yet
         die.unplug()
-        wait_until(d, lambda: not app.devices.die_status.connected, "the die out again")
+        d.wait_for(lambda: not app.devices.die_status.connected, "the die out again")
         type_scan(d, master, encode("personality", "rust"), lambda: app.devices.scanner.scanned_count)
         refusal = app.message
         assert refusal == "That card is not available: choose another personality"
         die.plug()
-        wait_until(d, lambda: app.devices.die_status.connected, "the die back again")
+        d.wait_for(lambda: app.devices.die_status.connected, "the die back again")
         assert app.message == refusal and app.game.seq == 3
     finally:
         conftest.stop_app(app)
@@ -222,16 +213,16 @@ def test_a_die_that_goes_silent_with_its_port_open_is_said(tmp_path: Path, reque
                 time.sleep(0.02)
             assert app.message == ""
             assert die.toggle_hang()
-            wait_until(d, lambda: app.message != "", "the silence said", limit=10.0)
+            d.wait_for(lambda: app.message != "", "the silence said", seconds=10.0)
             assert app.message.startswith("Die emu-ui silent (not heard for "), app.message
             assert app.message.endswith("): the game waits for it.") and app.message in d.texts(app.root)
             assert app.game.seq == 0
             d.screenshot(tmp_path / "silent.png")
             assert not die.toggle_hang()
-            wait_until(d, lambda: app.message == "", "the die heard again", limit=10.0)
+            d.wait_for(lambda: app.message == "", "the die heard again", seconds=10.0)
             assert app.notice == "Die emu-ui heard again."
             face = die.roll(2)
-            wait_until(d, lambda: app.game.seq == 1, "the roll after the silence")
+            d.wait_for(lambda: app.game.seq == 1, "the roll after the silence")
             assert app.session.inputs[0].face == face == 2
     finally:
         stop.set()
@@ -248,11 +239,11 @@ def test_a_crooked_die_is_said_throw_again(tmp_path: Path, request: Any) -> None
         app.start_game(["red", "yellow"], ["Ann", "Bob"], "en")
         d.frames(2)
         die.crooked_landing()
-        wait_until(d, lambda: app.message != "", "the crooked landing said")
+        d.wait_for(lambda: app.message != "", "the crooked landing said")
         assert app.message == "The die landed crooked: throw it again." and app.message in d.texts(app.root)
         assert app.game.seq == 0 and app.session.inputs == ()
         die.roll(2)
-        wait_until(d, lambda: app.game.seq == 1, "the throw again")
+        d.wait_for(lambda: app.game.seq == 1, "the throw again")
         assert app.message == ""
 
 
@@ -270,12 +261,12 @@ def test_a_crooked_die_of_the_pair_is_said_on_the_morpoly_board(tmp_path: Path, 
         assert shown.count("⚄") == 2, "the face pad is drawn, one row per die"
         assert "Simulated roll" not in shown, "real dice on the table: no simulated throw one tap away"
         pair.throw((3, 4), crooked=1)
-        wait_until(d, lambda: app.message != "", "the void said")
+        d.wait_for(lambda: app.message != "", "the void said")
         assert app.message == "A die landed crooked: throw both dice again."
         assert d.screen.name == "morpoly-board" and d.screen.message_label.text == app.message
         assert app.game.seq == seq
         pair.throw((3, 4))
-        wait_until(d, lambda: app.game.seq == seq + 1, "the throw again")
+        d.wait_for(lambda: app.game.seq == seq + 1, "the throw again")
         assert app.session.inputs[-1].faces == (3, 4)
 
 
@@ -296,7 +287,7 @@ def test_a_scanned_card_of_another_set_is_named_as_printed_not_by_its_id(tmp_pat
             assert app.answer(guild)
         assert app.answer("roll")
         pair.throw((3, 4))  # from GO, 7 squares: Chance
-        wait_until(d, lambda: app.game.seq == 4, "the throw")
+        d.wait_for(lambda: app.game.seq == 4, "the throw")
         assert app.game.question.key == "morpoly.card.chance", app.game.question.key
         seq, inputs = app.game.seq, app.session.inputs
         type_scan(d, master, "AM1:H:DRUNK", lambda: app.devices.scanner.scanned_count)
