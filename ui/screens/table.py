@@ -3,6 +3,7 @@ buildings, City Area cards, loans and hand sizes, the bank and the draw pile, an
 board of every win condition for every player (only what anyone could count on the board)."""
 from __future__ import annotations
 
+import logging
 from typing import TYPE_CHECKING, Any, Callable
 
 from kivy.metrics import dp, sp
@@ -17,6 +18,8 @@ from ui.rulebook_view import RulebookLabel
 from ui.running import running_app
 from ui.screens.base import GameScreen
 from ui.widgets import player_name
+
+log = logging.getLogger(__name__)
 
 if TYPE_CHECKING:
     from companion.core.procedure import Narration
@@ -165,10 +168,23 @@ class ProgressBoard(_StateGrid):
 
 
 def public_state(game: Game) -> State:
-    """The table as everyone may see it: the engine's public view, read back into a State."""
+    """The table as everyone may see it: the engine's public view, read back into a State.
+
+    A view the format refuses as a position no table reaches (an end the rules do not make, say:
+    an engine slip, as a City Area power that ended the game mid-question once was) is still drawn,
+    with one line in the log: the table screen, the turn screen and the Journal's map draw every
+    position through here, so refusing it stopped the app at each start on that game."""
     from companion.morpork.state_format import state_from_json
     from companion.morpork import game as engine
-    return state_from_json(engine.view(game, None))
+    from companion.core.errors import StateFormatError
+    view = engine.view(game, None)
+    try:
+        return state_from_json(view)
+    except StateFormatError as exc:
+        state = state_from_json(view, reachable=False)  # a broken structure still raises: nothing to draw
+        log.warning("the engine's position at step %s is one no table reaches (%s); it is drawn as it is",
+                    game.seq, exc)
+        return state
 
 
 def public_narration(game: Game) -> list[Narration]:
