@@ -12,6 +12,7 @@ import pytest
 from collections.abc import Callable
 
 from companion.cli import simulate as simulate_module
+from companion.cli.sampled_checks import FULL_CHECK_GAMES_EVERY, chunk_size, chunks
 from companion.cli.simulate import (
     TABLE_CHECK_EVERY, InvariantViolation, Table, check_invariants, choose_input, deal, follow_narration, main,
     play_game, simulate,
@@ -254,6 +255,22 @@ def test_a_table_that_cannot_answer_is_named_at_its_input(monkeypatch: pytest.Mo
 def _without_speed(out: str) -> list[str]:
     """The report but its wall-clock figure and the jobs line: what must not depend on ``--jobs``."""
     return [line for line in out.splitlines() if not line.startswith(("games/second: ", "jobs: "))]
+
+
+@pytest.mark.parametrize("games,jobs", [(1, 2), (7, 2), (200, 2), (1000, 4), (10_000, 2)])
+def test_the_chunks_hold_every_game_once_the_costly_first_and_end_small(games: int, jobs: int) -> None:
+    """Every game in exactly one chunk; the chunk of a game checked at every input (every 200th)
+    handed out first, the rest in game order; no chunk above ``chunk_size``, and the last ones
+    small, so the cores finish together (the last chunk a single game)."""
+    handed = chunks(games, jobs)
+    in_order = sorted(handed)
+    assert [n for first, stop in in_order for n in range(first, stop)] == list(range(1, games + 1))
+    heavy = [c for c in handed if any(n % FULL_CHECK_GAMES_EVERY == 0 for n in range(*c))]
+    assert handed[:len(heavy)] == heavy and handed[len(heavy):] == [c for c in in_order if c not in heavy]
+    sizes = [stop - first for first, stop in in_order]
+    assert max(sizes) <= chunk_size(games, jobs) and sizes[-1] == 1
+    assert sizes == sorted(sizes, reverse=True)  # no chunk after a smaller one
+    assert chunks(games, jobs, every_input=True) == in_order  # all as costly: game order
 
 
 def test_each_game_plays_from_its_own_seed_so_any_one_plays_alone() -> None:
