@@ -53,10 +53,11 @@ class SquareState:
 
     An immutable value: a square changes by putting a new one in ``State.squares`` (the ``with_*``
     methods make it). So the squares of a table are the same objects until one changes, and what is
-    worked out from them — the management menu of each party, the totals the simulator checks after
-    every input — is kept until then, keyed by the squares themselves (identity, a pointer compare
-    each): nothing has to remember to say that a square changed, and a square changed in place
-    is refused (``FrozenInstanceError``; mypy too)."""
+    worked out from them can be kept until then, keyed by the squares themselves (identity, a
+    pointer compare each), as the totals the simulator checks after every input are
+    (``invariants.Memo``): nothing has to remember to say that a square changed, and a square
+    changed in place is refused (``FrozenInstanceError``; mypy too). The management menu is not kept
+    so: it is asked again with the same squares and cash too seldom (7.6–18 % of 13,141 menus)."""
 
     owner: str | None = None
     houses: int = 0
