@@ -133,24 +133,29 @@ def chunks(games: int, jobs: int, every_input: bool = False,
            full_games_every: int = FULL_CHECK_GAMES_EVERY) -> list[tuple[int, int]]:
     """The chunks of a run as ``(first, stop)``, in the order they are handed out.
 
-    :func:`chunk_size` games each, but smaller towards the end (at most the games left over twice
-    the jobs), so the cores finish together: with equal chunks one core played the last chunk while
-    the other had none left. A chunk holding a game checked at every input (some five times the cost
-    of another) is handed out first, for the same reason: by its number it came last. The results are
-    still taken in game order (:func:`_play_in_processes`). A 200-game run on two cores went from
-    179 to 182 games/s (the median of five)."""
+    :func:`chunk_size` games each, but smaller towards the end (the games left divided by twice the
+    jobs, down to one game), so the cores finish together: with equal chunks one core played the
+    last chunk while the other had none left. A game checked at every input costs some five
+    others: it is a chunk of its own, handed out ``2 × jobs`` chunks before its place, so that it
+    does not end a run alone (the 200th game of 200 did); the other chunks go in game order, so a
+    violation in an early game still stops the run within a few chunks' games."""
     most = chunk_size(games, jobs)
     found: list[tuple[int, int]] = []
     first = 1
     while first <= games:
-        left = games + 1 - first
-        size = max(1, min(most, -(-left // (2 * jobs))))
-        found.append((first, first + size))
-        first += size
-    if every_input:
+        stop = first + max(1, min(most, -(-(games + 1 - first) // (2 * jobs))))
+        if not every_input:  # the next game checked at every input gets a chunk of its own
+            heavy = -(-first // full_games_every) * full_games_every
+            if heavy < stop:
+                stop = heavy if heavy > first else first + 1
+        found.append((first, stop))
+        first = stop
+    if every_input:  # every game as costly: game order
         return found
-    heavy = [c for c in found if any(n % full_games_every == 0 for n in range(*c))]
-    return heavy + [c for c in found if c not in heavy]
+    ahead = 2 * jobs + 0.5
+    places = [i - ahead if stop - first == 1 and first % full_games_every == 0 else i
+              for i, (first, stop) in enumerate(found)]
+    return [chunk for _, chunk in sorted(zip(places, found))]
 
 
 def processes(games: int, jobs: int) -> int:
@@ -179,7 +184,7 @@ def play_games(games: int, play: Callable[[int, bool], R], every_input: bool = F
     play that game alone).
 
     With ``jobs`` above 1 the games are played in as many worker processes (:func:`processes`),
-    handed out in chunks (:func:`chunk_size`); ``play`` must then pickle (a module's function, or a
+    handed out in chunks (:func:`chunks`); ``play`` must then pickle (a module's function, or a
     ``functools.partial`` of one). The results come back in game order, and a violation is the one
     of the lowest-numbered game that has one, as in this process: the games after it are not
     played, or their results are dropped. So the same games give the same results and the same
@@ -218,12 +223,13 @@ def _play_in_processes(play: Callable[[int, bool], R], games: int, jobs: int, ev
         submitted: dict[int, Future[tuple[list[R], Slip | None]]] = {}  # by the chunk's first game
         results: list[R] = []
         try:
+            handed = chunks(games, jobs, every_input, full_games_every)  # before Ctrl-C is held back
             # Ctrl-C held back while the workers are forked (the first submit forks them all), so none
             # is interrupted before it ignores it; one pressed meanwhile is raised as the mask is
             # lifted (pthread_sigmask runs the handlers), inside this try: the chunks are cancelled
             held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
             try:
-                for first, stop in chunks(games, jobs, every_input, full_games_every):
+                for first, stop in handed:
                     submitted[first] = pool.submit(_play_range, play, first, stop, every_input, full_games_every)
             finally:
                 signal.pthread_sigmask(signal.SIG_SETMASK, held)
