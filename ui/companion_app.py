@@ -103,6 +103,8 @@ class CompanionApp(App):
         what the pads hold. Navigation, not history: kept beside the journal (:mod:`ui.navigation`),
         so a restart comes back to what the table was looking at."""
         self.launch_problem: LaunchProblem | None = None
+        self.slips_logged: set[str] = set()
+        """The engine's slips the log has had, each said once (:func:`ui.screens.table.public_state`)."""
         self.rulebook_popup: RulebookPopup | RulebookSearch | None = None  # the rule shown over the screen
         self.shared_bars: dict[str, SharedBar] = {}  # the one top bar and status bar, by kind (ui.bars)
         self.devices = DeviceLink(self.on_die_roll, self.on_card_scan, self.on_device_failure,

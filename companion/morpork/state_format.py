@@ -3,7 +3,9 @@
 This is a contract (``docs/state-format.md``): users save and share positions with it, bug reports
 carry it, and the commands talk in it. Reading is strict — every problem raises a
 ``StateFormatError`` that names the field — and writing is canonical, so ``read(write(s)) == s``.
-Fields with defaults may be left out of a hand-written position.
+Fields with defaults may be left out of a hand-written position. One check may be left out by the
+reader: whether a table can reach the position (the app draws the engine's own view even when it
+cannot, and says so in its log: :func:`state_from_json`).
 """
 from __future__ import annotations
 
@@ -164,12 +166,13 @@ def _area_from_json(raw: Any, name: str, colors: list[str]) -> AreaState:
     )
 
 
-def state_from_json(raw: Any, reachable: bool = True) -> State:
+def state_from_json(raw: Any, check_reachable: bool = True) -> State:
     """Build a ``State`` from a parsed JSON document, checking every field and the piece counts.
 
-    ``reachable=False`` leaves out the one check of what no table reaches (:func:`_check_reachable`):
-    for the app, which draws the engine's own view, where a position the rules cannot make is the
-    engine's slip to log, not a reason to stop showing the table (each draw would stop again)."""
+    ``check_reachable=False`` leaves out the one check of what no table reaches
+    (:func:`unreachable_problem`): for the app, which draws the engine's own view, where a position
+    the rules cannot make is the engine's slip to log, not a reason to stop showing the table (each
+    draw would stop again)."""
     doc = _object(raw, "(document)")
     # the format first: another format's fields are not typos of this one's
     if doc.get("format", FORMAT) != FORMAT:
@@ -251,8 +254,10 @@ def state_from_json(raw: Any, reachable: bool = True) -> State:
     )
     _check_totals(state)
     _check_cards(state)
-    if reachable:
-        _check_reachable(state)
+    if check_reachable:
+        problem = unreachable_problem(state)
+        if problem is not None:
+            raise problem
     return state
 
 
@@ -319,16 +324,16 @@ def _check_cards(state: State) -> None:
                                f"{len(state.players)}-player game")
 
 
-def _check_reachable(state: State) -> None:
-    """What no table shows, by the rules the invariants hold too (:mod:`companion.morpork.soundness`):
+def unreachable_problem(state: State) -> StateFormatError | None:
+    """The first thing about ``state`` that no table shows, as reading it raises it; None when a
+    table can reach it. By the rules the invariants hold too (:mod:`companion.morpork.soundness`):
     an end the rulebook does not make (no winner; a Personality card not the winner's, not won at the
     start of their turn or whose condition does not hold; winners without the most points; Riots
     with fewer than eight trouble markers; the draw pile's end with cards left), an empty draw pile
-    in a game going on, a second City Area card lost. The first is refused. The rules that read the
-    event deck are left to the invariants: a position without ``event_deck`` gets all twelve."""
+    in a game going on, a second City Area card lost. The rules that read the event deck are left to
+    the invariants: a position without ``event_deck`` gets all twelve."""
     found = unreachable(state, events=False)
-    if found:
-        raise StateFormatError(found[0].field, found[0].says)
+    return StateFormatError(found[0].field, found[0].says) if found else None
 
 
 # -- writing -----------------------------------------------------------------------------------

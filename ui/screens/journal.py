@@ -224,7 +224,7 @@ class JournalScreen(GameScreen):
         if morpoly:  # Ankh-Morpoly has no city map: where each party stood, and its cash
             self.ids.position.text = morpoly_position_text(app, session.positions[index])
         else:
-            self.ids.map.state = public_state(session.positions[index])
+            self.ids.map.state = public_state(session.positions[index], app.slips_logged)
         self.ids.at.text = app.t("The table after step {n}").format(n=index)
         self.ids.undo.disabled = index >= count - 1
         self.ids.redo.disabled = not session.timeline.undone

@@ -167,24 +167,26 @@ class ProgressBoard(_StateGrid):
             self.add_widget(_cell(f"{scoring.net_worth(state, p.color)}/{scoring.CHRYSOPRASE_TARGET}"))
 
 
-def public_state(game: Game) -> State:
+def public_state(game: Game, logged: set[str] | None = None) -> State:
     """The table as everyone may see it: the engine's public view, read back into a State.
 
     A view the format refuses as a position no table reaches (an end the rules do not make, say:
     an engine slip, as a City Area power that ended the game mid-question once was) is still drawn,
     with one line in the log: the table screen, the turn screen and the Journal's map draw every
-    position through here, so refusing it stopped the app at each start on that game."""
-    from companion.morpork.state_format import state_from_json
+    position through here, so refusing it stopped the app at each start on that game. ``logged``
+    (the app's :attr:`~ui.companion_app.CompanionApp.slips_logged`) holds the lines said already:
+    each is said once, not at every draw. A view whose structure is broken still raises."""
+    from companion.morpork.state_format import state_from_json, unreachable_problem
     from companion.morpork import game as engine
-    from companion.core.errors import StateFormatError
-    view = engine.view(game, None)
-    try:
-        return state_from_json(view)
-    except StateFormatError as exc:
-        state = state_from_json(view, reachable=False)  # a broken structure still raises: nothing to draw
-        log.warning("the engine's position at step %s is one no table reaches (%s); it is drawn as it is",
-                    game.seq, exc)
-        return state
+    state = state_from_json(engine.view(game, None), check_reachable=False)
+    problem = unreachable_problem(state)
+    if problem is not None:
+        line = f"the engine's position at step {game.seq} is one no table reaches ({problem}); it is drawn as it is"
+        if logged is None or line not in logged:
+            log.warning("%s", line)
+            if logged is not None:
+                logged.add(line)
+    return state
 
 
 def public_narration(game: Game) -> list[Narration]:
@@ -208,7 +210,7 @@ class TableScreen(GameScreen):
         game = app.game
         if game is None:
             return
-        state = public_state(game)
+        state = public_state(game, app.slips_logged)
         self.ids.map.state = state
         for grid in (self.ids.players, self.ids.progress):
             grid.state = state  # a new table: the grid draws it (its ``state`` binding)

@@ -43,7 +43,7 @@ class MapQuestionScreen(GameScreen):
 
     def show_on_map(self, game: Game, focus: str = "") -> State:
         """Draw the public table and the question's areas; returns the public state."""
-        state = public_state(game)
+        state = public_state(game, self.app.slips_logged)
         legal, illegal = map_choices(game.question)
         self.ids.map.state = state
         self.ids.map.options = legal
