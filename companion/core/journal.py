@@ -588,9 +588,9 @@ class Journal:
         # WAL would change its header even though it is then refused as not a journal
         app_id = db.execute("PRAGMA application_id").fetchone()[0]
         version = db.execute("PRAGMA user_version").fetchone()[0]
-        # a journal says what it is in its header: only an unmarked file has its tables counted
-        # (reading the schema to count them was a tenth of opening a short game's journal)
-        fresh = app_id == 0 and version == 0 and db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0] == 0
+        fresh = False  # a journal says what it is in its header: a marked file needs no count of its tables
+        if app_id == 0 and version == 0:
+            fresh = db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0] == 0
         if not fresh and app_id != APPLICATION_ID:
             raise JournalError(f"{self.path!r} is an SQLite file but not a companion journal "
                                f"(application id {app_id!r})", key="journal.not-a-journal", params={"path": self.path})
