@@ -129,35 +129,6 @@ def chunk_size(games: int, jobs: int) -> int:
     return max(1, min(CHUNK_MOST, -(-games // (jobs * 8))))
 
 
-def chunks(games: int, jobs: int, every_input: bool = False,
-           full_games_every: int = FULL_CHECK_GAMES_EVERY) -> list[tuple[int, int]]:
-    """The chunks of a run as ``(first, stop)``, in the order they are handed out.
-
-    :func:`chunk_size` games each, but smaller towards the end (the games left divided by twice the
-    jobs, down to one game), so the cores finish together: with equal chunks one core played the
-    last chunk while the other had none left. A game checked at every input costs some five
-    others: it is a chunk of its own, handed out ``2 × jobs`` chunks before its place, so that it
-    does not end a run alone (the 200th game of 200 did); the other chunks go in game order, so a
-    violation in an early game still stops the run within a few chunks' games."""
-    most = chunk_size(games, jobs)
-    found: list[tuple[int, int]] = []
-    first = 1
-    while first <= games:
-        stop = first + max(1, min(most, -(-(games + 1 - first) // (2 * jobs))))
-        if not every_input:  # the next game checked at every input gets a chunk of its own
-            heavy = -(-first // full_games_every) * full_games_every
-            if heavy < stop:
-                stop = heavy if heavy > first else first + 1
-        found.append((first, stop))
-        first = stop
-    if every_input:  # every game as costly: game order
-        return found
-    ahead = 2 * jobs + 0.5
-    places = [i - ahead if stop - first == 1 and first % full_games_every == 0 else i
-              for i, (first, stop) in enumerate(found)]
-    return [chunk for _, chunk in sorted(zip(places, found))]
-
-
 def processes(games: int, jobs: int) -> int:
     """How many processes play ``games`` games with ``--jobs jobs``: no more than there are chunks
     (1: the games are played in this process, as with ``--jobs 1``)."""
@@ -184,7 +155,7 @@ def play_games(games: int, play: Callable[[int, bool], R], every_input: bool = F
     play that game alone).
 
     With ``jobs`` above 1 the games are played in as many worker processes (:func:`processes`),
-    handed out in chunks (:func:`chunks`); ``play`` must then pickle (a module's function, or a
+    handed out in chunks (:func:`chunk_size`); ``play`` must then pickle (a module's function, or a
     ``functools.partial`` of one). The results come back in game order, and a violation is the one
     of the lowest-numbered game that has one, as in this process: the games after it are not
     played, or their results are dropped. So the same games give the same results and the same
@@ -215,33 +186,34 @@ def _play_range(play: Callable[[int, bool], R], first: int, stop: int, every_inp
 def _play_in_processes(play: Callable[[int, bool], R], games: int, jobs: int, every_input: bool,
                        full_games_every: int) -> tuple[list[R], Slip | None]:
     """The games in worker processes, forked from this one (what this process has imported and set
-    is theirs at once; nothing is pickled to start them). The chunks are handed out in the order of
-    :func:`chunks` and their results taken in game order; at a violation, or Ctrl-C in this process,
-    the chunks not yet begun are cancelled and the few being played are waited for (a chunk's games)."""
+    is theirs at once; nothing is pickled to start them). The chunks are submitted in game order and
+    their results taken in that order; at a violation, or Ctrl-C in this process, the chunks not yet
+    begun are cancelled and the few being played are waited for (a chunk's games)."""
+    size = chunk_size(games, jobs)
     context = multiprocessing.get_context("fork")
     with ProcessPoolExecutor(processes(games, jobs), mp_context=context, initializer=_leave_interrupts) as pool:
-        submitted: dict[int, Future[tuple[list[R], Slip | None]]] = {}  # by the chunk's first game
+        chunks: list[Future[tuple[list[R], Slip | None]]] = []
         results: list[R] = []
         try:
-            handed = chunks(games, jobs, every_input, full_games_every)  # before Ctrl-C is held back
             # Ctrl-C held back while the workers are forked (the first submit forks them all), so none
             # is interrupted before it ignores it; one pressed meanwhile is raised as the mask is
             # lifted (pthread_sigmask runs the handlers), inside this try: the chunks are cancelled
             held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
             try:
-                for first, stop in handed:
-                    submitted[first] = pool.submit(_play_range, play, first, stop, every_input, full_games_every)
+                for first in range(1, games + 1, size):
+                    chunks.append(pool.submit(_play_range, play, first, min(first + size, games + 1), every_input,
+                                              full_games_every))
             finally:
                 signal.pthread_sigmask(signal.SIG_SETMASK, held)
-            for first in sorted(submitted):  # in game order, whatever order they were handed out in
-                played, slip = submitted[first].result()
+            for chunk in chunks:
+                played, slip = chunk.result()
                 results += played
                 if slip is not None:
                     return results, slip
         except BrokenProcessPool as exc:
             raise WorkerLost(f"a worker process ended before its games were played ({exc}); no report") from exc
         finally:
-            for chunk in submitted.values():
+            for chunk in chunks:
                 chunk.cancel()
     return results, None
 

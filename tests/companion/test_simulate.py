@@ -5,16 +5,13 @@ note; CI plays fewer games to stay quick.
 """
 from __future__ import annotations
 
-import multiprocessing
 import random
-import time
 
 import pytest
 
 from collections.abc import Callable
 
 from companion.cli import simulate as simulate_module
-from companion.cli.sampled_checks import CHUNK_MOST, FULL_CHECK_GAMES_EVERY, chunk_size, chunks, play_games
 from companion.cli.simulate import (
     TABLE_CHECK_EVERY, InvariantViolation, Table, check_invariants, choose_input, deal, follow_narration, main,
     play_game, simulate,
@@ -257,52 +254,6 @@ def test_a_table_that_cannot_answer_is_named_at_its_input(monkeypatch: pytest.Mo
 def _without_speed(out: str) -> list[str]:
     """The report but its wall-clock figure and the jobs line: what must not depend on ``--jobs``."""
     return [line for line in out.splitlines() if not line.startswith(("games/second: ", "jobs: "))]
-
-
-@pytest.mark.parametrize("games,jobs", [(1, 2), (7, 2), (200, 2), (1000, 4), (10_000, 2)])
-def test_the_chunks_hold_every_game_once_and_end_small(games: int, jobs: int) -> None:
-    """Every game in exactly one chunk; no chunk above ``chunk_size`` nor above the games left over
-    twice the jobs (so the last is one game); a game checked at every input (every 200th) alone in
-    its chunk, handed out at most ``2 × jobs`` chunks early; the others in game order."""
-    handed = chunks(games, jobs)
-    in_order = sorted(handed)
-    assert [n for first, stop in in_order for n in range(first, stop)] == list(range(1, games + 1))
-    for first, stop in in_order:
-        assert stop - first <= min(chunk_size(games, jobs), max(1, -(-(games + 1 - first) // (2 * jobs))))
-    assert in_order[-1][1] - in_order[-1][0] == 1
-    heavy = [c for c in in_order if any(n % FULL_CHECK_GAMES_EVERY == 0 for n in range(*c))]
-    assert all(stop - first == 1 for first, stop in heavy)
-    assert [c for c in handed if c not in heavy] == [c for c in in_order if c not in heavy]
-    for chunk in heavy:
-        assert 0 <= in_order.index(chunk) - handed.index(chunk) <= 2 * jobs
-    every = chunks(games, jobs, every_input=True)  # every game as costly: game order, none split
-    assert every == sorted(every) and [n for first, stop in every for n in range(first, stop)] == list(range(1, games + 1))
-    assert len(every) <= len(handed)
-
-
-PLAYED = multiprocessing.get_context("fork").Value("i", 0)
-"""Games :func:`_slow_play` has played, counted across the forked workers."""
-
-
-def _slow_play(number: int, every_input: bool) -> int:
-    """A game of a few milliseconds, the first one slipping (a worker's ``play``: a module's function)."""
-    with PLAYED.get_lock():
-        PLAYED.value += 1
-    time.sleep(0.002)
-    if number == 1:
-        raise InvariantViolation("a slip in the first game")
-    return number
-
-
-def test_a_slip_in_an_early_game_stops_a_long_run_within_a_few_chunks() -> None:
-    """The chunks with a game checked at every input go ahead only a few places: a slip in game 1 of
-    a million is reported after the few chunks the workers had begun (the one that slipped, the
-    other worker's, and those the executor had queued for them: some 100 games, more on a busy
-    machine), not after the 5,000 games checked at every input were played first."""
-    PLAYED.value = 0
-    with pytest.raises(InvariantViolation, match="game 1, a slip in the first game"):
-        play_games(1_000_000, _slow_play, jobs=2)
-    assert PLAYED.value <= 50 * CHUNK_MOST, PLAYED.value
 
 
 def test_each_game_plays_from_its_own_seed_so_any_one_plays_alone() -> None:
