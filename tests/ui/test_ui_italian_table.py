@@ -13,7 +13,11 @@ the game's end) and tripped over:
   "Nebbia:" in the log lines it writes, and a discarded card read "Nebbia: Sergeant Detritus viene
   scartata" (the participle agreed with no word on the screen): "Fog: la carta … viene scartata";
 - the tie-break line under the final scores and in the rulings said a card or an area wins ("vince
-  la carta Area della Città di maggior valore"): a player wins, "vince chi ha la carta …".
+  la carta Area della Città di maggior valore"): a player wins, "vince chi ha la carta …";
+- with all twelve minions out, placing one asked "tutti i tuoi seguaci sono sul tabellone; spostane
+  uno da", a sentence left hanging above the area buttons, and the board was "tabellone" there only
+  ("plancia" everywhere else and in the Italian rulebook): "tutti i tuoi seguaci sono sulla plancia:
+  da quale area ne sposti uno?".
 """
 from __future__ import annotations
 
@@ -117,3 +121,10 @@ def test_a_player_wins_the_tie_break() -> None:
     t = Translator("it")
     assert t.gettext("tie-break:card") == "Spareggio: vince chi ha la carta Area della Città di maggior valore."
     assert t.gettext("tie-break:control") == "Spareggio: vince chi controlla l'area di maggior valore."
+
+
+def test_a_thirteenth_minion_is_asked_for_on_the_plancia() -> None:
+    t = Translator("it")
+    for key in ("symbol.minion.move-from", "card.place-minion.move-from", "power.move-from"):
+        assert t.gettext("q:" + key) == "tutti i tuoi seguaci sono sulla plancia: da quale area ne sposti uno?"
+    assert not [text for key, text in ITALIAN.items() if "tabellone" in text and "morpoly" not in key]
