@@ -17,7 +17,10 @@ the game's end) and tripped over:
 - with all twelve minions out, placing one asked "tutti i tuoi seguaci sono sul tabellone; spostane
   uno da", a sentence left hanging above the area buttons, and the board was "tabellone" there only
   ("plancia" everywhere else and in the Italian rulebook): "tutti i tuoi seguaci sono sulla plancia:
-  da quale area ne sposti uno?".
+  da quale area ne sposti uno?";
+- paying Small Gods against an event was logged "Giuseppina paga 3$ a Small Gods: risparmiato in The
+  Shades", a participle agreeing with nothing said (the question offered to protect "i tuoi pezzi in
+  The Shades"): "… a Small Gods: i suoi pezzi in The Shades sono salvi".
 """
 from __future__ import annotations
 
@@ -128,3 +131,13 @@ def test_a_thirteenth_minion_is_asked_for_on_the_plancia() -> None:
     for key in ("symbol.minion.move-from", "card.place-minion.move-from", "power.move-from"):
         assert t.gettext("q:" + key) == "tutti i tuoi seguaci sono sulla plancia: da quale area ne sposti uno?"
     assert not [text for key, text in ITALIAN.items() if "tabellone" in text and "morpoly" not in key]
+
+
+def test_small_gods_spares_the_pieces_it_was_paid_for() -> None:
+    t = Translator("it")
+    t.use_players({"red": "Giuseppina"})
+    line = Narration("event.small-gods.paid", "red pays $3 to Small Gods: the minion in The Shades is spared",
+                     "the-shades", (("player", "red"), ("what", "minion in The Shades"), ("amount", "3")))
+    said = t.narration(line)
+    assert said.endswith("paga 3$ a Small Gods: i suoi pezzi in The Shades sono salvi"), said
+    assert "risparmiat" not in said
