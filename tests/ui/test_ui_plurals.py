@@ -163,7 +163,7 @@ def test_a_message_with_counted_placeholders_is_filled_by_the_translator() -> No
     ("pl", {"cards": "1", "left": "22"}, "Mgła: odrzucono jeszcze 1 kartę (w talii zostały 22 karty)"),
     ("pl", {"cards": "2", "left": "12"}, "Mgła: odrzucono jeszcze 2 karty (w talii zostało 12 kart)"),
     ("de", {"cards": "5", "left": "1"}, "Nebel: 5 weitere Karten abgeworfen (1 im Nachziehstapel)"),
-    ("it", {"cards": "1", "left": "7"}, "Nebbia: scartata un'altra carta (7 nel mazzo)"),
+    ("it", {"cards": "1", "left": "7"}, "Fog: scartata un'altra carta (7 nel mazzo)"),
 ])
 def test_fog_counts_its_cards_and_the_pile_each_in_its_form(language: str, params: dict[str, str], said: str) -> None:
     """Found in a Polish game: "mgła: odrzucono jeszcze 3 karty (w talii zostało 1)"."""
