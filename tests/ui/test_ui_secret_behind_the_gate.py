@@ -1,0 +1,59 @@
+"""A private question keeps its secret behind the gate in every language, its title too.
+
+Mrs Cake lets her player look at the personalities nobody holds. The question's sentence names
+them ("red: unused personalities: Lord Selachii, Lord de Worde"), and the title above the gate
+("Only … may look: tap to show") was that sentence: the whole table read what the gate was there to
+hide (found at an Italian table, true in every language). Behind the gate the title is the
+question's gated form ("look at the unused personalities (in secret)"); the names only once the
+player taps, and gone again once they have seen them."""
+from __future__ import annotations
+
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
+
+import pytest
+
+from companion.morpork.catalog import display_name
+from tests.ui.test_ui_morpoly_at_the_table import _conftest
+
+
+@pytest.mark.parametrize("language", ["en", "de", "pl", "it"])
+def test_mrs_cake_names_no_unused_personality_before_the_tap(tmp_path: Path, request: Any, language: str) -> None:
+    conftest = _conftest(request)
+    app = conftest.start_app(tmp_path / "data", language=language)
+    d = conftest.Driver(app)
+    try:
+        d.frames(3)
+        app.start_game(["red", "yellow", "green", "blue"], ["Ann", "Bob", "Cy", "Dee"], "en")
+        app.on_die_roll(1, "manual")
+        for personality in ("vetinari", "rust", "vimes", "chrysoprase"):
+            assert app.answer(personality), app.message
+        d.frames(3)
+        app.on_card_scan(SimpleNamespace(kind="card", card="mrs-cake"))
+        d.frames(3)
+        q = app.game.question
+        while q.key != "card.mrs-cake-look":  # the scroll taken; the withheld one drawn at random
+            value = "do" if q.key == "symbol.scroll" else q.options[0]
+            assert app.answer(value), app.message
+            d.frames(3)
+            q = app.game.question
+        assert q.private and q.player == "red"
+        names = [display_name("personality", p, language) for p in dict(q.params)["shown"].split(",")]
+        assert len(names) >= 2
+        gated = app.t("q:card.mrs-cake-look:gated")
+        assert gated != "q:card.mrs-cake-look:gated"
+        before = d.texts(app.root)
+        assert gated in before, before
+        assert not [name for name in names if name in before], before
+        d.tap(d.panel().buttons[0])  # "Only Ann may look: tap to show"
+        after = d.texts(app.root)
+        assert all(name in after for name in names), after
+        d.choose("seen")
+        assert not [name for name in names if name in d.texts(app.root)]
+        app.show("journal")  # the step's row names who was asked and what, not the secret
+        d.frames(4)
+        journal = d.texts(app.root)
+        assert not [name for name in names if name in journal], journal
+    finally:
+        conftest.stop_app(app)
