@@ -105,3 +105,25 @@ def test_a_refusal_at_mrs_cakes_look_names_no_unused_personality(tmp_path: Path,
             assert not [name for name in names if name in shown], shown
     finally:
         conftest.stop_app(app)
+
+
+def test_the_log_file_names_no_unused_personality(tmp_path: Path, request: Any, caplog: Any) -> None:
+    """The app writes a refused input to its log (a file on the Pi, which anyone may read): "rejected a
+    scan input at seq 8: that card is not available for 'red: unused personalities: selachii,
+    dragon-king-of-arms'", the engine's sentence quoting Mrs Cake's question. A refusal at a private
+    question is logged by its rule and question keys."""
+    import logging
+    caplog.set_level(logging.DEBUG)
+    conftest = _conftest(request)
+    app, d, _names = _at_mrs_cakes_look(conftest, tmp_path)
+    try:
+        ids = dict(app.game.question.params)["shown"].split(",")
+        caplog.clear()
+        app.on_card_scan(SimpleNamespace(kind="card", card="zorgo-the-retro-phrenologist"))
+        app.on_card_scan(SimpleNamespace(kind="personality", card="vimes"))
+        d.frames(3)
+        logged = "\n".join(r.getMessage() for r in caplog.records)
+        assert "rejected a scan input" in logged and "card.mrs-cake-look" in logged, logged
+        assert not [p for p in ids if p in logged], logged
+    finally:
+        conftest.stop_app(app)
