@@ -329,8 +329,11 @@ class CompanionApp(App):
         try:
             self.session.submit(inp)
         except CompanionError as exc:
-            # the input's kind and seq only: its value may be a secret (a personality answered)
-            log.warning("rejected a %s input at seq %s: %s", inp.type, inp.seq, exc)
+            # the input's kind and seq only: its value may be a secret (a personality answered); and
+            # a private question by its key, as its sentence may be one (Mrs Cake's unused personalities)
+            asked = exc.question
+            said = f"{exc.key} at {asked.key}" if asked is not None and getattr(asked, "private", False) else exc
+            log.warning("rejected a %s input at seq %s: %s", inp.type, inp.seq, said)
             self.message = self.translator.refusal(exc)
             return False
         self.game = self.session.game

@@ -325,8 +325,8 @@ class Translator:
         if isinstance(detail, BaseException):  # a journal row the engine refuses: the engine's refusal
             params["detail"] = self.refusal(detail)
         question = getattr(error, "question", None)
-        if question is not None:
-            params["question"] = self.question(question)
+        if question is not None:  # on the message line the whole table reads: a secret's gated form
+            params["question"] = self.public_question(question)
         for prefix in ("e", "r"):
             msgid = f"{prefix}:{key}"
             template = self.gettext(msgid)
@@ -336,6 +336,16 @@ class Translator:
                 except (KeyError, IndexError, ValueError):
                     break
         return str(error)
+
+    def public_question(self, question: object) -> str:
+        """A question as the whole table may read it: a private one that shows its player a secret
+        in its sentence (Mrs Cake's "unused personalities: …") says its gated form
+        (``q:<key>:gated``) instead; any other question as :meth:`question` words it."""
+        if getattr(question, "private", False):
+            gated = self.gettext(f"q:{getattr(question, 'key', '')}:gated")
+            if gated != f"q:{getattr(question, 'key', '')}:gated":
+                return gated
+        return self.question(question)
 
     def question(self, question: object) -> str:
         """A question as the screen asks it, without the player's name the engine puts in front."""

@@ -153,13 +153,9 @@ class QuestionPanel(BoxLayout):
             return
         state = self.game.state if self.game is not None else None
         who = player_name(state, q.player) if state is not None and q.player else ""
-        text = app.translator.question(q)
-        if q.private and not self.revealed:
-            # behind the gate the whole table reads the title: a question that shows its player a
-            # secret in its sentence (Mrs Cake's "unused personalities: …") has a gated form
-            gated = app.t(f"q:{q.key}:gated")
-            if gated != f"q:{q.key}:gated":
-                text = gated
+        # behind the gate the whole table reads the title: a question that shows its player a
+        # secret in its sentence (Mrs Cake's "unused personalities: …") says its gated form
+        text = app.translator.public_question(q) if q.private and not self.revealed else app.translator.question(q)
         title = Label(text=(who + ": " if who else "") + text, markup=True, font_size=sp(15), bold=True,
                       size_hint_y=None, halign="left", valign="middle", color=(0.1, 0.1, 0.1, 1))
         title.bind(width=lambda w, _v: setattr(w, "text_size", (w.width, None)),

@@ -57,3 +57,73 @@ def test_mrs_cake_names_no_unused_personality_before_the_tap(tmp_path: Path, req
         assert not [name for name in names if name in journal], journal
     finally:
         conftest.stop_app(app)
+
+
+def _at_mrs_cakes_look(conftest: Any, tmp_path: Path, language: str = "en") -> tuple[Any, Any, list[str]]:
+    """An app at Mrs Cake's private look (red, Ann), behind its gate; the names she will see."""
+    app = conftest.start_app(tmp_path / "data", language=language)
+    d = conftest.Driver(app)
+    d.frames(3)
+    app.start_game(["red", "yellow", "green", "blue"], ["Ann", "Bob", "Cy", "Dee"], "en")
+    app.on_die_roll(1, "manual")
+    for personality in ("vetinari", "rust", "vimes", "chrysoprase"):
+        assert app.answer(personality), app.message
+    d.frames(3)
+    app.on_card_scan(SimpleNamespace(kind="card", card="mrs-cake"))
+    d.frames(3)
+    q = app.game.question
+    while q.key != "card.mrs-cake-look":
+        assert app.answer("do" if q.key == "symbol.scroll" else q.options[0]), app.message
+        d.frames(3)
+        q = app.game.question
+    names = [display_name("personality", p, language) for p in dict(q.params)["shown"].split(",")]
+    return app, d, names
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_a_refusal_at_mrs_cakes_look_names_no_unused_personality(tmp_path: Path, request: Any,
+                                                                  language: str) -> None:
+    """A refusal on the message line quotes the question it could not answer: a card scanned while
+    Mrs Cake's look waited behind its gate (a card laid on the scanner, her own again, anyone's
+    personality card) read "That card is not available for “unused personalities: Lord Selachii,
+    Dragon King of Arms”" to the whole table, and a scan made a moment before "Too late: … it now
+    asks “unused personalities: …”". The message line quotes the question's gated form."""
+    conftest = _conftest(request)
+    app, d, names = _at_mrs_cakes_look(conftest, tmp_path, language)
+    try:
+        gated = app.t("q:card.mrs-cake-look:gated")
+        seq = app.game.seq
+        for scan, at in ((SimpleNamespace(kind="card", card="zorgo-the-retro-phrenologist"), None),
+                         (SimpleNamespace(kind="personality", card="vimes"), None),
+                         (SimpleNamespace(kind="card", card="mrs-cake"), seq - 1)):  # made before the look
+            app.message = ""
+            app.on_card_scan(scan, seq=at)
+            d.frames(3)
+            assert app.message and app.game.seq == seq, app.message  # refused, said
+            shown = d.texts(app.root)
+            assert app.message in shown and gated in app.message, shown
+            assert not [name for name in names if name in shown], shown
+    finally:
+        conftest.stop_app(app)
+
+
+def test_the_log_file_names_no_unused_personality(tmp_path: Path, request: Any, caplog: Any) -> None:
+    """The app writes a refused input to its log (a file on the Pi, which anyone may read): "rejected a
+    scan input at seq 8: that card is not available for 'red: unused personalities: selachii,
+    dragon-king-of-arms'", the engine's sentence quoting Mrs Cake's question. A refusal at a private
+    question is logged by its rule and question keys."""
+    import logging
+    caplog.set_level(logging.DEBUG)
+    conftest = _conftest(request)
+    app, d, _names = _at_mrs_cakes_look(conftest, tmp_path)
+    try:
+        ids = dict(app.game.question.params)["shown"].split(",")
+        caplog.clear()
+        app.on_card_scan(SimpleNamespace(kind="card", card="zorgo-the-retro-phrenologist"))
+        app.on_card_scan(SimpleNamespace(kind="personality", card="vimes"))
+        d.frames(3)
+        logged = "\n".join(r.getMessage() for r in caplog.records)
+        assert "rejected a scan input" in logged and "card.mrs-cake-look" in logged, logged
+        assert not [p for p in ids if p in logged], logged
+    finally:
+        conftest.stop_app(app)
