@@ -342,8 +342,9 @@ class Translator:
         in its sentence (Mrs Cake's "unused personalities: …") says its gated form
         (``q:<key>:gated``) instead; any other question as :meth:`question` words it."""
         if getattr(question, "private", False):
-            gated = self.gettext(f"q:{getattr(question, 'key', '')}:gated")
-            if gated != f"q:{getattr(question, 'key', '')}:gated":
+            msgid = f"q:{getattr(question, 'key', '')}:gated"
+            gated = self.gettext(msgid)
+            if gated != msgid:
                 return gated
         return self.question(question)
 
