@@ -18,28 +18,34 @@ from companion.morpork.catalog import display_name
 from tests.ui.test_ui_morpoly_at_the_table import _conftest
 
 
+def _at_mrs_cakes_look(conftest: Any, tmp_path: Path, language: str = "en") -> tuple[Any, Any, list[str]]:
+    """An app at Mrs Cake's private look (red, Ann), behind its gate; the names she will see."""
+    app = conftest.start_app(tmp_path / "data", language=language)
+    d = conftest.Driver(app)
+    d.frames(3)
+    app.start_game(["red", "yellow", "green", "blue"], ["Ann", "Bob", "Cy", "Dee"], "en")
+    app.on_die_roll(1, "manual")
+    for personality in ("vetinari", "rust", "vimes", "chrysoprase"):
+        assert app.answer(personality), app.message
+    d.frames(3)
+    app.on_card_scan(SimpleNamespace(kind="card", card="mrs-cake"))
+    d.frames(3)
+    q = app.game.question
+    while q.key != "card.mrs-cake-look":  # the scroll taken; the withheld one drawn at random
+        assert app.answer("do" if q.key == "symbol.scroll" else q.options[0]), app.message
+        d.frames(3)
+        q = app.game.question
+    names = [display_name("personality", p, language) for p in dict(q.params)["shown"].split(",")]
+    return app, d, names
+
+
 @pytest.mark.parametrize("language", ["en", "de", "pl", "it"])
 def test_mrs_cake_names_no_unused_personality_before_the_tap(tmp_path: Path, request: Any, language: str) -> None:
     conftest = _conftest(request)
-    app = conftest.start_app(tmp_path / "data", language=language)
-    d = conftest.Driver(app)
+    app, d, names = _at_mrs_cakes_look(conftest, tmp_path, language)
     try:
-        d.frames(3)
-        app.start_game(["red", "yellow", "green", "blue"], ["Ann", "Bob", "Cy", "Dee"], "en")
-        app.on_die_roll(1, "manual")
-        for personality in ("vetinari", "rust", "vimes", "chrysoprase"):
-            assert app.answer(personality), app.message
-        d.frames(3)
-        app.on_card_scan(SimpleNamespace(kind="card", card="mrs-cake"))
-        d.frames(3)
         q = app.game.question
-        while q.key != "card.mrs-cake-look":  # the scroll taken; the withheld one drawn at random
-            value = "do" if q.key == "symbol.scroll" else q.options[0]
-            assert app.answer(value), app.message
-            d.frames(3)
-            q = app.game.question
         assert q.private and q.player == "red"
-        names = [display_name("personality", p, language) for p in dict(q.params)["shown"].split(",")]
         assert len(names) >= 2
         gated = app.t("q:card.mrs-cake-look:gated")
         assert gated != "q:card.mrs-cake-look:gated"
@@ -57,27 +63,6 @@ def test_mrs_cake_names_no_unused_personality_before_the_tap(tmp_path: Path, req
         assert not [name for name in names if name in journal], journal
     finally:
         conftest.stop_app(app)
-
-
-def _at_mrs_cakes_look(conftest: Any, tmp_path: Path, language: str = "en") -> tuple[Any, Any, list[str]]:
-    """An app at Mrs Cake's private look (red, Ann), behind its gate; the names she will see."""
-    app = conftest.start_app(tmp_path / "data", language=language)
-    d = conftest.Driver(app)
-    d.frames(3)
-    app.start_game(["red", "yellow", "green", "blue"], ["Ann", "Bob", "Cy", "Dee"], "en")
-    app.on_die_roll(1, "manual")
-    for personality in ("vetinari", "rust", "vimes", "chrysoprase"):
-        assert app.answer(personality), app.message
-    d.frames(3)
-    app.on_card_scan(SimpleNamespace(kind="card", card="mrs-cake"))
-    d.frames(3)
-    q = app.game.question
-    while q.key != "card.mrs-cake-look":
-        assert app.answer("do" if q.key == "symbol.scroll" else q.options[0]), app.message
-        d.frames(3)
-        q = app.game.question
-    names = [display_name("personality", p, language) for p in dict(q.params)["shown"].split(",")]
-    return app, d, names
 
 
 @pytest.mark.parametrize("language", ["en", "it"])
