@@ -18,12 +18,13 @@ from companion.morpork.catalog import display_name
 from tests.ui.test_ui_morpoly_at_the_table import _conftest
 
 
-def _at_mrs_cakes_look(conftest: Any, tmp_path: Path, language: str = "en") -> tuple[Any, Any, list[str]]:
-    """An app at Mrs Cake's private look (red, Ann), behind its gate; the names she will see."""
+def _at_mrs_cakes_look(conftest: Any, tmp_path: Path, language: str = "en",
+                       names: tuple[str, ...] = ("Ann", "Bob", "Cy", "Dee")) -> tuple[Any, Any, list[str]]:
+    """An app at Mrs Cake's private look (red, ``names[0]``), behind its gate; the names she will see."""
     app = conftest.start_app(tmp_path / "data", language=language)
     d = conftest.Driver(app)
     d.frames(3)
-    app.start_game(["red", "yellow", "green", "blue"], ["Ann", "Bob", "Cy", "Dee"], "en")
+    app.start_game(["red", "yellow", "green", "blue"], list(names), "en")
     app.on_die_roll(1, "manual")
     for personality in ("vetinari", "rust", "vimes", "chrysoprase"):
         assert app.answer(personality), app.message
@@ -110,5 +111,40 @@ def test_the_log_file_names_no_unused_personality(tmp_path: Path, request: Any, 
         logged = "\n".join(r.getMessage() for r in caplog.records)
         assert "rejected a scan input" in logged and "card.mrs-cake-look" in logged, logged
         assert not [p for p in ids if p in logged], logged
+    finally:
+        conftest.stop_app(app)
+
+
+def test_the_gate_is_shut_again_after_an_undo_and_a_restart(tmp_path: Path, request: Any) -> None:
+    """At a German table with long names: Ann looks, says "seen", the table undoes back to her look,
+    and the app is started again on the same journal (a pulled plug). The game comes back at the look
+    behind a shut gate: the title in its gated form, no name of the unused personalities on the
+    screen until she taps again."""
+    conftest = _conftest(request)
+    long_names = ("Krzesimir-Bolesław", "Anna-Katharina", "Maximilian", "Jolanta")
+    app, d, names = _at_mrs_cakes_look(conftest, tmp_path, "de", long_names)
+    try:
+        look = len(app.session.inputs)
+        d.tap(d.panel().buttons[0])
+        d.choose("seen")
+        assert app.game.question.key != "card.mrs-cake-look"
+        assert app.undo_to(look)
+        d.frames(3)
+        assert app.game.question.key == "card.mrs-cake-look"
+    finally:
+        conftest.stop_app(app)
+    app = conftest.start_app(tmp_path / "data", language="de")
+    d = conftest.Driver(app)
+    try:
+        d.frames(3)
+        app.resume_game()
+        d.frames(4)
+        assert app.game.question.key == "card.mrs-cake-look" and d.screen.name == "turn", d.screen.name
+        shown = d.texts(app.root)
+        assert "sieh dir heimlich die unbenutzten Persönlichkeiten an" in shown and "Krzesimir-Bolesław" in shown, shown
+        assert not [name for name in names if name in shown], shown
+        d.screenshot(tmp_path / "gate-after-restart-de.png")
+        d.tap(d.panel().buttons[0])
+        assert all(name in d.texts(app.root) for name in names)
     finally:
         conftest.stop_app(app)
