@@ -332,7 +332,7 @@ class CompanionApp(App):
             # the input's kind and seq only: its value may be a secret (a personality answered); and
             # a private question by its key, as its sentence may be one (Mrs Cake's unused personalities)
             asked = exc.question
-            said = f"{exc.key} at {asked.key}" if asked is not None and getattr(asked, "private", False) else exc
+            said = f"{exc.key} at {asked.key}" if asked is not None and asked.private else exc
             log.warning("rejected a %s input at seq %s: %s", inp.type, inp.seq, said)
             self.message = self.translator.refusal(exc)
             return False

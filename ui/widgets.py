@@ -155,7 +155,7 @@ class QuestionPanel(BoxLayout):
         who = player_name(state, q.player) if state is not None and q.player else ""
         # behind the gate the whole table reads the title: a question that shows its player a
         # secret in its sentence (Mrs Cake's "unused personalities: …") says its gated form
-        text = app.translator.public_question(q) if q.private and not self.revealed else app.translator.question(q)
+        text = app.translator.question(q) if self.revealed else app.translator.public_question(q)
         title = Label(text=(who + ": " if who else "") + text, markup=True, font_size=sp(15), bold=True,
                       size_hint_y=None, halign="left", valign="middle", color=(0.1, 0.1, 0.1, 1))
         title.bind(width=lambda w, _v: setattr(w, "text_size", (w.width, None)),
