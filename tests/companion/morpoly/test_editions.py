@@ -41,6 +41,8 @@ def test_the_dm_set_is_twenty_times_the_euro_set() -> None:
     for a, b in zip(de.deeds, dm.deeds):
         assert (b.price, b.mortgage, b.house_cost) == (20 * a.price, 20 * a.mortgage, 20 * a.house_cost)
         assert b.rents == tuple(20 * r for r in a.rents)
+    assert dm.station_rents == tuple(20 * r for r in de.station_rents)
+    assert dm.utility_multipliers == tuple(20 * m for m in de.utility_multipliers) == (80, 200)
     assert dm.squares[39].name == "Schlossallee" and dm.deed(39).price == 8000
 
 
