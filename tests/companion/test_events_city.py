@@ -5,6 +5,7 @@ from typing import Any
 
 import pytest
 
+from companion.morpork import scoring
 from companion.morpork.board import AREA_IDS
 from companion.morpork.catalog import EVENT_IDS, EVENTS, display_name
 from companion.core.errors import InputError, RuleViolation
@@ -205,3 +206,21 @@ def test_johnson_narration_names_the_card_once_and_says_when_no_minion_goes() ->
     assert done.narration[-1].text == "red has no minion in The Hippo to remove"
     nothing = resolve(position({}), "bloody-stupid-johnson", [6])
     assert nothing.narration[-1].text == "the City Area card for The Hippo is not in play"
+
+
+def test_johnsons_building_still_counts_for_control_net_worth_and_points() -> None:
+    # Rulebook, Random events, Bloody Stupid Johnson: "The building still counts towards control of
+    # the area and retains its monetary value at the end of the game." Red has The Hippo ($12) and
+    # two minions there, blue one: Johnson takes red's card and one red minion, and red's building
+    # and last minion still outnumber blue's one.
+    start = position({"the-hippo": {"building": "red", "minions": {"red": 2, "blue": 1}}},
+                     players=[{"color": "red", "money": 0, "personality": "chrysoprase"},
+                              {"color": "blue", "money": 0}, {"color": "green", "money": 0}])
+    done = resolve(start, "bloody-stupid-johnson", [6])
+    state = done.state
+    assert state.lost_area_cards == ["the-hippo"] and state.areas["the-hippo"].minions == {"red": 1, "blue": 1}
+    assert scoring.controller(state, "the-hippo") == "red"  # building + minion against one blue minion
+    assert scoring.net_worth(state, "red") == 12  # its monetary value, card or no card
+    line = scoring.final_score(state).breakdown["red"]
+    assert (line.buildings, line.building_points, line.minion_points) == (1, 12, 5)
+    assert line.tie_break_value == 0  # the card itself is "no longer in the game"
