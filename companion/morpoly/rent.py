@@ -65,12 +65,19 @@ def rent_due(state: State, edition: Edition, square: int, dice_total: int) -> in
 def rent_for(state: State, edition: Edition, narrator: Narrator, token_id: str, square: int, dice_total: int,
              rent_rule: str | None) -> Generator[Question, str, int]:
     """The fee for ``token_id`` landing on ``square``, with a card's special rent (``rent_rule``:
-    ``double`` for a station, ``dice-10`` for a utility: 10 × a new roll, asked here)."""
+    ``double`` for a station, ``dice-10`` for a utility: 10 × a new roll in US money, asked here, :func:`card_utility_rent`)."""
     if rent_rule == "double":
         return 2 * station_rent(state, edition, square)
     if rent_rule == "dice-10":
         first, second = yield from ask_roll(state, narrator, "morpoly.roll.utility-card",
                                             f"{token_id}: roll for the utility's rent (10 × the dice)", token_id,
                                             RollPurpose.TABLE, token=token_id)
-        return 10 * (first + second)
+        return card_utility_rent(edition, first + second)
     return rent_due(state, edition, square, dice_total)
+
+
+def card_utility_rent(edition: Edition, dice_total: int) -> int:
+    """The "advance to the nearest utility" card's fee: "ten times the amount thrown" in US money,
+    so 10 × the set's currency scale (R73: 200 × in the D-Mark set, whose works charge 80 × and
+    200 × the dice), never the bare 10 of the card's text."""
+    return 10 * edition.currency.scale * dice_total

@@ -6,7 +6,9 @@ import pytest
 
 from companion.core.errors import InputError
 from companion.core.inputs import Answer, CardScan, DieRoll
+from companion.morpoly.editions import load_edition
 from companion.morpoly.invariants import check_invariants
+from companion.morpoly.rent import card_utility_rent
 from companion.morpoly.revisions import EVEN_HOTEL_SALE, PATH_ORDER_AND_BANKER
 from morpoly_table import cash, do, own, start, table
 
@@ -69,6 +71,15 @@ def test_nearest_utility_card_rolls_again_for_ten_times() -> None:
     assert game.question is not None and game.question.key == "morpoly.roll.utility-card"
     game = do(game, (6, 5))
     assert cash(game, "red") == 1500 - 110
+
+
+def test_the_nearest_utility_cards_ten_times_is_scaled_to_the_set() -> None:
+    """The card's "ten times the amount thrown" is US money: in a set of scale 20 (the D-Mark set,
+    whose works charge 80 × and 200 × the dice) it is 200 × (R73); no shipped D-Mark deck has the
+    card, but a set that adds one must not charge the bare 10 ×."""
+    assert card_utility_rent(load_edition("us"), 11) == 110
+    dm = load_edition("de-dm")
+    assert card_utility_rent(dm, 11) == dm.utility_multipliers[-1] * 11 == 2200
 
 
 def test_even_building_and_house_shortage() -> None:
