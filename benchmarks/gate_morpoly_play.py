@@ -26,7 +26,8 @@ and again when the menu and the debt's question name the answers that touch a ho
 ``hotels``, ``sale_<square>``): 219 games, every one the same without those params (checked with a
 digest that leaves them out, before and after); and again when the trade's first question names
 the boss who answers it (param ``boss`` of ``morpoly.trade.square``): 237 games, all 240 the same
-without it.
+without it; and again when the Patrician is no longer offered the buy-out of a jailed owner's
+mortgaged square (B1, L9): the 6 games that offered it (each checked to have done so, no other).
 """
 from __future__ import annotations
 

@@ -125,7 +125,7 @@ RULINGS: Final[tuple[Ruling, ...]] = (
     Ruling(7, None, "each guild at most once; 2–8 players; the Assassins only in ELAM", "guilds/__init__.py (check_guild_choice)"),
     Ruling(8, "time-limit-minutes", "the last party standing wins; with a time limit the richest", "game_end.py (one_party_left, time_up), turn.py (menu: time-up)"),
     Ruling(9, None, "'Ereigniskarten' means both decks", "engine (card catalogue tags)"),
-    Ruling(10, "jail-blocks-claims", "no rent/premium/income in jail, but FSU claims are still paid", "fsu.py (resolution, premium_due), guilds/__init__.py (receives_income)"),
+    Ruling(10, "jail-blocks-claims", "no rent/premium/income in jail (nor the Patrician's buy-out, a deal that pays the owner, L9), but FSU claims are still paid", "fsu.py (resolution, premium_due), guilds/__init__.py (receives_income), guilds/patrician.py (may_buy_out)"),
     Ruling(11, None, "four houses at the start of the turn in progress (snapshot per turn)", "engine (building)"),
     Ruling(12, "transfer-interest", "interest on every GO event that pays a salary, once; 1/10 of the summed mortgage values", "guilds/patrician.py (go_interest), movement.py (go_salaries), trade.py (transfer_interest)"),
     Ruling(13, "merchant-swap-streets-only", "'streets' read as any ownable square for swap, buy right and step", "guilds/merchants.py, guilds/beggars.py"),

@@ -8,6 +8,7 @@ from typing import Final
 from companion.morpoly.covers import Cover, Guild
 from companion.morpoly.currency import CurrencyProfile, fraction_of
 from companion.morpoly.events import Event, MustPay, PaymentKind
+from companion.morpoly.guilds import receives_income
 from companion.morpoly.options import is_on, value
 from companion.morpoly.position import PartyId, Position, TokenId, tokens_of
 
@@ -52,11 +53,13 @@ def may_mortgage(position: Position, party: PartyId) -> bool:
 
 
 def may_buy_out(position: Position, token: TokenId, square: int) -> bool:
-    """L96: the Patrician landing on another party's mortgaged square may buy it."""
+    """L96: the Patrician landing on another party's mortgaged square may buy it — unless every
+    token of the owner sits in jail: the buy-out is a deal that pays the owner, and in jail a party
+    "receives no money and concludes no deals" (B1, L9; the Thieves excepted, L36)."""
     party = position.party_of(token)
     owner = position.owner(square)
     return (Guild.PATRICIAN in position.guilds_of(party) and owner is not None and owner != party
-            and position.is_mortgaged(square))
+            and position.is_mortgaged(square) and receives_income(position, owner))
 
 
 def buyout_price(price: int, mortgage_value: int, options: Mapping[str, str]) -> int:

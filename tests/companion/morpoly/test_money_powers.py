@@ -245,6 +245,27 @@ def test_the_patrician_buys_out_a_mortgaged_square() -> None:
     assert not check_invariants(game.state)
 
 
+def test_no_buy_out_from_an_owner_in_jail() -> None:
+    """B1 (L9): "Im Gefängnis [können] keine Gelder eingenommen oder Handel abgeschlossen werden
+    (Ausnahme: Diebe)" — the buy-out pays the owner (L96, "Kaufpreis + Hypothek an den Besitzer"),
+    so a Patrician on the mortgaged square of an owner in jail is not offered it; a Thief owner in
+    jail still does business (L36) and is bought out."""
+    state = variant("patrician", "beggars")
+    own(state, "blue", 39, mortgaged=True)
+    state.token("blue").square, state.token("blue").in_jail = 10, True
+    state.token("red").square = 34
+    game = do(start(state, "red"), "roll", (1, 4))
+    assert asked(game) == "morpoly.turn.menu"
+    assert cash(game, "red") == 1500 and cash(game, "blue") == 1500
+    assert game.state.squares[39].owner == "blue" and game.state.squares[39].mortgaged
+    state = variant("patrician", "thieves")
+    own(state, "blue", 39, mortgaged=True)
+    state.token("blue").square, state.token("blue").in_jail = 10, True
+    state.token("red").square = 34
+    game = do(start(state, "red"), "roll", (1, 4))
+    assert asked(game) == "morpoly.patrician.buy-out"
+
+
 def test_no_buy_out_for_others_and_the_patrician_never_mortgages() -> None:
     state = variant("fools", "beggars")
     own(state, "blue", 39, mortgaged=True)
