@@ -75,7 +75,8 @@ def turn_procedure(state: State, narrator: Narrator, args: Mapping[str, Any]) ->
     before = state.player(color).hand
     end_turn(state)
     drawn = state.player(color).hand - before
-    narrator.say("cards.draw", f"{color} draws {drawn} card(s)", player=color, count=drawn)
+    if drawn:  # a hand already full draws nothing ("you just do not pick up any more cards"): no line
+        narrator.say("cards.draw", f"{color} draws {drawn} card(s)", player=color, count=drawn)
     over = state.ended()
     if over is not None:
         narrator.say("game.over-draw-pile", "the draw pile is empty: the game ends",

@@ -150,7 +150,7 @@ def test_a_tie_s_winners_joined_with_comma_space_are_all_named() -> None:
     translator.use_players({"red": "Giuseppina", "blue": "Niccolò"})
     line = SimpleNamespace(key="event.fog.game-over", text="the draw pile is empty: the game ends; winner: red, blue",
                            params=(("winners", "red, blue"),), area=None)
-    assert translator.narration(line).endswith("winner: Giuseppina, Niccolò"), translator.narration(line)
+    assert translator.narration(line).endswith("won by Giuseppina, Niccolò"), translator.narration(line)
 
 
 def test_the_ledger_says_when_an_fsu_ends_with_passa_da(tmp_path: Path, request: Any) -> None:

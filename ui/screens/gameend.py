@@ -66,6 +66,14 @@ def _loans_cell(repaid: int, penalty: int, t: Any) -> str:
     return " ".join(parts) or "–"
 
 
+def _buildings_cell(buildings: int, points: int) -> str:
+    """The buildings that score and their points, "2⌂=18" (the column's own sign, as the minions'
+    "3×5=15"), or "–" for none: it read "2: 18" and "0: 0", which no player could read as a count
+    and the points their costs make (each building its area's cost, twice that in the Polish
+    edition: rulebook, "Winning the game")."""
+    return f"{buildings}⌂={points}" if buildings else "–"
+
+
 class PointsChart(Widget):
     """A line per player; x is the step, y the points. Players level with each other are drawn
     side by side, a line's width apart (see :func:`spread_ties`): found by playing, three players
@@ -156,7 +164,7 @@ class GameEndScreen(GameScreen):
             s = score.breakdown[color]
             table.add_widget(_cell(player_name(state, color), halign="left"))
             table.add_widget(_cell(f"{s.minions}×5={s.minion_points}"))
-            table.add_widget(_cell(f"{s.buildings}: {s.building_points}"))
+            table.add_widget(_cell(_buildings_cell(s.buildings, s.building_points)))
             table.add_widget(_cell(str(s.money_points)))
             table.add_widget(_cell(_loans_cell(s.money - s.money_points, s.loan_penalty, t)))  # as scored
             table.add_widget(_cell(f"-{s.voided_minions}♟ -{s.voided_buildings}⌂" if (s.voided_minions or s.voided_buildings) else "–"))

@@ -85,12 +85,15 @@ class TurnScreen(MapQuestionScreen):
         from ui.app import progress_of
         card = played_card(progress_of(app.session))
         active = player_name(state, state.active_player)
+        def amount(n: int) -> str:
+            return str(app.t("${amount}").format(amount=n))
+
         self.ids.skipped.text = "" if card is None else skipped_reasons(
-            card, lambda why: app.translator.reason(named(state, why)))
+            card, lambda why: app.translator.reason(named(state, why)), amount)
         if card is None:
             self.ids.card.text = f"{app.t('Turn')} {state.turn.number} · {active}"
         else:
             rolled = f"   ⚄ {card.face}" if card.face is not None else ""
-            self.ids.card.text = f"{active}: [b]{app.translator.card(card.id)}[/b]   {checklist_marks(card)}{rolled}"
+            self.ids.card.text = f"{active}: [b]{app.translator.card(card.id)}[/b]   {checklist_marks(card, amount)}{rolled}"
         self.card_steps = card.steps if card is not None else ()
         self.ids.card.topic = ["card", card.id] if card is not None else []  # a long press: its rules
