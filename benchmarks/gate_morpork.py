@@ -12,7 +12,9 @@ names the game. The digests in the JSON file were stored from ``main`` at ac6b07
 third round of speed work); one was stored again since, for a rule mended, not for speed: 2p-seed25,
 where Unreal Estate's power took the last card in the middle of a scroll's question and the question
 was asked again after the game had ended (``cards.powers.ask_with_powers``); the game is the same to
-its last card, and now ends there.
+its last card, and now ends there. All 130 were stored again when a turn's end stopped saying "draws 0
+cards" for a hand already full (``morpork.turn``, the one engine line changed): the same games
+without those lines.
 
 Each game is played twice: the way the simulator plays (``apply(…, snapshot=False,
 replayable=False)``: the live procedure's working state shared, no start kept to replay a turn

@@ -85,6 +85,7 @@ class TurnScreen(MapQuestionScreen):
         from ui.app import progress_of
         card = played_card(progress_of(app.session))
         active = player_name(state, state.active_player)
+
         def amount(n: int) -> str:
             return str(app.t("${amount}").format(amount=n))
 
