@@ -1,6 +1,6 @@
 """The game end's score table as a player reads it, in a real window: found by playing to the end in
 all four languages, the buildings column read "1: 6" for a building and "0: 0" for none, beside the
-minions' "3×5=15"."""
+minions' "3×5=15", and the tie-break column "0" for a player with no City Area card."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -39,5 +39,7 @@ def test_the_buildings_column_says_a_count_and_its_points(tmp_path: Path, langua
         for color in ("red", "yellow", "green"):
             row = next(cells for name, cells in rows.items() if names[color] in name)
             assert row[1] == (f"1⌂={points}" if color == builder else "–"), row
+            if color != builder:  # no City Area card (nor area): no tie-break value, "–" rather than "0"
+                assert row[6] == "–", row
     finally:
         stop_app(app)

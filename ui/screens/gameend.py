@@ -169,7 +169,7 @@ class GameEndScreen(GameScreen):
             table.add_widget(_cell(_loans_cell(s.money - s.money_points, s.loan_penalty, t)))  # as scored
             table.add_widget(_cell(f"-{s.voided_minions}♟ -{s.voided_buildings}⌂" if (s.voided_minions or s.voided_buildings) else "–"))
             table.add_widget(_cell(f"[b]{s.total}[/b]"))
-            table.add_widget(_cell(str(s.tie_break_value)))
+            table.add_widget(_cell(str(s.tie_break_value) if s.tie_break_value else "–"))  # no card: nothing to compare
         table.measure_columns()
         rule = t("tie-break:" + score.tie_break)
         self.ids.tiebreak.text = rule
