@@ -192,6 +192,54 @@ SCENARIOS: list[Scenario] = [
                                                           ("money", "red", 12)]),
     S("mr-pin-and-mr-tulip", ["the-scours/blue", "skip"], [("minions", "the-scours", "blue", 0), ("money", "red", 10)]),
     S("the-thieves-guild", ["do", "skip"], [("money", "red", 14), ("money", "green", 8)]),
+    # -- green cards at their edges (reference cards.md; board.md rulings 1 and 9) -------------------
+    # "Every other player gives you either $1 or one of their cards": the giver chooses, and with
+    # only one of the two that one is given without a question; with neither, nothing.
+    S("the-ankh-morpork-sunshine-dragon-sanctuary", ["do"],
+      [("money", "red", 11), ("money", "blue", 0), ("hand", "blue", 4), ("money", "green", 9), ("hand", "green", 0),
+       ("hand", "red", 5)],
+      waits_for="turn.play-another", position={"money": {"blue": 0}, "hand": {"green": 0}}, name="one-way-to-give"),
+    S("the-ankh-morpork-sunshine-dragon-sanctuary", ["do"], [("money", "red", 10), ("hand", "red", 4)],
+      waits_for="turn.play-another", position={"players": ("red", "blue"), "money": {"blue": 0}, "hand": {"blue": 0}},
+      name="two-players-nothing-to-give"),
+    # "they hand you two cards of their own choosing": as many as they have, never a stuck card (FAQ:
+    # "once you have accepted one of these cards you are stuck with it for the rest of the game").
+    S("the-beggars-guild", ["do", "blue", "skip"], [("hand", "blue", 0), ("hand", "red", 5)],
+      position={"hand": {"blue": 1}}, name="one-card-left"),
+    S("queen-molly", ["skip", "do", "blue"], [("hand", "blue", 1), ("stuck", "blue", ["the-fools-guild"]),
+                                              ("hand", "red", 6)],
+      position={"hand": {"blue": 3}, "stuck": {"blue": ["the-fools-guild"]}}, name="stuck-card-stays"),
+    # "they must pay you $2 for it": a buyer with less pays what they have (ruling 1); a seller with no
+    # card left has nothing to give, and nobody is asked.
+    S("rosie-palm", ["skip", "do", "blue"], [("money", "red", 11), ("money", "blue", 0), ("hand", "blue", 6)],
+      position={"money": {"blue": 1}}, name="buyer-pays-what-they-have"),
+    S("the-seamstresses-guild", ["do", "skip"], [("hand", "blue", 5), ("money", "red", 10), ("draw_pile", 35)],
+      waits_for=None, position={"hand": {"red": 1}}, name="no-card-to-give"),  # red's empty hand refilled by 5
+    # "they pay you $5, or you may remove one of their buildings": no building, nothing lost; "may".
+    S("the-fire-brigade", ["do", "blue", "refuse"], [("money", "red", 10), ("money", "blue", 10)],
+      waits_for="turn.play-another", name="no-building"),
+    S("the-fire-brigade", ["do", "blue", "refuse", "skip"], [("building", "the-hippo", "blue"), ("money", "red", 10)],
+      waits_for="turn.play-another", position={"areas": BLUE_HIPPO_BUILDING}, name="may-spare-it"),
+    # CMOT Dibbler's 1, "pay the bank $2 or remove one of your minions": short of $2 the minion goes;
+    # with no minion either, the player pays what they have (ruling 1).
+    S("cmot-dibbler", ["do", "1", "the-shades/red"], [("money", "red", 1), ("minions", "the-shades", "red", 0)],
+      waits_for="turn.play-another", position={"money": {"red": 1}}, name="one-short-of-money"),
+    S("cmot-dibbler", ["do", "1", "pay"], [("money", "red", 1)], waits_for="turn.play-another",
+      position={"money": {"red": 3}, "areas": {a: {"minions": {"blue": 1}, "trouble": True} for a in START}},
+      name="one-without-minions"),
+    # Here'n'Now's 1, "remove one of your own minions": none on the board, nothing happens.
+    S("here-n-now", ["do", "1"], [("minions", "the-shades", "blue", 1)], waits_for="turn.play-another",
+      position={"areas": {a: {"minions": {"blue": 1}, "trouble": True} for a in START}}, name="one-without-minions"),
+    # History Monks, "draw four cards from it": fewer in the pile, the player takes them all.
+    S("history-monks", ["do", "groat", "ruby", "skip"], [("hand", "red", 6), ("discarded", "groat", False),
+                                                         ("discarded", "ruby", False)],
+      position={"discard": ["groat", "ruby"]}, name="fewer-than-four"),
+    # Hex, "Draw three cards": the game ends as soon as the last card leaves the draw pile (ruling 9).
+    S("hex", ["do"], [("hand", "red", 6), ("draw_pile", 0)], waits_for=None, position={"draw_pile": 2},
+      name="takes-the-last-card"),
+    # Mr Bent, "take $10 now": the bank pays what it holds (ruling 1); the loan is still $12 at the end.
+    S("mr-bent", ["do"], [("money", "red", 100), ("loans", "red", ["mr-bent"])], waits_for="turn.play-another",
+      position={"money": {"red": 95}}, name="bank-short"),
     # -- brown cards -----------------------------------------------------------------------------
     S("adora-belle-dearheart", ["do", "the-shades/red", "nap-hill", "skip", "nap-hill"],
       [("minions", "nap-hill", "red", 1), ("building", "nap-hill", "red"), ("money", "red", 8)],
@@ -331,6 +379,35 @@ def test_zorgo_draws_only_unused_personalities() -> None:
     draw = play(position(), ["zorgo-the-retro-phrenologist", "do", "swap"]).question
     assert draw is not None and draw.kind == "random" and "vimes" not in draw.options
     assert "vetinari" not in draw.options
+
+
+@pytest.mark.parametrize("card", ["mrs-cake", "zorgo-the-retro-phrenologist"])
+def test_two_player_unused_personalities_leave_out_chrysoprase(card: str) -> None:
+    """Two players: "remove the Chrysoprase card before shuffling and dealing out Personality
+    cards" (rulebook), so it is not among the unused ones Mrs Cake sees or Zorgo draws from."""
+    answers = ["do"] if card == "mrs-cake" else ["do", "swap"]
+    draw = play(position(players=("red", "blue")), [card, *answers]).question
+    assert draw is not None and draw.kind == "random"
+    assert set(draw.options) == {"selachii", "rust", "de-worde", "dragon-king-of-arms"}
+
+
+@pytest.mark.parametrize("card", ["the-duckman", "foul-ole-ron"])
+def test_moving_another_players_minion_offers_no_troll_demon_or_own_minion(card: str) -> None:
+    """"Move another player's minion": trolls and demons are minions "unless a text says ... another
+    player's minion" (ruling 4), and one's own minion is not another player's."""
+    areas = {"the-shades": {"minions": {"red": 1, "blue": 1}, "trolls": 1, "demons": 1, "trouble": True}}
+    question = play(position(areas=areas), [card, "do"]).question
+    assert question is not None and question.key == "card.move-other"
+    assert "the-shades/blue" in question.options and "the-scours/green" in question.options
+    assert not {"the-shades/red", "the-shades/troll", "the-shades/demon"} & set(question.options)
+
+
+def test_rincewind_moves_only_out_of_an_area_with_a_trouble_marker() -> None:
+    """Rincewind: "Move one of your minions out of an area that has a trouble marker"."""
+    areas = {"the-hippo": {"minions": {"red": 1}}, "the-shades": {"minions": {"red": 1, "blue": 1}, "trouble": True}}
+    question = play(position(areas=areas), ["rincewind", "riots", "do"]).question
+    assert question is not None and question.key == "card.move-own"
+    assert "the-shades/red" in question.options and "the-hippo/red" not in question.options
 
 
 def test_two_player_game_never_offers_hubert_or_cosmo() -> None:
