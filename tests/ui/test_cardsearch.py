@@ -33,3 +33,17 @@ def test_why_nothing_was_found() -> None:
     state.discard_pile.append("mr-boggis")
     assert why_not_found("boggis", state, ["mr-bent"], "Ann", _t).startswith("Already played")
     assert why_not_found("bent", state, ["mr-bent"], "Ann", _t) == ""
+
+
+def test_the_deck_on_top_is_named_by_the_border_the_languages_box_prints() -> None:
+    """The words match the box (the card names are each edition's): the German edition's top deck
+    has blue borders ("Karten mit blauem Rahmen", German rulebook, set-up; ``shared/rules/README.md``:
+    card border colours green + brown, German blue + brown), the Polish and Italian ones green."""
+    from ui.i18n import Translator
+
+    state = new_state(["red", "blue"])
+    words = {"de": "blauen", "pl": "zielon", "it": "verde"}
+    for language, top_deck in words.items():
+        line = why_not_found("dean", state, ["mr-bent"], "Ann", Translator(language).gettext)
+        assert top_deck in line, (language, line)
+    assert "grün" not in why_not_found("dean", state, ["mr-bent"], "Ann", Translator("de").gettext)
