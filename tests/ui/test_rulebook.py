@@ -99,6 +99,18 @@ def test_each_edition_gives_its_own_text_without_markup() -> None:
     assert "Geld kassieren" in money_de and "kann auch kein Spieler mehr Geld kassieren" in money_de and "\\$" not in money_de
 
 
+@pytest.mark.parametrize("language,question", [("en", "Q. What exactly does the Wallace Sonky card do?"),
+                                                ("it", "D. Cosa comporta giocare la carta Wallace Sonky?")])
+@pytest.mark.parametrize("card", ["the-fire-brigade", "dr-whiteface", "the-thieves-guild"])
+def test_the_cards_wallace_sonky_answers_show_its_question(card: str, language: str, question: str) -> None:
+    """The English and Italian answer name them: "Other examples of cards it would protect against
+    are The Fire Brigade, Dr Whiteface, and The Thieves' Guild" ("Wallace Sonky è in grado di
+    proteggerti da carte come The Fire Brigade, Dr Whiteface e The Thieves' Guild"); a long press on
+    one of them shows the question, as it does on Carcer, which the answer also names."""
+    texts = [p.text for p in lookup("card", card, language).passages]
+    assert any(t.startswith(question) for t in texts), texts
+
+
 def test_a_player_card_shows_its_symbols_and_the_questions_that_name_it() -> None:
     entry = lookup("card", "carcer", "en")
     texts = [p.text for p in entry.passages]
