@@ -232,6 +232,19 @@ def test_interest_at_go_goes_to_the_patrician() -> None:
         assert cash(game, "red") == 1500 + salary - 27 and cash(game, "blue") == 1527
 
 
+@pytest.mark.parametrize("rounding, tenth", [("down", 17), ("nearest", 18)])
+def test_lifting_a_mortgage_pays_its_tenth_to_the_patrician_rounded_by_the_option(rounding: str, tenth: int) -> None:
+    """L16 ("1/10 des Hypothekenwertes … wenn er über Los kommt oder sie wieder auflöst"), B8, R6
+    ("1/10 of mortgages"): lifting Park Place (mortgage 175, appendix 12) costs 175 + 17.5 rounded:
+    17 down, 18 to the nearest; the tenth goes to the Patrician."""
+    state = variant("beggars", "patrician")
+    state.rules["rounding"] = rounding
+    own(state, "red", 37, mortgaged=True)
+    game = do(start(state, "red"), "lift:37")
+    assert not game.state.squares[37].mortgaged
+    assert cash(game, "red") == 1500 - 175 - tenth and cash(game, "blue") == 1500 + tenth
+
+
 def test_the_patrician_buys_out_a_mortgaged_square() -> None:
     """Appendix 11 (R40): on a mortgaged Boardwalk he pays the owner 400 + 200; the mortgage is gone."""
     state = variant("patrician", "beggars")
