@@ -350,6 +350,20 @@ def test_the_luggage_money_is_shared_by_everyone_on_its_square() -> None:
     assert cash(game, "blue") == 1500 + 90 and cash(game, "red") == 1500 + 90
 
 
+@pytest.mark.parametrize("rounding, share", [("down", 16), ("nearest", 17)])
+def test_the_luggage_money_shares_round_by_the_option(rounding: str, share: int) -> None:
+    """L196 (20 × the sum), R68 (shared equally), R6 ("shares of Luggage money" round down, or to
+    the nearest by option): six players on New York Avenue (19), a 5 spits out $100: 16.67 each."""
+    players = ("red", "blue", "green", "yellow", "white", "black")
+    state = elam(players, blue="patrician")
+    state.rules["rounding"] = rounding
+    npcs(state, luggage=19)
+    for player in players:
+        state.token(player).square = 16 if player == "blue" else 19
+    game = do(start(state, "blue"), "roll", (1, 2), "decline", (2, 3))
+    assert [cash(game, player) for player in players] == [1500 + share] * 6
+
+
 def test_a_wizard_does_not_roll_the_luggage_joins_him() -> None:
     game = do(start(luggage_table("wizards"), "blue"), "roll", (1, 2), "decline")
     assert game.state.npcs is not None and game.state.npcs.luggage_with == "blue"
