@@ -254,7 +254,8 @@ def test_beggar_steps_past_another_partys_square() -> None:
 def test_beggar_steps_past_another_partys_pub_unless_streets_only(setting: str, offered: bool) -> None:
     """L73 ("Straße"), R13: read broadly, a Beggar about to land on blue's B&O Railroad (25) may step on
     to Atlantic Avenue (26); under ``merchant-swap-streets-only`` the step is for coloured streets."""
-    state = at(variant("beggars", "watch", **{"merchant-swap-streets-only": setting}), red=22)
+    state = at(variant("beggars", "watch"), red=22)
+    state.rules["merchant-swap-streets-only"] = setting
     own(state, "blue", 25)
     game = do(start(state), "roll", (1, 2))
     assert (key(game) == "morpoly.move.step") is offered
