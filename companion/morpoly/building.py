@@ -24,13 +24,20 @@ from companion.morpoly.money import BANK, transfer
 from companion.morpoly.revisions import EVEN_HOTEL_SALE
 from companion.morpoly.rules import is_variant
 from companion.morpoly.state import HOTEL, State
-from companion.morpoly.table_position import position_of
+from companion.morpoly.options import value
+from companion.morpoly.table_position import currency_profile, position_of
 
 
-def lift_cost(edition: Edition, square: int) -> int:
-    """The mortgage value plus a tenth of it (rounded down to the set's rounding unit)."""
-    mortgage = edition.deed(square).mortgage
-    return mortgage + edition.currency.round_down(mortgage // 10)
+def lift_cost(edition: Edition, square: int, rounding: str = "down") -> int:
+    """The mortgage value plus a tenth of it, rounded to the set's rounding unit: down, or in the
+    variant as option ``rounding`` says (R6 names "1/10 of mortgages"; L16 charges the same tenth
+    at GO and on lifting, so :func:`patrician.lift_cost` is the one place for both games)."""
+    return patrician.lift_cost(edition.deed(square).mortgage, currency_profile(edition), {"rounding": rounding})
+
+
+def _rounding(state: State) -> str:
+    """R6's option in the variant; standard Monopoly's tenth always rounds down."""
+    return value(state.rules, "rounding") if is_variant(state) else "down"
 
 
 def can_build(state: State, edition: Edition, party: str, square: int) -> str | None:
@@ -199,8 +206,8 @@ def can_lift(state: State, edition: Edition, party: str, square: int) -> str | N
     sq = state.squares[square]
     if sq.owner != party or not sq.mortgaged:
         return f"{edition.squares[square].name} is not a mortgaged square of {party}"
-    if state.party(party).cash < lift_cost(edition, square):
-        return f"{party} cannot pay {lift_cost(edition, square)}"
+    if state.party(party).cash < lift_cost(edition, square, _rounding(state)):
+        return f"{party} cannot pay {lift_cost(edition, square, _rounding(state))}"
     return None
 
 
@@ -209,7 +216,7 @@ def lift(state: State, edition: Edition, party: str, square: int) -> None:
     value = edition.deed(square).mortgage
     collector = patrician.collector(position_of(state, edition), state.rules) if is_variant(state) else None
     transfer(state, party, BANK, value)
-    transfer(state, party, collector or BANK, lift_cost(edition, square) - value)
+    transfer(state, party, collector or BANK, lift_cost(edition, square, _rounding(state)) - value)
     state.squares[square] = state.squares[square].with_mortgaged(False)
 
 
@@ -225,7 +232,7 @@ def management_options(state: State, edition: Edition, party: str,
     squares = state.squares
     cash = state.party(party).cash
     variant = state.rules.get("base") == "variant"
-    table = _square_table(edition.id)
+    table = _square_table(edition.id, _rounding(state))
     owned = [i for i, sq in squares.items() if sq.owner == party]  # numbers only: ints sort without a key
     if not owned:
         return []
@@ -278,12 +285,12 @@ def management_options(state: State, edition: Edition, party: str,
 
 
 @lru_cache(maxsize=None)
-def _square_table(edition_id: str) -> dict[int, tuple[tuple[int, ...], bool, int, int, tuple[str, str, str, str]]]:
+def _square_table(edition_id: str, rounding: str) -> dict[int, tuple[tuple[int, ...], bool, int, int, tuple[str, str, str, str]]]:
     """Per ownable square of an edition: its group, whether it is a street, the house cost, the cost
     of lifting its mortgage and the four answers naming it (``build:``, ``sell:``, ``mortgage:``, ``lift:``)."""
     edition = load_edition(edition_id)
     return {i: (edition.group(i), edition.squares[i].kind == "street", edition.deed(i).house_cost,
-                lift_cost(edition, i), (f"build:{i}", f"sell:{i}", f"mortgage:{i}", f"lift:{i}"))
+                lift_cost(edition, i, rounding), (f"build:{i}", f"sell:{i}", f"mortgage:{i}", f"lift:{i}"))
             for i in edition.ownable()}
 
 

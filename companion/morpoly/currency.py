@@ -113,9 +113,10 @@ def format_amount(amount: int, profile: CurrencyProfile) -> str:
     return f"{sign}{profile.symbol}{gap}{digits}"
 
 
-def shares(amount: int, parties: int, profile: CurrencyProfile) -> int:
-    """Each party's equal share of ``amount`` (the Luggage's money, R68), rounded down to the unit;
-    the remainder stays with the bank."""
+def shares(amount: int, parties: int, profile: CurrencyProfile, rounding: str = "down") -> int:
+    """Each party's equal share of ``amount`` (the Luggage's money, R68), rounded down to the unit,
+    the remainder staying with the bank; or to the nearest unit under option ``rounding`` (R6 names
+    "shares of Luggage money")."""
     if parties < 1:
         raise ValueError(f"money is shared among at least one party, not {parties!r}")
-    return fraction_of(amount, 1, parties, profile)
+    return fraction_of(amount, 1, parties, profile, rounding)

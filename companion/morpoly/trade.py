@@ -19,10 +19,12 @@ from typing import Final
 
 from companion.core.procedure import Narrator, Question
 from companion.morpoly.editions import Edition, load_edition
+from companion.morpoly.guilds import patrician
 from companion.morpoly.money import BANK, transfer
 from companion.morpoly.questions import ask_amount, ask_choice
 from companion.morpoly.rules import is_variant, party_jailed
 from companion.morpoly.state import SquareState, State
+from companion.morpoly.table_position import currency_profile
 
 Trading = Generator[Question, str, None]
 
@@ -36,9 +38,10 @@ LABELS: Final = tuple(f"{PREFIX}{index}" for index in range(40))
 
 
 def transfer_interest(state: State, edition: Edition, square: int) -> int:
-    """R12: nothing by default; a tenth of the mortgage value with ``standard-10pct``."""
+    """R12: nothing by default; a tenth of the mortgage value with ``standard-10pct``, rounded as
+    R6 says for "1/10 of mortgages" (the interest's one place, :func:`patrician.go_interest`)."""
     if state.squares[square].mortgaged and state.rules.get("transfer-interest") == "standard-10pct":
-        return edition.currency.round_down(edition.deed(square).mortgage // 10)
+        return patrician.go_interest([edition.deed(square).mortgage], currency_profile(edition), state.rules)
     return 0
 
 

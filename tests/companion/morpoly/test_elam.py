@@ -12,7 +12,9 @@ from hypothesis import strategies as st
 
 from companion.core.errors import InputError
 from companion.core.inputs import Answer, DieRoll, Input
+from companion.morpoly.covers import Cover
 from companion.morpoly.elam.lives import party_leaves
+from companion.morpoly.fsu import Fsu, Ledger
 from companion.morpoly.game import Game
 from companion.morpoly.random_play import play
 from companion.morpoly.setup import new_state
@@ -219,6 +221,22 @@ def test_a_contract_sends_the_assassin_to_the_nearest_token_clockwise_then_to_re
     assert dict(game.question.params)["square"] == "15", "the Assassin resolves the target's square only"
 
 
+@pytest.mark.parametrize("setting, claim", [("no", 300), ("yes", 0)])
+def test_the_contract_jump_is_a_teleport_for_the_wizards_cover_unless_the_option(setting: str, claim: int) -> None:
+    """R50: the Assassins' contract jump counts as a teleport for the Wizards' FSU (premium 100:
+    3 × 100); under ``wizard-cover-cards-and-lspace-only`` only the source's list counts (L140:
+    "der L-Raum als auch alle Ereignis-Karten … Bei ELAM zudem der losras-Effekt der Truhe")."""
+    state = assassins_table()
+    state.rules["wizard-cover-cards-and-lspace-only"] = setting
+    state.party("blue").guilds = ["wizards"]  # (no meeting power; 1 + 2 is no teleport roll)
+    state.ledger = Ledger((Fsu(1, "blue", "red", "red", 31, 100, frozenset({Cover.TELEPORT}), False),), 2)
+    state.token("red").square, state.token("blue").square = 6, 3
+    game = do(start(state, "blue"), "roll", (1, 2), "decline", "hire:red")
+    assert game.state.token("red").square == 15
+    assert cash(game, "red") == 1500 + 150 + claim and cash(game, "blue") == 1500 - 150 - claim
+    assert [fsu.fsu_id for fsu in game.state.ledger.active()] == ([] if claim else [1])
+
+
 def test_a_contract_may_be_declined_and_is_not_offered_to_the_assassins_themselves() -> None:
     state = assassins_table()
     state.token("red").square, state.token("blue").square = 6, 3
@@ -259,6 +277,18 @@ def test_the_banker_moves_the_npcs_after_his_whole_turn_death_then_luggage_then_
     assert key(game) == "morpoly.turn.menu" and game.question is not None and game.question.player == "blue"
     game = do(game, "roll", (1, 2), "decline")  # blue's turn: the NPCs stay
     assert key(game) == "morpoly.turn.menu" and game.state.npcs == Npcs(22, 23, 24, None)
+
+
+@pytest.mark.parametrize("setting, squares", [("2d6", Npcs(27, 23, 31, None)), ("1d6", Npcs(23, 21, 25, None))])
+def test_the_npcs_move_the_sum_or_by_option_the_first_face(setting: str, squares: Npcs) -> None:
+    """L188 ("NPCs werden von dem Spieler gezogen, der die Bank verwaltet"), R64: after his turn the
+    banker rolls 2d6 per NPC from L-Space (20) and moves it the sum — or,
+    under ``npc-move=1d6``, the first face: Death 3 + 4, the Luggage 1 + 2, Dibbler 5 + 6."""
+    state = elam()
+    state.rules["npc-move"] = setting
+    state.token("red").square, state.token("blue").square = 10, 35
+    game = do(start(state), "roll", (1, 2), "decline", (3, 4), (1, 2), (5, 6))
+    assert game.state.npcs == squares
 
 
 def test_an_accompanying_luggage_is_not_rolled_for_and_one_d6_moves_by_the_first_face() -> None:
@@ -348,6 +378,20 @@ def test_the_luggage_money_is_shared_by_everyone_on_its_square() -> None:
     state.token("red").square = 19
     game = do(start(state, "blue"), "roll", (1, 2), "decline", (4, 5))  # 9: $180, two players
     assert cash(game, "blue") == 1500 + 90 and cash(game, "red") == 1500 + 90
+
+
+@pytest.mark.parametrize("rounding, share", [("down", 16), ("nearest", 17)])
+def test_the_luggage_money_shares_round_by_the_option(rounding: str, share: int) -> None:
+    """L196 (20 × the sum), R68 (shared equally), R6 ("shares of Luggage money" round down, or to
+    the nearest by option): six players on New York Avenue (19), a 5 spits out $100: 16.67 each."""
+    players = ("red", "blue", "green", "yellow", "white", "black")
+    state = elam(players, blue="patrician")
+    state.rules["rounding"] = rounding
+    npcs(state, luggage=19)
+    for player in players:
+        state.token(player).square = 16 if player == "blue" else 19
+    game = do(start(state, "blue"), "roll", (1, 2), "decline", (2, 3))
+    assert [cash(game, player) for player in players] == [1500 + share] * 6
 
 
 def test_a_wizard_does_not_roll_the_luggage_joins_him() -> None:

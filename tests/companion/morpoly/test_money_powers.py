@@ -121,6 +121,38 @@ def test_a_thief_steals_the_fee_from_the_owner() -> None:
     assert "morpoly.thieves.stole" in keys(game) and not game.state.token("red").in_jail
 
 
+@pytest.mark.parametrize("setting, stolen", [("take-from-owner", 20), ("skip-payment", 0)])
+def test_the_thief_steal_option(setting: str, stolen: int) -> None:
+    """L33 ("stehlen Geld von anderen Spielern, weigern sich, SGBs zu zahlen"), L35, R24: on blue's
+    Illinois Avenue (rent 20) the Thief takes the fee from blue — or, under ``skip-payment``, only does
+    not pay it: nobody's cash changes."""
+    state = variant("thieves", "beggars")
+    state.rules["thief-steal"] = setting
+    own(state, "blue", 24)
+    state.token("red").square = 20
+    game = do(start(state, "red"), "roll", (1, 3))
+    assert cash(game, "red") == 1500 + stolen and cash(game, "blue") == 1500 - stolen
+    assert "morpoly.thieves.stole" in keys(game)
+
+
+@pytest.mark.parametrize("setting, answer, red", [("no", None, 1520), ("yes", "steal", 1520), ("yes", "pay", 1480)])
+def test_the_thief_may_pay_instead_only_by_the_option(setting: str, answer: str | None, red: int) -> None:
+    """L35 ("Stehlen die SBG … anstatt zu zahlen"), R25: stealing is compulsory — no question; under
+    ``thief-may-pay-instead`` the Thief is asked, and paying gives blue the rent."""
+    state = variant("thieves", "beggars")
+    state.rules["thief-may-pay-instead"] = setting
+    own(state, "blue", 24)
+    state.token("red").square = 20
+    game = do(start(state, "red"), "roll", (1, 3))
+    if answer is None:
+        assert asked(game) == "morpoly.turn.menu"
+    else:
+        assert asked(game) == "morpoly.thieves.steal" and game.question is not None
+        assert game.question.player == "red" and game.question.options == ("steal", "pay")
+        game = do(game, answer)
+    assert cash(game, "red") == red and cash(game, "blue") == 3000 - red
+
+
 def test_no_theft_where_one_player_owns_the_whole_group() -> None:
     """L35 ("cursed watch golems"): the Thief pays the doubled rent of a complete group."""
     state = variant("thieves", "beggars")
@@ -214,6 +246,19 @@ def test_taxes_go_to_the_patrician(patrician: bool, to_patrician: int) -> None:
     assert cash(game, "red") == 1300 and cash(game, "blue") == 1500 + to_patrician
 
 
+@pytest.mark.parametrize("setting, to_patrician", [("no", 0), ("yes", 200)])
+def test_taxes_owed_to_a_jailed_patrician_by_the_option(setting: str, to_patrician: int) -> None:
+    """L9 ("Im Gefängnis keine Gelder eingenommen"), L97, B1, R41: with the Patrician in jail red's
+    Income Tax goes to the bank — or to the Patrician under ``patrician-collects-in-jail``."""
+    state = variant("beggars", "patrician")
+    state.rules["patrician-collects-in-jail"] = setting
+    state.token("blue").square, state.token("blue").in_jail = 10, True
+    bank = state.bank.cash
+    game = do(start(state, "red"), "roll", (1, 3))
+    assert cash(game, "red") == 1300 and cash(game, "blue") == 1500 + to_patrician
+    assert game.state.bank.cash == bank + 200 - to_patrician
+
+
 def test_the_patrician_pays_no_tax() -> None:
     state = variant("patrician", "beggars")
     game = do(start(state, "red"), "roll", (1, 3))
@@ -232,6 +277,19 @@ def test_interest_at_go_goes_to_the_patrician() -> None:
         assert cash(game, "red") == 1500 + salary - 27 and cash(game, "blue") == 1527
 
 
+@pytest.mark.parametrize("rounding, tenth", [("down", 17), ("nearest", 18)])
+def test_lifting_a_mortgage_pays_its_tenth_to_the_patrician_rounded_by_the_option(rounding: str, tenth: int) -> None:
+    """L16 ("1/10 des Hypothekenwertes … wenn er über Los kommt oder sie wieder auflöst"), B8, R6
+    ("1/10 of mortgages"): lifting Park Place (mortgage 175, appendix 12) costs 175 + 17.5 rounded:
+    17 down, 18 to the nearest; the tenth goes to the Patrician."""
+    state = variant("beggars", "patrician")
+    state.rules["rounding"] = rounding
+    own(state, "red", 37, mortgaged=True)
+    game = do(start(state, "red"), "lift:37")
+    assert not game.state.squares[37].mortgaged
+    assert cash(game, "red") == 1500 - 175 - tenth and cash(game, "blue") == 1500 + tenth
+
+
 def test_the_patrician_buys_out_a_mortgaged_square() -> None:
     """Appendix 11 (R40): on a mortgaged Boardwalk he pays the owner 400 + 200; the mortgage is gone."""
     state = variant("patrician", "beggars")
@@ -243,6 +301,19 @@ def test_the_patrician_buys_out_a_mortgaged_square() -> None:
     assert cash(game, "red") == 900 and cash(game, "blue") == 2100
     assert game.state.squares[39].owner == "red" and not game.state.squares[39].mortgaged
     assert not check_invariants(game.state)
+
+
+@pytest.mark.parametrize("setting, paid", [("price-plus-mortgage", 400 + 200), ("price-only", 400)])
+def test_the_buy_out_price_by_the_option(setting: str, paid: int) -> None:
+    """Appendix 11, L96 ("Kaufpreis + Hypothek an den Besitzer"), R40: the owner of the mortgaged
+    Boardwalk gets 600 — or only the printed 400 under ``patrician-buyout=price-only``."""
+    state = variant("patrician", "beggars")
+    state.rules["patrician-buyout"] = setting
+    own(state, "blue", 39, mortgaged=True)
+    state.token("red").square = 34
+    game = do(start(state, "red"), "roll", (1, 4), "buy-out")
+    assert cash(game, "red") == 1500 - paid and cash(game, "blue") == 1500 + paid
+    assert game.state.squares[39].owner == "red" and not game.state.squares[39].mortgaged
 
 
 def test_no_buy_out_from_an_owner_in_jail() -> None:
@@ -352,6 +423,31 @@ def test_the_merchants_swap_says_who_pays_whom_how_much_before_they_answer(
         before = cash(game, payer)
         after = do(game, "swap")
         assert cash(after, payer) == before - 140
+
+
+@pytest.mark.parametrize("setting, offered", [("no", True), ("yes", False)])
+def test_the_merchants_swap_pubs_unless_streets_only(setting: str, offered: bool) -> None:
+    """L58–61 ("Tausch von Straßen"), R13: "Straßen" read broadly, the Merchants on blue's B&O (25)
+    while blue stands on their Reading (5) may swap the two pubs — not under
+    ``merchant-swap-streets-only``."""
+    state = variant("beggars", "fools", "merchants")
+    state.rules["merchant-swap-streets-only"] = setting
+    own(state, "blue", 25)
+    own(state, "green", 5)
+    state.token("blue").square = 5
+    state.token("green").square = 21
+    game = do(start(state, "green"), "roll", (1, 3))
+    assert (asked(game) == "morpoly.merchants.swap-even") is offered
+
+
+@pytest.mark.parametrize("setting, offered", [("no", True), ("yes", False)])
+def test_the_merchants_may_buy_a_declined_pub_unless_streets_only(setting: str, offered: bool) -> None:
+    """L62 ("Können Straßen kaufen, die von anderen Spielern nicht gekauft werden"), R13: red declines
+    Reading Railroad (5); the Merchants are asked — not under ``merchant-swap-streets-only``."""
+    state = variant("patrician", "fools", "merchants")
+    state.rules["merchant-swap-streets-only"] = setting
+    game = do(start(state, "red"), "roll", (2, 3), "decline")
+    assert (asked(game) == "morpoly.merchants.buy") is offered
 
 
 def test_no_swap_when_a_group_is_complete() -> None:

@@ -250,6 +250,20 @@ def test_beggar_steps_past_another_partys_square() -> None:
     assert key(do(start(blocked), "roll", (1, 1))) != "morpoly.move.step"
 
 
+@pytest.mark.parametrize("setting, offered", [("no", True), ("yes", False)])
+def test_beggar_steps_past_another_partys_pub_unless_streets_only(setting: str, offered: bool) -> None:
+    """L73 ("Straße"), R13: read broadly, a Beggar about to land on blue's B&O Railroad (25) may step on
+    to Atlantic Avenue (26); under ``merchant-swap-streets-only`` the step is for coloured streets."""
+    state = at(variant("beggars", "watch"), red=22)
+    state.rules["merchant-swap-streets-only"] = setting
+    own(state, "blue", 25)
+    game = do(start(state), "roll", (1, 2))
+    assert (key(game) == "morpoly.move.step") is offered
+    if offered:
+        game = do(game, "step")
+    assert square(game) == (26 if offered else 25)
+
+
 def test_fool_steps_onto_a_free_card_square() -> None:
     game = do(start(at(variant("fools"), red=1)), "roll", (2, 3))  # 6, before Chance 7
     assert key(game) == "morpoly.move.step"

@@ -323,6 +323,16 @@ def test_r12_interest_when_a_mortgaged_deed_changes_hands(setting: str, interest
     assert game.state.squares[3].mortgaged and cash(game, "red") == 1500 - 40 - interest
 
 
+@pytest.mark.parametrize("rounding, interest", [("down", 17), ("nearest", 18)])
+def test_r12_transfer_interest_rounds_by_r6(rounding: str, interest: int) -> None:
+    """R12 ``standard-10pct`` with R6 ("1/10 of mortgages" round down, or to the nearest): red buys
+    blue's mortgaged Park Place (mortgage 175, appendix 12): 17.5 is 17, or 18 to the nearest."""
+    state = three(**{"transfer-interest": "standard-10pct", "rounding": rounding})
+    own(state, "blue", 37, mortgaged=True)
+    game = do(start(state), "trade", "trade:37", "40")
+    assert game.state.squares[37].owner == "red" and cash(game, "red") == 1500 - 40 - interest
+
+
 # -- R7: the guild choice at set-up ----------------------------------------------------------------
 
 def test_r7_each_guild_once_and_a_refused_choice_names_the_rule_and_changes_nothing() -> None:
