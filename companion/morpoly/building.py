@@ -22,9 +22,8 @@ from companion.morpoly.editions import Edition, load_edition
 from companion.morpoly.guilds import patrician
 from companion.morpoly.money import BANK, transfer
 from companion.morpoly.revisions import EVEN_HOTEL_SALE
-from companion.morpoly.rules import is_variant
+from companion.morpoly.rules import is_variant, tenth_rounding
 from companion.morpoly.state import HOTEL, State
-from companion.morpoly.options import value
 from companion.morpoly.table_position import currency_profile, position_of
 
 
@@ -33,11 +32,6 @@ def lift_cost(edition: Edition, square: int, rounding: str = "down") -> int:
     variant as option ``rounding`` says (R6 names "1/10 of mortgages"; L16 charges the same tenth
     at GO and on lifting, so :func:`patrician.lift_cost` is the one place for both games)."""
     return patrician.lift_cost(edition.deed(square).mortgage, currency_profile(edition), {"rounding": rounding})
-
-
-def _rounding(state: State) -> str:
-    """R6's option in the variant; standard Monopoly's tenth always rounds down."""
-    return value(state.rules, "rounding") if is_variant(state) else "down"
 
 
 def can_build(state: State, edition: Edition, party: str, square: int) -> str | None:
@@ -206,8 +200,8 @@ def can_lift(state: State, edition: Edition, party: str, square: int) -> str | N
     sq = state.squares[square]
     if sq.owner != party or not sq.mortgaged:
         return f"{edition.squares[square].name} is not a mortgaged square of {party}"
-    if state.party(party).cash < lift_cost(edition, square, _rounding(state)):
-        return f"{party} cannot pay {lift_cost(edition, square, _rounding(state))}"
+    if state.party(party).cash < lift_cost(edition, square, tenth_rounding(state)):
+        return f"{party} cannot pay {lift_cost(edition, square, tenth_rounding(state))}"
     return None
 
 
@@ -216,7 +210,7 @@ def lift(state: State, edition: Edition, party: str, square: int) -> None:
     value = edition.deed(square).mortgage
     collector = patrician.collector(position_of(state, edition), state.rules) if is_variant(state) else None
     transfer(state, party, BANK, value)
-    transfer(state, party, collector or BANK, lift_cost(edition, square, _rounding(state)) - value)
+    transfer(state, party, collector or BANK, lift_cost(edition, square, tenth_rounding(state)) - value)
     state.squares[square] = state.squares[square].with_mortgaged(False)
 
 
@@ -232,7 +226,7 @@ def management_options(state: State, edition: Edition, party: str,
     squares = state.squares
     cash = state.party(party).cash
     variant = state.rules.get("base") == "variant"
-    table = _square_table(edition.id, _rounding(state))
+    table = _square_table(edition.id, tenth_rounding(state))
     owned = [i for i, sq in squares.items() if sq.owner == party]  # numbers only: ints sort without a key
     if not owned:
         return []

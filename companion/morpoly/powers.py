@@ -28,6 +28,7 @@ from companion.morpoly.questions import ask_choice
 from companion.morpoly.rent import rent_for, street_rent
 from companion.morpoly.rules import is_variant, token_alive
 from companion.morpoly.settle import charge, current_party, settle
+from companion.morpoly.revisions import AMOUNTS_AND_JAIL_DEALS
 from companion.morpoly.state import State, square_state
 from companion.morpoly.table_position import currency_profile, position_of
 
@@ -47,7 +48,7 @@ def landed_on_owned(state: State, edition: Edition, narrator: Narrator, token_id
     name = edition.squares[index].name
     position = position_of(state, edition)
     if sq.mortgaged:
-        if patrician.may_buy_out(position, token_id, index):
+        if patrician.may_buy_out(position, token_id, index, state.revision < AMOUNTS_AND_JAIL_DEALS):
             yield from _buy_out(state, edition, narrator, token_id, index)
         return
     if not receives_income(position, owner):

@@ -12,6 +12,7 @@ from companion.core.procedure import Narrator, Question
 from companion.morpoly.editions import Edition
 from companion.morpoly.events import RollPurpose
 from companion.morpoly.fortuna_play import ask_roll
+from companion.morpoly.revisions import AMOUNTS_AND_JAIL_DEALS, LATEST
 from companion.morpoly.state import State
 
 
@@ -45,7 +46,10 @@ def station_rent(state: State, edition: Edition, square: int) -> int:
 def utility_rent(state: State, edition: Edition, square: int, dice_total: int) -> int:
     owner = state.squares[square].owner
     assert owner is not None
-    return edition.utility_multipliers[count_owned(state, edition, square, owner) - 1] * dice_total
+    multiplier = edition.utility_multipliers[count_owned(state, edition, square, owner) - 1]
+    if state.revision < AMOUNTS_AND_JAIL_DEALS:  # as it was played: the D-Mark works at the US set's 4 × / 10 ×
+        multiplier //= edition.currency.scale
+    return multiplier * dice_total
 
 
 def rent_due(state: State, edition: Edition, square: int, dice_total: int) -> int:
@@ -72,12 +76,14 @@ def rent_for(state: State, edition: Edition, narrator: Narrator, token_id: str, 
         first, second = yield from ask_roll(state, narrator, "morpoly.roll.utility-card",
                                             f"{token_id}: roll for the utility's rent (10 × the dice)", token_id,
                                             RollPurpose.TABLE, token=token_id)
-        return card_utility_rent(edition, first + second)
+        return card_utility_rent(edition, first + second, state.revision)
     return rent_due(state, edition, square, dice_total)
 
 
-def card_utility_rent(edition: Edition, dice_total: int) -> int:
+def card_utility_rent(edition: Edition, dice_total: int, revision: int = LATEST) -> int:
     """The "advance to the nearest utility" card's fee: "ten times the amount thrown" in US money,
     so 10 × the set's currency scale (R73: 200 × in the D-Mark set, whose works charge 80 × and
-    200 × the dice), never the bare 10 of the card's text."""
-    return 10 * edition.currency.scale * dice_total
+    200 × the dice), never the bare 10 of the card's text — from rules revision 4; a game recorded
+    before it charges the bare 10 ×, as it was played."""
+    scale = edition.currency.scale if revision >= AMOUNTS_AND_JAIL_DEALS else 1
+    return 10 * scale * dice_total

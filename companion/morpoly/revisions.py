@@ -17,6 +17,14 @@ revisions differ, and nowhere else.
    house standing from the supply), instead of going back whole and leaving a bare street beside
    the group's hotels (``building.levels_after_sale``); the position checks then hold a group built
    evenly.
+4. Amounts as the set prints them and the rulings name them, and no deal with a jailed owner: the
+   D-Mark set's works charge 80 × and 200 × the dice (its deeds' "80mal" / "200mal"; they charged
+   the US set's 4 × and 10 ×) and the "nearest utility" card's ten times is scaled to the set;
+   option ``rounding`` (R6: "1/10 of mortgages", "shares of Luggage money") rounds the tenth paid
+   on lifting a mortgage, the transfer interest of R12 and the Luggage's shares, which always
+   rounded down; and the Patrician is not offered the buy-out of the mortgaged square of an owner
+   whose every token sits in jail (B1, L9: in jail a party "receives no money and concludes no
+   deals", the Thieves excepted).
 """
 from __future__ import annotations
 
@@ -29,5 +37,9 @@ PATH_ORDER_AND_BANKER: Final = 2
 EVEN_HOTEL_SALE: Final = 3
 """From this revision: a hotel sold in a house shortage takes its group down evenly."""
 
-LATEST: Final = EVEN_HOTEL_SALE
+AMOUNTS_AND_JAIL_DEALS: Final = 4
+"""From this revision: the D-Mark works and the nearest-utility card scaled to the set; R6's rounding
+for lifting, transfer interest and the Luggage's shares; no buy-out from a jailed owner."""
+
+LATEST: Final = AMOUNTS_AND_JAIL_DEALS
 """The revision new games are started with."""

@@ -1,12 +1,24 @@
 """Small questions about the rules in play that several modules ask."""
 from __future__ import annotations
 
+from companion.morpoly.options import value
+from companion.morpoly.revisions import AMOUNTS_AND_JAIL_DEALS
 from companion.morpoly.state import State
 
 
 def is_variant(state: State) -> bool:
     """Whether the variant's changes to standard Monopoly (§1 of the reference) apply."""
     return state.rules.get("base", "variant") == "variant"
+
+
+def tenth_rounding(state: State) -> str:
+    """How the amounts R6 names and that long rounded down whatever the option said — the tenth paid
+    on lifting a mortgage, R12's transfer interest, the Luggage's shares — are rounded: by option
+    ``rounding`` in the variant; down in standard Monopoly and in a game recorded before rules
+    revision 4, as it was played."""
+    if is_variant(state) and state.revision >= AMOUNTS_AND_JAIL_DEALS:
+        return value(state.rules, "rounding")
+    return "down"
 
 
 def token_alive(state: State, token_id: str) -> bool:

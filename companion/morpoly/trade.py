@@ -22,7 +22,7 @@ from companion.morpoly.editions import Edition, load_edition
 from companion.morpoly.guilds import patrician
 from companion.morpoly.money import BANK, transfer
 from companion.morpoly.questions import ask_amount, ask_choice
-from companion.morpoly.rules import is_variant, party_jailed
+from companion.morpoly.rules import is_variant, party_jailed, tenth_rounding
 from companion.morpoly.state import SquareState, State
 from companion.morpoly.table_position import currency_profile
 
@@ -41,7 +41,8 @@ def transfer_interest(state: State, edition: Edition, square: int) -> int:
     """R12: nothing by default; a tenth of the mortgage value with ``standard-10pct``, rounded as
     R6 says for "1/10 of mortgages" (the interest's one place, :func:`patrician.go_interest`)."""
     if state.squares[square].mortgaged and state.rules.get("transfer-interest") == "standard-10pct":
-        return patrician.go_interest([edition.deed(square).mortgage], currency_profile(edition), state.rules)
+        return patrician.go_interest([edition.deed(square).mortgage], currency_profile(edition),
+                                     {"rounding": tenth_rounding(state)})
     return 0
 
 

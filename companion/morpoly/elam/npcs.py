@@ -43,7 +43,7 @@ from companion.morpoly.events import DeathCause
 from companion.morpoly.fortuna_play import ask_roll
 from companion.morpoly.money import BANK, transfer
 from companion.morpoly.questions import ask_choice
-from companion.morpoly.rules import token_alive
+from companion.morpoly.rules import tenth_rounding, token_alive
 from companion.morpoly.state import Npcs, State
 
 Acting = Generator[Question, str, None]
@@ -208,7 +208,7 @@ def _luggage(state: State, edition: Edition, narrator: Narrator, token_id: str) 
         here = state.token(token_id).square
         amount = luggage_money(dice.total, profile(edition))
         sharers = tokens_on(state, here)
-        share = shares(amount, len(sharers), profile(edition), state.rules.get("rounding", "down"))
+        share = shares(amount, len(sharers), profile(edition), tenth_rounding(state))
         narrator.say("morpoly.npc.luggage-money", f"{token_id} rolls {first} and {second}: the Luggage spits out "
                      f"{edition.currency.format(amount)}, {edition.currency.format(share)} each",
                      token=token_id, amount=edition.currency.format(amount), share=edition.currency.format(share))

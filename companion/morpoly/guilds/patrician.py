@@ -52,14 +52,15 @@ def may_mortgage(position: Position, party: PartyId) -> bool:
     return Guild.PATRICIAN not in position.guilds_of(party)
 
 
-def may_buy_out(position: Position, token: TokenId, square: int) -> bool:
+def may_buy_out(position: Position, token: TokenId, square: int, jailed_owner_sells: bool = False) -> bool:
     """L96: the Patrician landing on another party's mortgaged square may buy it — unless every
     token of the owner sits in jail: the buy-out is a deal that pays the owner, and in jail a party
-    "receives no money and concludes no deals" (B1, L9; the Thieves excepted, L36)."""
+    "receives no money and concludes no deals" (B1, L9; the Thieves excepted, L36).
+    ``jailed_owner_sells``: a game recorded before rules revision 4 offered it all the same."""
     party = position.party_of(token)
     owner = position.owner(square)
     return (Guild.PATRICIAN in position.guilds_of(party) and owner is not None and owner != party
-            and position.is_mortgaged(square) and receives_income(position, owner))
+            and position.is_mortgaged(square) and (jailed_owner_sells or receives_income(position, owner)))
 
 
 def buyout_price(price: int, mortgage_value: int, options: Mapping[str, str]) -> int:
