@@ -458,3 +458,17 @@ def test_cosmo_lavish_with_only_the_card_players_minions_in_trouble_removes_noth
     assert progress.question is not None and progress.question.key == "turn.play-another"
     assert all(progress.state.areas[a].minion_count("red") == 1 for a in START)
     assert progress.state.player("blue").money == 12
+
+
+def test_stanley_tells_the_table_to_take_two_at_random_keep_one_and_give_one_back() -> None:
+    """cards.md, Stanley: "Take two cards at random from one player, keep one and give the other
+    back." The line says that (not "blue gives red a card of random's choice", with "random" as if a
+    player); a player with one card left loses just that one."""
+    progress = play(position(), ["stanley", "do", "blue"])
+    line = next(n for n in progress.narration if n.key.startswith("cards.stanley"))
+    assert line.key == "cards.stanley" and dict(line.params) == {"taker": "red", "giver": "blue"}
+    assert "two cards at random" in line.text and "random's" not in line.text
+    assert progress.state.player("blue").hand == 4 and progress.state.player("red").hand == 5
+    one = play(position(hand={"blue": 1}), ["stanley", "do", "blue"])
+    line = next(n for n in one.narration if n.key.startswith("cards.stanley"))
+    assert line.key == "cards.stanley-one" and one.state.player("blue").hand == 0
