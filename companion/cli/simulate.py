@@ -286,7 +286,8 @@ def choose_input(game: Game, table: Table, question: Question) -> Input:
 
 CARD_MOVES: frozenset[str] = frozenset((
     "cards.draw", "card.played", "cards.discard", "interrupt.played", "card.stuck", "cards.return",
-    "cards.from-discard", "cards.give", "cards.swap-hands", "event.fog.card", "event.fog.unnamed"))
+    "cards.from-discard", "cards.give", "cards.stanley", "cards.stanley-one", "cards.swap-hands", "event.fog.card",
+    "event.fog.unnamed"))
 """The narration keys :func:`follow_narration` acts on (the others move no card: most lines)."""
 
 
@@ -323,6 +324,11 @@ def follow_narration(game: Game, table: Table, lines: Sequence[Narration]) -> No
                 card = rng.choice(free)
                 table.hands[giver].remove(card)
                 table.hands[receiver].append(card)
+        elif key in ("cards.stanley", "cards.stanley-one"):  # Stanley: one card, at random, to the taker
+            free = _free_cards(game, table, p["giver"])
+            card = rng.choice(free)
+            table.hands[p["giver"]].remove(card)
+            table.hands[p["taker"]].append(card)
         elif key == "cards.swap-hands":
             a, b = p["a"], p["b"]
             free_a, free_b = _free_cards(game, table, a), _free_cards(game, table, b)

@@ -510,3 +510,42 @@ def test_a_player_without_cards_is_greyed_not_hidden_for_cable_street_and_stanle
     assert "blue" not in question.options and "green" in question.options
     reason = dict(question.unavailable)["blue"]
     assert reason.key == "hand.no-free-card" and "card" in reason.text
+
+
+def test_cosmo_lavish_the_paid_player_may_not_remove_the_card_players_minion() -> None:
+    """cards.md, Cosmo Lavish: "Pay another player $2; they must remove a minion of their choice
+    (not one of yours) from an area with a trouble marker." "Yours" is the card's player (red), not
+    the paid player (blue): blue may pick any piece in a troubled area but red's, their own included."""
+    state = position(areas={"the-hippo": {"minions": {"red": 1, "blue": 1}, "trolls": 1, "trouble": True}})
+    question = play(state, ["cosmo-lavish", "do", "blue"]).question
+    assert question is not None and question.key == "card.cosmo-remove" and question.player == "blue"
+    assert not any(option.endswith("/red") for option in question.options)
+    assert {"the-shades/blue", "the-shades/green", "the-hippo/blue", "the-hippo/troll"} <= set(question.options)
+    assert dict(question.params)["payer"] == "red"
+    progress = play(state, ["cosmo-lavish", "do", "blue", "the-hippo/blue"])
+    assert progress.state.areas["the-hippo"].minion_count("blue") == 0
+    assert progress.state.areas["the-hippo"].minion_count("red") == 1
+
+
+def test_cosmo_lavish_with_only_the_card_players_minions_in_trouble_removes_nothing() -> None:
+    """The same sentence: red's minions are never the paid player's to remove, so with nothing else
+    in a troubled area blue removes nothing (and keeps the $2, ruling 1's "as much as possible")."""
+    areas: dict[str, dict[str, Any]] = {a: {"minions": {"red": 1}, "trouble": True} for a in START}
+    progress = play(position(areas=areas), ["cosmo-lavish", "do", "blue"])
+    assert progress.question is not None and progress.question.key == "turn.play-another"
+    assert all(progress.state.areas[a].minion_count("red") == 1 for a in START)
+    assert progress.state.player("blue").money == 12
+
+
+def test_stanley_tells_the_table_to_take_two_at_random_keep_one_and_give_one_back() -> None:
+    """cards.md, Stanley: "Take two cards at random from one player, keep one and give the other
+    back." The line says that (not "blue gives red a card of random's choice", with "random" as if a
+    player); a player with one card left loses just that one."""
+    progress = play(position(), ["stanley", "do", "blue"])
+    line = next(n for n in progress.narration if n.key.startswith("cards.stanley"))
+    assert line.key == "cards.stanley" and dict(line.params) == {"taker": "red", "giver": "blue"}
+    assert "two cards at random" in line.text and "random's" not in line.text
+    assert progress.state.player("blue").hand == 4 and progress.state.player("red").hand == 5
+    one = play(position(hand={"blue": 1}), ["stanley", "do", "blue"])
+    line = next(n for n in one.narration if n.key.startswith("cards.stanley"))
+    assert line.key == "cards.stanley-one" and one.state.player("blue").hand == 0

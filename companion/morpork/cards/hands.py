@@ -155,11 +155,21 @@ def cable_street(state: State, narrator: Narrator, ctx: TurnContext) -> Steps:
 
 
 def stanley(state: State, narrator: Narrator, ctx: TurnContext) -> Steps:
-    """Stanley: take two cards at random from a player, keep one, give the other back (net: one)."""
+    """Stanley: take two cards at random from a player, keep one, give the other back (net: one).
+
+    The counts move by one card; the line tells the table what to do with the real cards (two drawn
+    blind from the victim's hand, one kept), or that the victim's only free card is taken."""
     victim = yield from _choose_card_holder(state, narrator, ctx, f"{ctx.player}: take cards from whom?")
     if victim is None:
         return
-    give_cards(state, narrator, victim, ctx.player, 1, chooser="random")
+    state.player(victim).hand -= 1
+    state.player(ctx.player).hand += 1
+    if free_hand(state, victim):
+        narrator.say("cards.stanley", f"{ctx.player} takes two cards at random from {victim}, keeps one and "
+                     "gives the other back", taker=ctx.player, giver=victim)
+    else:
+        narrator.say("cards.stanley-one", f"{ctx.player} takes {victim}'s only card", taker=ctx.player,
+                     giver=victim)
 
 
 def history_monks(state: State, narrator: Narrator, ctx: TurnContext) -> Steps:

@@ -190,8 +190,9 @@ def errol(state: State, narrator: Narrator, ctx: TurnContext) -> Steps:
 
 
 def cosmo_lavish(state: State, narrator: Narrator, ctx: TurnContext) -> Steps:
-    """Cosmo Lavish: pay another player $2; they remove a minion of their choice (not theirs) from
-    an area with a trouble marker."""
+    """Cosmo Lavish: pay another player $2; they must remove a minion of their choice "(not one of
+    yours)" — not one of the card's player's, whose text it is — from an area with a trouble
+    marker. Their own minions, trolls and demons are theirs to pick."""
     agent = yield from choose_player(state, ctx, f"{ctx.player}: pay $2 to whom?", other_players(state, ctx.player))
     if agent is None:
         return
@@ -200,9 +201,9 @@ def cosmo_lavish(state: State, narrator: Narrator, ctx: TurnContext) -> Steps:
     paid = transfer(state, ctx.player, agent, 2)
     narrator.say("money.paid", f"{ctx.player} pays {agent} ${paid}", payer=ctx.player, payee=agent, amount=paid)
     options = [piece_option(a, p) for a in AREA_IDS if state.areas[a].trouble for p in pieces_in(state, a)
-               if p != agent and p not in ctx.shielded]
-    picked = yield from _pick_piece(ctx, "card.cosmo-remove", f"{agent}: remove which minion (not yours)?", options,
-                                    optional=False, player=agent, table=(state, narrator))
+               if p != ctx.player and p not in ctx.shielded]
+    picked = yield from _pick_piece(ctx, "card.cosmo-remove", f"{agent}: remove which minion (not {ctx.player}'s)?",
+                                    options, optional=False, player=agent, table=(state, narrator), payer=ctx.player)
     if picked is not None:
         yield from remove_by_card(state, narrator, ctx, picked[0], picked[1], by_text=True)
 
