@@ -14,7 +14,10 @@ where Unreal Estate's power took the last card in the middle of a scroll's quest
 was asked again after the game had ended (``cards.powers.ask_with_powers``); the game is the same to
 its last card, and now ends there. All 130 were stored again when a turn's end stopped saying "draws 0
 cards" for a hand already full (``morpork.turn``, the one engine line changed): the same games
-without those lines.
+without those lines; and again for two cards mended (rules revision 3): Cosmo Lavish's removal spares
+the card's player's minions, not the paid player's (21 games first differ at that question), and
+Stanley's line says "takes two cards at random …, keeps one" (39 games differ first at that line,
+with the same cards moved); the other 70 are the same games.
 
 Each game is played twice: the way the simulator plays (``apply(…, snapshot=False,
 replayable=False)``: the live procedure's working state shared, no start kept to replay a turn

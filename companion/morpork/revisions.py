@@ -10,6 +10,8 @@ revisions differ, and nowhere else.
 2. One "anyone interrupt?" window per effect that affects several opponents, answered by whoever
    plays (``<colour>:<card>``) or passed by everyone with one ``none``; a mandatory choice with a
    single legal option is taken and narrated instead of asked.
+3. Cosmo Lavish's paid player removes a minion "(not one of yours)" — not one of the card's player's,
+   whose text it is; their own minions they may. Revision 2 read "yours" as the paid player's.
 """
 from __future__ import annotations
 
@@ -19,5 +21,8 @@ FIRST: Final = 1
 SINGLE_WINDOW: Final = 2
 """From this revision: one interrupt window for several opponents; forced choices taken."""
 
-LATEST: Final = SINGLE_WINDOW
+COSMO_SPARES_ITS_PLAYER: Final = 3
+"""From this revision: Cosmo Lavish's removal spares the card's player's minions, not the paid player's."""
+
+LATEST: Final = COSMO_SPARES_ITS_PLAYER
 """The revision new games are started with."""

@@ -19,6 +19,7 @@ import pytest
 
 from companion.morpork.catalog import CARD_IDS
 from companion.core.procedure import Outcome, run
+from companion.morpork.revisions import SINGLE_WINDOW
 from companion.morpork.state import State
 from companion.morpork.state_format import state_from_json
 from companion.morpork.turn import turn_procedure
@@ -521,10 +522,21 @@ def test_cosmo_lavish_the_paid_player_may_not_remove_the_card_players_minion() -
     assert question is not None and question.key == "card.cosmo-remove" and question.player == "blue"
     assert not any(option.endswith("/red") for option in question.options)
     assert {"the-shades/blue", "the-shades/green", "the-hippo/blue", "the-hippo/troll"} <= set(question.options)
-    assert dict(question.params)["payer"] == "red"
+    assert dict(question.params)["spared"] == "red"
     progress = play(state, ["cosmo-lavish", "do", "blue", "the-hippo/blue"])
     assert progress.state.areas["the-hippo"].minion_count("blue") == 0
     assert progress.state.areas["the-hippo"].minion_count("red") == 1
+
+
+def test_cosmo_lavish_in_a_game_of_rules_revision_2_spares_the_paid_players_minions() -> None:
+    """A game journalled before rules revision 3 read "yours" as the paid player's and replays and
+    resumes so: blue may remove red's minion, not their own (the question says whose are spared)."""
+    state = position(areas={"the-hippo": {"minions": {"red": 1, "blue": 1}, "trolls": 1, "trouble": True}})
+    state.revision = SINGLE_WINDOW
+    question = play(state, ["cosmo-lavish", "do", "blue"]).question
+    assert question is not None and question.key == "card.cosmo-remove"
+    assert "the-hippo/red" in question.options and not any(o.endswith("/blue") for o in question.options)
+    assert dict(question.params)["spared"] == "blue"
 
 
 def test_cosmo_lavish_with_only_the_card_players_minions_in_trouble_removes_nothing() -> None:

@@ -80,5 +80,35 @@ def test_revision_1_answers_do_not_fit_revision_2() -> None:
 def test_a_new_game_is_played_by_the_newest_revision(tmp_path: Path) -> None:
     with Session.open(tmp_path / "new.sqlite") as session:
         session.new_game(COLOURS)
-        assert session.record is not None and session.record.revision == 2
-        assert session.current.state.revision == 2
+        assert session.record is not None and session.record.revision == 3
+        assert session.current.state.revision == 3
+
+
+def test_a_revision_2_game_where_cosmo_lavishs_paid_player_removed_the_card_players_minion_resumes(
+        tmp_path: Path) -> None:
+    """Rules revision 3 reads Cosmo Lavish's "(not one of yours)" as the card's player's minions; a
+    game journalled under revision 2, where the paid player removed one of them (seed 12: yellow's
+    own minion in Dimwell, yellow having played the card), still replays and resumes to its last
+    position — and the same answers do not fit revision 3."""
+    seen: list[tuple[Game, Input]] = []
+    play_game(random.Random(12), 4, revision=2, check=False, on_input=lambda game, inp: seen.append((game, inp)))
+    removal = next(i for i, (g, inp) in enumerate(seen) if g.question is not None
+                   and g.question.key == "card.cosmo-remove" and inp == Answer("dimwell/yellow"))
+    assert seen[removal][0].state.active_player == "yellow"
+    path = tmp_path / "cosmo.sqlite"
+    with Journal(path) as journal:
+        game_id = journal.create_game(COLOURS, "en", mode=MODE.id, options=options_of("en", None), revision=2)
+        for n, (game, inp) in enumerate(seen, start=1):
+            journal.append(game_id, "input", input_to_json(inp), is_barrier(game.question, inp), n=n)
+    with Session.open(path, GameRules(), resume=False) as session:
+        assert session.resume(game_id) is not None
+        assert session.current.state.revision == 2 and session.seq == len(seen)
+        final = state_to_json(session.current.state)
+    replayed = MODE.new_game(COLOURS, options_of("en", None), None, 2)
+    for _game, inp in seen:
+        replayed = MODE.apply(replayed, inp)
+    assert final == state_to_json(replayed.state)
+    newer = MODE.new_game(COLOURS, options_of("en", None), None, 3)
+    with pytest.raises(CompanionError):
+        for _game, inp in seen[:removal + 1]:
+            newer = MODE.apply(newer, inp)

@@ -16,7 +16,7 @@ from companion.morpork.cards.interrupts import (
 from companion.morpork.cards.symbols import place_minion_steps
 from companion.morpork.pieces import move_piece, pieces_in, place_piece, remove_piece, transfer
 from companion.core.procedure import Narrator, Question, choice_question
-from companion.morpork.revisions import SINGLE_WINDOW
+from companion.morpork.revisions import COSMO_SPARES_ITS_PLAYER, SINGLE_WINDOW
 from companion.morpork.state import State
 
 UNREAL_ESTATE = "unreal-estate"
@@ -200,10 +200,12 @@ def cosmo_lavish(state: State, narrator: Narrator, ctx: TurnContext) -> Steps:
         return  # Wallace Sonky cancels the whole text for the agent: no payment, no removal
     paid = transfer(state, ctx.player, agent, 2)
     narrator.say("money.paid", f"{ctx.player} pays {agent} ${paid}", payer=ctx.player, payee=agent, amount=paid)
+    # a game recorded before rules revision 3 read "yours" as the paid player's, and goes on so
+    spared = ctx.player if state.revision >= COSMO_SPARES_ITS_PLAYER else agent
     options = [piece_option(a, p) for a in AREA_IDS if state.areas[a].trouble for p in pieces_in(state, a)
-               if p != ctx.player and p not in ctx.shielded]
-    picked = yield from _pick_piece(ctx, "card.cosmo-remove", f"{agent}: remove which minion (not {ctx.player}'s)?",
-                                    options, optional=False, player=agent, table=(state, narrator), payer=ctx.player)
+               if p != spared and p not in ctx.shielded]
+    picked = yield from _pick_piece(ctx, "card.cosmo-remove", f"{agent}: remove which minion (not {spared}'s)?",
+                                    options, optional=False, player=agent, table=(state, narrator), spared=spared)
     if picked is not None:
         yield from remove_by_card(state, narrator, ctx, picked[0], picked[1], by_text=True)
 
