@@ -13,8 +13,10 @@ from collections.abc import Generator
 from companion.core.procedure import Narrator, Question
 from companion.morpoly import building
 from companion.morpoly.editions import Edition
+from companion.morpoly.events import PaymentKind
 from companion.morpoly.money import BANK, building_value, liquidation_value, transfer
 from companion.morpoly.questions import ask_choice
+from companion.morpoly.revisions import AMOUNTS_AND_JAIL_DEALS
 from companion.morpoly.rules import is_variant, party_exists, party_jailed
 from companion.morpoly.state import State
 from companion.morpoly.takeover import insolvent
@@ -42,7 +44,14 @@ def pay_each(state: State, edition: Edition, narrator: Narrator, token_id: str, 
     whose tokens sit in jail receives nothing in the variant, B1). The creditors are taken in seating
     order from the drawer; the first that cannot be paid in full takes the drawer over (R55). With
     ``creditor=largest-claim`` a drawer who cannot pay them all is taken over at once by the largest
-    claim (all claims equal: the first in seating order) and nobody is paid."""
+    claim (all claims equal: the first in seating order) and nobody is paid.
+
+    Each payment is a card payment the drawer must make (R32: "card payments" count for the
+    Merchants' cover, L64 "FSU-Nehmer muss Geld zahlen"), so from rules revision 4 it goes through
+    :func:`~companion.morpoly.settle.charge` like every other card's payment; a game recorded before
+    it paid past the ledger, as it was played."""
+    from companion.morpoly.settle import charge  # settle pays through this module: imported when first needed
+
     payer = state.token(token_id).party
     creditors = [p for p in parties_in_seating_order(state, token_id) if p != payer
                  and not (is_variant(state) and party_jailed(state, p))]
@@ -55,7 +64,10 @@ def pay_each(state: State, edition: Edition, narrator: Narrator, token_id: str, 
     for creditor in creditors:
         if state.game_over is not None or not party_exists(state, payer) or not party_exists(state, creditor):
             return  # the drawer was taken over by an earlier creditor: the debt is settled (R55)
-        yield from pay(state, edition, narrator, payer, creditor, amount, why)
+        if state.revision >= AMOUNTS_AND_JAIL_DEALS:
+            yield from charge(state, edition, narrator, payer, creditor, amount, PaymentKind.CARD, why)
+        else:  # as it was played: the Merchants' cover never saw these payments
+            yield from pay(state, edition, narrator, payer, creditor, amount, why)
 
 
 def parties_in_seating_order(state: State, token_id: str) -> list[str]:

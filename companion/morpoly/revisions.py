@@ -24,7 +24,9 @@ revisions differ, and nowhere else.
    on lifting a mortgage, the transfer interest of R12 and the Luggage's shares, which always
    rounded down; and the Patrician is not offered the buy-out of the mortgaged square of an owner
    whose every token sits in jail (B1, L9: in jail a party "receives no money and concludes no
-   deals", the Thieves excepted).
+   deals", the Thieves excepted); and each payment of a "pay each player" card is a card payment
+   the Merchants' cover sees (L64, R32: ``debts.pay_each`` charges it), where it was paid past the
+   ledger.
 """
 from __future__ import annotations
 
@@ -39,7 +41,8 @@ EVEN_HOTEL_SALE: Final = 3
 
 AMOUNTS_AND_JAIL_DEALS: Final = 4
 """From this revision: the D-Mark works and the nearest-utility card scaled to the set; R6's rounding
-for lifting, transfer interest and the Luggage's shares; no buy-out from a jailed owner."""
+for lifting, transfer interest and the Luggage's shares; no buy-out from a jailed owner; a "pay each
+player" card's payments seen by the Merchants' cover."""
 
 LATEST: Final = AMOUNTS_AND_JAIL_DEALS
 """The revision new games are started with."""

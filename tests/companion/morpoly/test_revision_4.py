@@ -2,12 +2,15 @@
 under revision 3: a journal written before it must replay and resume exactly as it was played, so
 each change of revision 4 is played here on the same position under both — the D-Mark works, the
 nearest-utility card, R6's rounding of a lifted mortgage's tenth, of R12's transfer interest and of
-the Luggage's shares, and the Patrician's buy-out of a jailed owner."""
+the Luggage's shares, the Patrician's buy-out of a jailed owner, and the Merchants' cover of a
+"pay each player" card."""
 from __future__ import annotations
 
 import pytest
 
+from companion.morpoly.covers import GUILD_COVERS, Guild
 from companion.morpoly.editions import load_edition
+from companion.morpoly.fsu import Fsu, Ledger
 from companion.morpoly.rent import card_utility_rent
 from companion.morpoly.revisions import AMOUNTS_AND_JAIL_DEALS, EVEN_HOTEL_SALE, LATEST
 from companion.morpoly.state import State
@@ -95,3 +98,21 @@ def test_the_buy_out_of_a_jailed_owner(revision: int) -> None:
     assert game.question is not None
     offered = game.question.key == "morpoly.patrician.buy-out"
     assert offered == (revision < AMOUNTS_AND_JAIL_DEALS)
+
+
+@BOTH
+def test_the_merchants_cover_a_pay_each_player_card(revision: int) -> None:
+    """L64 (the Merchants' cover: "FSU-Nehmer muss Geld zahlen"), R32 ("card payments" count): red,
+    insured by the Merchants (blue, premium 100), draws "Elected Chairman of the Board. Pay each
+    player $50" (US 2008 Chance). From revision 4 the first payment (to green, first in seating order
+    after red) is the Merchants' to pay and redeems the FSU; revision 3 paid past the ledger: red paid
+    both and the FSU ran on."""
+    state = _guilds(table(("red", "green", "blue"), base="variant"), "beggars", "watch", "merchants")
+    state.revision = revision
+    state.ledger = Ledger((Fsu(1, "blue", "red", "red", 31, 100, GUILD_COVERS[Guild.MERCHANTS], False),), 2)
+    state.token("red").square = 4
+    game = do(start(state, "red"), "roll", (1, 2), "chance.chairman")  # 4 -> 7, Chance
+    covered = revision >= AMOUNTS_AND_JAIL_DEALS
+    assert [cash(game, p) for p in ("red", "green", "blue")] == ([1450, 1550, 1500] if covered
+                                                                   else [1400, 1550, 1550])
+    assert [f.fsu_id for f in game.state.ledger.active()] == ([] if covered else [1])
