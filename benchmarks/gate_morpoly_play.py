@@ -27,7 +27,9 @@ and again when the menu and the debt's question name the answers that touch a ho
 digest that leaves them out, before and after); and again when the trade's first question names
 the boss who answers it (param ``boss`` of ``morpoly.trade.square``): 237 games, all 240 the same
 without it; and again when the Patrician is no longer offered the buy-out of a jailed owner's
-mortgaged square (B1, L9): the 6 games that offered it (each checked to have done so, no other).
+mortgaged square (B1, L9): the 6 games that offered it (each checked to have done so, no other); and
+when a "pay each player" card's payments reach the Merchants' cover (R32, L64): the 4 games where a
+party insured by the Merchants drew one (checked: exactly those 4).
 """
 from __future__ import annotations
 
