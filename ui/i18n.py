@@ -16,6 +16,8 @@ is said by ``e:<key>`` the same way (:meth:`Translator.refusal`), and so is a jo
 (``e:journal.disk-full``, …; a replay problem's ``{detail}`` is the engine's refusal, translated).
 A card's scroll text is ``scroll:<card>`` (the engine's card data holds the English text, the rule;
 the words of the other languages are here); a question about a card may say it as ``{scroll}``.
+A line saying why something was skipped names the reason's key as its ``why`` param and says it as
+``{why}``, by the reason's ``r:`` template (one wording for the line and the checklist strip).
 
 Plurals: a message about a number may hold one form per plural category of its language, split by
 ``|`` ("{n} krok|{n} kroki|{n} kroków"); :func:`plural_form` picks one by the number (Polish has three
@@ -297,6 +299,10 @@ class Translator:
         template = self.counted(template, params)
         if "{scroll}" in template and params.get("card") and self.is_card(params["card"]):
             shown["scroll"] = self.card_text(params["card"])
+        if "{why}" in template and prefix != "r" and params.get("why"):
+            # a line that says why something was skipped says it as the checklist strip does: by the
+            # reason's own template (r:<why>), filled from the line's params, which carry the reason's
+            shown["why"] = self.keyed("r", params["why"], params["why"], params)
         if template != msgid:
             try:
                 said = self.fill(template, **shown)

@@ -153,7 +153,8 @@ def take_symbol(under_way: UnderWay, record: CardUnderWay, index: int,
                 steps: Generator[Question, str, R]) -> Generator[Question, str, R]:
     """Run one symbol's steps, passing every question and answer through, and record how it went:
     ``now`` while it runs; then ``skipped`` when its player declined it or it asked nothing (see
-    :data:`NOTHING_TO_DO`), else ``done``. A roll answered while no event is under way and this
+    :data:`NOTHING_TO_DO`; a card's text that had no legal target ends by returning the
+    :class:`Reason`, ``companion.morpork.turn.scroll_steps``), else ``done``. A roll answered while no event is under way and this
     card is the innermost one is the card's own roll: its face is recorded on the card."""
     symbol = record.symbols[index]
     record.mark(index, NOW)
@@ -180,6 +181,8 @@ def take_symbol(under_way: UnderWay, record: CardUnderWay, index: int,
                 break
     if skipped:
         record.mark(index, SKIPPED, declined(record.player))
+    elif not asked and isinstance(result, Reason):
+        record.mark(index, SKIPPED, result)
     elif not asked and symbol in NOTHING_TO_DO:
         record.mark(index, SKIPPED, nothing_to_do(symbol, record.player))
     else:

@@ -12,6 +12,14 @@ revisions differ, and nowhere else.
    single legal option is taken and narrated instead of asked.
 3. Cosmo Lavish's paid player removes a minion "(not one of yours)" — not one of the card's player's,
    whose text it is; their own minions they may. Revision 2 read "yours" as the paid player's.
+   And a card's text with no legal target now (no other player's minion for The Duckman, no card to
+   discard for Modo, an empty discard pile for History Monks, no other player with a card or with
+   money to take…) is skipped like a symbol with nothing to do, with its reason, instead of being
+   offered as "do / skip" and then doing nothing (``companion.morpork.cards.no_target``); a player
+   with no card in hand or no money is shown greyed with the reason where a text picks one (The
+   Beggars' Guild, Queen Molly, Nobby Nobbs, Here'n'Now), and one with no money is not asked whether
+   they cancel Mr Boggis's or The Thieves' Guild's text, which takes nothing from them. Revision 2
+   asked "do / skip" for every text and offered every other player.
 """
 from __future__ import annotations
 
@@ -23,6 +31,10 @@ SINGLE_WINDOW: Final = 2
 
 COSMO_SPARES_ITS_PLAYER: Final = 3
 """From this revision: Cosmo Lavish's removal spares the card's player's minions, not the paid player's."""
+
+TEXTS_WITHOUT_TARGET_SKIPPED: Final = COSMO_SPARES_ITS_PLAYER
+"""From this revision (3, the same as :data:`COSMO_SPARES_ITS_PLAYER`: not released apart): a text
+with no legal target is skipped with its reason, not offered as "do"."""
 
 LATEST: Final = COSMO_SPARES_ITS_PLAYER
 """The revision new games are started with."""

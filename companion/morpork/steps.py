@@ -86,6 +86,25 @@ def short_of_money(player: str, money: int, price: int) -> Reason:
     return because("money.short", f"{player} has ${money}, not ${price}", player=player, money=money, price=price)
 
 
+def pay_player(state: State, narrator: Narrator, payer: str, payee: str, amount: int) -> int:
+    """``payer`` pays ``payee`` ``amount``, or what they have (ruling 1, "as much as possible");
+    what was paid. A payer with no money is said to have none to pay: "blue pays red $0" read as
+    if something had happened (Mr Boggis, Nobby Nobbs, Hobsons's Livery Stable…)."""
+    paid = transfer(state, payer, payee, amount)
+    if paid:
+        narrator.say("money.paid", f"{payer} pays {payee} ${paid}", payer=payer, payee=payee, amount=paid)
+    else:
+        narrator.say("money.none-to-pay", f"{payer} has no money to pay {payee}", payer=payer, payee=payee)
+    return paid
+
+
+def has_no_money(state: State, color: str) -> Reason | None:
+    """Why ``color`` is greyed where a text takes money from the player picked: they have none."""
+    if state.player(color).money > 0:
+        return None
+    return because("money.none", f"{color} has no money", player=color)
+
+
 def pay_or(state: State, narrator: Narrator, payer: str, payee: str, price: int, alternative: str, *,
            key: str, text: str, **params: str) -> Generator[Question, str, bool]:
     """``payer`` pays ``price`` to ``payee`` or accepts ``alternative`` (The Fire Brigade, The Fools'

@@ -16,7 +16,7 @@ from collections.abc import Generator, Mapping
 from typing import Any
 
 from companion.morpork.actions import end_turn
-from companion.morpork.cards import SCROLL_EFFECTS
+from companion.morpork.cards import SCROLL_EFFECTS, no_target
 from companion.morpork.cards.common import DO, SKIP, INTERRUPT_ONLY, TurnContext, free_hand, may_hold
 from companion.morpork.hidden_cards import unseen_less, unseen_tuple
 from companion.morpork.cards.powers import ask_with_powers, power_options
@@ -29,7 +29,7 @@ from companion.morpork.cards.symbols import (
     remove_trouble_steps,
 )
 from companion.morpork.catalog import CARD_BY_ID, LOAN_CARD_IDS
-from companion.core.procedure import Narrator, ProcedureBody, Question, choice_question
+from companion.core.procedure import Narrator, ProcedureBody, Question, Reason, choice_question
 from companion.morpork.progress import DONE, SKIPPED, TO_COME, take_symbol, turn_over
 from companion.morpork.scoring import winner_at_turn_start
 from companion.morpork.state import GameOver, State
@@ -207,8 +207,10 @@ def play_card(state: State, narrator: Narrator, ctx: TurnContext, card: str) -> 
     return has_more and not ctx.is_over(state)
 
 
-def _symbol_steps(state: State, narrator: Narrator, ctx: TurnContext, symbol: str) -> Generator[Question, str, None]:
-    """The steps of one printed symbol (``P`` is handled by :func:`play_card`)."""
+def _symbol_steps(state: State, narrator: Narrator, ctx: TurnContext,
+                  symbol: str) -> Generator[Question, str, Reason | None]:
+    """The steps of one printed symbol (``P`` is handled by :func:`play_card`); the reason when it
+    could do nothing and said so (the scroll, :func:`scroll_steps`)."""
     if symbol == "M":
         yield from place_minion_steps(state, narrator, ctx)
     elif symbol == "B":
@@ -222,21 +224,33 @@ def _symbol_steps(state: State, narrator: Narrator, ctx: TurnContext, symbol: st
     elif symbol == "E":
         yield from event_steps(state, narrator, ctx)
     elif symbol == "S":
-        yield from scroll_steps(state, narrator, ctx)
+        return (yield from scroll_steps(state, narrator, ctx))
+    return None
 
 
-def scroll_steps(state: State, narrator: Narrator, ctx: TurnContext) -> Generator[Question, str, None]:
-    """The card's text: optional like every symbol but the event, so it is confirmed first."""
+def scroll_steps(state: State, narrator: Narrator, ctx: TurnContext) -> Generator[Question, str, Reason | None]:
+    """The card's text: optional like every symbol but the event, so it is confirmed first — unless
+    it has no legal target now (``cards.no_target``, from rules revision 3): then nothing is asked.
+    It is skipped like a symbol with nothing to do, with a line that says why and the reason for
+    the checklist strip (returned, ``progress.take_symbol``); a "do" that then did nothing, saying
+    nothing, looked like a broken app."""
     card = ctx.card
     effect = SCROLL_EFFECTS.get(card)
     if effect is None:
         narrator.say("symbol.scroll-missing", f"{card}: do the text by hand", card=card)
-        return
+        return None
+    why = no_target(state, ctx, card)
+    if why is not None:
+        # the reason's values go along: the line says it as the strip does ({why}, ui.i18n)
+        narrator.say("symbol.no-option.scroll", f"{card}: {why.text}",
+                     **({"player": ctx.player, "card": card} | dict(why.params) | {"why": why.key}))
+        return why
     answer = yield from ask_with_powers(state, narrator, ctx, lambda powers: choice_question(
         "symbol.scroll", f"{ctx.player}: {CARD_BY_ID[card].text}", ctx.player, [DO, SKIP, *powers], card=card))
     if answer == SKIP:
-        return
+        return None
     yield from effect(state, narrator, ctx)
+    return None
 
 
 def _put_away(state: State, narrator: Narrator, ctx: TurnContext, card: str) -> None:

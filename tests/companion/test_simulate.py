@@ -52,7 +52,7 @@ def test_revision_1_games_finish_and_play_as_revision_2_games_do(capsys: pytest.
     new, _ = simulate(6, 4, 7, revision=2)
     assert [(r.reason, r.winners, r.turns) for r in old] == [(r.reason, r.winners, r.turns) for r in new]
     assert sum(r.steps for r in new) < sum(r.steps for r in old)
-    assert main(["--revision", "4"]) == 2  # a revision newer than this companion plays
+    assert main(["--revision", str(LATEST + 1)]) == 2  # a revision newer than the engine knows is refused
 
 
 def test_german_edition_games_finish() -> None:

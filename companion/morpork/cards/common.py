@@ -15,9 +15,10 @@ from typing import Callable
 
 from companion.morpork.catalog import CARD_IDS, PERSONALITY_IDS, TWO_PLAYER_REMOVED_PERSONALITIES
 from companion.morpork.hidden_cards import is_known_elsewhere, known_elsewhere, unseen_cards
-from companion.core.procedure import Narrator, Question, Reason, choice_question
+from companion.core.procedure import Narrator, Question, Reason, because, choice_question
 from companion.morpork.state import State
-from companion.morpork.steps import Steps, ask, end_on_draw_pile
+from companion.morpork.revisions import TEXTS_WITHOUT_TARGET_SKIPPED
+from companion.morpork.steps import Steps, ask, end_on_draw_pile, has_no_money
 
 INTERRUPT_ONLY: tuple[str, ...] = ("gaspode", "fresh-start-club", "wallace-sonky", "igor", "susan",
                                    "doctor-mossy-lawn")
@@ -171,5 +172,52 @@ def choose_player(state: State, ctx: TurnContext, text: str, candidates: Sequenc
     return None if answer == SKIP else answer
 
 
+def choose_whom_to_rob(state: State, ctx: TurnContext, text: str) -> Generator[Question, str, str | None]:
+    """The active player names another player to take money from (Nobby Nobbs, Here'n'Now). From
+    rules revision 3 a player with no money is shown greyed with the reason, as a player with no
+    card is for Stanley: taking from them would take nothing."""
+    others = other_players(state, ctx.player)
+    refused: dict[str, Reason] = {}
+    if state.revision >= TEXTS_WITHOUT_TARGET_SKIPPED:
+        refused = {c: why for c in others if (why := has_no_money(state, c)) is not None}
+    return (yield from choose_player(state, ctx, text, [c for c in others if c not in refused],
+                                     refused=refused or None))
+
+
+def nobody_has_money(state: State, ctx: TurnContext) -> Reason | None:
+    """Mr Boggis, The Thieves' Guild, Nobby Nobbs: a text that takes money from other players has
+    no target when none of them has any."""
+    if any(state.player(c).money > 0 for c in other_players(state, ctx.player)):
+        return None
+    return because("skipped.no-money-to-take", "no other player has any money")
+
+
 Effect = Callable[[State, Narrator, TurnContext], Steps]
 """A card's text: a procedure of ``companion.morpork.steps`` run in the turn's context."""
+
+NoTarget = Callable[[State, TurnContext], "Reason | None"]
+"""Why a card's text has no legal target now, or ``None`` when it may do something: each family
+module lists one (``NO_TARGET``) for every text that can find nothing to act on, from the same
+listing its effect offers, and ``companion.morpork.cards.no_target`` is the one rule that skips
+such a text. A text that can still do part of what it says (a payment that is possible, a roll)
+has none: it is done, and says what it could not do."""
+
+
+def others_with_cards(state: State, ctx: TurnContext) -> list[str]:
+    """The other players holding a card that can leave their hand (stuck cards stay)."""
+    return [c for c in other_players(state, ctx.player) if free_hand(state, c)]
+
+
+def nobody_holds_a_card(state: State, ctx: TurnContext) -> Reason | None:
+    """The Beggars' Guild, Queen Molly, Cable Street Particulars, Stanley: a text that takes or
+    discards another player's card has no target when no other player holds one."""
+    if others_with_cards(state, ctx):
+        return None
+    return because("skipped.no-card-in-hand", "no other player has a card in hand")
+
+
+def no_card_to_discard(state: State, ctx: TurnContext) -> Reason | None:
+    """Modo, The Luggage, Harry King, Shonky Shop: nothing to discard from an empty hand."""
+    if possible_cards(state, ctx.player, ctx):
+        return None
+    return because("skipped.no-card-to-discard", f"{ctx.player} has no card to discard", player=ctx.player)

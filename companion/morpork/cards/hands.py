@@ -7,13 +7,14 @@ from collections.abc import Generator
 
 from companion.morpork.actions import take_money
 from companion.morpork.cards.common import (
-    Effect, TurnContext, ask_discard, choose_player, discard_card, draw_cards, free_hand, give_cards,
-    other_players, possible_cards,
+    Effect, NoTarget, TurnContext, ask_discard, choose_player, discard_card, draw_cards, free_hand, give_cards,
+    no_card_to_discard, nobody_holds_a_card, other_players, others_with_cards, possible_cards,
 )
-from companion.morpork.steps import Steps
+from companion.morpork.revisions import TEXTS_WITHOUT_TARGET_SKIPPED
+from companion.morpork.steps import Steps, pay_player
 from companion.morpork.cards.interrupts import text_cancelled, texts_cancelled
-from companion.morpork.pieces import transfer
 from companion.core.procedure import Narrator, Question, Reason, because, choice_question
+from companion.morpork.pieces import transfer
 from companion.morpork.state import State
 
 HAND_SIZE = 5
@@ -38,10 +39,17 @@ def gargoyles(state: State, narrator: Narrator, ctx: TurnContext) -> Steps:
 
 
 def two_cards_of_their_choosing(state: State, narrator: Narrator, ctx: TurnContext) -> Steps:
-    """The Beggars' Guild, Queen Molly: a player hands you two cards of their own choosing."""
-    victim = yield from choose_player(state, ctx, f"{ctx.player}: who gives you two cards?",
-                                      other_players(state, ctx.player))
-    if victim is None or (yield from text_cancelled(state, narrator, ctx, victim)):
+    """The Beggars' Guild, Queen Molly: a player hands you two cards of their own choosing. From
+    rules revision 3 a player with no card to hand over is shown greyed with the reason, as for
+    Cable Street Particulars and Stanley (:func:`_choose_card_holder`)."""
+    text = f"{ctx.player}: who gives you two cards?"
+    if state.revision >= TEXTS_WITHOUT_TARGET_SKIPPED:
+        victim = yield from _choose_card_holder(state, narrator, ctx, text)
+    else:
+        victim = yield from choose_player(state, ctx, text, other_players(state, ctx.player))
+        if victim is not None and (yield from text_cancelled(state, narrator, ctx, victim)):
+            victim = None
+    if victim is None:
         return
     give_cards(state, narrator, victim, ctx.player, 2, chooser=victim)
 
@@ -76,8 +84,7 @@ def sell_a_card(state: State, narrator: Narrator, ctx: TurnContext) -> Steps:
     if buyer is None or (yield from text_cancelled(state, narrator, ctx, buyer)):
         return
     give_cards(state, narrator, ctx.player, buyer, 1, chooser=ctx.player)
-    paid = transfer(state, buyer, ctx.player, 2)
-    narrator.say("money.paid", f"{buyer} pays {ctx.player} ${paid}", payer=buyer, payee=ctx.player, amount=paid)
+    pay_player(state, narrator, buyer, ctx.player, 2)
 
 
 def sanctuary(state: State, narrator: Narrator, ctx: TurnContext) -> Steps:
@@ -137,8 +144,7 @@ def _choose_card_holder(state: State, narrator: Narrator, ctx: TurnContext,
     """The player whose cards a text takes or discards: another player with a card that can leave
     their hand (the others shown greyed, :func:`_no_cards`), who may then cancel the text for
     themselves (Wallace Sonky). ``None`` when nobody is chosen or the text is cancelled."""
-    victims = [c for c in other_players(state, ctx.player) if free_hand(state, c)]
-    victim = yield from choose_player(state, ctx, text, victims, refused=_no_cards(state, ctx))
+    victim = yield from choose_player(state, ctx, text, others_with_cards(state, ctx), refused=_no_cards(state, ctx))
     if victim is None or (yield from text_cancelled(state, narrator, ctx, victim)):
         return None
     return victim
@@ -209,4 +215,22 @@ EFFECTS: dict[str, Effect] = {
     "cable-street-particulars": cable_street,
     "stanley": stanley,
     "history-monks": history_monks,
+}
+
+
+def _empty_discard_pile(state: State, ctx: TurnContext) -> Reason | None:
+    """History Monks draw from the discard pile: nothing to draw when it is empty."""
+    return None if state.discard_pile else because("skipped.discard-pile-empty", "the discard pile is empty")
+
+
+NO_TARGET: dict[str, NoTarget] = {
+    "the-beggars-guild": nobody_holds_a_card,
+    "queen-molly": nobody_holds_a_card,
+    "cable-street-particulars": nobody_holds_a_card,
+    "stanley": nobody_holds_a_card,
+    "harry-king": no_card_to_discard,
+    "shonky-shop": no_card_to_discard,
+    "modo": no_card_to_discard,
+    "the-luggage": no_card_to_discard,
+    "history-monks": _empty_discard_pile,
 }

@@ -7,15 +7,15 @@ from collections.abc import Generator
 from companion.morpork.actions import assassination_targets
 from companion.morpork.board import ADJACENT, AREA_IDS
 from companion.morpork.cards.common import (
-    Effect, TurnContext, choose_player, other_players, parse_piece_option, piece_option,
+    Effect, NoTarget, TurnContext, choose_player, choose_whom_to_rob, other_players, parse_piece_option, piece_option,
 )
-from companion.morpork.steps import Steps, ask, forced, roll, roll_for_area, short_of_money
+from companion.morpork.steps import Steps, ask, forced, pay_player, roll, roll_for_area, short_of_money
 from companion.morpork.cards.interrupts import (
     anyone_window, texts_cancelled, move_by_card, remove_by_card, text_cancelled, window, GASPODE, WALLACE_SONKY,
 )
 from companion.morpork.cards.symbols import place_minion_steps
-from companion.morpork.pieces import move_piece, pieces_in, place_piece, remove_piece, transfer
-from companion.core.procedure import Narrator, Question, choice_question
+from companion.morpork.pieces import move_piece, pieces_in, place_piece, remove_piece
+from companion.core.procedure import Narrator, Question, Reason, because, choice_question
 from companion.morpork.revisions import COSMO_SPARES_ITS_PLAYER, SINGLE_WINDOW
 from companion.morpork.state import State
 
@@ -62,10 +62,20 @@ def _pick_piece(ctx: TurnContext, key: str, text: str, options: list[str], optio
     return None if answer == "skip" else parse_piece_option(answer)
 
 
+def _other_minions(state: State, ctx: TurnContext) -> list[str]:
+    """Another player's minions (not trolls or demons: "another player's minion", ruling 4)."""
+    return [piece_option(a, c) for a in AREA_IDS for c in state.areas[a].minions
+            if c != ctx.player and c not in ctx.shielded]
+
+
+def _no_other_minion(state: State, ctx: TurnContext) -> Reason | None:
+    return None if _other_minions(state, ctx) else because(
+        "skipped.no-other-minion", "no other player has a minion on the board")
+
+
 def move_other_minion_adjacent(state: State, narrator: Narrator, ctx: TurnContext) -> Steps:
     """The Duckman, Foul Ole Ron, Canting Crew: move another player's minion to an adjacent area."""
-    options = [piece_option(a, c) for a in AREA_IDS for c in state.areas[a].minions
-               if c != ctx.player and c not in ctx.shielded]
+    options = _other_minions(state, ctx)
     picked = yield from _pick_piece(ctx, "card.move-other", f"{ctx.player}: move whose minion?", options)
     if picked is None:
         return
@@ -78,6 +88,9 @@ def move_other_minion_adjacent(state: State, narrator: Narrator, ctx: TurnContex
 
 
 def _move_own(state: State, narrator: Narrator, ctx: TurnContext, sources: list[str], anywhere: bool) -> Steps:
+    if not sources:  # the part of the text that could not be done is said (Hobsons's, after paying)
+        narrator.say("symbol.no-option.no-minion-to-move", f"{ctx.player} has no minion to move", player=ctx.player)
+        return
     options = [piece_option(a, ctx.player) for a in sources]
     picked = yield from _pick_piece(ctx, "card.move-own", f"{ctx.player}: move which of your minions?", options)
     if picked is None:
@@ -100,8 +113,17 @@ def move_own_anywhere(state: State, narrator: Narrator, ctx: TurnContext) -> Ste
 
 def rincewind(state: State, narrator: Narrator, ctx: TurnContext) -> Steps:
     """Rincewind: move one of your minions out of an area with a trouble marker to an adjacent area."""
-    sources = [a for a in state.areas_with_minion(ctx.player) if state.areas[a].trouble]
-    yield from _move_own(state, narrator, ctx, sources, anywhere=False)
+    yield from _move_own(state, narrator, ctx, _rincewind_sources(state, ctx), anywhere=False)
+
+
+def _rincewind_sources(state: State, ctx: TurnContext) -> list[str]:
+    return [a for a in state.areas_with_minion(ctx.player) if state.areas[a].trouble]
+
+
+def _no_minion_in_trouble(state: State, ctx: TurnContext) -> Reason | None:
+    return None if _rincewind_sources(state, ctx) else because(
+        "skipped.no-minion-in-trouble", f"{ctx.player} has no minion in an area with a trouble marker",
+        player=ctx.player)
 
 
 def hobsons(state: State, narrator: Narrator, ctx: TurnContext) -> Steps:
@@ -109,8 +131,7 @@ def hobsons(state: State, narrator: Narrator, ctx: TurnContext) -> Steps:
     payee = yield from choose_player(state, ctx, f"{ctx.player}: pay $2 to whom?", other_players(state, ctx.player))
     if payee is None:
         return
-    paid = transfer(state, ctx.player, payee, 2)
-    narrator.say("money.paid", f"{ctx.player} pays {payee} ${paid}", payer=ctx.player, payee=payee, amount=paid)
+    pay_player(state, narrator, ctx.player, payee, 2)
     yield from _move_own(state, narrator, ctx, state.areas_with_minion(ctx.player), anywhere=True)
 
 
@@ -120,8 +141,7 @@ def burleigh(state: State, narrator: Narrator, ctx: TurnContext) -> Steps:
     payee = yield from choose_player(state, ctx, f"{ctx.player}: pay $2 to whom?", other_players(state, ctx.player))
     if payee is None:
         return
-    paid = transfer(state, ctx.player, payee, 2)
-    narrator.say("money.paid", f"{ctx.player} pays {payee} ${paid}", payer=ctx.player, payee=payee, amount=paid)
+    pay_player(state, narrator, ctx.player, payee, 2)
     options = [piece_option(a, p) for a, p in assassination_targets(state, ctx.player) if p not in ctx.shielded]
     picked = yield from _pick_piece(ctx, "card.assassinate", f"{ctx.player}: assassinate which piece?", options)
     if picked is not None:
@@ -139,9 +159,13 @@ def carcer(state: State, narrator: Narrator, ctx: TurnContext) -> Steps:
         face, area = yield from roll_for_area("card.carcer-roll", f"{ctx.player}: roll for Carcer ({n} of 2)",
                                               ctx.player)
         narrator.say("card.rolled", f"{ctx.player} rolls {face}: {area}", area, player=ctx.player, face=face)
+        removable = _removable(state, ctx, area)
+        if not removable:  # the roll found nothing: said, not passed over in silence
+            narrator.say("symbol.no-option.nothing-to-remove", f"there is no minion to remove in {area}", area,
+                         player=ctx.player)
+            continue
         picked = yield from _pick_piece(ctx, "card.carcer-remove", f"{ctx.player}: remove which minion in {area}?",
-                                        _removable(state, ctx, area), optional=False, table=(state, narrator),
-                                        area=area)
+                                        removable, optional=False, table=(state, narrator), area=area)
         if picked is not None:
             yield from remove_by_card(state, narrator, ctx, picked[0], picked[1], by_text=True)
 
@@ -198,8 +222,7 @@ def cosmo_lavish(state: State, narrator: Narrator, ctx: TurnContext) -> Steps:
         return
     if (yield from text_cancelled(state, narrator, ctx, agent)):
         return  # Wallace Sonky cancels the whole text for the agent: no payment, no removal
-    paid = transfer(state, ctx.player, agent, 2)
-    narrator.say("money.paid", f"{ctx.player} pays {agent} ${paid}", payer=ctx.player, payee=agent, amount=paid)
+    pay_player(state, narrator, ctx.player, agent, 2)
     # a game recorded before rules revision 3 read "yours" as the paid player's, and goes on so
     spared = ctx.player if state.revision >= COSMO_SPARES_ITS_PLAYER else agent
     options = [piece_option(a, p) for a in AREA_IDS if state.areas[a].trouble for p in pieces_in(state, a)
@@ -256,12 +279,10 @@ def dice_here_n_now(state: State, narrator: Narrator, ctx: TurnContext) -> Steps
     face = yield from roll("card.here-n-now-roll", f"{ctx.player}: roll for Here'n'Now", ctx.player)
     narrator.say("card.rolled", f"{ctx.player} rolls {face}", player=ctx.player, face=face)
     if face >= 7:
-        victim = yield from choose_player(state, ctx, f"{ctx.player}: take $3 from whom?",
-                                          other_players(state, ctx.player))
+        victim = yield from choose_whom_to_rob(state, ctx, f"{ctx.player}: take $3 from whom?")
         if victim is None or (yield from text_cancelled(state, narrator, ctx, victim)):
             return
-        paid = transfer(state, victim, ctx.player, 3)
-        narrator.say("money.paid", f"{victim} pays {ctx.player} ${paid}", payer=victim, payee=ctx.player, amount=paid)
+        pay_player(state, narrator, victim, ctx.player, 3)
     elif face == 1:
         yield from _remove_own_minion(state, narrator, ctx, ctx.player)
 
@@ -317,4 +338,11 @@ EFFECTS: dict[str, Effect] = {
     "the-bursar": bursar,
     "here-n-now": dice_here_n_now,
     "cmot-dibbler": dice_dibbler,
+}
+
+NO_TARGET: dict[str, NoTarget] = {
+    "the-duckman": _no_other_minion,
+    "foul-ole-ron": _no_other_minion,
+    "canting-crew": _no_other_minion,
+    "rincewind": _no_minion_in_trouble,
 }

@@ -3,10 +3,12 @@ from __future__ import annotations
 
 from companion.morpork.actions import take_money
 from companion.morpork.board import AREA_IDS
-from companion.morpork.cards.common import SKIP, Effect, TurnContext, choose_player, other_players
-from companion.morpork.steps import Steps, ask, forced
+from companion.morpork.cards.common import (
+    SKIP, Effect, NoTarget, TurnContext, choose_player, choose_whom_to_rob, nobody_has_money, other_players,
+)
+from companion.morpork.revisions import TEXTS_WITHOUT_TARGET_SKIPPED
+from companion.morpork.steps import Steps, ask, forced, has_no_money, pay_player
 from companion.morpork.cards.interrupts import text_cancelled, texts_cancelled
-from companion.morpork.pieces import transfer
 from companion.core.procedure import Narrator
 from companion.morpork.state import State
 
@@ -21,14 +23,17 @@ def _collect(state: State, narrator: Narrator, ctx: TurnContext, amount: int, wh
 
 
 def each_other_player_pays_2(state: State, narrator: Narrator, ctx: TurnContext) -> Steps:
-    """Mr Boggis, The Thieves' Guild: every other player pays $2 if possible."""
+    """Mr Boggis, The Thieves' Guild: every other player pays $2 if possible. From rules revision 3
+    a player with no money, from whom the text takes nothing, is not asked whether they cancel it
+    (Wallace Sonky); each is said to have no money to pay."""
     others = other_players(state, ctx.player)
-    yield from texts_cancelled(state, narrator, ctx, others)
+    affected = others if state.revision < TEXTS_WITHOUT_TARGET_SKIPPED \
+        else [c for c in others if has_no_money(state, c) is None]
+    yield from texts_cancelled(state, narrator, ctx, affected)
     for color in others:
-        if (yield from text_cancelled(state, narrator, ctx, color)):
+        if color in affected and (yield from text_cancelled(state, narrator, ctx, color)):
             continue
-        paid = transfer(state, color, ctx.player, 2)
-        narrator.say("money.paid", f"{color} pays {ctx.player} ${paid}", payer=color, payee=ctx.player, amount=paid)
+        pay_player(state, narrator, color, ctx.player, 2)
 
 
 def loan(state: State, narrator: Narrator, ctx: TurnContext) -> Steps:
@@ -79,12 +84,10 @@ def mr_slant(state: State, narrator: Narrator, ctx: TurnContext) -> Steps:
 def _take_from_player(amount: int) -> Effect:
     def effect(state: State, narrator: Narrator, ctx: TurnContext) -> Steps:
         """Nobby Nobbs: take $3 from a player of your choice."""
-        victim = yield from choose_player(state, ctx, f"{ctx.player}: take ${amount} from which player?",
-                                          other_players(state, ctx.player))
+        victim = yield from choose_whom_to_rob(state, ctx, f"{ctx.player}: take ${amount} from which player?")
         if victim is None or (yield from text_cancelled(state, narrator, ctx, victim)):
             return
-        paid = transfer(state, victim, ctx.player, amount)
-        narrator.say("money.paid", f"{victim} pays {ctx.player} ${paid}", payer=victim, payee=ctx.player, amount=paid)
+        pay_player(state, narrator, victim, ctx.player, amount)
     return effect
 
 
@@ -102,8 +105,7 @@ def hubert(state: State, narrator: Narrator, ctx: TurnContext) -> Steps:
         return
     if (yield from text_cancelled(state, narrator, ctx, payer)):
         return
-    paid = transfer(state, payer, payee, 3)
-    narrator.say("money.paid", f"{payer} pays {payee} ${paid}", payer=payer, payee=payee, amount=paid)
+    pay_player(state, narrator, payer, payee, 3)
 
 
 EFFECTS: dict[str, Effect] = {
@@ -121,4 +123,10 @@ EFFECTS: dict[str, Effect] = {
     "mr-slant": mr_slant,
     "nobby-nobbs": _take_from_player(3),
     "hubert": hubert,
+}
+
+NO_TARGET: dict[str, NoTarget] = {
+    "mr-boggis": nobody_has_money,
+    "the-thieves-guild": nobody_has_money,
+    "nobby-nobbs": nobody_has_money,
 }

@@ -1,0 +1,171 @@
+"""A card's text with no legal target is skipped like a symbol, with its reason, not asked "do / skip"
+and then silently empty (rules revision 3); a text that can do only part of what it says names what
+it could not do. A game of revision 2 keeps asking what it asked.
+
+Sources: the symbols are taken left to right and "every action is optional except E"
+(shared/reference/cards.md, symbols); the card texts are cards.md's rows (The Duckman: "Move another
+player's minion from its area to an adjacent area", Modo: "Discard one card", History Monks: "Shuffle
+the discard pile, draw four cards from it", The Beggars' Guild: "they hand you two cards of their own
+choosing", Mr Boggis: "Each other player pays you $2 'if possible'", Nobby Nobbs: "Take $3 from a player
+you choose", Carcer: "Roll twice; remove one minion of your choice from each rolled area", Hobsons's
+Livery Stable: "Pay $2 to a player of your choice, then move one of your minions to any area"); ruling 1
+(shared/reference/board.md): "A player who must pay more than they have pays what they have ('do as
+much as possible')" — so a possible payment is still made, and a text that can still roll does.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from companion.core.mode import Progress
+from companion.core.procedure import Outcome, Pending, run
+from companion.morpork.game import Game
+from companion.morpork.mode import MODE
+from companion.morpork.revisions import SINGLE_WINDOW, TEXTS_WITHOUT_TARGET_SKIPPED
+from companion.morpork.state import State
+from companion.morpork.state_format import state_from_json
+from companion.morpork.turn import turn_procedure
+
+START = ("the-shades", "the-scours", "dolly-sisters")
+INTERRUPTS = ["gaspode", "fresh-start-club", "wallace-sonky", "igor", "susan"]
+PLAYERS = ("red", "blue", "green")
+
+
+def position(*, areas: dict[str, Any] | None = None, money: dict[str, int] | None = None,
+             hand: dict[str, int] | None = None, discard: list[str] | None = None, trouble: bool = True,
+             revision: int = TEXTS_WITHOUT_TARGET_SKIPPED) -> State:
+    """Red, blue and green at the set-up table (a minion each in the three starting areas), red to
+    play, the interrupts on the discard pile (no window opens unless the test asks for one)."""
+    doc_areas: dict[str, Any] = {a: {"minions": {c: 1 for c in PLAYERS}, "trouble": trouble} for a in START}
+    doc_areas.update(areas or {})
+    money = {c: 10 for c in PLAYERS} | (money or {})
+    hand = {c: 5 for c in PLAYERS} | (hand or {})
+    state = state_from_json({
+        "players": [{"color": c, "personality": p, "money": money[c], "hand": hand[c]}
+                    for c, p in zip(PLAYERS, ("vetinari", "vimes", "rust"))],
+        "areas": doc_areas, "active_player": "red", "draw_pile": 40,
+        "discard_pile": INTERRUPTS if discard is None else discard, "bank": 120 - sum(money.values()),
+    })
+    state.revision = revision
+    return state
+
+
+def at(state: State, answers: list[str]) -> tuple[Outcome, Progress]:
+    outcome = run(turn_procedure, state, {}, answers)
+    assert outcome.answers_used == len(answers), "every answer was used"
+    game = Game(outcome.state, Pending("turn", {}, state, list(answers)), len(answers), outcome.narration, 0,
+                outcome.question)
+    return outcome, MODE.progress(game)
+
+
+ONLY_RED_MINIONS = {a: {"minions": {"red": 1}, "trouble": False} for a in START}
+
+WITHOUT_TARGET: list[tuple[str, dict[str, Any], list[str], str, str]] = [
+    # card, position, answers after the card (the symbols before its text), why, the question that
+    # follows ("": none, red's hand is empty and the turn ends without asking)
+    ("canting-crew", {"areas": ONLY_RED_MINIONS}, [], "skipped.no-other-minion", "symbol.minion"),
+    ("the-duckman", {"areas": ONLY_RED_MINIONS}, [], "skipped.no-other-minion", "turn.end"),
+    ("foul-ole-ron", {"areas": ONLY_RED_MINIONS}, [], "skipped.no-other-minion", "turn.play-another"),
+    ("rincewind", {"trouble": False}, ["riots"], "skipped.no-minion-in-trouble", "turn.play-another"),
+    ("modo", {"hand": {"red": 1}}, [], "skipped.no-card-to-discard", "symbol.minion"),
+    ("harry-king", {"hand": {"red": 1}}, ["skip"], "skipped.no-card-to-discard", ""),  # the turn ends
+    ("shonky-shop", {"hand": {"red": 1}, "trouble": False}, [], "skipped.no-card-to-discard", "symbol.build"),
+    ("history-monks", {"discard": []}, [], "skipped.discard-pile-empty", "symbol.minion"),
+    ("the-beggars-guild", {"hand": {"blue": 0, "green": 0}}, [], "skipped.no-card-in-hand", "symbol.minion"),
+    ("queen-molly", {"hand": {"blue": 0, "green": 0}}, ["skip"], "skipped.no-card-in-hand", "turn.end"),
+    ("stanley", {"hand": {"blue": 0, "green": 0}}, [], "skipped.no-card-in-hand", "symbol.minion"),
+    ("mr-boggis", {"money": {"blue": 0, "green": 0}}, [], "skipped.no-money-to-take", "symbol.minion"),
+    ("the-thieves-guild", {"money": {"blue": 0, "green": 0}}, [], "skipped.no-money-to-take", "symbol.minion"),
+    ("nobby-nobbs", {"money": {"blue": 0, "green": 0}}, [], "skipped.no-money-to-take", "turn.play-another"),
+]
+
+
+@pytest.mark.parametrize(("card", "changes", "before", "why", "next_key"), WITHOUT_TARGET,
+                         ids=[row[0] for row in WITHOUT_TARGET])
+def test_a_text_with_no_legal_target_is_skipped_with_its_reason(card: str, changes: dict[str, Any],
+                                                                before: list[str], why: str, next_key: str) -> None:
+    outcome, progress = at(position(**changes), [card, *before])
+    assert (outcome.question.key if outcome.question is not None else "") == next_key, outcome.question
+    line = next(n for n in outcome.narration if n.key == "symbol.no-option.scroll")
+    assert dict(line.params)["why"] == why and dict(line.params)["card"] == card
+    shown = progress.innermost("card")
+    if shown is not None:  # the card is still on the table (a symbol after its text): the strip says why
+        step = shown.steps[shown.steps.index(next(s for s in shown.steps if s.name == "S"))]
+        assert step.status == "skipped" and step.why is not None and step.why.key == why
+
+
+@pytest.mark.parametrize(("card", "changes", "before", "why", "next_key"), WITHOUT_TARGET,
+                         ids=[row[0] for row in WITHOUT_TARGET])
+def test_revision_2_still_asks_do_or_skip_for_the_same_text(card: str, changes: dict[str, Any],
+                                                            before: list[str], why: str, next_key: str) -> None:
+    outcome, progress = at(position(**changes, revision=SINGLE_WINDOW), [card, *before])
+    assert outcome.question is not None and outcome.question.key == "symbol.scroll"
+    assert outcome.question.options[:2] == ("do", "skip")
+
+
+def test_the_duckman_with_another_players_minion_is_still_offered() -> None:
+    """Blue has a minion in The Hippo: the text has a target, so "do / skip" is asked."""
+    areas = {**ONLY_RED_MINIONS, "the-hippo": {"minions": {"blue": 1}}}
+    outcome, _ = at(position(areas=areas), ["the-duckman"])
+    assert outcome.question is not None and outcome.question.key == "symbol.scroll"
+    outcome, _ = at(position(areas=areas), ["the-duckman", "do"])
+    assert outcome.question is not None and outcome.question.options[:1] == ("the-hippo/blue",)
+
+
+def test_the_beggars_guild_greys_a_player_with_no_card_and_revision_2_offers_them() -> None:
+    state = position(hand={"blue": 0})
+    outcome, _ = at(state, ["the-beggars-guild", "do"])
+    q = outcome.question
+    assert q is not None and q.options == ("green", "skip")
+    assert dict(q.unavailable)["blue"].key == "hand.no-free-card"
+    old, _ = at(position(hand={"blue": 0}, revision=SINGLE_WINDOW), ["the-beggars-guild", "do"])
+    assert old.question is not None and old.question.options == ("blue", "green", "skip")
+    assert not old.question.unavailable
+
+
+def test_nobby_nobbs_greys_a_player_with_no_money() -> None:
+    outcome, _ = at(position(money={"blue": 0}), ["nobby-nobbs", "do"])
+    q = outcome.question
+    assert q is not None and q.options == ("green", "skip")
+    assert dict(q.unavailable)["blue"].key == "money.none"
+    old, _ = at(position(money={"blue": 0}, revision=SINGLE_WINDOW), ["nobby-nobbs", "do"])
+    assert old.question is not None and old.question.options == ("blue", "green", "skip")
+
+
+@pytest.mark.parametrize("revision", [SINGLE_WINDOW, TEXTS_WITHOUT_TARGET_SKIPPED])
+def test_mr_boggis_says_a_player_has_no_money_to_pay_not_that_they_pay_0(revision: int) -> None:
+    """Mr Boggis takes $2 "if possible": green pays, blue has nothing and is said to have nothing."""
+    outcome, _ = at(position(money={"blue": 0}, revision=revision), ["mr-boggis", "do"])
+    said = [(n.key, dict(n.params).get("payer")) for n in outcome.narration if n.key.startswith("money.")]
+    assert said == [("money.none-to-pay", "blue"), ("money.paid", "green")]
+    assert outcome.state.player("red").money == 12
+
+
+def test_mr_boggis_asks_only_players_with_money_whether_they_cancel_it() -> None:
+    """Wallace Sonky may be held (not on the discard pile): the one window is for those the text
+    takes money from; under revision 2 it was for every other player."""
+    discard = [c for c in INTERRUPTS if c != "wallace-sonky"]
+    new, _ = at(position(money={"blue": 0}, discard=discard), ["mr-boggis", "do"])
+    assert new.question is not None and new.question.key == "interrupt.anyone"
+    assert [o for o in new.question.options if o != "none"] == ["green:wallace-sonky"]
+    old, _ = at(position(money={"blue": 0}, discard=discard, revision=SINGLE_WINDOW), ["mr-boggis", "do"])
+    assert old.question is not None
+    assert [o for o in old.question.options if o != "none"] == ["blue:wallace-sonky", "green:wallace-sonky"]
+
+
+def test_carcer_rolling_an_empty_area_says_there_is_nothing_to_remove() -> None:
+    """The Hippo (6) is empty: the first roll removes nothing and says so; The Shades (7) has three."""
+    outcome, _ = at(position(), ["carcer", "do", "6", "7"])
+    assert any(n.key == "symbol.no-option.nothing-to-remove" and n.area == "the-hippo" for n in outcome.narration)
+    assert outcome.question is not None and outcome.question.key == "card.carcer-remove"
+
+
+def test_hobsons_pays_and_then_says_there_is_no_minion_to_move() -> None:
+    """Red has no minion on the board: the $2 is still paid (a payment that is possible), and the
+    move it cannot make is said."""
+    no_red = {a: {"minions": {"blue": 1, "green": 1}, "trouble": True} for a in START}
+    outcome, _ = at(position(areas=no_red), ["hobsons-livery-stable", "do", "blue"])
+    keys = [n.key for n in outcome.narration]
+    assert "money.paid" in keys and "symbol.no-option.no-minion-to-move" in keys
+    assert outcome.state.player("blue").money == 12
