@@ -17,7 +17,10 @@ cards" for a hand already full (``morpork.turn``, the one engine line changed): 
 without those lines; and again for two cards mended (rules revision 3): Cosmo Lavish's removal spares
 the card's player's minions, not the paid player's (21 games first differ at that question), and
 Stanley's line says "takes two cards at random …, keeps one" (39 games differ first at that line,
-with the same cards moved); the other 70 are the same games.
+with the same cards moved); the other 70 are the same games. Stored once more when a card's text with
+no legal target is skipped with its reason (rules revision 3): the 52 changed games each first differ
+at such a text (its skip line, Carcer's empty area, "has no money to pay", a broke player greyed or
+left out of an interrupt window), checked against 21469df; the other 78 are the same.
 
 Each game is played twice: the way the simulator plays (``apply(…, snapshot=False,
 replayable=False)``: the live procedure's working state shared, no start kept to replay a turn
