@@ -12,6 +12,11 @@ revisions differ, and nowhere else.
    single legal option is taken and narrated instead of asked.
 3. Cosmo Lavish's paid player removes a minion "(not one of yours)" — not one of the card's player's,
    whose text it is; their own minions they may. Revision 2 read "yours" as the paid player's.
+   And a build, assassination or trouble-marker removal symbol with no legal option is not skipped
+   unasked while its player can use a City Area power: its question offers ``skip`` and the powers,
+   since a power may give it an option and "you choose when you wish to use it" (Isle of Gods after
+   Ruby's minion brought a marker, The Shades between Death's two assassinations;
+   ``cards.symbols._power_first``). Revision 2 skipped it with a line of narration.
 """
 from __future__ import annotations
 
