@@ -10,7 +10,8 @@ narration.
 
 A symbol is ``to-come``, ``now``, ``done`` or ``skipped`` (with a :class:`Reason`): declined by its
 player (``skip`` to one of the symbol's own questions), impossible (the symbol ended without asking
-anything: nowhere to place, nobody to assassinate, no event card left), or never reached because the
+anything of its own: nowhere to place, nobody to assassinate, no event card left — a question that
+offered only ``skip`` and the City Area powers, and the powers' own questions, do not count), or never reached because the
 turn or the game ended first. A finished event stays recorded (``over``) until the next card is put
 down or the next event is drawn, so the events screen can still show how it ended; until the next
 answer it is also ``just_over`` (:func:`watch_answers`): the table is still looking at its result,
@@ -34,6 +35,18 @@ SKIPPED: Final = "skipped"
 
 SKIP_ANSWER: Final = "skip"
 """The answer that declines an optional symbol (``companion.morpork.cards.common.SKIP``)."""
+
+POWER_OPTION: Final = "power:"
+"""How a City Area power is offered as an option (``power:<area>``; ``cards.powers.POWER_PREFIX`` is this)."""
+
+
+def for_powers_only(question: Question) -> bool:
+    """A question that asks nothing of a symbol: a City Area power's own (``power.*``), or one that
+    offers only ``skip`` and the powers (rules revision 3 asks it of a symbol with nothing to do,
+    ``cards.symbols._power_first``). Taking a symbol through such questions alone is not doing it,
+    nor is ``skip`` to them declining it: the symbol had nothing to do."""
+    return question.key.startswith("power.") or all(
+        o == SKIP_ANSWER or o.startswith(POWER_OPTION) for o in question.options)
 
 R = TypeVar("R")
 
@@ -167,10 +180,11 @@ def take_symbol(under_way: UnderWay, record: CardUnderWay, index: int,
     else:
         while True:
             answer = yield question
-            asked = True
-            if answer == SKIP_ANSWER and question.key.startswith("symbol.") \
-                    and dict(question.params).get("card") == record.card:
-                skipped = True
+            if not for_powers_only(question):
+                asked = True
+                if answer == SKIP_ANSWER and question.key.startswith("symbol.") \
+                        and dict(question.params).get("card") == record.card:
+                    skipped = True
             if question.kind == "roll" and not under_way.event_running and under_way.cards \
                     and under_way.cards[-1] is record:
                 record.face = int(answer)

@@ -20,6 +20,11 @@ revisions differ, and nowhere else.
    Beggars' Guild, Queen Molly, Nobby Nobbs, Here'n'Now), and one with no money is not asked whether
    they cancel Mr Boggis's or The Thieves' Guild's text, which takes nothing from them. Revision 2
    asked "do / skip" for every text and offered every other player.
+   And a build, assassination or trouble-marker removal symbol with no legal option is not skipped
+   unasked while its player can use a City Area power: its question offers ``skip`` and the powers,
+   since a power may give it an option and "you choose when you wish to use it" (Isle of Gods after
+   Ruby's minion brought a marker, The Shades between Death's two assassinations;
+   ``cards.symbols._power_first``). Revision 2 skipped it with a line of narration.
 """
 from __future__ import annotations
 
@@ -35,6 +40,10 @@ COSMO_SPARES_ITS_PLAYER: Final = 3
 TEXTS_WITHOUT_TARGET_SKIPPED: Final = COSMO_SPARES_ITS_PLAYER
 """From this revision (3, the same as :data:`COSMO_SPARES_ITS_PLAYER`: not released apart): a text
 with no legal target is skipped with its reason, not offered as "do"."""
+
+POWERS_BEFORE_A_SKIP: Final = COSMO_SPARES_ITS_PLAYER
+"""From this revision (3, released with the two above): a build, assassination or trouble-marker
+symbol with no legal option asks its player first while a City Area power is usable."""
 
 LATEST: Final = COSMO_SPARES_ITS_PLAYER
 """The revision new games are started with."""

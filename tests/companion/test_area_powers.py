@@ -131,3 +131,39 @@ def test_the_turn_asks_for_exactly_the_tables_targets(area: str) -> None:
     question = next(use_power(state, Narrator(), ctx, area))
     assert question.key == "power.target"
     assert list(question.options) == [*AREA_POWERS[area].targets(state, "red"), "skip"]
+
+
+def test_a_card_taken_over_with_sybil_vimes_is_gained_this_turn() -> None:
+    """Sybil Vimes swaps blue's building in The Hippo for red's: red now holds The Hippo's card
+    ("You then take the matching City Area card"), gained this turn, so its power waits for red's
+    next turn ("What you cannot do is use the ability on a card in the same turn that you gained
+    it"); blue, whose building went, holds it no more."""
+    from companion.core.procedure import run
+    from companion.morpork.turn import turn_procedure
+    doc = {"players": [{"color": "red", "money": 20}, {"color": "blue", "money": 10}],
+           "areas": {"the-hippo": {"minions": {"blue": 1}, "building": "blue"}}, "active_player": "red",
+           "draw_pile": 30, "discard_pile": ["gaspode", "fresh-start-club", "wallace-sonky", "igor", "susan"]}
+    progress = run(turn_procedure, state_from_json(doc), {}, ["sybil-vimes", "take", "do", "the-hippo"])
+    state = progress.state
+    assert state.area_card_holder("the-hippo") == "red" and state.area_cards_held("blue") == []
+    assert state.turn.cards_gained == ["the-hippo"] and actions.usable_area_powers(state, "red") == []
+    assert progress.question is None or "power:the-hippo" not in progress.question.options
+    with pytest.raises(RuleViolation):
+        actions.use_area_power(state, "red", "the-hippo")
+
+
+def test_a_card_lost_to_johnson_stays_out_when_the_building_goes_and_another_is_built() -> None:
+    """Bloody Stupid Johnson: the card "is set to one side and is no longer in the game". The Hippo's
+    building burns; yellow builds there later: yellow's building, but no card and no power."""
+    from companion.morpork.pieces import remove_building
+    state = holder_position("the-hippo", lost_area_cards=["the-hippo"],
+                            players=[{"color": "red", "money": 10}, {"color": "yellow", "money": 12}])
+    assert state.area_card_holder("the-hippo") is None
+    remove_building(state, "the-hippo")
+    state.active_player = "yellow"
+    state.areas["the-hippo"].minions["yellow"] = 1
+    state.recount()
+    actions.build(state, "yellow", "the-hippo")
+    state.turn.cards_gained.clear()  # yellow's next turn
+    assert state.areas["the-hippo"].building == "yellow" and state.area_card_holder("the-hippo") is None
+    assert actions.usable_area_powers(state, "yellow") == []

@@ -270,7 +270,8 @@ SCENARIOS: list[Scenario] = [
     S("errol", ["do", "8", "the-scours/blue"], [("minions", "the-scours", "blue", 0)], waits_for="turn.play-another"),
     S("errol", ["do", "1", "the-scours"], [("minions", "the-scours", "red", 0)], waits_for="turn.play-another",
       name="one"),
-    S("gargoyles", ["do"], [("hand", "red", 6)],
+    # red can build nowhere, but holds two money powers: the build is asked, with them (revision 3)
+    S("gargoyles", ["do", "skip"], [("hand", "red", 6)],
       position={"areas": {"the-hippo": {"building": "red"}, "nap-hill": {"building": "red"}}}),
     S("death", ["the-shades/blue", "the-scours/green", "skip"],
       [("minions", "the-shades", "blue", 0), ("minions", "the-scours", "green", 0)]),

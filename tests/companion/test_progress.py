@@ -187,3 +187,22 @@ def test_riots_that_end_the_game_leave_no_outcome_before_the_game_end() -> None:
     assert game.is_over and (progress.screen, progress.outcome) == ("gameend", "")
     event = progress.innermost("event")
     assert event is not None and (event.id, event.status) == ("riots", "done")
+
+
+def test_a_symbol_asked_only_for_the_powers_is_passed_over_when_it_stays_without_an_option() -> None:
+    """Rules revision 3 asks a symbol with nothing to do for the City Area powers (one may give it
+    an option): Death's second assassination, after the first took the only trouble marker, with
+    The Shades in red's hand. Skipped there, or still without a target after the power, the symbol
+    is passed over for the reason it was before ("has nobody to assassinate"), not done or declined."""
+    state = table(**{"the-shades": {"minions": {"red": 1}, "building": "red"},
+                     "the-scours": {"minions": {"red": 1}}, "dolly-sisters": {"minions": {"red": 1}},
+                     "the-hippo": {"minions": {"blue": 2}, "trouble": True}})
+    game, _progress = at(state, ["death", "the-hippo/blue"])
+    assert game.question is not None and list(game.question.options) == ["skip", "power:the-shades"]
+    nobody = ("A", "skipped", "skipped.nobody-to-assassinate")
+    for answers in (["skip"], ["power:the-shades", "the-shades"]):  # a marker by red's minion alone
+        game, progress = at(state, ["death", "the-hippo/blue", *answers])
+        assert game.question is not None and game.question.key == "symbol.build"
+        assert statuses(progress.innermost("card")) == [("A", "done", None), nobody, ("B", "now", None)], answers
+    game, progress = at(state, ["death", "the-hippo/blue", "power:the-shades", "the-hippo", "the-hippo/blue"])
+    assert statuses(progress.innermost("card"))[:2] == [("A", "done", None), ("A", "done", None)]

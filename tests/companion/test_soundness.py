@@ -285,14 +285,18 @@ def test_a_winner_who_is_not_a_player_is_refused() -> None:
         state_from_json({**riots(), "game_over": {"reason": "riots", "winners": ["blue", "green"]}})
 
 
-@pytest.mark.parametrize(("players", "seed", "edition"), [(3, 840, "en"), (4, 923, "de"), (2, 853, "pl"), (2, 25, "en")])
-def test_a_power_that_ends_the_game_ends_the_turn_s_asking(players: int, seed: int, edition: str,
+@pytest.mark.parametrize(("players", "seed", "edition", "revision"),
+                         [(3, 840, "en", 2), (4, 923, "de", 3), (2, 853, "pl", 3), (2, 25, "en", 3)])
+def test_a_power_that_ends_the_game_ends_the_turn_s_asking(players: int, seed: int, edition: str, revision: int,
                                                           monkeypatch: pytest.MonkeyPatch) -> None:
     """Unreal Estate's power draws a card: when it takes the last of the draw pile, the game ends and
     is scored at once. The question the power was used from came back all the same, and a scroll's
     text then paid money or placed a minion after the winners were named (seed 840: "winners
     ['yellow'], but on points ['green'] win"). These games of the simulator met it; now no
-    question follows the end, and every position of them is one a table can show."""
+    question follows the end, and every position of them is one a table can show. Seed 840 is
+    played under rules revision 2, where it still ends so (the power used at Sir Charles Lavatory's
+    scroll); under revision 3 a build with no option asks for the powers first, and that game takes
+    another course."""
     from companion.cli import simulate as simulator
 
     checked = simulator.check_invariants
@@ -305,5 +309,5 @@ def test_a_power_that_ends_the_game_ends_the_turn_s_asking(players: int, seed: i
             ended.append(game.state.game_over.reason)
 
     monkeypatch.setattr(simulator, "check_invariants", no_question_after_the_end)
-    simulator.play_game(random.Random(seed), players, edition, every_input=True)
+    simulator.play_game(random.Random(seed), players, edition, revision=revision, every_input=True)
     assert ended == ["draw-pile"]

@@ -219,3 +219,84 @@ def test_a_power_chosen_by_mistake_can_be_skipped_at_its_target() -> None:
         state = progress.state
         assert state.player("red").money == 10 and state.player("red").hand == 5 and state.turn.powers_used == []
         assert state.trouble_on_board() == 3 and state.minions_on_board("red") == 5
+
+
+# -- a City Area power between two actions (rules revision 3) ------------------------------------
+# EN "City Area Cards": "In most cases you can use this ability once per turn and you choose when you
+# wish to use it"; "You complete one action before you start the next action." So once one symbol is
+# done the holder may use a power before the next — also when that next symbol has no legal option
+# yet, which the power can give it. Revision 2 skipped such a symbol without a question.
+
+def _ruby_behind_isle_of_gods(revision: int) -> State:
+    """Red holds Isle of Gods (building and minion there) and $20; each other area with a red
+    minion has a trouble marker; blue has a minion in Dimwell."""
+    state = table(areas={"isle-of-gods": {"minions": {"red": 1}, "building": "red"},
+                         "dimwell": {"minions": {"blue": 1}}}, red={"money": 20})
+    state.revision = revision
+    return state
+
+
+def test_isle_of_gods_between_ruby_s_minion_and_its_build() -> None:
+    """Ruby (place a minion, then build): the minion placed in Dimwell brings a trouble marker, so
+    red can build nowhere; red may pay Isle of Gods $2 to take that marker off, then build there."""
+    answers = ["ruby", "dimwell"]
+    question = play(_ruby_behind_isle_of_gods(3), answers).question
+    assert question is not None and question.key == "symbol.build"
+    assert list(question.options) == ["skip", "power:isle-of-gods"]
+    assert dict(question.unavailable)["dimwell"].key == "build.trouble"
+    question = play(_ruby_behind_isle_of_gods(3), [*answers, "power:isle-of-gods", "dimwell"]).question
+    assert question is not None and question.key == "symbol.build" and list(question.options) == ["dimwell", "skip"]
+    progress = play(_ruby_behind_isle_of_gods(3), [*answers, "power:isle-of-gods", "dimwell", "dimwell"])
+    state = progress.state
+    assert state.areas["dimwell"].building == "red" and not state.areas["dimwell"].trouble
+    assert state.player("red").money == 20 - 2 - 6
+    skipped = play(_ruby_behind_isle_of_gods(3), [*answers, "skip"])
+    assert skipped.narration[-1].key == "symbol.no-option.build"  # said as before, after the question
+    assert skipped.state.player("red").money == 20 and skipped.state.areas["dimwell"].trouble
+
+
+def test_revision_2_skips_ruby_s_build_without_asking() -> None:
+    """A game journalled under revision 2 goes on as it was played: no question before the skip."""
+    progress = play(_ruby_behind_isle_of_gods(2), ["ruby", "dimwell"])
+    assert any(line.key == "symbol.no-option.build" for line in progress.narration)
+    assert progress.question is not None and progress.question.key == "turn.end"
+    assert progress.state.areas["dimwell"].building is None
+
+
+def _death_behind_the_shades(revision: int) -> State:
+    """Red holds The Shades (building and minion there, no trouble marker); two blue minions in The
+    Hippo, next to The Shades, with the only trouble marker on the board."""
+    state = table(areas={"the-shades": {"minions": {"red": 1}, "building": "red"},
+                         "the-scours": {"minions": {"red": 1}}, "dolly-sisters": {"minions": {"red": 1}},
+                         "the-hippo": {"minions": {"blue": 2}, "trouble": True}})
+    state.revision = revision
+    return state
+
+
+def test_the_shades_between_death_s_two_assassinations() -> None:
+    """Death (assassinate, assassinate, build): the first takes a blue minion and the marker out of
+    The Hippo; then The Shades may put a marker back there ("At any point in your turn"), and the
+    second assassination has a target."""
+    answers = ["death", "the-hippo/blue"]
+    question = play(_death_behind_the_shades(3), answers).question
+    assert question is not None and question.key == "symbol.assassinate"
+    assert list(question.options) == ["skip", "power:the-shades"]
+    progress = play(_death_behind_the_shades(3), [*answers, "power:the-shades", "the-hippo", "the-hippo/blue"])
+    assert progress.state.areas["the-hippo"].minions == {} and not progress.state.areas["the-hippo"].trouble
+    legacy = play(_death_behind_the_shades(2), answers)
+    assert any(line.key == "symbol.no-option.assassinate" for line in legacy.narration)
+    assert legacy.question is not None and legacy.question.key != "symbol.assassinate"
+
+
+def test_the_shades_between_sergeant_detritus_two_removals() -> None:
+    """Sergeant Detritus (remove a trouble marker, twice): the first takes the only marker; the
+    second is asked with The Shades, which may put one down for it — revision 2 skipped it."""
+    answers = ["sergeant-detritus", "the-hippo"]
+    question = play(_death_behind_the_shades(3), answers).question
+    assert question is not None and question.key == "symbol.trouble"
+    assert list(question.options) == ["skip", "power:the-shades"]
+    progress = play(_death_behind_the_shades(3), [*answers, "power:the-shades", "the-scours", "the-scours"])
+    assert progress.state.trouble_on_board() == 0 and progress.state.turn.powers_used == ["the-shades"]
+    legacy = play(_death_behind_the_shades(2), answers)
+    assert any(line.key == "symbol.no-option.trouble" for line in legacy.narration)
+    assert legacy.question is not None and legacy.question.key != "symbol.trouble"

@@ -14,9 +14,12 @@ from companion.morpork.actions import (
 )
 from companion.morpork.cards.common import SKIP, TurnContext, possible_cards
 from companion.core.procedure import Narrator, Question, choice_question
+from companion.morpork.progress import POWER_OPTION
 from companion.morpork.state import State
 
-POWER_PREFIX = "power:"
+POWER_PREFIX = POWER_OPTION
+"""``power:<area>``: defined with the progress records (``morpork.progress``), which the state imports
+and which tell a question asked only for the powers from a symbol's own."""
 
 
 def power_options(state: State, ctx: TurnContext) -> list[str]:

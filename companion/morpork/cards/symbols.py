@@ -1,7 +1,9 @@
 """The symbols at the top of a card, each taken in order and each optional except the random event.
 
 Every symbol question lists its legal options plus ``skip`` (and the City Area powers usable now);
-a symbol with no legal option is skipped with a line of narration instead of a question.
+a symbol with no legal option is skipped with a line of narration instead of a question — unless a
+City Area power is usable then (rules revision 3, :func:`_power_first`): the power may give the symbol
+an option, and the holder may use it between two actions.
 """
 from __future__ import annotations
 
@@ -25,8 +27,9 @@ from companion.morpork.actions import (
 from companion.morpork.board import AREA_IDS
 from companion.morpork.cards.common import SKIP, TurnContext, parse_piece_option, piece_option
 from companion.morpork.cards.interrupts import remove_by_card
-from companion.morpork.cards.powers import ask_with_powers
+from companion.morpork.cards.powers import POWER_PREFIX, ask_with_powers, power_options, use_power
 from companion.core.procedure import Narrator, Question, Reason, because, choice_question
+from companion.morpork.revisions import POWERS_BEFORE_A_SKIP
 from companion.morpork.state import State
 
 TAKE = "take"
@@ -103,6 +106,30 @@ def _ask(state: State, narrator: Narrator, ctx: TurnContext, with_powers: bool,
     return (yield make([]))
 
 
+def _power_first(state: State, narrator: Narrator, ctx: TurnContext, with_powers: bool,
+                 make: Callable[[list[str]], Question]) -> Generator[Question, str, bool]:
+    """A symbol has no legal option now: before it is skipped, the holder of a usable City Area
+    power is asked ``make(powers)`` (the symbol's own question, with ``skip`` and the powers only);
+    True when they used one (the symbol's options are then listed again), False to skip it.
+
+    The rulebook's "City Area Cards": "you choose when you wish to use it", and "You complete one
+    action before you start the next action" — so a power fits between two symbols of a card, and
+    it can give the next one an option: Isle of Gods takes off the trouble marker Ruby's minion
+    brought, and Ruby's building goes there; The Shades puts one back where Death's first
+    assassination took it, for the second. From rules revision 3 (``companion.morpork.revisions``);
+    a game of revision 2 skips the symbol without asking, as it was played."""
+    if not with_powers or state.revision < POWERS_BEFORE_A_SKIP:
+        return False
+    powers = power_options(state, ctx)
+    if not powers:
+        return False
+    answer = yield make(powers)
+    if not answer.startswith(POWER_PREFIX):
+        return False
+    yield from use_power(state, narrator, ctx, answer[len(POWER_PREFIX):])
+    return state.ended() is None
+
+
 def build_steps(state: State, narrator: Narrator, ctx: TurnContext, *, cost: int | None = None,
                 key: str = "symbol.build", with_powers: bool = True) -> Generator[Question, str, str | None]:
     """Build once (at ``cost`` instead of the printed one for Wee Mad Arthur)."""
@@ -110,7 +137,12 @@ def build_steps(state: State, narrator: Narrator, ctx: TurnContext, *, cost: int
     while True:
         listed = [buildable_areas(state, color, cost=cost)]
         if not listed[0]:
-            narrator.say("symbol.no-option.build", f"{color} cannot build anywhere now", player=color)
+            if (yield from _power_first(state, narrator, ctx, with_powers, lambda powers: choice_question(
+                    key, f"{color}: build where?", color, [SKIP, *powers],
+                    unavailable=lambda: build_refusals(state, color, cost=cost), card=ctx.card))):
+                continue
+            if state.ended() is None:
+                narrator.say("symbol.no-option.build", f"{color} cannot build anywhere now", player=color)
             return None
 
         def areas_now() -> list[str]:
@@ -141,9 +173,13 @@ def assassinate_steps(state: State, narrator: Narrator, ctx: TurnContext,
     """Assassinate: another player's minion, a troll or a demon where a trouble marker is; the
     owner may answer with Gaspode, Susan, Igor or Fresh Start Club (not Wallace Sonky)."""
     color = ctx.player
-    if not assassination_targets(state, color):
-        narrator.say("symbol.no-option.assassinate", f"{color} has nobody to assassinate", player=color)
-        return
+    while not assassination_targets(state, color):
+        if not (yield from _power_first(state, narrator, ctx, with_powers, lambda powers: choice_question(
+                "symbol.assassinate", f"{color}: assassinate which piece?", color, [SKIP, *powers],
+                card=ctx.card))):
+            if state.ended() is None:
+                narrator.say("symbol.no-option.assassinate", f"{color} has nobody to assassinate", player=color)
+            return
     answer = yield from _ask(state, narrator, ctx, with_powers, lambda powers: choice_question(
         "symbol.assassinate", f"{color}: assassinate which piece?", color,
         [*(piece_option(a, p) for a, p in assassination_targets(state, color)), SKIP, *powers], card=ctx.card))
@@ -162,9 +198,13 @@ def assassinate_steps(state: State, narrator: Narrator, ctx: TurnContext,
 def remove_trouble_steps(state: State, narrator: Narrator, ctx: TurnContext,
                          with_powers: bool = True) -> Generator[Question, str, None]:
     color = ctx.player
-    if not trouble_marker_areas(state):
-        narrator.say("symbol.no-option.trouble", "there is no trouble marker to remove", player=color)
-        return
+    while not trouble_marker_areas(state):
+        if not (yield from _power_first(state, narrator, ctx, with_powers, lambda powers: choice_question(
+                "symbol.trouble", f"{color}: remove which trouble marker?", color, [SKIP, *powers],
+                card=ctx.card))):
+            if state.ended() is None:
+                narrator.say("symbol.no-option.trouble", "there is no trouble marker to remove", player=color)
+            return
     answer = yield from _ask(state, narrator, ctx, with_powers, lambda powers: choice_question(
         "symbol.trouble", f"{color}: remove which trouble marker?", color,
         [*trouble_marker_areas(state), SKIP, *powers], card=ctx.card))
