@@ -20,7 +20,10 @@ Stanley's line says "takes two cards at random …, keeps one" (39 games differ 
 with the same cards moved); the other 70 are the same games. Stored once more when a card's text with
 no legal target is skipped with its reason (rules revision 3): the 52 changed games each first differ
 at such a text (its skip line, Carcer's empty area, "has no money to pay", a broke player greyed or
-left out of an interrupt window), checked against 21469df; the other 78 are the same.
+left out of an interrupt window), checked against 21469df; the other 78 are the same. And again when a
+build, assassination or trouble-marker symbol with no option asks first while a City Area power is
+usable (rules revision 3): the 111 changed games each first differ where that symbol was skipped
+unasked before, checked against f533ee1; the other 19 are the same.
 
 Each game is played twice: the way the simulator plays (``apply(…, snapshot=False,
 replayable=False)``: the live procedure's working state shared, no start kept to replay a turn
