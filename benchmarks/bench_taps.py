@@ -2,7 +2,11 @@
 interrupt prompt per opponent, forced choices asked) and revision 2 (one "anyone interrupt?" window,
 forced choices taken and narrated).
 
-    python3 benchmarks/bench_taps.py [--games 20] [--players 4] [--seed 1]
+    python3 benchmarks/bench_taps.py [--games 20] [--players 4] [--seed 1] [--before 1] [--after 2]
+
+Revision 3 changed play itself (Cosmo Lavish's removal, a City Area power offered before a symbol
+with no option, texts without a target skipped), so its games are not the same games as revision
+1's or 2's: ``--after 3`` prints its taps per turn, and says "NO" to the same games (exit status 1).
 
 Both revisions are played in this one process from the same seed: the simulator's table
 (``companion.cli.simulate``) deals the same cards, rolls the same dice and makes the same decisions
@@ -28,7 +32,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from companion.cli.simulate import play_game  # noqa: E402
 from companion.core.inputs import Answer, CardScan, DieRoll, Input  # noqa: E402
 from companion.morpork.game import Game  # noqa: E402
-from companion.morpork.revisions import FIRST, LATEST  # noqa: E402
+from companion.morpork.revisions import FIRST, LATEST, SINGLE_WINDOW  # noqa: E402
 
 INTERRUPT_KEYS = ("interrupt.window", "interrupt.anyone", "interrupt.event-window")
 
@@ -76,15 +80,17 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--players", type=int, choices=(2, 3, 4), default=4)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--before", type=int, choices=range(FIRST, LATEST + 1), default=FIRST)
+    parser.add_argument("--after", type=int, choices=range(FIRST, LATEST + 1), default=SINGLE_WINDOW)
     args = parser.parse_args(argv)
-    before, turns_before, ends_before, taps_before, _ = count(FIRST, args.games, args.players, args.seed)
-    after, turns_after, ends_after, taps_after, windows = count(LATEST, args.games, args.players, args.seed)
+    before, turns_before, ends_before, taps_before, _ = count(args.before, args.games, args.players, args.seed)
+    after, turns_after, ends_after, taps_after, windows = count(args.after, args.games, args.players, args.seed)
     same = ends_before == ends_after
     print(f"games: {args.games} ({args.players} players, seed {args.seed}); turns: {turns_before} / {turns_after}; "
           f"same games under both revisions: {'yes' if same else 'NO'}")
     kinds = ("taps", "interrupt taps", "scans", "rolls")
-    for name, counts, turns in (("revision 1 (before)", before, turns_before),
-                                (f"revision {LATEST} (after)", after, turns_after)):
+    for name, counts, turns in ((f"revision {args.before} (before)", before, turns_before),
+                                (f"revision {args.after} (after)", after, turns_after)):
         per_turn = ", ".join(f"{kind} {counts[kind] / turns:.3f}" for kind in kinds)
         print(f"{name}: per turn: {per_turn}; taps+scans {(counts['taps'] + counts['scans']) / turns:.3f}")
     for kind in ("taps", "interrupt taps"):
