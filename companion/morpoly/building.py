@@ -27,7 +27,7 @@ from companion.morpoly.state import HOTEL, State
 from companion.morpoly.table_position import currency_profile, position_of
 
 
-def lift_cost(edition: Edition, square: int, rounding: str = "down") -> int:
+def lift_cost(edition: Edition, square: int, rounding: str) -> int:
     """The mortgage value plus a tenth of it, rounded to the set's rounding unit: down, or in the
     variant as option ``rounding`` says (R6 names "1/10 of mortgages"; L16 charges the same tenth
     at GO and on lifting, so :func:`patrician.lift_cost` is the one place for both games)."""

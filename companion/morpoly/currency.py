@@ -113,10 +113,11 @@ def format_amount(amount: int, profile: CurrencyProfile) -> str:
     return f"{sign}{profile.symbol}{gap}{digits}"
 
 
-def shares(amount: int, parties: int, profile: CurrencyProfile, rounding: str = "down") -> int:
+def shares(amount: int, parties: int, profile: CurrencyProfile, rounding: str) -> int:
     """Each party's equal share of ``amount`` (the Luggage's money, R68), rounded down to the unit,
     the remainder staying with the bank; or to the nearest unit under option ``rounding`` (R6 names
-    "shares of Luggage money")."""
+    "shares of Luggage money"), the bank then paying what the shares add up to, which may be a little
+    more than ``amount`` (six shares of $100: 6 × $17)."""
     if parties < 1:
         raise ValueError(f"money is shared among at least one party, not {parties!r}")
     return fraction_of(amount, 1, parties, profile, rounding)

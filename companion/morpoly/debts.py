@@ -44,7 +44,8 @@ def pay_each(state: State, edition: Edition, narrator: Narrator, token_id: str, 
     whose tokens sit in jail receives nothing in the variant, B1). The creditors are taken in seating
     order from the drawer; the first that cannot be paid in full takes the drawer over (R55). With
     ``creditor=largest-claim`` a drawer who cannot pay them all is taken over at once by the largest
-    claim (all claims equal: the first in seating order) and nobody is paid.
+    claim (all claims equal: the first in seating order) and nobody is paid — the Merchants' cover
+    is not counted for that test (R55 weighs the drawer's own means).
 
     Each payment is a card payment the drawer must make (R32: "card payments" count for the
     Merchants' cover, L64 "FSU-Nehmer muss Geld zahlen"), so from rules revision 4 it goes through

@@ -48,7 +48,8 @@ def landed_on_owned(state: State, edition: Edition, narrator: Narrator, token_id
     name = edition.squares[index].name
     position = position_of(state, edition)
     if sq.mortgaged:
-        if patrician.may_buy_out(position, token_id, index, state.revision < AMOUNTS_AND_JAIL_DEALS):
+        if patrician.may_buy_out(position, token_id, index,
+                                 jailed_owner_sells=state.revision < AMOUNTS_AND_JAIL_DEALS):
             yield from _buy_out(state, edition, narrator, token_id, index)
         return
     if not receives_income(position, owner):

@@ -12,7 +12,7 @@ from companion.core.procedure import Narrator, Question
 from companion.morpoly.editions import Edition
 from companion.morpoly.events import RollPurpose
 from companion.morpoly.fortuna_play import ask_roll
-from companion.morpoly.revisions import AMOUNTS_AND_JAIL_DEALS, LATEST
+from companion.morpoly.revisions import AMOUNTS_AND_JAIL_DEALS
 from companion.morpoly.state import State
 
 
@@ -76,11 +76,11 @@ def rent_for(state: State, edition: Edition, narrator: Narrator, token_id: str, 
         first, second = yield from ask_roll(state, narrator, "morpoly.roll.utility-card",
                                             f"{token_id}: roll for the utility's rent (10 × the dice)", token_id,
                                             RollPurpose.TABLE, token=token_id)
-        return card_utility_rent(edition, first + second, state.revision)
+        return card_utility_rent(edition, first + second, revision=state.revision)
     return rent_due(state, edition, square, dice_total)
 
 
-def card_utility_rent(edition: Edition, dice_total: int, revision: int = LATEST) -> int:
+def card_utility_rent(edition: Edition, dice_total: int, *, revision: int) -> int:
     """The "advance to the nearest utility" card's fee: "ten times the amount thrown" in US money,
     so 10 × the set's currency scale (R73: 200 × in the D-Mark set, whose works charge 80 × and
     200 × the dice), never the bare 10 of the card's text — from rules revision 4; a game recorded

@@ -52,7 +52,7 @@ def may_mortgage(position: Position, party: PartyId) -> bool:
     return Guild.PATRICIAN not in position.guilds_of(party)
 
 
-def may_buy_out(position: Position, token: TokenId, square: int, jailed_owner_sells: bool = False) -> bool:
+def may_buy_out(position: Position, token: TokenId, square: int, *, jailed_owner_sells: bool) -> bool:
     """L96: the Patrician landing on another party's mortgaged square may buy it — unless every
     token of the owner sits in jail: the buy-out is a deal that pays the owner, and in jail a party
     "receives no money and concludes no deals" (B1, L9; the Thieves excepted, L36).

@@ -26,7 +26,7 @@ def test_rounding_down_and_to_the_nearest() -> None:
     assert fraction_of(275, 1, 10, US_DOLLAR, "nearest") == 28
     assert fraction_of(5500, 1, 10, D_MARK) == 540              # DM 550 rounds down to the DM 20 unit
     assert fraction_of(5500, 1, 10, D_MARK, "nearest") == 560
-    assert shares(100, 3, US_DOLLAR) == 33
+    assert shares(100, 3, US_DOLLAR, "down") == 33
     with pytest.raises(ValueError, match="rounding"):
         fraction_of(10, 1, 10, US_DOLLAR, "up")
 

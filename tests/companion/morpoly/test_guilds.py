@@ -228,7 +228,8 @@ def test_patrician_powers_and_scenarios_11_and_12() -> None:
     assert not patrician.may_mortgage(position, "p")
     free = TablePosition(squares={"p": 39}, guilds={"p": frozenset({Guild.PATRICIAN})}, owners={39: "red"},
                          mortgaged=frozenset({39}))
-    assert patrician.may_buy_out(free, "p", 39) and not patrician.may_buy_out(free, "p", 37)
+    assert patrician.may_buy_out(free, "p", 39, jailed_owner_sells=False)
+    assert not patrician.may_buy_out(free, "p", 37, jailed_owner_sells=False)
 
 
 def test_fools_powers() -> None:

@@ -162,7 +162,6 @@ def test_no_theft_where_one_player_owns_the_whole_group() -> None:
     assert cash(game, "red") == 1460 and cash(game, "blue") == 1540
 
 
-
 def test_in_the_dm_set_a_thief_steals_eighty_times_the_dice_at_a_cultural_site() -> None:
     """L35 "Stehlen die SBG, einschließlich Kneipen (Bahnhöfe) und Kulturstätten (Werke), anstatt zu
     zahlen", reference §3.1 (on a cultural site the fee is 4 × the roll) and §6 (the "Deutsches
@@ -182,6 +181,7 @@ def test_in_the_dm_set_a_thief_steals_eighty_times_the_dice_at_a_cultural_site()
     state.token("red").square = 7
     game = do(start(state, "red"), "roll", (1, 4))
     assert cash(game, "red") == 30000 - 200 * 5 and cash(game, "blue") == 30000 + 200 * 5
+
 
 def test_a_thief_caught_stealing_goes_to_jail_and_keeps_the_loot() -> None:
     """L35, R26: another token on the square catches him; the theft stands."""

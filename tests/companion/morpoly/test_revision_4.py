@@ -45,8 +45,8 @@ def test_a_d_mark_work(revision: int) -> None:
 
 def test_the_nearest_utility_card_by_revision() -> None:
     dm = load_edition("de-dm")
-    assert card_utility_rent(dm, 11, AMOUNTS_AND_JAIL_DEALS) == 2200
-    assert card_utility_rent(dm, 11, EVEN_HOTEL_SALE) == 110
+    assert card_utility_rent(dm, 11, revision=AMOUNTS_AND_JAIL_DEALS) == 2200
+    assert card_utility_rent(dm, 11, revision=EVEN_HOTEL_SALE) == 110
 
 
 @BOTH

@@ -9,7 +9,7 @@ from companion.core.inputs import Answer, CardScan, DieRoll
 from companion.morpoly.editions import load_edition
 from companion.morpoly.invariants import check_invariants
 from companion.morpoly.rent import card_utility_rent
-from companion.morpoly.revisions import EVEN_HOTEL_SALE, PATH_ORDER_AND_BANKER
+from companion.morpoly.revisions import EVEN_HOTEL_SALE, LATEST, PATH_ORDER_AND_BANKER
 from morpoly_table import cash, do, own, start, table
 
 
@@ -77,9 +77,9 @@ def test_the_nearest_utility_cards_ten_times_is_scaled_to_the_set() -> None:
     """The card's "ten times the amount thrown" is US money: in a set of scale 20 (the D-Mark set,
     whose works charge 80 × and 200 × the dice) it is 200 × (R73); no shipped D-Mark deck has the
     card, but a set that adds one must not charge the bare 10 ×."""
-    assert card_utility_rent(load_edition("us"), 11) == 110
+    assert card_utility_rent(load_edition("us"), 11, revision=LATEST) == 110
     dm = load_edition("de-dm")
-    assert card_utility_rent(dm, 11) == dm.utility_multipliers[-1] * 11 == 2200
+    assert card_utility_rent(dm, 11, revision=LATEST) == dm.utility_multipliers[-1] * 11 == 2200
 
 
 def test_even_building_and_house_shortage() -> None:
