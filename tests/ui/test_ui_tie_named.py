@@ -1,4 +1,4 @@
-"""A shared win as the table reads it at the end, in a real window: found replaying a two-player game
+"""A shared win as the table reads it at the end, in a real window: found replaying a game
 that ends on the draw pile with both players level after the tie-break, the journal's last row read
 "…the game ends; winner: Ann, Bob" in English (one "winner", two names) and named nobody at all in
 German, Polish and Italian ("Der Nachziehstapel ist leer: das Spiel endet")."""
@@ -15,16 +15,20 @@ from companion.core.inputs import Input
 from companion.morpork.game import apply, new_game
 from tests.ui.conftest import Driver, start_app, stop_app
 
-TIED_SEED = 75
-"""The simulator's two-player game of this seed ends on the draw pile in a shared win (found by
-playing seeds 1–399 with 2, 3 and 4 players: the only one)."""
+TIED_SEED = 302
+COLOURS = ["red", "yellow", "green"]
+"""The simulator's three-player game of this seed ends on the draw pile in a shared win of red and
+yellow (found by playing seeds 1–599 with 2, 3 and 4 players under rules revision 3: the only one;
+under revision 2 it was the two-player game of seed 75). A rule change that changes simulated play
+may end it otherwise: ``_tied_game_inputs`` then fails saying so, and another seed is found the same
+way (``play_game(random.Random(seed), players, check=False).winners`` of two)."""
 
 
 def _tied_game_inputs() -> list[Input]:
     """The inputs of the simulator's game (as benchmarks/gate_morpork.py plays it)."""
     rng = random.Random(TIED_SEED)
-    table = deal(rng, ["red", "yellow"])
-    game = new_game(["red", "yellow"])
+    table = deal(rng, COLOURS)
+    game = new_game(COLOURS)
     inputs = []
     while game.question is not None:
         inp = choose_input(game, table, game.question)
@@ -52,7 +56,7 @@ def test_a_shared_win_names_every_winner_in_the_journal(tmp_path: Path, language
     app: Any = start_app(tmp_path / "data", language=language)
     d = Driver(app)
     try:
-        app.start_game(["red", "yellow"], ["Ann", "Bob"], "en")
+        app.start_game(COLOURS, ["Ann", "Bob", "Cy"], "en")
         for inp in tied_inputs:
             if inp.type == "random" and app.game.question.kind != "random":
                 continue  # a random draw the app made itself (the game still ends in this shared win: asserted)
