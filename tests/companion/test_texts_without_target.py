@@ -8,7 +8,13 @@ player's minion from its area to an adjacent area", Modo: "Discard one card", Hi
 the discard pile, draw four cards from it", The Beggars' Guild: "they hand you two cards of their own
 choosing", Mr Boggis: "Each other player pays you $2 'if possible'", Nobby Nobbs: "Take $3 from a player
 you choose", Carcer: "Roll twice; remove one minion of your choice from each rolled area", Hobsons's
-Livery Stable: "Pay $2 to a player of your choice, then move one of your minions to any area"); ruling 1
+Livery Stable: "Pay $2 to a player of your choice, then move one of your minions to any area", The Dean:
+"Remove one minion from Unreal Estate", The Bursar: "Swap the positions of any two minions on the board",
+Adora Belle Dearheart / Dorfl: "Move one of your minions from its area to any other area", Drumknott /
+Ponder Stibbons: "Play two more cards from your hand", Errol: "Roll: 7 or more, remove a minion of your
+choice from an area with a trouble marker", Cosmo Lavish: "Pay another player $2; they must remove a
+minion ... from an area with a trouble marker", Burleigh & Stronginthearm: "Pay $2 to a player of your
+choice, then pick a minion to assassinate"); ruling 1
 (shared/reference/board.md): "A player who must pay more than they have pays what they have ('do as
 much as possible')" — so a possible payment is still made, and a text that can still roll does.
 """
@@ -60,6 +66,7 @@ def at(state: State, answers: list[str]) -> tuple[Outcome, Progress]:
 
 
 ONLY_RED_MINIONS = {a: {"minions": {"red": 1}, "trouble": False} for a in START}
+NO_RED_MINION = {a: {"minions": {"blue": 1, "green": 1}, "trouble": True} for a in START}
 
 WITHOUT_TARGET: list[tuple[str, dict[str, Any], list[str], str, str]] = [
     # card, position, answers after the card (the symbols before its text), why, the question that
@@ -78,6 +85,15 @@ WITHOUT_TARGET: list[tuple[str, dict[str, Any], list[str], str, str]] = [
     ("mr-boggis", {"money": {"blue": 0, "green": 0}}, [], "skipped.no-money-to-take", "symbol.minion"),
     ("the-thieves-guild", {"money": {"blue": 0, "green": 0}}, [], "skipped.no-money-to-take", "symbol.minion"),
     ("nobby-nobbs", {"money": {"blue": 0, "green": 0}}, [], "skipped.no-money-to-take", "turn.play-another"),
+    ("the-dean", {}, ["riots"], "skipped.nothing-in-unreal-estate", "turn.play-another"),
+    ("the-bursar", {"areas": ONLY_RED_MINIONS}, ["riots"], "skipped.nothing-to-swap", "turn.play-another"),
+    ("the-bursar", {"areas": {a: {"minions": {}, "trouble": False} for a in START}
+                    | {"the-hippo": {"minions": {"blue": 1}}}}, ["riots"], "skipped.nothing-to-swap",
+     "turn.play-another"),
+    ("adora-belle-dearheart", {"areas": NO_RED_MINION}, [], "skipped.no-own-minion", "symbol.minion"),
+    ("dorfl", {"areas": NO_RED_MINION}, [], "skipped.no-own-minion", "turn.play-another"),
+    ("drumknott", {"hand": {"red": 1}}, [], "skipped.no-card-to-play", ""),  # the turn ends
+    ("ponder-stibbons", {"hand": {"red": 1}}, ["riots"], "skipped.no-card-to-play", ""),
 ]
 
 
@@ -111,6 +127,19 @@ def test_the_duckman_with_another_players_minion_is_still_offered() -> None:
     assert outcome.question is not None and outcome.question.key == "symbol.scroll"
     outcome, _ = at(position(areas=areas), ["the-duckman", "do"])
     assert outcome.question is not None and outcome.question.options[:1] == ("the-hippo/blue",)
+
+
+@pytest.mark.parametrize(("card", "areas", "before"), [
+    ("the-dean", {"unreal-estate": {"minions": {"blue": 1}}}, ["riots"]),
+    ("the-bursar", {**ONLY_RED_MINIONS, "the-hippo": {"minions": {"blue": 1}}}, ["riots"]),
+    ("dorfl", {**NO_RED_MINION, "the-hippo": {"minions": {"red": 1}}}, []),
+])
+def test_a_text_with_a_target_is_still_asked(card: str, areas: dict[str, Any], before: list[str]) -> None:
+    """A blue minion in Unreal Estate for The Dean, a red and a blue minion in different areas for
+    The Bursar, a red minion for Dorfl: each text can act, so "do / skip" is asked."""
+    outcome, _ = at(position(areas=areas), [card, *before])
+    assert outcome.question is not None and outcome.question.key == "symbol.scroll"
+    assert outcome.question.options[:2] == ("do", "skip")
 
 
 def test_the_beggars_guild_greys_a_player_with_no_card_and_revision_2_offers_them() -> None:

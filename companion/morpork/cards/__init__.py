@@ -26,6 +26,7 @@ SCROLL_NO_TARGET: dict[str, NoTarget] = {
     **money.NO_TARGET,
     **hands.NO_TARGET,
     **minions.NO_TARGET,
+    **other.NO_TARGET,
 }
 """For the texts that can find nothing to act on: why they have no legal target now."""
 

@@ -111,6 +111,12 @@ def move_own_anywhere(state: State, narrator: Narrator, ctx: TurnContext) -> Ste
     yield from _move_own(state, narrator, ctx, state.areas_with_minion(ctx.player), anywhere=True)
 
 
+def _no_own_minion(state: State, ctx: TurnContext) -> Reason | None:
+    """Adora Belle Dearheart, Dorfl: nothing to move without a minion of one's own on the board."""
+    return None if state.areas_with_minion(ctx.player) else because(
+        "skipped.no-own-minion", f"{ctx.player} has no minion on the board", player=ctx.player)
+
+
 def rincewind(state: State, narrator: Narrator, ctx: TurnContext) -> Steps:
     """Rincewind: move one of your minions out of an area with a trouble marker to an adjacent area."""
     yield from _move_own(state, narrator, ctx, _rincewind_sources(state, ctx), anywhere=False)
@@ -168,6 +174,12 @@ def carcer(state: State, narrator: Narrator, ctx: TurnContext) -> Steps:
                                         removable, optional=False, table=(state, narrator), area=area)
         if picked is not None:
             yield from remove_by_card(state, narrator, ctx, picked[0], picked[1], by_text=True)
+
+
+def _nothing_in_unreal_estate(state: State, ctx: TurnContext) -> Reason | None:
+    """The Dean: no minion, troll or demon in Unreal Estate (or none the text may reach) to remove."""
+    return None if _removable(state, ctx, UNREAL_ESTATE) else because(
+        "skipped.nothing-in-unreal-estate", "there is no minion in Unreal Estate to remove")
 
 
 def the_dean(state: State, narrator: Narrator, ctx: TurnContext) -> Steps:
@@ -233,15 +245,34 @@ def cosmo_lavish(state: State, narrator: Narrator, ctx: TurnContext) -> Steps:
         yield from remove_by_card(state, narrator, ctx, picked[0], picked[1], by_text=True)
 
 
+def _swappable(state: State, ctx: TurnContext) -> list[str]:
+    """Every piece on the board the Bursar's text may move (trolls and demons too, ruling 4)."""
+    return [piece_option(a, p) for a in AREA_IDS for p in pieces_in(state, a) if p not in ctx.shielded]
+
+
+def _swap_partners(options: list[str], first: tuple[str, str]) -> list[str]:
+    """The pieces ``first`` can swap with: in another area and of another kind (two of one owner's
+    minions swapped would change nothing)."""
+    return [o for o in options if parse_piece_option(o)[0] != first[0] and parse_piece_option(o)[1] != first[1]]
+
+
+def _nothing_to_swap(state: State, ctx: TurnContext) -> Reason | None:
+    """The Bursar: no two pieces of different owners in different areas (fewer than two on the board)."""
+    options = _swappable(state, ctx)
+    if any(_swap_partners(options, parse_piece_option(o)) for o in options):
+        return None
+    return because("skipped.nothing-to-swap", "there are no two minions in different areas to swap")
+
+
 def bursar(state: State, narrator: Narrator, ctx: TurnContext) -> Steps:
     """The Bursar: swap the positions of any two minions on the board (in different areas). Each
     other player whose minion would move may answer with Gaspode or Wallace Sonky; then the swap
     does not happen."""
-    options = [piece_option(a, p) for a in AREA_IDS for p in pieces_in(state, a) if p not in ctx.shielded]
+    options = _swappable(state, ctx)
     first = yield from _pick_piece(ctx, "card.bursar-first", f"{ctx.player}: swap which minion?", options)
     if first is None:
         return
-    second_options = [o for o in options if parse_piece_option(o)[0] != first[0] and parse_piece_option(o)[1] != first[1]]
+    second_options = _swap_partners(options, first)
     second = yield from _pick_piece(ctx, "card.bursar-second", f"{ctx.player}: with which minion?", second_options)
     if second is None:
         return
@@ -345,4 +376,8 @@ NO_TARGET: dict[str, NoTarget] = {
     "foul-ole-ron": _no_other_minion,
     "canting-crew": _no_other_minion,
     "rincewind": _no_minion_in_trouble,
+    "adora-belle-dearheart": _no_own_minion,
+    "dorfl": _no_own_minion,
+    "the-dean": _nothing_in_unreal_estate,
+    "the-bursar": _nothing_to_swap,
 }
