@@ -198,3 +198,27 @@ def test_hobsons_pays_and_then_says_there_is_no_minion_to_move() -> None:
     keys = [n.key for n in outcome.narration]
     assert "money.paid" in keys and "symbol.no-option.no-minion-to-move" in keys
     assert outcome.state.player("blue").money == 12
+
+
+DONE_IN_PART: list[tuple[str, dict[str, Any], list[str], str]] = [
+    # card, position, answers, the line that says what the text could not do. Errol's roll and the
+    # payments of Cosmo Lavish and Burleigh & Stronginthearm are made (ruling 1), so these texts are
+    # asked; the removal they then cannot make (no trouble marker anywhere) is said, not silent.
+    ("errol", {"trouble": False}, ["errol", "do", "8"], "symbol.no-option.none-in-trouble"),
+    ("cosmo-lavish", {"trouble": False}, ["cosmo-lavish", "do", "blue"], "symbol.no-option.none-in-trouble"),
+    ("burleigh", {"trouble": False}, ["burleigh-and-stronginthearm", "do", "blue"], "symbol.no-option.assassinate"),
+    # Drumknott's first further card empties red's hand: no second one, and that is said
+    ("drumknott", {"hand": {"red": 2}}, ["drumknott", "do", "groat", "dimwell"], "symbol.no-option.no-card-to-play"),
+]
+
+
+@pytest.mark.parametrize("revision", [SINGLE_WINDOW, TEXTS_WITHOUT_TARGET_SKIPPED])
+@pytest.mark.parametrize(("name", "changes", "answers", "line"), DONE_IN_PART, ids=[row[0] for row in DONE_IN_PART])
+def test_a_text_done_in_part_says_what_it_could_not_do(name: str, changes: dict[str, Any], answers: list[str],
+                                                       line: str, revision: int) -> None:
+    outcome, _ = at(position(**changes, revision=revision), answers)
+    said = [n for n in outcome.narration if n.key == line]
+    assert len(said) == 1 and dict(said[0].params)["player"] == "red"
+    assert outcome.question is None or not outcome.question.key.startswith("card."), outcome.question
+    if name != "errol" and name != "drumknott":  # the payment was still made
+        assert outcome.state.player("red").money == 8 and outcome.state.player("blue").money == 12

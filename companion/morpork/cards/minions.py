@@ -149,6 +149,9 @@ def burleigh(state: State, narrator: Narrator, ctx: TurnContext) -> Steps:
         return
     pay_player(state, narrator, ctx.player, payee, 2)
     options = [piece_option(a, p) for a, p in assassination_targets(state, ctx.player) if p not in ctx.shielded]
+    if not options:  # the payment is made (ruling 1); the assassination it cannot make is said
+        narrator.say("symbol.no-option.assassinate", f"{ctx.player} has nobody to assassinate", player=ctx.player)
+        return
     picked = yield from _pick_piece(ctx, "card.assassinate", f"{ctx.player}: assassinate which piece?", options)
     if picked is not None:
         yield from remove_by_card(state, narrator, ctx, picked[0], picked[1], by_text=True)
@@ -190,6 +193,13 @@ def the_dean(state: State, narrator: Narrator, ctx: TurnContext) -> Steps:
         yield from remove_by_card(state, narrator, ctx, picked[0], picked[1], by_text=True)
 
 
+def _say_none_in_trouble(narrator: Narrator, ctx: TurnContext) -> None:
+    """Errol's 7 or more, Cosmo Lavish after paying: the removal the text cannot make is said, not
+    passed over in silence (the roll or the payment was made: ruling 1, "as much as possible")."""
+    narrator.say("symbol.no-option.none-in-trouble", "there is no minion to remove in an area with a trouble marker",
+                 player=ctx.player)
+
+
 def _remove_own_minion(state: State, narrator: Narrator, ctx: TurnContext, color: str) -> Steps:
     """``color`` removes one of their own minions (compulsory when they have one)."""
     areas = state.areas_with_minion(color)
@@ -218,6 +228,9 @@ def errol(state: State, narrator: Narrator, ctx: TurnContext) -> Steps:
     narrator.say("card.rolled", f"{ctx.player} rolls {face}", player=ctx.player, face=face)
     if face >= 7:
         options = [o for a in AREA_IDS if state.areas[a].trouble for o in _removable(state, ctx, a)]
+        if not options:
+            _say_none_in_trouble(narrator, ctx)
+            return
         picked = yield from _pick_piece(ctx, "card.errol-remove", f"{ctx.player}: remove which minion?", options)
         if picked is not None:
             yield from remove_by_card(state, narrator, ctx, picked[0], picked[1], by_text=True)
@@ -239,6 +252,9 @@ def cosmo_lavish(state: State, narrator: Narrator, ctx: TurnContext) -> Steps:
     spared = ctx.player if state.revision >= COSMO_SPARES_ITS_PLAYER else agent
     options = [piece_option(a, p) for a in AREA_IDS if state.areas[a].trouble for p in pieces_in(state, a)
                if p != spared and p not in ctx.shielded]
+    if not options:
+        _say_none_in_trouble(narrator, ctx)
+        return
     picked = yield from _pick_piece(ctx, "card.cosmo-remove", f"{agent}: remove which minion (not {spared}'s)?",
                                     options, optional=False, player=agent, table=(state, narrator), spared=spared)
     if picked is not None:

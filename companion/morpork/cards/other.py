@@ -85,10 +85,14 @@ def zorgo(state: State, narrator: Narrator, ctx: TurnContext) -> Steps:
 
 def play_two_more(state: State, narrator: Narrator, ctx: TurnContext) -> Steps:
     """Drumknott, Ponder Stibbons: play two more cards; each, with any chain it starts, is finished
-    before the second begins (FAQ)."""
+    before the second begins (FAQ). A hand emptied by the first says so rather than ending in silence
+    (the text with no card at all to play is skipped, :func:`_no_card_to_play`)."""
     from companion.morpork.turn import choose_card, play_sequence  # the turn plays cards; cards call back into it
 
     for n in (1, 2):
+        if n == 2 and not ctx.is_over(state) and (why := _no_card_to_play(state, ctx)) is not None:
+            narrator.say("symbol.no-option.no-card-to-play", why.text, **dict(why.params))
+            return
         card = yield from choose_card(state, narrator, ctx, key="card.play-more")
         if card is None:
             return
