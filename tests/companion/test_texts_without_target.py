@@ -222,3 +222,22 @@ def test_a_text_done_in_part_says_what_it_could_not_do(name: str, changes: dict[
     assert outcome.question is None or not outcome.question.key.startswith("card."), outcome.question
     if name != "errol" and name != "drumknott":  # the payment was still made
         assert outcome.state.player("red").money == 8 and outcome.state.player("blue").money == 12
+
+
+def test_a_text_a_city_area_power_may_give_a_target_is_asked_with_do_greyed() -> None:
+    """Nobody is in Unreal Estate, but red holds Dolly Sisters, whose power ("pay $3: place one of
+    your minions in Dolly Sisters or an adjacent area", board.md) may put one there — Unreal Estate
+    is adjacent (1-2) — and a power is used "at a time of your choice": The Dean's text is asked,
+    "do" greyed with the reason until the power has given it a minion to remove."""
+    areas = {"dolly-sisters": {"minions": {c: 1 for c in PLAYERS}, "trouble": True, "building": "red"}}
+    outcome, _ = at(position(areas=areas), ["the-dean", "riots"])
+    q = outcome.question
+    assert q is not None and q.key == "symbol.scroll" and q.options == ("skip", "power:dolly-sisters")
+    assert dict(q.unavailable)["do"].key == "skipped.nothing-in-unreal-estate"
+    outcome, _ = at(position(areas=areas), ["the-dean", "riots", "power:dolly-sisters", "unreal-estate"])
+    q = outcome.question
+    assert q is not None and q.key == "symbol.scroll" and q.options[:2] == ("do", "skip") and not q.unavailable
+    outcome, _ = at(position(areas=areas), ["the-dean", "riots", "power:dolly-sisters", "unreal-estate", "do"])
+    assert outcome.question is not None and outcome.question.options[:1] == ("unreal-estate/red",)
+    old, _ = at(position(areas=areas, revision=SINGLE_WINDOW), ["the-dean", "riots"])
+    assert old.question is not None and old.question.options == ("do", "skip", "power:dolly-sisters")
