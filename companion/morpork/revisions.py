@@ -19,7 +19,8 @@ revisions differ, and nowhere else.
    Stibbons…) is skipped like a symbol with nothing to do, with its reason, instead of being
    offered as "do / skip" and then doing nothing (``companion.morpork.cards.no_target``) — unless the
    player has a City Area power to use, which may give it a target: it is then asked with "do"
-   greyed by the reason until it has one; a player
+   greyed by the reason until it has one; The Bursar offers first only a minion that has one to
+   swap with; a player
    with no card in hand or no money is shown greyed with the reason where a text picks one (The
    Beggars' Guild, Queen Molly, Nobby Nobbs, Here'n'Now), and one with no money is not asked whether
    they cancel Mr Boggis's or The Thieves' Guild's text, which takes nothing from them. Revision 2

@@ -241,3 +241,20 @@ def test_a_text_a_city_area_power_may_give_a_target_is_asked_with_do_greyed() ->
     assert outcome.question is not None and outcome.question.options[:1] == ("unreal-estate/red",)
     old, _ = at(position(areas=areas, revision=SINGLE_WINDOW), ["the-dean", "riots"])
     assert old.question is not None and old.question.options == ("do", "skip", "power:dolly-sisters")
+
+
+@pytest.mark.parametrize("revision", [SINGLE_WINDOW, TEXTS_WITHOUT_TARGET_SKIPPED])
+def test_the_bursar_offers_first_only_a_minion_with_one_to_swap_with(revision: int) -> None:
+    """Red's minions in the three starting areas, blue's one minion in The Shades with red's: red's
+    minion in The Shades has no minion of another owner in another area to swap with ("swap the
+    positions of any two minions", cards.md; two in one area or of one owner change nothing), so
+    revision 3 does not offer it first; revision 2 did, and then ended the text in silence."""
+    areas = {**ONLY_RED_MINIONS, "the-shades": {"minions": {"red": 1, "blue": 1}}}
+    outcome, _ = at(position(areas=areas, revision=revision), ["the-bursar", "riots", "do"])
+    q = outcome.question
+    assert q is not None and q.key == "card.bursar-first"
+    offered = [o for o in q.options if o != "skip"]
+    if revision >= TEXTS_WITHOUT_TARGET_SKIPPED:
+        assert sorted(offered) == ["dolly-sisters/red", "the-scours/red", "the-shades/blue"]
+    else:
+        assert "the-shades/red" in offered

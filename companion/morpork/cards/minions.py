@@ -16,7 +16,7 @@ from companion.morpork.cards.interrupts import (
 from companion.morpork.cards.symbols import place_minion_steps
 from companion.morpork.pieces import move_piece, pieces_in, place_piece, remove_piece
 from companion.core.procedure import Narrator, Question, Reason, because, choice_question
-from companion.morpork.revisions import COSMO_SPARES_ITS_PLAYER, SINGLE_WINDOW
+from companion.morpork.revisions import COSMO_SPARES_ITS_PLAYER, SINGLE_WINDOW, TEXTS_WITHOUT_TARGET_SKIPPED
 from companion.morpork.state import State
 
 UNREAL_ESTATE = "unreal-estate"
@@ -283,9 +283,12 @@ def _nothing_to_swap(state: State, ctx: TurnContext) -> Reason | None:
 def bursar(state: State, narrator: Narrator, ctx: TurnContext) -> Steps:
     """The Bursar: swap the positions of any two minions on the board (in different areas). Each
     other player whose minion would move may answer with Gaspode or Wallace Sonky; then the swap
-    does not happen."""
+    does not happen. From rules revision 3 the first minion offered is one that has a minion to swap
+    with: one without would end the text in silence after it was picked."""
     options = _swappable(state, ctx)
-    first = yield from _pick_piece(ctx, "card.bursar-first", f"{ctx.player}: swap which minion?", options)
+    firsts = options if state.revision < TEXTS_WITHOUT_TARGET_SKIPPED \
+        else [o for o in options if _swap_partners(options, parse_piece_option(o))]
+    first = yield from _pick_piece(ctx, "card.bursar-first", f"{ctx.player}: swap which minion?", firsts)
     if first is None:
         return
     second_options = _swap_partners(options, first)
