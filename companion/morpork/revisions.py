@@ -14,8 +14,13 @@ revisions differ, and nowhere else.
    whose text it is; their own minions they may. Revision 2 read "yours" as the paid player's.
    And a card's text with no legal target now (no other player's minion for The Duckman, no card to
    discard for Modo, an empty discard pile for History Monks, no other player with a card or with
-   money to take…) is skipped like a symbol with nothing to do, with its reason, instead of being
-   offered as "do / skip" and then doing nothing (``companion.morpork.cards.no_target``); a player
+   money to take, nothing in Unreal Estate for The Dean, no two minions to swap for The Bursar, no
+   minion of one's own for Adora Belle Dearheart / Dorfl, no card left to play for Drumknott / Ponder
+   Stibbons…) is skipped like a symbol with nothing to do, with its reason, instead of being
+   offered as "do / skip" and then doing nothing (``companion.morpork.cards.no_target``) — unless the
+   player has a City Area power to use, which may give it a target: it is then asked with "do"
+   greyed by the reason until it has one; The Bursar offers first only a minion that has one to
+   swap with; a player
    with no card in hand or no money is shown greyed with the reason where a text picks one (The
    Beggars' Guild, Queen Molly, Nobby Nobbs, Here'n'Now), and one with no money is not asked whether
    they cancel Mr Boggis's or The Thieves' Guild's text, which takes nothing from them. Revision 2

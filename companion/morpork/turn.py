@@ -233,20 +233,33 @@ def scroll_steps(state: State, narrator: Narrator, ctx: TurnContext) -> Generato
     it has no legal target now (``cards.no_target``, from rules revision 3): then nothing is asked.
     It is skipped like a symbol with nothing to do, with a line that says why and the reason for
     the checklist strip (returned, ``progress.take_symbol``); a "do" that then did nothing, saying
-    nothing, looked like a broken app."""
+    nothing, looked like a broken app. A text that may do something only after a City Area power
+    is used is not without a target: while the player has a power to use, it is asked with "do"
+    greyed by the reason."""
     card = ctx.card
     effect = SCROLL_EFFECTS.get(card)
     if effect is None:
         narrator.say("symbol.scroll-missing", f"{card}: do the text by hand", card=card)
         return None
     why = no_target(state, ctx, card)
-    if why is not None:
+    powers = power_options(state, ctx) if why is not None else None
+    if why is not None and not powers:
         # the reason's values go along: the line says it as the strip does ({why}, ui.i18n)
         narrator.say("symbol.no-option.scroll", f"{card}: {why.text}",
                      **({"player": ctx.player, "card": card} | dict(why.params) | {"why": why.key}))
         return why
-    answer = yield from ask_with_powers(state, narrator, ctx, lambda powers: choice_question(
-        "symbol.scroll", f"{ctx.player}: {CARD_BY_ID[card].text}", ctx.player, [DO, SKIP, *powers], card=card))
+
+    def question(powers: list[str]) -> Question:
+        # A City Area power usable now may give the text a target first (Dolly Sisters places a
+        # minion next to Unreal Estate for The Dean, The Shades a trouble marker for Rincewind): the
+        # text is then asked, "do" greyed with the reason until it has one (looked at again after
+        # each power used), so the player keeps the moment to use it.
+        blocked = no_target(state, ctx, card)
+        options = [SKIP, *powers] if blocked is not None else [DO, SKIP, *powers]
+        return choice_question("symbol.scroll", f"{ctx.player}: {CARD_BY_ID[card].text}", ctx.player, options,
+                               unavailable=None if blocked is None else {DO: blocked}, card=card)
+
+    answer = yield from ask_with_powers(state, narrator, ctx, question, listed=powers)
     if answer == SKIP:
         return None
     yield from effect(state, narrator, ctx)

@@ -34,6 +34,11 @@ def table(*, trouble: bool = True, event_deck: list[str] | None = None, **areas:
     return state_from_json(doc)
 
 
+DEAN_HAS_A_TARGET = {"unreal-estate": {"minions": {"blue": 1}}}
+"""A blue minion in Unreal Estate: The Dean's text has something to remove, so it is asked (without
+one it is skipped with its reason from rules revision 3, test_texts_without_target)."""
+
+
 def at(state: State, answers: list[str]) -> tuple[Game, Progress]:
     """The game red's turn stands at after ``answers``, and what the mode publishes there."""
     outcome = run(turn_procedure, state, {}, answers)
@@ -87,7 +92,7 @@ def test_a_symbol_with_nothing_to_do_is_passed_over_and_says_why() -> None:
 
 
 def test_the_event_symbol_without_an_event_card_left_is_skipped() -> None:
-    game, progress = at(table(event_deck=[]), ["the-dean"])
+    game, progress = at(table(event_deck=[], **DEAN_HAS_A_TARGET), ["the-dean"])
     assert game.question is not None and game.question.key == "symbol.scroll"
     assert statuses(progress.innermost("card")) == [("E", "skipped", "skipped.no-event-card"), ("S", "now", None),
                                                     ("P", "to-come", None)]
@@ -95,7 +100,7 @@ def test_the_event_symbol_without_an_event_card_left_is_skipped() -> None:
 
 
 def test_the_event_being_resolved_its_face_and_whose_roll_it_is() -> None:
-    state = table()
+    state = table(**DEAN_HAS_A_TARGET)
     game, progress = at(state, ["the-dean"])
     assert game.question is not None and game.question.key == "event.draw"
     assert progress.screen == "events" and progress.innermost("event") is None
@@ -117,7 +122,7 @@ def test_the_event_being_resolved_its_face_and_whose_roll_it_is() -> None:
 def test_a_cards_own_roll_right_after_a_fire_is_the_cards_on_the_turn_screen() -> None:
     """The Dean's fire is over; Here'n'Now, played next, rolls for its text: that roll belongs to the
     card, not to the fire (which is no longer published once the next card is down)."""
-    state = table()
+    state = table(**DEAN_HAS_A_TARGET)
     before = ["the-dean", "fire", "7", "skip", "here-n-now", "do"]
     game, progress = at(state, before)
     assert game.question is not None and game.question.kind == "roll"
@@ -169,7 +174,9 @@ def test_the_event_that_ended_with_the_last_answer_is_the_outcome_until_the_next
         assert event is not None and (event.id, event.face, event.status) == ("fire", 2, "done")
     with Session.open(tmp_path / "games.sqlite") as session:  # the app started again: a replay
         assert MODE.progress(session.current).outcome == "events"
-        session.submit(Answer("skip", seq=session.seq))  # The Dean's scroll, declined
+        # nobody is in Unreal Estate at the start: The Dean's text is skipped with its reason (rules
+        # revision 3), and the next answer is that no other card is played
+        session.submit(Answer("stop", seq=session.seq))
         progress = MODE.progress(session.current)
         assert progress.outcome == ""
         event = progress.innermost("event")

@@ -8,7 +8,13 @@ player's minion from its area to an adjacent area", Modo: "Discard one card", Hi
 the discard pile, draw four cards from it", The Beggars' Guild: "they hand you two cards of their own
 choosing", Mr Boggis: "Each other player pays you $2 'if possible'", Nobby Nobbs: "Take $3 from a player
 you choose", Carcer: "Roll twice; remove one minion of your choice from each rolled area", Hobsons's
-Livery Stable: "Pay $2 to a player of your choice, then move one of your minions to any area"); ruling 1
+Livery Stable: "Pay $2 to a player of your choice, then move one of your minions to any area", The Dean:
+"Remove one minion from Unreal Estate", The Bursar: "Swap the positions of any two minions on the board",
+Adora Belle Dearheart / Dorfl: "Move one of your minions from its area to any other area", Drumknott /
+Ponder Stibbons: "Play two more cards from your hand", Errol: "Roll: 7 or more, remove a minion of your
+choice from an area with a trouble marker", Cosmo Lavish: "Pay another player $2; they must remove a
+minion ... from an area with a trouble marker", Burleigh & Stronginthearm: "Pay $2 to a player of your
+choice, then pick a minion to assassinate"); ruling 1
 (shared/reference/board.md): "A player who must pay more than they have pays what they have ('do as
 much as possible')" — so a possible payment is still made, and a text that can still roll does.
 """
@@ -60,6 +66,7 @@ def at(state: State, answers: list[str]) -> tuple[Outcome, Progress]:
 
 
 ONLY_RED_MINIONS = {a: {"minions": {"red": 1}, "trouble": False} for a in START}
+NO_RED_MINION = {a: {"minions": {"blue": 1, "green": 1}, "trouble": True} for a in START}
 
 WITHOUT_TARGET: list[tuple[str, dict[str, Any], list[str], str, str]] = [
     # card, position, answers after the card (the symbols before its text), why, the question that
@@ -78,6 +85,15 @@ WITHOUT_TARGET: list[tuple[str, dict[str, Any], list[str], str, str]] = [
     ("mr-boggis", {"money": {"blue": 0, "green": 0}}, [], "skipped.no-money-to-take", "symbol.minion"),
     ("the-thieves-guild", {"money": {"blue": 0, "green": 0}}, [], "skipped.no-money-to-take", "symbol.minion"),
     ("nobby-nobbs", {"money": {"blue": 0, "green": 0}}, [], "skipped.no-money-to-take", "turn.play-another"),
+    ("the-dean", {}, ["riots"], "skipped.nothing-in-unreal-estate", "turn.play-another"),
+    ("the-bursar", {"areas": ONLY_RED_MINIONS}, ["riots"], "skipped.nothing-to-swap", "turn.play-another"),
+    ("the-bursar", {"areas": {a: {"minions": {}, "trouble": False} for a in START}
+                    | {"the-hippo": {"minions": {"blue": 1}}}}, ["riots"], "skipped.nothing-to-swap",
+     "turn.play-another"),
+    ("adora-belle-dearheart", {"areas": NO_RED_MINION}, [], "skipped.no-own-minion", "symbol.minion"),
+    ("dorfl", {"areas": NO_RED_MINION}, [], "skipped.no-own-minion", "turn.play-another"),
+    ("drumknott", {"hand": {"red": 1}}, [], "skipped.no-card-to-play", ""),  # the turn ends
+    ("ponder-stibbons", {"hand": {"red": 1}}, ["riots"], "skipped.no-card-to-play", ""),
 ]
 
 
@@ -111,6 +127,19 @@ def test_the_duckman_with_another_players_minion_is_still_offered() -> None:
     assert outcome.question is not None and outcome.question.key == "symbol.scroll"
     outcome, _ = at(position(areas=areas), ["the-duckman", "do"])
     assert outcome.question is not None and outcome.question.options[:1] == ("the-hippo/blue",)
+
+
+@pytest.mark.parametrize(("card", "areas", "before"), [
+    ("the-dean", {"unreal-estate": {"minions": {"blue": 1}}}, ["riots"]),
+    ("the-bursar", {**ONLY_RED_MINIONS, "the-hippo": {"minions": {"blue": 1}}}, ["riots"]),
+    ("dorfl", {**NO_RED_MINION, "the-hippo": {"minions": {"red": 1}}}, []),
+])
+def test_a_text_with_a_target_is_still_asked(card: str, areas: dict[str, Any], before: list[str]) -> None:
+    """A blue minion in Unreal Estate for The Dean, a red and a blue minion in different areas for
+    The Bursar, a red minion for Dorfl: each text can act, so "do / skip" is asked."""
+    outcome, _ = at(position(areas=areas), [card, *before])
+    assert outcome.question is not None and outcome.question.key == "symbol.scroll"
+    assert outcome.question.options[:2] == ("do", "skip")
 
 
 def test_the_beggars_guild_greys_a_player_with_no_card_and_revision_2_offers_them() -> None:
@@ -169,3 +198,63 @@ def test_hobsons_pays_and_then_says_there_is_no_minion_to_move() -> None:
     keys = [n.key for n in outcome.narration]
     assert "money.paid" in keys and "symbol.no-option.no-minion-to-move" in keys
     assert outcome.state.player("blue").money == 12
+
+
+DONE_IN_PART: list[tuple[str, dict[str, Any], list[str], str]] = [
+    # card, position, answers, the line that says what the text could not do. Errol's roll and the
+    # payments of Cosmo Lavish and Burleigh & Stronginthearm are made (ruling 1), so these texts are
+    # asked; the removal they then cannot make (no trouble marker anywhere) is said, not silent.
+    ("errol", {"trouble": False}, ["errol", "do", "8"], "symbol.no-option.none-in-trouble"),
+    ("cosmo-lavish", {"trouble": False}, ["cosmo-lavish", "do", "blue"], "symbol.no-option.none-in-trouble"),
+    ("burleigh", {"trouble": False}, ["burleigh-and-stronginthearm", "do", "blue"], "symbol.no-option.assassinate"),
+    # Drumknott's first further card empties red's hand: no second one, and that is said
+    ("drumknott", {"hand": {"red": 2}}, ["drumknott", "do", "groat", "dimwell"], "symbol.no-option.no-card-to-play"),
+]
+
+
+@pytest.mark.parametrize("revision", [SINGLE_WINDOW, TEXTS_WITHOUT_TARGET_SKIPPED])
+@pytest.mark.parametrize(("name", "changes", "answers", "line"), DONE_IN_PART, ids=[row[0] for row in DONE_IN_PART])
+def test_a_text_done_in_part_says_what_it_could_not_do(name: str, changes: dict[str, Any], answers: list[str],
+                                                       line: str, revision: int) -> None:
+    outcome, _ = at(position(**changes, revision=revision), answers)
+    said = [n for n in outcome.narration if n.key == line]
+    assert len(said) == 1 and dict(said[0].params)["player"] == "red"
+    assert outcome.question is None or not outcome.question.key.startswith("card."), outcome.question
+    if name != "errol" and name != "drumknott":  # the payment was still made
+        assert outcome.state.player("red").money == 8 and outcome.state.player("blue").money == 12
+
+
+def test_a_text_a_city_area_power_may_give_a_target_is_asked_with_do_greyed() -> None:
+    """Nobody is in Unreal Estate, but red holds Dolly Sisters, whose power ("pay $3: place one of
+    your minions in Dolly Sisters or an adjacent area", board.md) may put one there — Unreal Estate
+    is adjacent (1-2) — and a power is used "at a time of your choice": The Dean's text is asked,
+    "do" greyed with the reason until the power has given it a minion to remove."""
+    areas = {"dolly-sisters": {"minions": {c: 1 for c in PLAYERS}, "trouble": True, "building": "red"}}
+    outcome, _ = at(position(areas=areas), ["the-dean", "riots"])
+    q = outcome.question
+    assert q is not None and q.key == "symbol.scroll" and q.options == ("skip", "power:dolly-sisters")
+    assert dict(q.unavailable)["do"].key == "skipped.nothing-in-unreal-estate"
+    outcome, _ = at(position(areas=areas), ["the-dean", "riots", "power:dolly-sisters", "unreal-estate"])
+    q = outcome.question
+    assert q is not None and q.key == "symbol.scroll" and q.options[:2] == ("do", "skip") and not q.unavailable
+    outcome, _ = at(position(areas=areas), ["the-dean", "riots", "power:dolly-sisters", "unreal-estate", "do"])
+    assert outcome.question is not None and outcome.question.options[:1] == ("unreal-estate/red",)
+    old, _ = at(position(areas=areas, revision=SINGLE_WINDOW), ["the-dean", "riots"])
+    assert old.question is not None and old.question.options == ("do", "skip", "power:dolly-sisters")
+
+
+@pytest.mark.parametrize("revision", [SINGLE_WINDOW, TEXTS_WITHOUT_TARGET_SKIPPED])
+def test_the_bursar_offers_first_only_a_minion_with_one_to_swap_with(revision: int) -> None:
+    """Red's minions in the three starting areas, blue's one minion in The Shades with red's: red's
+    minion in The Shades has no minion of another owner in another area to swap with ("swap the
+    positions of any two minions", cards.md; two in one area or of one owner change nothing), so
+    revision 3 does not offer it first; revision 2 did, and then ended the text in silence."""
+    areas = {**ONLY_RED_MINIONS, "the-shades": {"minions": {"red": 1, "blue": 1}}}
+    outcome, _ = at(position(areas=areas, revision=revision), ["the-bursar", "riots", "do"])
+    q = outcome.question
+    assert q is not None and q.key == "card.bursar-first"
+    offered = [o for o in q.options if o != "skip"]
+    if revision >= TEXTS_WITHOUT_TARGET_SKIPPED:
+        assert sorted(offered) == ["dolly-sisters/red", "the-scours/red", "the-shades/blue"]
+    else:
+        assert "the-shades/red" in offered

@@ -50,8 +50,8 @@ def test_here_n_now_right_after_a_fire_rolls_on_the_turn_screen_under_no_stale_e
     assert d.screen.name == "events" and d.screen.finished and d.screen.ids.face.text == "2"
     d.tap(d.screen.ids.continue_button)
     assert d.screen.name == "turn"
-    # the Dean's text (skip it), then Here'n'Now as the card the Dean lets red play next
-    d.choose("skip")
+    # the Dean's text is skipped with its reason (nobody in Unreal Estate at the start, rules revision 3),
+    # then Here'n'Now as the card the Dean lets red play next
     assert app.game.question.key == "turn.play-another"
     d.choose("here-n-now")
     d.choose("do")

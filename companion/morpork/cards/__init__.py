@@ -26,13 +26,15 @@ SCROLL_NO_TARGET: dict[str, NoTarget] = {
     **money.NO_TARGET,
     **hands.NO_TARGET,
     **minions.NO_TARGET,
+    **other.NO_TARGET,
 }
 """For the texts that can find nothing to act on: why they have no legal target now."""
 
 
 def no_target(state: State, ctx: TurnContext, card: str) -> Reason | None:
     """The one rule for a card's text with no legal target: why ``card``'s text can do nothing now,
-    so that it is skipped with that reason like a symbol (``turn.scroll_steps``), or ``None``.
+    so that it is skipped with that reason like a symbol (``turn.scroll_steps``; asked with "do"
+    greyed by it while a City Area power, which may give it a target, can be used), or ``None``.
     From rules revision 3; a game of an older revision asks "do / skip" for every text, as it did."""
     if state.revision < TEXTS_WITHOUT_TARGET_SKIPPED:
         return None

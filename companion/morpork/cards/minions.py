@@ -16,7 +16,7 @@ from companion.morpork.cards.interrupts import (
 from companion.morpork.cards.symbols import place_minion_steps
 from companion.morpork.pieces import move_piece, pieces_in, place_piece, remove_piece
 from companion.core.procedure import Narrator, Question, Reason, because, choice_question
-from companion.morpork.revisions import COSMO_SPARES_ITS_PLAYER, SINGLE_WINDOW
+from companion.morpork.revisions import COSMO_SPARES_ITS_PLAYER, SINGLE_WINDOW, TEXTS_WITHOUT_TARGET_SKIPPED
 from companion.morpork.state import State
 
 UNREAL_ESTATE = "unreal-estate"
@@ -111,6 +111,12 @@ def move_own_anywhere(state: State, narrator: Narrator, ctx: TurnContext) -> Ste
     yield from _move_own(state, narrator, ctx, state.areas_with_minion(ctx.player), anywhere=True)
 
 
+def _no_own_minion(state: State, ctx: TurnContext) -> Reason | None:
+    """Adora Belle Dearheart, Dorfl: nothing to move without a minion of one's own on the board."""
+    return None if state.areas_with_minion(ctx.player) else because(
+        "skipped.no-own-minion", f"{ctx.player} has no minion on the board", player=ctx.player)
+
+
 def rincewind(state: State, narrator: Narrator, ctx: TurnContext) -> Steps:
     """Rincewind: move one of your minions out of an area with a trouble marker to an adjacent area."""
     yield from _move_own(state, narrator, ctx, _rincewind_sources(state, ctx), anywhere=False)
@@ -143,6 +149,9 @@ def burleigh(state: State, narrator: Narrator, ctx: TurnContext) -> Steps:
         return
     pay_player(state, narrator, ctx.player, payee, 2)
     options = [piece_option(a, p) for a, p in assassination_targets(state, ctx.player) if p not in ctx.shielded]
+    if not options:  # the payment is made (ruling 1); the assassination it cannot make is said
+        narrator.say("symbol.no-option.assassinate", f"{ctx.player} has nobody to assassinate", player=ctx.player)
+        return
     picked = yield from _pick_piece(ctx, "card.assassinate", f"{ctx.player}: assassinate which piece?", options)
     if picked is not None:
         yield from remove_by_card(state, narrator, ctx, picked[0], picked[1], by_text=True)
@@ -170,12 +179,25 @@ def carcer(state: State, narrator: Narrator, ctx: TurnContext) -> Steps:
             yield from remove_by_card(state, narrator, ctx, picked[0], picked[1], by_text=True)
 
 
+def _nothing_in_unreal_estate(state: State, ctx: TurnContext) -> Reason | None:
+    """The Dean: no minion, troll or demon in Unreal Estate (or none the text may reach) to remove."""
+    return None if _removable(state, ctx, UNREAL_ESTATE) else because(
+        "skipped.nothing-in-unreal-estate", "there is no minion in Unreal Estate to remove")
+
+
 def the_dean(state: State, narrator: Narrator, ctx: TurnContext) -> Steps:
     """The Dean: remove one minion (any owner, trolls and demons too) from Unreal Estate."""
     picked = yield from _pick_piece(ctx, "card.dean", f"{ctx.player}: remove which minion from Unreal Estate?",
                                     _removable(state, ctx, UNREAL_ESTATE))
     if picked is not None:
         yield from remove_by_card(state, narrator, ctx, picked[0], picked[1], by_text=True)
+
+
+def _say_none_in_trouble(narrator: Narrator, ctx: TurnContext) -> None:
+    """Errol's 7 or more, Cosmo Lavish after paying: the removal the text cannot make is said, not
+    passed over in silence (the roll or the payment was made: ruling 1, "as much as possible")."""
+    narrator.say("symbol.no-option.none-in-trouble", "there is no minion to remove in an area with a trouble marker",
+                 player=ctx.player)
 
 
 def _remove_own_minion(state: State, narrator: Narrator, ctx: TurnContext, color: str) -> Steps:
@@ -206,6 +228,9 @@ def errol(state: State, narrator: Narrator, ctx: TurnContext) -> Steps:
     narrator.say("card.rolled", f"{ctx.player} rolls {face}", player=ctx.player, face=face)
     if face >= 7:
         options = [o for a in AREA_IDS if state.areas[a].trouble for o in _removable(state, ctx, a)]
+        if not options:
+            _say_none_in_trouble(narrator, ctx)
+            return
         picked = yield from _pick_piece(ctx, "card.errol-remove", f"{ctx.player}: remove which minion?", options)
         if picked is not None:
             yield from remove_by_card(state, narrator, ctx, picked[0], picked[1], by_text=True)
@@ -227,21 +252,46 @@ def cosmo_lavish(state: State, narrator: Narrator, ctx: TurnContext) -> Steps:
     spared = ctx.player if state.revision >= COSMO_SPARES_ITS_PLAYER else agent
     options = [piece_option(a, p) for a in AREA_IDS if state.areas[a].trouble for p in pieces_in(state, a)
                if p != spared and p not in ctx.shielded]
+    if not options:
+        _say_none_in_trouble(narrator, ctx)
+        return
     picked = yield from _pick_piece(ctx, "card.cosmo-remove", f"{agent}: remove which minion (not {spared}'s)?",
                                     options, optional=False, player=agent, table=(state, narrator), spared=spared)
     if picked is not None:
         yield from remove_by_card(state, narrator, ctx, picked[0], picked[1], by_text=True)
 
 
+def _swappable(state: State, ctx: TurnContext) -> list[str]:
+    """Every piece on the board the Bursar's text may move (trolls and demons too, ruling 4)."""
+    return [piece_option(a, p) for a in AREA_IDS for p in pieces_in(state, a) if p not in ctx.shielded]
+
+
+def _swap_partners(options: list[str], first: tuple[str, str]) -> list[str]:
+    """The pieces ``first`` can swap with: in another area and of another kind (two of one owner's
+    minions swapped would change nothing)."""
+    return [o for o in options if parse_piece_option(o)[0] != first[0] and parse_piece_option(o)[1] != first[1]]
+
+
+def _nothing_to_swap(state: State, ctx: TurnContext) -> Reason | None:
+    """The Bursar: no two pieces of different owners in different areas (fewer than two on the board)."""
+    options = _swappable(state, ctx)
+    if any(_swap_partners(options, parse_piece_option(o)) for o in options):
+        return None
+    return because("skipped.nothing-to-swap", "there are no two minions in different areas to swap")
+
+
 def bursar(state: State, narrator: Narrator, ctx: TurnContext) -> Steps:
     """The Bursar: swap the positions of any two minions on the board (in different areas). Each
     other player whose minion would move may answer with Gaspode or Wallace Sonky; then the swap
-    does not happen."""
-    options = [piece_option(a, p) for a in AREA_IDS for p in pieces_in(state, a) if p not in ctx.shielded]
-    first = yield from _pick_piece(ctx, "card.bursar-first", f"{ctx.player}: swap which minion?", options)
+    does not happen. From rules revision 3 the first minion offered is one that has a minion to swap
+    with: one without would end the text in silence after it was picked."""
+    options = _swappable(state, ctx)
+    firsts = options if state.revision < TEXTS_WITHOUT_TARGET_SKIPPED \
+        else [o for o in options if _swap_partners(options, parse_piece_option(o))]
+    first = yield from _pick_piece(ctx, "card.bursar-first", f"{ctx.player}: swap which minion?", firsts)
     if first is None:
         return
-    second_options = [o for o in options if parse_piece_option(o)[0] != first[0] and parse_piece_option(o)[1] != first[1]]
+    second_options = _swap_partners(options, first)
     second = yield from _pick_piece(ctx, "card.bursar-second", f"{ctx.player}: with which minion?", second_options)
     if second is None:
         return
@@ -345,4 +395,8 @@ NO_TARGET: dict[str, NoTarget] = {
     "foul-ole-ron": _no_other_minion,
     "canting-crew": _no_other_minion,
     "rincewind": _no_minion_in_trouble,
+    "adora-belle-dearheart": _no_own_minion,
+    "dorfl": _no_own_minion,
+    "the-dean": _nothing_in_unreal_estate,
+    "the-bursar": _nothing_to_swap,
 }

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from companion.morpork.board import ADJACENT, AREA_IDS
 from companion.morpork.cards.common import (
-    Effect, TurnContext, choose_player, other_players, unused_personalities,
+    Effect, NoTarget, TurnContext, choose_player, other_players, unused_personalities,
 )
 from companion.morpork.steps import Steps, ask, pay_or
 from companion.morpork.cards.interrupts import text_cancelled
 from companion.morpork.pieces import add_trouble
-from companion.core.procedure import Narrator, Question
+from companion.core.procedure import Narrator, Question, Reason, because
 from companion.morpork.state import State
 
 STICKY_PRICE = 5
@@ -85,14 +85,27 @@ def zorgo(state: State, narrator: Narrator, ctx: TurnContext) -> Steps:
 
 def play_two_more(state: State, narrator: Narrator, ctx: TurnContext) -> Steps:
     """Drumknott, Ponder Stibbons: play two more cards; each, with any chain it starts, is finished
-    before the second begins (FAQ)."""
+    before the second begins (FAQ). A hand emptied by the first says so rather than ending in silence
+    (the text with no card at all to play is skipped, :func:`_no_card_to_play`)."""
     from companion.morpork.turn import choose_card, play_sequence  # the turn plays cards; cards call back into it
 
     for n in (1, 2):
+        if n == 2 and not ctx.is_over(state) and (why := _no_card_to_play(state, ctx)) is not None:
+            narrator.say("symbol.no-option.no-card-to-play", why.text, **dict(why.params))
+            return
         card = yield from choose_card(state, narrator, ctx, key="card.play-more")
         if card is None:
             return
         yield from play_sequence(state, narrator, ctx, card)
+
+
+def _no_card_to_play(state: State, ctx: TurnContext) -> Reason | None:
+    """Drumknott, Ponder Stibbons: no further card to play from a hand with none left that can be
+    played (interrupts are played otherwise; a card stuck in the hand stays)."""
+    from companion.morpork.turn import playable_cards  # the turn lists the cards; cards call back into it
+
+    return None if playable_cards(state, ctx) else because(
+        "skipped.no-card-to-play", f"{ctx.player} has no card left to play", player=ctx.player)
 
 
 EFFECTS: dict[str, Effect] = {
@@ -104,4 +117,9 @@ EFFECTS: dict[str, Effect] = {
     "zorgo-the-retro-phrenologist": zorgo,
     "drumknott": play_two_more,
     "ponder-stibbons": play_two_more,
+}
+
+NO_TARGET: dict[str, NoTarget] = {
+    "drumknott": _no_card_to_play,
+    "ponder-stibbons": _no_card_to_play,
 }
