@@ -23,7 +23,10 @@ at such a text (its skip line, Carcer's empty area, "has no money to pay", a bro
 left out of an interrupt window), checked against 21469df; the other 78 are the same. And again when a
 build, assassination or trouble-marker symbol with no option asks first while a City Area power is
 usable (rules revision 3): the 111 changed games each first differ where that symbol was skipped
-unasked before, checked against f533ee1; the other 19 are the same.
+unasked before, checked against f533ee1; the other 19 are the same. And for the rest of the texts
+without a target (The Dean, The Bursar, Adora Belle / Dorfl, Drumknott / Ponder Stibbons skipped; a
+text a power may give a target asked with "do" greyed; Errol's, Cosmo's and Burleigh's lines for what
+they could not do): the 22 changed games each first differ at such a text, checked against 8c58bc2.
 
 Each game is played twice: the way the simulator plays (``apply(…, snapshot=False,
 replayable=False)``: the live procedure's working state shared, no start kept to replay a turn

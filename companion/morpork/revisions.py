@@ -20,11 +20,10 @@ revisions differ, and nowhere else.
    offered as "do / skip" and then doing nothing (``companion.morpork.cards.no_target``) — unless the
    player has a City Area power to use, which may give it a target: it is then asked with "do"
    greyed by the reason until it has one; The Bursar offers first only a minion that has one to
-   swap with; a player
-   with no card in hand or no money is shown greyed with the reason where a text picks one (The
-   Beggars' Guild, Queen Molly, Nobby Nobbs, Here'n'Now), and one with no money is not asked whether
-   they cancel Mr Boggis's or The Thieves' Guild's text, which takes nothing from them. Revision 2
-   asked "do / skip" for every text and offered every other player.
+   swap with; a player with no card in hand or no money is shown greyed with the reason where a
+   text picks one (The Beggars' Guild, Queen Molly, Nobby Nobbs, Here'n'Now), and one with no money
+   is not asked whether they cancel Mr Boggis's or The Thieves' Guild's text, which takes nothing
+   from them. Revision 2 asked "do / skip" for every text and offered every other player.
    And a build, assassination or trouble-marker removal symbol with no legal option is not skipped
    unasked while its player can use a City Area power: its question offers ``skip`` and the powers,
    since a power may give it an option and "you choose when you wish to use it" (Isle of Gods after
