@@ -39,10 +39,11 @@ import string
 from pathlib import Path
 from typing import Mapping
 
-from companion.core.procedure import Reason
+from companion.core.procedure import Question, Reason
 from companion.morpoly.currency import PROFILES
 from companion.morpork.board import AREA_BY_ID
 from companion.morpork.catalog import display_name
+from companion.morpork.progress import only_skip_and_powers
 
 DOMAIN = "ankh_companion"
 LOCALE_DIR = Path(__file__).parent / "locale"
@@ -355,10 +356,19 @@ class Translator:
         return self.question(question)
 
     def question(self, question: object) -> str:
-        """A question as the screen asks it, without the player's name the engine puts in front."""
+        """A question as the screen asks it, without the player's name the engine puts in front.
+
+        A symbol asked with only ``skip`` and City Area powers (it has no legal option; rules
+        revision 3) says so by its ``q:<key>:no-option`` form: its own sentence ("build where?")
+        asked where a player finds nothing to tap. The same question key and params, so recorded
+        games replay as they were."""
         text, player = str(getattr(question, "text", "")), getattr(question, "player", None)
         english = text[len(player) + 2:] if player and text.startswith(player + ": ") else text
-        return self.keyed("q", getattr(question, "key", ""), english, dict(getattr(question, "params", ())))
+        key = str(getattr(question, "key", ""))
+        if getattr(question, "options", ()) and isinstance(question, Question) and only_skip_and_powers(question) \
+                and self.gettext(f"q:{key}:no-option") != f"q:{key}:no-option":
+            key += ":no-option"
+        return self.keyed("q", key, english, dict(getattr(question, "params", ())))
 
     def narration(self, line: object) -> str:
         """One line of the engine's narration in this language (its area is a parameter too)."""

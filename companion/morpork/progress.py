@@ -45,8 +45,14 @@ def for_powers_only(question: Question) -> bool:
     offers only ``skip`` and the powers (rules revision 3 asks it of a symbol with nothing to do,
     ``cards.symbols._power_first``). Taking a symbol through such questions alone is not doing it,
     nor is ``skip`` to them declining it: the symbol had nothing to do."""
-    return question.key.startswith("power.") or all(
-        o == SKIP_ANSWER or o.startswith(POWER_OPTION) for o in question.options)
+    return question.key.startswith("power.") or only_skip_and_powers(question)
+
+
+def only_skip_and_powers(question: Question) -> bool:
+    """A symbol's question that offers ``skip`` and City Area powers alone: the symbol has no legal
+    option now and is asked only because a power may give it one (``cards.symbols._power_first``).
+    The screen words it by its own form, which says so (``ui.i18n.Translator.question``)."""
+    return all(o == SKIP_ANSWER or o.startswith(POWER_OPTION) for o in question.options)
 
 R = TypeVar("R")
 

@@ -1,0 +1,84 @@
+"""A build, assassination or trouble-marker symbol with no legal option, asked first because its
+player can use a City Area power (rules revision 3, ``companion.morpork.cards.symbols._power_first``),
+says why only "skip" and the power are offered, by touch in a real Kivy window in each language.
+
+The rulebook's "City Area Cards": "you choose when you wish to use it", so a power fits before the
+symbol; but the question read the symbol's own sentence, "Ann: build where?" (or "remove which
+trouble marker?" over a board with none), with no area to tap: a player could not tell why. It now
+says that there is nothing to do and offers the power first (its ``q:<key>:no-option`` form).
+
+The position is played from a game's start: red (Ann) takes two trouble markers off with Sergeant
+Detritus, builds in The Shades with The Watch ($10 - $6) and takes the last marker off, so no marker
+is left, red holds The Shades (whose power places one) and has $4, too little for any area. Then
+Ruby's minion goes to The Hippo and its build has no area; Sergeant Colon's first symbol has no
+marker to remove; Death's first assassination has nobody (a target needs a trouble marker).
+"""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+COLOURS = ["red", "yellow", "green", "blue"]
+OTHERS_PASS = ["pass", "pass", "pass"]
+TO_THE_POSITION = ["vetinari", "rust", "vimes", "selachii",
+                   "sergeant-detritus", "the-shades", "the-scours", "end-turn", *OTHERS_PASS,
+                   "the-watch", "the-shades", "dolly-sisters", "end-turn", *OTHERS_PASS]
+
+CARDS = {"ruby": (["the-hippo"], "symbol.build"), "sergeant-colon": ([], "symbol.trouble"),
+         "death": ([], "symbol.assassinate")}
+
+SAID = {
+    ("en", "ruby"): "Ann: nowhere to build now – use a City Area power first?",
+    ("en", "sergeant-colon"): "Ann: no trouble marker to remove – use a City Area power first?",
+    ("en", "death"): "Ann: nobody to assassinate now – use a City Area power first?",
+    ("de", "ruby"): "Ann: nirgends kann jetzt gebaut werden – erst die Fähigkeit einer Stadtbezirkskarte nutzen?",
+    ("de", "sergeant-colon"): "Ann: kein Unruhe-Marker zu entfernen – erst die Fähigkeit einer "
+                              "Stadtbezirkskarte nutzen?",
+    ("de", "death"): "Ann: keine Figur kann jetzt ermordet werden – erst die Fähigkeit einer "
+                     "Stadtbezirkskarte nutzen?",
+    ("pl", "ruby"): "Ann: teraz nie można nigdzie budować – najpierw użyć mocy karty dzielnicy?",
+    ("pl", "sergeant-colon"): "Ann: nie ma znacznika niepokojów do usunięcia – najpierw użyć mocy karty dzielnicy?",
+    ("pl", "death"): "Ann: teraz nie ma celu dla Skrytobójstwa – najpierw użyć mocy karty dzielnicy?",
+    ("it", "ruby"): "Ann: ora non si può costruire da nessuna parte – usare prima il potere di una carta "
+                    "Area della Città?",
+    ("it", "sergeant-colon"): "Ann: nessun segnalino problema da rimuovere – usare prima il potere di una "
+                              "carta Area della Città?",
+    ("it", "death"): "Ann: ora non c'è nessuno da assassinare – usare prima il potere di una carta Area "
+                     "della Città?",
+}
+
+
+@pytest.mark.parametrize(("language", "card"), sorted(SAID))
+def test_a_symbol_asked_only_for_a_power_says_why(driver: Any, tmp_path: Path, language: str, card: str) -> None:
+    d = driver
+    app = d.app
+    app.set_language(language)
+    app.start_game(COLOURS, ["Ann", "Bob", "Cy", "Di"], "en")
+    app.on_die_roll(1, "manual")
+    for value in TO_THE_POSITION:
+        assert app.answer(value), (value, app.message)
+    d.frames(3)
+    state = app.game.state
+    assert state.trouble_on_board() == 0 and state.areas["the-shades"].building == "red"
+    assert state.player("red").money == 4
+    d.choose(card)
+    answers, key = CARDS[card]
+    for value in answers:
+        d.frames(2)
+        d.choose(value)
+    d.frames(3)
+    question = app.game.question
+    assert question.key == key and list(question.options) == ["skip", "power:the-shades"]  # the key kept
+    panel = d.panel()
+    titles = [w for w in panel.children if getattr(w, "bold", False) and getattr(w, "text", "")]
+    assert len(titles) == 1 and titles[0].text.endswith("[/color] " + SAID[language, card]), d.texts(panel)
+    title = titles[0]
+    d.frames(2)
+    assert title.texture_size[1] <= title.height, "the sentence is cut"
+    assert title.to_window(*title.pos)[1] >= 0 and title.right <= d.window.width
+    shot = d.screenshot(tmp_path / f"power-first-{card}-{language}.png")
+    assert shot.stat().st_size > 0
+    d.tap(d.option("power:the-shades"))  # the power is there to tap, under the sentence
+    assert app.game.question.key == "power.target", app.game.question.key
