@@ -27,6 +27,9 @@ unasked before, checked against f533ee1; the other 19 are the same. And for the 
 without a target (The Dean, The Bursar, Adora Belle / Dorfl, Drumknott / Ponder Stibbons skipped; a
 text a power may give a target asked with "do" greyed; Errol's, Cosmo's and Burleigh's lines for what
 they could not do): the 22 changed games each first differ at such a text, checked against 8c58bc2.
+And for Willikins with no building, Rosie Palm / The Seamstresses' Guild with no card to give and
+Here'n'Now's roll with nobody to take from: 15 games, each first differing at Willikins (14) or
+Here'n'Now's roll (1), checked against d6fbabf.
 
 Each game is played twice: the way the simulator plays (``apply(…, snapshot=False,
 replayable=False)``: the live procedure's working state shared, no start kept to replay a turn

@@ -16,7 +16,7 @@ revisions differ, and nowhere else.
    discard for Modo, an empty discard pile for History Monks, no other player with a card or with
    money to take, nothing in Unreal Estate for The Dean, no two minions to swap for The Bursar, no
    minion of one's own for Adora Belle Dearheart / Dorfl, no card left to play for Drumknott / Ponder
-   Stibbons…) is skipped like a symbol with nothing to do, with its reason, instead of being
+   Stibbons, no building for Willikins, no card to give for Rosie Palm / The Seamstresses' Guild…) is skipped like a symbol with nothing to do, with its reason, instead of being
    offered as "do / skip" and then doing nothing (``companion.morpork.cards.no_target``) — unless the
    player has a City Area power to use, which may give it a target: it is then asked with "do"
    greyed by the reason until it has one; The Bursar offers first only a minion that has one to

@@ -17,7 +17,7 @@ from typing import Any
 
 from companion.morpork.actions import end_turn
 from companion.morpork.cards import SCROLL_EFFECTS, no_target
-from companion.morpork.cards.common import DO, SKIP, INTERRUPT_ONLY, TurnContext, free_hand, may_hold
+from companion.morpork.cards.common import DO, SKIP, INTERRUPT_ONLY, TurnContext, free_hand, may_hold, say_why
 from companion.morpork.hidden_cards import unseen_less, unseen_tuple
 from companion.morpork.cards.powers import ask_with_powers, power_options
 from companion.morpork.cards.symbols import (
@@ -244,9 +244,7 @@ def scroll_steps(state: State, narrator: Narrator, ctx: TurnContext) -> Generato
     why = no_target(state, ctx, card)
     powers = power_options(state, ctx) if why is not None else None
     if why is not None and not powers:
-        # the reason's values go along: the line says it as the strip does ({why}, ui.i18n)
-        narrator.say("symbol.no-option.scroll", f"{card}: {why.text}",
-                     **({"player": ctx.player, "card": card} | dict(why.params) | {"why": why.key}))
+        say_why(narrator, ctx, why)
         return why
 
     def question(powers: list[str]) -> Question:

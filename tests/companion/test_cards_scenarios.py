@@ -214,7 +214,8 @@ SCENARIOS: list[Scenario] = [
     # card left has nothing to give, and nobody is asked.
     S("rosie-palm", ["skip", "do", "blue"], [("money", "red", 11), ("money", "blue", 0), ("hand", "blue", 6)],
       position={"money": {"blue": 1}}, name="buyer-pays-what-they-have"),
-    S("the-seamstresses-guild", ["do", "skip"], [("hand", "blue", 5), ("money", "red", 10), ("draw_pile", 35)],
+    # with no card to give the text is skipped unasked (rules revision 3), only the M is answered
+    S("the-seamstresses-guild", ["skip"], [("hand", "blue", 5), ("money", "red", 10), ("draw_pile", 35)],
       waits_for=None, position={"hand": {"red": 1}}, name="no-card-to-give"),  # red's empty hand refilled by 5
     # "they pay you $5, or you may remove one of their buildings": no building, nothing lost; "may".
     S("the-fire-brigade", ["do", "blue", "refuse"], [("money", "red", 10), ("money", "blue", 10)],

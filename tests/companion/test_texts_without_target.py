@@ -94,6 +94,12 @@ WITHOUT_TARGET: list[tuple[str, dict[str, Any], list[str], str, str]] = [
     ("dorfl", {"areas": NO_RED_MINION}, [], "skipped.no-own-minion", "turn.play-another"),
     ("drumknott", {"hand": {"red": 1}}, [], "skipped.no-card-to-play", ""),  # the turn ends
     ("ponder-stibbons", {"hand": {"red": 1}}, ["riots"], "skipped.no-card-to-play", ""),
+    # Willikins: "Place a minion in an area where you have a building" — red has none
+    ("willikins", {}, [], "skipped.no-own-building", "turn.end"),
+    # Rosie Palm, The Seamstresses' Guild: "Give a player of your choice one of your cards" — red's
+    # hand is empty once the card is played
+    ("rosie-palm", {"hand": {"red": 1}}, ["skip"], "skipped.no-card-to-give", ""),
+    ("the-seamstresses-guild", {"hand": {"red": 1}}, [], "skipped.no-card-to-give", "symbol.minion"),
 ]
 
 
@@ -210,6 +216,20 @@ DONE_IN_PART: list[tuple[str, dict[str, Any], list[str], str]] = [
     # Drumknott's first further card empties red's hand: no second one, and that is said
     ("drumknott", {"hand": {"red": 2}}, ["drumknott", "do", "groat", "dimwell"], "symbol.no-option.no-card-to-play"),
 ]
+
+
+def test_here_n_now_rolled_with_nobody_to_take_from_says_so() -> None:
+    """Here'n'Now: "Roll: 7 or more, take $3 from a player you choose": rolled 9, and blue and green
+    have no money (both greyed from revision 3): the line says nobody has money to take, not silence;
+    a game of revision 2 still asks whom (and takes $0)."""
+    broke = {"money": {"blue": 0, "green": 0}}
+    outcome, _ = at(position(**broke), ["here-n-now", "do", "9"])
+    said = [n for n in outcome.narration if n.key == "symbol.no-option.scroll"]
+    assert len(said) == 1 and dict(said[0].params)["why"] == "skipped.no-money-to-take"
+    assert outcome.question is None or outcome.question.key != "card.choose-player"
+    outcome, _ = at(position(**broke, revision=SINGLE_WINDOW), ["here-n-now", "do", "9"])
+    assert outcome.question is not None and outcome.question.key == "card.choose-player"
+
 
 
 @pytest.mark.parametrize("revision", [SINGLE_WINDOW, TEXTS_WITHOUT_TARGET_SKIPPED])

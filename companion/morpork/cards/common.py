@@ -184,6 +184,13 @@ def choose_whom_to_rob(state: State, ctx: TurnContext, text: str) -> Generator[Q
                                      refused=refused or None))
 
 
+def say_why(narrator: Narrator, ctx: TurnContext, why: Reason) -> None:
+    """The line that says why a card's text (or its part) could do nothing, as the checklist strip
+    says it: the reason's key and values go along (``{why}``, ``ui.i18n``)."""
+    narrator.say("symbol.no-option.scroll", f"{ctx.card}: {why.text}",
+                 **({"player": ctx.player, "card": ctx.card} | dict(why.params) | {"why": why.key}))
+
+
 def nobody_has_money(state: State, ctx: TurnContext) -> Reason | None:
     """Mr Boggis, The Thieves' Guild, Nobby Nobbs: a text that takes money from other players has
     no target when none of them has any."""

@@ -74,6 +74,12 @@ def discard_one(state: State, narrator: Narrator, ctx: TurnContext) -> Steps:
                            f"{ctx.player}: discard a card", optional=False)
 
 
+def _no_card_to_give(state: State, ctx: TurnContext) -> Reason | None:
+    """Rosie Palm, The Seamstresses' Guild: nothing to sell from an empty hand."""
+    return None if free_hand(state, ctx.player) else because(
+        "skipped.no-card-to-give", f"{ctx.player} has no card to give", player=ctx.player)
+
+
 def sell_a_card(state: State, narrator: Narrator, ctx: TurnContext) -> Steps:
     """Rosie Palm, The Seamstresses' Guild: give a player one of your cards; they pay you $2 for it."""
     if free_hand(state, ctx.player) == 0:
@@ -233,4 +239,6 @@ NO_TARGET: dict[str, NoTarget] = {
     "modo": no_card_to_discard,
     "the-luggage": no_card_to_discard,
     "history-monks": _empty_discard_pile,
+    "rosie-palm": _no_card_to_give,
+    "the-seamstresses-guild": _no_card_to_give,
 }

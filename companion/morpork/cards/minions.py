@@ -7,7 +7,8 @@ from collections.abc import Generator
 from companion.morpork.actions import assassination_targets
 from companion.morpork.board import ADJACENT, AREA_IDS
 from companion.morpork.cards.common import (
-    Effect, NoTarget, TurnContext, choose_player, choose_whom_to_rob, other_players, parse_piece_option, piece_option,
+    Effect, NoTarget, TurnContext, choose_player, choose_whom_to_rob, nobody_has_money, other_players,
+    parse_piece_option, piece_option, say_why,
 )
 from companion.morpork.steps import Steps, ask, forced, pay_player, roll, roll_for_area, short_of_money
 from companion.morpork.cards.interrupts import (
@@ -40,9 +41,19 @@ def smoking_gnu(state: State, narrator: Narrator, ctx: TurnContext) -> Steps:
     yield from place_minion_steps(state, narrator, ctx, areas=areas, key="card.place-minion", with_powers=False)
 
 
+def _willikins_areas(state: State, ctx: TurnContext) -> tuple[str, ...]:
+    return tuple(a for a in AREA_IDS if state.areas[a].building == ctx.player)
+
+
+def _no_own_building(state: State, ctx: TurnContext) -> Reason | None:
+    """Willikins: no area of one's own building to place the minion in."""
+    return None if _willikins_areas(state, ctx) else because(
+        "skipped.no-own-building", f"{ctx.player} has no building on the board", player=ctx.player)
+
+
 def willikins(state: State, narrator: Narrator, ctx: TurnContext) -> Steps:
     """Willikins: place a minion in an area where you have a building."""
-    areas = tuple(a for a in AREA_IDS if state.areas[a].building == ctx.player)
+    areas = _willikins_areas(state, ctx)
     yield from place_minion_steps(state, narrator, ctx, areas=areas, key="card.place-minion", with_powers=False)
 
 
@@ -329,6 +340,10 @@ def dice_here_n_now(state: State, narrator: Narrator, ctx: TurnContext) -> Steps
     face = yield from roll("card.here-n-now-roll", f"{ctx.player}: roll for Here'n'Now", ctx.player)
     narrator.say("card.rolled", f"{ctx.player} rolls {face}", player=ctx.player, face=face)
     if face >= 7:
+        broke = nobody_has_money(state, ctx) if state.revision >= TEXTS_WITHOUT_TARGET_SKIPPED else None
+        if broke is not None:  # the roll is made; nobody has money to take (all greyed): said, not silence
+            say_why(narrator, ctx, broke)
+            return
         victim = yield from choose_whom_to_rob(state, ctx, f"{ctx.player}: take $3 from whom?")
         if victim is None or (yield from text_cancelled(state, narrator, ctx, victim)):
             return
@@ -399,4 +414,5 @@ NO_TARGET: dict[str, NoTarget] = {
     "dorfl": _no_own_minion,
     "the-dean": _nothing_in_unreal_estate,
     "the-bursar": _nothing_to_swap,
+    "willikins": _no_own_building,
 }
