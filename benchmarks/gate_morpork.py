@@ -29,7 +29,8 @@ text a power may give a target asked with "do" greyed; Errol's, Cosmo's and Burl
 they could not do): the 22 changed games each first differ at such a text, checked against 8c58bc2.
 And for Willikins with no building, Rosie Palm / The Seamstresses' Guild with no card to give and
 Here'n'Now's roll with nobody to take from: 15 games, each first differing at Willikins (14) or
-Here'n'Now's roll (1), checked against d6fbabf.
+Here'n'Now's roll (1), checked against d6fbabf. And for the line a text skipped while "do" was greyed
+now says (narration only): 7 games.
 
 Each game is played twice: the way the simulator plays (``apply(…, snapshot=False,
 replayable=False)``: the live procedure's working state shared, no start kept to replay a turn

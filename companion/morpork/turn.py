@@ -259,7 +259,11 @@ def scroll_steps(state: State, narrator: Narrator, ctx: TurnContext) -> Generato
 
     answer = yield from ask_with_powers(state, narrator, ctx, question, listed=powers)
     if answer == SKIP:
-        return None
+        # skipped while "do" was greyed: the text could do nothing, and the line and the strip say why
+        blocked = no_target(state, ctx, card)
+        if blocked is not None:
+            say_why(narrator, ctx, blocked)
+        return blocked
     yield from effect(state, narrator, ctx)
     return None
 

@@ -261,6 +261,14 @@ def test_a_text_a_city_area_power_may_give_a_target_is_asked_with_do_greyed() ->
     assert outcome.question is not None and outcome.question.options[:1] == ("unreal-estate/red",)
     old, _ = at(position(areas=areas, revision=SINGLE_WINDOW), ["the-dean", "riots"])
     assert old.question is not None and old.question.options == ("do", "skip", "power:dolly-sisters")
+    # skipped while "do" is greyed: the line and the strip say why, not "done" in silence
+    outcome, progress = at(position(areas=areas), ["the-dean", "riots", "skip"])
+    said = [n for n in outcome.narration if n.key == "symbol.no-option.scroll"]
+    assert len(said) == 1 and dict(said[0].params)["why"] == "skipped.nothing-in-unreal-estate"
+    card = progress.innermost("card")
+    if card is not None:
+        step = next(s for s in card.steps if s.name == "S")
+        assert step.status == "skipped" and step.why is not None and step.why.key == "skipped.nothing-in-unreal-estate"
 
 
 @pytest.mark.parametrize("revision", [SINGLE_WINDOW, TEXTS_WITHOUT_TARGET_SKIPPED])

@@ -284,11 +284,11 @@ def _swap_partners(options: list[str], first: tuple[str, str]) -> list[str]:
 
 
 def _nothing_to_swap(state: State, ctx: TurnContext) -> Reason | None:
-    """The Bursar: no two pieces of different owners in different areas (fewer than two on the board)."""
+    """The Bursar: no two pieces of different owners in different areas (fewer than two on the board is one case)."""
     options = _swappable(state, ctx)
     if any(_swap_partners(options, parse_piece_option(o)) for o in options):
         return None
-    return because("skipped.nothing-to-swap", "there are no two minions in different areas to swap")
+    return because("skipped.nothing-to-swap", "no two minions of different players in different areas to swap")
 
 
 def bursar(state: State, narrator: Narrator, ctx: TurnContext) -> Steps:
