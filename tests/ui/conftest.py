@@ -221,6 +221,17 @@ def start_app(data_dir: Path, **settings: Any) -> Any:
     return app
 
 
+def seat_three(app: Any, language: str) -> None:
+    """Ann, Bob and Cy (red, yellow, green) sat at a new game in ``language``: every player rolls
+    for the first player (no tie) and picks a personality (Vetinari, Rust, Vimes); the first
+    player's turn then waits for a card."""
+    app.start_game(["red", "yellow", "green"], ["Ann", "Bob", "Cy"], language)
+    while app.game.question.kind == "roll":
+        app.on_die_roll(len(app.session.inputs) + 1, "manual")
+    for personality in ("vetinari", "rust", "vimes"):
+        assert app.answer(personality), app.message
+
+
 @pytest.fixture
 def driver(tmp_path: Path) -> Iterator[Driver]:
     app = start_app(tmp_path / "data")

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.ui.conftest import Driver, start_app, stop_app
+from tests.ui.conftest import Driver, seat_three, start_app, stop_app
 
 
 @pytest.mark.parametrize(("language", "amount"), [("en", "$1"), ("de", "1\u00a0$"), ("pl", "$1"), ("it", "1$")])
@@ -18,11 +18,7 @@ def test_the_strip_s_money_symbol_is_written_as_the_question_writes_it(tmp_path:
     app = start_app(tmp_path / "data", language=language, edition=language)
     d = Driver(app)
     try:
-        app.start_game(["red", "yellow", "green"], ["Ann", "Bob", "Cy"], language)
-        while app.game.question.kind == "roll":
-            app.on_die_roll(len(app.session.inputs) + 1, "manual")  # every player rolls: no tie
-        for personality in ("vetinari", "rust", "vimes"):
-            assert app.answer(personality), app.message
+        seat_three(app, language)
         for value in ("captain-carrot", "dimwell", "skip"):
             if app.game.question.key != "symbol.money":
                 assert app.answer(value), app.message

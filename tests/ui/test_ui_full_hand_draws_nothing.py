@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from companion.core.procedure import Narration
-from tests.ui.conftest import Driver, start_app, stop_app
+from tests.ui.conftest import Driver, seat_three, start_app, stop_app
 
 
 @pytest.mark.parametrize("language", ["en", "de", "pl", "it"])
@@ -21,11 +21,7 @@ def test_a_full_hand_draws_no_line_in_the_journal(tmp_path: Path, language: str)
     app = start_app(tmp_path / "data", language=language, edition=language)
     d = Driver(app)
     try:
-        app.start_game(["red", "yellow", "green"], ["Ann", "Bob", "Cy"], language)
-        while app.game.question.kind == "roll":
-            app.on_die_roll(len(app.session.inputs) + 1, "manual")  # every player rolls: no tie
-        for personality in ("vetinari", "rust", "vimes"):
-            assert app.answer(personality), app.message
+        seat_three(app, language)
         first = app.game.question.player
         for value in ("captain-carrot", "dimwell", "skip", "skip", "end-turn"):  # a card played: 4 in hand
             if value in app.game.question.options:

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.ui.conftest import Driver, start_app, stop_app
+from tests.ui.conftest import Driver, seat_three, start_app, stop_app
 
 
 @pytest.mark.parametrize(("language", "points"), [("en", 6), ("de", 6), ("pl", 12), ("it", 6)])
@@ -19,11 +19,7 @@ def test_the_buildings_column_says_a_count_and_its_points(tmp_path: Path, langua
     app = start_app(tmp_path / "data", language=language, edition=language)
     d = Driver(app)
     try:
-        app.start_game(["red", "yellow", "green"], ["Ann", "Bob", "Cy"], language)
-        while app.game.question.kind == "roll":
-            app.on_die_roll(len(app.session.inputs) + 1, "manual")  # every player rolls: no tie
-        for personality in ("vetinari", "rust", "vimes"):
-            assert app.answer(personality), app.message
+        seat_three(app, language)
         builder = app.game.question.player
         for value in ("ruby", "dimwell", "dimwell"):  # Ruby (M B): a minion in Dimwell, then build there
             assert app.answer(value), app.message
