@@ -43,13 +43,20 @@ def test_the_same_seed_plays_the_same_game_with_fewer_answers_under_revision_2()
     assert len(new) < len(old)
 
 
+def journalled(path: Path, inputs: list[tuple[Game, Input]], revision: int) -> int:
+    """A journal at ``path`` holding one four-player game of ``revision`` with ``inputs`` (each
+    question's game and its answer), as a companion of that revision wrote it; the game's id."""
+    with Journal(path) as journal:
+        game_id = journal.create_game(COLOURS, "en", mode=MODE.id, options=options_of("en", None), revision=revision)
+        for n, (game, inp) in enumerate(inputs, start=1):
+            journal.append(game_id, "input", input_to_json(inp), is_barrier(game.question, inp), n=n)
+    return game_id
+
+
 def test_a_revision_1_game_in_the_journal_replays_with_its_prompts_per_opponent(tmp_path: Path) -> None:
     inputs, last = record(1)
     path = tmp_path / "old.sqlite"
-    with Journal(path) as journal:
-        game_id = journal.create_game(COLOURS, "en", mode=MODE.id, options=options_of("en", None), revision=1)
-        for n, (game, inp) in enumerate(inputs, start=1):
-            journal.append(game_id, "input", input_to_json(inp), is_barrier(game.question, inp), n=n)
+    game_id = journalled(path, inputs, 1)
     with Session.open(path, GameRules(), resume=False) as session:
         assert session.resume(game_id) is not None
         state = session.current.state
@@ -96,10 +103,7 @@ def test_a_revision_2_game_where_cosmo_lavishs_paid_player_removed_the_card_play
                    and g.question.key == "card.cosmo-remove" and inp == Answer("dimwell/yellow"))
     assert seen[removal][0].state.active_player == "yellow"
     path = tmp_path / "cosmo.sqlite"
-    with Journal(path) as journal:
-        game_id = journal.create_game(COLOURS, "en", mode=MODE.id, options=options_of("en", None), revision=2)
-        for n, (game, inp) in enumerate(seen, start=1):
-            journal.append(game_id, "input", input_to_json(inp), is_barrier(game.question, inp), n=n)
+    game_id = journalled(path, seen, 2)
     with Session.open(path, GameRules(), resume=False) as session:
         assert session.resume(game_id) is not None
         assert session.current.state.revision == 2 and session.seq == len(seen)
