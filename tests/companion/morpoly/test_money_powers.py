@@ -316,24 +316,25 @@ def test_the_buy_out_price_by_the_option(setting: str, paid: int) -> None:
     assert game.state.squares[39].owner == "red" and not game.state.squares[39].mortgaged
 
 
+def _patrician_lands_on_a_jailed_owners_mortgaged_boardwalk(owner_guild: str) -> Game:
+    """Red (the Patrician) rolls 34 -> 39, Boardwalk, mortgaged by blue, whose token sits in jail."""
+    state = variant("patrician", owner_guild)
+    own(state, "blue", 39, mortgaged=True)
+    state.token("blue").square, state.token("blue").in_jail = 10, True
+    state.token("red").square = 34
+    return do(start(state, "red"), "roll", (1, 4))
+
+
 def test_no_buy_out_from_an_owner_in_jail() -> None:
     """B1 (L9): "Im Gefängnis [können] keine Gelder eingenommen oder Handel abgeschlossen werden
     (Ausnahme: Diebe)" — the buy-out pays the owner (L96, "Kaufpreis + Hypothek an den Besitzer"),
     so a Patrician on the mortgaged square of an owner in jail is not offered it; a Thief owner in
     jail still does business (L36) and is bought out."""
-    state = variant("patrician", "beggars")
-    own(state, "blue", 39, mortgaged=True)
-    state.token("blue").square, state.token("blue").in_jail = 10, True
-    state.token("red").square = 34
-    game = do(start(state, "red"), "roll", (1, 4))
+    game = _patrician_lands_on_a_jailed_owners_mortgaged_boardwalk("beggars")
     assert asked(game) == "morpoly.turn.menu"
     assert cash(game, "red") == 1500 and cash(game, "blue") == 1500
     assert game.state.squares[39].owner == "blue" and game.state.squares[39].mortgaged
-    state = variant("patrician", "thieves")
-    own(state, "blue", 39, mortgaged=True)
-    state.token("blue").square, state.token("blue").in_jail = 10, True
-    state.token("red").square = 34
-    game = do(start(state, "red"), "roll", (1, 4))
+    game = _patrician_lands_on_a_jailed_owners_mortgaged_boardwalk("thieves")
     assert asked(game) == "morpoly.patrician.buy-out"
 
 
