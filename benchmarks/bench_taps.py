@@ -99,7 +99,7 @@ def main(argv: list[str]) -> int:
     both_before = (before["taps"] + before["scans"]) / turns_before
     both_after = (after["taps"] + after["scans"]) / turns_after
     print(f"ratio after/before, taps+scans per turn: {both_after / both_before:.3f}")
-    if windows:
+    if windows and same:  # the same (game, turn) pairs only when both revisions played the same games
         on_before = sum(taps_before[t] for t in windows) / len(windows)
         on_after = sum(taps_after[t] for t in windows) / len(windows)
         print(f"turns with an 'anyone interrupt?' window: {len(windows)}; taps on them: "
