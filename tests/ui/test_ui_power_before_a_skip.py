@@ -82,3 +82,47 @@ def test_a_symbol_asked_only_for_a_power_says_why(driver: Any, tmp_path: Path, l
     assert shot.stat().st_size > 0
     d.tap(d.option("power:the-shades"))  # the power is there to tap, under the sentence
     assert app.game.question.key == "power.target", app.game.question.key
+
+
+def test_an_undo_of_the_power_and_a_restart_come_back_to_the_same_question(tmp_path: Path) -> None:
+    """A German table with long names: the power tapped at Ruby's build, taken back, and the app
+    started again on the same data folder (a pulled plug): resumed from Home, the build asks again
+    with the same sentence, only "skip" and the power, and a skip goes on to the turn's end."""
+    from tests.ui.conftest import Driver, start_app, stop_app
+
+    data = tmp_path / "data"
+    app: Any = start_app(data, language="de")
+    d = Driver(app)
+    try:
+        app.start_game(COLOURS, ["Bartholomäus", "Wilhelmine-Charlotte", "Cy", "Di"], "en")
+        app.on_die_roll(1, "manual")
+        for value in TO_THE_POSITION:
+            assert app.answer(value), (value, app.message)
+        d.frames(3)
+        d.choose("ruby")
+        d.frames(2)
+        d.choose("the-hippo")
+        d.frames(3)
+        d.tap(d.option("power:the-shades"))
+        d.frames(3)
+        assert app.game.question.key == "power.target"
+        assert app.undo_to(len(app.session.inputs) - 1), app.message
+    finally:
+        stop_app(app)
+    app = start_app(data, language="de")
+    d = Driver(app)
+    try:
+        d.frames(3)
+        assert d.screen.name == "home" and not d.screen.ids.resume.disabled
+        d.tap(d.screen.ids.resume)
+        d.frames(5)
+        question = app.game.question
+        assert question.key == "symbol.build" and list(question.options) == ["skip", "power:the-shades"]
+        titles = [w for w in d.panel().children if getattr(w, "bold", False) and getattr(w, "text", "")]
+        said = SAID["de", "ruby"].replace("Ann", "Bartholomäus")
+        assert len(titles) == 1 and titles[0].text.endswith("[/color] " + said), titles
+        d.choose("skip")
+        d.frames(3)
+        assert app.game.question.key == "turn.end"
+    finally:
+        stop_app(app)
