@@ -165,6 +165,17 @@ def test_the_assassins_have_one_name(tmp_path: Path, request: Any) -> None:
         conftest.stop_app(app)
 
 
+def test_a_city_area_card_s_power_has_the_rulebook_s_one_name() -> None:
+    """The Polish rulebook: "Karty Dzielnic dają następujące właściwości"; the power's button read
+    "Moc: Mroki", its questions "użyć mocy karty dzielnicy?" and its log "używa zdolności
+    dzielnicy": three words for one thing. (Ankh-Morpoly's guilds keep their "moce".)"""
+    other = {key: text for key, text in POLISH.items()
+             if re.search(r"\b(moc|mocy|zdolnoś\w*)\b", text, re.I) and "the Fools' powers" not in key}
+    assert not other, other
+    assert Translator("pl").option("power:the-shades") == "Właściwość: " + Translator("pl").area("the-shades")
+    assert "używa właściwości dzielnicy" in POLISH["n:power.used"]
+
+
 def _drew_a_card_with_commas(game: Any) -> bool:
     return any(line.key == "morpoly.card.drawn" and ", " in dict(line.params)["card_text"] for line in game.narration)
 

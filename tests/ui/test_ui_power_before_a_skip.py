@@ -38,9 +38,9 @@ SAID = {
                               "Stadtbezirkskarte nutzen?",
     ("de", "death"): "Ann: keine Figur kann jetzt ermordet werden – erst die Fähigkeit einer "
                      "Stadtbezirkskarte nutzen?",
-    ("pl", "ruby"): "Ann: teraz nie można nigdzie budować – najpierw użyć mocy karty dzielnicy?",
-    ("pl", "sergeant-colon"): "Ann: nie ma znacznika niepokojów do usunięcia – najpierw użyć mocy karty dzielnicy?",
-    ("pl", "death"): "Ann: teraz nie ma celu dla Skrytobójstwa – najpierw użyć mocy karty dzielnicy?",
+    ("pl", "ruby"): "Ann: teraz nie można nigdzie budować – najpierw użyć właściwości karty dzielnicy?",
+    ("pl", "sergeant-colon"): "Ann: nie ma znacznika niepokojów do usunięcia – najpierw użyć właściwości karty dzielnicy?",
+    ("pl", "death"): "Ann: teraz nie ma celu dla Skrytobójstwa – najpierw użyć właściwości karty dzielnicy?",
     ("it", "ruby"): "Ann: ora non si può costruire da nessuna parte – usare prima il potere di una carta "
                     "Area della Città?",
     ("it", "sergeant-colon"): "Ann: nessun segnalino problema da rimuovere – usare prima il potere di una "
@@ -48,6 +48,9 @@ SAID = {
     ("it", "death"): "Ann: ora non c'è nessuno da assassinare – usare prima il potere di una carta Area "
                      "della Città?",
 }
+
+POWER_WORD = {"en": "Power", "de": "Fähigkeit", "pl": "Właściwość", "it": "Potere"}
+"""A City Area card's power as each rulebook names it ("Karty Dzielnic dają następujące właściwości")."""
 
 
 @pytest.mark.parametrize(("language", "card"), sorted(SAID))
@@ -80,7 +83,9 @@ def test_a_symbol_asked_only_for_a_power_says_why(driver: Any, tmp_path: Path, l
     assert title.to_window(*title.pos)[1] >= 0 and title.right <= d.window.width
     shot = d.screenshot(tmp_path / f"power-first-{card}-{language}.png")
     assert shot.stat().st_size > 0
-    d.tap(d.option("power:the-shades"))  # the power is there to tap, under the sentence
+    button = d.option("power:the-shades")
+    assert button.text.startswith(POWER_WORD[language] + ": "), button.text  # the rulebook's word for it
+    d.tap(button)  # the power is there to tap, under the sentence
     assert app.game.question.key == "power.target", app.game.question.key
 
 
