@@ -115,6 +115,21 @@ def test_all_twelve_on_the_board_means_moving_one() -> None:
     assert state.minions_on_board("red") == 12
 
 
+def test_a_moved_minion_brings_trouble_where_a_minion_already_is() -> None:
+    """EN "Trouble markers": "Whenever a minion is placed or moved into an area that already has
+    one or more minions in it then you must place a trouble marker in that area"; with all twelve
+    out the minion is removed "and then placed" ("Place a minion"), so the area it leaves loses its
+    marker ("As soon as a minion is moved or removed from an area, any trouble marker in the area is
+    also removed (even if there are two or more minions remaining)")."""
+    state = position({"dimwell": {"minions": {"red": 11}, "trouble": True},
+                      "the-shades": {"minions": {"red": 1}},
+                      "longwall": {"minions": {"yellow": 1}}})
+    actions.place_minion(state, "red", "longwall", from_area="dimwell")
+    assert state.areas["longwall"].minions == {"yellow": 1, "red": 1} and state.areas["longwall"].trouble
+    assert state.areas["dimwell"].minions == {"red": 10} and not state.areas["dimwell"].trouble
+    assert state.trouble_on_board() == 1
+
+
 def test_from_area_refused_while_minions_remain_in_supply() -> None:
     state = position({"dimwell": {"minions": {"red": 2}}})
     rejected(state, "place.from-supply", actions.place_minion, "red", "the-shades", from_area="dimwell")
@@ -181,6 +196,26 @@ def test_sixth_building_out_means_moving_one() -> None:
     assert state.areas["nap-hill"].building == "red" and state.buildings_on_board("red") == 6
 
 
+def test_a_moved_building_pays_the_new_area_s_cost_and_takes_its_card() -> None:
+    """EN "Place a building": "If you already have six buildings on the board then you can choose
+    one to remove and place in the area you wish to build in", and placing it is still building:
+    "The cost of placing the building is shown in the area ... You pay this amount of money to the
+    bank. You then take the matching City Area card" (IT says it outright: "pagando sempre il
+    dovuto"); the card of the area left goes back ("Make sure you return the City Area card for the
+    area that you remove your building from"). Without the money nothing moves."""
+    areas: dict[str, Any] = {a: {"building": "red"} for a in AREA_IDS[:6]}
+    areas["nap-hill"] = {"minions": {"red": 1}}
+    state = position(areas, players=[{"color": "red", "money": 11}, {"color": "yellow"}])
+    rejected(state, "build.money", actions.build, "red", "nap-hill", from_area="dolly-sisters")
+    state.player("red").money = 20
+    state.bank -= 9
+    bank = state.bank
+    actions.build(state, "red", "nap-hill", from_area="dolly-sisters")
+    assert state.player("red").money == 8 and state.bank == bank + 12
+    assert state.area_card_holder("nap-hill") == "red" and state.area_card_holder("dolly-sisters") is None
+    assert "nap-hill" in state.turn.cards_gained  # "you cannot use the ability ... in the same turn"
+
+
 # -- assassinate, remove trouble, take money -----------------------------------------------------
 
 def test_assassination() -> None:
@@ -198,6 +233,20 @@ def test_assassination() -> None:
     actions.assassinate(state, "red", "dimwell", "troll")
     assert state.areas["dimwell"].trolls == 0 and not state.areas["dimwell"].trouble
     assert actions.assassination_targets(state, "red") == [("the-shades", "yellow")]
+
+
+def test_assassinating_one_of_two_demons_takes_the_marker_though_one_stays() -> None:
+    """EN "Trouble markers": "Trolls and demons are regarded as being minions and so will affect
+    trouble in the same way", and "As soon as a minion is moved or removed from an area, any trouble
+    marker in the area is also removed (even if there are two or more minions remaining)";
+    "Assassination": "Remember that this will also remove the trouble marker from the area". With
+    the marker gone, nothing more can be assassinated there."""
+    state = position({"dimwell": {"minions": {"yellow": 1}, "demons": 2, "trouble": True}})
+    actions.assassinate(state, "red", "dimwell", "demon")
+    assert state.areas["dimwell"].demons == 1 and state.areas["dimwell"].minions == {"yellow": 1}
+    assert not state.areas["dimwell"].trouble
+    assert actions.assassination_targets(state, "red") == []
+    rejected(state, "assassinate.trouble", actions.assassinate, "red", "dimwell", "demon")
 
 
 def test_remove_trouble_marker() -> None:
