@@ -393,3 +393,76 @@ def test_a_square_is_changed_only_by_putting_a_new_one() -> None:
     state = table()
     with pytest.raises(dataclasses.FrozenInstanceError):
         state.squares[1].owner = "red"  # type: ignore[misc]
+
+
+def test_double_rent_holds_on_an_unmortgaged_street_beside_a_mortgaged_one() -> None:
+    """The US rules: the owner of a whole colour group "may then charge double rent for unimproved
+    properties in that color-group. This rule applies to unmortgaged properties even if another
+    property in that color-group is mortgaged." Park Place mortgaged, Boardwalk still pays $100."""
+    state = table()
+    own(state, "blue", 39)
+    own(state, "blue", 37, mortgaged=True)
+    state.token("red").square = 35
+    game = do(start(state), "roll", (1, 3))
+    assert cash(game, "red") == 1500 - 2 * 50 and cash(game, "blue") == 1500 + 100
+
+
+@pytest.mark.parametrize("stations, rent", [((5,), 25), ((5, 15, 25, 35), 200)])
+def test_a_railroad_charges_by_how_many_the_owner_holds(stations: tuple[int, ...], rent: int) -> None:
+    """The railroad deed: "Rent $25 / If 2 R.R.'s are owned 50 / If 3 … 100 / If 4 … 200" (two and
+    three: the tests above)."""
+    state = table()
+    own(state, "blue", *stations)
+    state.token("red").square = 1
+    game = do(start(state), "roll", (1, 3))  # 1 -> 5 Reading Railroad
+    assert cash(game, "red") == 1500 - rent
+
+
+def test_doubles_throw_again_after_the_square_is_resolved() -> None:
+    """Standard rules: "If you throw doubles, you move your token as usual … and are subject to any
+    privileges or penalties pertaining to the space on which you land. Retaining the dice, throw again.\""""
+    game = do(start(table()), "roll", (2, 2))  # GO -> 4 Income Tax, paid
+    assert game.state.token("red").square == 4 and cash(game, "red") == 1500 - 200
+    assert game.question is not None and game.question.player == "red" and game.question.key == "morpoly.turn.menu"
+
+
+def test_go_to_jail_on_doubles_ends_the_turn() -> None:
+    """Standard rules: a player sent to jail "cannot collect $200 salary in that move" and his turn
+    ends, even on doubles."""
+    state = table()
+    state.token("red").square = 26
+    game = do(start(state), "roll", (2, 2))  # 26 -> 30 Go To Jail
+    assert game.state.token("red").in_jail and game.state.token("red").square == 10
+    assert game.question is not None and game.question.player == "blue" and cash(game, "red") == 1500
+
+
+def test_selling_is_even_too() -> None:
+    """Standard rules: "Houses … must be sold evenly, in the same way as they were bought": with two
+    houses on Mediterranean Avenue and one on Baltic Avenue only Mediterranean's may be sold."""
+    state = table()
+    own(state, "red", 1, houses=2)
+    own(state, "red", 3, houses=1)
+    options = start(state).question.options  # type: ignore[union-attr]
+    assert "sell:1" in options and "sell:3" not in options
+
+
+def test_no_hotel_when_the_bank_has_none() -> None:
+    """The supply is 12 hotels (and 32 houses): with every hotel on the table, four houses on each
+    street of a group stay four houses."""
+    state = table()
+    own(state, "red", 1, 3, houses=4)
+    state.bank.hotels = 0
+    options = start(state).question.options  # type: ignore[union-attr]
+    assert not [o for o in options if o.startswith("build")]
+
+
+def test_paying_the_fine_before_the_roll_leaves_jail_and_the_roll_moves() -> None:
+    """Standard rules: "get out of Jail by … paying a fine of $50 before you roll the dice on either
+    of your next two turns", then the turn goes on as usual (doubles throw again)."""
+    state = table()
+    state.token("red").square, state.token("red").in_jail = 10, True
+    game = do(start(state), "pay-fine")
+    assert cash(game, "red") == 1450 and not game.state.token("red").in_jail
+    game = do(game, (3, 3), "decline")  # 10 -> 16 St. James Place, declined; doubles
+    assert game.state.token("red").square == 16
+    assert game.question is not None and game.question.player == "red" and game.question.key == "morpoly.turn.menu"
