@@ -10,6 +10,7 @@ from kivy.properties import BooleanProperty, NumericProperty
 from companion.morpork.board import COLORS
 from companion.morpork.options import EDITIONS
 from ui.screens.base import GameScreen
+from ui.screens.morpoly.common import is_morpoly
 from ui.screens.table import public_narration
 
 
@@ -76,10 +77,16 @@ class SetupScreen(GameScreen):
     def question_panel(self) -> Any:
         return self._parts()[1].ids.question
 
-    def on_pre_enter(self, *_args: Any) -> None:
+    def in_setup(self) -> bool:
+        """Whether the open game is a Discworld game still being set up, whose questions this screen
+        shows instead of its form. An Ankh-Morpoly game has a set-up of its own, asked on its board:
+        this screen took it for its own when "New game" was tapped during it, and stopped the app."""
         game = self.app.game
-        in_setup = game is not None and game.pending is not None and game.pending.name == "setup"
-        if not in_setup:
+        return (game is not None and game.pending is not None and game.pending.name == "setup"
+                and not is_morpoly(self.app.session))
+
+    def on_pre_enter(self, *_args: Any) -> None:
+        if not self.in_setup():
             self.form = True
             self.edition = self.app.settings.edition
         super().on_pre_enter()
@@ -87,8 +94,7 @@ class SetupScreen(GameScreen):
     def update(self) -> None:
         app = self.app
         game = app.game
-        in_setup = game is not None and game.pending is not None and game.pending.name == "setup"
-        if self.form and not in_setup:
+        if not self.in_setup() and (self.form or is_morpoly(app.session)):  # never another game's questions
             self._update_form()
         else:
             self.form = False
