@@ -52,9 +52,9 @@ SCREENS: dict[str, tuple[str, str, str | None]] = {
     "gameend": ("ui.screens.gameend", "GameEndScreen", "gameend.kv"),
     "journal": ("ui.screens.journal", "JournalScreen", "journal.kv"),
     "settings": ("ui.screens.settings_screen", "SettingsScreen", "settings.kv"),
-    "morpoly-setup": ("ui.screens.morpoly", "MorpolySetupScreen", None),
-    "morpoly-board": ("ui.screens.morpoly", "MorpolyBoardScreen", None),
-    "morpoly-ledger": ("ui.screens.morpoly", "MorpolyLedgerScreen", None),
+    "morpoly-setup": ("ui.screens.morpoly.setup", "MorpolySetupScreen", None),
+    "morpoly-board": ("ui.screens.morpoly.board", "MorpolyBoardScreen", None),
+    "morpoly-ledger": ("ui.screens.morpoly.ledger", "MorpolyLedgerScreen", None),
 }
 """Each screen by name: the module and class that build it and its kv file (in ``ui/kv``), imported
 and loaded when it is first shown (:class:`ui.screens.manager.LazyScreenManager`), so the first

@@ -70,3 +70,71 @@ def test_a_journal_that_cannot_be_used_still_stops_the_app_with_one_line() -> No
     said = [line.strip() for line in done.stderr.splitlines() if "ankh-companion:" in line]
     assert said == ["ankh-companion: the game journal cannot be used: the disk is full; free some space"], done.stderr
     assert "Traceback" not in done.stderr
+
+
+ENGINE_MODULES = r"""
+import json, sys
+from pathlib import Path
+from ui.kivy_env import prepare
+prepare()
+from kivy.base import EventLoop
+from companion.core.inputs import DieRoll
+from companion.core.session import Session
+from ui.app import make_app
+data = Path(sys.argv[1])
+data.mkdir()
+with Session.open(data / "games.sqlite") as session:
+    if sys.argv[2] == "ankh-morpoly":
+        session.new_game(["red", "yellow"], None, ["Ann", "Bob"], mode="ankh-morpoly", options={})
+    else:
+        session.new_game(["red", "yellow"], None, ["Ann", "Bob"])
+        session.submit(DieRoll(5))
+app = make_app(data_dir=data)
+app._run_prepare()
+EventLoop.ensure_window()
+for _ in range(5):
+    EventLoop.idle()
+app.resume_game()
+for name in sys.argv[3].split(","):
+    app.show(name)
+    for _ in range(2):
+        EventLoop.idle()
+app.show_table()
+for _ in range(2):
+    EventLoop.idle()
+print("MODULES", json.dumps(sorted(m for m in sys.modules if m.startswith(("companion.morpoly", "ui.screens.morpoly")))))
+app.dispatch("on_stop")
+"""
+
+
+SCREENS = {"ankh-morpork": "home,setup,table,turn,events,gameend,journal,settings",
+           "ankh-morpoly": "home,setup,morpoly-setup,journal,settings,morpoly-ledger"}
+"""The screens a table can open in a game of each kind (Ankh-Morpoly's table is its board)."""
+
+
+def _modules_after_every_screen(tmp_path: Path, mode: str) -> set[str]:
+    import json
+    import os
+    import subprocess
+    import sys
+
+    env = dict(os.environ, KIVY_NO_ARGS="1")
+    done = subprocess.run([sys.executable, "-c", ENGINE_MODULES, str(tmp_path / mode), mode, SCREENS[mode]],
+                          env=env,
+                          capture_output=True, text=True, timeout=180)
+    assert done.returncode == 0, done.stderr[-2000:]
+    line = next(line for line in done.stdout.splitlines() if line.startswith("MODULES "))
+    return set(json.loads(line[len("MODULES "):]))
+
+
+def test_a_discworld_table_never_imports_the_second_game_s_engine(tmp_path: Path) -> None:
+    """Home, the Journal and the app's refresh read the Ankh-Morpoly screens' shared words in a game
+    of either kind; reading them imported the three Ankh-Morpoly screens and through them the whole
+    Ankh-Morpoly engine (5 MB and 35 ms of every start on this machine). A Discworld table, resumed
+    and through every screen, now imports only its money and set data; an Ankh-Morpoly game gets
+    its screens and engine as before."""
+    discworld = _modules_after_every_screen(tmp_path, "ankh-morpork")
+    assert discworld <= {"companion.morpoly", "companion.morpoly.currency", "companion.morpoly.editions",
+                         "companion.morpoly.layout", "ui.screens.morpoly", "ui.screens.morpoly.common"}, discworld
+    morpoly = _modules_after_every_screen(tmp_path, "ankh-morpoly")
+    assert {"ui.screens.morpoly.board", "ui.screens.morpoly.ledger", "companion.morpoly.game"} <= morpoly

@@ -24,7 +24,7 @@ from companion.morpoly import ledger_view
 from companion.morpoly import money as engine_money
 from companion.morpoly.board_view import opposite_pairs
 from companion.morpoly.elam import death
-from companion.morpoly.game_end import ending
+from companion.morpoly.game_end import ONE_PARTY_LEFT, TIME_LIMIT, ending
 from companion.morpoly.handovers import Handover, handovers, is_checker
 from companion.morpoly.layout import opposite
 from companion.morpoly.money import BANK
@@ -32,10 +32,16 @@ from companion.morpoly.state import JAIL_ATTEMPTS
 from ui.i18n import sentence
 from ui.palette import PLAYER_RGB, SHAPE, hex_color
 from ui.screens.base import GameScreen
-from ui.screens.morpoly.common import (END_REASONS, GROUP_RGB, GUILD_NAMES, HOTEL_MARK, MORTGAGE_MARK,
+from ui.screens.morpoly.common import (GROUP_RGB, GUILD_NAMES, HOTEL_MARK, MORTGAGE_MARK,
                                        SQUARE_KIND_MARK, chest_mark, cover_words, game_edition, go_name,
                                        is_morpoly, money, N_, option_label, paper, party_name, roll_table)
 from ui.widgets import BigButton
+
+END_REASONS = {
+    ONE_PARTY_LEFT: N_("One party is left: it controls all Ankh-Morpork."),
+    TIME_LIMIT: N_("The agreed time is up: the richest party wins."),
+}
+"""Why a game ended (the engine's ``GameOver.reason``, R8), as the game-over screen says it."""
 
 RING = 11
 """Squares along one side of the board, corners included."""

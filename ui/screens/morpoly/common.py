@@ -6,11 +6,11 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from companion.morpoly import roll_tables
+# only the engine's data modules here: Home, the Journal and the app's refresh read this module in a
+# game of either kind, and the engine's rule modules (its roll tables, moves, game end: half the
+# engine) cost a Discworld table 5 MB and 35 ms at start; the two functions that need them import them
 from companion.morpoly.editions import Edition, load_edition
-from companion.morpoly.game_end import ONE_PARTY_LEFT, TIME_LIMIT
 from companion.morpoly.layout import CHANCE, COMMUNITY_CHEST, GO
-from companion.morpoly.rolled_move import way_param
 from ui.i18n import GUILD_WORDS, LANGUAGES, PLACE_CHANCE, PLACE_CHEST, PLACE_GO, Translator
 
 MODE_ID = "ankh-morpoly"
@@ -82,11 +82,6 @@ card, money too (not "where the card says"); staying when the Assassin's victim 
 being killed (L178), which "Stay" did not say."""
 PAID_WORDS = {"0": "roll:paid:0", "1": "roll:paid:1"}
 """Table C's payout when it is no multiple worth saying (nothing, the premium back); else ``roll:paid``."""
-END_REASONS = {
-    ONE_PARTY_LEFT: N_("One party is left: it controls all Ankh-Morpork."),
-    TIME_LIMIT: N_("The agreed time is up: the richest party wins."),
-}
-"""Why a game ended (the engine's ``GameOver.reason``, R8), as the game-over screen says it."""
 EDITION_NAMES = {"us": N_("US (dollars)"), "de": N_("German (euro)"), "de-dm": N_("German (D-Mark)")}
 GROUP_RGB = {
     "brown": (0.55, 0.33, 0.2), "light-blue": (0.6, 0.85, 0.95), "pink": (0.85, 0.3, 0.6),
@@ -253,6 +248,7 @@ def leads_to(ed: Edition, question: Any, value: str) -> str:
     from kivy.metrics import sp
     if getattr(question, "key", "") != "morpoly.move.how":
         return ""
+    from companion.morpoly.rolled_move import way_param
     squares = dict(question.params).get(way_param(value), "")
     named = [f"{n} · {ed.squares[int(n)].name}" for n in squares.split(",") if n.isdigit()]
     return f"\n[size={int(sp(12))}]→ {' / '.join(named)}[/size]" if named else ""
@@ -263,6 +259,7 @@ def roll_table(app: Any, game: Any, question: Any) -> str:
     on no table): the engine's :func:`~companion.morpoly.roll_tables.roll_table`, each class of
     result and its outcome translated by their ids (``roll:when:<class>``, ``roll:<outcome>``; a
     Fools' cover in the ledger's words). Words only; the engine decides what happens."""
+    from companion.morpoly import roll_tables
     ed = game_edition(game)
     table = roll_tables.roll_table(getattr(question, "key", ""), ed)
     if table is None:
