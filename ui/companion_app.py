@@ -316,7 +316,7 @@ class CompanionApp(App):
             opened = self.navigation.open
             if opened is not None and opened.of_game(JournalPosition.of(self.session)):
                 if opened.screen == "journal":
-                    self.manager.get_screen("journal").selected = opened.step
+                    self.manager.get_screen("journal").restore(opened.step)
                 self.show(opened.screen)
             else:
                 self.route()
