@@ -36,6 +36,7 @@ from ui import screens  # noqa: F401  (registers the shared widgets with the kv 
 from ui.screens.manager import LazyScreenManager
 
 if TYPE_CHECKING:
+    from companion.core.journal import GameRecord
     from companion.core.session import Session
     from ui.gamehost import LaunchProblem
     from companion.morpork.game import Game
@@ -166,8 +167,26 @@ class CompanionApp(App):
         if self.launch_problem is not None:
             self.show_launch_problem()
         else:
+            self._reopen_played_game()
             self._reopen_ended_game()
             self.refresh()
+
+    def _reopen_played_game(self) -> None:
+        """The session resumes the newest unfinished game; when the table had gone back to an older
+        one from Home (``playing`` in :mod:`ui.navigation`), that game is opened instead, so "resume"
+        brings back the game the table was playing. One that will not open, or is no longer being
+        played, is logged or left: the newest, as before."""
+        playing, session = self.navigation.playing, self.session
+        position = JournalPosition.of(session)
+        if playing is None or session is None or position is not None and position.same_game(playing.game,
+                                                                                               playing.created):
+            return
+        try:
+            record = session.journal.game(playing.game)
+            if record.status == "playing" and record.created == playing.created:
+                session.resume(playing.game)
+        except CompanionError as exc:
+            log.warning("the game %s the table was playing did not open: %s", playing.game, exc)
 
     def _reopen_ended_game(self) -> None:
         """The session resumes the newest unfinished game; when the table was looking at the end of a
@@ -285,6 +304,39 @@ class CompanionApp(App):
         game = self.session.game if self.session is not None else None
         return game is not None and (not game.is_over or self.navigation.ended_game(JournalPosition.of(self.session)))
 
+    def other_unfinished(self) -> list[GameRecord]:
+        """The unfinished games other than the open one, newest first: a game left for a new one
+        (of either kind) stays unfinished in the journal, and Home offers it again."""
+        session = self.session
+        if session is None:
+            return []
+        try:
+            games = session.games()
+        except CompanionError as exc:  # an unreadable journal: Home offers what it can
+            log.warning("the unfinished games could not be listed: %s", exc)
+            return []
+        return [g for g in reversed(games) if g.status == "playing" and g.id != session.game_id]
+
+    def resume_other(self, game_id: int) -> None:
+        """Go back to the unfinished game ``game_id`` (Home's list of the others): it becomes the
+        open game, on the screen for its question, and stays the one "resume" brings back after a
+        restart though a newer game is unfinished too (``playing`` in :mod:`ui.navigation`)."""
+        self.open_journal()
+        session = self.session
+        if session is None:
+            return
+        try:
+            session.resume(game_id)
+        except CompanionError as exc:  # a game that will not replay: said, the open game stays
+            self.message = self.translator.refusal(exc)
+            return
+        newest = session.journal.current_game()
+        position = JournalPosition.of(session)
+        playing = None if newest is None or newest.id == game_id else position
+        self.remember(replace(self.navigation, playing=playing))
+        self.message = ""
+        self.resume_game()
+
     def past_games(self) -> list[dict[str, Any]]:
         if self.session is None:
             return []
@@ -306,6 +358,7 @@ class CompanionApp(App):
             return
         self.game = self.session.game
         self.message = ""
+        self.remember(replace(self.navigation, playing=None))  # the newest game: resumed anyway
         self.route()
 
     def resume_game(self) -> None:

@@ -18,6 +18,10 @@ The same holds for two more things the table sees and the game does not know:
   result gone from the screen, and with it the Journal's undo of the step that ended the game
   ("any step can be undone"). Named by game and creation stamp (an undo or redo there keeps it);
   the table leaving for Home, or a new game, forgets it.
+- **the unfinished game the table went back to** (``playing``): the journal resumes the newest
+  unfinished game, so a table that left a Discworld game for a new Ankh-Morpoly one, went back to
+  the first from Home and restarted the app found the Ankh-Morpoly game behind "Resume". Named by
+  game and creation stamp; a new game forgets it.
 - **what was typed on a pad and not yet applied** (:class:`Typed`): the card search text, the one
   face of Ankh-Morpoly's pair tapped so far, the digits of an amount being typed. After a power cut
   the pad shows them again — nothing of them is applied: the table still taps the card, the second
@@ -35,13 +39,14 @@ shape, unreadable, unwritable — degrades to what the table saw before this rec
 result is shown again, the question's screen comes back with empty pads, and the game goes on; a
 damaged part costs only that part. Never a traceback. Kivy-free on purpose.
 
-The file (``navigation.json``; ``open``, ``ended`` and ``typed`` are optional, so a record written
+The file (``navigation.json``; ``open``, ``ended``, ``playing`` and ``typed`` are optional, so a record written
 before they existed still reads, and an older companion reads a newer record's ``continued`` and
 ignores the rest)::
 
     {"format": "ankh-companion-navigation/1",
      "continued": {"game": 3, "created": "2026-11-25T02:14:56.123Z", "row": 41},
      "ended": {"game": 2, "created": "2026-11-24T20:01:13.402Z", "row": 377},
+     "playing": {"game": 3, "created": "2026-11-25T02:14:56.123Z", "row": 41},
      "open": {"game": 3, "created": "2026-11-25T02:14:56.123Z", "screen": "journal", "step": 7},
      "typed": {"at": {"game": 3, "created": "2026-11-25T02:14:56.123Z", "row": 44},
                "search": "carc", "faces": [4, null], "amount": "15"}}
@@ -191,6 +196,9 @@ class Navigation:
     ended: JournalPosition | None = None
     """The finished game whose end the table is looking at (its row: where it ended when the end was
     first shown; only the game and its stamp name it, :meth:`ended_game`)."""
+    playing: JournalPosition | None = None
+    """The unfinished game the table went back to from Home, when it is not the newest one (its row:
+    where it stood then; only the game and its stamp name it)."""
 
     def to_json(self) -> dict[str, Any]:
         doc: dict[str, Any] = {"format": FORMAT,
@@ -199,6 +207,8 @@ class Navigation:
             doc["open"] = self.open.to_json()
         if self.ended is not None:
             doc["ended"] = self.ended.to_json()
+        if self.playing is not None:
+            doc["playing"] = self.playing.to_json()
         if self.typed is not None and not self.typed.is_empty:
             doc["typed"] = self.typed.to_json()
         return doc
@@ -239,7 +249,8 @@ def load(path: Path) -> Navigation:
         return Navigation()
     parts: dict[str, Any] = {}
     readers: dict[str, Any] = {"continued": JournalPosition.from_json, "open": OpenScreen.from_json,
-                               "typed": Typed.from_json, "ended": lambda doc: JournalPosition.from_json(doc, "ended")}
+                               "typed": Typed.from_json, "ended": lambda doc: JournalPosition.from_json(doc, "ended"),
+                               "playing": lambda doc: JournalPosition.from_json(doc, "playing")}
     for name, read in readers.items():
         value = doc.get(name)
         try:
