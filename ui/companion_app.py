@@ -486,7 +486,7 @@ class CompanionApp(App):
         assert self.session is not None
         session = self.session
         outcome = outcome_for(session)
-        if outcome and JournalPosition.of(session) != self.navigation.continued:
+        if outcome and not self.navigation.left(JournalPosition.of(session)):
             return outcome
         return screen_for(session)
 
@@ -495,7 +495,7 @@ class CompanionApp(App):
         written beside the journal first (:mod:`ui.navigation`), as an input is journalled before
         it is shown: a restart, even a pulled plug, then comes back to the screen after it."""
         if self.game is not None and self.session is not None:
-            self.remember(replace(self.navigation, continued=JournalPosition.of(self.session)))
+            self.remember(self.navigation.continuing(JournalPosition.of(self.session)))
             self.manager.current = self.game_screen()
         self.refresh()
 
