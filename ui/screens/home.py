@@ -64,6 +64,9 @@ class HomeScreen(GameScreen):
         self._fitting = False
         self.resume_markup = ""
         """The resume button's text before it is broken into lines (see :meth:`fit_resume`)."""
+        self._played: dict[tuple[int, int], str | None] = {}
+        """When each unfinished game not open was last played, by game and last journal row: read
+        from all its entries, which a long game has thousands of, so not at every redraw of Home."""
 
     def on_kv_post(self, base_widget: Any) -> None:
         resume = self.ids.resume
@@ -141,6 +144,7 @@ class HomeScreen(GameScreen):
         """The unfinished games other than the open one, each a button that goes back to it: a table
         that left a game for a new one (a Discworld game for an Ankh-Morpoly one, say) had no way
         back to it, though the journal keeps it unfinished."""
+        from companion.core.errors import CompanionError
         from ui.gamehost import last_played_in
         from ui.widgets import BigButton
         app = self.app
@@ -154,7 +158,13 @@ class HomeScreen(GameScreen):
             names = record.names or (None,) * len(record.players)
             players = ", ".join(unbroken(player_markup(c, n or app.translator.color(c)))
                                 for c, n in zip(record.players, names))
-            when = when_text(last_played_in(app.session, record.id), app.t)
+            try:
+                last = app.session.journal.last_n(record.id)
+                if (record.id, last) not in self._played:  # a game not open does not change: read once
+                    self._played[record.id, last] = last_played_in(app.session, record.id)
+                when = when_text(self._played[record.id, last], app.t)
+            except CompanionError:  # its rows unreadable: the button without its time
+                when = ""
             which = self.game_title({"mode": record.mode})
             text = "▶ " + app.t("Resume: {players}").format(players=players) + "\n" + which.removesuffix(" · ") \
                 + (" · " if which and when else "") + when
