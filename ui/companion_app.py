@@ -190,11 +190,14 @@ class CompanionApp(App):
 
     def _reopen_ended_game(self) -> None:
         """The session resumes the newest unfinished game; when the table was looking at the end of a
-        newer, finished one (``ended`` in :mod:`ui.navigation`), that game is opened instead, so
+        newer, finished one (``ended`` in :mod:`ui.navigation`) or of the one it had gone back to from
+        Home (``playing``: older than an unfinished one), that game is opened instead, so
         "resume" brings its end back — and its Journal, where the step that ended it can still be
         undone. A game that will not open is logged and left: Home as before."""
-        ended, session = self.navigation.ended, self.session
-        if ended is None or session is None or (session.record is not None and session.record.id >= ended.game):
+        ended, session, playing = self.navigation.ended, self.session, self.navigation.playing
+        gone_back_to = playing is not None and ended is not None and playing.same_game(ended.game, ended.created)
+        if ended is None or session is None or (session.record is not None and session.record.id >= ended.game
+                                                and not gone_back_to):  # an older game only if the table went back to it
             return
         try:
             record = session.journal.game(ended.game)
