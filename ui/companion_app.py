@@ -108,6 +108,10 @@ class CompanionApp(App):
         """The engine's slips the log has had, each said once (:func:`ui.screens.table.public_state`)."""
         self.rulebook_popup: RulebookPopup | RulebookSearch | None = None  # the rule shown over the screen
         self.shared_bars: dict[str, SharedBar] = {}  # the one top bar and status bar, by kind (ui.bars)
+        self.screen_shown = "home"
+        self.screen_before = "home"
+        """The screen shown before the one on screen (Settings' "Back" returns to Home or a new
+        game's form it was opened from)."""
         self.devices = DeviceLink(self.on_die_roll, self.on_card_scan, self.on_device_failure,
                                   self.update_status, lambda: self.shown_seq, on_throw=self.on_die_throw,
                                   on_back=self.on_device_back, tr=self.t)
@@ -513,6 +517,7 @@ class CompanionApp(App):
     def _screen_shown(self, name: str) -> None:
         """A screen opened over the game is remembered (with the Journal's picked step); any other
         screen shown forgets it."""
+        self.screen_before, self.screen_shown = self.screen_shown, name
         position = JournalPosition.of(self.session) if self.game is not None else None
         if name in OVER_THE_GAME and position is not None:
             step = int(self.manager.get_screen("journal").selected) if name == "journal" else -1
