@@ -36,6 +36,7 @@ from ui import screens  # noqa: F401  (registers the shared widgets with the kv 
 from ui.screens.manager import LazyScreenManager
 
 if TYPE_CHECKING:
+    from companion.core.journal import GameRecord
     from companion.core.session import Session
     from ui.gamehost import LaunchProblem
     from companion.morpork.game import Game
@@ -107,6 +108,10 @@ class CompanionApp(App):
         """The engine's slips the log has had, each said once (:func:`ui.screens.table.public_state`)."""
         self.rulebook_popup: RulebookPopup | RulebookSearch | None = None  # the rule shown over the screen
         self.shared_bars: dict[str, SharedBar] = {}  # the one top bar and status bar, by kind (ui.bars)
+        self.screen_shown = "home"
+        self.screen_before = "home"
+        """The screen shown before the one on screen (Settings' "Back" returns to Home or a new
+        game's form it was opened from)."""
         self.devices = DeviceLink(self.on_die_roll, self.on_card_scan, self.on_device_failure,
                                   self.update_status, lambda: self.shown_seq, on_throw=self.on_die_throw,
                                   on_back=self.on_device_back, tr=self.t)
@@ -166,16 +171,37 @@ class CompanionApp(App):
         if self.launch_problem is not None:
             self.show_launch_problem()
         else:
+            self._reopen_played_game()
             self._reopen_ended_game()
             self.refresh()
 
+    def _reopen_played_game(self) -> None:
+        """The session resumes the newest unfinished game; when the table had gone back to an older
+        one from Home (``playing`` in :mod:`ui.navigation`), that game is opened instead, so "resume"
+        brings back the game the table was playing. One that will not open, or is no longer being
+        played, is logged or left: the newest, as before."""
+        playing, session = self.navigation.playing, self.session
+        position = JournalPosition.of(session)
+        if playing is None or session is None or position is not None and position.same_game(playing.game,
+                                                                                               playing.created):
+            return
+        try:
+            record = session.journal.game(playing.game)
+            if record.status == "playing" and record.created == playing.created:
+                session.resume(playing.game)
+        except CompanionError as exc:
+            log.warning("the game %s the table was playing did not open: %s", playing.game, exc)
+
     def _reopen_ended_game(self) -> None:
         """The session resumes the newest unfinished game; when the table was looking at the end of a
-        newer, finished one (``ended`` in :mod:`ui.navigation`), that game is opened instead, so
+        newer, finished one (``ended`` in :mod:`ui.navigation`) or of the one it had gone back to from
+        Home (``playing``: older than an unfinished one), that game is opened instead, so
         "resume" brings its end back — and its Journal, where the step that ended it can still be
         undone. A game that will not open is logged and left: Home as before."""
-        ended, session = self.navigation.ended, self.session
-        if ended is None or session is None or (session.record is not None and session.record.id >= ended.game):
+        ended, session, playing = self.navigation.ended, self.session, self.navigation.playing
+        gone_back_to = playing is not None and ended is not None and playing.same_game(ended.game, ended.created)
+        if ended is None or session is None or (session.record is not None and session.record.id >= ended.game
+                                                and not gone_back_to):  # an older game only if the table went back to it
             return
         try:
             record = session.journal.game(ended.game)
@@ -285,6 +311,39 @@ class CompanionApp(App):
         game = self.session.game if self.session is not None else None
         return game is not None and (not game.is_over or self.navigation.ended_game(JournalPosition.of(self.session)))
 
+    def other_unfinished(self) -> list[GameRecord]:
+        """The unfinished games other than the open one, newest first: a game left for a new one
+        (of either kind) stays unfinished in the journal, and Home offers it again."""
+        session = self.session
+        if session is None:
+            return []
+        try:
+            games = session.games()
+        except CompanionError as exc:  # an unreadable journal: Home offers what it can
+            log.warning("the unfinished games could not be listed: %s", exc)
+            return []
+        return [g for g in reversed(games) if g.status == "playing" and g.id != session.game_id]
+
+    def resume_other(self, game_id: int) -> None:
+        """Go back to the unfinished game ``game_id`` (Home's list of the others): it becomes the
+        open game, on the screen for its question, and stays the one "resume" brings back after a
+        restart though a newer game is unfinished too (``playing`` in :mod:`ui.navigation`)."""
+        self.open_journal()
+        session = self.session
+        if session is None:
+            return
+        try:
+            session.resume(game_id)
+        except CompanionError as exc:  # a game that will not replay: said, the open game stays
+            self.message = self.translator.refusal(exc)
+            return
+        newest = session.journal.current_game()
+        position = JournalPosition.of(session)
+        playing = None if newest is None or newest.id == game_id else position
+        self.remember(replace(self.navigation, playing=playing))
+        self.message = ""
+        self.resume_game()
+
     def past_games(self) -> list[dict[str, Any]]:
         if self.session is None:
             return []
@@ -306,6 +365,7 @@ class CompanionApp(App):
             return
         self.game = self.session.game
         self.message = ""
+        self.remember(replace(self.navigation, playing=None))  # the newest game: resumed anyway
         self.route()
 
     def resume_game(self) -> None:
@@ -316,7 +376,7 @@ class CompanionApp(App):
             opened = self.navigation.open
             if opened is not None and opened.of_game(JournalPosition.of(self.session)):
                 if opened.screen == "journal":
-                    self.manager.get_screen("journal").selected = opened.step
+                    self.manager.get_screen("journal").restore(opened.step)
                 self.show(opened.screen)
             else:
                 self.route()
@@ -433,7 +493,7 @@ class CompanionApp(App):
         assert self.session is not None
         session = self.session
         outcome = outcome_for(session)
-        if outcome and JournalPosition.of(session) != self.navigation.continued:
+        if outcome and not self.navigation.left(JournalPosition.of(session)):
             return outcome
         return screen_for(session)
 
@@ -442,7 +502,7 @@ class CompanionApp(App):
         written beside the journal first (:mod:`ui.navigation`), as an input is journalled before
         it is shown: a restart, even a pulled plug, then comes back to the screen after it."""
         if self.game is not None and self.session is not None:
-            self.remember(replace(self.navigation, continued=JournalPosition.of(self.session)))
+            self.remember(self.navigation.continuing(JournalPosition.of(self.session)))
             self.manager.current = self.game_screen()
         self.refresh()
 
@@ -457,6 +517,7 @@ class CompanionApp(App):
     def _screen_shown(self, name: str) -> None:
         """A screen opened over the game is remembered (with the Journal's picked step); any other
         screen shown forgets it."""
+        self.screen_before, self.screen_shown = self.screen_shown, name
         position = JournalPosition.of(self.session) if self.game is not None else None
         if name in OVER_THE_GAME and position is not None:
             step = int(self.manager.get_screen("journal").selected) if name == "journal" else -1

@@ -205,5 +205,10 @@ def last_played(session: Session[Any]) -> str | None:
     game_id = session.game_id
     if game_id is None:
         return None
+    return last_played_in(session, game_id)
+
+
+def last_played_in(session: Session[Any], game_id: int) -> str | None:
+    """When game ``game_id`` of the journal last changed (its newest entry's stamp, or its creation's)."""
     entries = session.journal.entries(game_id)
     return entries[-1].at if entries else session.journal.game(game_id).created

@@ -18,6 +18,13 @@ The same holds for two more things the table sees and the game does not know:
   result gone from the screen, and with it the Journal's undo of the step that ended the game
   ("any step can be undone"). Named by game and creation stamp (an undo or redo there keeps it);
   the table leaving for Home, or a new game, forgets it.
+- **the results left in other games** (``continued_before``): ``continued`` names one position,
+  of the open game; those of the other games the table keeps going (Home lists them) are kept
+  here, so going back to one does not show its result again.
+- **the unfinished game the table went back to** (``playing``): the journal resumes the newest
+  unfinished game, so a table that left a Discworld game for a new Ankh-Morpoly one, went back to
+  the first from Home and restarted the app found the Ankh-Morpoly game behind "Resume". Named by
+  game and creation stamp; a new game forgets it.
 - **what was typed on a pad and not yet applied** (:class:`Typed`): the card search text, the one
   face of Ankh-Morpoly's pair tapped so far, the digits of an amount being typed. After a power cut
   the pad shows them again — nothing of them is applied: the table still taps the card, the second
@@ -35,13 +42,15 @@ shape, unreadable, unwritable — degrades to what the table saw before this rec
 result is shown again, the question's screen comes back with empty pads, and the game goes on; a
 damaged part costs only that part. Never a traceback. Kivy-free on purpose.
 
-The file (``navigation.json``; ``open``, ``ended`` and ``typed`` are optional, so a record written
-before they existed still reads, and an older companion reads a newer record's ``continued`` and
-ignores the rest)::
+The file (``navigation.json``; ``open``, ``ended``, ``playing``, ``continued_before`` and ``typed``
+are optional, so a record written before they existed still reads, and an older companion reads a
+newer record's ``continued`` and ignores the rest)::
 
     {"format": "ankh-companion-navigation/1",
      "continued": {"game": 3, "created": "2026-11-25T02:14:56.123Z", "row": 41},
      "ended": {"game": 2, "created": "2026-11-24T20:01:13.402Z", "row": 377},
+     "playing": {"game": 3, "created": "2026-11-25T02:14:56.123Z", "row": 41},
+     "continued_before": [{"game": 1, "created": "2026-11-23T19:40:02.310Z", "row": 96}],
      "open": {"game": 3, "created": "2026-11-25T02:14:56.123Z", "screen": "journal", "step": 7},
      "typed": {"at": {"game": 3, "created": "2026-11-25T02:14:56.123Z", "row": 44},
                "search": "carc", "faces": [4, null], "amount": "15"}}
@@ -113,6 +122,9 @@ def _fields(doc: Any, where: str, fields: tuple[tuple[str, type], ...]) -> None:
 OVER_THE_GAME: Final = ("journal", "table", "morpoly-ledger")
 """The screens a table opens over a running game and a restart brings back (the others come back
 as the screen for the game's question)."""
+
+MAX_CONTINUED: Final = 8
+"""The other games whose result left with "continue" is kept (a table keeps few games going)."""
 
 MAX_TYPED: Final = 64
 """The longest pad text kept: a card's name or an amount is far shorter."""
@@ -191,6 +203,24 @@ class Navigation:
     ended: JournalPosition | None = None
     """The finished game whose end the table is looking at (its row: where it ended when the end was
     first shown; only the game and its stamp name it, :meth:`ended_game`)."""
+    playing: JournalPosition | None = None
+    """The unfinished game the table went back to from Home, when it is not the newest one (its row:
+    where it stood then; only the game and its stamp name it)."""
+    continued_before: tuple[JournalPosition, ...] = ()
+    """The results left with "continue" in other games (at most :data:`MAX_CONTINUED`, newest first):
+    with one position kept, a result continued in one Discworld game was shown again when the
+    table went back to another from Home."""
+
+    def left(self, position: JournalPosition | None) -> bool:
+        """True when the table left the result of ``position`` with "continue"."""
+        return position is not None and (position == self.continued or position in self.continued_before)
+
+    def continuing(self, position: JournalPosition | None) -> Navigation:
+        """This record with the result of ``position`` left: another game's result left before stays
+        left (:attr:`continued_before`)."""
+        earlier = [p for p in (self.continued, *self.continued_before)
+                   if p is not None and (position is None or not position.same_game(p.game, p.created))]
+        return replace(self, continued=position, continued_before=tuple(earlier[:MAX_CONTINUED]))
 
     def to_json(self) -> dict[str, Any]:
         doc: dict[str, Any] = {"format": FORMAT,
@@ -199,6 +229,10 @@ class Navigation:
             doc["open"] = self.open.to_json()
         if self.ended is not None:
             doc["ended"] = self.ended.to_json()
+        if self.playing is not None:
+            doc["playing"] = self.playing.to_json()
+        if self.continued_before:
+            doc["continued_before"] = [p.to_json() for p in self.continued_before]
         if self.typed is not None and not self.typed.is_empty:
             doc["typed"] = self.typed.to_json()
         return doc
@@ -214,6 +248,13 @@ class Navigation:
         return typed if typed is not None and position is not None and typed.at == position else None
 
 
+
+
+def _continued_before(doc: Any) -> tuple[JournalPosition, ...]:
+    """The ``continued_before`` part: a list of positions (``ValueError`` naming the first that is not)."""
+    if not isinstance(doc, list) or len(doc) > MAX_CONTINUED:
+        raise ValueError(f"'continued_before' is not a list of at most {MAX_CONTINUED} positions")
+    return tuple(JournalPosition.from_json(p, "continued_before") for p in doc)
 
 
 def record_path(data_dir: Path) -> Path:
@@ -239,11 +280,14 @@ def load(path: Path) -> Navigation:
         return Navigation()
     parts: dict[str, Any] = {}
     readers: dict[str, Any] = {"continued": JournalPosition.from_json, "open": OpenScreen.from_json,
-                               "typed": Typed.from_json, "ended": lambda doc: JournalPosition.from_json(doc, "ended")}
+                               "typed": Typed.from_json, "ended": lambda doc: JournalPosition.from_json(doc, "ended"),
+                               "playing": lambda doc: JournalPosition.from_json(doc, "playing"),
+                               "continued_before": _continued_before}
     for name, read in readers.items():
         value = doc.get(name)
         try:
-            parts[name] = None if value is None else read(value)
+            if value is not None:  # a part left out keeps its default
+                parts[name] = read(value)
         except ValueError as exc:
             log.warning("navigation record %r: %s left out (%s)", str(path), name, exc)
     return Navigation(**parts)

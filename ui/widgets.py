@@ -89,6 +89,18 @@ def player_name(state: State, color: str | None) -> str:
     return player_markup(color, name)
 
 
+def open_game(app: Any) -> tuple[int, str] | None:
+    """The app's open game (its journal id and creation stamp), or None.
+
+    A position is a game's step: two games at the same step (Home goes back to either) are two
+    positions. Told apart by the step alone, the privacy gate a player had opened at step 2 of one
+    game stayed open at step 2 of the other — its player's secret options shown to the table — and
+    the panel, its question equal and at the same address, kept the other game's sentence ("Eve:
+    scan or pick your secret personality" in Ann, Bob and Cy's game)."""
+    record = getattr(getattr(app, "session", None), "record", None)
+    return None if record is None else (record.id, record.created)
+
+
 class QuestionPanel(BoxLayout):
     """The current question: its sentence, then one big button per option (legal first, then the
     illegal ones greyed with the reason), or the die pad for a roll. A private question is hidden
@@ -123,7 +135,7 @@ class QuestionPanel(BoxLayout):
         """Rebuild only when something shown changed: a screen update sets game and question and
         asks again, and building ~100 card buttons is the slowest thing the app does."""
         app = running_app()
-        seq = self.game.seq if self.game is not None else None
+        seq = (open_game(app), self.game.seq if self.game is not None else None)
         if seq != self._seen_seq:
             self._seen_seq = seq
             if self.revealed:

@@ -64,6 +64,9 @@ class HomeScreen(GameScreen):
         self._fitting = False
         self.resume_markup = ""
         """The resume button's text before it is broken into lines (see :meth:`fit_resume`)."""
+        self._played: dict[tuple[int, int], str | None] = {}
+        """When each unfinished game not open was last played, by game and last journal row: read
+        from all its entries, which a long game has thousands of, so not at every redraw of Home."""
 
     def on_kv_post(self, base_widget: Any) -> None:
         resume = self.ids.resume
@@ -119,6 +122,7 @@ class HomeScreen(GameScreen):
         self.ids.resume.text = self.resume_markup
         self.fit_resume()
         past.clear_widgets()
+        self.list_unfinished(past)
         games = list(reversed(app.past_games()))[:20]
         if not games:
             past.add_widget(Label(text=app.t("No finished games yet."), size_hint_y=None, height=dp(32)))
@@ -135,6 +139,38 @@ class HomeScreen(GameScreen):
                           halign="left", valign="middle")
             label.bind(width=lambda w, _v: setattr(w, "text_size", (w.width, None)))
             past.add_widget(label)
+
+    def list_unfinished(self, past: Any) -> None:
+        """The unfinished games other than the open one, each a button that goes back to it: a table
+        that left a game for a new one (a Discworld game for an Ankh-Morpoly one, say) had no way
+        back to it, though the journal keeps it unfinished."""
+        from companion.core.errors import CompanionError
+        from ui.gamehost import last_played_in
+        from ui.widgets import BigButton
+        app = self.app
+        others = app.other_unfinished()
+        if not others:
+            return
+        past.add_widget(Label(text=app.t("Unfinished games"), bold=True, size_hint_y=None, height=dp(28),
+                              font_size=sp(14)))
+        assert app.session is not None  # other_unfinished() found some
+        for record in others:
+            names = record.names or (None,) * len(record.players)
+            players = ", ".join(unbroken(player_markup(c, n or app.translator.color(c)))
+                                for c, n in zip(record.players, names))
+            try:
+                last = app.session.journal.last_n(record.id)
+                if (record.id, last) not in self._played:  # a game not open does not change: read once
+                    self._played[record.id, last] = last_played_in(app.session, record.id)
+                when = when_text(self._played[record.id, last], app.t)
+            except CompanionError:  # its rows unreadable: the button without its time
+                when = ""
+            which = self.game_title({"mode": record.mode})
+            text = "▶ " + app.t("Resume: {players}").format(players=players) + "\n" + which.removesuffix(" · ") \
+                + (" · " if which and when else "") + when
+            button = BigButton(text=text, height=dp(56), font_size=sp(13))
+            button.bind(on_release=lambda _b, game=record.id: app.resume_other(game))
+            past.add_widget(button)
 
     @staticmethod
     def game_title(entry: dict[str, Any]) -> str:

@@ -17,6 +17,7 @@ from kivy.uix.popup import Popup
 from kivy.uix.recycleview.views import RecycleDataViewBehavior
 
 from companion.core.inputs import Answer, CardScan, DieRoll, RandomDraw, roll_text
+from ui.navigation import JournalPosition
 from ui.screens.base import GameScreen
 from ui.screens.morpoly.common import is_morpoly, option_label, party_name
 from ui.screens.table import public_state
@@ -140,9 +141,31 @@ class JournalScreen(GameScreen):
     """:data:`ROW_DP` for ``journal.kv``: an ``#:import`` of it there imported this module, and with it
     both games' screens and the map, with the kv files before the first frame (issue 16, item 5)."""
 
+    picked_in: tuple[int, str] | None = None
+    """The game (its id and creation stamp) whose step :attr:`selected` is: a step is picked in one
+    game. Kept on the screen across games, the step picked in a Discworld game's Journal came back
+    picked in the Ankh-Morpoly game started after it ("Undo to here (2)" offered for a step the
+    table never picked there), and a restart kept it."""
+
     def on_selected(self, _screen: Any, step: int) -> None:
         """The picked step is part of where the table is: a restart brings it back (ui.navigation)."""
+        self.picked_in = self._open_game()
         self.app.journal_step_picked(int(step))
+
+    def _open_game(self) -> tuple[int, str] | None:
+        position = JournalPosition.of(self.app.session)
+        return None if position is None else (position.game, position.created)
+
+    def restore(self, step: int) -> None:
+        """Pick ``step`` of the open game again (a restart bringing the Journal back)."""
+        self.selected = step
+        self.picked_in = self._open_game()
+
+    def on_pre_enter(self, *args: Any) -> None:
+        """A step picked in another game is not picked in this one: the latest step is shown."""
+        if self.selected != -1 and self.picked_in != self._open_game():
+            self.selected = -1
+        super().on_pre_enter(*args)
 
     def update(self) -> None:
         app = self.app

@@ -147,4 +147,12 @@ class SettingsScreen(GameScreen):
         open_search()
 
     def back(self, *_args: Any) -> None:
-        self.app.back_to_game()
+        """Back to Home or the new game's form Settings was opened from (the form as it was: the
+        names typed, the edition just chosen here), else to the open game. It always went to the
+        open game: a table filling in a new Discworld game's form, in Settings for the rules edition,
+        found the Ankh-Morpoly board on "Back"."""
+        app = self.app
+        if app.screen_before in ("home", "setup", "morpoly-setup"):
+            app.show(app.screen_before)
+        else:
+            app.back_to_game()

@@ -1,0 +1,69 @@
+"""A game left for a new game of the other kind is got back from Home, by touch in a real window,
+and a restart comes back to the game the table went back to.
+
+Found playing across the two games: a Discworld game at its first card, Home, "New Ankh-Morpoly game",
+"Start": the Discworld game stayed unfinished in the journal, but Home's "Resume" resumes only the
+newest unfinished game and nothing else on screen named the first one — the table had no way back to
+it. Home now lists the other unfinished games, each a button that goes back to it; and a restart
+resumed the newest game again, so the game the table went back to is remembered beside the journal
+(``playing`` in :mod:`ui.navigation`)."""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+
+def _bar(d: Any) -> Any:
+    bar = d.screen.children[0].children[-1]
+    assert "nav_home" in bar.ids, f"no shared top bar on {d.screen.name}"
+    return bar
+
+
+def _others(d: Any) -> list[Any]:
+    """Home's buttons for the unfinished games other than the open one."""
+    from kivy.uix.button import Button
+    assert d.screen.name == "home"
+    return [w for w in d.screen.ids.past.children if isinstance(w, Button)][::-1]
+
+
+def _where(app: Any) -> tuple[Any, ...]:
+    """The open game as the table knows it: which game, how far, what it asks, on which screen."""
+    game = app.game
+    return app.session.game_id, len(app.session.inputs), game.question.key, app.manager.current
+
+
+def test_home_goes_back_to_a_discworld_game_left_for_an_ankh_morpoly_one(tmp_path: Path, request: Any) -> None:
+    conftest = request.config.pluginmanager.getplugin(str(Path(__file__).with_name("conftest.py")))
+    data = tmp_path / "data"
+    app = conftest.start_app(data)
+    d = conftest.Driver(app)
+    try:
+        conftest.seat_three(app, "en")  # Ann, Bob and Cy at their first card
+        d.frames(3)
+        discworld = _where(app)
+        assert discworld[3] == "turn"
+        d.tap(_bar(d).ids.nav_home)
+        assert _others(d) == []  # one game: "Resume" is the way back
+        d.tap(d.screen.ids.new_morpoly)
+        d.tap(d.screen.start_button)
+        morpoly = _where(app)
+        assert morpoly[0] != discworld[0] and morpoly[3] == "morpoly-board"
+        d.tap(d.screen.home_button)
+        (first,) = _others(d)
+        assert "Resume:" in first.text and "Ann" in first.text and "Ankh-Morpoly" not in first.text
+        d.tap(first)
+        assert _where(app) == discworld  # the same game, question and screen, unchanged
+        d.tap(_bar(d).ids.nav_home)
+        (second,) = _others(d)
+        assert "Ankh-Morpoly" in second.text
+        conftest.stop_app(app)
+        app = conftest.start_app(data)  # the table was playing the Discworld game: it comes back
+        d = conftest.Driver(app)
+        d.frames(3)
+        d.tap(d.screen.ids.resume)
+        assert _where(app) == discworld
+        d.tap(_bar(d).ids.nav_home)
+        d.tap(_others(d)[0])  # and the Ankh-Morpoly game, as it was
+        assert _where(app) == morpoly
+    finally:
+        conftest.stop_app(app)
