@@ -46,6 +46,9 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
+MAX_OTHER_UNFINISHED = 8
+"""The unfinished games Home lists besides the open one (the newest; a table keeps few going)."""
+
 SCREENS: dict[str, tuple[str, str, str | None]] = {
     "home": ("ui.screens.home", "HomeScreen", "home.kv"), "setup": ("ui.screens.setup", "SetupScreen", "setup.kv"),
     "table": ("ui.screens.table", "TableScreen", "table.kv"), "turn": ("ui.screens.turn", "TurnScreen", "turn.kv"),
@@ -312,8 +315,10 @@ class CompanionApp(App):
         return game is not None and (not game.is_over or self.navigation.ended_game(JournalPosition.of(self.session)))
 
     def other_unfinished(self) -> list[GameRecord]:
-        """The unfinished games other than the open one, newest first: a game left for a new one
-        (of either kind) stays unfinished in the journal, and Home offers it again."""
+        """The unfinished games other than the open one, newest first and at most
+        :data:`MAX_OTHER_UNFINISHED`: a game left for a new one (of either kind) stays unfinished in
+        the journal, and Home offers it again (a table that left many keeps the newest in reach; the
+        rest stay in the journal, where ``game do --game N`` plays any)."""
         session = self.session
         if session is None:
             return []
@@ -322,7 +327,7 @@ class CompanionApp(App):
         except CompanionError as exc:  # an unreadable journal: Home offers what it can
             log.warning("the unfinished games could not be listed: %s", exc)
             return []
-        return [g for g in reversed(games) if g.status == "playing" and g.id != session.game_id]
+        return [g for g in reversed(games) if g.status == "playing" and g.id != session.game_id][:MAX_OTHER_UNFINISHED]
 
     def resume_other(self, game_id: int) -> None:
         """Go back to the unfinished game ``game_id`` (Home's list of the others): it becomes the

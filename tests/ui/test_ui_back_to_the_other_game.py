@@ -67,3 +67,30 @@ def test_home_goes_back_to_a_discworld_game_left_for_an_ankh_morpoly_one(tmp_pat
         assert _where(app) == morpoly
     finally:
         conftest.stop_app(app)
+
+
+def test_home_lists_the_newest_unfinished_games_only(tmp_path: Path, request: Any) -> None:
+    """A table that left many games keeps the newest in reach: Home lists at most
+    ``MAX_OTHER_UNFINISHED`` of the others, newest first (the rest stay in the journal)."""
+    from companion.core.session import Session
+    from ui.companion_app import MAX_OTHER_UNFINISHED
+
+    conftest = request.config.pluginmanager.getplugin(str(Path(__file__).with_name("conftest.py")))
+    data = tmp_path / "data"
+    data.mkdir()
+    names = [f"P{i}" for i in range(MAX_OTHER_UNFINISHED + 3)]
+    with Session.open(data / "games.sqlite") as session:
+        for name in names:
+            session.new_game(["red", "yellow"], None, [name, "Bob"])
+    app = conftest.start_app(data)
+    d = conftest.Driver(app)
+    try:
+        d.frames(3)
+        listed = _others(d)
+        assert len(listed) == MAX_OTHER_UNFINISHED
+        # the open game is the newest (its "Resume" above); then the others, newest first
+        expected = list(reversed(names[-1 - MAX_OTHER_UNFINISHED:-1]))
+        assert [button.text.split("\xa0")[1].split(",")[0] for button in listed] == expected, \
+            [b.text for b in listed]
+    finally:
+        conftest.stop_app(app)
