@@ -132,6 +132,13 @@ class Driver:
     def screen(self) -> Any:
         return self.app.manager.current_screen
 
+    def nav(self, id_: str) -> Any:
+        """The shared top bar's button ``id_`` (``nav_home``, ``nav_settings``…) as the screen shown
+        has it (``ui.bars``: one bar, lent to the screen on show)."""
+        bar = self.screen.children[0].children[-1]
+        assert id_ in bar.ids, f"no shared top bar with {id_} on {self.screen.name}"
+        return bar.ids[id_]
+
     def option(self, value: str) -> Any:
         """The current screen's option button for ``value``."""
         panel = self.panel()

@@ -13,12 +13,6 @@ from pathlib import Path
 from typing import Any
 
 
-def _bar(d: Any) -> Any:
-    bar = d.screen.children[0].children[-1]
-    assert "nav_home" in bar.ids, f"no shared top bar on {d.screen.name}"
-    return bar
-
-
 def _others(d: Any) -> list[Any]:
     """Home's buttons for the unfinished games other than the open one."""
     from kivy.uix.button import Button
@@ -42,7 +36,7 @@ def test_home_goes_back_to_a_discworld_game_left_for_an_ankh_morpoly_one(tmp_pat
         d.frames(3)
         discworld = _where(app)
         assert discworld[3] == "turn"
-        d.tap(_bar(d).ids.nav_home)
+        d.tap(d.nav("nav_home"))
         assert _others(d) == []  # one game: "Resume" is the way back
         d.tap(d.screen.ids.new_morpoly)
         d.tap(d.screen.start_button)
@@ -53,7 +47,7 @@ def test_home_goes_back_to_a_discworld_game_left_for_an_ankh_morpoly_one(tmp_pat
         assert "Resume:" in first.text and "Ann" in first.text and "Ankh-Morpoly" not in first.text
         d.tap(first)
         assert _where(app) == discworld  # the same game, question and screen, unchanged
-        d.tap(_bar(d).ids.nav_home)
+        d.tap(d.nav("nav_home"))
         (second,) = _others(d)
         assert "Ankh-Morpoly" in second.text
         conftest.stop_app(app)
@@ -62,7 +56,7 @@ def test_home_goes_back_to_a_discworld_game_left_for_an_ankh_morpoly_one(tmp_pat
         d.frames(3)
         d.tap(d.screen.ids.resume)
         assert _where(app) == discworld
-        d.tap(_bar(d).ids.nav_home)
+        d.tap(d.nav("nav_home"))
         d.tap(_others(d)[0])  # and the Ankh-Morpoly game, as it was
         assert _where(app) == morpoly
     finally:

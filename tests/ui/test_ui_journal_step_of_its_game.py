@@ -13,13 +13,6 @@ from pathlib import Path
 from typing import Any
 
 
-def _bar(d: Any) -> Any:
-    """The shared top bar, as the screen shown has it."""
-    bar = d.screen.children[0].children[-1]
-    assert "nav_home" in bar.ids, f"no shared top bar on {d.screen.name}"
-    return bar
-
-
 def _tap_answer(d: Any, value: str) -> None:
     """Tap the board's button for ``value``."""
     seq = d.app.game.seq
@@ -47,10 +40,10 @@ def test_a_step_picked_in_a_discworld_journal_is_not_picked_in_the_next_game(tmp
     try:
         conftest.seat_three(app, "en")  # a Discworld game at its first card
         d.frames(3)
-        d.tap(_bar(d).ids.nav_journal)
+        d.tap(d.nav("nav_journal"))
         d.tap(d.screen.line_button(2))
         assert d.screen.selected == 2 and d.screen.ids.at.text == "The table after step 2"
-        d.tap(_bar(d).ids.nav_home)
+        d.tap(d.nav("nav_home"))
         d.tap(d.screen.ids.new_morpoly)
         assert d.screen.name == "morpoly-setup"
         d.tap(d.screen.start_button)  # three players, the default set

@@ -14,13 +14,6 @@ from pathlib import Path
 from typing import Any
 
 
-def _home(d: Any) -> Any:
-    """The shared top bar's "Menu" (Home), as the screen shown has it."""
-    bar = d.screen.children[0].children[-1]
-    assert "nav_home" in bar.ids, f"no shared top bar on {d.screen.name}"
-    return bar.ids.nav_home
-
-
 def test_new_game_from_home_during_an_ankh_morpoly_set_up_shows_the_form(tmp_path: Path, request: Any) -> None:
     conftest = request.config.pluginmanager.getplugin(str(Path(__file__).with_name("conftest.py")))
     app = conftest.start_app(tmp_path / "data")
@@ -36,7 +29,7 @@ def test_new_game_from_home_during_an_ankh_morpoly_set_up_shows_the_form(tmp_pat
         screen = d.screen
         assert screen.name == "setup" and screen.form  # the form for a new Discworld game
         assert screen.ids.content.children == [screen._parts()[0]]
-        d.tap(_home(d))
+        d.tap(d.nav("nav_home"))
         assert d.screen.name == "home"
         d.tap(d.screen.ids.resume)  # the Ankh-Morpoly set-up, where it was
         assert d.screen.name == "morpoly-board" and app.game.question == asked

@@ -31,16 +31,10 @@ def two_games_at_an_event(data: Path) -> None:
             assert session.question is not None and session.question.key == "event.draw"
 
 
-def _bar(d: Any) -> Any:
-    bar = d.screen.children[0].children[-1]
-    assert "nav_home" in bar.ids, f"no shared top bar on {d.screen.name}"
-    return bar
-
-
 def _other_game(d: Any) -> None:
     """Home, and the button of the one other unfinished game."""
     from kivy.uix.button import Button
-    d.tap(_bar(d).ids.nav_home)
+    d.tap(d.nav("nav_home"))
     (other,) = [w for w in d.screen.ids.past.children if isinstance(w, Button)]
     d.tap(other)
 

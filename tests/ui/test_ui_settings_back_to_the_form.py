@@ -12,12 +12,6 @@ from pathlib import Path
 from typing import Any
 
 
-def _bar(d: Any) -> Any:
-    bar = d.screen.children[0].children[-1]
-    assert "nav_home" in bar.ids, f"no shared top bar on {d.screen.name}"
-    return bar
-
-
 def _back(d: Any) -> Any:
     from kivy.uix.button import Button
     (back,) = [w for w in d.screen.walk() if isinstance(w, Button) and w.text.endswith("Back")]
@@ -37,13 +31,13 @@ def test_settings_back_returns_to_the_discworld_form_over_an_ankh_morpoly_game(t
         form = d.screen
         assert form.name == "setup" and form.form
         form.form_ids.row0.ids.name.text = "Carla"  # typed
-        d.tap(_bar(d).ids.nav_settings)
+        d.tap(d.nav("nav_settings"))
         d.tap(d.screen.ids.edition_de)  # the rules edition for new games
         d.tap(_back(d))
         assert d.screen.name == "setup" and d.screen.form, d.screen.name
         assert d.screen.form_ids.row0.ids.name.text == "Carla"
         assert d.screen.form_ids.ed_de.state == "down"
-        d.tap(_bar(d).ids.nav_home)  # Home, Settings, Back: Home
+        d.tap(d.nav("nav_home"))  # Home, Settings, Back: Home
         d.tap(d.screen.ids.new_game.parent.children[1])  # Home's own Settings button
         assert d.screen.name == "settings"
         d.tap(_back(d))
@@ -51,7 +45,7 @@ def test_settings_back_returns_to_the_discworld_form_over_an_ankh_morpoly_game(t
         d.tap(d.screen.ids.resume)  # the Ankh-Morpoly game, unchanged
         assert d.screen.name == "morpoly-board" and (app.session.game_id, app.game.seq) == asked
         d.tap(d.screen.journal_button)  # from a game's screens, Back goes to the game
-        d.tap(_bar(d).ids.nav_settings)
+        d.tap(d.nav("nav_settings"))
         d.tap(_back(d))
         assert d.screen.name == "morpoly-board"
     finally:

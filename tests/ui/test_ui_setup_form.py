@@ -9,13 +9,6 @@ from typing import Any
 from ui.keyboard import KeyboardDock
 
 
-def _nav(d: Any, id_: str) -> Any:
-    """The shared top bar's nav button, as the screen shown has it."""
-    bar = d.screen.children[0].children[-1]
-    assert id_ in bar.ids, f"no shared top bar on {d.screen.name}"
-    return bar.ids[id_]
-
-
 def test_the_form_keeps_what_was_typed_and_chosen_when_left_and_shown_again(driver: Any) -> None:
     d = driver
     app = d.app
@@ -37,7 +30,7 @@ def test_the_form_keeps_what_was_typed_and_chosen_when_left_and_shown_again(driv
     assert not KeyboardDock.of(app).shown, "the keyboard of a name box stays on the next screen"
     assert setup._form_widget is None and form.parent is None, "the hidden form is kept"
 
-    d.tap(_nav(d, "nav_home"))
+    d.tap(d.nav("nav_home"))
     d.tap(d.screen.ids.new_game)
     assert d.screen is setup
     again = setup._parts()[0]
