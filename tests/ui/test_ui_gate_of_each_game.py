@@ -54,3 +54,36 @@ def test_the_gate_opened_in_one_game_is_closed_in_the_other(tmp_path: Path, requ
         assert len(panel.buttons) == 1 and "Bob" in panel.buttons[0].text  # "Only ▲ Bob may look"
     finally:
         conftest.stop_app(app)
+
+
+def test_the_gate_shuts_when_its_screen_is_left(tmp_path: Path, request: Any) -> None:
+    """Eve opened the gate, the table went Home (or to the Journal), and came back: her secret options
+    stood on the screen for the whole table, as each screen keeps its own question panel. A screen
+    left shuts its gates; Eve taps "show" again."""
+    conftest = request.config.pluginmanager.getplugin(str(Path(__file__).with_name("conftest.py")))
+    data = tmp_path / "data"
+    two_games_at_the_second_personality(data)
+    app = conftest.start_app(data)
+    d = conftest.Driver(app)
+    try:
+        d.frames(3)
+        for way_out in ("nav_home", "nav_journal"):
+            if d.screen.name == "home":
+                d.tap(d.screen.ids.resume)
+            panel = d.screen.question_panel
+            assert d.screen.name == "setup" and "Eve" in d.texts()
+            d.tap(panel.buttons[0])  # Eve: "tap to show"
+            assert panel.revealed and "Lord Vetinari" in d.texts()
+            d.tap(d.nav(way_out))
+            assert d.screen.name != "setup"
+            if way_out == "nav_home":
+                d.tap(d.screen.ids.resume)
+            else:
+                app.back_to_game()
+                d.frames(3)
+            assert d.screen.name == "setup" and app.session.game_id == 2
+            shown = d.texts()
+            assert not d.screen.question_panel.revealed and "Lord Vetinari" not in shown, shown
+            d.tap(d.nav("nav_home"))
+    finally:
+        conftest.stop_app(app)

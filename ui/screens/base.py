@@ -31,6 +31,7 @@ from kivy.clock import Clock
 from kivy.uix.screenmanager import Screen
 
 from ui.bars import BarSlot, lend, shared_bar, slots_of
+from ui.widgets import QuestionPanel
 
 if TYPE_CHECKING:
     from ui.companion_app import CompanionApp
@@ -71,9 +72,18 @@ class GameScreen(Screen):
             self.ids[name].redraw_soon()
 
     def on_leave(self, *_args: Any) -> None:
+        self.close_gates()
         self.release()
         if self.DROPS_WIDGETS:
             self._collect()
+
+    def close_gates(self) -> None:
+        """Shut the privacy gate of every question panel on this screen: a player who opened it
+        and left (Home, another game, the Journal) left their secret options on it, shown again to
+        the whole table when the screen came back."""
+        for widget in self.walk(restrict=True):
+            if isinstance(widget, QuestionPanel) and widget.revealed:
+                widget.revealed = False
 
     def _collect_dropped(self) -> None:
         """Free what this screen dropped. The first time after a screen was built (and while the
