@@ -203,8 +203,9 @@ class CompanionApp(App):
         undone. A game that will not open is logged and left: Home as before."""
         ended, session, playing = self.navigation.ended, self.session, self.navigation.playing
         gone_back_to = playing is not None and ended is not None and playing.same_game(ended.game, ended.created)
+        # an older game than the one open only if the table went back to it
         if ended is None or session is None or (session.record is not None and session.record.id >= ended.game
-                                                and not gone_back_to):  # an older game only if the table went back to it
+                                                and not gone_back_to):
             return
         try:
             record = session.journal.game(ended.game)
@@ -327,7 +328,17 @@ class CompanionApp(App):
         except CompanionError as exc:  # an unreadable journal: Home offers what it can
             log.warning("the unfinished games could not be listed: %s", exc)
             return []
-        return [g for g in reversed(games) if g.status == "playing" and g.id != session.game_id][:MAX_OTHER_UNFINISHED]
+        return [g for g in reversed(games) if g.status == "playing" and g.id != session.game_id
+                and self.can_show(g)][:MAX_OTHER_UNFINISHED]
+
+    @staticmethod
+    def can_show(record: GameRecord) -> bool:
+        """Whether the app can draw the game of ``record``: one of its two games, seated at its four
+        colours. The command line takes other players' ids ("white,black"), which only it can show: one
+        such game listed on Home stopped the app at every start (no colour to draw its players in)."""
+        from ui.palette import PLAYER_RGB
+        from ui.screens.morpoly.common import MODE_ID
+        return record.mode in (DEFAULT_MODE, MODE_ID) and all(p in PLAYER_RGB for p in record.players)
 
     def resume_other(self, game_id: int) -> None:
         """Go back to the unfinished game ``game_id`` (Home's list of the others): it becomes the
@@ -339,14 +350,17 @@ class CompanionApp(App):
             return
         try:
             session.resume(game_id)
-        except CompanionError as exc:  # a game that will not replay: said, the open game stays
+            newest = session.journal.current_game()
+        except CompanionError as exc:  # a game that will not replay, a journal that cannot be read: said
             self.message = self.translator.refusal(exc)
+            if session.game_id == game_id:  # it opened and then a write failed: the table is in it now
+                self.game = session.game
+                self.route()
             return
-        newest = session.journal.current_game()
         position = JournalPosition.of(session)
         playing = None if newest is None or newest.id == game_id else position
         self.remember(replace(self.navigation, playing=playing))
-        self.message = ""
+        self.message = self.notice = ""  # the other game's status line is not this game's
         self.resume_game()
 
     def past_games(self) -> list[dict[str, Any]]:

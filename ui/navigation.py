@@ -74,7 +74,8 @@ log = logging.getLogger(__name__)
 FILE_NAME: Final = "navigation.json"
 FORMAT: Final = "ankh-companion-navigation/1"
 MAX_BYTES: Final = 4096
-"""The record is a few dozen bytes; anything longer is not one (and is not read in whole)."""
+"""The record is a few hundred bytes (at most about 1,600 with every part and eight results left in
+other games); anything longer is not one (and is not read in whole)."""
 
 
 @dataclass(frozen=True)
@@ -194,8 +195,10 @@ class Typed:
 
 @dataclass(frozen=True)
 class Navigation:
-    """The whole record: the result left with "continue", the screen open over the game, what the
-    pads hold. Each part is None when there is none (or it could not be read)."""
+    """The whole record: the result left with "continue" (in the open game and in others), the game
+    whose end is on screen, the game the table went back to, the screen open over the game, what
+    the pads hold. Each part is None, or ``()`` for ``continued_before``, when there is none (or it
+    could not be read)."""
 
     continued: JournalPosition | None = None
     open: OpenScreen | None = None

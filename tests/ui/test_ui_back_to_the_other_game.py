@@ -88,3 +88,51 @@ def test_home_lists_the_newest_unfinished_games_only(tmp_path: Path, request: An
             [b.text for b in listed]
     finally:
         conftest.stop_app(app)
+
+
+def test_home_lists_only_games_the_app_can_draw_under_their_own_heading(tmp_path: Path, request: Any) -> None:
+    """The command line seats any players' ids (``game new --mode ankh-morpoly --players white,black``);
+    such a game left unfinished and listed on Home stopped the app at every start (no colour to draw
+    white in). Home lists the games the app can show, under "Unfinished games", and the finished
+    ones under a heading of their own (they stood under "Unfinished games")."""
+    from kivy.uix.label import Label
+    from companion.core.session import Session
+
+    conftest = request.config.pluginmanager.getplugin(str(Path(__file__).with_name("conftest.py")))
+    data = tmp_path / "data"
+    data.mkdir()
+    with Session.open(data / "games.sqlite") as session:
+        session.new_game(["white", "black"], None, ["Wil", "Bea"], mode="ankh-morpoly", options={})
+        session.new_game(["red", "yellow"], None, ["Ann", "Bob"])
+        session.new_game(["red", "yellow"], None, ["Cy", "Di"])
+    app = conftest.start_app(data)
+    d = conftest.Driver(app)
+    try:
+        d.frames(3)
+        (listed,) = _others(d)
+        assert "Ann" in listed.text and "Wil" not in d.texts()
+        headings = [w.text for w in reversed(d.screen.ids.past.children) if isinstance(w, Label) and w.bold]
+        assert headings == ["Unfinished games", "Finished games"], headings
+    finally:
+        conftest.stop_app(app)
+
+
+def test_going_back_to_another_game_clears_the_status_line(tmp_path: Path, request: Any) -> None:
+    """"Undone to step 1." said in one game stood in the status bar over the game gone back to."""
+    conftest = request.config.pluginmanager.getplugin(str(Path(__file__).with_name("conftest.py")))
+    data = tmp_path / "data"
+    app = conftest.start_app(data)
+    d = conftest.Driver(app)
+    try:
+        conftest.seat_three(app, "en")
+        app.start_game(["red", "yellow"], ["Eve", "Fay"], "en")
+        d.frames(3)
+        app.on_die_roll(1, "manual")
+        d.frames(2)
+        assert app.undo_to(0), app.message
+        assert app.notice == "Undone to step 0."
+        d.tap(d.nav("nav_home"))
+        d.tap(_others(d)[0])
+        assert app.notice == "" and "Undone" not in d.texts()
+    finally:
+        conftest.stop_app(app)

@@ -8,7 +8,7 @@ from kivy.core.text.markup import MarkupLabel
 from kivy.metrics import dp, sp
 from kivy.uix.label import Label
 
-from ui.widgets import player_markup
+from ui.widgets import BigButton, player_markup
 from ui.screens.base import GameScreen
 
 
@@ -122,7 +122,9 @@ class HomeScreen(GameScreen):
         self.ids.resume.text = self.resume_markup
         self.fit_resume()
         past.clear_widgets()
-        self.list_unfinished(past)
+        if self.list_unfinished(past):  # the finished games under their own heading, not under these
+            past.add_widget(Label(text=app.t("Finished games"), bold=True, size_hint_y=None, height=dp(28),
+                                  font_size=sp(14)))
         games = list(reversed(app.past_games()))[:20]
         if not games:
             past.add_widget(Label(text=app.t("No finished games yet."), size_hint_y=None, height=dp(32)))
@@ -140,17 +142,16 @@ class HomeScreen(GameScreen):
             label.bind(width=lambda w, _v: setattr(w, "text_size", (w.width, None)))
             past.add_widget(label)
 
-    def list_unfinished(self, past: Any) -> None:
+    def list_unfinished(self, past: Any) -> bool:
         """The unfinished games other than the open one, each a button that goes back to it: a table
         that left a game for a new one (a Discworld game for an Ankh-Morpoly one, say) had no way
-        back to it, though the journal keeps it unfinished."""
+        back to it, though the journal keeps it unfinished. Whether any was listed."""
         from companion.core.errors import CompanionError
         from ui.gamehost import last_played_in
-        from ui.widgets import BigButton
         app = self.app
         others = app.other_unfinished()
         if not others:
-            return
+            return False
         past.add_widget(Label(text=app.t("Unfinished games"), bold=True, size_hint_y=None, height=dp(28),
                               font_size=sp(14)))
         assert app.session is not None  # other_unfinished() found some
@@ -171,6 +172,7 @@ class HomeScreen(GameScreen):
             button = BigButton(text=text, height=dp(56), font_size=sp(13))
             button.bind(on_release=lambda _b, game=record.id: app.resume_other(game))
             past.add_widget(button)
+        return True
 
     @staticmethod
     def game_title(entry: dict[str, Any]) -> str:
