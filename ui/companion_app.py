@@ -311,9 +311,14 @@ class CompanionApp(App):
         return self.data_dir / "games.sqlite"
 
     def can_resume(self) -> bool:
-        """An unfinished game, or the finished one whose end the table was looking at."""
-        game = self.session.game if self.session is not None else None
-        return game is not None and (not game.is_over or self.navigation.ended_game(JournalPosition.of(self.session)))
+        """An unfinished game, or the finished one whose end the table was looking at — one the app
+        can draw (:meth:`can_show`: the newest game made on the command line for players "white" and
+        "black" stopped the app at every start, Home naming its players in colours it has not)."""
+        session = self.session
+        game = session.game if session is not None else None
+        return (game is not None and session is not None and session.record is not None
+                and self.can_show(session.record)
+                and (not game.is_over or self.navigation.ended_game(JournalPosition.of(session))))
 
     def other_unfinished(self) -> list[GameRecord]:
         """The unfinished games other than the open one, newest first and at most

@@ -136,3 +136,26 @@ def test_going_back_to_another_game_clears_the_status_line(tmp_path: Path, reque
         assert app.notice == "" and "Undone" not in d.texts()
     finally:
         conftest.stop_app(app)
+
+
+def test_a_newest_game_the_app_cannot_draw_leaves_home_standing(tmp_path: Path, request: Any) -> None:
+    """The newest unfinished game made on the command line for players "white" and "black": Home
+    named its players on "Resume" in colours the app has not, and the app stopped at every start.
+    Home stands, with "Resume" greyed (the game stays in the journal for the command line)."""
+    from companion.core.session import Session
+
+    conftest = request.config.pluginmanager.getplugin(str(Path(__file__).with_name("conftest.py")))
+    data = tmp_path / "data"
+    data.mkdir()
+    with Session.open(data / "games.sqlite") as session:
+        session.new_game(["white", "black"], None, ["Wil", "Bea"], mode="ankh-morpoly", options={})
+    app = conftest.start_app(data)
+    d = conftest.Driver(app)
+    try:
+        d.frames(3)
+        assert d.screen.name == "home" and app.session is not None and app.session.game is not None
+        assert d.screen.ids.resume.disabled and "Wil" not in d.texts()
+        d.tap(d.screen.ids.new_game)  # and the table can start a game of its own
+        assert d.screen.name == "setup" and d.screen.form
+    finally:
+        conftest.stop_app(app)
