@@ -17,11 +17,10 @@ from kivy.uix.popup import Popup
 from kivy.uix.recycleview.views import RecycleDataViewBehavior
 
 from companion.core.inputs import Answer, CardScan, DieRoll, RandomDraw, roll_text
-from ui.navigation import JournalPosition
 from ui.screens.base import GameScreen
 from ui.screens.morpoly.common import is_morpoly, option_label, party_name
 from ui.screens.table import public_state
-from ui.widgets import BigButton, player_markup, player_name
+from ui.widgets import BigButton, open_game, player_markup, player_name
 
 if TYPE_CHECKING:
     from companion.core.inputs import Input
@@ -149,21 +148,17 @@ class JournalScreen(GameScreen):
 
     def on_selected(self, _screen: Any, step: int) -> None:
         """The picked step is part of where the table is: a restart brings it back (ui.navigation)."""
-        self.picked_in = self._open_game()
+        self.picked_in = open_game(self.app)
         self.app.journal_step_picked(int(step))
-
-    def _open_game(self) -> tuple[int, str] | None:
-        position = JournalPosition.of(self.app.session)
-        return None if position is None else (position.game, position.created)
 
     def restore(self, step: int) -> None:
         """Pick ``step`` of the open game again (a restart bringing the Journal back)."""
         self.selected = step
-        self.picked_in = self._open_game()
+        self.picked_in = open_game(self.app)
 
     def on_pre_enter(self, *args: Any) -> None:
         """A step picked in another game is not picked in this one: the latest step is shown."""
-        if self.selected != -1 and self.picked_in != self._open_game():
+        if self.selected != -1 and self.picked_in != open_game(self.app):
             self.selected = -1
         super().on_pre_enter(*args)
 
