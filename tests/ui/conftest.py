@@ -132,6 +132,12 @@ class Driver:
     def screen(self) -> Any:
         return self.app.manager.current_screen
 
+    def unfinished(self) -> list[Any]:
+        """Home's buttons back to the unfinished games other than the open one, newest first."""
+        from kivy.uix.button import Button
+        assert self.screen.name == "home", self.screen.name
+        return [w for w in self.screen.ids.past.children if isinstance(w, Button)][::-1]
+
     def nav(self, id_: str) -> Any:
         """The shared top bar's button ``id_`` (``nav_home``, ``nav_settings``…) as the screen shown
         has it (``ui.bars``: one bar, lent to the screen on show)."""

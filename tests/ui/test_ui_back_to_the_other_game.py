@@ -13,12 +13,6 @@ from pathlib import Path
 from typing import Any
 
 
-def _others(d: Any) -> list[Any]:
-    """Home's buttons for the unfinished games other than the open one."""
-    from kivy.uix.button import Button
-    assert d.screen.name == "home"
-    return [w for w in d.screen.ids.past.children if isinstance(w, Button)][::-1]
-
 
 def _where(app: Any) -> tuple[Any, ...]:
     """The open game as the table knows it: which game, how far, what it asks, on which screen."""
@@ -37,18 +31,18 @@ def test_home_goes_back_to_a_discworld_game_left_for_an_ankh_morpoly_one(tmp_pat
         discworld = _where(app)
         assert discworld[3] == "turn"
         d.tap(d.nav("nav_home"))
-        assert _others(d) == []  # one game: "Resume" is the way back
+        assert d.unfinished() == []  # one game: "Resume" is the way back
         d.tap(d.screen.ids.new_morpoly)
         d.tap(d.screen.start_button)
         morpoly = _where(app)
         assert morpoly[0] != discworld[0] and morpoly[3] == "morpoly-board"
         d.tap(d.screen.home_button)
-        (first,) = _others(d)
+        (first,) = d.unfinished()
         assert "Resume:" in first.text and "Ann" in first.text and "Ankh-Morpoly" not in first.text
         d.tap(first)
         assert _where(app) == discworld  # the same game, question and screen, unchanged
         d.tap(d.nav("nav_home"))
-        (second,) = _others(d)
+        (second,) = d.unfinished()
         assert "Ankh-Morpoly" in second.text
         conftest.stop_app(app)
         app = conftest.start_app(data)  # the table was playing the Discworld game: it comes back
@@ -57,7 +51,7 @@ def test_home_goes_back_to_a_discworld_game_left_for_an_ankh_morpoly_one(tmp_pat
         d.tap(d.screen.ids.resume)
         assert _where(app) == discworld
         d.tap(d.nav("nav_home"))
-        d.tap(_others(d)[0])  # and the Ankh-Morpoly game, as it was
+        d.tap(d.unfinished()[0])  # and the Ankh-Morpoly game, as it was
         assert _where(app) == morpoly
     finally:
         conftest.stop_app(app)
@@ -80,7 +74,7 @@ def test_home_lists_the_newest_unfinished_games_only(tmp_path: Path, request: An
     d = conftest.Driver(app)
     try:
         d.frames(3)
-        listed = _others(d)
+        listed = d.unfinished()
         assert len(listed) == MAX_OTHER_UNFINISHED
         # the open game is the newest (its "Resume" above); then the others, newest first
         expected = list(reversed(names[-1 - MAX_OTHER_UNFINISHED:-1]))
@@ -109,7 +103,7 @@ def test_home_lists_only_games_the_app_can_draw_under_their_own_heading(tmp_path
     d = conftest.Driver(app)
     try:
         d.frames(3)
-        (listed,) = _others(d)
+        (listed,) = d.unfinished()
         assert "Ann" in listed.text and "Wil" not in d.texts()
         headings = [w.text for w in reversed(d.screen.ids.past.children) if isinstance(w, Label) and w.bold]
         assert headings == ["Unfinished games", "Finished games"], headings
@@ -132,7 +126,7 @@ def test_going_back_to_another_game_clears_the_status_line(tmp_path: Path, reque
         assert app.undo_to(0), app.message
         assert app.notice == "Undone to step 0."
         d.tap(d.nav("nav_home"))
-        d.tap(_others(d)[0])
+        d.tap(d.unfinished()[0])
         assert app.notice == "" and "Undone" not in d.texts()
     finally:
         conftest.stop_app(app)

@@ -15,7 +15,6 @@ from tests.ui.test_ui_restart_at_the_end import journal_one_step_short
 
 
 def test_the_end_of_a_game_gone_back_to_comes_back_after_a_restart(tmp_path: Path, request: Any) -> None:
-    from kivy.uix.button import Button
     from companion.core.session import Session
     conftest = request.config.pluginmanager.getplugin(str(Path(__file__).with_name("conftest.py")))
     data = tmp_path / "data"
@@ -29,7 +28,7 @@ def test_the_end_of_a_game_gone_back_to_comes_back_after_a_restart(tmp_path: Pat
         d.tap(d.screen.ids.resume)
         assert d.screen.name == "morpoly-board"
         d.tap(d.screen.home_button)
-        (discworld,) = [w for w in d.screen.ids.past.children if isinstance(w, Button)]
+        (discworld,) = d.unfinished()
         d.tap(discworld)
         assert len(app.session.inputs) == steps and not app.game.is_over
         game = app.session.game_id

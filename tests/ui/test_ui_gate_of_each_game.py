@@ -29,7 +29,6 @@ def two_games_at_the_second_personality(data: Path) -> None:
 
 
 def test_the_gate_opened_in_one_game_is_closed_in_the_other(tmp_path: Path, request: Any) -> None:
-    from kivy.uix.button import Button
     conftest = request.config.pluginmanager.getplugin(str(Path(__file__).with_name("conftest.py")))
     data = tmp_path / "data"
     two_games_at_the_second_personality(data)
@@ -44,7 +43,7 @@ def test_the_gate_opened_in_one_game_is_closed_in_the_other(tmp_path: Path, requ
         assert panel.revealed and "Lord Vetinari" in d.texts()
         bar = d.screen.children[0].children[-1]
         d.tap(bar.ids.nav_home)
-        (other,) = [w for w in d.screen.ids.past.children if isinstance(w, Button)]
+        (other,) = d.unfinished()
         d.tap(other)  # Ann, Bob and Cy's game, at its step 2 too
         assert app.session.game_id == 1 and d.screen.name == "setup"
         panel = d.screen.question_panel

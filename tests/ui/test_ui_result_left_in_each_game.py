@@ -33,9 +33,8 @@ def two_games_at_an_event(data: Path) -> None:
 
 def _other_game(d: Any) -> None:
     """Home, and the button of the one other unfinished game."""
-    from kivy.uix.button import Button
     d.tap(d.nav("nav_home"))
-    (other,) = [w for w in d.screen.ids.past.children if isinstance(w, Button)]
+    (other,) = d.unfinished()
     d.tap(other)
 
 
