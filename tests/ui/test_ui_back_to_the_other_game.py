@@ -153,3 +153,52 @@ def test_a_newest_game_the_app_cannot_draw_leaves_home_standing(tmp_path: Path, 
         assert d.screen.name == "setup" and d.screen.form
     finally:
         conftest.stop_app(app)
+
+
+def test_an_undo_in_the_game_gone_back_to_survives_a_pulled_plug(tmp_path: Path, request: Any) -> None:
+    """A German table with long names: its Discworld game at a random event, left for an
+    Ankh-Morpoly game, got back from Home's list; the event drawn, then taken back in the Journal;
+    the plug pulled. "Resume" brings back that game (not the newer Ankh-Morpoly one) at the step
+    before the event, with the Journal open and the undone steps still to redo (played once in a
+    real window first; screenshots looked at)."""
+    conftest = request.config.pluginmanager.getplugin(str(Path(__file__).with_name("conftest.py")))
+    data = tmp_path / "data"
+    app = conftest.start_app(data, language="de")
+    d = conftest.Driver(app)
+    try:
+        app.start_game(["red", "yellow", "green"], ["Krzesimir-Bolesław", "Wilhelmine-Charlotte", "Bartholomäus"],
+                       "de")
+        while app.game.question.kind == "roll":  # the German set-up: everyone rolls
+            app.on_die_roll(len(app.session.inputs) + 1, "manual")
+        for value in ("vetinari", "rust", "vimes", "the-dean"):
+            assert app.answer(value), (value, app.message)
+        d.frames(3)
+        discworld = app.session.game_id
+        d.tap(d.nav("nav_home"))
+        d.tap(d.screen.ids.new_morpoly)
+        d.tap(d.screen.start_button)
+        d.tap(d.screen.home_button)
+        (back,) = d.unfinished()
+        d.tap(back)
+        assert app.session.game_id == discworld and app.game.question.key == "event.draw"
+        before = len(app.session.inputs)
+        assert app.answer("fire"), app.message
+        app.on_die_roll(12, "manual")  # Nap Hill: no building, the fire stops
+        d.frames(3)
+        assert len(app.session.inputs) == before + 2
+        d.tap(d.nav("nav_journal"))
+        assert app.undo_to(before), app.message
+        d.frames(3)
+    finally:
+        conftest.stop_app(app)  # the plug
+    app = conftest.start_app(data, language="de")
+    d = conftest.Driver(app)
+    try:
+        d.frames(3)
+        d.tap(d.screen.ids.resume)
+        assert app.session.game_id == discworld and len(app.session.inputs) == before
+        assert d.screen.name == "journal" and app.game.question.key == "event.draw"
+        assert len(app.session.timeline.undone) == 2  # "Wiederholen" still puts the event back
+        assert "Krzesimir-Bolesław" in d.texts()
+    finally:
+        conftest.stop_app(app)
