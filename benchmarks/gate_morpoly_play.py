@@ -29,7 +29,10 @@ the boss who answers it (param ``boss`` of ``morpoly.trade.square``): 237 games,
 without it; and again when the Patrician is no longer offered the buy-out of a jailed owner's
 mortgaged square (B1, L9): the 6 games that offered it (each checked to have done so, no other); and
 when a "pay each player" card's payments reach the Merchants' cover (R32, L64): the 4 games where a
-party insured by the Merchants drew one (checked: exactly those 4).
+party insured by the Merchants drew one (checked: exactly those 4); and again for rules revision 5,
+when R12's default became ``by-base`` (standard Monopoly's 10 % on a mortgaged deed changing hands in
+standard Monopoly, none in the variant): every position carries the option's new value, and no game
+changed (240 of 240 the same with ``by-base`` read back as ``none`` in the digested positions).
 """
 from __future__ import annotations
 

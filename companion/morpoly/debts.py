@@ -15,6 +15,7 @@ from companion.morpoly import building
 from companion.morpoly.editions import Edition
 from companion.morpoly.events import PaymentKind
 from companion.morpoly.money import BANK, building_value, liquidation_value, transfer
+from companion.morpoly.mortgaged_transfer import interest_on, lift_at_once, say_interest, standard_transfers
 from companion.morpoly.questions import ask_choice
 from companion.morpoly.revisions import AMOUNTS_AND_JAIL_DEALS
 from companion.morpoly.rules import is_variant, party_exists, party_jailed
@@ -71,6 +72,28 @@ def pay_each(state: State, edition: Edition, narrator: Narrator, token_id: str, 
             yield from pay(state, edition, narrator, payer, creditor, amount, why)
 
 
+def interest_on_received(state: State, edition: Edition, narrator: Narrator, creditor: str, debtor: str,
+                         squares: list[int]) -> Generator[Question, str, None]:
+    """The creditor of a standard bankruptcy pays the interest on the mortgaged deeds it received
+    (raising it, or bankrupt to the bank in turn, like any debt) and may then lift them at once
+    (:mod:`companion.morpoly.mortgaged_transfer`; nothing once the game is over, nor in a game recorded
+    before rules revision 5)."""
+    if state.game_over is not None or not standard_transfers(state) or not party_exists(state, creditor):
+        return
+    interest = interest_on(state, edition, squares)
+    if state.party(creditor).cash >= interest:  # paid at once, and said as the interest it is
+        transfer(state, creditor, BANK, interest)
+        say_interest(state, edition, narrator, creditor, squares, interest)
+    else:
+        names = ", ".join(edition.squares[s].name for s in squares)
+        paid = yield from pay(state, edition, narrator, creditor, BANK, interest,
+                              f"the interest on {names}, received mortgaged from {debtor}")
+        if not paid:
+            return
+    if state.game_over is None:
+        yield from lift_at_once(state, edition, narrator, creditor, squares)
+
+
 def parties_in_seating_order(state: State, token_id: str) -> list[str]:
     """Every party once, in the seating order of their tokens starting after ``token_id``."""
     seating = state.seating
@@ -94,7 +117,9 @@ def pay(state: State, edition: Edition, narrator: Narrator, payer: str, payee: s
         payee = BANK
     if state.party(payer).cash < amount:
         if is_insolvent(state, edition, payer, amount):
-            yield from insolvent(state, edition, narrator, payer, payee, amount, why)
+            received = yield from insolvent(state, edition, narrator, payer, payee, amount, why)
+            if received:
+                yield from interest_on_received(state, edition, narrator, payee, payer, received)
             return False
         while state.party(payer).cash < amount:
             boss = state.party(payer).boss

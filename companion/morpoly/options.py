@@ -41,8 +41,9 @@ OPTIONS: Final[tuple[Option, ...]] = (
            "R8: with a time limit the richest party wins when it runs out; else the last party standing"),
     # 7.2 changes to standard Monopoly
     _flag("jail-blocks-claims", "R10: FSU claims owed to a jailed beneficiary are not paid (breaks the Watch's cover)"),
-    Option("transfer-interest", "none", ("none", "standard-10pct"),
-           "R12: interest due when a mortgaged square changes hands: none, or standard Monopoly's 10%"),
+    Option("transfer-interest", "by-base", ("by-base", "none", "standard-10pct"),
+           "R12: interest due when a mortgaged square changes hands: by the base (standard Monopoly's 10% "
+           "in standard Monopoly, none in the variant), none, or standard Monopoly's 10%"),
     _flag("merchant-swap-streets-only", "R13: the Merchants' swap, buy right and the Beggars' step apply to coloured streets only"),
     _flag("insolvent-if-cash-short", "R14: a party is insolvent when its cash alone is short of the debt"),
     # 7.3 the FSU
@@ -127,7 +128,7 @@ RULINGS: Final[tuple[Ruling, ...]] = (
     Ruling(9, None, "'Ereigniskarten' means both decks", "engine (card catalogue tags)"),
     Ruling(10, "jail-blocks-claims", "no rent/premium/income in jail (nor the Patrician's buy-out, a deal that pays the owner, L9), but FSU claims are still paid", "fsu.py (resolution, premium_due), guilds/__init__.py (receives_income), guilds/patrician.py (may_buy_out)"),
     Ruling(11, None, "four houses at the start of the turn in progress (snapshot per turn)", "engine (building)"),
-    Ruling(12, "transfer-interest", "interest on every GO event that pays a salary, once; 1/10 of the summed mortgage values", "guilds/patrician.py (go_interest), movement.py (go_salaries), trade.py (transfer_interest)"),
+    Ruling(12, "transfer-interest", "interest on every GO event that pays a salary, once; 1/10 of the summed mortgage values", "guilds/patrician.py (go_interest), movement.py (go_salaries), mortgaged_transfer.py (charges_interest, interest_due)"),
     Ruling(13, "merchant-swap-streets-only", "'streets' read as any ownable square for swap, buy right and step", "guilds/merchants.py, guilds/beggars.py"),
     Ruling(14, "insolvent-if-cash-short", "insolvent = cash + half the building cost + unmortgaged mortgage values < debt", "debts.py (is_insolvent)"),
     Ruling(15, None, "one lap: the expires_on predicate of §2.3", "fsu.py (expires_on)"),

@@ -27,6 +27,14 @@ revisions differ, and nowhere else.
    deals", the Thieves excepted); and each payment of a "pay each player" card is a card payment
    the Merchants' cover sees (L64, R32: ``debts.pay_each`` charges it), where it was paid past the
    ledger.
+5. A mortgaged deed that changes hands in standard Monopoly (``base=standard``) is charged as the
+   printed rules say: the new owner — the buyer of a trade, the creditor of a bankruptcy — pays the
+   bank a tenth of its mortgage value at once and may then lift the mortgage at once for the mortgage
+   value alone (kept mortgaged, lifting it later costs the tenth again). Before, standard Monopoly
+   charged nothing unless the table set R12 to ``standard-10pct``, and then on a trade only, with no
+   offer to lift. R12 (``transfer-interest``) gains the default ``by-base``: the 10 % in standard
+   Monopoly, nothing in the variant (the reference's reading); ``none`` and ``standard-10pct`` stay the
+   table's own reading in either base (:mod:`companion.morpoly.mortgaged_transfer`).
 """
 from __future__ import annotations
 
@@ -44,5 +52,9 @@ AMOUNTS_AND_JAIL_DEALS: Final = 4
 for lifting, transfer interest and the Luggage's shares; no buy-out from a jailed owner; a "pay each
 player" card's payments seen by the Merchants' cover."""
 
-LATEST: Final = AMOUNTS_AND_JAIL_DEALS
+STANDARD_TRANSFERS: Final = 5
+"""From this revision: in standard Monopoly a mortgaged deed changing hands costs the new owner the
+tenth at once, with the offer to lift it at once (a trade and a bankruptcy to a player)."""
+
+LATEST: Final = STANDARD_TRANSFERS
 """The revision new games are started with."""

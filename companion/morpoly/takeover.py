@@ -2,7 +2,9 @@
 
 Standard Monopoly (``base=standard``) has no takeover but bankruptcy: the debtor's buildings are sold
 to the bank at half price, its cash and deeds (as they stand) pass to the creditor (a player), or
-its cash goes to the bank and its deeds return unowned, and it leaves the game.
+its cash goes to the bank and its deeds return unowned, and it leaves the game. The creditor then
+owes the interest on the mortgaged deeds it received (:mod:`companion.morpoly.mortgaged_transfer`,
+paid by :func:`companion.morpoly.debts.pay`, which called this).
 
 In the variant the procedure of L149–152 runs, with the debtor's cash and proceeds ending with the
 creditor (R54):
@@ -38,7 +40,8 @@ from companion.morpoly.questions import ask_amount, ask_choice
 from companion.morpoly.rules import is_variant
 from companion.morpoly.state import Party, State, square_state
 
-Taking = Generator[Question, str, None]
+Taking = Generator[Question, str, list[int]]
+"""A settled insolvency; returns the squares a creditor received mortgaged in a standard bankruptcy."""
 
 NO_BIDDER = "nobody"
 """The auction's answer when no party bids for the bankrupt guild (R56)."""
@@ -88,15 +91,19 @@ def lift_free(state: State, party: str) -> None:
 def insolvent(state: State, edition: Edition, narrator: Narrator, debtor: str, creditor: str, amount: int,
               why: str) -> Taking:
     """``debtor`` owes ``creditor`` (a party or :data:`~companion.morpoly.money.BANK`) ``amount`` for
-    ``why`` and cannot pay it: settle the debt by §5.1, or in standard Monopoly by bankruptcy."""
+    ``why`` and cannot pay it: settle the debt by §5.1, or in standard Monopoly by bankruptcy. Returns
+    the squares that passed mortgaged to a creditor in a standard bankruptcy (none in the variant:
+    a takeover merges the two parties, R12's interest is not charged on it)."""
     shown = edition.currency.format(amount)
     sell_buildings(state, edition, debtor)
+    received: list[int] = []
     if not is_variant(state):
         narrator.say("morpoly.bankrupt", f"{debtor} cannot pay {shown} to {creditor} for {why} and is bankrupt",
                      party=debtor, creditor=creditor, amount=shown, why=why)
         if creditor == BANK:
             transfer(state, debtor, BANK, state.party(debtor).cash)
         else:
+            received = [s for s in sorted(state.owned_by(debtor)) if state.squares[s].mortgaged]
             hand_over(state, debtor, creditor)
         leave(state, narrator, debtor)
     elif creditor != BANK:
@@ -117,6 +124,7 @@ def insolvent(state: State, edition: Edition, narrator: Narrator, debtor: str, c
         if winner is None:
             leave(state, narrator, debtor)
     one_party_left(state, narrator)
+    return received
 
 
 def hand_over(state: State, debtor: str, creditor: str) -> None:

@@ -8,8 +8,9 @@ amount in the set's rounding unit up to the buyer's cash; a few are offered) or 
 
 Rules checked: only bosses trade (R57); a square of a group with buildings cannot change hands (sell
 them first, as in standard Monopoly); in the variant a party all of whose tokens sit in jail makes no
-deals (B1, R10), unless it includes the Thieves (L36); a mortgaged square moves mortgaged, and with ``transfer-interest=standard-10pct``
-the buyer pays the bank a tenth of its mortgage value (R12).
+deals (B1, R10), unless it includes the Thieves (L36); a mortgaged square moves mortgaged, and the buyer
+pays the bank a tenth of its mortgage value as the table reads R12 (in standard Monopoly by default,
+then offered to lift it at once: :mod:`companion.morpoly.mortgaged_transfer`).
 """
 from __future__ import annotations
 
@@ -19,12 +20,11 @@ from typing import Final
 
 from companion.core.procedure import Narrator, Question
 from companion.morpoly.editions import Edition, load_edition
-from companion.morpoly.guilds import patrician
 from companion.morpoly.money import BANK, transfer
+from companion.morpoly.mortgaged_transfer import interest_due, lift_at_once, say_interest
 from companion.morpoly.questions import ask_amount, ask_choice
-from companion.morpoly.rules import is_variant, party_jailed, tenth_rounding
+from companion.morpoly.rules import is_variant, party_jailed
 from companion.morpoly.state import SquareState, State
-from companion.morpoly.table_position import currency_profile
 
 Trading = Generator[Question, str, None]
 
@@ -35,15 +35,6 @@ CANCEL: Final = "cancel"
 REFUSE: Final = "refuse"
 LABELS: Final = tuple(f"{PREFIX}{index}" for index in range(40))
 """The answers naming each square, made once (menus list them before every roll)."""
-
-
-def transfer_interest(state: State, edition: Edition, square: int) -> int:
-    """R12: nothing by default; a tenth of the mortgage value with ``standard-10pct``, rounded as
-    R6 says for "1/10 of mortgages" (the interest's one place, :func:`patrician.go_interest`)."""
-    if state.squares[square].mortgaged and state.rules.get("transfer-interest") == "standard-10pct":
-        return patrician.go_interest([edition.deed(square).mortgage], currency_profile(edition),
-                                     {"rounding": tenth_rounding(state)})
-    return 0
 
 
 def makes_no_deals(state: State, party: str) -> bool:
@@ -78,7 +69,7 @@ def tradeable(state: State, edition: Edition, buyer: str) -> Iterator[int]:
             continue
         if owner not in jailed:
             jailed[owner] = makes_no_deals(state, owner)
-        if jailed[owner] or (sq.mortgaged and cash < unit + transfer_interest(state, edition, index)):
+        if jailed[owner] or (sq.mortgaged and cash < unit + interest_due(state, edition, index)):
             continue
         yield index
 
@@ -125,7 +116,7 @@ def trade(state: State, edition: Edition, narrator: Narrator, buyer: str) -> Tra
     seller = state.squares[square].owner
     assert seller is not None
     name = edition.squares[square].name
-    interest = transfer_interest(state, edition, square)
+    interest = interest_due(state, edition, square)
     unit = edition.currency.rounding_unit
     maximum = state.party(buyer).cash - interest
     boss = state.party(seller).boss
@@ -143,3 +134,6 @@ def trade(state: State, edition: Edition, narrator: Narrator, buyer: str) -> Tra
     state.squares[square] = state.squares[square].with_owner(buyer)
     narrator.say("morpoly.trade.done", f"{buyer} buys {name} from {seller} for {edition.currency.format(price)}",
                  seller=seller, buyer=buyer, square=square, name=name, price=edition.currency.format(price))
+    if interest:
+        say_interest(state, edition, narrator, buyer, [square], interest)
+        yield from lift_at_once(state, edition, narrator, buyer, [square])

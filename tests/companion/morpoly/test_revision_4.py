@@ -14,15 +14,15 @@ from companion.morpoly.fsu import Fsu, Ledger
 from companion.morpoly.rent import card_utility_rent
 from companion.morpoly.revisions import AMOUNTS_AND_JAIL_DEALS, EVEN_HOTEL_SALE, LATEST
 from companion.morpoly.state import State
-from companion.morpoly.trade import transfer_interest
+from companion.morpoly.mortgaged_transfer import interest_due as transfer_interest
 from morpoly_table import cash, do, own, start, table
 from test_elam import elam, npcs
 
 BOTH = pytest.mark.parametrize("revision", [EVEN_HOTEL_SALE, AMOUNTS_AND_JAIL_DEALS])
 
 
-def test_new_games_are_played_by_revision_4() -> None:
-    assert LATEST == AMOUNTS_AND_JAIL_DEALS == 4 and table().revision == LATEST
+def test_revision_4_is_older_than_the_one_new_games_are_played_by() -> None:
+    assert AMOUNTS_AND_JAIL_DEALS == 4 < LATEST and table().revision == LATEST
 
 
 def _guilds(state: State, *guilds: str) -> State:

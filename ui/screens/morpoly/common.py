@@ -77,10 +77,12 @@ speaks the table's language (:func:`option_label`)."""
 QUESTION_WORDS = {
     ("morpoly.card.fool-modify", "as-drawn"): N_("Play the card as drawn"),
     ("morpoly.assassins.flee", "stay"): N_("Stay (and be killed)"),
+    ("morpoly.transfer.lift", "keep"): N_("Keep it mortgaged"),
 }
 """An answer word that says something else in one question: the Fools' "as drawn" is about any
 card, money too (not "where the card says"); staying when the Assassin's victim may flee means
-being killed (L178), which "Stay" did not say."""
+being killed (L178), which "Stay" did not say; a deed received mortgaged is kept mortgaged, not
+just kept."""
 PAID_WORDS = {"0": "roll:paid:0", "1": "roll:paid:1"}
 """Table C's payout when it is no multiple worth saying (nothing, the premium back); else ``roll:paid``."""
 EDITION_NAMES = {"us": N_("US (dollars)"), "de": N_("German (euro)"), "de-dm": N_("German (D-Mark)")}

@@ -1,0 +1,148 @@
+"""Rules revision 5 (``companion.morpoly.revisions.STANDARD_TRANSFERS``): a mortgaged deed changing
+hands in standard Monopoly, as the printed rules say it (Mortgages; Bankruptcy): "the new owner must
+at once pay the Bank the amount of interest on the loan, which is 10 %", "may then, at his option, pay
+the principal or hold the property", and lifting it later costs "the interest again". Each position
+is played under revision 5 and under revision 4, which must replay as it was played (nothing charged
+in standard Monopoly unless R12 was set to ``standard-10pct``, on a trade only, with no offer)."""
+from __future__ import annotations
+
+import pytest
+
+from companion.morpoly.game import Game
+from companion.morpoly.revisions import AMOUNTS_AND_JAIL_DEALS, LATEST, STANDARD_TRANSFERS
+from companion.morpoly.state import State
+from morpoly_table import cash, do, own, start, table
+
+BOTH = pytest.mark.parametrize("revision", [AMOUNTS_AND_JAIL_DEALS, STANDARD_TRANSFERS])
+
+
+def test_new_games_are_played_by_revision_5() -> None:
+    assert LATEST == STANDARD_TRANSFERS == 5 and table().revision == LATEST
+
+
+def _three(base: str = "standard", revision: int = LATEST, **rules: str) -> State:
+    state = table(("red", "blue", "green"), base=base)
+    state.revision = revision
+    state.rules.update(rules)
+    return state
+
+
+def _bought_mortgaged(state: State) -> Game:
+    """Red buys blue's mortgaged Baltic Avenue (3; mortgage $30) for $40 at the start of its turn."""
+    own(state, "blue", 3, mortgaged=True)
+    return do(start(state), "trade", "trade:3", "40")
+
+
+def _keys(game: Game) -> list[str]:
+    return [line.key for line in game.narration]
+
+
+@BOTH
+def test_a_mortgaged_deed_bought_in_standard_monopoly_costs_the_tenth_and_may_be_lifted_at_once(revision: int) -> None:
+    game = _bought_mortgaged(_three(revision=revision))
+    assert game.state.squares[3].owner == "red" and game.state.squares[3].mortgaged
+    question = game.question
+    assert question is not None
+    if revision < STANDARD_TRANSFERS:  # as it was played: nothing charged, nothing asked
+        assert cash(game, "red") == 1500 - 40 and question.key == "morpoly.turn.menu"
+        assert "morpoly.transfer.interest" not in _keys(game)
+        return
+    assert cash(game, "red") == 1500 - 40 - 3 and "morpoly.transfer.interest" in _keys(game)
+    assert question.key == "morpoly.transfer.lift" and question.player == "red"
+    assert question.options == ("lift:3", "keep")
+    lifted = do(game, "lift:3")  # the principal alone: the interest is paid
+    assert not lifted.state.squares[3].mortgaged and cash(lifted, "red") == 1500 - 40 - 3 - 30
+    assert lifted.question is not None and lifted.question.key == "morpoly.turn.menu"
+    assert _keys(lifted)[-1] == "morpoly.transfer.lifted"
+    kept = do(game, "keep")
+    assert kept.state.squares[3].mortgaged and cash(kept, "red") == 1500 - 43
+    later = do(kept, "lift:3")  # from the turn's menu, later: the mortgage and the interest again
+    assert not later.state.squares[3].mortgaged and cash(later, "red") == 1500 - 43 - 33
+
+
+def test_the_offer_names_only_what_the_cash_can_lift() -> None:
+    """Red can pay $40 and the $3 interest but not the $30 principal after it: nothing is asked."""
+    state = _three()
+    state.party("red").cash = 60
+    game = _bought_mortgaged(state)
+    assert cash(game, "red") == 17 and game.state.squares[3].mortgaged
+    assert game.question is not None and game.question.key == "morpoly.turn.menu"
+
+
+def test_the_price_leaves_room_for_the_interest() -> None:
+    state = _three()
+    state.party("red").cash = 100
+    own(state, "blue", 3, mortgaged=True)
+    game = do(start(state), "trade", "trade:3")
+    assert game.question is not None and game.question.maximum == 97
+
+
+@pytest.mark.parametrize("base, reading, interest, asked", [
+    ("standard", "by-base", 3, True),
+    ("standard", "none", 0, False),  # the table's own reading of R12 holds in standard Monopoly too
+    ("standard", "standard-10pct", 3, True),
+    ("variant", "by-base", 0, False),  # R12: "No extra interest when a mortgaged square changes hands"
+    ("variant", "standard-10pct", 3, False),  # the tenth only: the offer is standard Monopoly's
+])
+def test_r12_as_the_table_reads_it_in_either_base(base: str, reading: str, interest: int, asked: bool) -> None:
+    game = _bought_mortgaged(_three(base, **{"transfer-interest": reading}))
+    assert cash(game, "red") == 1500 - 40 - interest
+    assert game.question is not None and (game.question.key == "morpoly.transfer.lift") == asked
+
+
+def _bankrupt_to_blue(revision: int) -> Game:
+    """Red ($100, Mediterranean and Baltic mortgaged) lands on blue's Park Place with a hotel ($1,500)."""
+    state = _three(revision=revision)
+    own(state, "blue", 37, 39, houses=5)
+    own(state, "red", 1, 3, mortgaged=True)
+    state.party("red").cash = 100
+    state.token("red").square = 35
+    return do(start(state), "roll", (1, 1))
+
+
+@BOTH
+def test_the_creditor_of_a_bankruptcy_pays_the_interest_on_the_mortgaged_deeds_it_receives(revision: int) -> None:
+    game = _bankrupt_to_blue(revision)
+    after = game.state
+    assert [p.id for p in after.parties] == ["blue", "green"]
+    assert after.squares[1].owner == after.squares[3].owner == "blue"
+    assert after.squares[1].mortgaged and after.squares[3].mortgaged
+    question = game.question
+    assert question is not None
+    if revision < STANDARD_TRANSFERS:
+        assert cash(game, "blue") == 1500 + 100 and question.key != "morpoly.transfer.lift"
+        return
+    assert cash(game, "blue") == 1500 + 100 - 6  # a tenth of each $30 mortgage
+    assert question.key == "morpoly.transfer.lift" and question.player == "blue"
+    assert question.options == ("lift:1", "lift:3", "keep")
+    game = do(game, "lift:3")
+    assert game.question is not None and game.question.options == ("lift:1", "keep")
+    game = do(game, "keep")
+    assert not game.state.squares[3].mortgaged and game.state.squares[1].mortgaged
+    assert cash(game, "blue") == 1500 + 100 - 6 - 30
+
+
+def test_a_creditor_short_of_the_interest_raises_it_like_any_debt() -> None:
+    state = _three()
+    own(state, "blue", 37, 39, houses=5)
+    own(state, "blue", 6)  # Oriental Avenue, unmortgaged: mortgage $50
+    own(state, "red", 1, 3, mortgaged=True)
+    state.party("red").cash = 0
+    state.party("blue").cash = 2
+    state.token("red").square = 35
+    game = do(start(state), "roll", (1, 1))
+    assert game.question is not None and game.question.key == "morpoly.debt.raise"
+    assert game.question.player == "blue" and "mortgage:6" in game.question.options
+    game = do(game, "mortgage:6")
+    assert cash(game, "blue") == 2 + 50 - 6
+    assert game.question is not None and game.question.key == "morpoly.transfer.lift"
+
+
+def test_a_bankruptcy_that_ends_the_game_charges_nothing_more() -> None:
+    state = table(("red", "blue"))
+    own(state, "blue", 37, 39, houses=5)
+    own(state, "red", 1, mortgaged=True)
+    state.party("red").cash = 100
+    state.token("red").square = 35
+    game = do(start(state), "roll", (1, 1))
+    assert game.is_over and cash(game, "blue") == 1500 + 100
