@@ -387,3 +387,39 @@ def test_a_journal_row_ends_a_card_s_sentence_once(tmp_path: Path, request: Any)
         assert any("verkaufst; " in r for r in drawn), drawn[:3]  # the card's own words, its stop dropped
     finally:
         conftest.stop_app(app)
+
+
+def test_a_german_plain_monopoly_table_lifts_a_deed_received_mortgaged_and_a_restart_keeps_the_offer(
+        tmp_path: Path, request: Any) -> None:
+    """Standard Monopoly (rules revision 5): a deed received mortgaged costs the tenth at once, and
+    its new owner is offered to lift it at once for the mortgage value alone. Reached by random play
+    on the German set with long names; the app opened on it, closed as a pulled plug would, opened
+    again: the same offer, in German, every word on the board, the interest said in the log; a tap
+    on "ablösen" pays the mortgage value alone."""
+    from companion.morpoly.editions import load_edition
+    data = tmp_path / "data"
+    _feed(data, LONG_NAMES, {"edition": "de", "base": "standard"},
+          lambda g: g.question is not None and g.question.key == "morpoly.transfer.lift", seed=6)
+    conftest = _conftest(request)
+    app, d = _resume(conftest, data, "de")
+    conftest.stop_app(app)  # the plug pulled at the offer
+    with _resumed(request, data, "de") as (app, d):
+        question = app.game.question
+        assert d.screen.name == "morpoly-board" and question.key == "morpoly.transfer.lift"
+        params = dict(question.params)
+        label = d.screen.question_label
+        lines = _shown_lines(label)
+        assert LONG_NAMES[SEATS.index(params["boss"])] in lines[0], lines
+        assert "Mit Hypothek erhalten" in " ".join(lines) and _fits(label, label.height), lines
+        assert "Zinsen an die Bank" in d.screen.log_label.text, d.screen.log_label.text
+        buttons = {w.value: w for w in d.screen.answer_area.walk() if getattr(w, "value", "")}
+        assert buttons["keep"].text == "Mit Hypothek behalten"
+        lifts = [v for v in buttons if v.startswith("lift:")]
+        assert lifts and all(buttons[v].text.startswith("Hypothek auf ") for v in lifts), lifts
+        square, party = int(lifts[0][len("lift:"):]), params["party"]
+        cash = app.game.state.party(party).cash
+        d.tap(buttons[lifts[0]])
+        after = app.game.state
+        assert not after.squares[square].mortgaged
+        assert after.party(party).cash == cash - load_edition("de").deed(square).mortgage
+        assert "sofort für" in d.screen.log_label.text
