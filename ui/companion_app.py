@@ -491,7 +491,7 @@ class CompanionApp(App):
                 use_the_set(self.translator, game)
             else:
                 self.translator.use_places({})
-        self.shown_seq = game.seq if game is not None and game.question is not None else None
+        self.shown_seq = self._question_on_screen()
         position = JournalPosition.of(self.session) if game is not None else None
         if game is not None and game.is_over and self.manager.current != "home" \
                 and not self.navigation.ended_game(position):  # its end on screen: a restart brings it back
@@ -538,10 +538,23 @@ class CompanionApp(App):
             self.navigation = changed
             navigation.save(navigation.record_path(self.data_dir), changed)
 
+    def _question_on_screen(self, name: str | None = None) -> int | None:
+        """The seq of the open game's question while the screen shown (``name``: the one being
+        shown) answers the game — what a die roll or a scanned card arriving now answers; ``None``
+        on Home and the new-game forms, which show no game's question
+        (:meth:`~ui.screens.base.GameScreen.answers_the_game`): a die knocked there while the table
+        chose a new game was journalled in the game left open, and the app jumped into it."""
+        game = self.game
+        if game is None or game.question is None:
+            return None
+        screen = self.manager.get_screen(name or self.manager.current)
+        return game.seq if screen.answers_the_game() else None
+
     def _screen_shown(self, name: str) -> None:
         """A screen opened over the game is remembered (with the Journal's picked step); any other
         screen shown forgets it."""
         self.screen_before, self.screen_shown = self.screen_shown, name
+        self.shown_seq = self._question_on_screen(name)
         position = JournalPosition.of(self.session) if self.game is not None else None
         if name in OVER_THE_GAME and position is not None:
             step = int(self.manager.get_screen("journal").selected) if name == "journal" else -1

@@ -77,6 +77,12 @@ class GameScreen(Screen):
         if self.DROPS_WIDGETS:
             self._collect()
 
+    def answers_the_game(self) -> bool:
+        """Whether this screen shows the open game, so that a die roll or a scanned card arriving
+        while it is shown answers the game's question (Home and the new-game forms do not: there
+        they are said and dropped)."""
+        return True
+
     def close_gates(self) -> None:
         """Shut the privacy gate of every question panel on this screen: a player who opened it
         and left (Home, another game, the Journal) left their secret options on it, shown again to

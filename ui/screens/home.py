@@ -68,6 +68,10 @@ class HomeScreen(GameScreen):
         """When each unfinished game not open was last played, by game and last journal row: read
         from all its entries, which a long game has thousands of, so not at every redraw of Home."""
 
+    def answers_the_game(self) -> bool:
+        """Home shows no game's question: a roll or a card arriving here answers nothing."""
+        return False
+
     def on_kv_post(self, base_widget: Any) -> None:
         resume = self.ids.resume
         resume.bind(width=self.fit_resume, text=self._resume_text_set)

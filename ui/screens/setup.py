@@ -85,6 +85,11 @@ class SetupScreen(GameScreen):
         return (game is not None and game.pending is not None and game.pending.name == "setup"
                 and not is_morpoly(self.app.session))
 
+    def answers_the_game(self) -> bool:
+        """The set-up questions of a Discworld game answer it (its first player's roll); the
+        new game's form answers nothing."""
+        return self.in_setup()
+
     def on_pre_enter(self, *_args: Any) -> None:
         if not self.in_setup():
             self.form = True

@@ -37,6 +37,10 @@ class MorpolySetupScreen(GameScreen):
         self.names: list[str] = ["", "", "", ""]
         self._built = False
 
+    def answers_the_game(self) -> bool:
+        """The new game's form shows no game's question (the guilds are asked on the board)."""
+        return False
+
     def _build(self) -> None:
         root = BoxLayout(orientation="vertical", padding=dp(6), spacing=dp(4))
         paper(root)
