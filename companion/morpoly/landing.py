@@ -1,9 +1,9 @@
 """What the square a token arrives on does: buy or decline, rent, tax, a card, Go To Jail, and in the
 variant L-Space (Free Parking, :mod:`companion.morpoly.lspace`).
 
-Declined squares stay with the bank: the variant has no auctions (B2), and standard auctions are not
-played through the companion (the table may record an auction's result as a trade later). In the
-variant a party in jail receives no rent (B1, R10).
+Declined squares stay with the bank in the variant, which has no auctions (B2); in standard Monopoly
+the table auctions them and the companion records who won and the bid (:mod:`companion.morpoly.auction`,
+from rules revision 5). In the variant a party in jail receives no rent (B1, R10).
 """
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from collections.abc import Generator
 
 from companion.core.procedure import Narrator, Question
 from companion.morpoly import cards, powers
+from companion.morpoly.auction import auction_deed, auctions
 from companion.morpoly.debts import pay
 from companion.morpoly.editions import OWNABLE, Edition
 from companion.morpoly.events import JailCause, PaymentKind
@@ -55,6 +56,11 @@ def _ownable(state: State, edition: Edition, narrator: Narrator, token_id: str, 
     if sq.owner is None:
         price = edition.deed(index).price
         if state.party(party).cash < price:
+            if auctions(state):
+                narrator.say("morpoly.deed.cannot-buy-auction", f"{token_id} cannot afford {name}; the bank "
+                             f"auctions it", token=token_id, square=index, name=name)
+                yield from auction_deed(state, edition, narrator, index, token_id)
+                return
             narrator.say("morpoly.deed.cannot-buy", f"{token_id} cannot afford {name}; it stays with the bank",
                          token=token_id, square=index, name=name)
             yield from powers.declined(state, edition, narrator, token_id, index)
@@ -68,6 +74,10 @@ def _ownable(state: State, edition: Edition, narrator: Narrator, token_id: str, 
             state.squares[index] = state.squares[index].with_owner(party)
             narrator.say("morpoly.deed.bought", f"{party} buys {name}", party=party, square=index, name=name,
                          price=edition.currency.format(price))
+        elif auctions(state):
+            narrator.say("morpoly.deed.declined-auction", f"{token_id} declines {name}; the bank auctions it",
+                         token=token_id, square=index, name=name)
+            yield from auction_deed(state, edition, narrator, index, token_id)
         else:
             narrator.say("morpoly.deed.declined", f"{token_id} declines {name}; it stays with the bank",
                          token=token_id, square=index, name=name)

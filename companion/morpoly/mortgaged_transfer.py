@@ -9,7 +9,7 @@ otherwise (reference R12: "No extra interest when a mortgaged square changes han
 Option ``transfer-interest`` (R12) is the table's reading, in either base: ``none``, or
 ``standard-10pct``; its default ``by-base`` charges the tenth in standard Monopoly and nothing in the
 variant. The offer to lift at once belongs to the standard rules and is made in standard Monopoly
-only. Both from rules revision 5 (:data:`~companion.morpoly.revisions.STANDARD_TRANSFERS`); a game
+only. Both from rules revision 5 (:data:`~companion.morpoly.revisions.PRINTED_STANDARD`); a game
 recorded before plays as it was played: the tenth on a trade with ``standard-10pct`` alone, nothing on
 a bankruptcy, no offer.
 """
@@ -24,7 +24,7 @@ from companion.morpoly.guilds import patrician
 from companion.morpoly.money import BANK, transfer
 from companion.morpoly.options import value
 from companion.morpoly.questions import ask_choice
-from companion.morpoly.revisions import STANDARD_TRANSFERS
+from companion.morpoly.revisions import PRINTED_STANDARD
 from companion.morpoly.rules import is_variant, tenth_rounding
 from companion.morpoly.state import State
 from companion.morpoly.table_position import currency_profile
@@ -39,7 +39,7 @@ def charges_interest(state: State) -> bool:
     it; ``by-base``: standard Monopoly's rule in standard Monopoly, the reference's in the variant)."""
     reading = value(state.rules, "transfer-interest")
     if reading == "by-base":
-        return state.revision >= STANDARD_TRANSFERS and not is_variant(state)
+        return state.revision >= PRINTED_STANDARD and not is_variant(state)
     return reading == "standard-10pct"
 
 
@@ -58,7 +58,7 @@ def standard_transfers(state: State) -> bool:
     """Whether the standard rules' whole text applies: the creditor of a bankruptcy pays the tenth
     too, and the new owner may lift at once for the mortgage value alone (standard Monopoly from
     rules revision 5, unless the table reads R12 as ``none``)."""
-    return state.revision >= STANDARD_TRANSFERS and not is_variant(state) and charges_interest(state)
+    return state.revision >= PRINTED_STANDARD and not is_variant(state) and charges_interest(state)
 
 
 def interest_on(state: State, edition: Edition, squares: Sequence[int]) -> int:
@@ -69,7 +69,7 @@ def interest_on(state: State, edition: Edition, squares: Sequence[int]) -> int:
 def say_interest(state: State, edition: Edition, narrator: Narrator, party: str, squares: Sequence[int],
                  amount: int) -> None:
     """The log's line for the interest paid (from rules revision 5: a game recorded before said none)."""
-    if amount and state.revision >= STANDARD_TRANSFERS:
+    if amount and state.revision >= PRINTED_STANDARD:
         names = ", ".join(edition.squares[s].name for s in squares)
         narrator.say("morpoly.transfer.interest", f"{party} pays {edition.currency.format(amount)} interest "
                      f"to the bank on the mortgaged {names}", party=party, names=names,

@@ -27,14 +27,16 @@ revisions differ, and nowhere else.
    deals", the Thieves excepted); and each payment of a "pay each player" card is a card payment
    the Merchants' cover sees (L64, R32: ``debts.pay_each`` charges it), where it was paid past the
    ledger.
-5. A mortgaged deed that changes hands in standard Monopoly (``base=standard``) is charged as the
-   printed rules say: the new owner — the buyer of a trade, the creditor of a bankruptcy — pays the
-   bank a tenth of its mortgage value at once and may then lift the mortgage at once for the mortgage
-   value alone (kept mortgaged, lifting it later costs the tenth again). Before, standard Monopoly
-   charged nothing unless the table set R12 to ``standard-10pct``, and then on a trade only, with no
-   offer to lift. R12 (``transfer-interest``) gains the default ``by-base``: the 10 % in standard
-   Monopoly, nothing in the variant (the reference's reading); ``none`` and ``standard-10pct`` stay the
-   table's own reading in either base (:mod:`companion.morpoly.mortgaged_transfer`).
+5. Standard Monopoly (``base=standard``) as printed, in two places it was not: a mortgaged deed that
+   changes hands costs its new owner — the buyer of a trade, the creditor of a bankruptcy — a tenth
+   of its mortgage value at once, with the offer to lift it at once for the mortgage value alone
+   (kept mortgaged, lifting it later costs the tenth again); and a deed the lander declines (or cannot
+   pay for) is auctioned by the table, as is every deed of a player bankrupt to the bank. Before,
+   standard Monopoly charged nothing unless the table set R12 to ``standard-10pct`` (then on a trade
+   only, with no offer), and a declined deed or a bankrupt's deeds stayed with the bank. R12
+   (``transfer-interest``) gains the default ``by-base``: the 10 % in standard Monopoly, nothing in
+   the variant (the reference's reading); ``none`` and ``standard-10pct`` stay the table's own
+   reading in either base (:mod:`companion.morpoly.mortgaged_transfer`, :mod:`companion.morpoly.auction`).
 """
 from __future__ import annotations
 
@@ -52,9 +54,10 @@ AMOUNTS_AND_JAIL_DEALS: Final = 4
 for lifting, transfer interest and the Luggage's shares; no buy-out from a jailed owner; a "pay each
 player" card's payments seen by the Merchants' cover."""
 
-STANDARD_TRANSFERS: Final = 5
+PRINTED_STANDARD: Final = 5
 """From this revision: in standard Monopoly a mortgaged deed changing hands costs the new owner the
-tenth at once, with the offer to lift it at once (a trade and a bankruptcy to a player)."""
+tenth at once, with the offer to lift it at once (a trade and a bankruptcy to a player); and the
+table's auctions of a declined deed and of a bankrupt's deeds are recorded."""
 
-LATEST: Final = STANDARD_TRANSFERS
+LATEST: Final = PRINTED_STANDARD
 """The revision new games are started with."""

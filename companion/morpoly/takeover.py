@@ -2,9 +2,11 @@
 
 Standard Monopoly (``base=standard``) has no takeover but bankruptcy: the debtor's buildings are sold
 to the bank at half price, its cash and deeds (as they stand) pass to the creditor (a player), or
-its cash goes to the bank and its deeds return unowned, and it leaves the game. The creditor then
-owes the interest on the mortgaged deeds it received (:mod:`companion.morpoly.mortgaged_transfer`,
-paid by :func:`companion.morpoly.debts.pay`, which called this).
+its cash goes to the bank and its deeds return to it, to be auctioned by the table one by one
+(:mod:`companion.morpoly.auction`; unowned, in a game recorded before rules revision 5), and it
+leaves the game. A creditor then owes the interest on the mortgaged deeds it received
+(:mod:`companion.morpoly.mortgaged_transfer`, paid by :func:`companion.morpoly.debts.pay`, which
+called this).
 
 In the variant the procedure of L149–152 runs, with the debtor's cash and proceeds ending with the
 creditor (R54):
@@ -31,6 +33,7 @@ from collections.abc import Generator, Sequence
 from companion.core.procedure import Narrator, Question
 from companion.morpoly import building
 from companion.morpoly.editions import Edition
+from companion.morpoly.auction import auction_deed, auctions
 from companion.morpoly.elam.lives import party_leaves as elam_party_leaves
 from companion.morpoly.fortuna_play import party_leaves as fortuna_party_leaves
 from companion.morpoly.fsu import Ledger, transfer_on_takeover, void_party
@@ -100,12 +103,17 @@ def insolvent(state: State, edition: Edition, narrator: Narrator, debtor: str, c
     if not is_variant(state):
         narrator.say("morpoly.bankrupt", f"{debtor} cannot pay {shown} to {creditor} for {why} and is bankrupt",
                      party=debtor, creditor=creditor, amount=shown, why=why)
+        taken = sorted(state.owned_by(debtor))
         if creditor == BANK:
             transfer(state, debtor, BANK, state.party(debtor).cash)
         else:
-            received = [s for s in sorted(state.owned_by(debtor)) if state.squares[s].mortgaged]
+            received = [s for s in taken if state.squares[s].mortgaged]
             hand_over(state, debtor, creditor)
         leave(state, narrator, debtor)
+        if creditor == BANK and auctions(state) and not one_party_left(state, narrator):
+            asked = state.parties[0].boss  # the bank sells what it took, deed by deed (the printed rules)
+            for square in taken:
+                yield from auction_deed(state, edition, narrator, square, asked)
     elif creditor != BANK:
         if has_patrician(state.party(creditor)):
             lift_free(state, debtor)

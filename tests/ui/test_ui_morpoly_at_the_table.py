@@ -423,3 +423,40 @@ def test_a_german_plain_monopoly_table_lifts_a_deed_received_mortgaged_and_a_res
         assert not after.squares[square].mortgaged
         assert after.party(party).cash == cash - load_edition("de").deed(square).mortgage
         assert "sofort für" in d.screen.log_label.text
+
+
+def test_a_polish_plain_monopoly_table_records_its_auction_by_touch(tmp_path: Path, request: Any) -> None:
+    """Standard Monopoly (rules revision 5): a deed the lander declines is auctioned by the table. The
+    app asks who bid highest — the players by the names typed at set-up, and "nobody" — then the
+    winner's bid on the amount pad, and the deed is the winner's; in Polish, every word on the board."""
+    from companion.morpoly.editions import load_edition
+    data = tmp_path / "data"
+    names = ["Przemysław", "Małgorzata", "Grzegorz"]
+    _feed(data, names, {"base": "standard"},
+          lambda g: g.question is not None and g.question.key == "morpoly.deed.auction", seed=1)
+    with _resumed(request, data, "pl") as (app, d):
+        question = app.game.question
+        assert d.screen.name == "morpoly-board" and question.key == "morpoly.deed.auction"
+        label = d.screen.question_label
+        lines = _shown_lines(label)
+        assert "licytacji" in " ".join(lines) and _fits(label, label.height), lines
+        assert "licytację" in d.screen.log_label.text, d.screen.log_label.text
+        buttons = {w.value: w for w in d.screen.answer_area.walk() if getattr(w, "value", "")}
+        assert buttons["nobody"].text == "Nikt nie licytuje"
+        bidders = [v for v in buttons if v != "nobody"]
+        shown = [buttons[v].text for v in bidders]  # "[color=…]●[/color] Przemysław": mark and name
+        assert bidders and all(text.endswith(f"] {names[SEATS.index(v)]}") for v, text in zip(bidders, shown)), shown
+        square = int(dict(question.params)["square"])
+        winner = bidders[-1]
+        cash = app.game.state.party(winner).cash
+        d.tap(buttons[winner])
+        question = app.game.question
+        assert question.key == "morpoly.deed.bid" and question.maximum == cash
+        amounts = [w for w in d.screen.answer_area.walk() if getattr(w, "value", "").isdigit()]
+        assert amounts, "the bid's amounts"
+        bid = int(amounts[0].value)
+        d.tap(amounts[0])
+        after = app.game.state
+        assert after.squares[square].owner == winner and after.party(winner).cash == cash - bid
+        d.frames(2)
+        assert f"{load_edition('us').squares[square].name} na licytacji" in d.screen.log_label.text

@@ -1,4 +1,4 @@
-"""Rules revision 5 (``companion.morpoly.revisions.STANDARD_TRANSFERS``): a mortgaged deed changing
+"""Rules revision 5 (``companion.morpoly.revisions.PRINTED_STANDARD``): a mortgaged deed changing
 hands in standard Monopoly, as the printed rules say it (Mortgages; Bankruptcy): "the new owner must
 at once pay the Bank the amount of interest on the loan, which is 10 %", "may then, at his option, pay
 the principal or hold the property", and lifting it later costs "the interest again". Each position
@@ -9,15 +9,15 @@ from __future__ import annotations
 import pytest
 
 from companion.morpoly.game import Game
-from companion.morpoly.revisions import AMOUNTS_AND_JAIL_DEALS, LATEST, STANDARD_TRANSFERS
+from companion.morpoly.revisions import AMOUNTS_AND_JAIL_DEALS, LATEST, PRINTED_STANDARD
 from companion.morpoly.state import State
 from morpoly_table import cash, do, own, start, table
 
-BOTH = pytest.mark.parametrize("revision", [AMOUNTS_AND_JAIL_DEALS, STANDARD_TRANSFERS])
+BOTH = pytest.mark.parametrize("revision", [AMOUNTS_AND_JAIL_DEALS, PRINTED_STANDARD])
 
 
 def test_new_games_are_played_by_revision_5() -> None:
-    assert LATEST == STANDARD_TRANSFERS == 5 and table().revision == LATEST
+    assert LATEST == PRINTED_STANDARD == 5 and table().revision == LATEST
 
 
 def _three(base: str = "standard", revision: int = LATEST, **rules: str) -> State:
@@ -43,7 +43,7 @@ def test_a_mortgaged_deed_bought_in_standard_monopoly_costs_the_tenth_and_may_be
     assert game.state.squares[3].owner == "red" and game.state.squares[3].mortgaged
     question = game.question
     assert question is not None
-    if revision < STANDARD_TRANSFERS:  # as it was played: nothing charged, nothing asked
+    if revision < PRINTED_STANDARD:  # as it was played: nothing charged, nothing asked
         assert cash(game, "red") == 1500 - 40 and question.key == "morpoly.turn.menu"
         assert "morpoly.transfer.interest" not in _keys(game)
         return
@@ -109,7 +109,7 @@ def test_the_creditor_of_a_bankruptcy_pays_the_interest_on_the_mortgaged_deeds_i
     assert after.squares[1].mortgaged and after.squares[3].mortgaged
     question = game.question
     assert question is not None
-    if revision < STANDARD_TRANSFERS:
+    if revision < PRINTED_STANDARD:
         assert cash(game, "blue") == 1500 + 100 and question.key != "morpoly.transfer.lift"
         return
     assert cash(game, "blue") == 1500 + 100 - 6  # a tenth of each $30 mortgage
@@ -146,3 +146,91 @@ def test_a_bankruptcy_that_ends_the_game_charges_nothing_more() -> None:
     state.token("red").square = 35
     game = do(start(state), "roll", (1, 1))
     assert game.is_over and cash(game, "blue") == 1500 + 100
+
+
+# -- the table's auctions ---------------------------------------------------------------------------
+
+@BOTH
+def test_a_declined_deed_is_auctioned_and_the_highest_bidder_pays_the_bank(revision: int) -> None:
+    """"If you do not wish to buy the property, the Banker sells it at auction to the highest bidder"
+    (any player, the one who declined too): red declines Baltic Avenue, blue bids $75."""
+    state = _three(revision=revision)
+    bank = state.bank.cash
+    game = do(start(state), "roll", (1, 2), "decline")  # GO -> 3, Baltic Avenue ($60)
+    question = game.question
+    assert question is not None
+    if revision < PRINTED_STANDARD:  # as it was played: the deed stays with the bank, nobody is asked
+        assert question.key == "morpoly.turn.menu" and question.player == "blue"
+        assert game.state.squares[3].owner is None
+        return
+    assert "morpoly.deed.declined-auction" in _keys(game)
+    assert question.key == "morpoly.deed.auction" and question.player == "red"
+    assert question.options == ("red", "blue", "green", "nobody")
+    game = do(game, "blue")
+    question = game.question
+    assert question is not None and question.key == "morpoly.deed.bid" and question.player == "blue"
+    assert question.maximum == 1500  # type: ignore[attr-defined]
+    game = do(game, "75")
+    assert game.state.squares[3].owner == "blue" and cash(game, "blue") == 1500 - 75
+    assert game.state.bank.cash == bank + 75 and "morpoly.deed.auctioned" in _keys(game)
+    assert game.question is not None and game.question.key == "morpoly.turn.menu" and game.question.player == "blue"
+
+
+def test_a_deed_the_lander_cannot_pay_for_is_auctioned_and_nobody_may_bid() -> None:
+    state = _three()
+    state.party("red").cash = 50
+    state.token("red").square = 35
+    game = do(start(state), "roll", (1, 3))  # 39 Boardwalk, $400
+    assert "morpoly.deed.cannot-buy-auction" in _keys(game)
+    assert game.question is not None and game.question.key == "morpoly.deed.auction"
+    game = do(game, "nobody")
+    assert game.state.squares[39].owner is None and "morpoly.deed.no-bid" in _keys(game)
+    assert cash(game, "red") == 50
+
+
+def test_the_variant_has_no_auctions() -> None:
+    """B2: "No auctions. A declined square stays with the bank"."""
+    state = _three("variant")
+    for party, guild in zip(state.parties, ("beggars", "fools", "wizards")):
+        party.guilds = [guild]
+    game = do(start(state), "roll", (1, 2), "decline")
+    assert game.state.squares[3].owner is None
+    assert game.question is not None and game.question.key != "morpoly.deed.auction"
+
+
+def _bankrupt_to_the_bank(revision: int, players: tuple[str, ...] = ("red", "blue", "green")) -> Game:
+    """Red ($0, Mediterranean and Baltic mortgaged) lands on Income Tax ($200) and cannot pay it."""
+    state = table(players)
+    state.revision = revision
+    own(state, "red", 1, 3, mortgaged=True)
+    state.bank.cash += state.party("red").cash
+    state.party("red").cash = 0
+    state.token("red").square = 1
+    return do(start(state), "roll", (1, 2))
+
+
+@BOTH
+def test_the_bank_auctions_a_bankrupts_deeds_one_by_one_free_of_mortgage(revision: int) -> None:
+    """"The Bank immediately sells by auction all property so taken, except buildings"."""
+    game = _bankrupt_to_the_bank(revision)
+    assert [p.id for p in game.state.parties] == ["blue", "green"]
+    question = game.question
+    assert question is not None
+    if revision < PRINTED_STANDARD:
+        assert question.key == "morpoly.turn.menu" and game.state.squares[1].owner is None
+        return
+    assert question.key == "morpoly.deed.auction" and question.player == "blue"
+    assert dict(question.params)["square"] == "1" and question.options == ("blue", "green", "nobody")
+    game = do(game, "green", "10")
+    assert game.state.squares[1].owner == "green" and not game.state.squares[1].mortgaged
+    assert cash(game, "green") == 1490
+    question = game.question
+    assert question is not None and question.key == "morpoly.deed.auction" and dict(question.params)["square"] == "3"
+    game = do(game, "nobody")
+    assert game.state.squares[3].owner is None and not game.state.squares[3].mortgaged
+    assert game.question is not None and game.question.key == "morpoly.turn.menu"
+
+
+def test_a_bankruptcy_to_the_bank_that_ends_the_game_auctions_nothing() -> None:
+    game = _bankrupt_to_the_bank(PRINTED_STANDARD, ("red", "blue"))
+    assert game.is_over and game.state.squares[1].owner is None

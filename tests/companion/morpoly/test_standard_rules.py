@@ -209,7 +209,8 @@ def test_mortgaged_square_charges_no_rent() -> None:
 
 def test_three_doubles_go_to_jail_without_moving() -> None:
     state = table()
-    game = do(start(state), "roll", (1, 1), "chest.inherit", "roll", (2, 2), "decline", "roll", (3, 3))
+    game = do(start(state), "roll", (1, 1), "chest.inherit", "roll", (2, 2), "decline", "nobody",
+                  "roll", (3, 3))  # nobody bids at the auction of the declined deed
     token = game.state.token("red")
     assert token.in_jail and token.square == 10
     assert game.question is not None and game.question.player == "blue"
@@ -233,7 +234,7 @@ def test_doubles_in_jail_leave_and_move_without_another_roll() -> None:
     state = table()
     state.token("red").square, state.token("red").in_jail = 10, True
     game = do(start(state), "roll", (3, 3))  # 16 St. James Place
-    game = do(game, "decline")
+    game = do(game, "decline", "nobody")  # nobody bids at the auction
     assert game.question is not None and game.question.player == "blue"
     assert game.state.token("red").square == 16
 
@@ -308,7 +309,7 @@ def test_variant_hotel_only_on_four_houses_at_the_start_of_the_turn_appendix_7()
 
 
 def test_declined_square_stays_with_the_bank() -> None:
-    game = do(start(table()), "roll", (1, 2), "decline")
+    game = do(start(table()), "roll", (1, 2), "decline", "nobody")  # nobody bids at the table's auction
     assert game.state.squares[3].owner is None
 
 
@@ -463,6 +464,6 @@ def test_paying_the_fine_before_the_roll_leaves_jail_and_the_roll_moves() -> Non
     state.token("red").square, state.token("red").in_jail = 10, True
     game = do(start(state), "pay-fine")
     assert cash(game, "red") == 1450 and not game.state.token("red").in_jail
-    game = do(game, (3, 3), "decline")  # 10 -> 16 St. James Place, declined; doubles
+    game = do(game, (3, 3), "decline", "nobody")  # 10 -> 16 St. James Place, declined, not bid for; doubles
     assert game.state.token("red").square == 16
     assert game.question is not None and game.question.player == "red" and game.question.key == "morpoly.turn.menu"
