@@ -13,9 +13,10 @@ from companion.core.procedure import Question
 from ui.i18n import LANGUAGES, LOCALE_DIR, Translator
 from ui.i18n_tools import parse_po
 
-TO_THE_TABLE = {"q:morpoly.takeover.auction", "q:morpoly.fortuna.window"}
-"""Questions the whole table answers: the auction's highest bidder, and whether anyone spends a
-Fortuna token on a throw (the sentence names who threw)."""
+TO_THE_TABLE = {"q:morpoly.takeover.auction", "q:morpoly.deed.auction", "q:morpoly.fortuna.window"}
+"""Questions the whole table answers: an auction's highest bidder (of a guild taken over, or of a deed
+in standard Monopoly: the sentence names the deed), and whether anyone spends a Fortuna token on a
+throw (the sentence names who threw)."""
 
 WHOSE = re.compile(r"\{\w+\}: ")
 """A question opens with the name of who answers it ("{party}: …", "{token}: …"), as the board shows it."""

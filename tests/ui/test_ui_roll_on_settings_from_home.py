@@ -4,14 +4,12 @@ Review of the roll-on-Home change (be98bb5): Home and the new-game forms stopped
 left open, but Settings opened from them still answers it — and, Settings being a screen the app
 does not leave after an input (``CompanionApp.route``), the roll is journalled in the game behind
 Home without anything on screen saying so; "Back" then returns to Home. Reached by touch in a real
-window. Fails today (strict xfail: drop the marker with the mend, e.g. Settings answering the game
-only when the screen it was opened over does)."""
+window. Settings now answers the game only when the screen it was opened over does."""
 from __future__ import annotations
 
 from pathlib import Path
 from typing import Any
 
-import pytest
 from kivy.uix.button import Button
 
 
@@ -20,7 +18,6 @@ def _settings_button(screen: Any) -> Any:
     return next(w for w in screen.walk() if isinstance(w, Button) and w.text.endswith("Settings"))
 
 
-@pytest.mark.xfail(strict=True, reason="review30: Settings over Home still answers the game left open")
 def test_a_die_thrown_on_settings_opened_from_home_answers_no_game(tmp_path: Path, request: Any) -> None:
     conftest = request.config.pluginmanager.getplugin(str(Path(__file__).with_name("conftest.py")))
     app = conftest.start_app(tmp_path / "data")
@@ -36,5 +33,13 @@ def test_a_die_thrown_on_settings_opened_from_home_answers_no_game(tmp_path: Pat
         d.frames(5)
         assert len(app.session.inputs) == 0, "the roll on Settings over Home went into the game behind it"
         assert "nothing to roll for now" in app.message, app.message
+        d.tap(d.nav("nav_home"))
+        d.tap(d.screen.ids.resume)  # back at the game's set-up, Settings opened over it: the die answers
+        assert app.manager.current == "setup"
+        d.tap(d.nav("nav_settings"))
+        assert app.manager.current == "settings" and app.screen_before == "setup"
+        app.devices.roll_simulated(5)
+        d.frames(5)
+        assert [i.face for i in app.session.inputs] == [5]
     finally:
         conftest.stop_app(app)

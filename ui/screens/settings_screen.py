@@ -22,6 +22,13 @@ class SettingsScreen(GameScreen):
     (the simulated device never replaces a real one without the table's say-so)."""
     _shown: tuple[str, str] = ("", "")  # the URLs last written into the fields
 
+    def answers_the_game(self) -> bool:
+        """Settings is opened over a screen: a roll or a card arriving here answers the game only when
+        that screen does (not over Home or a new game's form: the roll went into the game left open
+        behind them, and Settings, which the app does not leave after an input, said nothing)."""
+        before = self.app.screen_before
+        return before == self.name or self.app.manager.get_screen(before).answers_the_game()
+
     def _typed(self) -> tuple[str, str]:
         return self.ids.die_url.text, self.ids.scanner_url.text
 
