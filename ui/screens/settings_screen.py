@@ -27,7 +27,7 @@ class SettingsScreen(GameScreen):
         that screen does (not over Home or a new game's form: the roll went into the game left open
         behind them, and Settings, which the app does not leave after an input, said nothing)."""
         before = self.app.screen_before
-        return before == self.name or self.app.manager.get_screen(before).answers_the_game()
+        return before == self.name or bool(self.app.manager.get_screen(before).answers_the_game())
 
     def _typed(self) -> tuple[str, str]:
         return self.ids.die_url.text, self.ids.scanner_url.text
