@@ -81,15 +81,12 @@ def interest_on_received(state: State, edition: Edition, narrator: Narrator, cre
     if state.game_over is not None or not standard_transfers(state) or not party_exists(state, creditor):
         return
     interest = interest_on(state, edition, squares)
-    if state.party(creditor).cash >= interest:  # paid at once, and said as the interest it is
-        transfer(state, creditor, BANK, interest)
-        say_interest(state, edition, narrator, creditor, squares, interest)
-    else:
-        names = ", ".join(edition.squares[s].name for s in squares)
-        paid = yield from pay(state, edition, narrator, creditor, BANK, interest,
-                              f"the interest on {names}, received mortgaged from {debtor}")
-        if not paid:
-            return
+    names = ", ".join(edition.squares[s].name for s in squares)
+    if not (yield from cover(state, edition, narrator, creditor, BANK, interest,
+                             f"the interest on {names}, received mortgaged from {debtor}")):
+        return
+    transfer(state, creditor, BANK, interest)
+    say_interest(state, edition, narrator, creditor, squares, interest)
     if state.game_over is None:
         yield from lift_at_once(state, edition, narrator, creditor, squares)
 
@@ -115,32 +112,55 @@ def pay(state: State, edition: Edition, narrator: Narrator, payer: str, payee: s
         return True
     if payee != BANK and payee not in {p.id for p in state.parties}:
         payee = BANK
-    if state.party(payer).cash < amount:
-        if is_insolvent(state, edition, payer, amount):
-            received = yield from insolvent(state, edition, narrator, payer, payee, amount, why)
-            if received:
-                yield from interest_on_received(state, edition, narrator, payee, payer, received)
-            return False
-        while state.party(payer).cash < amount:
-            boss = state.party(payer).boss
-            hotel_answers: list[str] = []
-            options = building.raising_options(state, edition, payer, hotel_answers)
-            choice = yield from ask_choice(state, narrator, "morpoly.debt.raise",
-                                           f"{boss}: raise {edition.currency.format(amount)} for {why} "
-                                           f"(cash {edition.currency.format(state.party(payer).cash)})",
-                                           boss, options, reveals=False, unavailable=None, boss=boss,
-                                           amount=edition.currency.format(amount),
-                                           cash=edition.currency.format(state.party(payer).cash),
-                                           **building.deed_params(state, edition, hotel_answers))
-            verb, square = choice.split(":")
-            if verb == "sell":
-                building.sell_and_say(state, edition, narrator, payer, int(square))
-            else:
-                building.mortgage(state, edition, payer, int(square))
-                narrator.say("morpoly.deed.mortgaged", f"{payer} mortgages {edition.squares[int(square)].name}",
-                             party=payer, square=square, name=edition.squares[int(square)].name)
+    if not (yield from cover(state, edition, narrator, payer, payee, amount, why)):
+        return False
     transfer(state, payer, payee, amount)
     money = edition.currency.format(amount)
     narrator.say("morpoly.money.paid", f"{payer} pays {money} to {payee} for {why}", payer=payer, payee=payee,
                  amount=money, why=why)
+    return True
+
+
+def cover(state: State, edition: Edition, narrator: Narrator, payer: str, payee: str, amount: int,
+          why: str) -> Paying:
+    """Make ``payer``'s cash cover the ``amount`` it owes ``payee``: as it stands, or after raising the
+    money (:func:`raise_cash`); ``False`` when it cannot be raised (R14) and the insolvency hook
+    settled the debt instead (a standard bankruptcy's creditor then owes the interest on the
+    mortgaged deeds it received)."""
+    if state.party(payer).cash >= amount:
+        return True
+    if is_insolvent(state, edition, payer, amount):
+        received = yield from insolvent(state, edition, narrator, payer, payee, amount, why)
+        if received:
+            yield from interest_on_received(state, edition, narrator, payee, payer, received)
+        return False
+    yield from raise_cash(state, edition, narrator, payer, amount, why)
+    return True
+
+
+def raise_cash(state: State, edition: Edition, narrator: Narrator, party: str, amount: int, why: str,
+               give_up: str | None = None, key: str = "morpoly.debt.raise", **params: str) -> Paying:
+    """Ask ``party``'s boss, one sale or mortgage at a time, until its cash covers ``amount``; then
+    ``True``. With ``give_up`` (an answer word) the boss may stop instead, for money raised by choice
+    (a purchase): ``False``. A debt cannot be given up, and is asked only of a party that can raise it."""
+    while state.party(party).cash < amount:
+        boss = state.party(party).boss
+        hotel_answers: list[str] = []
+        options = building.raising_options(state, edition, party, hotel_answers)
+        choice = yield from ask_choice(state, narrator, key,
+                                       f"{boss}: raise {edition.currency.format(amount)} for {why} "
+                                       f"(cash {edition.currency.format(state.party(party).cash)})",
+                                       boss, [*options, give_up] if give_up else options, reveals=False,
+                                       unavailable=None, boss=boss, amount=edition.currency.format(amount),
+                                       cash=edition.currency.format(state.party(party).cash), **params,
+                                       **building.deed_params(state, edition, hotel_answers))
+        if choice == give_up:
+            return False
+        verb, square = choice.split(":")
+        if verb == "sell":
+            building.sell_and_say(state, edition, narrator, party, int(square))
+        else:
+            building.mortgage(state, edition, party, int(square))
+            narrator.say("morpoly.deed.mortgaged", f"{party} mortgages {edition.squares[int(square)].name}",
+                         party=party, square=square, name=edition.squares[int(square)].name)
     return True

@@ -12,7 +12,7 @@ from collections.abc import Generator
 from companion.core.procedure import Narrator, Question
 from companion.morpoly import cards, powers
 from companion.morpoly.auction import auction_deed, auctions
-from companion.morpoly.debts import pay
+from companion.morpoly.debts import is_insolvent, pay, raise_cash
 from companion.morpoly.editions import OWNABLE, Edition
 from companion.morpoly.events import JailCause, PaymentKind
 from companion.morpoly.layout import L_SPACE
@@ -55,6 +55,9 @@ def _ownable(state: State, edition: Edition, narrator: Narrator, token_id: str, 
     party = token.party
     if sq.owner is None:
         price = edition.deed(index).price
+        if state.party(party).cash < price and auctions(state) and not is_insolvent(state, edition, party, price):
+            yield from _buy_raising(state, edition, narrator, token_id, index, price)
+            return
         if state.party(party).cash < price:
             if auctions(state):
                 narrator.say("morpoly.deed.cannot-buy-auction", f"{token_id} cannot afford {name}; the bank "
@@ -70,10 +73,7 @@ def _ownable(state: State, edition: Edition, narrator: Narrator, token_id: str, 
                                        square=str(index), token=token_id, name=name,
                                        price=edition.currency.format(price))
         if choice == "buy" and state.party(party).cash >= price:
-            transfer(state, party, BANK, price)
-            state.squares[index] = state.squares[index].with_owner(party)
-            narrator.say("morpoly.deed.bought", f"{party} buys {name}", party=party, square=index, name=name,
-                         price=edition.currency.format(price))
+            _bought(state, edition, narrator, party, index)
         elif auctions(state):
             narrator.say("morpoly.deed.declined-auction", f"{token_id} declines {name}; the bank auctions it",
                          token=token_id, square=index, name=name)
@@ -93,3 +93,35 @@ def _ownable(state: State, edition: Edition, narrator: Narrator, token_id: str, 
         return
     amount = yield from rent_for(state, edition, narrator, token_id, index, dice_total, rent_rule)
     yield from pay(state, edition, narrator, party, owner, amount, f"rent on {name}")
+
+
+def _buy_raising(state: State, edition: Edition, narrator: Narrator, token_id: str, square: int,
+                 price: int) -> Landing:
+    """Standard Monopoly, a lander short of the price who could raise it (mortgages, houses sold: the
+    printed rules allow both at any time): asked to buy as anyone is; buying asks for the sales and
+    mortgages one at a time (or ``decline`` after all), then the deed is bought. Declined: the
+    table's auction (rules revision 5; before, the deed went straight to the auction, or stayed with
+    the bank)."""
+    party = state.token(token_id).party
+    name = edition.squares[square].name
+    money = edition.currency.format(price)
+    choice = yield from ask_choice(state, narrator, "morpoly.deed.buy", f"{token_id}: buy {name} for {money}?",
+                                   token_id, ["buy", "decline"], square=str(square), token=token_id, name=name,
+                                   price=money)
+    if choice == "buy" and (yield from raise_cash(state, edition, narrator, party, price, f"buying {name}",
+                                                  "decline", "morpoly.deed.raise", name=name)):
+        _bought(state, edition, narrator, party, square)
+        return
+    narrator.say("morpoly.deed.declined-auction", f"{token_id} declines {name}; the bank auctions it",
+                 token=token_id, square=square, name=name)
+    yield from auction_deed(state, edition, narrator, square, token_id)
+
+
+def _bought(state: State, edition: Edition, narrator: Narrator, party: str, square: int) -> None:
+    """``party`` pays the bank the printed price and the deed is its own."""
+    price = edition.deed(square).price
+    name = edition.squares[square].name
+    transfer(state, party, BANK, price)
+    state.squares[square] = state.squares[square].with_owner(party)
+    narrator.say("morpoly.deed.bought", f"{party} buys {name}", party=party, square=square, name=name,
+                 price=edition.currency.format(price))

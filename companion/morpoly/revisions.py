@@ -30,8 +30,9 @@ revisions differ, and nowhere else.
 5. Standard Monopoly (``base=standard``) as printed, in two places it was not: a mortgaged deed that
    changes hands costs its new owner — the buyer of a trade, the creditor of a bankruptcy — a tenth
    of its mortgage value at once, with the offer to lift it at once for the mortgage value alone
-   (kept mortgaged, lifting it later costs the tenth again); and a deed the lander declines (or cannot
-   pay for) is auctioned by the table, as is every deed of a player bankrupt to the bank. Before,
+   (kept mortgaged, lifting it later costs the tenth again); a lander short of a deed's price who could
+   raise it (mortgages, houses sold) may, and buy; and a deed the lander declines (or cannot pay for)
+   is auctioned by the table, as is every deed of a player bankrupt to the bank. Before,
    standard Monopoly charged nothing unless the table set R12 to ``standard-10pct`` (then on a trade
    only, with no offer), and a declined deed or a bankrupt's deeds stayed with the bank. R12
    (``transfer-interest``) gains the default ``by-base``: the 10 % in standard Monopoly, nothing in

@@ -136,6 +136,7 @@ def test_a_creditor_short_of_the_interest_raises_it_like_any_debt() -> None:
     game = do(game, "mortgage:6")
     assert cash(game, "blue") == 2 + 50 - 6
     assert game.question is not None and game.question.key == "morpoly.transfer.lift"
+    assert _keys(game)[-1] == "morpoly.transfer.interest"  # said as the interest, raised or not
 
 
 def test_a_bankruptcy_that_ends_the_game_charges_nothing_more() -> None:
@@ -234,3 +235,52 @@ def test_the_bank_auctions_a_bankrupts_deeds_one_by_one_free_of_mortgage(revisio
 def test_a_bankruptcy_to_the_bank_that_ends_the_game_auctions_nothing() -> None:
     game = _bankrupt_to_the_bank(PRINTED_STANDARD, ("red", "blue"))
     assert game.is_over and game.state.squares[1].owner is None
+
+
+def _short_of_boardwalk(revision: int = LATEST) -> State:
+    """Red, $350 and Mediterranean and Baltic unmortgaged ($30 of mortgage each), will land on
+    Boardwalk ($400): short of the price, but able to raise it."""
+    state = _three(revision=revision)
+    own(state, "red", 1, 3)
+    state.party("red").cash = 350
+    state.token("red").square = 35
+    return state
+
+
+@BOTH
+def test_a_lander_short_of_the_price_may_raise_it_and_buy(revision: int) -> None:
+    """The printed rules let a player mortgage (and sell houses) at any time: red raises $60 of
+    mortgages and buys Boardwalk."""
+    game = do(start(_short_of_boardwalk(revision)), "roll", (1, 3))
+    question = game.question
+    assert question is not None
+    if revision < PRINTED_STANDARD:  # as it was played: "cannot afford", the deed stays with the bank
+        assert "morpoly.deed.cannot-buy" in _keys(game) and question.key == "morpoly.turn.menu"
+        return
+    assert question.key == "morpoly.deed.buy" and question.options == ("buy", "decline")
+    game = do(game, "buy")
+    question = game.question
+    assert question is not None and question.key == "morpoly.deed.raise" and question.player == "red"
+    assert question.options == ("mortgage:1", "mortgage:3", "decline")
+    game = do(game, "mortgage:1")
+    assert game.question is not None and game.question.key == "morpoly.deed.raise"  # 380: still short
+    game = do(game, "mortgage:3")
+    assert game.state.squares[39].owner == "red" and cash(game, "red") == 350 + 60 - 400
+    assert game.state.squares[1].mortgaged and game.state.squares[3].mortgaged
+
+
+def test_a_lander_may_give_up_raising_and_the_deed_goes_to_auction() -> None:
+    game = do(start(_short_of_boardwalk()), "roll", (1, 3), "buy", "mortgage:1", "decline")
+    assert game.state.squares[1].mortgaged and cash(game, "red") == 380  # what was raised stays raised
+    assert game.question is not None and game.question.key == "morpoly.deed.auction"
+    assert game.state.squares[39].owner is None
+
+
+def test_a_player_in_jail_may_bid() -> None:
+    """Standard Monopoly: a player in jail may buy and sell property and take part in auctions."""
+    state = _three()
+    state.token("green").square, state.token("green").in_jail = 10, True
+    game = do(start(state), "roll", (1, 2), "decline")
+    assert game.question is not None and "green" in game.question.options
+    game = do(game, "green", "61")
+    assert game.state.squares[3].owner == "green" and cash(game, "green") == 1500 - 61

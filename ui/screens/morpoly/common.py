@@ -77,7 +77,7 @@ speaks the table's language (:func:`option_label`)."""
 QUESTION_WORDS = {
     ("morpoly.card.fool-modify", "as-drawn"): N_("Play the card as drawn"),
     ("morpoly.assassins.flee", "stay"): N_("Stay (and be killed)"),
-    ("morpoly.transfer.lift", "keep"): N_("Keep it mortgaged"),
+    ("morpoly.transfer.lift", "keep"): N_("Keep the mortgage"),
 }
 """An answer word that says something else in one question: the Fools' "as drawn" is about any
 card, money too (not "where the card says"); staying when the Assassin's victim may flee means
