@@ -460,3 +460,34 @@ def test_a_polish_plain_monopoly_table_records_its_auction_by_touch(tmp_path: Pa
         assert after.squares[square].owner == winner and after.party(winner).cash == cash - bid
         d.frames(2)
         assert f"{load_edition('us').squares[square].name} na licytacji" in d.screen.log_label.text
+
+
+def test_a_german_player_short_of_the_price_mortgages_by_touch_and_buys(tmp_path: Path, request: Any) -> None:
+    """Standard Monopoly lets a player mortgage deeds and sell houses at any time; the app asked nothing
+    of a lander short of the price (the deed went to the bank's auction, or before rules revision 5
+    stayed with it). Now "Kaufen" asks for the sales and mortgages one at a time, with "Ablehnen" to
+    give up after all; reached by seeded random play on the German set, played on by touch."""
+    data = tmp_path / "data"
+    _feed(data, LONG_NAMES[:3], {"edition": "de", "base": "standard"},
+          lambda g: g.question is not None and g.question.key == "morpoly.deed.raise", seed=1)
+    with _resumed(request, data, "de") as (app, d):
+        question = app.game.question
+        assert d.screen.name == "morpoly-board" and question.key == "morpoly.deed.raise"
+        params = dict(question.params)
+        label = d.screen.question_label
+        lines = _shown_lines(label)
+        assert "beschaffe" in " ".join(lines) and params["name"] in " ".join(lines), lines
+        assert _fits(label, label.height), lines
+        buttons = {w.value: w for w in d.screen.answer_area.walk() if getattr(w, "value", "")}
+        assert buttons["decline"].text == "Ablehnen"
+        state = app.game.state
+        lander = state.token(state.turn.token)
+        square, party = lander.square, lander.party
+        assert state.squares[square].owner is None and state.party(party).boss == question.player
+        while app.game.question.key == "morpoly.deed.raise":
+            mortgages = [w for w in d.screen.answer_area.walk() if getattr(w, "value", "").startswith("mortgage:")]
+            assert mortgages and all(w.text.startswith("Hypothek auf ") for w in mortgages)
+            d.tap(mortgages[0])
+        assert app.game.state.squares[square].owner == party
+        d.frames(2)
+        assert f"kauft {params['name']}" in d.screen.log_label.text, d.screen.log_label.text
