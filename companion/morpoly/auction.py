@@ -43,13 +43,11 @@ def auction_deed(state: State, edition: Edition, narrator: Narrator, square: int
     name = edition.squares[square].name
     unit = edition.currency.rounding_unit
     able = [p.id for p in state.parties if p.cash >= unit]
-    if not able:
-        narrator.say("morpoly.deed.no-bid", f"nobody bids for {name}; it stays with the bank", square=square,
-                     name=name)
-        return
-    winner = yield from ask_choice(state, narrator, "morpoly.deed.auction",
-                                   f"{asked}: who bid highest for {name} at the auction?", asked,
-                                   [*able, NOBODY], square=str(square), name=name, asked=asked)
+    winner = NOBODY
+    if able:
+        winner = yield from ask_choice(state, narrator, "morpoly.deed.auction",
+                                       f"{asked}: who bid highest for {name} at the auction?", asked,
+                                       [*able, NOBODY], square=str(square), name=name, asked=asked)
     if winner == NOBODY:
         narrator.say("morpoly.deed.no-bid", f"nobody bids for {name}; it stays with the bank", square=square,
                      name=name)
