@@ -14,6 +14,7 @@ def test_fire_narration_is_german_on_the_events_screen_and_in_the_journal(driver
     d.frames(2)
     d.tap(d.screen.ids.lang_de)
     assert d.app.settings.language == "de"
+    d.app.show("home")  # back from Settings (opened over Home, where a roll answers no game) to a new game
     d.app.start_game(["red", "yellow", "green"], ["Ann", "Bob", "Cy"], "en")
     d.app.on_die_roll(1, "manual")
     for personality in ("vetinari", "rust", "vimes"):
