@@ -28,6 +28,7 @@ from companion.morpoly.game_end import ONE_PARTY_LEFT, TIME_LIMIT, ending
 from companion.morpoly.handovers import Handover, handovers, is_checker
 from companion.morpoly.layout import opposite
 from companion.morpoly.money import BANK
+from companion.morpoly.rules import is_variant
 from companion.morpoly.state import JAIL_ATTEMPTS
 from ui.i18n import sentence
 from ui.palette import PLAYER_RGB, SHAPE, hex_color
@@ -42,6 +43,12 @@ END_REASONS = {
     TIME_LIMIT: N_("The agreed time is up: the richest party wins."),
 }
 """Why a game ended (the engine's ``GameOver.reason``, R8), as the game-over screen says it."""
+
+PLAIN_END_REASONS = {
+    ONE_PARTY_LEFT: N_("Every other player is bankrupt."),
+}
+"""Why a plain-Monopoly game (``base=standard``) ended, where its words differ: no party controls
+Ankh-Morpork there, the last player not bankrupt wins (the printed rules)."""
 
 RING = 11
 """Squares along one side of the board, corners included."""
@@ -282,9 +289,14 @@ class MorpolyBoardScreen(GameScreen):
             return
         self._draw_ring(game)
         self._draw_money(game)
-        lines = [app.translator.narration(n) for n in game.narration[-12:]]
-        self.log_label.text = "\n".join(lines)
+        self._draw_log(game)
         self._draw_question(game)
+
+    def _draw_log(self, game: Any) -> None:
+        """The last twelve lines of the log, in a plain-Monopoly game in its own words where they
+        differ from the variant's (:meth:`ui.i18n.Translator.narration`'s ``base``)."""
+        base = "" if is_variant(game.state) else "standard"
+        self.log_label.text = "\n".join(self.app.translator.narration(n, base) for n in game.narration[-12:])
 
     def _draw_ring(self, game: Any) -> None:
         app, state, ed = self.app, game.state, game_edition(game)
@@ -475,7 +487,8 @@ class MorpolyBoardScreen(GameScreen):
         ended = ending(game.state, ed)
         if ended is None:
             return
-        reason = END_REASONS.get(ended.reason)
+        plain = {} if is_variant(game.state) else PLAIN_END_REASONS
+        reason = plain.get(ended.reason) or END_REASONS.get(ended.reason)
         lines = [app.t(reason) if reason is not None else ended.reason, f"[b]{app.t('Standings by net worth')}[/b]"]
         for rank, standing in enumerate(ended.standings, 1):
             rgb = hex_color(party_rgb(standing.party))
