@@ -3,7 +3,10 @@
 
 - the end of the game said the variant's "One party is left: it controls all Ankh-Morpork." (and the
   log "… controls all Ankh-Morpork"), where a plain-Monopoly table's last player wins because every
-  other player is bankrupt.
+  other player is bankrupt;
+- a bankruptcy's line in the log said "… cannot pay 16.000 DM and is bankrupt" and not to whom: to
+  the bank (its deeds then auctioned) or to a player (who takes them, mortgaged ones costing the
+  interest), which is what the table needs to know next.
 
 A position is reached the way a table's journal would hold it: seeded random legal play fed through
 the session (:func:`tests.ui.test_ui_morpoly_at_the_table._feed`), then the app is opened on it,
@@ -13,7 +16,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from companion.core.inputs import DieRoll
+from companion.core.inputs import Answer, CardScan, DieRoll, Input
 from companion.morpoly.random_play import random_input
 from tests.ui.test_ui_morpoly_at_the_table import SEATS, _feed, _resumed
 
@@ -37,6 +40,33 @@ def _throw_by_touch(d: Any, faces: tuple[int, int]) -> None:
     for die, face in enumerate(faces):
         pad = [w for w in rows[die].children[::-1] if w.__class__.__name__ == "ToggleButton"]
         d.tap(pad[face - 1])
+
+
+def _before_a_bankruptcy(tmp_path: Path, names: list[str], options: dict[str, str], seed: int,
+                         creditor_is_bank: bool) -> tuple[Path, Any]:
+    """A plain-Monopoly game one input before the first bankruptcy to the bank (or to a player)
+    of a trial game of the same seed; the data folder and the random play's generator."""
+    found: list[int] = []
+
+    def bankrupt(game: Any) -> bool:
+        lines = [n for n in game.narration if n.key == "morpoly.bankrupt"
+                 and (dict(n.params)["creditor"] == "bank") == creditor_is_bank]
+        return bool(lines) and not found.append(game.seq)
+
+    _feed(tmp_path / "trial", names, options, bankrupt, seed=seed)
+    data = tmp_path / "data"
+    rng = _feed(data, names, options, lambda g: g.seq == found[0] - 1, seed=seed)
+    return data, rng
+
+
+def _by_touch(d: Any, given: Input) -> None:
+    """One input as the table gives it: a throw on the face pad, an answer or a card on its button."""
+    if isinstance(given, DieRoll):
+        _throw_by_touch(d, given.faces)
+        return
+    value = given.card if isinstance(given, CardScan) else given.value if isinstance(given, Answer) else None
+    button = next(w for w in d.screen.answer_area.walk() if getattr(w, "value", None) == value)
+    d.tap(button)
 
 
 def _play_the_last_throw(app: Any, d: Any, rng: Any) -> None:
@@ -77,3 +107,36 @@ def test_a_german_plain_monopoly_table_ends_in_its_own_words(tmp_path: Path, req
         log = board.log_label.text
         assert log.split("\n")[-1].endswith(f"{winner} gewinnt: alle anderen Spieler sind bankrott"), log
         assert "Ankh-Morpork" not in log + board.ending_label.text
+
+
+def test_a_bankruptcy_to_the_bank_says_so_in_italian(tmp_path: Path, request: Any) -> None:
+    """An Italian table with the US set: a player who cannot pay the bank is bankrupt "alla banca",
+    and the table is asked next who bid highest for the first of the deeds the bank took back."""
+    names = ["Giuseppina", "Massimiliano", "Bartolomeo"]
+    data, rng = _before_a_bankruptcy(tmp_path, names, PLAIN, seed=13, creditor_is_bank=True)
+    with _resumed(request, data, "it") as (app, d):
+        _by_touch(d, random_input(app.game, rng))
+        line = next(n for n in app.game.narration if n.key == "morpoly.bankrupt")
+        params = dict(line.params)
+        debtor = names[SEATS.index(params["party"])]
+        log = d.screen.log_label.text
+        said = f"{debtor} non può pagare {params['amount'].replace(' ', chr(160))} alla banca ed è in bancarotta"
+        assert said in log, log
+        assert app.game.question.key == "morpoly.deed.auction"
+
+
+def test_a_bankruptcy_to_a_player_names_the_creditor_in_german(tmp_path: Path, request: Any) -> None:
+    """A German table with the D-Mark set and long names: the bankrupt "kann 16.000 DM an
+    Wilhelmine-Hildegard nicht zahlen" — the player who takes the deeds (and is offered to lift the
+    mortgaged ones)."""
+    names = ["Bartholomäus", "Wilhelmine-Hildegard", "Konstantinopel"]
+    data, rng = _before_a_bankruptcy(tmp_path, names, {**PLAIN, "edition": "de-dm"}, seed=1,
+                                     creditor_is_bank=False)
+    with _resumed(request, data, "de") as (app, d):
+        _by_touch(d, random_input(app.game, rng))
+        line = next(n for n in app.game.narration if n.key == "morpoly.bankrupt")
+        params = dict(line.params)
+        debtor, creditor = (names[SEATS.index(params[k])] for k in ("party", "creditor"))
+        amount = params["amount"].replace(" ", "\u00a0")
+        assert f"{debtor} kann {amount} an [color=" in d.screen.log_label.text, d.screen.log_label.text
+        assert f"] {creditor} nicht zahlen und ist bankrott" in d.screen.log_label.text, d.screen.log_label.text
