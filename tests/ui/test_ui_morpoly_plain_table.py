@@ -6,7 +6,10 @@
   other player is bankrupt;
 - a bankruptcy's line in the log said "… cannot pay 16.000 DM and is bankrupt" and not to whom: to
   the bank (its deeds then auctioned) or to a player (who takes them, mortgaged ones costing the
-  interest), which is what the table needs to know next.
+  interest), which is what the table needs to know next;
+- a German table read "Konstantinopel kauft Chausseestraße nicht; die Bank versteigert es" and
+  "Niemand bietet für Chausseestraße; es bleibt bei der Bank": "es" for a Straße (and for an Allee,
+  a Bahnhof); the line says "das Feld", as the questions do ("Welches Feld kaufst du …").
 
 A position is reached the way a table's journal would hold it: seeded random legal play fed through
 the session (:func:`tests.ui.test_ui_morpoly_at_the_table._feed`), then the app is opened on it,
@@ -140,3 +143,23 @@ def test_a_bankruptcy_to_a_player_names_the_creditor_in_german(tmp_path: Path, r
         amount = params["amount"].replace(" ", "\u00a0")
         assert f"{debtor} kann {amount} an [color=" in d.screen.log_label.text, d.screen.log_label.text
         assert f"] {creditor} nicht zahlen und ist bankrott" in d.screen.log_label.text, d.screen.log_label.text
+
+
+def test_a_german_table_declines_a_deed_and_nobody_bids_for_it(tmp_path: Path, request: Any) -> None:
+    """A German table with the D-Mark set: "Ablehnen" on a Straße, then "Niemand bietet" at its
+    auction; the log says "die Bank versteigert das Feld" and "das Feld bleibt bei der Bank", and the
+    deed stays with the bank."""
+    names = ["Bartholomäus", "Wilhelmine-Hildegard", "Konstantinopel"]
+    data = tmp_path / "data"
+    _feed(data, names, {**PLAIN, "edition": "de-dm"}, lambda g: g.question is not None
+          and g.question.key == "morpoly.deed.buy" and "straße" in dict(g.question.params)["name"], seed=26)
+    with _resumed(request, data, "de") as (app, d):
+        name = dict(app.game.question.params)["name"]
+        square = int(dict(app.game.question.params)["square"])
+        _by_touch(d, Answer("decline"))
+        assert app.game.question.key == "morpoly.deed.auction"
+        assert d.screen.log_label.text.endswith(f"kauft {name} nicht; die Bank versteigert das Feld"), \
+            d.screen.log_label.text
+        _by_touch(d, Answer("nobody"))
+        assert f"Niemand bietet für {name}; das Feld bleibt bei der Bank" in d.screen.log_label.text
+        assert app.game.state.squares[square].owner is None
