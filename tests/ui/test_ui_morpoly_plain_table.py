@@ -9,7 +9,10 @@
   interest), which is what the table needs to know next;
 - a German table read "Konstantinopel kauft Chausseestraße nicht; die Bank versteigert es" and
   "Niemand bietet für Chausseestraße; es bleibt bei der Bank": "es" for a Straße (and for an Allee,
-  a Bahnhof); the line says "das Feld", as the questions do ("Welches Feld kaufst du …").
+  a Bahnhof); the line says "das Feld", as the questions do ("Welches Feld kaufst du …");
+- the board's button "FSU ledger" opened a screen that said "No FSU is running." above where the
+  next roll may lead: plain Monopoly has no FSU (the variant's insurance), and a table would not know
+  the word; there the button and the screen are "Next roll", the chances alone.
 
 A position is reached the way a table's journal would hold it: seeded random legal play fed through
 the session (:func:`tests.ui.test_ui_morpoly_at_the_table._feed`), then the app is opened on it,
@@ -163,3 +166,21 @@ def test_a_german_table_declines_a_deed_and_nobody_bids_for_it(tmp_path: Path, r
         _by_touch(d, Answer("nobody"))
         assert f"Niemand bietet für {name}; das Feld bleibt bei der Bank" in d.screen.log_label.text
         assert app.game.state.squares[square].owner is None
+
+
+def test_a_plain_monopoly_table_sees_the_next_roll_not_an_fsu_ledger(tmp_path: Path, request: Any) -> None:
+    """An English table with the US set: the board's button is "Next roll"; tapped, its screen is
+    titled so and shows where each token's next roll may lead, with no word of FSUs."""
+    names = ["Eleanor", "Bartholomew"]
+    data = tmp_path / "data"
+    _feed(data, names, PLAIN, lambda g: g.seq > 30 and g.question is not None
+          and g.question.key == "morpoly.turn.menu", seed=7)
+    with _resumed(request, data, "en") as (app, d):
+        button = d.screen.ledger_button
+        assert button.text == "Next roll", button.text
+        d.tap(button)
+        screen = d.screen
+        assert screen.name == "morpoly-ledger" and screen.title_label.text == "Next roll"
+        text = screen.body.text
+        assert "FSU" not in text and "Where the next roll may lead" in text, text
+        assert all(name in text for name in names), text

@@ -50,6 +50,20 @@ PLAIN_END_REASONS = {
 """Why a plain-Monopoly game (``base=standard``) ended, where its words differ: no party controls
 Ankh-Morpork there, the last player not bankrupt wins (the printed rules)."""
 
+def is_plain(game: Any) -> bool:
+    """Whether ``game`` is Ankh-Morpoly played as plain Monopoly (``base=standard``): no guild, no
+    FSU, no Ankh-Morpork to control (``None`` or the other game's: no)."""
+    rules = getattr(getattr(game, "state", None), "rules", None)  # the other game's are no dict
+    return isinstance(rules, dict) and rules.get("base") == "standard"
+
+
+def ledger_title(game: Any) -> str:
+    """The name of the ledger screen (and the board's button to it), untranslated: the FSU ledger of
+    the variant; in plain Monopoly, which has no FSU, only where the next roll may lead is on it,
+    and the table would not know what an "FSU" is."""
+    return N_("Next roll") if is_plain(game) else N_("FSU ledger")
+
+
 RING = 11
 """Squares along one side of the board, corners included."""
 
@@ -282,7 +296,7 @@ class MorpolyBoardScreen(GameScreen):
         app = self.app
         game = app.game
         self.home_button.text = app.t("Home")
-        self.ledger_button.text = app.t("FSU ledger")
+        self.ledger_button.text = app.t(ledger_title(game))
         self.journal_button.text = app.t("Journal")
         self.message_label.text = app.message
         if game is None or not is_morpoly(app.session):
