@@ -12,7 +12,10 @@
   a Bahnhof); the line says "das Feld", as the questions do ("Welches Feld kaufst du …");
 - the board's button "FSU ledger" opened a screen that said "No FSU is running." above where the
   next roll may lead: plain Monopoly has no FSU (the variant's insurance), and a table would not know
-  the word; there the button and the screen are "Next roll", the chances alone.
+  the word; there the button and the screen are "Next roll", the chances alone;
+- the Journal's row of an auction read "Konstantinopel → ● Bartholomäus": the player the app turned
+  to (the decliner, or for a bankrupt's deeds the first player left) as if they had answered; it
+  says what the table was asked, "Versteigerung von Chausseestraße → ● Bartholomäus".
 
 A position is reached the way a table's journal would hold it: seeded random legal play fed through
 the session (:func:`tests.ui.test_ui_morpoly_at_the_table._feed`), then the app is opened on it,
@@ -184,3 +187,29 @@ def test_a_plain_monopoly_table_sees_the_next_roll_not_an_fsu_ledger(tmp_path: P
         text = screen.body.text
         assert "FSU" not in text and "Where the next roll may lead" in text, text
         assert all(name in text for name in names), text
+
+
+def test_the_journal_row_of_an_auction_names_the_deed_and_the_highest_bidder(tmp_path: Path,
+                                                                             request: Any) -> None:
+    """A German D-Mark table declines a Straße, says who bid highest and the bid by touch, then
+    opens the Journal: the auction's row names the deed and the winner, not the decliner."""
+    names = ["Bartholomäus", "Wilhelmine-Hildegard", "Konstantinopel"]
+    data = tmp_path / "data"
+    _feed(data, names, {**PLAIN, "edition": "de-dm"}, lambda g: g.question is not None
+          and g.question.key == "morpoly.deed.buy" and "straße" in dict(g.question.params)["name"], seed=26)
+    with _resumed(request, data, "de") as (app, d):
+        name = dict(app.game.question.params)["name"]
+        decliner = names[SEATS.index(app.game.question.player)]
+        _by_touch(d, Answer("decline"))
+        question = app.game.question
+        assert question.key == "morpoly.deed.auction"
+        winner = next(o for o in question.options if o not in ("nobody", question.player))
+        _by_touch(d, Answer(winner))
+        row = len(app.session.inputs)
+        bid = next(v for v in app.game.question.options)
+        _by_touch(d, Answer(bid))
+        d.tap(d.screen.journal_button)
+        assert d.screen.name == "journal"
+        text = d.screen.ids.lines.data[row]["text"].split("\n")[0]
+        assert text.startswith(f"{row} · Versteigerung von {name} → "), text
+        assert text.endswith(f"] {names[SEATS.index(winner)]}") and decliner not in text, text
