@@ -15,7 +15,11 @@
   the word; there the button and the screen are "Next roll", the chances alone;
 - the Journal's row of an auction read "Konstantinopel → ● Bartholomäus": the player the app turned
   to (the decliner, or for a bankrupt's deeds the first player left) as if they had answered; it
-  says what the table was asked, "Versteigerung von Chausseestraße → ● Bartholomäus".
+  says what the table was asked, "Versteigerung von Chausseestraße → ● Bartholomäus";
+- the turn's button to buy a deed from another player said "Compra un contratto da un'altra parte"
+  ("from somewhere else") in Italian and "… einer anderen Partei" in German, the variant's party
+  (a guild, or a team after a takeover) and its question after it "… da un altro giocatore?"; a
+  plain-Monopoly table buys "da un altro giocatore", "von einem Mitspieler".
 
 A position is reached the way a table's journal would hold it: seeded random legal play fed through
 the session (:func:`tests.ui.test_ui_morpoly_at_the_table._feed`), then the app is opened on it,
@@ -213,3 +217,18 @@ def test_the_journal_row_of_an_auction_names_the_deed_and_the_highest_bidder(tmp
         text = d.screen.ids.lines.data[row]["text"].split("\n")[0]
         assert text.startswith(f"{row} · Versteigerung von {name} → "), text
         assert text.endswith(f"] {names[SEATS.index(winner)]}") and decliner not in text, text
+
+
+def test_an_italian_plain_monopoly_table_buys_a_deed_from_another_player(tmp_path: Path, request: Any) -> None:
+    """An Italian table with the US set: the turn's button says "da un altro giocatore", as the
+    question it leads to does; tapped, that question is asked."""
+    names = ["Giuseppina", "Massimiliano", "Bartolomeo"]
+    data = tmp_path / "data"
+    _feed(data, names, PLAIN, lambda g: g.question is not None and g.question.key == "morpoly.turn.menu"
+          and "trade" in g.question.options, seed=1)
+    with _resumed(request, data, "it") as (app, d):
+        button = next(w for w in d.screen.answer_area.walk() if getattr(w, "value", None) == "trade")
+        assert button.text == "Compra un contratto da un altro giocatore", button.text
+        d.tap(button)
+        assert app.game.question.key == "morpoly.trade.square"
+        assert "da un altro giocatore?" in d.screen.question_label.text

@@ -35,7 +35,8 @@ from ui.palette import PLAYER_RGB, SHAPE, hex_color
 from ui.screens.base import GameScreen
 from ui.screens.morpoly.common import (GROUP_RGB, GUILD_NAMES, HOTEL_MARK, MORTGAGE_MARK,
                                        SQUARE_KIND_MARK, chest_mark, cover_words, game_edition, go_name,
-                                       is_morpoly, money, N_, option_label, paper, party_name, roll_table)
+                                       is_morpoly, is_plain, money, N_, option_label, paper, party_name,
+                                       roll_table)
 from ui.widgets import BigButton
 
 END_REASONS = {
@@ -49,13 +50,6 @@ PLAIN_END_REASONS = {
 }
 """Why a plain-Monopoly game (``base=standard``) ended, where its words differ: no party controls
 Ankh-Morpork there, the last player not bankrupt wins (the printed rules)."""
-
-def is_plain(game: Any) -> bool:
-    """Whether ``game`` is Ankh-Morpoly played as plain Monopoly (``base=standard``): no guild, no
-    FSU, no Ankh-Morpork to control (``None`` or the other game's: no)."""
-    rules = getattr(getattr(game, "state", None), "rules", None)  # the other game's are no dict
-    return isinstance(rules, dict) and rules.get("base") == "standard"
-
 
 def ledger_title(game: Any) -> str:
     """The name of the ledger screen (and the board's button to it), untranslated: the FSU ledger of

@@ -17,9 +17,9 @@ from kivy.uix.scrollview import ScrollView
 from companion.core.mode import get_mode
 from ui.palette import hex_color
 from ui.screens.base import GameScreen
-from ui.screens.morpoly.board import is_plain, ledger_title, party_rgb, party_shape
-from ui.screens.morpoly.common import (MODE_ID, chance_name, chest_name, cover_words, game_edition, is_morpoly, money,
-                                       paper, party_name)
+from ui.screens.morpoly.board import ledger_title, party_rgb, party_shape
+from ui.screens.morpoly.common import (MODE_ID, chance_name, chest_name, cover_words, game_edition, is_morpoly, is_plain,
+                                       money, paper, party_name)
 from ui.widgets import BigButton
 
 
