@@ -19,7 +19,9 @@
 - the turn's button to buy a deed from another player said "Compra un contratto da un'altra parte"
   ("from somewhere else") in Italian and "… einer anderen Partei" in German, the variant's party
   (a guild, or a team after a takeover) and its question after it "… da un altro giocatore?"; a
-  plain-Monopoly table buys "da un altro giocatore", "von einem Mitspieler".
+  plain-Monopoly table buys "da un altro giocatore", "von einem Mitspieler";
+- a bankrupt's twelve mortgaged deeds came to a player, and the offer to lift them listed a "lift"
+  button for each, "keep it mortgaged" thirteenth, below the fold: it stands above the list.
 
 A position is reached the way a table's journal would hold it: seeded random legal play fed through
 the session (:func:`tests.ui.test_ui_morpoly_at_the_table._feed`), then the app is opened on it,
@@ -232,3 +234,26 @@ def test_an_italian_plain_monopoly_table_buys_a_deed_from_another_player(tmp_pat
         d.tap(button)
         assert app.game.question.key == "morpoly.trade.square"
         assert "da un altro giocatore?" in d.screen.question_label.text
+
+
+def test_keep_them_mortgaged_is_in_sight_after_a_dozen_lift_buttons(tmp_path: Path, request: Any) -> None:
+    """An Italian table with the US set: a player bankrupt to Giuseppina leaves her twelve mortgaged
+    deeds; the offer lists a "lift" button for each she can pay, and "Tienila ipotecata" is on screen
+    without scrolling; tapped, every deed stays mortgaged and the game goes on."""
+    names = ["Giuseppina", "Massimiliano", "Bartolomeo"]
+    data = tmp_path / "data"
+    _feed(data, names, PLAIN, lambda g: g.question is not None and g.question.key == "morpoly.transfer.lift"
+          and len(g.question.options) > 8, seed=1)
+    with _resumed(request, data, "it") as (app, d):
+        question = app.game.question
+        received = [int(o[len("lift:"):]) for o in question.options if o.startswith("lift:")]
+        buttons = {w.value: w for w in d.screen.answer_area.walk() if getattr(w, "value", "")}
+        keep = buttons["keep"]
+        assert keep.text == "Tienila ipotecata"
+        x, y = keep.to_window(*keep.pos)
+        area = d.screen.answer_area
+        ax, ay = area.to_window(*area.pos)
+        assert ay <= y and y + keep.height <= ay + area.height + 1, (y, keep.height, ay, area.height)
+        d.tap(keep)
+        assert app.game.question.key != "morpoly.transfer.lift"
+        assert all(app.game.state.squares[s].mortgaged for s in received)

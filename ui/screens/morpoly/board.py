@@ -58,6 +58,11 @@ def ledger_title(game: Any) -> str:
     return N_("Next roll") if is_plain(game) else N_("FSU ledger")
 
 
+PINNED = {("morpoly.transfer.lift", "keep")}
+"""Answers drawn above a question's list instead of at its end: "keep it mortgaged" after a
+bankrupt's mortgaged deeds came to a player (a dozen, each with its "lift" button) stood thirteenth,
+below the fold, and a table that kept them all had to know to scroll for it."""
+
 RING = 11
 """Squares along one side of the board, corners included."""
 
@@ -471,7 +476,10 @@ class MorpolyBoardScreen(GameScreen):
             if value in unavailable:
                 button.disabled = True
             button.bind(on_release=lambda b, deck=deck: self.choose(b.value, deck))
-            grid.add_widget(button)
+            if (question.key, value) in PINNED:
+                area.add_widget(button)  # above the list: never scrolled out of sight
+            else:
+                grid.add_widget(button)
         if getattr(question, "maximum", 0):  # a sum agreed at the table: any amount, not only these
             self.amount_button = BigButton(text=app.t("Another amount…"), font_size=sp(15), size_hint_y=None,
                                            height=dp(52), background_color=(0.2, 0.4, 0.55, 1))
