@@ -370,13 +370,19 @@ class Translator:
             key += ":no-option"
         return self.keyed("q", key, english, dict(getattr(question, "params", ())))
 
-    def narration(self, line: object) -> str:
-        """One line of the engine's narration in this language (its area is a parameter too)."""
+    def narration(self, line: object, base: str = "") -> str:
+        """One line of the engine's narration in this language (its area is a parameter too).
+
+        ``base``: an Ankh-Morpoly game's base rules (``standard``: plain Monopoly), for the lines a
+        plain-Monopoly table says in its own words (``n:<key>.standard``): the end of the game is no
+        guild's control of Ankh-Morpork there, but the last player not bankrupt."""
         params = dict(getattr(line, "params"))
         area = getattr(line, "area", None)
         if area:
             params.setdefault("area", area)
         key = getattr(line, "key")
+        if base and self.gettext(f"n:{key}.{base}") != f"n:{key}.{base}":
+            key += f".{base}"
         if "bank" in params.values() and self.gettext(f"n:{key}.bank") != f"n:{key}.bank":
             key += ".bank"  # Ankh-Morpoly's bank as a payee: "an die Bank", "do banku", "alla banca"
         return sentence(self.keyed("n", key, getattr(line, "text"), params))

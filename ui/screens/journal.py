@@ -18,7 +18,7 @@ from kivy.uix.recycleview.views import RecycleDataViewBehavior
 
 from companion.core.inputs import Answer, CardScan, DieRoll, RandomDraw, roll_text
 from ui.screens.base import GameScreen
-from ui.screens.morpoly.common import is_morpoly, option_label, party_name
+from ui.screens.morpoly.common import N_, is_morpoly, option_label, party_name
 from ui.screens.table import public_state
 from ui.widgets import BigButton, open_game, player_markup, player_name
 
@@ -75,11 +75,22 @@ def morpoly_position_text(app: Any, game: Any) -> str:
     return "\n".join(lines)
 
 
+TABLE_QUESTIONS = {"morpoly.deed.auction": N_("Auction of {name}")}
+"""Questions the whole table answers, though the engine asks one player (its ``player`` is whom the
+app turns to): plain Monopoly's auction, asked of the decliner, or for a bankrupt's deeds of the
+first player left. Their rows say what was asked instead of that player's name, which read as if
+they had answered ("Konstantinopel → Bartholomäus" for Bartholomäus's highest bid)."""
+
+
 def _who(app: Any, state: Any, question: Any) -> str:
-    """Who answered: the player's coloured name (Ankh-Morpoly's seats are named in the journal)."""
+    """Who answered: the player's coloured name (Ankh-Morpoly's seats are named in the journal), or
+    what the table was asked (:data:`TABLE_QUESTIONS`)."""
     player = question.player if question is not None else None
     if not player:
         return ""
+    asked = TABLE_QUESTIONS.get(question.key)
+    if asked is not None:
+        return str(app.t(asked)).format(**dict(question.params))
     if is_morpoly(app.session):
         return player_markup(player, party_name(app, player))
     return player_name(state, player)

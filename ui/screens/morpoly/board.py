@@ -28,13 +28,15 @@ from companion.morpoly.game_end import ONE_PARTY_LEFT, TIME_LIMIT, ending
 from companion.morpoly.handovers import Handover, handovers, is_checker
 from companion.morpoly.layout import opposite
 from companion.morpoly.money import BANK
+from companion.morpoly.rules import is_variant
 from companion.morpoly.state import JAIL_ATTEMPTS
 from ui.i18n import sentence
 from ui.palette import PLAYER_RGB, SHAPE, hex_color
 from ui.screens.base import GameScreen
 from ui.screens.morpoly.common import (GROUP_RGB, GUILD_NAMES, HOTEL_MARK, MORTGAGE_MARK,
                                        SQUARE_KIND_MARK, chest_mark, cover_words, game_edition, go_name,
-                                       is_morpoly, money, N_, option_label, paper, party_name, roll_table)
+                                       is_morpoly, is_plain, money, N_, option_label, paper, party_name,
+                                       roll_table)
 from ui.widgets import BigButton
 
 END_REASONS = {
@@ -42,6 +44,24 @@ END_REASONS = {
     TIME_LIMIT: N_("The agreed time is up: the richest party wins."),
 }
 """Why a game ended (the engine's ``GameOver.reason``, R8), as the game-over screen says it."""
+
+PLAIN_END_REASONS = {
+    ONE_PARTY_LEFT: N_("Every other player is bankrupt."),
+}
+"""Why a plain-Monopoly game (``base=standard``) ended, where its words differ: no party controls
+Ankh-Morpork there, the last player not bankrupt wins (the printed rules)."""
+
+def ledger_title(game: Any) -> str:
+    """The name of the ledger screen (and the board's button to it), untranslated: the FSU ledger of
+    the variant; in plain Monopoly, which has no FSU, only where the next roll may lead is on it,
+    and the table would not know what an "FSU" is."""
+    return N_("Next roll") if is_plain(game) else N_("FSU ledger")
+
+
+PINNED = {("morpoly.transfer.lift", "keep")}
+"""Answers drawn above a question's list instead of at its end: "keep it mortgaged" after a
+bankrupt's mortgaged deeds came to a player (a dozen, each with its "lift" button) stood thirteenth,
+below the fold, and a table that kept them all had to know to scroll for it."""
 
 RING = 11
 """Squares along one side of the board, corners included."""
@@ -275,16 +295,21 @@ class MorpolyBoardScreen(GameScreen):
         app = self.app
         game = app.game
         self.home_button.text = app.t("Home")
-        self.ledger_button.text = app.t("FSU ledger")
+        self.ledger_button.text = app.t(ledger_title(game))
         self.journal_button.text = app.t("Journal")
         self.message_label.text = app.message
         if game is None or not is_morpoly(app.session):
             return
         self._draw_ring(game)
         self._draw_money(game)
-        lines = [app.translator.narration(n) for n in game.narration[-12:]]
-        self.log_label.text = "\n".join(lines)
+        self._draw_log(game)
         self._draw_question(game)
+
+    def _draw_log(self, game: Any) -> None:
+        """The last twelve lines of the log, in a plain-Monopoly game in its own words where they
+        differ from the variant's (:meth:`ui.i18n.Translator.narration`'s ``base``)."""
+        base = "" if is_variant(game.state) else "standard"
+        self.log_label.text = "\n".join(self.app.translator.narration(n, base) for n in game.narration[-12:])
 
     def _draw_ring(self, game: Any) -> None:
         app, state, ed = self.app, game.state, game_edition(game)
@@ -451,7 +476,10 @@ class MorpolyBoardScreen(GameScreen):
             if value in unavailable:
                 button.disabled = True
             button.bind(on_release=lambda b, deck=deck: self.choose(b.value, deck))
-            grid.add_widget(button)
+            if (question.key, value) in PINNED:
+                area.add_widget(button)  # above the list: never scrolled out of sight
+            else:
+                grid.add_widget(button)
         if getattr(question, "maximum", 0):  # a sum agreed at the table: any amount, not only these
             self.amount_button = BigButton(text=app.t("Another amount…"), font_size=sp(15), size_hint_y=None,
                                            height=dp(52), background_color=(0.2, 0.4, 0.55, 1))
@@ -475,7 +503,8 @@ class MorpolyBoardScreen(GameScreen):
         ended = ending(game.state, ed)
         if ended is None:
             return
-        reason = END_REASONS.get(ended.reason)
+        plain = {} if is_variant(game.state) else PLAIN_END_REASONS
+        reason = plain.get(ended.reason) or END_REASONS.get(ended.reason)
         lines = [app.t(reason) if reason is not None else ended.reason, f"[b]{app.t('Standings by net worth')}[/b]"]
         for rank, standing in enumerate(ended.standings, 1):
             rgb = hex_color(party_rgb(standing.party))

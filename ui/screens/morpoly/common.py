@@ -190,6 +190,18 @@ def is_morpoly(session: Any) -> bool:
     return mode_of(session) == MODE_ID
 
 
+def is_plain(game: Any) -> bool:
+    """Whether ``game`` is Ankh-Morpoly played as plain Monopoly (``base=standard``): no guild, no
+    FSU, no Ankh-Morpork to control (``None`` or the other game's: no)."""
+    rules = getattr(getattr(game, "state", None), "rules", None)  # the other game's are no dict
+    return isinstance(rules, dict) and rules.get("base") == "standard"
+
+
+PLAIN_WORDS = {"trade": N_("Buy a deed from another player")}
+"""Answer words a plain-Monopoly table (``base=standard``) says otherwise than the variant's: there
+every party is one player (no guild takes another over)."""
+
+
 def option_label(app: Any, game: Any, value: str, question: Any = None) -> str:
     """A question's option as its button shows it: a guild, a verb with its square, a card's text,
     an amount of money (``question`` asks for a sum: "150 €", not "150")."""
@@ -211,6 +223,8 @@ def option_label(app: Any, game: Any, value: str, question: Any = None) -> str:
         return go_name(ed)
     if value in ("chance", "chest") and app.translator.names_as_printed():  # Dibbler's "from which deck?"
         return str(app.t(DECK_WORD)).format(deck=chance_name(ed) if value == "chance" else chest_name(ed))
+    if value in PLAIN_WORDS and is_plain(game):
+        return str(app.t(PLAIN_WORDS[value]))
     if value in WORDS:
         return str(app.t(WORDS[value])) + leads_to(ed, question, value)
     if rest and rest.split(":")[-1].isdigit():

@@ -2,7 +2,8 @@
 beneficiary, square, premium, what it covers in words, "ends when ⟨token⟩ passes ⟨square⟩ (n squares
 ahead)" and the chance that the next roll ends it or makes it pay, as the mode's exposure view
 (``exposure`` in its view, :mod:`companion.morpoly.ledger_view`) gives them; below, each token's
-chance to land on Chance or Community Chest. It draws; the mode computes."""
+chance to land on Chance or Community Chest. It draws; the mode computes. Plain Monopoly
+(``base=standard``) has no FSU: there the screen is "Next roll", the chances alone."""
 from __future__ import annotations
 
 from fractions import Fraction
@@ -16,9 +17,9 @@ from kivy.uix.scrollview import ScrollView
 from companion.core.mode import get_mode
 from ui.palette import hex_color
 from ui.screens.base import GameScreen
-from ui.screens.morpoly.board import party_rgb, party_shape
-from ui.screens.morpoly.common import (MODE_ID, chance_name, chest_name, cover_words, game_edition, is_morpoly, money,
-                                       paper, party_name)
+from ui.screens.morpoly.board import ledger_title, party_rgb, party_shape
+from ui.screens.morpoly.common import (MODE_ID, chance_name, chest_name, cover_words, game_edition, is_morpoly, is_plain,
+                                       money, paper, party_name)
 from ui.widgets import BigButton
 
 
@@ -53,15 +54,18 @@ class MorpolyLedgerScreen(GameScreen):
             self._build()
         app, game = self.app, self.app.game
         self.back_button.text = "◀ " + app.t("Board")
-        self.title_label.text = app.t("FSU ledger")
         if game is None or not is_morpoly(app.session):
+            self.title_label.text = app.t(ledger_title(None))
             self.body.text = ""
             return
+        self.title_label.text = app.t(ledger_title(game))
         view = get_mode(MODE_ID).view(game, None)
         lines = [self.fsu_text(fsu, game) for fsu in view.get("exposure", [])]
-        if not lines:
-            lines.append(app.t("No FSU is running."))
-        lines += ["", f"[b]{app.t('Where the next roll may lead')}[/b]"] + self.next_roll_lines(game, view)
+        if not lines and is_plain(game):  # plain Monopoly: no FSU to say none of
+            lines = [f"[b]{app.t('Where the next roll may lead')}[/b]"]
+        else:
+            lines = (lines or [app.t("No FSU is running.")]) + ["", f"[b]{app.t('Where the next roll may lead')}[/b]"]
+        lines += self.next_roll_lines(game, view)
         self.body.text = "\n".join(lines)
 
     def fsu_text(self, fsu: dict[str, Any], game: Any) -> str:

@@ -1,0 +1,259 @@
+"""Plain Monopoly (Ankh-Morpoly with ``base=standard``) played by touch to its end, in the real app
+(800×480), and what a table playing plain Monopoly tripped over on the screenshots:
+
+- the end of the game said the variant's "One party is left: it controls all Ankh-Morpork." (and the
+  log "… controls all Ankh-Morpork"), where a plain-Monopoly table's last player wins because every
+  other player is bankrupt;
+- a bankruptcy's line in the log said "… cannot pay 16.000 DM and is bankrupt" and not to whom: to
+  the bank (its deeds then auctioned) or to a player (who takes them, mortgaged ones costing the
+  interest), which is what the table needs to know next;
+- a German table read "Konstantinopel kauft Chausseestraße nicht; die Bank versteigert es" and
+  "Niemand bietet für Chausseestraße; es bleibt bei der Bank": "es" for a Straße (and for an Allee,
+  a Bahnhof); the line says "das Feld", as the questions do ("Welches Feld kaufst du …");
+- the board's button "FSU ledger" opened a screen that said "No FSU is running." above where the
+  next roll may lead: plain Monopoly has no FSU (the variant's insurance), and a table would not know
+  the word; there the button and the screen are "Next roll", the chances alone;
+- the Journal's row of an auction read "Konstantinopel → ● Bartholomäus": the player the app turned
+  to (the decliner, or for a bankrupt's deeds the first player left) as if they had answered; it
+  says what the table was asked, "Versteigerung von Chausseestraße → ● Bartholomäus";
+- the turn's button to buy a deed from another player said "Compra un contratto da un'altra parte"
+  ("from somewhere else") in Italian and "… einer anderen Partei" in German, the variant's party
+  (a guild, or a team after a takeover) and its question after it "… da un altro giocatore?"; a
+  plain-Monopoly table buys "da un altro giocatore", "von einem Mitspieler";
+- a bankrupt's twelve mortgaged deeds came to a player, and the offer to lift them listed a "lift"
+  button for each, "keep it mortgaged" thirteenth, below the fold: it stands above the list.
+
+A position is reached the way a table's journal would hold it: seeded random legal play fed through
+the session (:func:`tests.ui.test_ui_morpoly_at_the_table._feed`), then the app is opened on it,
+"resume" tapped, and the last throw tapped on the board's face pad."""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from companion.core.inputs import Answer, CardScan, DieRoll, Input
+from companion.morpoly.random_play import random_input
+from tests.ui.test_ui_morpoly_at_the_table import SEATS, _feed, _resumed
+
+PLAIN = {"base": "standard"}
+
+
+def _before_the_end(tmp_path: Path, names: list[str], options: dict[str, str], seed: int) -> tuple[Path, Any]:
+    """A plain-Monopoly game one input before its end (found by a trial game of the same seed) in
+    a data folder; the data folder and the random play's generator, to play the last input."""
+    ended: list[int] = []
+    _feed(tmp_path / "trial", names, options, lambda g: g.question is None and not ended.append(g.seq),
+          seed=seed, limit=20000)
+    data = tmp_path / "data"
+    rng = _feed(data, names, options, lambda g: g.seq == ended[0] - 1, seed=seed, limit=20000)
+    return data, rng
+
+
+def _throw_by_touch(d: Any, faces: tuple[int, int]) -> None:
+    """Both dice's faces tapped on the board's face pad (a row of six faces per die)."""
+    rows = [row for row in d.screen.answer_area.children[::-1] if row.__class__.__name__ == "BoxLayout"]
+    for die, face in enumerate(faces):
+        pad = [w for w in rows[die].children[::-1] if w.__class__.__name__ == "ToggleButton"]
+        d.tap(pad[face - 1])
+
+
+def _before_a_bankruptcy(tmp_path: Path, names: list[str], options: dict[str, str], seed: int,
+                         creditor_is_bank: bool) -> tuple[Path, Any]:
+    """A plain-Monopoly game one input before the first bankruptcy to the bank (or to a player)
+    of a trial game of the same seed; the data folder and the random play's generator."""
+    found: list[int] = []
+
+    def bankrupt(game: Any) -> bool:
+        lines = [n for n in game.narration if n.key == "morpoly.bankrupt"
+                 and (dict(n.params)["creditor"] == "bank") == creditor_is_bank]
+        return bool(lines) and not found.append(game.seq)
+
+    _feed(tmp_path / "trial", names, options, bankrupt, seed=seed)
+    data = tmp_path / "data"
+    rng = _feed(data, names, options, lambda g: g.seq == found[0] - 1, seed=seed)
+    return data, rng
+
+
+def _by_touch(d: Any, given: Input) -> None:
+    """One input as the table gives it: a throw on the face pad, an answer or a card on its button."""
+    if isinstance(given, DieRoll):
+        _throw_by_touch(d, given.faces)
+        return
+    value = given.card if isinstance(given, CardScan) else given.value if isinstance(given, Answer) else None
+    button = next(w for w in d.screen.answer_area.walk() if getattr(w, "value", None) == value)
+    d.tap(button)
+
+
+def _play_the_last_throw(app: Any, d: Any, rng: Any) -> None:
+    last = random_input(app.game, rng)
+    assert isinstance(last, DieRoll) and d.screen.name == "morpoly-board", last
+    _throw_by_touch(d, last.faces)
+    d.frames(3)
+    assert app.game.question is None and app.game.state.game_over is not None, app.message
+
+
+def test_the_end_of_a_plain_monopoly_game_says_the_others_are_bankrupt(tmp_path: Path, request: Any) -> None:
+    """An English table with the US set: the last throw bankrupts the last other player; the board
+    says who wins and that every other player is bankrupt — in the reason under the winner and in
+    the log — not the variant's "controls all Ankh-Morpork"."""
+    names = ["Eleanor", "Bartholomew", "Christopher"]
+    data, rng = _before_the_end(tmp_path, names, PLAIN, seed=1)
+    with _resumed(request, data, "en") as (app, d):
+        _play_the_last_throw(app, d, rng)
+        winner = names[SEATS.index(app.game.state.game_over.winner)]
+        board = d.screen
+        assert board.question_label.text == f"The game is over: {winner} wins."
+        ending = board.ending_label.text
+        assert "Every other player is bankrupt." in ending and "Ankh-Morpork" not in ending, ending
+        log = board.log_label.text
+        assert log.split("\n")[-1].endswith(f"{winner} wins: every other player is bankrupt"), log
+        assert "Ankh-Morpork" not in log, log
+
+
+def test_a_german_plain_monopoly_table_ends_in_its_own_words(tmp_path: Path, request: Any) -> None:
+    """The same end at a German table with the D-Mark set: "Alle anderen Spieler sind bankrott"."""
+    names = ["Bartholomäus", "Wilhelmine-Hildegard", "Konstantinopel"]
+    data, rng = _before_the_end(tmp_path, names, {**PLAIN, "edition": "de-dm"}, seed=26)
+    with _resumed(request, data, "de") as (app, d):
+        _play_the_last_throw(app, d, rng)
+        winner = names[SEATS.index(app.game.state.game_over.winner)]
+        board = d.screen
+        assert "Alle anderen Spieler sind bankrott." in board.ending_label.text, board.ending_label.text
+        log = board.log_label.text
+        assert log.split("\n")[-1].endswith(f"{winner} gewinnt: alle anderen Spieler sind bankrott"), log
+        assert "Ankh-Morpork" not in log + board.ending_label.text
+
+
+def test_a_bankruptcy_to_the_bank_says_so_in_italian(tmp_path: Path, request: Any) -> None:
+    """An Italian table with the US set: a player who cannot pay the bank is bankrupt "alla banca",
+    and the table is asked next who bid highest for the first of the deeds the bank took back."""
+    names = ["Giuseppina", "Massimiliano", "Bartolomeo"]
+    data, rng = _before_a_bankruptcy(tmp_path, names, PLAIN, seed=12, creditor_is_bank=True)
+    with _resumed(request, data, "it") as (app, d):
+        _by_touch(d, random_input(app.game, rng))
+        line = next(n for n in app.game.narration if n.key == "morpoly.bankrupt")
+        params = dict(line.params)
+        debtor = names[SEATS.index(params["party"])]
+        log = d.screen.log_label.text
+        said = f"{debtor} non può pagare {params['amount'].replace(' ', chr(160))} alla banca ed è in bancarotta"
+        assert said in log, log
+        assert app.game.question.key == "morpoly.deed.auction"
+
+
+def test_a_bankruptcy_to_a_player_names_the_creditor_in_german(tmp_path: Path, request: Any) -> None:
+    """A German table with the D-Mark set and long names: the bankrupt "kann 16.000 DM an
+    Wilhelmine-Hildegard nicht zahlen" — the player who takes the deeds (and is offered to lift the
+    mortgaged ones)."""
+    names = ["Bartholomäus", "Wilhelmine-Hildegard", "Konstantinopel"]
+    data, rng = _before_a_bankruptcy(tmp_path, names, {**PLAIN, "edition": "de-dm"}, seed=1,
+                                     creditor_is_bank=False)
+    with _resumed(request, data, "de") as (app, d):
+        _by_touch(d, random_input(app.game, rng))
+        line = next(n for n in app.game.narration if n.key == "morpoly.bankrupt")
+        params = dict(line.params)
+        debtor, creditor = (names[SEATS.index(params[k])] for k in ("party", "creditor"))
+        amount = params["amount"].replace(" ", "\u00a0")
+        assert f"{debtor} kann {amount} an [color=" in d.screen.log_label.text, d.screen.log_label.text
+        assert f"] {creditor} nicht zahlen und ist bankrott" in d.screen.log_label.text, d.screen.log_label.text
+
+
+def test_a_german_table_declines_a_deed_and_nobody_bids_for_it(tmp_path: Path, request: Any) -> None:
+    """A German table with the D-Mark set: "Ablehnen" on a Straße, then "Niemand bietet" at its
+    auction; the log says "die Bank versteigert das Feld" and "das Feld bleibt bei der Bank", and the
+    deed stays with the bank."""
+    names = ["Bartholomäus", "Wilhelmine-Hildegard", "Konstantinopel"]
+    data = tmp_path / "data"
+    _feed(data, names, {**PLAIN, "edition": "de-dm"}, lambda g: g.question is not None
+          and g.question.key == "morpoly.deed.buy" and "straße" in dict(g.question.params)["name"], seed=26)
+    with _resumed(request, data, "de") as (app, d):
+        name = dict(app.game.question.params)["name"]
+        square = int(dict(app.game.question.params)["square"])
+        _by_touch(d, Answer("decline"))
+        assert app.game.question.key == "morpoly.deed.auction"
+        assert d.screen.log_label.text.endswith(f"kauft {name} nicht; die Bank versteigert das Feld"), \
+            d.screen.log_label.text
+        _by_touch(d, Answer("nobody"))
+        assert f"Niemand bietet für {name}; das Feld bleibt bei der Bank" in d.screen.log_label.text
+        assert app.game.state.squares[square].owner is None
+
+
+def test_a_plain_monopoly_table_sees_the_next_roll_not_an_fsu_ledger(tmp_path: Path, request: Any) -> None:
+    """An English table with the US set: the board's button is "Next roll"; tapped, its screen is
+    titled so and shows where each token's next roll may lead, with no word of FSUs."""
+    names = ["Eleanor", "Bartholomew"]
+    data = tmp_path / "data"
+    _feed(data, names, PLAIN, lambda g: g.seq > 30 and g.question is not None
+          and g.question.key == "morpoly.turn.menu", seed=7)
+    with _resumed(request, data, "en") as (app, d):
+        button = d.screen.ledger_button
+        assert button.text == "Next roll", button.text
+        d.tap(button)
+        screen = d.screen
+        assert screen.name == "morpoly-ledger" and screen.title_label.text == "Next roll"
+        text = screen.body.text
+        assert "FSU" not in text and "Where the next roll may lead" in text, text
+        assert all(name in text for name in names), text
+
+
+def test_the_journal_row_of_an_auction_names_the_deed_and_the_highest_bidder(tmp_path: Path,
+                                                                             request: Any) -> None:
+    """A German D-Mark table declines a Straße, says who bid highest and the bid by touch, then
+    opens the Journal: the auction's row names the deed and the winner, not the decliner."""
+    names = ["Bartholomäus", "Wilhelmine-Hildegard", "Konstantinopel"]
+    data = tmp_path / "data"
+    _feed(data, names, {**PLAIN, "edition": "de-dm"}, lambda g: g.question is not None
+          and g.question.key == "morpoly.deed.buy" and "straße" in dict(g.question.params)["name"], seed=26)
+    with _resumed(request, data, "de") as (app, d):
+        name = dict(app.game.question.params)["name"]
+        decliner = names[SEATS.index(app.game.question.player)]
+        _by_touch(d, Answer("decline"))
+        question = app.game.question
+        assert question.key == "morpoly.deed.auction"
+        winner = next(o for o in question.options if o not in ("nobody", question.player))
+        _by_touch(d, Answer(winner))
+        row = len(app.session.inputs)
+        bid = next(v for v in app.game.question.options)
+        _by_touch(d, Answer(bid))
+        d.tap(d.screen.journal_button)
+        assert d.screen.name == "journal"
+        text = d.screen.ids.lines.data[row]["text"].split("\n")[0]
+        assert text.startswith(f"{row} · Versteigerung von {name} → "), text
+        assert text.endswith(f"] {names[SEATS.index(winner)]}") and decliner not in text, text
+
+
+def test_an_italian_plain_monopoly_table_buys_a_deed_from_another_player(tmp_path: Path, request: Any) -> None:
+    """An Italian table with the US set: the turn's button says "da un altro giocatore", as the
+    question it leads to does; tapped, that question is asked."""
+    names = ["Giuseppina", "Massimiliano", "Bartolomeo"]
+    data = tmp_path / "data"
+    _feed(data, names, PLAIN, lambda g: g.question is not None and g.question.key == "morpoly.turn.menu"
+          and "trade" in g.question.options, seed=1)
+    with _resumed(request, data, "it") as (app, d):
+        button = next(w for w in d.screen.answer_area.walk() if getattr(w, "value", None) == "trade")
+        assert button.text == "Compra un contratto da un altro giocatore", button.text
+        d.tap(button)
+        assert app.game.question.key == "morpoly.trade.square"
+        assert "da un altro giocatore?" in d.screen.question_label.text
+
+
+def test_keep_them_mortgaged_is_in_sight_after_a_dozen_lift_buttons(tmp_path: Path, request: Any) -> None:
+    """An Italian table with the US set: a player bankrupt to Giuseppina leaves her twelve mortgaged
+    deeds; the offer lists a "lift" button for each she can pay, and "Mantieni l'ipoteca" is on screen
+    without scrolling; tapped, every deed stays mortgaged and the game goes on."""
+    names = ["Giuseppina", "Massimiliano", "Bartolomeo"]
+    data = tmp_path / "data"
+    _feed(data, names, PLAIN, lambda g: g.question is not None and g.question.key == "morpoly.transfer.lift"
+          and len(g.question.options) > 8, seed=1)
+    with _resumed(request, data, "it") as (app, d):
+        question = app.game.question
+        received = [int(o[len("lift:"):]) for o in question.options if o.startswith("lift:")]
+        buttons = {w.value: w for w in d.screen.answer_area.walk() if getattr(w, "value", "")}
+        keep = buttons["keep"]
+        assert keep.text == "Mantieni l'ipoteca"
+        x, y = keep.to_window(*keep.pos)
+        area = d.screen.answer_area
+        ax, ay = area.to_window(*area.pos)
+        assert ay <= y and y + keep.height <= ay + area.height + 1, (y, keep.height, ay, area.height)
+        d.tap(keep)
+        assert app.game.question.key != "morpoly.transfer.lift"
+        assert all(app.game.state.squares[s].mortgaged for s in received)
