@@ -51,6 +51,7 @@ PLAIN_END_REASONS = {
 """Why a plain-Monopoly game (``base=standard``) ended, where its words differ: no party controls
 Ankh-Morpork there, the last player not bankrupt wins (the printed rules)."""
 
+
 def ledger_title(game: Any) -> str:
     """The name of the ledger screen (and the board's button to it), untranslated: the FSU ledger of
     the variant; in plain Monopoly, which has no FSU, only where the next roll may lead is on it,
