@@ -64,9 +64,11 @@ def long_press_area(d: Driver, area_id: str) -> None:
 
 
 def close(d: Driver) -> None:
+    """Tap the popup's close button; it is gone once its closing animation has run (time, not frames:
+    three fast frames came before the animation's end and the popup still stood, a flake in CI)."""
     shown = popup(d)
     d.tap(shown.close_button)
-    d.frames(3)
+    d.wait_for(lambda: popup(d) is None, "the rulebook popup to close", seconds=5)
     assert popup(d) is None
 
 
