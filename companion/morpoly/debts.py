@@ -112,8 +112,9 @@ def pay(state: State, edition: Edition, narrator: Narrator, payer: str, payee: s
         return True
     if payee != BANK and payee not in {p.id for p in state.parties}:
         payee = BANK
-    if not (yield from cover(state, edition, narrator, payer, payee, amount, why)):
-        return False
+    if state.party(payer).cash < amount and not (yield from cover(state, edition, narrator, payer, payee, amount,
+                                                                  why)):
+        return False  # (the cash checked first: most payments need no generator for covering them)
     transfer(state, payer, payee, amount)
     money = edition.currency.format(amount)
     narrator.say("morpoly.money.paid", f"{payer} pays {money} to {payee} for {why}", payer=payer, payee=payee,
