@@ -389,6 +389,27 @@ def test_a_journal_row_ends_a_card_s_sentence_once(tmp_path: Path, request: Any)
         conftest.stop_app(app)
 
 
+PLAIN_DE = {"edition": "de", "base": "standard"}
+"""Plain Monopoly (``base=standard``, rules revision 5's rules) on the German euro set."""
+
+
+def _asked_on_the_board(app: Any, d: Any, key: str) -> tuple[Any, dict[str, str], list[str]]:
+    """The board asks ``key``'s question: the question, its params and the lines its label drew,
+    which all fit (the first line, who answers, is not dropped)."""
+    question = app.game.question
+    assert d.screen.name == "morpoly-board" and question.key == key, (d.screen.name, question.key)
+    label = d.screen.question_label
+    lines = _shown_lines(label)
+    assert _fits(label, label.height), lines
+    return question, dict(question.params), lines
+
+
+def _answer_buttons(d: Any, prefix: str = "") -> dict[str, Any]:
+    """The board's answer buttons by the answer each gives (those starting with ``prefix``)."""
+    return {w.value: w for w in d.screen.answer_area.walk()
+            if getattr(w, "value", "") and w.value.startswith(prefix)}
+
+
 def test_a_german_plain_monopoly_table_lifts_a_deed_received_mortgaged_and_a_restart_keeps_the_offer(
         tmp_path: Path, request: Any) -> None:
     """Standard Monopoly (rules revision 5): a deed received mortgaged costs the tenth at once, and
@@ -398,21 +419,17 @@ def test_a_german_plain_monopoly_table_lifts_a_deed_received_mortgaged_and_a_res
     on "ablösen" pays the mortgage value alone."""
     from companion.morpoly.editions import load_edition
     data = tmp_path / "data"
-    _feed(data, LONG_NAMES, {"edition": "de", "base": "standard"},
+    _feed(data, LONG_NAMES, PLAIN_DE,
           lambda g: g.question is not None and g.question.key == "morpoly.transfer.lift", seed=6)
     conftest = _conftest(request)
     app, d = _resume(conftest, data, "de")
     conftest.stop_app(app)  # the plug pulled at the offer
     with _resumed(request, data, "de") as (app, d):
-        question = app.game.question
-        assert d.screen.name == "morpoly-board" and question.key == "morpoly.transfer.lift"
-        params = dict(question.params)
-        label = d.screen.question_label
-        lines = _shown_lines(label)
+        question, params, lines = _asked_on_the_board(app, d, "morpoly.transfer.lift")
         assert LONG_NAMES[SEATS.index(params["boss"])] in lines[0], lines
-        assert "Mit Hypothek erhalten" in " ".join(lines) and _fits(label, label.height), lines
+        assert "Mit Hypothek erhalten" in " ".join(lines), lines
         assert "Zinsen an die Bank" in d.screen.log_label.text, d.screen.log_label.text
-        buttons = {w.value: w for w in d.screen.answer_area.walk() if getattr(w, "value", "")}
+        buttons = _answer_buttons(d)
         assert buttons["keep"].text == "Mit Hypothek behalten"
         lifts = [v for v in buttons if v.startswith("lift:")]
         assert lifts and all(buttons[v].text.startswith("Hypothek auf ") for v in lifts), lifts
@@ -435,24 +452,21 @@ def test_a_polish_plain_monopoly_table_records_its_auction_by_touch(tmp_path: Pa
     _feed(data, names, {"base": "standard"},
           lambda g: g.question is not None and g.question.key == "morpoly.deed.auction", seed=1)
     with _resumed(request, data, "pl") as (app, d):
-        question = app.game.question
-        assert d.screen.name == "morpoly-board" and question.key == "morpoly.deed.auction"
-        label = d.screen.question_label
-        lines = _shown_lines(label)
-        assert "licytacji" in " ".join(lines) and _fits(label, label.height), lines
+        question, params, lines = _asked_on_the_board(app, d, "morpoly.deed.auction")
+        assert "licytacji" in " ".join(lines), lines
         assert "licytację" in d.screen.log_label.text, d.screen.log_label.text
-        buttons = {w.value: w for w in d.screen.answer_area.walk() if getattr(w, "value", "")}
+        buttons = _answer_buttons(d)
         assert buttons["nobody"].text == "Nikt nie licytuje"
         bidders = [v for v in buttons if v != "nobody"]
         shown = [buttons[v].text for v in bidders]  # "[color=…]●[/color] Przemysław": mark and name
         assert bidders and all(text.endswith(f"] {names[SEATS.index(v)]}") for v, text in zip(bidders, shown)), shown
-        square = int(dict(question.params)["square"])
+        square = int(params["square"])
         winner = bidders[-1]
         cash = app.game.state.party(winner).cash
         d.tap(buttons[winner])
         question = app.game.question
         assert question.key == "morpoly.deed.bid" and question.maximum == cash
-        amounts = [w for w in d.screen.answer_area.walk() if getattr(w, "value", "").isdigit()]
+        amounts = [w for v, w in _answer_buttons(d).items() if v.isdigit()]
         assert amounts, "the bid's amounts"
         bid = int(amounts[0].value)
         d.tap(amounts[0])
@@ -468,24 +482,19 @@ def test_a_german_player_short_of_the_price_mortgages_by_touch_and_buys(tmp_path
     stayed with it). Now "Kaufen" asks for the sales and mortgages one at a time, with "Ablehnen" to
     give up after all; reached by seeded random play on the German set, played on by touch."""
     data = tmp_path / "data"
-    _feed(data, LONG_NAMES[:3], {"edition": "de", "base": "standard"},
+    _feed(data, LONG_NAMES[:3], PLAIN_DE,
           lambda g: g.question is not None and g.question.key == "morpoly.deed.raise", seed=1)
     with _resumed(request, data, "de") as (app, d):
-        question = app.game.question
-        assert d.screen.name == "morpoly-board" and question.key == "morpoly.deed.raise"
-        params = dict(question.params)
-        label = d.screen.question_label
-        lines = _shown_lines(label)
+        question, params, lines = _asked_on_the_board(app, d, "morpoly.deed.raise")
         assert "beschaffe" in " ".join(lines) and params["name"] in " ".join(lines), lines
-        assert _fits(label, label.height), lines
-        buttons = {w.value: w for w in d.screen.answer_area.walk() if getattr(w, "value", "")}
+        buttons = _answer_buttons(d)
         assert buttons["decline"].text == "Ablehnen"
         state = app.game.state
         lander = state.token(state.turn.token)
         square, party = lander.square, lander.party
         assert state.squares[square].owner is None and state.party(party).boss == question.player
         while app.game.question.key == "morpoly.deed.raise":
-            mortgages = [w for w in d.screen.answer_area.walk() if getattr(w, "value", "").startswith("mortgage:")]
+            mortgages = list(_answer_buttons(d, "mortgage:").values())
             assert mortgages and all(w.text.startswith("Hypothek auf ") for w in mortgages)
             d.tap(mortgages[0])
         assert app.game.state.squares[square].owner == party

@@ -36,6 +36,8 @@ from companion.morpoly.random_play import random_input
 from tests.ui.test_ui_morpoly_at_the_table import SEATS, _feed, _resumed
 
 PLAIN = {"base": "standard"}
+D_MARK_NAMES = ["Bartholomäus", "Wilhelmine-Hildegard", "Konstantinopel"]
+"""The German D-Mark table's long names."""
 
 
 def _before_the_end(tmp_path: Path, names: list[str], options: dict[str, str], seed: int) -> tuple[Path, Any]:
@@ -112,7 +114,7 @@ def test_the_end_of_a_plain_monopoly_game_says_the_others_are_bankrupt(tmp_path:
 
 def test_a_german_plain_monopoly_table_ends_in_its_own_words(tmp_path: Path, request: Any) -> None:
     """The same end at a German table with the D-Mark set: "Alle anderen Spieler sind bankrott"."""
-    names = ["Bartholomäus", "Wilhelmine-Hildegard", "Konstantinopel"]
+    names = D_MARK_NAMES
     data, rng = _before_the_end(tmp_path, names, {**PLAIN, "edition": "de-dm"}, seed=26)
     with _resumed(request, data, "de") as (app, d):
         _play_the_last_throw(app, d, rng)
@@ -144,7 +146,7 @@ def test_a_bankruptcy_to_a_player_names_the_creditor_in_german(tmp_path: Path, r
     """A German table with the D-Mark set and long names: the bankrupt "kann 16.000 DM an
     Wilhelmine-Hildegard nicht zahlen" — the player who takes the deeds (and is offered to lift the
     mortgaged ones)."""
-    names = ["Bartholomäus", "Wilhelmine-Hildegard", "Konstantinopel"]
+    names = D_MARK_NAMES
     data, rng = _before_a_bankruptcy(tmp_path, names, {**PLAIN, "edition": "de-dm"}, seed=1,
                                      creditor_is_bank=False)
     with _resumed(request, data, "de") as (app, d):
@@ -157,14 +159,20 @@ def test_a_bankruptcy_to_a_player_names_the_creditor_in_german(tmp_path: Path, r
         assert f"] {creditor} nicht zahlen und ist bankrott" in d.screen.log_label.text, d.screen.log_label.text
 
 
+def _offered_a_strasse(tmp_path: Path) -> Path:
+    """A plain-Monopoly game on the D-Mark set, with :data:`D_MARK_NAMES`, at the offer to buy a
+    Straße (seeded random play); its data folder."""
+    data = tmp_path / "data"
+    _feed(data, D_MARK_NAMES, {**PLAIN, "edition": "de-dm"}, lambda g: g.question is not None
+          and g.question.key == "morpoly.deed.buy" and "straße" in dict(g.question.params)["name"], seed=26)
+    return data
+
+
 def test_a_german_table_declines_a_deed_and_nobody_bids_for_it(tmp_path: Path, request: Any) -> None:
     """A German table with the D-Mark set: "Ablehnen" on a Straße, then "Niemand bietet" at its
     auction; the log says "die Bank versteigert das Feld" and "das Feld bleibt bei der Bank", and the
     deed stays with the bank."""
-    names = ["Bartholomäus", "Wilhelmine-Hildegard", "Konstantinopel"]
-    data = tmp_path / "data"
-    _feed(data, names, {**PLAIN, "edition": "de-dm"}, lambda g: g.question is not None
-          and g.question.key == "morpoly.deed.buy" and "straße" in dict(g.question.params)["name"], seed=26)
+    data = _offered_a_strasse(tmp_path)
     with _resumed(request, data, "de") as (app, d):
         name = dict(app.game.question.params)["name"]
         square = int(dict(app.game.question.params)["square"])
@@ -199,10 +207,8 @@ def test_the_journal_row_of_an_auction_names_the_deed_and_the_highest_bidder(tmp
                                                                              request: Any) -> None:
     """A German D-Mark table declines a Straße, says who bid highest and the bid by touch, then
     opens the Journal: the auction's row names the deed and the winner, not the decliner."""
-    names = ["Bartholomäus", "Wilhelmine-Hildegard", "Konstantinopel"]
-    data = tmp_path / "data"
-    _feed(data, names, {**PLAIN, "edition": "de-dm"}, lambda g: g.question is not None
-          and g.question.key == "morpoly.deed.buy" and "straße" in dict(g.question.params)["name"], seed=26)
+    names = D_MARK_NAMES
+    data = _offered_a_strasse(tmp_path)
     with _resumed(request, data, "de") as (app, d):
         name = dict(app.game.question.params)["name"]
         decliner = names[SEATS.index(app.game.question.player)]

@@ -193,8 +193,11 @@ def is_morpoly(session: Any) -> bool:
 def is_plain(game: Any) -> bool:
     """Whether ``game`` is Ankh-Morpoly played as plain Monopoly (``base=standard``): no guild, no
     FSU, no Ankh-Morpork to control (``None`` or the other game's: no)."""
-    rules = getattr(getattr(game, "state", None), "rules", None)  # the other game's are no dict
-    return isinstance(rules, dict) and rules.get("base") == "standard"
+    state: Any = getattr(game, "state", None)
+    if not isinstance(getattr(state, "rules", None), dict) or not hasattr(state, "parties"):
+        return False  # no game, or the other game's
+    from companion.morpoly.rules import is_variant  # the engine's one answer; imported when a game asks
+    return not is_variant(state)
 
 
 PLAIN_WORDS = {"trade": N_("Buy a deed from another player")}
