@@ -500,3 +500,30 @@ def test_a_german_player_short_of_the_price_mortgages_by_touch_and_buys(tmp_path
         assert app.game.state.squares[square].owner == party
         d.frames(2)
         assert f"kauft {params['name']}" in d.screen.log_label.text, d.screen.log_label.text
+
+
+def test_an_auction_undone_in_the_journal_comes_back_after_a_pulled_plug(tmp_path: Path, request: Any) -> None:
+    """A German plain-Monopoly table with long names records an auction by touch (who bid highest,
+    the bid), undoes both steps in the Journal, and the plug is pulled: the app comes back at the
+    same "who bid highest?" with the deed the bank's and the bidder's money as before."""
+    from tests.ui.drive_morpoly import undo_by_touch
+    data = tmp_path / "data"
+    _feed(data, LONG_NAMES, PLAIN_DE,
+          lambda g: g.question is not None and g.question.key == "morpoly.deed.auction", seed=1)
+    with _resumed(request, data, "de") as (app, d):
+        _question, params, _lines = _asked_on_the_board(app, d, "morpoly.deed.auction")
+        square = int(params["square"])
+        cash = {p.id: p.cash for p in app.game.state.parties}
+        winner = next(v for v in _answer_buttons(d) if v != "nobody")
+        d.tap(_answer_buttons(d)[winner])
+        _asked_on_the_board(app, d, "morpoly.deed.bid")
+        d.tap(next(w for v, w in _answer_buttons(d).items() if v.isdigit()))
+        assert app.game.state.squares[square].owner == winner
+        undo_by_touch(d, 2)
+        _asked_on_the_board(app, d, "morpoly.deed.auction")
+        assert app.game.state.squares[square].owner is None
+    with _resumed(request, data, "de") as (app, d):  # started again on the same journal
+        _question, again, lines = _asked_on_the_board(app, d, "morpoly.deed.auction")
+        assert again == params and "Versteigerung" in " ".join(lines), lines
+        assert app.game.state.squares[square].owner is None
+        assert {p.id: p.cash for p in app.game.state.parties} == cash
