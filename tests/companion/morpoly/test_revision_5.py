@@ -8,9 +8,11 @@ from __future__ import annotations
 
 import pytest
 
+from companion.core.errors import InputError
 from companion.morpoly.game import Game
 from companion.morpoly.revisions import AMOUNTS_AND_JAIL_DEALS, LATEST, PRINTED_STANDARD
 from companion.morpoly.state import State
+from companion.morpoly.state_format import state_to_json
 from morpoly_table import cash, do, own, start, table
 
 BOTH = pytest.mark.parametrize("revision", [AMOUNTS_AND_JAIL_DEALS, PRINTED_STANDARD])
@@ -284,3 +286,17 @@ def test_a_player_in_jail_may_bid() -> None:
     assert game.question is not None and "green" in game.question.options
     game = do(game, "green", "61")
     assert game.state.squares[3].owner == "green" and cash(game, "green") == 1500 - 61
+
+
+def test_a_bid_above_the_bidders_cash_or_a_bidder_who_cannot_pay_is_refused_and_changes_nothing() -> None:
+    state = _three()
+    state.party("green").cash = 0  # cannot pay the smallest bid: not among the bidders
+    game = do(start(state), "roll", (1, 2), "decline")
+    assert game.question is not None and "green" not in game.question.options
+    before = state_to_json(game.state)
+    with pytest.raises(InputError):
+        do(game, "green")
+    bidding = do(game, "blue")
+    with pytest.raises(InputError, match="1500"):
+        do(bidding, "1501")
+    assert state_to_json(game.state) == before and bidding.state.squares[3].owner is None
