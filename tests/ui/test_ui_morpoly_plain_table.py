@@ -21,7 +21,9 @@
   (a guild, or a team after a takeover) and its question after it "… da un altro giocatore?"; a
   plain-Monopoly table buys "da un altro giocatore", "von einem Mitspieler";
 - a bankrupt's twelve mortgaged deeds came to a player, and the offer to lift them listed a "lift"
-  button for each, "keep it mortgaged" thirteenth, below the fold: it stands above the list.
+  button for each, "keep it mortgaged" thirteenth, below the fold: it stands above the list;
+- a table that called "time up" read "the richest party wins" (Polish "drużyna", a team): plain
+  Monopoly has players; it reads "the richest player wins".
 
 A position is reached the way a table's journal would hold it: seeded random legal play fed through
 the session (:func:`tests.ui.test_ui_morpoly_at_the_table._feed`), then the app is opened on it,
@@ -32,8 +34,11 @@ from pathlib import Path
 from typing import Any
 
 from companion.core.inputs import Answer, CardScan, DieRoll, Input
+import pytest
+
 from companion.morpoly.random_play import random_input
 from tests.ui.test_ui_morpoly_at_the_table import SEATS, _feed, _resumed
+from tests.ui.test_ui_morpoly_findings import _answer
 
 PLAIN = {"base": "standard"}
 D_MARK_NAMES = ["Bartholomäus", "Wilhelmine-Hildegard", "Konstantinopel"]
@@ -263,3 +268,26 @@ def test_keep_them_mortgaged_is_in_sight_after_a_dozen_lift_buttons(tmp_path: Pa
         d.tap(keep)
         assert app.game.question.key != "morpoly.transfer.lift"
         assert all(app.game.state.squares[s].mortgaged for s in received)
+
+
+@pytest.mark.parametrize(("language", "why", "variant_word"), [
+    ("en", "The agreed time is up: the richest player wins.", "party"),
+    ("pl", "Umówiony czas minął: wygrywa najbogatszy gracz.", "drużyna"),
+])
+def test_a_plain_monopoly_table_out_of_time_reads_that_the_richest_player_wins(
+        tmp_path: Path, request: Any, language: str, why: str, variant_word: str) -> None:
+    """R8's time limit in plain Monopoly: the table taps "time up" at a turn's menu; the reason under
+    the winner names the richest *player*, not the variant's party (a guild, a team)."""
+    names = ["Eleanor", "Bartholomew", "Christopher"]
+    data = tmp_path / "data"
+    _feed(data, names, {**PLAIN, "time-limit-minutes": "90"},
+          lambda g: g.question.key == "morpoly.turn.menu" and "time-up" in g.question.options
+          and g.state.turn.number >= 12, seed=4)
+    with _resumed(request, data, language) as (app, d):
+        _answer(d, "time-up")
+        d.frames(2)
+        over = app.game.state.game_over
+        assert app.game.question is None and over is not None and over.reason == "time limit"
+        ending = d.screen.ending_label.text
+        assert ending.split("\n")[0] == why, ending
+        assert variant_word not in ending, ending

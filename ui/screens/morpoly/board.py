@@ -47,9 +47,11 @@ END_REASONS = {
 
 PLAIN_END_REASONS = {
     ONE_PARTY_LEFT: N_("Every other player is bankrupt."),
+    TIME_LIMIT: N_("The agreed time is up: the richest player wins."),
 }
 """Why a plain-Monopoly game (``base=standard``) ended, where its words differ: no party controls
-Ankh-Morpork there, the last player not bankrupt wins (the printed rules)."""
+Ankh-Morpork there, the last player not bankrupt wins (the printed rules); at a time limit the
+richest player wins — plain Monopoly has players, not the variant's parties (guilds, teams)."""
 
 
 def ledger_title(game: Any) -> str:
