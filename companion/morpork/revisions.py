@@ -29,6 +29,12 @@ revisions differ, and nowhere else.
    since a power may give it an option and "you choose when you wish to use it" (Isle of Gods after
    Ruby's minion brought a marker, The Shades between Death's two assassinations;
    ``cards.symbols._power_first``). Revision 2 skipped it with a line of narration.
+4. A "take money" symbol is not asked while the bank is empty: it pays nothing (ruling 1; the
+   German rulebook: "nobody can take money" from an empty bank), so "take $2 from the bank?" was a
+   question whose one answer besides "skip" did nothing. It is skipped with a line saying the bank
+   is empty — unless its player can use a City Area power, which may pay the bank first (Isle of
+   Gods' $2): then it is asked with "take" greyed by the reason, as a build with no option is
+   (``cards.symbols.money_steps``). Revision 3 asked it.
 """
 from __future__ import annotations
 
@@ -49,5 +55,9 @@ POWERS_BEFORE_A_SKIP: Final = COSMO_SPARES_ITS_PLAYER
 """From this revision (3, released with the two above): a build, assassination or trouble-marker
 symbol with no legal option asks its player first while a City Area power is usable."""
 
-LATEST: Final = COSMO_SPARES_ITS_PLAYER
+EMPTY_BANK_UNASKED: Final = 4
+"""From this revision: a "take money" symbol with the bank empty is skipped with its reason (asked
+while a City Area power is usable, "take" greyed)."""
+
+LATEST: Final = EMPTY_BANK_UNASKED
 """The revision new games are started with."""

@@ -300,3 +300,53 @@ def test_the_shades_between_sergeant_detritus_two_removals() -> None:
     legacy = play(_death_behind_the_shades(2), answers)
     assert any(line.key == "symbol.no-option.trouble" for line in legacy.narration)
     assert legacy.question is not None and legacy.question.key != "symbol.trouble"
+
+
+def _gimlets_with_the_bank_empty(revision: int, isle_of_gods: bool = False) -> State:
+    """Red holds Gimlet's Dwarf Delicatessen ($3, then place a minion) and $100 of the box's $120;
+    blue and green hold $10 each: the bank is empty. With ``isle_of_gods`` red also has a building
+    and a minion on the Isle of Gods, whose power pays the bank $2 to remove a trouble marker."""
+    areas = {"isle-of-gods": {"minions": {"red": 1}, "building": "red"}} if isle_of_gods else {}
+    state = table(areas=areas, red={"money": 100})
+    state.revision = revision
+    assert state.bank == 0
+    return state
+
+
+def test_an_empty_bank_is_not_asked_for_money() -> None:
+    """Ruling 1 (the German rulebook: nobody can take money from an empty bank): from rules revision 4
+    the $3 symbol is skipped with its reason, and the card goes on to its minion."""
+    progress = play(_gimlets_with_the_bank_empty(4), ["gimlets-dwarf-delicatessen"])
+    skipped = [line for line in progress.narration if line.key == "symbol.no-option.bank-empty"]
+    assert len(skipped) == 1 and dict(skipped[0].params) == {"player": "red", "amount": "3"}
+    assert progress.question is not None and progress.question.key == "symbol.minion"
+    assert progress.state.player("red").money == 100 and progress.state.bank == 0
+
+
+def test_revision_3_still_asks_an_empty_bank_for_money() -> None:
+    """A game journalled under revision 3 goes on as it was played: "take $3?" asked, and "take"
+    pays nothing."""
+    progress = play(_gimlets_with_the_bank_empty(3), ["gimlets-dwarf-delicatessen"])
+    assert progress.question is not None and progress.question.key == "symbol.money"
+    assert list(progress.question.options) == ["take", "skip"]
+    taken = play(_gimlets_with_the_bank_empty(3), ["gimlets-dwarf-delicatessen", "take"])
+    assert taken.state.player("red").money == 100 and taken.question is not None
+    assert taken.question.key == "symbol.minion"
+
+
+def test_an_empty_bank_is_asked_while_a_power_may_pay_it_first() -> None:
+    """Isle of Gods pays the bank $2 (to remove a trouble marker): red may use it before the $3
+    symbol, which is asked with "take" greyed by the empty bank; then the bank pays what it holds."""
+    answers = ["gimlets-dwarf-delicatessen"]
+    question = play(_gimlets_with_the_bank_empty(4, isle_of_gods=True), answers).question
+    assert question is not None and question.key == "symbol.money"
+    assert list(question.options) == ["skip", "power:isle-of-gods"]
+    assert dict(question.unavailable)["take"].key == "money.bank-empty"
+    answers += ["power:isle-of-gods", "the-shades"]
+    question = play(_gimlets_with_the_bank_empty(4, isle_of_gods=True), answers).question
+    assert question is not None and question.key == "symbol.money" and list(question.options) == ["take", "skip"]
+    progress = play(_gimlets_with_the_bank_empty(4, isle_of_gods=True), [*answers, "take"])
+    assert progress.state.player("red").money == 100 - 2 + 2 and progress.state.bank == 0
+    skipped = play(_gimlets_with_the_bank_empty(4, isle_of_gods=True), ["gimlets-dwarf-delicatessen", "skip"])
+    assert skipped.narration[-1].key == "symbol.no-option.bank-empty"
+    assert skipped.question is not None and skipped.question.key == "symbol.minion"

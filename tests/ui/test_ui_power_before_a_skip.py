@@ -131,3 +131,30 @@ def test_an_undo_of_the_power_and_a_restart_come_back_to_the_same_question(tmp_p
         assert app.game.question.key == "turn.end"
     finally:
         stop_app(app)
+
+
+MONEY_SAID = {
+    "en": "the bank is empty – use a City Area power first?",
+    "de": "die Bank ist leer – erst die Fähigkeit einer Stadtbezirkskarte nutzen?",
+    "pl": "bank jest pusty – najpierw użyć właściwości karty dzielnicy?",
+    "it": "la banca è vuota – usare prima il potere di una carta Area della Città?",
+}
+
+
+@pytest.mark.parametrize("language", sorted(MONEY_SAID))
+def test_a_money_symbol_asked_of_an_empty_bank_says_the_bank_is_empty(language: str) -> None:
+    """Rules revision 4: "take $3 from the bank?" is not asked of an empty bank, unless a City Area
+    power may pay the bank first (Isle of Gods' $2); then the sentence says why "take" is greyed,
+    and the greyed "take" says it too. (No simulated game of 4,500 emptied the bank: the position
+    is made, not played to.)"""
+    from companion.core.procedure import run
+    from companion.morpork.turn import turn_procedure
+    from tests.companion.test_turn import _gimlets_with_the_bank_empty
+    from ui.i18n import Translator
+
+    question = run(turn_procedure, _gimlets_with_the_bank_empty(4, isle_of_gods=True), {},
+                   ["gimlets-dwarf-delicatessen"]).question
+    assert question is not None and question.key == "symbol.money"
+    tr = Translator(language)
+    assert tr.question(question) == MONEY_SAID[language]
+    assert tr.reason(dict(question.unavailable)["take"]) == MONEY_SAID[language].split(" – ")[0]

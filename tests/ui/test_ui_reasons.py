@@ -77,6 +77,9 @@ SITUATIONS: tuple[tuple[str, State, list[str], str], ...] = (
     ("a player's hand (Cable Street Particulars)", _table(hand={"blue": 0}), ["cable-street-particulars", "do"],
      "hand.no-free-card"),
     ("a card's own areas (The Smoking Gnu)", _table(), ["the-smoking-gnu", "do"], "card.target"),
+    ("take money (Gimlet's), the bank empty, a power usable",
+     _table(areas={"isle-of-gods": {"minions": {"red": 1}, "building": "red"}}, money={"red": 100}),
+     ["gimlets-dwarf-delicatessen"], "money.bank-empty"),
 )
 """Positions where each producer of greyed options speaks, and the rule id it must give."""
 

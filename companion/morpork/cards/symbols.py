@@ -29,7 +29,7 @@ from companion.morpork.cards.common import SKIP, TurnContext, parse_piece_option
 from companion.morpork.cards.interrupts import remove_by_card
 from companion.morpork.cards.powers import POWER_PREFIX, ask_with_powers, power_options, use_power
 from companion.core.procedure import Narrator, Question, Reason, because, choice_question
-from companion.morpork.revisions import POWERS_BEFORE_A_SKIP
+from companion.morpork.revisions import EMPTY_BANK_UNASKED, POWERS_BEFORE_A_SKIP
 from companion.morpork.state import State
 
 TAKE = "take"
@@ -216,7 +216,19 @@ def remove_trouble_steps(state: State, narrator: Narrator, ctx: TurnContext,
 
 def money_steps(state: State, narrator: Narrator, ctx: TurnContext, amount: int,
                 with_powers: bool = True) -> Generator[Question, str, None]:
+    """Take money from the bank, which pays what it holds (ruling 1). From rules revision 4 an
+    empty bank is not asked for money: the symbol is skipped with its reason, or asked with "take"
+    greyed while a City Area power is usable (one may pay the bank first)."""
     color = ctx.player
+    while not state.bank and state.revision >= EMPTY_BANK_UNASKED:
+        empty = {TAKE: because("money.bank-empty", "the bank is empty")}
+        if not (yield from _power_first(state, narrator, ctx, with_powers, lambda powers: choice_question(
+                "symbol.money", f"{color}: take ${amount} from the bank?", color, [SKIP, *powers],
+                unavailable=empty, card=ctx.card, amount=str(amount)))):
+            if state.ended() is None:
+                narrator.say("symbol.no-option.bank-empty", f"the bank is empty: {color} takes nothing",
+                             player=color, amount=amount)
+            return
     answer = yield from _ask(state, narrator, ctx, with_powers, lambda powers: choice_question(
         "symbol.money", f"{color}: take ${amount} from the bank?", color, [TAKE, SKIP, *powers],
         card=ctx.card, amount=str(amount)))
