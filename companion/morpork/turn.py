@@ -210,7 +210,7 @@ def play_card(state: State, narrator: Narrator, ctx: TurnContext, card: str) -> 
 def _symbol_steps(state: State, narrator: Narrator, ctx: TurnContext,
                   symbol: str) -> Generator[Question, str, Reason | None]:
     """The steps of one printed symbol (``P`` is handled by :func:`play_card`); the reason when it
-    could do nothing and said so (the scroll, :func:`scroll_steps`)."""
+    could do nothing and said so (the scroll, :func:`scroll_steps`; money from an empty bank)."""
     if symbol == "M":
         yield from place_minion_steps(state, narrator, ctx)
     elif symbol == "B":
@@ -220,7 +220,7 @@ def _symbol_steps(state: State, narrator: Narrator, ctx: TurnContext,
     elif symbol == "T":
         yield from remove_trouble_steps(state, narrator, ctx)
     elif symbol.startswith("$"):
-        yield from money_steps(state, narrator, ctx, int(symbol[1:]))
+        return (yield from money_steps(state, narrator, ctx, int(symbol[1:])))
     elif symbol == "E":
         yield from event_steps(state, narrator, ctx)
     elif symbol == "S":

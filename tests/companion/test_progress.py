@@ -213,3 +213,15 @@ def test_a_symbol_asked_only_for_the_powers_is_passed_over_when_it_stays_without
         assert statuses(progress.innermost("card")) == [("A", "done", None), nobody, ("B", "now", None)], answers
     game, progress = at(state, ["death", "the-hippo/blue", "power:the-shades", "the-hippo", "the-hippo/blue"])
     assert statuses(progress.innermost("card"))[:2] == [("A", "done", None), ("A", "done", None)]
+
+
+def test_money_from_an_empty_bank_is_skipped_on_the_card_s_checklist_with_why() -> None:
+    """Rules revision 4: Gimlet's $3 with the bank empty is passed over unasked; the card's
+    checklist says it was skipped because the bank is empty (not "done"), and its minion is now."""
+    from tests.companion.test_turn import _gimlets_with_the_bank_empty
+    game, progress = at(_gimlets_with_the_bank_empty(4), ["gimlets-dwarf-delicatessen"])
+    assert game.question is not None and game.question.key == "symbol.minion"
+    card = progress.innermost("card")
+    assert statuses(card) == [("$3", "skipped", "money.bank-empty"), ("M", "now", None)]
+    game, progress = at(_gimlets_with_the_bank_empty(4, isle_of_gods=True), ["gimlets-dwarf-delicatessen", "skip"])
+    assert statuses(progress.innermost("card")) == [("$3", "skipped", "money.bank-empty"), ("M", "now", None)]

@@ -215,27 +215,29 @@ def remove_trouble_steps(state: State, narrator: Narrator, ctx: TurnContext,
 
 
 def money_steps(state: State, narrator: Narrator, ctx: TurnContext, amount: int,
-                with_powers: bool = True) -> Generator[Question, str, None]:
+                with_powers: bool = True) -> Generator[Question, str, Reason | None]:
     """Take money from the bank, which pays what it holds (ruling 1). From rules revision 4 an
-    empty bank is not asked for money: the symbol is skipped with its reason, or asked with "take"
-    greyed while a City Area power is usable (one may pay the bank first)."""
+    empty bank is not asked for money: the symbol is skipped, or asked with "take" greyed while a
+    City Area power is usable (one may pay the bank first); the reason is returned for the card's
+    checklist (``progress.take_symbol``), as a text with no target returns its own."""
     color = ctx.player
     while not state.bank and state.revision >= EMPTY_BANK_UNASKED:
-        empty = {TAKE: because("money.bank-empty", "the bank is empty")}
+        empty = because("money.bank-empty", "the bank is empty")
         if not (yield from _power_first(state, narrator, ctx, with_powers, lambda powers: choice_question(
                 "symbol.money", f"{color}: take ${amount} from the bank?", color, [SKIP, *powers],
-                unavailable=empty, card=ctx.card, amount=str(amount)))):
+                unavailable={TAKE: empty}, card=ctx.card, amount=str(amount)))):
             if state.ended() is None:
                 narrator.say("symbol.no-option.bank-empty", f"the bank is empty: {color} takes nothing",
                              player=color, amount=amount)
-            return
+            return empty
     answer = yield from _ask(state, narrator, ctx, with_powers, lambda powers: choice_question(
         "symbol.money", f"{color}: take ${amount} from the bank?", color, [TAKE, SKIP, *powers],
         card=ctx.card, amount=str(amount)))
     if answer == SKIP:
-        return
+        return None
     got = take_money(state, color, amount)
     narrator.say("money.taken", f"{color} takes ${got} from the bank", player=color, amount=got)
+    return None
 
 
 def event_steps(state: State, narrator: Narrator, ctx: TurnContext) -> Generator[Question, str, None]:
