@@ -25,6 +25,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any, Callable
 
+import pytest
+
 from companion.core.session import Session
 from companion.morpoly.random_play import random_input
 
@@ -527,3 +529,33 @@ def test_an_auction_undone_in_the_journal_comes_back_after_a_pulled_plug(tmp_pat
         assert again == params and "Versteigerung" in " ".join(lines), lines
         assert app.game.state.squares[square].owner is None
         assert {p.id: p.cash for p in app.game.state.parties} == cash
+
+
+def _markup_free(text: str) -> str:
+    """A label's text without Kivy markup (the seats' coloured shapes stay)."""
+    return re.sub(r"\[/?[a-z]+(=[^\]]*)?\]", "", text)
+
+
+@pytest.mark.parametrize(("language", "seq"), [("de", 228), ("de", 305), ("pl", 277), ("pl", 375)])
+def test_the_board_s_log_shows_whole_lines_and_the_newest_at_the_bottom(tmp_path: Path, request: Any,
+                                                                       language: str, seq: int) -> None:
+    """A table with long names (the D-Mark set): the log's last twelve lines wrap to more than its
+    half of the side holds. The box cut them at its top, which then began with the end of a wrapped
+    line — "Straße", "Bartholomäus", "(Hicks!)" — without its beginning. The oldest lines go
+    instead: the first line drawn begins a line of the log, every line drawn is whole, the newest is
+    the last, at the bottom of the box."""
+    data = tmp_path / "data"
+    _feed(data, ["Bartholomäus", "Wilhelmine-Hildegard", "Konstantinopel"], {"edition": "de-dm"},
+          lambda g: g.seq >= seq, seed=2)
+    with _resumed(request, data, language) as (app, d):
+        d.frames(3)
+        board = d.screen
+        label, box = board.log_label, board.log_box
+        lines = [_markup_free(line) for line in label.text.split("\n")]
+        shown = _shown_lines(label)
+        assert any(line.startswith(shown[0]) for line in lines), (shown[0], lines)
+        assert 1 < len(lines) < 12  # some lines went: the twelve did not fit
+        assert " ".join(shown).split() == " ".join(lines).split()  # every line kept is drawn whole
+        newest = app.translator.narration(app.game.narration[-1], "")
+        assert lines[-1] == _markup_free(newest)
+        assert label.texture_size[1] <= box.height and label.y == box.y and label.height == label.texture_size[1]

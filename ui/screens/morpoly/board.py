@@ -10,6 +10,7 @@ from typing import Any
 from kivy.clock import Clock
 from kivy.graphics import Color, Line, Rectangle
 from kivy.metrics import dp, sp
+from kivy.uix.anchorlayout import AnchorLayout
 from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.floatlayout import FloatLayout
@@ -65,6 +66,9 @@ PINNED = {("morpoly.transfer.lift", "keep")}
 """Answers drawn above a question's list instead of at its end: "keep it mortgaged" after a
 bankrupt's mortgaged deeds came to a player (a dozen, each with its "lift" button) stood thirteenth,
 below the fold, and a table that kept them all had to know to scroll for it."""
+
+LOG_LINES = 12
+"""The most lines of the log the board shows (the newest; fewer when they do not fit whole)."""
 
 RING = 11
 """Squares along one side of the board, corners included."""
@@ -220,6 +224,7 @@ class MorpolyBoardScreen(GameScreen):
         self._built = False
         self.faces: list[int | None] = [None, None]
         self.selected: tuple[int, ...] = ()  # the square whose deed is shown, and its opposite
+        self._log_lines: list[str] = []  # the log's newest lines, translated (:meth:`_draw_log`)
 
     # -- building ------------------------------------------------------------------------
     def _build(self) -> None:
@@ -261,9 +266,16 @@ class MorpolyBoardScreen(GameScreen):
         self.money_label = Label(markup=True, font_size=sp(14), halign="left", valign="top", size_hint_y=0.5)
         self.money_label.bind(size=lambda w, _v: setattr(w, "text_size", w.size))
         side.add_widget(self.money_label)
-        self.log_label = Label(markup=True, font_size=sp(12), halign="left", valign="bottom", size_hint_y=0.5)
-        self.log_label.bind(size=lambda w, _v: setattr(w, "text_size", w.size))
-        side.add_widget(self.log_label)
+        # The log stands at the bottom of its half and shows whole lines only (:meth:`_fit_log`)
+        self.log_box = AnchorLayout(anchor_y="bottom", size_hint_y=0.5)
+        self.log_label = Label(markup=True, font_size=sp(12), halign="left", size_hint_y=None)
+        # a new width or room fits the log again after the layout that gave it (a width set inside
+        # the layout's ``size = w, h`` would see its height set back by that same assignment)
+        fit_soon = Clock.create_trigger(lambda _dt: self._fit_log())
+        self.log_label.bind(width=lambda _w, _v: fit_soon())
+        self.log_box.bind(height=lambda _b, _h: fit_soon())
+        self.log_box.add_widget(self.log_label)
+        side.add_widget(self.log_box)
         buttons = BoxLayout(size_hint_y=None, height=dp(52), spacing=dp(4))
         self.home_button = BigButton(font_size=sp(14))
         self.home_button.bind(on_release=lambda _b: self.app.show("home"))
@@ -310,9 +322,38 @@ class MorpolyBoardScreen(GameScreen):
 
     def _draw_log(self, game: Any) -> None:
         """The last twelve lines of the log, in a plain-Monopoly game in its own words where they
-        differ from the variant's (:meth:`ui.i18n.Translator.narration`'s ``base``)."""
+        differ from the variant's (:meth:`ui.i18n.Translator.narration`'s ``base``), as many of
+        them as fit whole (:meth:`_fit_log`)."""
         base = "" if is_variant(game.state) else "standard"
-        self.log_label.text = "\n".join(self.app.translator.narration(n, base) for n in game.narration[-12:])
+        self._log_lines = [self.app.translator.narration(n, base) for n in game.narration[-LOG_LINES:]]
+        self._fit_log()
+
+    def _fit_log(self) -> None:
+        """As many of the newest lines as fit whole in the log's half of the side, the label as tall
+        as they are, at the bottom. Cut by the box instead, the top showed the end of a wrapped line
+        without its beginning ("Straße", "(Hicks!)"), or half a line of text. Laid out here and now
+        (``texture_update``), not a line per frame, so a screen read after a redraw is whole; when
+        the twelve do not fit, the most that do are found by halving (some four layouts, not eleven)."""
+        label = self.log_label
+        label.text_size = (label.width, None)
+        lines = self._log_lines
+        room = self.log_box.height
+
+        def fits(shown: int) -> bool:
+            label.text = "\n".join(lines[len(lines) - shown:]) if shown else ""
+            label.texture_update()
+            return bool(label.texture_size[1] <= room)
+
+        if not fits(len(lines)) and len(lines) > 1:
+            most, fewest = len(lines) - 1, 1  # the newest line is shown even alone too tall
+            while fewest < most:
+                middle = (fewest + most + 1) // 2
+                if fits(middle):
+                    fewest = middle
+                else:
+                    most = middle - 1
+            fits(fewest)
+        label.height = label.texture_size[1]
 
     def _draw_ring(self, game: Any) -> None:
         app, state, ed = self.app, game.state, game_edition(game)
