@@ -398,11 +398,14 @@ def cash_item(state: State, edition: Edition, narrator: Narrator, offer: Offer, 
         return
     party, partner = offer.party, offer.partner
     boss = state.party(party).boss
-    payer = party if choice == PAY else partner
-    text = f"{boss}: how much do you pay {partner}?" if choice == PAY else f"{boss}: how much does {partner} pay you?"
-    answer = yield from ask_amount(state, narrator, f"morpoly.trade.{choice}", text, boss,
-                                   edition.currency.rounding_unit, state.party(payer).cash, (CANCEL,), party=party,
-                                   boss=boss, partner=partner, gives=gives, gets=gets, chosen=chosen)
+    unit = edition.currency.rounding_unit
+    said = {"party": party, "boss": boss, "partner": partner, "gives": gives, "gets": gets, "chosen": chosen}
+    if choice == PAY:
+        answer = yield from ask_amount(state, narrator, "morpoly.trade.pay", f"{boss}: how much do you pay {partner}?",
+                                       boss, unit, state.party(party).cash, (CANCEL,), **said)
+    else:
+        answer = yield from ask_amount(state, narrator, "morpoly.trade.ask", f"{boss}: how much does {partner} pay "
+                                       f"you?", boss, unit, state.party(partner).cash, (CANCEL,), **said)
     if answer == CANCEL:
         return
     if choice == PAY:

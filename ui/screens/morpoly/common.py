@@ -215,6 +215,8 @@ OFFER_ITEMS = {"give": N_("Give {item}"), "get": N_("Ask for {item}"), "give-car
 TAKE_BACK = N_("Take back: {item}")
 """An item already in the offer (the question's ``chosen``): answered again, it is taken back."""
 OFFER_KEYS = ("morpoly.trade.offer", "morpoly.trade.answer")
+ONLY_TRADE_WORDS = ("propose", "accept", "ask")
+"""Answers no other Ankh-Morpoly question gives (``pay`` and ``refuse`` are other questions' too)."""
 
 
 def trade_label(app: Any, game: Any, value: str, question: Any) -> str | None:
@@ -223,10 +225,12 @@ def trade_label(app: Any, game: Any, value: str, question: Any) -> str | None:
     name: :meth:`ui.i18n.Translator.trade_items`), "take back" for those in the offer, cash, propose,
     accept and refuse."""
     key = getattr(question, "key", "")
-    if value == "trade" and key == "morpoly.turn.menu" and getattr(game.state, "revision", 0) >= 6:
+    if value == "trade":  # the menu's, the one question that offers it
+        if getattr(game.state, "revision", 0) < 6:
+            return None
         return str(app.t(PLAIN_TRADE if is_plain(game) else TRADE_WORDS["trade"]))
-    if key not in OFFER_KEYS:
-        return None
+    if key not in OFFER_KEYS and (key or value not in ONLY_TRADE_WORDS) and value.partition(":")[0] not in OFFER_ITEMS:
+        return None  # another question's answer (an answer read without its question: only the trade's own)
     chosen = dict(getattr(question, "params", ())).get("chosen", "").split(",")
     verb, _, rest = value.partition(":")
     if verb in OFFER_ITEMS and rest:
