@@ -32,7 +32,14 @@ when a "pay each player" card's payments reach the Merchants' cover (R32, L64): 
 party insured by the Merchants drew one (checked: exactly those 4); and again for rules revision 5,
 when R12's default became ``by-base`` (standard Monopoly's 10 % on a mortgaged deed changing hands in
 standard Monopoly, none in the variant): every position carries the option's new value, and no game
-changed (240 of 240 the same with ``by-base`` read back as ``none`` in the digested positions).
+changed (240 of 240 the same with ``by-base`` read back as ``none`` in the digested positions); and
+again for rules revision 6, trades both ways (an offer of squares, cards and cash, proposed to a
+partner and accepted or refused): the menu offers ``trade`` whenever some deal is possible, so most
+menus' options changed, and the 237 games where the random player trades play on otherwise from
+their first ``trade`` (the random player now pays for the square, or now and then gives one of its
+own for it, and the partner accepts or refuses); checked with a digest of every input, position and
+narration line per game against main: the 3 games that never trade (fortuna+elam 2p seeds 5, 34 and 39)
+are the same, and every other game is the same up to its first ``trade``.
 """
 from __future__ import annotations
 
