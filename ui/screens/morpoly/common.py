@@ -214,9 +214,19 @@ OFFER_ITEMS = {"give": N_("Give {item}"), "get": N_("Ask for {item}"), "give-car
 """An item the offer question offers (``give:<square>``, ``get-card:<card>``…), by its verb."""
 TAKE_BACK = N_("Take back: {item}")
 """An item already in the offer (the question's ``chosen``): answered again, it is taken back."""
+TAKE_BACK_PAID = N_("Take back the cash you pay: {amount}")
+TAKE_BACK_ASKED = N_("Take back the cash you ask: {amount}")
+"""Cash in the offer, each way its own words: two buttons "take back: 200 €" did not say which."""
 OFFER_KEYS = ("morpoly.trade.offer", "morpoly.trade.answer")
 ONLY_TRADE_WORDS = ("propose", "accept", "ask")
 """Answers no other Ankh-Morpoly question gives (``pay`` and ``refuse`` are other questions' too)."""
+
+
+def _only_trade(value: str) -> bool:
+    """Whether ``value`` is an answer only the trade gives: ``propose``, ``accept``, ``ask``, a card
+    either way, a square given or asked (the Assassins' ``give:<token>`` names no square)."""
+    verb, _, rest = value.partition(":")
+    return value in ONLY_TRADE_WORDS or verb in ("give-card", "get-card") or (verb in ("give", "get") and rest.isdigit())
 
 
 def trade_label(app: Any, game: Any, value: str, question: Any) -> str | None:
@@ -229,7 +239,7 @@ def trade_label(app: Any, game: Any, value: str, question: Any) -> str | None:
         if getattr(game.state, "revision", 0) < 6:
             return None
         return str(app.t(PLAIN_TRADE if is_plain(game) else TRADE_WORDS["trade"]))
-    if key not in OFFER_KEYS and (key or value not in ONLY_TRADE_WORDS) and value.partition(":")[0] not in OFFER_ITEMS:
+    if key not in OFFER_KEYS and (key or not _only_trade(value)):
         return None  # another question's answer (an answer read without its question: only the trade's own)
     chosen = dict(getattr(question, "params", ())).get("chosen", "").split(",")
     verb, _, rest = value.partition(":")
@@ -241,7 +251,8 @@ def trade_label(app: Any, game: Any, value: str, question: Any) -> str | None:
     if value in ("pay", "ask") and value in chosen:
         params = dict(question.params)
         side = params.get("gives" if value == "pay" else "gets", "").split(" + ")[-1]
-        return str(app.t(TAKE_BACK).format(item=side.replace(" ", "\u00a0")))
+        words = TAKE_BACK_PAID if value == "pay" else TAKE_BACK_ASKED
+        return str(app.t(words).format(amount=side.replace(" ", "\u00a0")))
     if value in TRADE_WORDS and value != "trade":
         return str(app.t(TRADE_WORDS[value]))
     return None
@@ -256,14 +267,14 @@ def option_label(app: Any, game: Any, value: str, question: Any = None) -> str:
         return money(ed, int(value))
     if value in GUILD_NAMES:
         return str(app.t(GUILD_NAMES[value]))
+    traded = trade_label(app, game, value, question) if value in TRADE_WORDS or ":" in value else None
+    if traded is not None:
+        return traded
     verb, _, rest = value.partition(":")
     if verb in PLAYER_VERBS and rest:
         return str(app.t(PLAYER_VERBS[verb]).format(player=party_name(app, rest)))
     if verb == "use-card" and rest:  # a get-out-of-jail card the party holds
         return str(app.t("Play the card: {card}")).format(card=card_text(ed, rest) or rest)
-    traded = trade_label(app, game, value, question) if value in TRADE_WORDS or ":" in value else None
-    if traded is not None:
-        return traded
     special = QUESTION_WORDS.get((getattr(question, "key", ""), value))
     if special is not None:
         return str(app.t(special))
