@@ -35,11 +35,14 @@ standard Monopoly, none in the variant): every position carries the option's new
 changed (240 of 240 the same with ``by-base`` read back as ``none`` in the digested positions); and
 again for rules revision 6, trades both ways (an offer of squares, cards and cash, proposed to a
 partner and accepted or refused): the menu offers ``trade`` whenever some deal is possible, so most
-menus' options changed, and the 237 games where the random player trades play on otherwise from
-their first ``trade`` (the random player now pays for the square, or now and then gives one of its
-own for it, and the partner accepts or refuses); checked with a digest of every input, position and
-narration line per game against main: the 3 games that never trade (fortuna+elam 2p seeds 5, 34 and 39)
-are the same, and every other game is the same up to its first ``trade``.
+menus' options changed, and in the 237 games where the random player trades each trade is now an
+offer built answer by answer (the square wanted and cash for it, which the partner accepts; or, where
+the owner refused to sell before, a swap the partner refuses, or no offer when the player has no
+square to spare). The random player draws the same
+numbers as before, so every game goes through the same positions as on main (checked per game: the
+sequence of positions, the revision left out and repeats of a position while an offer is built
+merged, is the same in all 240), and the 3 games that never trade (fortuna+elam 2p seeds 5, 34 and
+39) are the same input by input and line by line.
 """
 from __future__ import annotations
 

@@ -7,7 +7,7 @@ almost every square it can afford, builds whenever it can (at each menu while it
 hotel where one is allowed, else a house on the group that already has the most, as a player
 heading for hotels would), mortgages or sells only when a debt forces it, leaves jail by card or
 fine now and then, bids in the occasional auction, trades for the square that completes a colour
-group (from rules revision 6 for cash or, now and then, a square of its own that completes nothing),
+group (from rules revision 6 offering cash, or now and then a square of its own, which is refused),
 and with a time limit lets the table call time when the turn counter passes the limit (one turn a
 minute). Now and then it corrects a token's position.
 """
@@ -24,6 +24,7 @@ from companion.morpoly.invariants import check_invariants
 from companion.morpoly.editions import load_edition
 from companion.morpoly.takeover import NO_BIDDER
 from companion.morpoly.mortgaged_transfer import interest_due
+from companion.morpoly.questions import amount_suggestions
 from companion.morpoly.revisions import TRADES_BOTH_WAYS
 from companion.morpoly.trade import (ACCEPT, CANCEL, GET, GIVE, PAY, PREFIX, PROPOSE, REFUSE, TRADE,
                                      squares_of, tradeable)
@@ -81,9 +82,9 @@ def random_input(game: Game, rng: random.Random) -> Input:
     if key == "morpoly.trade.offer":
         return _answer(_offer(game, options, rng))
     if key == "morpoly.trade.pay":
-        return _answer(_payment(game, options, rng))
-    if key == "morpoly.trade.answer":
-        return _answer(REFUSE if rng.random() < 0.3 else ACCEPT)
+        return _answer(_payment(game, rng))
+    if key == "morpoly.trade.answer":  # cash for the square: taken; a swap: refused (see _offer)
+        return _answer(ACCEPT if PAY in dict(question.params).get("chosen", "").split(",") else REFUSE)
     if key == "morpoly.takeover.auction":
         bidders = [o for o in options if o != NO_BIDDER]
         return _answer(NO_BIDDER if not bidders or rng.random() < 0.2 else rng.choice(bidders))
@@ -197,19 +198,21 @@ def _buys(game: Game) -> bool:
 
 def _offer(game: Game, options: list[str], rng: random.Random) -> str:
     """Revision 6's offer, as the random player builds it: the square that completes a group, then
-    cash for it or, now and then, a square of its own that completes nothing of its own in exchange
-    (a swap); then ``propose`` (``cancel`` when it cannot be proposed)."""
+    cash for it, which the partner accepts; or, as often as the owner refused to sell before (the
+    same draw), a swap for a square of its own that completes nothing of its own, which the partner
+    refuses (no spare square: the offer is cancelled). So a trade draws the same numbers, and moves
+    the same deeds and cash, as it did before revision 6: the seeded games tests and the simulator
+    rely on stay where they were, and the swap's questions and the refusal are still played."""
     chosen = dict(game.question.params).get("chosen", "") if game.question is not None else ""
     if not chosen:
         square = _completing_square(game)
         wanted = f"{GET}{square}"
         return wanted if wanted in options else CANCEL
     if "," not in chosen:  # the square wanted alone: what the player gives for it
-        spare = _spare_squares(game)
-        if spare and rng.random() < 0.3:
-            return f"{GIVE}{rng.choice(spare)}"
-        if PAY in options:
-            return PAY
+        if rng.random() < 0.3:
+            spare = [f"{GIVE}{s}" for s in _spare_squares(game) if f"{GIVE}{s}" in options]
+            return spare[0] if spare else CANCEL
+        return PAY
     return PROPOSE if PROPOSE in options else CANCEL
 
 
@@ -224,9 +227,10 @@ def _spare_squares(game: Game) -> list[int]:
     return [s for s in free if any(state.squares[m].owner != party for m in edition.group(s))]
 
 
-def _payment(game: Game, options: list[str], rng: random.Random) -> str:
-    """The cash offered for the square wanted: up to twice its printed price, leaving the tenth of
-    R12 on it payable, so the offer can be proposed and the buyer can still build."""
+def _payment(game: Game, rng: random.Random) -> str:
+    """The cash offered for the square wanted, as its owner named the price before revision 6: up
+    to twice its printed price, from the amounts a price question listed up to the cash that leaves
+    R12's tenth on it payable, so the buyer can still build."""
     question = game.question
     assert question is not None
     state = game.state
@@ -234,9 +238,9 @@ def _payment(game: Game, options: list[str], rng: random.Random) -> str:
     wanted = [int(o[len(GET):]) for o in dict(question.params).get("chosen", "").split(",") if o.startswith(GET)]
     party = state.token(question.player or "").party
     room = state.party(party).cash - sum(interest_due(state, edition, s) for s in wanted)
-    ceiling = min(room, 2 * sum(edition.deed(s).price for s in wanted) or room)
-    amounts = [o for o in options if o != CANCEL and int(o) <= ceiling]
-    return rng.choice(amounts) if amounts else min((o for o in options if o != CANCEL), key=int)
+    listed = amount_suggestions(edition.currency.rounding_unit, room)
+    ceiling = 2 * sum(edition.deed(s).price for s in wanted)
+    return rng.choice([o for o in listed if int(o) <= ceiling] or listed)
 
 
 @lru_cache(maxsize=None)

@@ -358,7 +358,8 @@ def deal(state: State, edition: Edition, narrator: Narrator, party: str) -> Trad
     their_boss = state.party(partner).boss
     answer = yield from ask_choice(state, narrator, "morpoly.trade.answer", f"{their_boss}: {party} offers you "
                                    f"{_english(gives)} for {_english(gets)}: accept?", their_boss, [ACCEPT, REFUSE],
-                                   party=party, partner=partner, boss=their_boss, gives=gives, gets=gets)
+                                   party=party, partner=partner, boss=their_boss, gives=gives, gets=gets,
+                                   chosen=",".join(offer.chosen()))
     if answer == REFUSE:
         narrator.say("morpoly.trade.declined", f"{partner} refuses the offer of {party}", party=party, partner=partner,
                      gives=gives, gets=gets)
