@@ -104,6 +104,11 @@ def test_a_german_table_swaps_two_streets_plus_cash_by_touch(tmp_path: Path, req
         assert after.squares[mine].owner == partner and after.squares[theirs].owner == party
         assert after.party(party).cash == cash - int(paid) and after.party(partner).cash == their_cash + int(paid)
         assert "handeln:" in d.screen.log_label.text, d.screen.log_label.text
+        d.tap(d.screen.journal_button)
+        rows = [row["text"].split("\n")[0] for row in d.screen.ids.lines.data[-6:]]
+        assert rows[-1].endswith("→ Annehmen") and rows[-2].endswith("→ Handel vorschlagen"), rows
+        assert any(r.endswith(f"→ {ed.squares[mine].name} geben") for r in rows), rows
+        d.screenshot(SHOTS / "journal-de.png")
 
 
 def test_a_restart_in_the_middle_of_an_offer_comes_back_to_the_same_offer(tmp_path: Path, request: Any) -> None:
