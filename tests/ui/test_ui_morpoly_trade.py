@@ -165,3 +165,21 @@ def test_the_offer_and_the_partner_s_question_are_drawn_whole(language: str, nam
         for button in _answer_buttons(d).values():
             _fits_whole(d, button)
         d.screenshot(SHOTS / f"answer-{language}.png")
+
+
+@pytest.mark.parametrize(("language", "said"), [
+    ("de", "Bernd: Angebot an Anna – du gibst Gefängnis-frei-Karte (Ereignisfeld) + 50\u00a0€; du bekommst nichts"),
+    ("en", "Bernd: your offer to Anna: you give Get Out of Jail Free (Ereignisfeld) + 50\u00a0€; you get nothing"),
+])
+def test_the_offer_names_a_jail_card_shortly_by_its_deck_as_printed(language: str, said: str) -> None:
+    """A get-out-of-jail card in an offer is named by a short name and the deck as the set prints it
+    (its printed sentence is two lines in German), the cash unbroken, an empty side "nothing"."""
+    from companion.core.procedure import Question
+    from ui.i18n import PLACE_CHANCE, PLACE_CHEST, Translator
+    tr = Translator(language)
+    tr.use_players({"yellow": "Anna", "green": "Bernd"})
+    tr.use_places({PLACE_CHANCE: "Ereignisfeld", PLACE_CHEST: "Gemeinschaftsfeld"}, set_speaks="de")
+    question = Question(kind="choice", key="morpoly.trade.offer", text="", player="green", options=("cancel",),
+                        params=(("party", "green"), ("boss", "green"), ("partner", "yellow"),
+                                ("gives", "chance.jail-free + 50 €"), ("gets", ""), ("chosen", "")))
+    assert tr.question(question) == said
