@@ -48,6 +48,8 @@ def _open_offer(app: Any, d: Any, partner: str) -> None:
     """Tap ``trade`` on the menu and, when asked, the partner: the offer question is on the board."""
     d.tap(_answer_buttons(d)["trade"])
     if app.game.question.key == "morpoly.trade.partner":
+        _asked_on_the_board(app, d, "morpoly.trade.partner")
+        d.screenshot(SHOTS / f"partner-{app.translator.language}.png")
         d.tap(_answer_buttons(d)[partner])
     assert app.game.question.key == "morpoly.trade.offer"
 
