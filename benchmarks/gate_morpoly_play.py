@@ -32,7 +32,17 @@ when a "pay each player" card's payments reach the Merchants' cover (R32, L64): 
 party insured by the Merchants drew one (checked: exactly those 4); and again for rules revision 5,
 when R12's default became ``by-base`` (standard Monopoly's 10 % on a mortgaged deed changing hands in
 standard Monopoly, none in the variant): every position carries the option's new value, and no game
-changed (240 of 240 the same with ``by-base`` read back as ``none`` in the digested positions).
+changed (240 of 240 the same with ``by-base`` read back as ``none`` in the digested positions); and
+again for rules revision 6, trades both ways (an offer of squares, cards and cash, proposed to a
+partner and accepted or refused): the menu offers ``trade`` whenever some deal is possible, so most
+menus' options changed, and in the 237 games where the random player trades each trade is now an
+offer built answer by answer (the square wanted and cash for it, which the partner accepts; or, where
+the owner refused to sell before, a swap the partner refuses, or no offer when the player has no
+square to spare). The random player draws the same
+numbers as before, so every game goes through the same positions as on main (checked per game: the
+sequence of positions, the revision left out and repeats of a position while an offer is built
+merged, is the same in all 240), and the 3 games that never trade (fortuna+elam 2p seeds 5, 34 and
+39) are the same input by input and line by line.
 """
 from __future__ import annotations
 

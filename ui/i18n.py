@@ -173,6 +173,10 @@ PLACE_CHEST = "chest_name"
 Chest" on the US set, "Ereignisfeld" and "Gemeinschaftsfeld" on the German ones), like ``{go_name}``;
 said only by the sentences of a set of another language (:data:`AS_PRINTED`)."""
 AS_PRINTED = "as-printed:"
+ITEM_PARAMS = frozenset({"gives", "gets"})
+"""Params that list one side of an Ankh-Morpoly trade's offer (:meth:`Translator.trade_items`)."""
+TRADE_ITEMS = " + "
+"""How the engine joins a trade's items (``companion.morpoly.trade.ITEMS``)."""
 """The prefix of a sentence's variant for a set that speaks another language than the table
 (:meth:`Translator.names_as_printed`): ``as-printed:q:morpoly.card.chance`` names the deck as the
 set prints it in a construction that reads with a quoted foreign name ("welche Karte vom Stapel
@@ -293,7 +297,8 @@ class Translator:
             msgid = AS_PRINTED + msgid  # the deck as a set of another language prints it (names_as_printed);
             # not a key of its own: no question the engine asks (docs/morpoly-state-format.md lists those)
         template = self.gettext(msgid)
-        shown = {PLACE_GO: self.gettext("GO"), **self.places, **{k: self._param(v) for k, v in params.items()}}
+        shown = {PLACE_GO: self.gettext("GO"), **self.places,
+                 **{k: self.trade_items(v) if k in ITEM_PARAMS else self._param(v) for k, v in params.items()}}
         cause = params.get("cause")
         if cause is not None and self.gettext(f"cause:{cause}") != f"cause:{cause}":
             shown["cause"] = self.gettext(f"cause:{cause}")  # how a token died (ELAM), as the sentence says it
@@ -386,6 +391,24 @@ class Translator:
         if "bank" in params.values() and self.gettext(f"n:{key}.bank") != f"n:{key}.bank":
             key += ".bank"  # Ankh-Morpoly's bank as a payee: "an die Bank", "do banku", "alla banca"
         return sentence(self.keyed("n", key, getattr(line, "text"), params))
+
+    def trade_items(self, value: str) -> str:
+        """One side of an Ankh-Morpoly trade (params :data:`ITEM_PARAMS`): its items as the table
+        says them — a square as the set prints it, an amount unbroken, a get-out-of-jail card by a
+        short name and its deck as the set prints it (the card's printed sentence, two lines in
+        German, did not fit an offer) — joined as the engine joins them; "nothing" for none."""
+        if not value:
+            return self.gettext("nothing")
+        said = []
+        for item in value.split(TRADE_ITEMS):
+            deck, dot, rest = item.partition(".")
+            if dot and rest == "jail-free" and deck in ("chance", "chest"):
+                place = self.places.get(PLACE_CHANCE if deck == "chance" else PLACE_CHEST) \
+                    or self.gettext("Chance" if deck == "chance" else "Community Chest")
+                said.append(self.gettext("Get Out of Jail Free ({deck})").format(deck=place))
+            else:
+                said.append(self._param(item) if not is_amount(item) else item.replace(" ", "\u00a0"))
+        return TRADE_ITEMS.join(said)
 
     def _param(self, value: str) -> str:
         """A parameter as the table says it: an area, card, event or personality by its name, a

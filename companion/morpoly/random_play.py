@@ -6,9 +6,10 @@ It plays plausibly toward takeovers, so that games end: it answers the set-up qu
 almost every square it can afford, builds whenever it can (at each menu while it has the cash: a
 hotel where one is allowed, else a house on the group that already has the most, as a player
 heading for hotels would), mortgages or sells only when a debt forces it, leaves jail by card or
-fine now and then, bids in the occasional auction, and with a time limit lets the table call time
-when the turn counter passes the limit (one turn a minute). Now and then it corrects a token's
-position.
+fine now and then, bids in the occasional auction, trades for the square that completes a colour
+group (from rules revision 6 offering cash, or now and then a square of its own, which is refused),
+and with a time limit lets the table call time when the turn counter passes the limit (one turn a
+minute). Now and then it corrects a token's position.
 """
 from __future__ import annotations
 
@@ -22,7 +23,11 @@ from companion.morpoly.game_end import TIME_UP
 from companion.morpoly.invariants import check_invariants
 from companion.morpoly.editions import load_edition
 from companion.morpoly.takeover import NO_BIDDER
-from companion.morpoly.trade import CANCEL, PREFIX, REFUSE, TRADE, tradeable
+from companion.morpoly.mortgaged_transfer import interest_due
+from companion.morpoly.questions import amount_suggestions
+from companion.morpoly.revisions import TRADES_BOTH_WAYS
+from companion.morpoly.trade import (ACCEPT, CANCEL, GET, GIVE, PAY, PREFIX, PROPOSE, REFUSE, TRADE,
+                                     squares_of, tradeable)
 
 PLAYERS = ("red", "blue", "green", "yellow", "white", "black", "orange", "purple")
 
@@ -70,6 +75,16 @@ def random_input(game: Game, rng: random.Random) -> Input:
         if rng.random() < 0.3:
             return _answer(REFUSE)
         return _answer(_price(game, options, rng))
+    if key == "morpoly.trade.partner":
+        square = _completing_square(game)
+        owner = game.state.squares[square].owner if square is not None else None
+        return _answer(owner if owner in options else rng.choice(options))
+    if key == "morpoly.trade.offer":
+        return _answer(_offer(game, options, rng))
+    if key == "morpoly.trade.pay":
+        return _answer(_payment(game, rng))
+    if key == "morpoly.trade.answer":  # cash for the square: taken; a swap: refused (see _offer)
+        return _answer(ACCEPT if PAY in dict(question.params).get("chosen", "").split(",") else REFUSE)
     if key == "morpoly.takeover.auction":
         bidders = [o for o in options if o != NO_BIDDER]
         return _answer(NO_BIDDER if not bidders or rng.random() < 0.2 else rng.choice(bidders))
@@ -100,7 +115,7 @@ def _menu(game: Game, options: list[str], rng: random.Random) -> Input:
     builds = by_verb.get("build")
     if builds and rng.random() < 0.9:
         return _answer(rng.choice(_best_builds(game, builds)))
-    if TRADE in by_verb and rng.random() < 0.9 and _completing_square(game) is not None:
+    if TRADE in by_verb and _buys(game) and rng.random() < 0.9 and _completing_square(game) is not None:
         return _answer(TRADE)
     leave = by_verb.get("pay-fine", []) + by_verb.get("use-card", [])
     if leave and rng.random() < 0.5:
@@ -166,6 +181,66 @@ def _completing_square(game: Game) -> int | None:
         if square in candidates:
             return square
     return None
+
+
+def _buys(game: Game) -> bool:
+    """Whether the player could buy a square (the menu's ``trade`` before rules revision 6, which
+    offers it whenever some deal is possible): the player considers a trade then only, so that a
+    game without a trade draws the same numbers as it did."""
+    state = game.state
+    if state.revision < TRADES_BOTH_WAYS:
+        return True
+    question = game.question
+    assert question is not None
+    buyer = state.token(question.player or "").party
+    return next(tradeable(state, load_edition(state.edition), buyer), None) is not None
+
+
+def _offer(game: Game, options: list[str], rng: random.Random) -> str:
+    """Revision 6's offer, as the random player builds it: the square that completes a group, then
+    cash for it, which the partner accepts; or, as often as the owner refused to sell before (the
+    same draw), a swap for a square of its own that completes nothing of its own, which the partner
+    refuses (no spare square: the offer is cancelled). So a trade draws the same numbers, and moves
+    the same deeds and cash, as it did before revision 6: the seeded games tests and the simulator
+    rely on stay where they were, and the swap's questions and the refusal are still played."""
+    chosen = dict(game.question.params).get("chosen", "") if game.question is not None else ""
+    if not chosen:
+        square = _completing_square(game)
+        wanted = f"{GET}{square}"
+        return wanted if wanted in options else CANCEL
+    if "," not in chosen:  # the square wanted alone: what the player gives for it
+        if rng.random() < 0.3:
+            spare = [f"{GIVE}{s}" for s in _spare_squares(game) if f"{GIVE}{s}" in options]
+            return spare[0] if spare else CANCEL
+        return PAY
+    return PROPOSE if PROPOSE in options else CANCEL
+
+
+def _spare_squares(game: Game) -> list[int]:
+    """The player's squares it may hand over whose colour group it does not hold whole."""
+    state = game.state
+    question = game.question
+    assert question is not None
+    party = state.token(question.player or "").party
+    edition = load_edition(state.edition)
+    free, _built = squares_of(state, edition, party)
+    return [s for s in free if any(state.squares[m].owner != party for m in edition.group(s))]
+
+
+def _payment(game: Game, rng: random.Random) -> str:
+    """The cash offered for the square wanted, as its owner named the price before revision 6: up
+    to twice its printed price, from the amounts a price question listed up to the cash that leaves
+    R12's tenth on it payable, so the buyer can still build."""
+    question = game.question
+    assert question is not None
+    state = game.state
+    edition = load_edition(state.edition)
+    wanted = [int(o[len(GET):]) for o in dict(question.params).get("chosen", "").split(",") if o.startswith(GET)]
+    party = state.token(question.player or "").party
+    room = state.party(party).cash - sum(interest_due(state, edition, s) for s in wanted)
+    listed = amount_suggestions(edition.currency.rounding_unit, room)
+    ceiling = 2 * sum(edition.deed(s).price for s in wanted)
+    return rng.choice([o for o in listed if int(o) <= ceiling] or listed)
 
 
 @lru_cache(maxsize=None)

@@ -38,6 +38,12 @@ revisions differ, and nowhere else.
    (``transfer-interest``) gains the default ``by-base``: the 10 % in standard Monopoly, nothing in
    the variant (the reference's reading); ``none`` and ``standard-10pct`` stay the table's own
    reading in either base (:mod:`companion.morpoly.mortgaged_transfer`, :mod:`companion.morpoly.auction`).
+6. Trades both ways (reference §8.3: "trades (squares, cards and cash both ways)"): the menu's
+   ``trade`` is offered when some deal is possible, the boss names the partner party, builds the
+   offer item by item — squares given and asked, get-out-of-jail cards either way, cash paid and
+   asked — and proposes it; the partner's boss accepts or refuses, and everything changes hands at
+   once (:mod:`companion.morpoly.trade`). Before, a trade was one deed bought from another party for
+   the price its owner named.
 """
 from __future__ import annotations
 
@@ -60,5 +66,9 @@ PRINTED_STANDARD: Final = 5
 tenth at once, with the offer to lift it at once (a trade and a bankruptcy to a player); and the
 table's auctions of a declined deed and of a bankrupt's deeds are recorded."""
 
-LATEST: Final = PRINTED_STANDARD
+TRADES_BOTH_WAYS: Final = 6
+"""From this revision: a trade is an offer of squares, get-out-of-jail cards and cash both ways,
+proposed by the boss and accepted or refused by the partner's boss."""
+
+LATEST: Final = TRADES_BOTH_WAYS
 """The revision new games are started with."""

@@ -11,18 +11,35 @@ them first, as in standard Monopoly); in the variant a party all of whose tokens
 deals (B1, R10), unless it includes the Thieves (L36); a mortgaged square moves mortgaged, and the buyer
 pays the bank a tenth of its mortgage value as the table reads R12 (in standard Monopoly by default,
 then offered to lift it at once: :mod:`companion.morpoly.mortgaged_transfer`).
+
+From rules revision 6 (:data:`~companion.morpoly.revisions.TRADES_BOTH_WAYS`) a trade is what the
+reference's §8.3 records: "trades (squares, cards and cash both ways)". The menu offers ``trade``
+when some deal is possible; the boss names the partner party (``morpoly.trade.partner``, not asked
+when only one party can deal), then builds the offer one answer at a time on one question
+(``morpoly.trade.offer``): ``give:<square>`` and ``get:<square>``, ``give-card:<card>`` and
+``get-card:<card>`` (get-out-of-jail cards), ``pay`` and ``ask`` (cash, its amount asked next:
+``morpoly.trade.pay`` / ``morpoly.trade.ask``); an item answered again is taken back; ``propose``
+(when something moves) or ``cancel``. The partner's boss accepts or refuses
+(``morpoly.trade.answer``), and everything changes hands at once. The same rules hold, each refusal
+naming its rule: a square of a built group is greyed (sell the buildings first); a jailed partner
+is greyed (B1, R10); the tenth of R12 is due from each side on the mortgaged squares it receives,
+then standard Monopoly offers each to lift them at once; an offer whose cash and interest a side
+cannot pay is not proposed (``propose`` greyed, saying who is short by how much). A game recorded
+before revision 6 trades as it was played.
 """
 from __future__ import annotations
 
-from collections.abc import Generator, Iterator
+from collections.abc import Generator, Iterator, Sequence
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Final
 
-from companion.core.procedure import Narrator, Question
+from companion.core.procedure import Narrator, Question, Reason, because
 from companion.morpoly.editions import Edition, load_edition
 from companion.morpoly.money import BANK, transfer
-from companion.morpoly.mortgaged_transfer import interest_due, lift_at_once, say_interest
+from companion.morpoly.mortgaged_transfer import interest_due, interest_on, lift_at_once, say_interest
 from companion.morpoly.questions import ask_amount, ask_choice
+from companion.morpoly.revisions import TRADES_BOTH_WAYS
 from companion.morpoly.rules import is_variant, party_jailed
 from companion.morpoly.state import SquareState, State
 
@@ -94,7 +111,10 @@ def _has_buildings(squares: dict[int, SquareState], group: tuple[int, ...]) -> b
 
 
 def can_trade(state: State, edition: Edition, buyer: str) -> bool:
-    """Whether the menu offers ``trade`` (found at the first square that may change hands)."""
+    """Whether the menu offers ``trade``: before rules revision 6 when the boss may buy some square
+    (found at the first square that may change hands), from it when some deal is possible."""
+    if state.revision >= TRADES_BOTH_WAYS:
+        return bool(partners(state, edition, buyer))
     return next(tradeable(state, edition, buyer), None) is not None
 
 
@@ -104,8 +124,17 @@ def trade_options(state: State, edition: Edition, buyer: str) -> list[str]:
 
 
 def trade(state: State, edition: Edition, narrator: Narrator, buyer: str) -> Trading:
+    """The trade the menu's ``trade`` starts: an offer both ways from rules revision 6
+    (:func:`deal`), before it one deed bought (:func:`buy_deed`), as the game was recorded."""
+    if state.revision >= TRADES_BOTH_WAYS:
+        yield from deal(state, edition, narrator, buyer)
+    else:
+        yield from buy_deed(state, edition, narrator, buyer)
+
+
+def buy_deed(state: State, edition: Edition, narrator: Narrator, buyer: str) -> Trading:
     """Which square the buyer's boss proposes to buy (or ``cancel``); then the owner's boss names
-    the price agreed, or refuses; then the deed and the money change hands."""
+    the price agreed, or refuses; then the deed and the money change hands (rules revisions 1–5)."""
     boss = state.party(buyer).boss
     choice = yield from ask_choice(state, narrator, "morpoly.trade.square", f"{boss}: which square do you buy "
                                    f"from another party?", boss, [*trade_options(state, edition, buyer), CANCEL],
@@ -137,3 +166,280 @@ def trade(state: State, edition: Edition, narrator: Narrator, buyer: str) -> Tra
     if interest:
         say_interest(state, edition, narrator, buyer, [square], interest)
         yield from lift_at_once(state, edition, narrator, buyer, [square])
+
+
+# -- rules revision 6: squares, cards and cash both ways ------------------------------------------
+
+GIVE: Final = "give:"
+GET: Final = "get:"
+GIVE_CARD: Final = "give-card:"
+GET_CARD: Final = "get-card:"
+PAY: Final = "pay"
+ASK: Final = "ask"
+PROPOSE: Final = "propose"
+ACCEPT: Final = "accept"
+ITEMS: Final = " + "
+"""How an offer's items are joined in the params of its questions and of the deal's line (a square's
+name, an amount as the set prints it, a card by its id): screens name each item in their words."""
+DECKS: Final = {"chance": "Chance", "chest": "Community Chest"}
+
+
+@dataclass
+class Offer:
+    """What the boss of ``party`` offers ``partner``: the squares and get-out-of-jail cards each side
+    hands over, and the cash each side pays (``pay``: ``party`` to ``partner``; ``ask``: back)."""
+
+    party: str
+    partner: str
+    give: list[int] = field(default_factory=list)
+    get: list[int] = field(default_factory=list)
+    give_cards: list[str] = field(default_factory=list)
+    get_cards: list[str] = field(default_factory=list)
+    pay: int = 0
+    ask: int = 0
+
+    def moves(self) -> bool:
+        """Whether a square or a card changes hands (cash alone is no deal: ``propose`` waits)."""
+        return bool(self.give or self.get or self.give_cards or self.get_cards)
+
+    def chosen(self) -> list[str]:
+        """The answers in the offer now: each answered again takes its item back."""
+        return [*(f"{GIVE}{s}" for s in self.give), *(f"{GET}{s}" for s in self.get),
+                *(f"{GIVE_CARD}{c}" for c in self.give_cards), *(f"{GET_CARD}{c}" for c in self.get_cards),
+                *([PAY] if self.pay else []), *([ASK] if self.ask else [])]
+
+
+def squares_of(state: State, edition: Edition, party: str) -> tuple[list[int], list[int]]:
+    """``party``'s squares by number: those that may change hands, and those of a colour group with
+    buildings, which may not until the buildings are sold (standard Monopoly)."""
+    order, groups = _squares(edition.id)
+    squares = state.squares
+    free: list[int] = []
+    built: list[int] = []
+    for index in order:
+        if squares[index].owner == party:
+            (built if _has_buildings(squares, groups[index]) else free).append(index)
+    return free, built
+
+
+def _has_items(state: State, edition: Edition, party: str) -> bool:
+    """Whether ``party`` holds a square that may change hands, or a get-out-of-jail card."""
+    if state.party(party).jail_cards:
+        return True
+    order, groups = _squares(edition.id)
+    squares = state.squares
+    for index in order:
+        if squares[index].owner == party and not _has_buildings(squares, groups[index]):
+            return True
+    return False
+
+
+def partners(state: State, edition: Edition, party: str) -> list[str]:
+    """The parties the boss of ``party`` may deal with now, in seating order: none when ``party``
+    makes no deals (B1, R10); else every other party not in jail that has something to trade, or
+    every one when ``party`` has."""
+    if makes_no_deals(state, party):
+        return []
+    others = [p.id for p in state.parties if p.id != party and not makes_no_deals(state, p.id)]
+    if _has_items(state, edition, party):
+        return others
+    return [p for p in others if _has_items(state, edition, p)]
+
+
+def jailed_parties(state: State, party: str) -> dict[str, Reason]:
+    """The other parties that make no deals now, each with its rule (B1, R10), greyed in the
+    question that names the partner."""
+    return {p.id: because("morpoly.trade.jailed", f"{p.id} sits in jail and makes no deals (B1)", party=p.id)
+            for p in state.parties if p.id != party and makes_no_deals(state, p.id)}
+
+
+def item_names(edition: Edition, squares: Sequence[int], cards: Sequence[str], cash: int) -> str:
+    """One side of an offer as its params carry it (:data:`ITEMS`); "" for nothing."""
+    names = [edition.squares[s].name for s in squares] + list(cards)
+    if cash:
+        names.append(edition.currency.format(cash))
+    return ITEMS.join(names)
+
+
+def _english(names: str) -> str:
+    """One side of an offer in the log's English (a card by its deck)."""
+    if not names:
+        return "nothing"
+    return ITEMS.join(f"Get Out of Jail Free ({DECKS[n.partition('.')[0]]})" if n.endswith(".jail-free")
+                      and n.partition(".")[0] in DECKS else n for n in names.split(ITEMS))
+
+
+def sides(edition: Edition, offer: Offer) -> tuple[str, str]:
+    """What ``offer.party`` gives and what it gets, each as :func:`item_names` says it."""
+    return (item_names(edition, offer.give, offer.give_cards, offer.pay),
+            item_names(edition, offer.get, offer.get_cards, offer.ask))
+
+
+def shortfall(state: State, edition: Edition, offer: Offer) -> Reason | None:
+    """Why the offer cannot be proposed: a side whose cash, with the cash it receives, does not
+    cover the cash it pays and the tenth of R12 on the mortgaged squares it receives; else ``None``."""
+    for side, pays, receives, squares in ((offer.party, offer.pay, offer.ask, offer.get),
+                                          (offer.partner, offer.ask, offer.pay, offer.give)):
+        due = pays + interest_on(state, edition, squares)
+        has = state.party(side).cash + receives
+        if due > has:
+            money = edition.currency.format
+            return because("morpoly.trade.short", f"{side} cannot pay {money(due)} (cash and interest on the "
+                           f"mortgaged squares received): has {money(has)}", party=side, amount=money(due),
+                           cash=money(has))
+    return None
+
+
+def offer_options(state: State, edition: Edition, offer: Offer) -> tuple[list[str], dict[str, Reason]]:
+    """The offer question's answers and its greyed ones: each square either side may hand over,
+    each card either side holds, cash either way, ``propose`` and ``cancel``."""
+    options: list[str] = []
+    unavailable: dict[str, Reason] = {}
+    unit = edition.currency.rounding_unit
+    for prefix, party in ((GIVE, offer.party), (GET, offer.partner)):
+        free, built = squares_of(state, edition, party)
+        options.extend(f"{prefix}{s}" for s in free)
+        for s in built:
+            unavailable[f"{prefix}{s}"] = because("morpoly.trade.built", f"{edition.squares[s].name}: its group has "
+                                                  f"buildings; sell them first", name=edition.squares[s].name)
+    options.extend(f"{GIVE_CARD}{c}" for c in state.party(offer.party).jail_cards)
+    options.extend(f"{GET_CARD}{c}" for c in state.party(offer.partner).jail_cards)
+    if offer.pay or state.party(offer.party).cash >= unit:
+        options.append(PAY)
+    if offer.ask or state.party(offer.partner).cash >= unit:
+        options.append(ASK)
+    if offer.moves():
+        short = shortfall(state, edition, offer)
+        if short is None:
+            options.append(PROPOSE)
+        else:
+            unavailable[PROPOSE] = short
+    options.append(CANCEL)
+    return options, unavailable
+
+
+def toggle(offer: Offer, choice: str) -> None:
+    """Add the item ``choice`` names to the offer, or take it back when it is in already."""
+    for prefix, items in ((GIVE_CARD, offer.give_cards), (GET_CARD, offer.get_cards)):
+        if choice.startswith(prefix):
+            card = choice[len(prefix):]
+            if card in items:
+                items.remove(card)
+            else:
+                items.append(card)
+            return
+    for prefix, squares in ((GIVE, offer.give), (GET, offer.get)):
+        if choice.startswith(prefix):
+            square = int(choice[len(prefix):])
+            if square in squares:
+                squares.remove(square)
+            else:
+                squares.append(square)
+                squares.sort()
+            return
+
+
+def deal(state: State, edition: Edition, narrator: Narrator, party: str) -> Trading:
+    """Revision 6's trade: the partner, the offer built item by item, the partner's answer, then
+    everything changes hands at once (see the module docstring)."""
+    boss = state.party(party).boss
+    candidates = partners(state, edition, party)
+    if not candidates:
+        return
+    partner = candidates[0]
+    if len(candidates) > 1:
+        partner = yield from ask_choice(state, narrator, "morpoly.trade.partner", f"{boss}: trade with whom?", boss,
+                                        candidates, unavailable=jailed_parties(state, party), party=party, boss=boss)
+    offer = Offer(party, partner)
+    proposed = yield from build_offer(state, edition, narrator, offer)
+    if not proposed:
+        return
+    gives, gets = sides(edition, offer)
+    their_boss = state.party(partner).boss
+    answer = yield from ask_choice(state, narrator, "morpoly.trade.answer", f"{their_boss}: {party} offers you "
+                                   f"{_english(gives)} for {_english(gets)}: accept?", their_boss, [ACCEPT, REFUSE],
+                                   party=party, partner=partner, boss=their_boss, gives=gives, gets=gets,
+                                   chosen=",".join(offer.chosen()))
+    if answer == REFUSE:
+        narrator.say("morpoly.trade.declined", f"{partner} refuses the offer of {party}", party=party, partner=partner,
+                     gives=gives, gets=gets)
+        return
+    yield from exchange(state, edition, narrator, offer)
+
+
+def build_offer(state: State, edition: Edition, narrator: Narrator, offer: Offer) -> Generator[Question, str, bool]:
+    """Ask the proposer's boss for the offer, one answer at a time, until ``propose`` (``True``) or
+    ``cancel`` (``False``); the question shows the offer so far (``gives``, ``gets``, ``chosen``)."""
+    party, partner = offer.party, offer.partner
+    boss = state.party(party).boss
+    while True:
+        options, unavailable = offer_options(state, edition, offer)
+        gives, gets = sides(edition, offer)
+        chosen = ",".join(offer.chosen())
+        choice = yield from ask_choice(state, narrator, "morpoly.trade.offer", f"{boss}: your offer to {partner}: "
+                                       f"you give {_english(gives)}; you get {_english(gets)}", boss, options,
+                                       unavailable=unavailable, party=party, boss=boss, partner=partner, gives=gives,
+                                       gets=gets, chosen=chosen)
+        if choice == CANCEL:
+            return False
+        if choice == PROPOSE:
+            return True
+        if choice == PAY or choice == ASK:
+            yield from cash_item(state, edition, narrator, offer, choice, gives, gets, chosen)
+        else:
+            toggle(offer, choice)
+
+
+def cash_item(state: State, edition: Edition, narrator: Narrator, offer: Offer, choice: str, gives: str,
+              gets: str, chosen: str) -> Generator[Question, str, None]:
+    """Cash paid (``pay``) or asked (``ask``): taken back when it is in the offer already, else its
+    amount asked of the proposer's boss, up to the payer's cash (``cancel``: none)."""
+    if (offer.pay if choice == PAY else offer.ask):
+        offer.pay, offer.ask = (0, offer.ask) if choice == PAY else (offer.pay, 0)
+        return
+    party, partner = offer.party, offer.partner
+    boss = state.party(party).boss
+    unit = edition.currency.rounding_unit
+    said = {"party": party, "boss": boss, "partner": partner, "gives": gives, "gets": gets, "chosen": chosen}
+    if choice == PAY:
+        answer = yield from ask_amount(state, narrator, "morpoly.trade.pay", f"{boss}: how much do you pay {partner}?",
+                                       boss, unit, state.party(party).cash, (CANCEL,), **said)
+    else:
+        answer = yield from ask_amount(state, narrator, "morpoly.trade.ask", f"{boss}: how much does {partner} pay "
+                                       f"you?", boss, unit, state.party(partner).cash, (CANCEL,), **said)
+    if answer == CANCEL:
+        return
+    if choice == PAY:
+        offer.pay = int(answer)
+    else:
+        offer.ask = int(answer)
+
+
+def exchange(state: State, edition: Edition, narrator: Narrator, offer: Offer) -> Trading:
+    """Everything changes hands at once: the squares (a mortgaged one stays mortgaged), the cards,
+    the cash; one line for the deal; then each side pays the tenth of R12 on the mortgaged squares
+    it received and, in standard Monopoly, is offered to lift them at once."""
+    party, partner = offer.party, offer.partner
+    gives, gets = sides(edition, offer)
+    received = ((party, offer.get), (partner, offer.give))
+    interest = [(side, [s for s in squares if interest_due(state, edition, s)]) for side, squares in received]
+    interest_paid = [interest_on(state, edition, squares) for _side, squares in interest]
+    for side, squares in received:
+        for square in squares:
+            state.squares[square] = state.squares[square].with_owner(side)
+    for source, target, cards in ((party, partner, offer.give_cards), (partner, party, offer.get_cards)):
+        for card in cards:
+            state.party(source).jail_cards.remove(card)
+            state.party(target).jail_cards.append(card)
+    if offer.pay:
+        transfer(state, party, partner, offer.pay)
+    if offer.ask:
+        transfer(state, partner, party, offer.ask)
+    narrator.say("morpoly.trade.deal", f"{party} and {partner} trade: {party} gives {_english(gives)}; {partner} "
+                 f"gives {_english(gets)}", party=party, partner=partner, gives=gives, gets=gets)
+    for (side, squares), amount in zip(interest, interest_paid):
+        if amount:
+            transfer(state, side, BANK, amount)
+            say_interest(state, edition, narrator, side, squares, amount)
+    for side, squares in received:
+        yield from lift_at_once(state, edition, narrator, side, squares)

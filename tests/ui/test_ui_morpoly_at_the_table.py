@@ -158,16 +158,20 @@ def test_a_long_question_shows_who_and_how_much(tmp_path: Path, request: Any) ->
 
 
 def test_a_trade_is_offered_in_polish_words(tmp_path: Path, request: Any) -> None:
+    """The offer's buttons (rules revision 6; before it the squares to buy: "Kup …") in Polish: no
+    English verb ("Trade: …", "Give: …"), and tapped, the offer asked again, its question whole."""
     data = tmp_path / "data"
     _feed(data, ["Przemysław", "Małgorzata", "Grzegorz"], {"fortuna": "on", "elam": "on"},
-          lambda g: g.question is not None and g.question.key == "morpoly.trade.square", seed=2)
+          lambda g: g.question is not None and g.question.key == "morpoly.trade.offer", seed=2)
     with _resumed(request, data, "pl") as (app, d):
-        buttons = [w for w in d.screen.answer_area.walk() if getattr(w, "value", "").startswith("trade:")]
+        buttons = [w for w in d.screen.answer_area.walk() if getattr(w, "value", "").startswith(("give:", "get:"))]
         assert buttons
         for button in buttons:
-            assert "Trade" not in button.text and button.text.startswith("Kup "), button.text
+            assert "Trade" not in button.text and "Give" not in button.text, button.text
+            assert button.text.startswith("Daj: " if button.value.startswith("give:") else "Zażądaj: "), button.text
+        value = buttons[0].value
         d.tap(buttons[0])
-        assert app.game.question.key == "morpoly.trade.price"
+        assert app.game.question.key == "morpoly.trade.offer" and dict(app.game.question.params)["chosen"] == value
         label = d.screen.question_label
         assert _fits(label, label.height), _shown_lines(label)
 
@@ -326,17 +330,24 @@ def test_the_top_bars_table_shows_the_board(tmp_path: Path, request: Any) -> Non
 
 
 def test_a_price_agreed_at_the_table_is_typed_on_a_digit_pad(tmp_path: Path, request: Any) -> None:
-    """The engine takes any whole amount for a trade's price; the board offered only about ten
+    """The engine takes any whole amount for a trade's cash; the board offered only about ten
     buttons (1, 20, 40, … at a Polish table: a price of 150 agreed across the table had none). The
-    board's "Another amount…" opens a digit pad; 1, 5, 0 and OK sell the deed for 150."""
+    board's "Another amount…" opens a digit pad; 1, 5, 0 and OK put 150 in the offer (rules revision
+    6; before it the seller's price), and the deed is sold for it once proposed and accepted."""
     data = tmp_path / "data"
-    _feed(data, ["Przemysław", "Małgorzata", "Grzegorz"], {}, lambda g: g.question is not None
-          and g.question.key == "morpoly.trade.price" and g.question.maximum >= 160
-          and "150" not in g.question.options, seed=6)
+
+    def asked(g: Any) -> bool:
+        q = g.question
+        if q is None or q.key != "morpoly.trade.pay" or q.maximum < 160 or "150" in q.options:
+            return False
+        wanted = [int(c[4:]) for c in dict(q.params)["chosen"].split(",") if c.startswith("get:")]
+        return not any(g.state.squares[s].mortgaged for s in wanted)  # no interest beside the price
+
+    _feed(data, ["Przemysław", "Małgorzata", "Grzegorz"], {}, asked, seed=14)  # (seed 6 before revision 6)
     with _resumed(request, data, "pl") as (app, d):
         board = d.screen
         question = app.game.question
-        buyer = question.params and dict(question.params).get("buyer")
+        buyer = dict(question.params)["party"]
         cash = {p.id: p.cash for p in app.game.state.parties}
         more = board.amount_button
         assert more.text == "Inna kwota…" and more.parent is board.answer_area  # not scrolled away
@@ -349,15 +360,18 @@ def test_a_price_agreed_at_the_table_is_typed_on_a_digit_pad(tmp_path: Path, req
         assert "150" in board.amount_popup.content.children[-1].text and not board.amount_ok.disabled
         d.tap(board.amount_ok)
         assert app.session.inputs[-1].value == "150"
-        after = {p.id: p.cash for p in app.game.state.parties}
-        assert buyer and after[buyer] == cash[buyer] - 150
+        assert dict(app.game.question.params)["gives"].endswith("$150")
         popup, end = board.amount_popup, time.monotonic() + 10
         while popup.parent is not None and time.monotonic() < end:  # it fades out, taking every touch till gone
             d.frames(1)
             time.sleep(0.01)
+        d.tap(_answer_buttons(d)["propose"])
+        d.tap(_answer_buttons(d)["accept"])
+        after = {p.id: p.cash for p in app.game.state.parties}
+        assert after[buyer] == cash[buyer] - 150
         d.tap(board.journal_button)
         assert d.screen.name == "journal"
-        assert d.screen.ids.lines.data[-1]["text"].split("\n")[0].endswith("→ $150")
+        assert d.screen.ids.lines.data[-3]["text"].split("\n")[0].endswith("→ $150")
 
 
 def test_home_says_which_game_resume_resumes(tmp_path: Path, request: Any) -> None:

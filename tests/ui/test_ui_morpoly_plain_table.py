@@ -233,18 +233,20 @@ def test_the_journal_row_of_an_auction_names_the_deed_and_the_highest_bidder(tmp
 
 
 def test_an_italian_plain_monopoly_table_buys_a_deed_from_another_player(tmp_path: Path, request: Any) -> None:
-    """An Italian table with the US set: the turn's button says "da un altro giocatore", as the
-    question it leads to does; tapped, that question is asked."""
+    """An Italian table with the US set: the turn's button says "con un altro giocatore" (rules
+    revision 6: a trade both ways; before it "Compra un contratto da un altro giocatore", as the
+    question it led to said); tapped, the trade's first question is asked in Italian."""
     names = ["Giuseppina", "Massimiliano", "Bartolomeo"]
     data = tmp_path / "data"
     _feed(data, names, PLAIN, lambda g: g.question is not None and g.question.key == "morpoly.turn.menu"
           and "trade" in g.question.options, seed=1)
     with _resumed(request, data, "it") as (app, d):
         button = next(w for w in d.screen.answer_area.walk() if getattr(w, "value", None) == "trade")
-        assert button.text == "Compra un contratto da un altro giocatore", button.text
+        assert button.text == "Scambia con un altro giocatore", button.text
         d.tap(button)
-        assert app.game.question.key == "morpoly.trade.square"
-        assert "da un altro giocatore?" in d.screen.question_label.text
+        assert app.game.question.key in ("morpoly.trade.partner", "morpoly.trade.offer")
+        said = d.screen.question_label.text
+        assert "con chi scambi?" in said or "offerta a" in said, said
 
 
 def test_keep_them_mortgaged_is_in_sight_after_a_dozen_lift_buttons(tmp_path: Path, request: Any) -> None:

@@ -1,14 +1,15 @@
 """Ankh-Morpoly restarted at awkward moments, with the plug pulled each time (the app process killed
 with SIGKILL: nothing closed or flushed by the app), Fortuna and ELAM on: in the middle of a trade (the
-seller asked for the price agreed), during a debt (the debtor asked how to raise the money), right
+partner asked to accept the offer), during a debt (the debtor asked how to raise the money), right
 after an undo by touch in the Journal (German), and in Fortuna's window after a roll and during a
-takeover's auction (English). Each time the app, started again and resumed from Home, must show
-exactly what the table saw: the same question and answer buttons (greyed ones too), every text on
+takeover's auction (English); before rules revision 6 the trade's moment was the seller asked for
+the price. Each time the app, started again and resumed from Home, must show exactly what the table saw: the same question and answer buttons (greyed ones too), every text on
 the window (ring, money panel, log), the FSU ledger, the position and what a redo would put back.
 
 Each game is killed and resumed several times (``drive_morpoly.py``: every roll thrown on the die
 emulator's pair of dice through the serial source, every choice a tap). The seeds' choices reach
-those questions at the steps below (found by replaying the driver's choices through the engine).
+those questions at the steps below (found by replaying the driver's choices through the engine; seeds
+21 and 3 reached them until rules revision 6's trades took the driver's taps elsewhere).
 """
 from __future__ import annotations
 
@@ -26,9 +27,9 @@ SAME = ("game", "mode", "seq", "inputs", "undone", "question", "view", "ring", "
 """What "exactly the same screen" is made of (``drive_morpoly.snapshot``)."""
 
 PLANS = [
-    pytest.param(21, "de", [(23, (), "morpoly.trade.price"), (3, (), "morpoly.debt.raise"), (1, ("undo:2",), None)],
+    pytest.param(54, "de", [(43, (), "morpoly.trade.answer"), (104, (), "morpoly.debt.raise"), (1, ("undo:2",), None)],
                  id="trade-debt-undo-de"),
-    pytest.param(3, "en", [(87, (), "morpoly.fortuna.window"), (2, (), "morpoly.takeover.auction")],
+    pytest.param(54, "en", [(138, (), "morpoly.fortuna.window"), (41, (), "morpoly.takeover.auction")],
                  id="fortuna-takeover-en"),
 ]
 """Per game: the seed, the language, and each run's steps, touches after them, and the question the

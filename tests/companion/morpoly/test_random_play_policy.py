@@ -53,3 +53,34 @@ def test_the_fuller_group_even_when_it_is_the_cheaper() -> None:
 def test_the_games_that_ran_past_the_cap_end(seed: int) -> None:
     result = play_game(seed, 4, {}, check_every=64)
     assert result.reason == "one party left" and result.turns < 2000
+
+
+def _positions(seed: int, revision: int) -> tuple[list[str], list[str]]:
+    """A random game of ``revision``: its positions in order (a position repeated while an offer is
+    built counted once, the revision left out) and its trades' log lines."""
+    import json
+    from companion.morpoly.game import apply
+    from companion.morpoly.mode import MODE
+    from companion.morpoly.state_format import state_to_json
+    rng = random.Random(seed)
+    game = MODE.new_game(["red", "yellow", "green"], {}, None, revision)
+    positions: list[str] = []
+    while game.question is not None:
+        game = apply(game, random_input(game, rng), snapshot=False)
+        position = json.dumps(state_to_json(game.state), sort_keys=True)
+        if not positions or positions[-1] != position:
+            positions.append(position)
+    return positions, [line.key for line in game.narration if line.key.startswith("morpoly.trade.")]
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_revision_6_s_trades_move_what_revision_5_s_did(seed: int) -> None:
+    """Rules revision 6's trade is an offer built answer by answer; the random player offers cash for
+    the square that completes a group (accepted), or where the owner refused to sell before, a swap
+    (refused): the same numbers drawn, so a seeded game goes through the same positions, and the
+    seeded games the tests and the simulator rely on stay where they were."""
+    old, old_trades = _positions(seed, 5)
+    new, new_trades = _positions(seed, 6)
+    assert old == new
+    assert old_trades.count("morpoly.trade.done") == new_trades.count("morpoly.trade.deal") > 0
+    assert "morpoly.trade.declined" in new_trades  # swaps offered and refused are played too

@@ -8,6 +8,7 @@ import pytest
 from companion.core.errors import InputError
 from companion.core.inputs import Answer
 from companion.morpoly.game import apply, new_game
+from companion.morpoly.revisions import PRINTED_STANDARD
 from companion.morpoly.state import State
 from companion.morpoly.state_format import state_to_json
 from morpoly_table import cash, do, own, start, table
@@ -263,10 +264,16 @@ def test_r8_one_party_left_ends_with_its_team_as_the_standings() -> None:
     assert [(s.boss, s.tokens) for s in ended.standings] == [("blue", ("blue", "red"))]
 
 
-# -- trades ----------------------------------------------------------------------------------------
+# -- trades (rules revisions 1-5: one deed bought; revision 6 in test_trade.py) ---------------------
+
+def old_trades(state: State) -> State:
+    """A game recorded under rules revision 5, whose trade is one deed bought from its owner."""
+    state.revision = PRINTED_STANDARD
+    return state
+
 
 def test_a_boss_buys_a_deed_from_another_party_at_the_price_its_boss_names() -> None:
-    state = three()
+    state = old_trades(three())
     own(state, "red", 1)
     own(state, "blue", 3)
     game = start(state)
@@ -288,7 +295,7 @@ def test_a_boss_buys_a_deed_from_another_party_at_the_price_its_boss_names() -> 
 
 
 def test_no_trade_of_a_built_group_nor_with_a_jailed_party() -> None:
-    state = three()
+    state = old_trades(three())
     own(state, "blue", 1, 3, houses=1)
     own(state, "green", 6)
     state.token("green").in_jail, state.token("green").square = True, 10
@@ -299,7 +306,7 @@ def test_no_trade_of_a_built_group_nor_with_a_jailed_party() -> None:
 
 
 def test_the_thieves_trade_from_jail() -> None:
-    state = three()
+    state = old_trades(three())
     own(state, "green", 6)
     state.party("green").guilds = ["thieves"]
     state.token("green").in_jail, state.token("green").square = True, 10
@@ -317,7 +324,7 @@ def test_r14_a_patrician_cannot_mortgage_so_his_squares_do_not_make_him_solvent(
 
 @pytest.mark.parametrize("setting, interest", [("none", 0), ("standard-10pct", 3)])
 def test_r12_interest_when_a_mortgaged_deed_changes_hands(setting: str, interest: int) -> None:
-    state = three(**{"transfer-interest": setting})
+    state = old_trades(three(**{"transfer-interest": setting}))
     own(state, "blue", 3, mortgaged=True)
     game = do(start(state), "trade", "trade:3", "40")
     assert game.state.squares[3].mortgaged and cash(game, "red") == 1500 - 40 - interest
@@ -327,7 +334,7 @@ def test_r12_interest_when_a_mortgaged_deed_changes_hands(setting: str, interest
 def test_r12_transfer_interest_rounds_by_r6(rounding: str, interest: int) -> None:
     """R12 ``standard-10pct`` with R6 ("1/10 of mortgages" round down, or to the nearest): red buys
     blue's mortgaged Park Place (mortgage 175, appendix 12): 17.5 is 17, or 18 to the nearest."""
-    state = three(**{"transfer-interest": "standard-10pct", "rounding": rounding})
+    state = old_trades(three(**{"transfer-interest": "standard-10pct", "rounding": rounding}))
     own(state, "blue", 37, mortgaged=True)
     game = do(start(state), "trade", "trade:37", "40")
     assert game.state.squares[37].owner == "red" and cash(game, "red") == 1500 - 40 - interest

@@ -62,10 +62,11 @@ def ledger_title(game: Any) -> str:
     return N_("Next roll") if is_plain(game) else N_("FSU ledger")
 
 
-PINNED = {("morpoly.transfer.lift", "keep")}
+PINNED = {("morpoly.transfer.lift", "keep"), ("morpoly.trade.offer", "propose")}
 """Answers drawn above a question's list instead of at its end: "keep it mortgaged" after a
 bankrupt's mortgaged deeds came to a player (a dozen, each with its "lift" button) stood thirteenth,
-below the fold, and a table that kept them all had to know to scroll for it."""
+below the fold, and a table that kept them all had to know to scroll for it; and a trade's
+``propose``, after every square of both sides (rules revision 6)."""
 
 LOG_LINES = 12
 """The most lines of the log the board shows (the newest; fewer when they do not fit whole)."""

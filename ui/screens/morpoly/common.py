@@ -203,6 +203,59 @@ def is_plain(game: Any) -> bool:
 PLAIN_WORDS = {"trade": N_("Buy a deed from another player")}
 """Answer words a plain-Monopoly table (``base=standard``) says otherwise than the variant's: there
 every party is one player (no guild takes another over)."""
+TRADE_WORDS = {"trade": N_("Trade with another party"), "propose": N_("Propose the trade"),
+               "accept": N_("Accept"), "refuse": N_("Refuse"), "pay": N_("Pay cash"), "ask": N_("Ask for cash")}
+"""Rules revision 6's trade (:mod:`companion.morpoly.trade`): the menu's ``trade`` is an offer both
+ways, no longer one deed bought; the offer's words."""
+PLAIN_TRADE = N_("Trade with another player")
+"""The menu's ``trade`` at a plain-Monopoly table from rules revision 6 (see :data:`PLAIN_WORDS`)."""
+OFFER_ITEMS = {"give": N_("Give {item}"), "get": N_("Ask for {item}"), "give-card": N_("Give {item}"),
+               "get-card": N_("Ask for {item}")}
+"""An item the offer question offers (``give:<square>``, ``get-card:<card>``…), by its verb."""
+TAKE_BACK = N_("Take back: {item}")
+"""An item already in the offer (the question's ``chosen``): answered again, it is taken back."""
+TAKE_BACK_PAID = N_("Take back the cash you pay: {amount}")
+TAKE_BACK_ASKED = N_("Take back the cash you ask: {amount}")
+"""Cash in the offer, each way its own words: two buttons "take back: 200 €" did not say which."""
+OFFER_KEYS = ("morpoly.trade.offer", "morpoly.trade.answer")
+ONLY_TRADE_WORDS = ("propose", "accept", "ask")
+"""Answers no other Ankh-Morpoly question gives (``pay`` and ``refuse`` are other questions' too)."""
+
+
+def _only_trade(value: str) -> bool:
+    """Whether ``value`` is an answer only the trade gives: ``propose``, ``accept``, ``ask``, a card
+    either way, a square given or asked (the Assassins' ``give:<token>`` names no square)."""
+    verb, _, rest = value.partition(":")
+    return value in ONLY_TRADE_WORDS or verb in ("give-card", "get-card") or (verb in ("give", "get") and rest.isdigit())
+
+
+def trade_label(app: Any, game: Any, value: str, question: Any) -> str | None:
+    """A word of rules revision 6's trade as its button says it, or ``None`` for another answer:
+    the menu's ``trade``, and the offer's items (a square as the set prints it, a card by a short
+    name: :meth:`ui.i18n.Translator.trade_items`), "take back" for those in the offer, cash, propose,
+    accept and refuse."""
+    key = getattr(question, "key", "")
+    if value == "trade":  # the menu's, the one question that offers it
+        if getattr(game.state, "revision", 0) < 6:
+            return None
+        return str(app.t(PLAIN_TRADE if is_plain(game) else TRADE_WORDS["trade"]))
+    if key not in OFFER_KEYS and (key or not _only_trade(value)):
+        return None  # another question's answer (an answer read without its question: only the trade's own)
+    chosen = dict(getattr(question, "params", ())).get("chosen", "").split(",")
+    verb, _, rest = value.partition(":")
+    if verb in OFFER_ITEMS and rest:
+        ed = game_edition(game)
+        item = ed.squares[int(rest)].name if rest.isdigit() and 0 <= int(rest) < len(ed.squares) else \
+            app.translator.trade_items(rest)
+        return str(app.t(TAKE_BACK if value in chosen else OFFER_ITEMS[verb]).format(item=item))
+    if value in ("pay", "ask") and value in chosen:
+        params = dict(question.params)
+        side = params.get("gives" if value == "pay" else "gets", "").split(" + ")[-1]
+        words = TAKE_BACK_PAID if value == "pay" else TAKE_BACK_ASKED
+        return str(app.t(words).format(amount=side.replace(" ", "\u00a0")))
+    if value in TRADE_WORDS and value != "trade":
+        return str(app.t(TRADE_WORDS[value]))
+    return None
 
 
 def option_label(app: Any, game: Any, value: str, question: Any = None) -> str:
@@ -214,6 +267,9 @@ def option_label(app: Any, game: Any, value: str, question: Any = None) -> str:
         return money(ed, int(value))
     if value in GUILD_NAMES:
         return str(app.t(GUILD_NAMES[value]))
+    traded = trade_label(app, game, value, question) if value in TRADE_WORDS or ":" in value else None
+    if traded is not None:
+        return traded
     verb, _, rest = value.partition(":")
     if verb in PLAYER_VERBS and rest:
         return str(app.t(PLAYER_VERBS[verb]).format(player=party_name(app, rest)))

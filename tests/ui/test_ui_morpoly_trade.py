@@ -1,0 +1,187 @@
+"""Rules revision 6's trades (squares, cards and cash both ways) at a table, by touch in the real app
+(800×480): a German table with four long names swaps two streets plus cash; the app restarted in the
+middle of an offer comes back to the same offer; the offer's and the partner's questions drawn whole
+in German and Polish. The position is reached as a table's journal would hold it: seeded random
+legal play fed through the session (:func:`test_ui_morpoly_at_the_table._feed`), then "resume"."""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from companion.morpoly.editions import load_edition
+from companion.morpoly.trade import partners, squares_of
+from test_ui_morpoly_at_the_table import (LONG_NAMES, SEATS, _answer_buttons, _asked_on_the_board, _conftest,
+                                          _feed, _resume, _resumed, _shown_lines)
+
+POLISH_NAMES = ["Przemysław", "Małgorzata", "Grzegorz", "Wiesława"]
+SHOTS = Path("/tmp/trade-shots")
+"""Where the screenshots of the offer and the partner's question go, to look at (never committed)."""
+
+
+def _streets(game: Any, party: str) -> list[int]:
+    ed = load_edition(game.state.edition)
+    return [s for s in squares_of(game.state, ed, party)[0] if ed.squares[s].kind == "street"]
+
+
+def _swap_ready(game: Any) -> bool:
+    """A boss's menu with ``trade``, the party and a partner each holding a street that may change
+    hands, and cash to add."""
+    question = game.question
+    if question is None or question.key != "morpoly.turn.menu" or "trade" not in question.options or game.seq < 30:
+        return False
+    party = game.state.token(question.player).party
+    if not _streets(game, party) or game.state.party(party).cash < 200:
+        return False
+    return any(_streets(game, p) for p in partners(game.state, load_edition(game.state.edition), party))
+
+
+def _partner(app: Any) -> str:
+    """The party that will be offered the swap: the first partner with a street."""
+    game = app.game
+    party = game.state.token(game.question.player).party
+    return next(p for p in partners(game.state, load_edition(game.state.edition), party) if _streets(game, p))
+
+
+def _open_offer(app: Any, d: Any, partner: str) -> None:
+    """Tap ``trade`` on the menu and, when asked, the partner: the offer question is on the board."""
+    d.tap(_answer_buttons(d)["trade"])
+    if app.game.question.key == "morpoly.trade.partner":
+        _asked_on_the_board(app, d, "morpoly.trade.partner")
+        d.screenshot(SHOTS / f"partner-{app.translator.language}.png")
+        d.tap(_answer_buttons(d)[partner])
+    assert app.game.question.key == "morpoly.trade.offer"
+
+
+def _fits_whole(d: Any, button: Any) -> None:
+    """Every word of ``button``'s label is drawn: a label taller than its button loses lines."""
+    d.frames(2)
+    words = " ".join(_shown_lines(button)).split()
+    assert set(button.text.split()) <= set(words), (button.text, _shown_lines(button))
+
+
+def test_a_german_table_swaps_two_streets_plus_cash_by_touch(tmp_path: Path, request: Any) -> None:
+    data = tmp_path / "data"
+    _feed(data, LONG_NAMES, {"edition": "de"}, _swap_ready, seed=3)
+    with _resumed(request, data, "de") as (app, d):
+        game = app.game
+        party = game.state.token(game.question.player).party
+        partner = _partner(app)
+        mine, theirs = _streets(game, party)[0], _streets(game, partner)[0]
+        cash, their_cash = game.state.party(party).cash, game.state.party(partner).cash
+        assert _answer_buttons(d)["trade"].text == "Mit einer anderen Partei handeln"
+        _open_offer(app, d, partner)
+        buttons = _answer_buttons(d)
+        ed = load_edition("de")
+        assert buttons[f"give:{mine}"].text == f"{ed.squares[mine].name} geben"
+        assert buttons[f"get:{theirs}"].text == f"{ed.squares[theirs].name} verlangen"
+        assert "propose" not in buttons  # nothing moves yet
+        d.tap(buttons[f"give:{mine}"])
+        d.tap(_answer_buttons(d)[f"get:{theirs}"])
+        d.tap(_answer_buttons(d)["pay"])
+        assert app.game.question.key == "morpoly.trade.pay"
+        amounts = {v: w for v, w in _answer_buttons(d).items() if v.isdigit() and int(v) <= 200}
+        paid = max(amounts, key=int)
+        d.tap(amounts[paid])
+        question, params, lines = _asked_on_the_board(app, d, "morpoly.trade.offer")
+        said = " ".join(lines)
+        assert LONG_NAMES[SEATS.index(params["boss"])] in lines[0], lines
+        assert "Angebot an" in said and ed.squares[mine].name.split()[0] in said, lines
+        buttons = _answer_buttons(d)
+        assert buttons[f"give:{mine}"].text == f"Zurücknehmen: {ed.squares[mine].name}"
+        assert buttons["pay"].text == f"Zahlung zurücknehmen: {paid}\u00a0€"
+        assert buttons["propose"].text == "Handel vorschlagen"
+        d.screenshot(SHOTS / "offer-de.png")
+        d.tap(buttons["propose"])
+        question, params, lines = _asked_on_the_board(app, d, "morpoly.trade.answer")
+        assert question.player == app.game.state.party(partner).boss
+        assert LONG_NAMES[SEATS.index(question.player)] in lines[0], lines
+        assert "bietet dir" in " ".join(lines) and "Annehmen?" in " ".join(lines), lines
+        buttons = _answer_buttons(d)
+        assert (buttons["accept"].text, buttons["refuse"].text) == ("Annehmen", "Ablehnen")
+        d.screenshot(SHOTS / "answer-de.png")
+        d.tap(buttons["accept"])
+        after = app.game.state
+        assert after.squares[mine].owner == partner and after.squares[theirs].owner == party
+        assert after.party(party).cash == cash - int(paid) and after.party(partner).cash == their_cash + int(paid)
+        assert "handeln:" in d.screen.log_label.text, d.screen.log_label.text
+        d.tap(d.screen.journal_button)
+        rows = [row["text"].split("\n")[0] for row in d.screen.ids.lines.data[-6:]]
+        assert rows[-1].endswith("→ Annehmen") and rows[-2].endswith("→ Handel vorschlagen"), rows
+        assert any(r.endswith(f"→ {ed.squares[mine].name} geben") for r in rows), rows
+        d.screenshot(SHOTS / "journal-de.png")
+
+
+def test_a_restart_in_the_middle_of_an_offer_comes_back_to_the_same_offer(tmp_path: Path, request: Any) -> None:
+    data = tmp_path / "data"
+    _feed(data, LONG_NAMES, {"edition": "de"}, _swap_ready, seed=3)
+    conftest = _conftest(request)
+    app, d = _resume(conftest, data, "de")
+    try:
+        partner = _partner(app)
+        party = app.game.state.token(app.game.question.player).party
+        mine, theirs = _streets(app.game, party)[0], _streets(app.game, partner)[0]
+        _open_offer(app, d, partner)
+        d.tap(_answer_buttons(d)[f"give:{mine}"])
+        d.tap(_answer_buttons(d)[f"get:{theirs}"])
+        before = dict(app.game.question.params)
+        assert before["chosen"] == f"give:{mine},get:{theirs}"
+        shown = d.screen.question_label.text
+    finally:
+        conftest.stop_app(app)  # the plug pulled in the middle of the offer
+    with _resumed(request, data, "de") as (app, d):
+        question, params, _lines = _asked_on_the_board(app, d, "morpoly.trade.offer")
+        assert params == before and d.screen.question_label.text == shown
+        buttons = _answer_buttons(d)
+        assert buttons[f"get:{theirs}"].text.startswith("Zurücknehmen: ")
+        d.tap(buttons[f"get:{theirs}"])  # taken back after the restart
+        assert dict(app.game.question.params)["chosen"] == f"give:{mine}"
+
+
+@pytest.mark.parametrize("language, names", [("de", LONG_NAMES), ("pl", POLISH_NAMES)])
+def test_the_offer_and_the_partner_s_question_are_drawn_whole(language: str, names: list[str], tmp_path: Path,
+                                                               request: Any) -> None:
+    """The longest offer a table makes often: a street each way, cash each way, in long names; every
+    line of both questions drawn (the first names who answers) and every button's words shown."""
+    data = tmp_path / "data"
+    _feed(data, names, {"edition": "de"}, _swap_ready, seed=3)
+    with _resumed(request, data, language) as (app, d):
+        partner = _partner(app)
+        party = app.game.state.token(app.game.question.player).party
+        mine, theirs = _streets(app.game, party)[-1], _streets(app.game, partner)[-1]
+        _open_offer(app, d, partner)
+        d.tap(_answer_buttons(d)[f"give:{mine}"])
+        d.tap(_answer_buttons(d)[f"get:{theirs}"])
+        for word in ("pay", "ask"):
+            d.tap(_answer_buttons(d)[word])
+            d.tap(next(w for v, w in _answer_buttons(d).items() if v.isdigit() and int(v) > 1))
+        question, params, lines = _asked_on_the_board(app, d, "morpoly.trade.offer")
+        assert names[SEATS.index(params["boss"])] in lines[0], lines
+        for button in _answer_buttons(d).values():
+            _fits_whole(d, button)
+        d.screenshot(SHOTS / f"offer-{language}.png")
+        d.tap(_answer_buttons(d)["propose"])
+        question, params, lines = _asked_on_the_board(app, d, "morpoly.trade.answer")
+        assert names[SEATS.index(question.player)] in lines[0], lines
+        for button in _answer_buttons(d).values():
+            _fits_whole(d, button)
+        d.screenshot(SHOTS / f"answer-{language}.png")
+
+
+@pytest.mark.parametrize(("language", "said"), [
+    ("de", "Bernd: Angebot an Anna – du gibst Gefängnis-frei-Karte (Ereignisfeld) + 50\u00a0€; du bekommst nichts"),
+    ("en", "Bernd: your offer to Anna: you give Get Out of Jail Free (Ereignisfeld) + 50\u00a0€; you get nothing"),
+])
+def test_the_offer_names_a_jail_card_shortly_by_its_deck_as_printed(language: str, said: str) -> None:
+    """A get-out-of-jail card in an offer is named by a short name and the deck as the set prints it
+    (its printed sentence is two lines in German), the cash unbroken, an empty side "nothing"."""
+    from companion.core.procedure import Question
+    from ui.i18n import PLACE_CHANCE, PLACE_CHEST, Translator
+    tr = Translator(language)
+    tr.use_players({"yellow": "Anna", "green": "Bernd"})
+    tr.use_places({PLACE_CHANCE: "Ereignisfeld", PLACE_CHEST: "Gemeinschaftsfeld"}, set_speaks="de")
+    question = Question(kind="choice", key="morpoly.trade.offer", text="", player="green", options=("cancel",),
+                        params=(("party", "green"), ("boss", "green"), ("partner", "yellow"),
+                                ("gives", "chance.jail-free + 50 €"), ("gets", ""), ("chosen", "")))
+    assert tr.question(question) == said
