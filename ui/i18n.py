@@ -173,15 +173,15 @@ PLACE_CHEST = "chest_name"
 Chest" on the US set, "Ereignisfeld" and "Gemeinschaftsfeld" on the German ones), like ``{go_name}``;
 said only by the sentences of a set of another language (:data:`AS_PRINTED`)."""
 AS_PRINTED = "as-printed:"
-ITEM_PARAMS = frozenset({"gives", "gets"})
-"""Params that list one side of an Ankh-Morpoly trade's offer (:meth:`Translator.trade_items`)."""
-TRADE_ITEMS = " + "
-"""How the engine joins a trade's items (``companion.morpoly.trade.ITEMS``)."""
 """The prefix of a sentence's variant for a set that speaks another language than the table
 (:meth:`Translator.names_as_printed`): ``as-printed:q:morpoly.card.chance`` names the deck as the
 set prints it in a construction that reads with a quoted foreign name ("welche Karte vom Stapel
 „Chance“ wurde gezogen?"), where the sentence itself says the language's own word ("welche
 Ereigniskarte wurde gezogen?"), which is the set's when the set speaks the table's language."""
+ITEM_PARAMS = frozenset({"gives", "gets"})
+"""Params that list one side of an Ankh-Morpoly trade's offer (:meth:`Translator.trade_items`)."""
+TRADE_ITEMS = " + "
+"""How the engine joins a trade's items (``companion.morpoly.trade.ITEMS``)."""
 
 
 class Translator:

@@ -12,7 +12,7 @@ import pytest
 
 from companion.morpoly.editions import load_edition
 from companion.morpoly.trade import partners, squares_of
-from test_ui_morpoly_at_the_table import (LONG_NAMES, SEATS, _answer_buttons, _asked_on_the_board, _conftest,
+from tests.ui.test_ui_morpoly_at_the_table import (LONG_NAMES, SEATS, _answer_buttons, _asked_on_the_board, _conftest,
                                           _feed, _resume, _resumed, _shown_lines)
 
 POLISH_NAMES = ["Przemysław", "Małgorzata", "Grzegorz", "Wiesława"]

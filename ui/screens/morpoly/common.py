@@ -236,7 +236,8 @@ def trade_label(app: Any, game: Any, value: str, question: Any) -> str | None:
     accept and refuse."""
     key = getattr(question, "key", "")
     if value == "trade":  # the menu's, the one question that offers it
-        if getattr(game.state, "revision", 0) < 6:
+        from companion.morpoly.revisions import TRADES_BOTH_WAYS  # an Ankh-Morpoly game's menu only
+        if getattr(game.state, "revision", 0) < TRADES_BOTH_WAYS:
             return None
         return str(app.t(PLAIN_TRADE if is_plain(game) else TRADE_WORDS["trade"]))
     if key not in OFFER_KEYS and (key or not _only_trade(value)):
