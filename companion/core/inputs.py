@@ -131,7 +131,7 @@ def _check_types(inp: Input) -> None:
     # getattr rather than asdict: asdict deep-copies every field, a quarter of a journal's replay
     for name in _FIELDS[inp.type]:
         value = getattr(inp, name)
-        if value is None:
+        if value is None or _plainly_fits(name, value):
             continue
         where = f"field {name!r} of a {inp.type!r} input"
         if name in ("face", "seq"):
@@ -151,6 +151,23 @@ def _check_types(inp: Input) -> None:
     if isinstance(inp, CardScan) and inp.kind not in SCAN_KINDS:
         raise InputError(f"field 'kind' of a 'scan' input: unknown kind {inp.kind!r:.80}; "
                          f"expected one of {', '.join(SCAN_KINDS)}", "input.malformed")
+
+
+def _plainly_fits(name: str, value: Any) -> bool:
+    """Whether field ``name``'s ``value`` passes the checks of :func:`_check_types` as nearly every
+    value does: a plain ``int`` in range, a short printable ASCII ``str``. Anything else (a list of
+    faces, a subclass, a value out of range) goes through the worded checks, which pass it or say
+    why not. A resume checks every field of every input it reads, and the message each check
+    words for its refusal was made for every field, refused or not: a third of checking an input."""
+    if type(value) is str:
+        return name not in _NUMBERS and name != "faces" and is_input_text(value)
+    if type(value) is int:
+        return name in _NUMBERS and _NUMBERS[name] <= value <= MAX_NUMBER
+    return False
+
+
+_NUMBERS: dict[str, int] = {"face": 1, "seq": 0}
+"""The number fields and the least value of each (``_check_types``)."""
 
 
 def _check_number(value: Any, where: str, minimum: int) -> None:
