@@ -14,7 +14,7 @@ dropped as soon as the next is made, so an engine may skip copying its table for
 """
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Generic, Protocol, TypeVar, overload
 
 from companion.core.inputs import Input
@@ -75,6 +75,33 @@ class History(Generic[G]):
         transient = not keep and (len(self.inputs) + 1) % SNAPSHOT_EVERY != 0
         game = (self.engine.step if transient else self.engine.apply)(self.now, inp)
         self.push(inp, game, transient)
+
+    def advance_through(self, inputs: Iterable[Input], count: int) -> None:
+        """:meth:`advance` for each of ``inputs`` (``count`` of them), the last one kept: a fold.
+
+        The same steps as calling :meth:`advance` for each, in one loop with the engine's functions
+        and the lists looked up once: the history's own share of resuming a game was a tenth of it.
+        An input refused (or one that ``inputs`` fails to give) leaves the history at the inputs
+        before it, as :meth:`advance` would."""
+        engine = self.engine
+        step, apply, question_of, narration_of = engine.step, engine.apply, engine.question, engine.narration
+        kept, asked, said, snapshots = self.inputs, self.asked, self.said, self.snapshots
+        last = len(kept) + count
+        game = self.now
+        for inp in inputs:
+            position = len(kept) + 1
+            transient = position != last and position % SNAPSHOT_EVERY != 0
+            game = (step if transient else apply)(game, inp)
+            kept.append(inp)
+            question = question_of(game)
+            if transient and not is_settled(question):
+                assert question is not None
+                question = self._kept(question, position)
+            asked.append(question)
+            said.append(len(narration_of(game)))
+            self.now = game
+            if position % SNAPSHOT_EVERY == 0:
+                snapshots[position] = game
 
     def _kept(self, question: Question, index: int) -> Question:
         """The question of position ``index``, from a game made by ``step``, as :attr:`asked` keeps
