@@ -1,7 +1,7 @@
 """Speed and memory at any game length, side by side in one run (issue "Fast at any game length").
 
     python3 benchmarks/bench_scale.py [--against DIR] [--games 20] [--all-core-games 200] [--repeat 3]
-                                      [--rolls 100] [--skip-ui] [--start-rounds N]
+                                      [--rolls 100] [--skip-ui] [--start-rounds N] [--resume-only]
 
 Prints, each against a baseline measured in the same run:
 
@@ -40,6 +40,9 @@ target``: half the allowed time or memory, or half the speed asked for).
 ``--start-rounds N`` prints only the start-up figures, from N rounds that interleave the checkouts,
 with the median of each round's ratio to the bare app timed in the same round: the figure to quote
 for start-up on a machine whose speed swings between runs.
+
+``--resume-only`` prints only the resume rows (the same children, the other figures not run: a minute
+of simulator games and Kivy starts saved when only ``Session.open`` is being worked on).
 
 ``--against DIR`` runs every figure a second time with the code in ``DIR`` (another checkout, e.g.
 main before a change) and prints both columns, so before/after come from one machine and one run.
@@ -356,6 +359,8 @@ def measure(root: Path, journals: dict[int, Path], tmp: Path, args: argparse.Nam
     for size in SIZES:
         result, _ = child(root, RESUME.format(repeat=args.repeat, path=str(journals[size])))
         out[f"resume_{size}_ms"] = result["ms"]
+    if args.resume_only:
+        return out
     sim, _ = child(root, SIM.format(games=args.games, all_games=args.all_core_games,
                                     morpoly_games=args.all_core_games // 2), timeout=3600)
     out["engine_gps"], out["checked_gps"] = sim["engine"], sim["checked"]
@@ -472,6 +477,8 @@ def rows(figures: dict[str, Any]) -> list[tuple[str, str, str]]:
         ratio = _of(ms, 60) if size == 2000 else _of(per, 30)
         out.append((f"resume, {size} entries", target,
                     f"{ms:7.1f} ms {per:5.1f} µs/entry ×{ms / f['resume_100_ms']:.1f} of 100; {ratio}"))
+    if "engine_gps" not in f:  # --resume-only
+        return out
     out.append(("engine only, 4 players, one core", "≥ 400 games/s",
                 f"{f['engine_gps']:7.1f} games/s; {_of(f['engine_gps'], 400)}"))
     out.append(("checked, 4 players, one core", "≥ 200 games/s", f"{f['checked_gps']:7.1f} games/s; {_of(f['checked_gps'], 200)}"
@@ -518,6 +525,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--rolls", type=int, default=100, help="die rolls timed for the percentiles")
     parser.add_argument("--skip-ui", action="store_true", help="no Kivy figures")
+    parser.add_argument("--resume-only", action="store_true", help="only the resume rows (Session.open)")
     parser.add_argument("--start-rounds", type=int, metavar="N",
                         help="only the start-up figures: N rounds, the checkouts interleaved")
     args = parser.parse_args(argv)

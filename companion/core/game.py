@@ -85,7 +85,8 @@ class Procedures(Generic[S, G]):
                 if not pending.replayable:
                     raise RuntimeError(f"the {pending.name!r} procedure was run without its start kept "
                                        "(replayable=False) and cannot be replayed")
-                live = Live.replay(self.factories[pending.name], pending.start, pending.args, pending.answers)
+                live = Live.replay(self.factories[pending.name], pending.start, pending.args, pending.answers,
+                                   lazy=not snapshot)
             lines = settled_log.plus(live.narrator.lines)
             if live.question is not None:
                 return self.game(live.state.copy() if snapshot else live.state, pending, seq, lines, settled,
@@ -117,7 +118,9 @@ class Procedures(Generic[S, G]):
         otherwise (an older game, after an undo, or after a rule ended the live one) it is replayed.
         ``snapshot=False`` is for a fold that drops each game as soon as it has the next (replaying
         a journal): the game returned shares the live procedure's working state instead of holding
-        a copy, so it is only valid until the next answer to it.
+        a copy, so it is only valid until the next answer to it — its question's greyed options too:
+        they are worked out when first read (a fold reads them for a few positions only; working
+        them out at every question was 7 % of resuming a game).
 
         ``replayable=False`` (with ``snapshot=False``) is for a fold that never goes back either —
         no undo, no older game answered again, a refused input the end of it (the simulator): a
@@ -139,7 +142,7 @@ class Procedures(Generic[S, G]):
         if live is None or not live.is_at(len(answers)):
             return self.advance(game.state, after, game.seq + 1, game.narration, game.settled, None, snapshot,
                                 replayable)
-        live.send(value, checked=True)
+        live.send(value, checked=True, lazy=not snapshot)
         question = live.question
         if question is None:  # the procedure has finished: the next one starts
             return self.advance(game.state, after, game.seq + 1, game.narration, game.settled, live, snapshot,

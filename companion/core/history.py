@@ -14,11 +14,11 @@ dropped as soon as the next is made, so an engine may skip copying its table for
 """
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Generic, Protocol, TypeVar, overload
 
 from companion.core.inputs import Input
-from companion.core.procedure import Narration, Question
+from companion.core.procedure import Narration, Question, Reason, greyed_by, is_settled
 
 G = TypeVar("G")
 
@@ -55,10 +55,15 @@ class History(Generic[G]):
     def __len__(self) -> int:
         return len(self.inputs) + 1
 
-    def push(self, inp: Input, game: G) -> None:
-        """Record ``inp`` and the game it led to (which becomes the game now)."""
+    def push(self, inp: Input, game: G, transient: bool = False) -> None:
+        """Record ``inp`` and the game it led to (which becomes the game now). ``transient``: the
+        game came from the engine's ``step`` and is dropped at the next input (see :meth:`advance`)."""
         self.inputs.append(inp)
-        self.asked.append(self.engine.question(game))
+        question = self.engine.question(game)
+        if transient and not is_settled(question):
+            assert question is not None
+            question = self._kept(question, len(self.inputs))
+        self.asked.append(question)
         self.said.append(len(self.engine.narration(game)))
         self.now = game
         if len(self.inputs) % SNAPSHOT_EVERY == 0:
@@ -67,9 +72,56 @@ class History(Generic[G]):
     def advance(self, inp: Input, keep: bool) -> None:
         """Apply ``inp`` to the game now (a fold): ``keep=False`` when the game may be dropped at the
         next input (a snapshot position is always kept whole)."""
-        at_snapshot = (len(self.inputs) + 1) % SNAPSHOT_EVERY == 0
-        game = (self.engine.apply if keep or at_snapshot else self.engine.step)(self.now, inp)
-        self.push(inp, game)
+        transient = not keep and (len(self.inputs) + 1) % SNAPSHOT_EVERY != 0
+        game = (self.engine.step if transient else self.engine.apply)(self.now, inp)
+        self.push(inp, game, transient)
+
+    def advance_through(self, inputs: Iterable[Input], count: int) -> None:
+        """:meth:`advance` for each of ``inputs`` (``count`` of them), the last one kept: a fold.
+
+        The same steps as calling :meth:`advance` for each, in one loop with the engine's functions
+        and the lists looked up once: the history's own share of resuming a game was a tenth of it.
+        An input refused (or one that ``inputs`` fails to give) leaves the history at the inputs
+        before it, as :meth:`advance` would."""
+        engine = self.engine
+        step, apply, question_of, narration_of = engine.step, engine.apply, engine.question, engine.narration
+        kept, asked, said, snapshots = self.inputs, self.asked, self.said, self.snapshots
+        last = len(kept) + count
+        game = self.now
+        for inp in inputs:
+            position = len(kept) + 1
+            transient = position != last and position % SNAPSHOT_EVERY != 0
+            game = (step if transient else apply)(game, inp)
+            kept.append(inp)
+            question = question_of(game)
+            if transient and not is_settled(question):
+                assert question is not None
+                question = self._kept(question, position)
+            asked.append(question)
+            said.append(len(narration_of(game)))
+            self.now = game
+            if position % SNAPSHOT_EVERY == 0:
+                snapshots[position] = game
+
+    def _kept(self, question: Question, index: int) -> Question:
+        """The question of position ``index``, from a game made by ``step``, as :attr:`asked` keeps
+        it: a step's question leaves its greyed options to be worked out when read, from the table
+        as it stands then, and the table moves on at the next input. Kept, they are worked out
+        when read by replaying the position (from the snapshot before it, as :meth:`at` does).
+        Few questions grey anything (11 of the 101 of a 100-input game), and nothing reads them
+        for a past position but a comparison with another fold."""
+        base = index - index % SNAPSHOT_EVERY
+        snapshot, inputs, engine = self.snapshots[base], tuple(self.inputs[base:index]), self.engine
+
+        def greyed() -> dict[str, Reason]:
+            game = snapshot
+            for i, inp in enumerate(inputs):
+                game = (engine.apply if i == len(inputs) - 1 else engine.step)(game, inp)
+            asked = engine.question(game)
+            assert asked is not None
+            return dict(asked.unavailable)
+
+        return greyed_by(question, greyed)
 
     def truncate(self, positions: int) -> G:
         """Drop the inputs after position ``positions - 1``; the game there becomes the game now."""

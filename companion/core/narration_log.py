@@ -50,6 +50,9 @@ class NarrationLog(Sequence[Narration]):
         a list whose tail holds other lines (another branch) is copied up to where they differ."""
         store, n, count = self._store, self._n, len(lines)
         tail = len(store) - n
+        if not tail:  # the view ends where the list does (a fold, one answer on): nothing to compare
+            store.extend(lines)
+            return self._view(store, n + count)
         limit = min(tail, count)
         # the usual case (the same procedure one answer on) compared in one pass in C
         same = limit if limit and all(map(is_, store[n:n + limit], lines[:limit])) else 0

@@ -130,6 +130,21 @@ def settle(question: Question | None) -> None:
         question.unavailable
 
 
+def is_settled(question: Question | None) -> bool:
+    """Whether ``question``'s greyed options are worked out (or it has none to work out): see
+    :class:`_Greyed`."""
+    return question is None or type(question.__dict__["unavailable"]) is not _Later
+
+
+def greyed_by(question: Question, make: Callable[[], Mapping[str, Reason]]) -> Question:
+    """``question`` with its greyed options worked out by ``make`` when first read instead: for a
+    question kept past the answer after it, whose own function would read a table that has moved
+    on (``companion.core.history``: ``make`` replays the position it was asked at)."""
+    fields = dict(question.__dict__)
+    fields["unavailable"] = _Later(make)
+    return instance(Question, fields)
+
+
 def roll_question(key: str, text: str, player: str | None = None, **params: str) -> Question:
     """Ask for one d12 face."""
     return instance(Question, {  # Question("roll", …) made at once (core.frozen): a roll at most inputs
@@ -279,25 +294,35 @@ class Live(Generic[S]):
             settle(self.question)
 
     @classmethod
-    def replay(cls, factory: ProcedureFactory, start: S, args: Mapping[str, Any], answers: list[str]) -> Live[S]:
-        """A live procedure at the position ``answers`` lead to (answers beyond its end are left unused)."""
-        live = cls(factory, start, args)
+    def replay(cls, factory: ProcedureFactory, start: S, args: Mapping[str, Any], answers: list[str],
+               lazy: bool = False) -> Live[S]:
+        """A live procedure at the position ``answers`` lead to (answers beyond its end are left unused).
+
+        The questions on the way are answered at once and never seen, so their greyed options are
+        never worked out; the last one's are, unless ``lazy`` (for a caller that reads them before
+        the next answer or never, as :meth:`send`'s ``lazy``). Later answers settle as usual."""
+        live = cls(factory, start, args, lazy=True)
         for answer in answers:
             if live.question is None:
                 break
             live.send(answer)
+        live.lazy = False
+        if not lazy:
+            settle(live.question)
         return live
 
     def is_at(self, answers: int) -> bool:
         """Whether this procedure stands where a game with ``answers`` answers stands."""
         return not self.broken and self.answers == answers
 
-    def send(self, answer: str, checked: bool = False) -> None:
+    def send(self, answer: str, checked: bool = False, lazy: bool = False) -> None:
         """Take one step. An answer that is not an option raises :class:`InputError` and changes
         nothing; a rule broken inside the procedure ends it (``broken``): replay from the start.
         ``checked``: the caller has just checked ``answer`` against the question (a mode's
         ``apply`` does, before :meth:`~companion.core.game.Procedures.answer`), so it is not
-        looked up among the options a second time (a card question has some sixty)."""
+        looked up among the options a second time (a card question has some sixty).
+        ``lazy``: this step's question keeps its greyed options to be worked out when read, as a
+        procedure made ``lazy`` does (for a caller that reads them before the next answer or never)."""
         question = self.question
         if question is None:
             raise InputError(f"the procedure has ended; {answer!r} answers nothing", "input.game-over")
@@ -311,7 +336,7 @@ class Live(Generic[S]):
             self.broken = True
             raise
         self.answers += 1
-        if not self.lazy:
+        if not (self.lazy or lazy):
             settle(self.question)
 
 

@@ -226,16 +226,15 @@ def fold(rules: Rules[G] | GameRules, record: GameRecord, entries: Iterable[Entr
         raise JournalError(f"the engine cannot set up this game: {exc}", record.id, key="journal.setup-rejected",
                            detail=exc) from None
     history = History(_Folder(engine), first)
-    last = len(timeline.applied) - 1
+    applied = timeline.applied
     collecting = gc.isenabled()
     gc.disable()
     try:
-        for i, entry in enumerate(timeline.applied):
-            try:
-                history.advance(entry.to_input(), keep=i == last)
-            except CompanionError as exc:
-                raise JournalError(f"the engine rejects this input on replay: {exc}", record.id, entry.n,
-                                   key="journal.replay-rejected", params={"row": entry.n}, detail=exc) from None
+        history.advance_through((entry.to_input() for entry in applied), len(applied))
+    except CompanionError as exc:
+        entry = applied[len(history.inputs)]  # the history holds the inputs before the one refused
+        raise JournalError(f"the engine rejects this input on replay: {exc}", record.id, entry.n,
+                           key="journal.replay-rejected", params={"row": entry.n}, detail=exc) from None
     finally:
         if collecting:
             gc.enable()

@@ -11,7 +11,7 @@ import pytest
 
 from companion.core.frozen import instance
 from companion.cli.simulate import _answer as simulated_answer, _scan as simulated_scan
-from companion.core.inputs import Answer, CardScan
+from companion.core.inputs import Answer, CardScan, DieRoll, RandomDraw, input_from_json
 from companion.core.procedure import (
     ROLL_OPTIONS, TWO_D6_OPTIONS, Narration, Narrator, Question, Reason, because, choice_question, dice_question,
     roll_question,
@@ -24,7 +24,7 @@ from companion.morpoly.questions import TableQuestion, ask_choice
 from companion.morpoly.random_play import _answer
 from companion.morpoly.state import Bank, Party, State
 
-BUILT: list[type[Any]] = [Question, TableQuestion, Narration, Passed, Landed, Fsu, Payment, Answer, CardScan]
+BUILT: list[type[Any]] = [Question, TableQuestion, Narration, Passed, Landed, Fsu, Payment, Answer, CardScan, RandomDraw]
 
 
 @pytest.mark.parametrize("cls", BUILT, ids=lambda c: c.__name__)
@@ -107,3 +107,22 @@ def test_the_simulator_s_answers_and_scans_are_the_constructor_s_values() -> Non
     _same(simulated_answer("end-turn"), Answer("end-turn"))
     _same(simulated_scan("card", "the-dean"), CardScan("card", "the-dean"))
     _same(simulated_scan("personality", "vimes"), CardScan("personality", "vimes"))
+
+
+@pytest.mark.parametrize("doc, constructed", [
+    ({"type": "answer", "value": "end-turn"}, Answer("end-turn")),
+    ({"value": "pay", "player": "red", "seq": 7, "type": "answer"}, Answer("pay", "red", 7)),
+    ({"card": "rust", "kind": "personality", "source": "manual", "type": "scan"}, CardScan("personality", "rust")),
+    ({"type": "scan", "kind": "card", "card": "the-dysk", "source": "scanner", "player": "blue", "seq": 3},
+     CardScan("card", "the-dysk", "scanner", "blue", 3)),
+    ({"type": "random", "value": "zorgo"}, RandomDraw("zorgo")),
+    ({"type": "random", "value": "x", "seq": 0}, RandomDraw("x", 0)),
+], ids=lambda v: repr(v)[:40])
+def test_an_input_read_from_the_journal_is_the_constructor_s_value(doc: dict[str, Any], constructed: Any) -> None:
+    _same(input_from_json(dict(doc)), constructed)
+
+
+def test_a_roll_read_from_the_journal_is_still_made_by_its_constructor() -> None:
+    """A roll's ``__post_init__`` turns a list of faces into a tuple and checks face against faces."""
+    assert input_from_json({"type": "roll", "faces": [3, 4]}) == DieRoll(faces=(3, 4))
+    assert isinstance(input_from_json({"type": "roll", "faces": [3, 4]}).faces, tuple)

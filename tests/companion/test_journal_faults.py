@@ -470,6 +470,35 @@ def test_a_schema_that_is_not_utf8_is_damaged_not_a_traceback(tmp_path: Path) ->
     assert status == 2 and err.count("\n") == 1 and "damaged" in err and "recover" in err
 
 
+@pytest.mark.parametrize("column", ["at", "kind", "data", "hash"])
+def test_an_entry_text_that_is_not_utf8_is_refused_naming_its_row(journal41: tuple[Path, list[Row]], column: str,
+                                                                  tmp_path: Path) -> None:
+    """A row whose text is not UTF-8 (in any of its four texts) is damage named by its row, in the
+    words SQLite uses for it, and the rows before it are kept for a recovery: the rows are decoded
+    by the ``sqlite3`` module itself, whose own refusal is another class and other words."""
+    source, rows = journal41
+    path = tmp_path / "games.sqlite"
+    shutil.copy(source, path)
+    texts = {"at": "'2026-01-01T00:00:00.000Z'", "kind": "'input'", "data": "'{\"type\":\"answer\",\"value\":\"x\"}'",
+             "hash": "'0'"}
+    texts[column] = "CAST(X'7bff7d' AS TEXT)"
+    db = sqlite3.connect(path)
+    db.execute(f"INSERT INTO entries (game, n, at, version, kind, barrier, data, hash) "
+               f"VALUES (1, {len(rows) + 1}, {texts['at']}, 1, {texts['kind']}, 0, {texts['data']}, {texts['hash']})")
+    db.commit()
+    db.close()
+    with pytest.raises(JournalError) as refused:
+        Session.open(path)
+    assert refused.value.row == len(rows) + 1
+    assert str(refused.value).splitlines() == [
+        f"game 1, row {len(rows) + 1}: the rows after entry {len(rows)} cannot be read "
+        "(database disk image is malformed (a text is not UTF-8))"]
+    with Journal(path) as journal:
+        kept, problem = journal.read_prefix(1)
+        assert [e.n for e in kept] == [r.n for r in rows] and problem is not None
+        assert journal.games()[0].players == ("red", "blue", "green")  # the connection decodes as before
+
+
 def test_a_schema_missing_a_column_is_damaged_and_game_new_writes_nothing(tmp_path: Path) -> None:
     """One byte of the games table's schema changed (``status`` → ``stat\\ts``): SQLite's checks
     pass and an ``INSERT`` that leaves the column out still works, so ``game new`` wrote a game and
