@@ -172,6 +172,13 @@ PLACE_CHEST = "chest_name"
 """The placeholders of the two card decks' squares as the set prints them ("Chance" and "Community
 Chest" on the US set, "Ereignisfeld" and "Gemeinschaftsfeld" on the German ones), like ``{go_name}``;
 said only by the sentences of a set of another language (:data:`AS_PRINTED`)."""
+ROLL_KEY = "morpoly.roll."
+"""The roll a question follows (its ``roll`` param: Fortuna's window) says itself in the question's
+``q:<key>.<roll>`` form where the catalogue has one ("… rolled 3 and 6 to move Death: play on …?").
+The window after a throw for Death, the Luggage or CMOT Dibbler said only "Przemysław rolled 3 and 6",
+and the log names the NPC's throw only after the window: the table could not tell which throw it
+was asked to void. The same key and params, so recorded games replay as they were."""
+
 AS_PRINTED = "as-printed:"
 """The prefix of a sentence's variant for a set that speaks another language than the table
 (:meth:`Translator.names_as_printed`): ``as-printed:q:morpoly.card.chance`` names the deck as the
@@ -289,6 +296,10 @@ class Translator:
         template may also say the ``card`` param's scroll text, as ``{scroll}``. With a set of another
         language than the table's, a key's :data:`AS_PRINTED` variant is said where it has one."""
         msgid = f"{prefix}:{key}"
+        roll = params.get("roll", "")
+        if prefix == "q" and roll.startswith(ROLL_KEY) and self.gettext(f"{msgid}.{roll[len(ROLL_KEY):]}") != \
+                f"{msgid}.{roll[len(ROLL_KEY):]}":
+            msgid += "." + roll[len(ROLL_KEY):]  # Fortuna's window says what the throw moves (ROLL_KEY)
         if self.names_as_printed() and self.gettext(AS_PRINTED + msgid) != AS_PRINTED + msgid:
             msgid = AS_PRINTED + msgid  # the deck as a set of another language prints it (names_as_printed);
             # not a key of its own: no question the engine asks (docs/morpoly-state-format.md lists those)

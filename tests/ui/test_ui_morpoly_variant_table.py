@@ -3,7 +3,10 @@ Polish with the German D-Mark set and in Italian with the US set (the real app a
 
 - a player in jail holding the German sets' get-out-of-jail card saw, on the turn menu's button,
   "Karte musst du behalten, bis du sie": the button's first line ("Zagraj kartę: Du kommst aus dem
-  Gefängnis frei.") and its last were cut off, the card's whole printed text did not fit.
+  Gefängnis frei.") and its last were cut off, the card's whole printed text did not fit;
+- Fortuna's window after a throw for Death, the Luggage or CMOT Dibbler asked "Rzut gracza
+  Przemysław: 3 i 6. Grać dalej czy wykorzystać żeton Fortuny …?" — which throw, the log did not say
+  either (the NPC's move is logged after the window): the question says what the throw moves.
 
 Positions are reached as a table's journal holds them: seeded random legal play fed through the
 session, then the app opened on it and "resume" tapped (as in ``test_ui_morpoly_at_the_table``)."""
@@ -12,9 +15,12 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from tests.ui.test_ui_morpoly_at_the_table import _feed, _resumed, _shown_lines
+import pytest
+
+from tests.ui.test_ui_morpoly_at_the_table import _feed, _fits, _resumed, _shown_lines
 
 POLISH = ["Przemysław", "Małgorzata-Krystyna", "Bartłomiej"]
+ITALIAN = ["Massimiliano", "Maria Benedetta", "Gianfranco"]
 
 
 def _menu_with_a_jail_card(g: Any) -> bool:
@@ -43,3 +49,33 @@ def test_the_german_jail_card_s_button_says_what_it_plays(tmp_path: Path, reques
         assert app.game.seq == seq + 1, app.message
         assert any(n.key == "morpoly.jail.card" for n in app.game.narration), [n.key for n in app.game.narration]
         assert not app.game.state.party(boss).jail_cards or value.split(":", 1)[1] not in app.game.state.party(boss).jail_cards
+
+
+@pytest.mark.parametrize(("language", "edition", "names", "npc", "said"), [
+    ("pl", "de-dm", POLISH, "death", "Rzut gracza {roller}, by przesunąć Śmierć: {first} i {second}."),
+    ("it", "us", ITALIAN, "dibbler", "{roller} ha tirato {first} e {second} per muovere CMOT Dibbler:"),
+])
+def test_fortuna_s_window_says_what_the_throw_moves(tmp_path: Path, request: Any, language: str, edition: str,
+                                                   names: list[str], npc: str, said: str) -> None:
+    """Seed 1: a Fortuna token is held when the banker throws for an NPC; the window names the throw
+    (the roller, the faces and what it moves), whole on the screen, and "play on" lets the NPC move."""
+    from tests.ui.test_ui_morpoly_at_the_table import SEATS
+    data = tmp_path / "data"
+    roll = f"morpoly.roll.npc-{npc}"
+    _feed(data, names, {"edition": edition, "fortuna": "on", "elam": "on"},
+          lambda g: g.question is not None and g.question.key == "morpoly.fortuna.window"
+          and dict(g.question.params)["roll"] == roll, seed=1)
+    with _resumed(request, data, language) as (app, d):
+        d.frames(3)
+        params = dict(app.game.question.params)
+        label = d.screen.question_label
+        expected = said.format(roller=names[SEATS.index(params["roller"])], first=params["first"],
+                               second=params["second"])
+        plain = " ".join(line.strip() for line in _shown_lines(label))
+        assert expected in plain.replace("▲ ", "").replace("● ", "").replace("■ ", ""), plain
+        assert _fits(label, label.height), _shown_lines(label)
+        seq = app.game.seq
+        d.tap(next(w for w in d.screen.answer_area.walk(restrict=True) if getattr(w, "value", None) == "play-on"))
+        d.frames(3)
+        assert app.game.seq == seq + 1, app.message
+        assert any(n.key == f"morpoly.npc.{npc}-moves" for n in app.game.narration[-3:]), app.game.narration[-3:]
