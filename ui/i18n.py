@@ -109,6 +109,30 @@ says the two: Polish templates say "w dzielnicy {area}", and Unreal Estate is "D
 the rulebook writes "w Dzielnicy Magów", not "w dzielnicy Dzielnica Magów"."""
 
 
+EUPHONIC_D = frozenset({"it"})
+"""Languages whose "a" and "e" take a euphonic d before a word that starts with the same vowel:
+Italian writes "tocca ad Annunziata", "ed Enrico", "fino ad Atlantic Avenue". A template says "tocca a
+{token}" for every name, and a table read "Turno 9: tocca a Annunziata", "a Annunziata restano 7
+membri della gilda" (:func:`euphonic_d`)."""
+
+
+def euphonic_d(text: str) -> str:
+    """``text`` with the euphonic d of :data:`EUPHONIC_D`: a lone "a"/"e" before a word that starts
+    with the same vowel becomes "ad"/"ed" ("a Annunziata" → "ad Annunziata"); before another vowel it
+    stays ("a Enrico"). A player named in a sentence is drawn "[color=…]◆[/color] Anna": the coloured
+    mark between is passed over. Word by word (no regular expression reads the app's text)."""
+    words = text.split(" ")
+    for index, word in enumerate(words[:-1]):
+        if word not in ("a", "e", "A", "E"):
+            continue
+        following = words[index + 1]
+        if following.startswith("[color=") and following.endswith("[/color]") and index + 2 < len(words):
+            following = words[index + 2]
+        if following[:1].lower() == word.lower():
+            words[index] = word + "d"
+    return " ".join(words)
+
+
 NAME_QUOTES: dict[str, tuple[str, str]] = {"de": ("\u201e", "\u201c")}
 """How a language's sentences set off an area's or a card's name: the German rulebook writes
 "in „Die Schatten“", "mit der Karte „Gaspode“" — unquoted, "in Die Schatten" and "spielt Der Dekan"
@@ -322,6 +346,8 @@ class Translator:
                 return english
             for doubled, single in DOUBLED_WORDS.get(self.language, ()):
                 said = said.replace(doubled, single)
+            if self.language in EUPHONIC_D:
+                said = euphonic_d(said)
             return said
         return english
 

@@ -6,7 +6,9 @@ Polish with the German D-Mark set and in Italian with the US set (the real app a
   Gefängnis frei.") and its last were cut off, the card's whole printed text did not fit;
 - Fortuna's window after a throw for Death, the Luggage or CMOT Dibbler asked "Rzut gracza
   Przemysław: 3 i 6. Grać dalej czy wykorzystać żeton Fortuny …?" — which throw, the log did not say
-  either (the NPC's move is logged after the window): the question says what the throw moves.
+  either (the NPC's move is logged after the window): the question says what the throw moves;
+- Italian sentences said "a" before a name starting with a, "Turno 9: tocca a Annunziata", "a
+  Annunziata restano 7 membri della gilda": Italian writes "ad Annunziata" (the euphonic d).
 
 Positions are reached as a table's journal holds them: seeded random legal play fed through the
 session, then the app opened on it and "resume" tapped (as in ``test_ui_morpoly_at_the_table``)."""
@@ -79,3 +81,23 @@ def test_fortuna_s_window_says_what_the_throw_moves(tmp_path: Path, request: Any
         d.frames(3)
         assert app.game.seq == seq + 1, app.message
         assert any(n.key == f"morpoly.npc.{npc}-moves" for n in app.game.narration[-3:]), app.game.narration[-3:]
+
+
+def test_an_italian_turn_goes_ad_annunziata(tmp_path: Path, request: Any) -> None:
+    """Seed 1: Annunziata's turn begins; the log says "tocca ad Annunziata" (and never "a Annunziata"),
+    and her first answer is still a tap away."""
+    import re
+    names = ["Massimiliano", "Maria Benedetta", "Annunziata"]
+    data = tmp_path / "data"
+    _feed(data, names, {"edition": "us", "fortuna": "on", "elam": "on"},
+          lambda g: g.question is not None and g.question.key == "morpoly.turn.menu" and g.question.player == "green"
+          and g.narration[-1].key == "morpoly.turn.start", seed=1)
+    with _resumed(request, data, "it") as (app, d):
+        d.frames(3)
+        log = re.sub(r"[●▲■◆] ", "", re.sub(r"\[/?[a-z]+(=[^\]]*)?\]", "", d.screen.log_label.text))
+        assert log.splitlines()[-1].endswith("tocca ad Annunziata"), log.splitlines()[-3:]
+        assert " a Annunziata" not in log, log
+        seq = app.game.seq
+        d.tap(next(w for w in d.screen.answer_area.walk(restrict=True) if getattr(w, "value", None) == "roll"))
+        d.frames(2)
+        assert app.game.seq == seq + 1, app.message
