@@ -8,7 +8,10 @@ Polish with the German D-Mark set and in Italian with the US set (the real app a
   Przemysław: 3 i 6. Grać dalej czy wykorzystać żeton Fortuny …?" — which throw, the log did not say
   either (the NPC's move is logged after the window): the question says what the throw moves;
 - Italian sentences said "a" before a name starting with a, "Turno 9: tocca a Annunziata", "a
-  Annunziata restano 7 membri della gilda": Italian writes "ad Annunziata" (the euphonic d).
+  Annunziata restano 7 membri della gilda": Italian writes "ad Annunziata" (the euphonic d);
+- undoing across a takeover in the Journal, the takeover's row read "Massimiliano ⚄ 5,3 —
+  Massimiliano tira 5 e 3; … avanza di 8 caselle fino a Park Place": a row shows its first lines,
+  and the takeover came third; the row says the takeover (and a death, a bankruptcy) first.
 
 Positions are reached as a table's journal holds them: seeded random legal play fed through the
 session, then the app opened on it and "resume" tapped (as in ``test_ui_morpoly_at_the_table``)."""
@@ -101,3 +104,37 @@ def test_an_italian_turn_goes_ad_annunziata(tmp_path: Path, request: Any) -> Non
         d.tap(next(w for w in d.screen.answer_area.walk(restrict=True) if getattr(w, "value", None) == "roll"))
         d.frames(2)
         assert app.game.seq == seq + 1, app.message
+
+
+def test_the_journal_row_of_a_takeover_says_the_takeover(tmp_path: Path, request: Any) -> None:
+    """Seed 1 (Italian, US set): step 788 throws, moves, is sent to jail and its party is taken over
+    (the fourth line). Its Journal row shows the takeover within the row's lines; undoing to the step
+    before it, by touch, brings the three parties back."""
+    names = ["Massimiliano", "Maria Benedetta", "Gianfranco"]
+    data = tmp_path / "data"
+    _feed(data, names, {"edition": "us", "fortuna": "on", "elam": "on"}, lambda g: g.seq >= 790, seed=1)
+    with _resumed(request, data, "it") as (app, d):
+        step = 788
+        assert [n.key for n in app.session.lines_of(step)].index("morpoly.takeover.merged") >= 2
+        parties = len(app.game.state.parties)
+        d.tap(d.screen.journal_button)
+        journal = d.screen
+        assert journal.name == "journal"
+        d.frames(3)
+        row = journal.line_button(step)
+        d.frames(3)
+        row = journal.line_button(step)
+        shown = " ".join(_shown_lines(row))
+        assert shown.startswith(f"{step} · ") and "rileva" in shown, shown
+        journal.select(step - 1)
+        d.frames(2)
+        d.tap(journal.ids.undo)
+        d.tap(journal.confirm_button)
+        for _frame in range(100):
+            d.frames(1)
+            if journal.popup.parent is None:
+                break
+        assert len(app.session.inputs) == step - 1, app.message
+        d.tap(journal.ids.back)
+        assert d.screen.name == "morpoly-board"
+        assert len(app.game.state.parties) == parties + 1
