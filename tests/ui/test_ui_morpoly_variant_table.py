@@ -11,7 +11,9 @@ Polish with the German D-Mark set and in Italian with the US set (the real app a
   Annunziata restano 7 membri della gilda": Italian writes "ad Annunziata" (the euphonic d);
 - undoing across a takeover in the Journal, the takeover's row read "Massimiliano ⚄ 5,3 —
   Massimiliano tira 5 e 3; … avanza di 8 caselle fino a Park Place": a row shows its first lines,
-  and the takeover came third; the row says the takeover (and a death, a bankruptcy) first.
+  and the takeover came third; the row says the takeover (and a death, a bankruptcy) first;
+- a Polish team on the money panel and the final standings read "Bartłomiej z: Przemysław" ("with:",
+  a preposition with a colon, to keep the name undeclined): "Bartłomiej oraz Przemysław" needs no case.
 
 Positions are reached as a table's journal holds them: seeded random legal play fed through the
 session, then the app opened on it and "resume" tapped (as in ``test_ui_morpoly_at_the_table``)."""
@@ -138,3 +140,22 @@ def test_the_journal_row_of_a_takeover_says_the_takeover(tmp_path: Path, request
         d.tap(journal.ids.back)
         assert d.screen.name == "morpoly-board"
         assert len(app.game.state.parties) == parties + 1
+
+
+def test_a_polish_team_is_named_without_a_declined_name(tmp_path: Path, request: Any) -> None:
+    """Seed 1: a takeover has made a team; the money panel names its boss and the member taken over
+    joined by "oraz" (the nominative stays right), not "z:"."""
+    import re
+    from tests.ui.test_ui_morpoly_at_the_table import SEATS
+    data = tmp_path / "data"
+    _feed(data, POLISH, {"edition": "de-dm", "fortuna": "on", "elam": "on"},
+          lambda g: g.question is not None and g.question.key == "morpoly.turn.menu"
+          and any(len(p.tokens) > 1 for p in g.state.parties), seed=1)
+    with _resumed(request, data, "pl") as (app, d):
+        d.frames(3)
+        team = next(p for p in app.game.state.parties if len(p.tokens) > 1)
+        boss = POLISH[SEATS.index(team.boss)]
+        member = POLISH[SEATS.index(next(t for t in team.tokens if t != team.boss))]
+        panel = re.sub(r"[●▲■◆] ", "", re.sub(r"\[/?[a-z]+(=[^\]]*)?\]", "", d.screen.money_label.text))
+        assert f"{boss} oraz {member}" in panel.replace(" ◀", ""), panel
+        assert "z:" not in panel, panel
