@@ -15,6 +15,9 @@ Polish with the German D-Mark set and in Italian with the US set (the real app a
 - a Polish team on the money panel and the final standings read "Bartłomiej z: Przemysław" ("with:",
   a preposition with a colon, to keep the name undeclined): "Bartłomiej oraz Przemysław" needs no case.
 
+And what held: an app stopped in the middle of an ELAM death (the funeral's money still to raise)
+and started again on the same data folder comes back to the same question, nothing lost.
+
 Positions are reached as a table's journal holds them: seeded random legal play fed through the
 session, then the app opened on it and "resume" tapped (as in ``test_ui_morpoly_at_the_table``)."""
 from __future__ import annotations
@@ -159,3 +162,54 @@ def test_a_polish_team_is_named_without_a_declined_name(tmp_path: Path, request:
         panel = re.sub(r"[●▲■◆] ", "", re.sub(r"\[/?[a-z]+(=[^\]]*)?\]", "", d.screen.money_label.text))
         assert f"{boss} oraz {member}" in panel.replace(" ◀", ""), panel
         assert "z:" not in panel, panel
+
+
+BACK_FROM_DEATH = {"morpoly.elam.back-to-go", "morpoly.elam.back-to-opposite", "morpoly.elam.eliminated"}
+
+
+def _in_the_middle_of_a_death(g: Any) -> bool:
+    """A token has died (ELAM) and its death's sequence (share, claims, funeral, back to GO) is still
+    asking: the last death line comes after the last return to GO, and a question other than the
+    next turn's menu is open."""
+    keys = [n.key for n in g.narration]
+    died = max((i for i, k in enumerate(keys) if k == "morpoly.elam.died"), default=-1)
+    back = max((i for i, k in enumerate(keys) if k in BACK_FROM_DEATH), default=-1)
+    return died > back and g.question is not None and g.question.key != "morpoly.turn.menu"
+
+
+def _board_seen(app: Any, d: Any) -> dict[str, Any]:
+    board = d.screen
+    return {"screen": board.name, "seq": app.game.seq, "question": board.question_label.text,
+            "answers": [(getattr(w, "value", None), w.text, w.disabled) for w in board.answer_area.walk(restrict=True)
+                        if isinstance(getattr(w, "text", None), str)],
+            "log": board.log_label.text, "money": board.money_label.text, "ring": [c.text for c in board.cells]}
+
+
+def test_a_restart_in_the_middle_of_an_elam_death_comes_back_to_the_same_question(tmp_path: Path,
+                                                                                  request: Any) -> None:
+    """Seed 1 (Italian, US set): a token has died and its party must raise the money the death costs;
+    the app is stopped there (as a pulled plug: nothing closed by the table) and started again on the
+    same data folder. "Riprendi" brings back the same question, answers, log, money and ring; a tap
+    goes on with the death."""
+    from tests.ui.test_ui_morpoly_at_the_table import _conftest, _resume
+    data = tmp_path / "data"
+    _feed(data, ITALIAN, {"edition": "us", "fortuna": "on", "elam": "on"}, _in_the_middle_of_a_death, seed=1)
+    conftest = _conftest(request)
+    app, d = _resume(conftest, data, "it")
+    try:
+        d.frames(3)
+        before = _board_seen(app, d)
+        inputs = len(app.session.inputs)
+    finally:
+        conftest.stop_app(app)
+    app, d = _resume(conftest, data, "it")
+    try:
+        d.frames(3)
+        assert _board_seen(app, d) == before
+        assert len(app.session.inputs) == inputs and _in_the_middle_of_a_death(app.game)
+        value = next(v for v, _text, greyed in before["answers"] if v and not greyed)
+        d.tap(next(w for w in d.screen.answer_area.walk(restrict=True) if getattr(w, "value", None) == value))
+        d.frames(3)
+        assert len(app.session.inputs) == inputs + 1, app.message
+    finally:
+        conftest.stop_app(app)
