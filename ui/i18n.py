@@ -109,6 +109,30 @@ says the two: Polish templates say "w dzielnicy {area}", and Unreal Estate is "D
 the rulebook writes "w Dzielnicy Magów", not "w dzielnicy Dzielnica Magów"."""
 
 
+EUPHONIC_D = frozenset({"it"})
+"""Languages whose "a" and "e" take a euphonic d before a word that starts with the same vowel:
+Italian writes "tocca ad Annunziata", "ed Enrico", "fino ad Atlantic Avenue". A template says "tocca a
+{token}" for every name, and a table read "Turno 9: tocca a Annunziata", "a Annunziata restano 7
+membri della gilda" (:func:`euphonic_d`)."""
+
+
+def euphonic_d(text: str) -> str:
+    """``text`` with the euphonic d of :data:`EUPHONIC_D`: a lone "a"/"e" before a word that starts
+    with the same vowel becomes "ad"/"ed" ("a Annunziata" → "ad Annunziata"); before another vowel it
+    stays ("a Enrico"). A player named in a sentence is drawn "[color=…]◆[/color] Anna": the coloured
+    mark between is passed over. Word by word (no regular expression reads the app's text)."""
+    words = text.split(" ")
+    for index, word in enumerate(words[:-1]):
+        if word not in ("a", "e", "A", "E"):
+            continue
+        following = words[index + 1]
+        if following.startswith("[color=") and following.endswith("[/color]") and index + 2 < len(words):
+            following = words[index + 2]
+        if following[:1].lower() == word.lower():
+            words[index] = word + "d"
+    return " ".join(words)
+
+
 NAME_QUOTES: dict[str, tuple[str, str]] = {"de": ("\u201e", "\u201c")}
 """How a language's sentences set off an area's or a card's name: the German rulebook writes
 "in „Die Schatten“", "mit der Karte „Gaspode“" — unquoted, "in Die Schatten" and "spielt Der Dekan"
@@ -172,6 +196,13 @@ PLACE_CHEST = "chest_name"
 """The placeholders of the two card decks' squares as the set prints them ("Chance" and "Community
 Chest" on the US set, "Ereignisfeld" and "Gemeinschaftsfeld" on the German ones), like ``{go_name}``;
 said only by the sentences of a set of another language (:data:`AS_PRINTED`)."""
+ROLL_KEY = "morpoly.roll."
+"""The roll a question follows (its ``roll`` param: Fortuna's window) says itself in the question's
+``q:<key>.<roll>`` form where the catalogue has one ("… rolled 3 and 6 to move Death: play on …?").
+The window after a throw for Death, the Luggage or CMOT Dibbler said only "Przemysław rolled 3 and 6",
+and the log names the NPC's throw only after the window: the table could not tell which throw it
+was asked to void. The same key and params, so recorded games replay as they were."""
+
 AS_PRINTED = "as-printed:"
 """The prefix of a sentence's variant for a set that speaks another language than the table
 (:meth:`Translator.names_as_printed`): ``as-printed:q:morpoly.card.chance`` names the deck as the
@@ -293,6 +324,10 @@ class Translator:
         template may also say the ``card`` param's scroll text, as ``{scroll}``. With a set of another
         language than the table's, a key's :data:`AS_PRINTED` variant is said where it has one."""
         msgid = f"{prefix}:{key}"
+        roll = params.get("roll", "")
+        if prefix == "q" and roll.startswith(ROLL_KEY) and self.gettext(f"{msgid}.{roll[len(ROLL_KEY):]}") != \
+                f"{msgid}.{roll[len(ROLL_KEY):]}":
+            msgid += "." + roll[len(ROLL_KEY):]  # Fortuna's window says what the throw moves (ROLL_KEY)
         if self.names_as_printed() and self.gettext(AS_PRINTED + msgid) != AS_PRINTED + msgid:
             msgid = AS_PRINTED + msgid  # the deck as a set of another language prints it (names_as_printed);
             # not a key of its own: no question the engine asks (docs/morpoly-state-format.md lists those)
@@ -316,6 +351,8 @@ class Translator:
                 return english
             for doubled, single in DOUBLED_WORDS.get(self.language, ()):
                 said = said.replace(doubled, single)
+            if self.language in EUPHONIC_D:
+                said = euphonic_d(said)
             return said
         return english
 

@@ -13,10 +13,11 @@ from companion.core.procedure import Question
 from ui.i18n import LANGUAGES, LOCALE_DIR, Translator
 from ui.i18n_tools import parse_po
 
-TO_THE_TABLE = {"q:morpoly.takeover.auction", "q:morpoly.deed.auction", "q:morpoly.fortuna.window"}
+TO_THE_TABLE = {"q:morpoly.takeover.auction", "q:morpoly.deed.auction", "q:morpoly.fortuna.window",
+                *(f"q:morpoly.fortuna.window.npc-{npc}" for npc in ("death", "luggage", "dibbler"))}
 """Questions the whole table answers: an auction's highest bidder (of a guild taken over, or of a deed
 in standard Monopoly: the sentence names the deed), and whether anyone spends a Fortuna token on a
-throw (the sentence names who threw)."""
+throw (the sentence names who threw, and after a throw for an NPC, what it moves)."""
 
 WHOSE = re.compile(r"\{\w+\}: ")
 """A question opens with the name of who answers it ("{party}: …", "{token}: …"), as the board shows it."""

@@ -6,6 +6,7 @@ back). "Redo" puts back the last undone input. Everything drawn here is the sess
 ``session.positions[i]``)."""
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from kivy.clock import Clock
@@ -48,6 +49,24 @@ def describe_input(app: CompanionApp, question: Question | None, inp: Input) -> 
         return f"✉ {app.translator.option(inp.card)}"
     assert isinstance(inp, Answer)
     return "→ " + app.translator.option(inp.value)
+
+
+TELLING = frozenset({"morpoly.takeover.merged", "morpoly.takeover.bank", "morpoly.takeover.auctioned",
+                     "morpoly.takeover.out", "morpoly.bankrupt", "morpoly.elam.died", "morpoly.elam.eliminated",
+                     "morpoly.game.over"})
+"""Ankh-Morpoly lines that change who is at the table or a life: a row says them first. A row shows
+its first lines only, and a throw that took a party over said "Massimiliano tira 5 e 3; Massimiliano
+avanza di 8 caselle fino a Park Place" — the takeover, third, was below the row's edge: a table
+undoing across it in the Journal could not find its step."""
+
+
+def row_lines(lines: Sequence[Any]) -> list[Any]:
+    """The (at most two) narration lines a Journal row shows for its step: the first ones, but a
+    :data:`TELLING` line before all others; never a private one."""
+    public = [n for n in lines if not n.key.startswith("private.")]
+    telling = [n for n in public if n.key in TELLING]
+    first = [n for n in lines[:4] if not n.key.startswith("private.") and n.key not in TELLING]
+    return (telling + first)[:2]
 
 
 def joined(lines: list[str]) -> str:
@@ -188,8 +207,7 @@ class JournalScreen(GameScreen):
         for index, inp in enumerate(inputs, start=1):
             question = session.question_at(index - 1)
             who = _who(app, state, question)
-            said = [app.translator.narration(n) for n in session.lines_of(index)[:4]
-                    if not n.key.startswith("private.")][:2]
+            said = [app.translator.narration(n) for n in row_lines(session.lines_of(index))]
             text = f"{index} · {who} {describe_input(app, question, inp)}"
             if said:
                 text += f"\n[size={small}]{joined(said)}[/size]"

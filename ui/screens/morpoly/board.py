@@ -37,7 +37,7 @@ from ui.screens.base import GameScreen
 from ui.screens.morpoly.common import (GROUP_RGB, GUILD_NAMES, HOTEL_MARK, MORTGAGE_MARK,
                                        SQUARE_KIND_MARK, chest_mark, cover_words, game_edition, go_name,
                                        is_morpoly, is_plain, money, N_, option_label, paper, party_name,
-                                       roll_table)
+                                       roll_table, TALL_OPTIONS)
 from ui.widgets import BigButton
 
 END_REASONS = {
@@ -515,7 +515,7 @@ class MorpolyBoardScreen(GameScreen):
             label = option_label(app, game, value, question)
             # a second line (where a way leads, what a hotel's sale leaves standing) needs its room:
             # at 52 dp a sale's three or four lines lost the first and the end of the last
-            height = 64 if deck else 88 if "\n" in label else 52
+            height = 64 if deck else 88 if "\n" in label or value.startswith(TALL_OPTIONS) else 52
             button = BigButton(text=label, font_size=sp(12 if deck else 15), size_hint_y=None, height=dp(height),
                                value=value)
             if value in unavailable:

@@ -275,7 +275,7 @@ def option_label(app: Any, game: Any, value: str, question: Any = None) -> str:
     if verb in PLAYER_VERBS and rest:
         return str(app.t(PLAYER_VERBS[verb]).format(player=party_name(app, rest)))
     if verb == "use-card" and rest:  # a get-out-of-jail card the party holds
-        return str(app.t("Play the card: {card}")).format(card=card_text(ed, rest) or rest)
+        return str(app.t("Play the card: {card}")).format(card=jail_card_words(card_text(ed, rest) or rest))
     special = QUESTION_WORDS.get((getattr(question, "key", ""), value))
     if special is not None:
         return str(app.t(special))
@@ -355,6 +355,21 @@ def roll_table(app: Any, game: Any, question: Any) -> str:
         said.append(f"{app.t('roll:when:' + outcome.when)}: {what}")
     text = " · ".join(said)
     return text[:1].upper() + text[1:]
+
+
+def jail_card_words(text: str) -> str:
+    """A get-out-of-jail card on the turn menu's button: its first sentence, enough to know it ("Du
+    kommst aus dem Gefängnis frei."). The German sets' whole text ("… Diese Karte musst du behalten,
+    bis du sie benötigst oder verkaufst.") did not fit a half-width button: the table saw only "Karte
+    musst du behalten, bis du sie", neither the verb nor the card. The button is drawn taller too
+    (:data:`TALL_OPTIONS`)."""
+    first, dot, _rest = text.partition(". ")
+    return first + dot.strip()
+
+
+TALL_OPTIONS = ("use-card:",)
+"""Options whose words take three lines of a half-width button (a card's first sentence after the
+verb, "Zagraj kartę: Du kommst aus dem Gefängnis frei."): drawn as tall as a two-line label."""
 
 
 def card_text(ed: Edition, card_id: str) -> str | None:
