@@ -112,14 +112,25 @@ def test_an_italian_turn_goes_ad_annunziata(tmp_path: Path, request: Any) -> Non
 
 
 def test_the_journal_row_of_a_takeover_says_the_takeover(tmp_path: Path, request: Any) -> None:
-    """Seed 1 (Italian, US set): step 788 throws, moves, is sent to jail and its party is taken over
-    (the fourth line). Its Journal row shows the takeover within the row's lines; undoing to the step
-    before it, by touch, brings the three parties back."""
+    """Seed 1 (Italian, US set): the first step whose takeover is not among its first two lines (it
+    throws, moves, is sent to jail and its party is taken over: the fourth line; step 788 before rules
+    revision 6's trade moved the game's inputs on). Its Journal row shows the takeover within the
+    row's lines; undoing to the step before it, by touch, brings the three parties back."""
     names = ["Massimiliano", "Maria Benedetta", "Gianfranco"]
     data = tmp_path / "data"
-    _feed(data, names, {"edition": "us", "fortuna": "on", "elam": "on"}, lambda g: g.seq >= 790, seed=1)
+    found: list[int] = []
+    said = [0]
+
+    def two_past_a_late_takeover(game: Any) -> bool:
+        keys = [line.key for line in game.narration[said[0]:]]  # the lines of the step just taken
+        said[0] = len(game.narration)
+        if not found and "morpoly.takeover.merged" in keys[2:]:
+            found.append(game.seq)
+        return bool(found) and game.seq >= found[0] + 2
+
+    _feed(data, names, {"edition": "us", "fortuna": "on", "elam": "on"}, two_past_a_late_takeover, seed=1)
     with _resumed(request, data, "it") as (app, d):
-        step = 788
+        step = found[0]
         assert [n.key for n in app.session.lines_of(step)].index("morpoly.takeover.merged") >= 2
         parties = len(app.game.state.parties)
         d.tap(d.screen.journal_button)
