@@ -246,13 +246,15 @@ def scroll_steps(state: State, narrator: Narrator, ctx: TurnContext) -> Generato
     if why is not None and not powers:
         say_why(narrator, ctx, why)
         return why
+    listed = [why]
 
     def question(powers: list[str]) -> Question:
         # A City Area power usable now may give the text a target first (Dolly Sisters places a
         # minion next to Unreal Estate for The Dean, The Shades a trouble marker for Rincewind): the
         # text is then asked, "do" greyed with the reason until it has one (looked at again after
-        # each power used), so the player keeps the moment to use it.
-        blocked = no_target(state, ctx, card)
+        # each power used), so the player keeps the moment to use it. The first question takes the
+        # reason just found (nothing has changed the table since: listing the powers reads it only).
+        blocked = listed.pop() if listed else no_target(state, ctx, card)
         options = [SKIP, *powers] if blocked is not None else [DO, SKIP, *powers]
         return choice_question("symbol.scroll", f"{ctx.player}: {CARD_BY_ID[card].text}", ctx.player, options,
                                unavailable=None if blocked is None else {DO: blocked}, card=card)
