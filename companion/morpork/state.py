@@ -151,9 +151,23 @@ class CardsMemo:
         """Whether the remembered answers were read from the public cards ``state`` shows now."""
         if self.discard != state.discard_pile or len(self.loans) != len(state.players):
             return False
-        for player, loans, stuck in zip(state.players, self.loans, self.stuck):
-            if player.loans != loans or player.stuck_cards != stuck:
+        # :meth:`_same_hands` written out: asked several times per input
+        loans, stuck, i = self.loans, self.stuck, 0
+        for player in state.players:
+            if player.loans != loans[i] or player.stuck_cards != stuck[i]:
                 return False
+            i += 1
+        return True
+
+    def _same_hands(self, state: State) -> bool:
+        """Whether each player's loans and stuck cards are those remembered (the lists as long as
+        the players, checked by the caller). Read by position, not through ``zip``: asked at most
+        inputs, and the tuple of three made per player cost more than the comparisons."""
+        loans, stuck, i = self.loans, self.stuck, 0
+        for player in state.players:
+            if player.loans != loans[i] or player.stuck_cards != stuck[i]:
+                return False
+            i += 1
         return True
 
     def reset(self, state: State) -> dict[Hashable, object]:
@@ -175,11 +189,8 @@ class CardsMemo:
         known, pile = self.discard, state.discard_pile
         if known is None or len(pile) <= len(known) or len(self.loans) != len(state.players):
             return None
-        if pile[:len(known)] != known:
+        if pile[:len(known)] != known or not self._same_hands(state):
             return None
-        for player, loans, stuck in zip(state.players, self.loans, self.stuck):
-            if player.loans != loans or player.stuck_cards != stuck:
-                return None
         return pile[len(known):]
 
     def follow(self, state: State) -> None:
