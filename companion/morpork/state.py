@@ -278,27 +278,18 @@ class State:
         their start on every input: the generic deep copy was half the engine's time per input,
         which matters on a Raspberry Pi. A test checks it equals ``copy.deepcopy`` field by field.
         """
+        # the fields by position, in their order (``tests/companion/test_state_copy.py`` pins it):
+        # binding sixteen keywords was a tenth of the copy made at each turn's start of a replay
+        over, turn = self.game_over, self.turn
         return State(
-            players=[Player(p.color, p.money, p.personality, list(p.loans), p.hand, list(p.stuck_cards), p.name)
-                     for p in self.players],
-            areas={k: AreaState(dict(a.minions), a.building, a.trouble, a.demons, a.trolls)
-                   for k, a in self.areas.items()},
-            active_player=self.active_player,
-            edition=self.edition,
-            bank=self.bank,
-            draw_pile=self.draw_pile,
-            discard_pile=list(self.discard_pile),
-            event_deck=list(self.event_deck),
-            lost_area_cards=list(self.lost_area_cards),
-            turn=TurnState(self.turn.number, list(self.turn.powers_used), list(self.turn.cards_gained)),
-            game_over=None if self.game_over is None else GameOver(
-                self.game_over.reason, list(self.game_over.winners), self.game_over.personality),
-            rulings=self.rulings,
-            revision=self.revision,
-            under_way=self.under_way.copy(),
-            tally=self.tally.copy(),
-            cards_memo=self.cards_memo,
-        )
+            [Player(p.color, p.money, p.personality, list(p.loans), p.hand, list(p.stuck_cards), p.name)
+             for p in self.players],
+            {k: AreaState(dict(a.minions), a.building, a.trouble, a.demons, a.trolls) for k, a in self.areas.items()},
+            self.active_player, self.edition, self.bank, self.draw_pile, list(self.discard_pile),
+            list(self.event_deck), list(self.lost_area_cards),
+            TurnState(turn.number, list(turn.powers_used), list(turn.cards_gained)),
+            None if over is None else GameOver(over.reason, list(over.winners), over.personality),
+            self.rulings, self.revision, self.under_way.copy(), self.tally.copy(), self.cards_memo)
 
     # -- players -------------------------------------------------------------------------------
     @property
