@@ -388,7 +388,9 @@ def check_invariants(game: Game, table: Table, round_trip: bool = True, whole_ta
     the whole-table recount with ``whole_table`` and the round-trip with ``round_trip`` (both by
     default; the simulator samples them, :data:`TABLE_CHECK_EVERY`, :data:`ROUND_TRIP_EVERY`).
     Raises :class:`InvariantViolation` naming what broke."""
-    state, question = game.state, game.question  # the question read once for the checks that need it
+    # the question read once for the checks that need it, from its field (``Game.question`` is a
+    # property: a call of its own after every input)
+    state, question = game.state, game.current_question
     _check_totals(state, table)
     if whole_table:
         _check_whole_table(state, table)
@@ -530,7 +532,7 @@ def play_game(rng: random.Random, players: int, edition: str = "en", check: bool
             lines = after.narration
             told = len(lines)
             follow_narration(after, table, lines[heard:] if told > heard else ())  # as _new_lines(game, after)
-            game, heard, following = after, told, after.question
+            game, heard, following = after, told, after.current_question  # the property's field
             if check:
                 last = following is None
                 check_invariants(game, table, round_trip=SAMPLING.round_trip(steps, last, every_input),

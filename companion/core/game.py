@@ -139,7 +139,7 @@ class Procedures(Generic[S, G]):
         answers = pending.answers
         after = Pending(pending.name, pending.args, pending.start, [*answers, value], pending.replayable)
         live = game.live
-        if live is None or not live.is_at(len(answers)):
+        if live is None or live.broken or live.answers != len(answers):  # not ``live.is_at``: a call per input
             return self.advance(game.state, after, game.seq + 1, game.narration, game.settled, None, snapshot,
                                 replayable)
         live.send(value, checked=True, lazy=not snapshot)

@@ -18,6 +18,9 @@ from typing import Any, overload
 from companion.core.procedure import Narration
 
 
+_new = object.__new__
+
+
 class NarrationLog(Sequence[Narration]):
     """An immutable view of the first ``n`` lines of a shared list; see the module docstring."""
 
@@ -52,7 +55,9 @@ class NarrationLog(Sequence[Narration]):
         tail = len(store) - n
         if not tail:  # the view ends where the list does (a fold, one answer on): nothing to compare
             store.extend(lines)
-            return self._view(store, n + count)
+            log = _new(NarrationLog)  # ``_view`` without its call: a line said at most inputs comes here
+            log._store, log._n = store, n + count
+            return log
         limit = min(tail, count)
         # the usual case (the same procedure one answer on) compared in one pass in C
         same = limit if limit and all(map(is_, store[n:n + limit], lines[:limit])) else 0
@@ -81,6 +86,11 @@ class NarrationLog(Sequence[Narration]):
 
     def __getitem__(self, index: int | slice) -> Narration | list[Narration]:
         if isinstance(index, slice):
+            start = index.start
+            if index.stop is None and index.step is None and start is not None and start >= 0:
+                # the lines after position ``start`` (a fold's new lines, at every input): the same
+                # list as through ``index.indices``, which clips ``start`` to the view's end as this does
+                return self._store[start:self._n]
             return self._store[slice(*index.indices(self._n))]
         if index < 0:
             index += self._n

@@ -22,6 +22,11 @@ from typing import Any, Generic, Protocol, TypeVar
 from companion.core.errors import InputError
 from companion.core.frozen import instance
 
+_new = object.__new__
+_set = object.__setattr__
+""":func:`companion.core.frozen.instance` in two steps, written out where a question or a line is
+made at every input (the same value: ``tests/companion/test_frozen.py``)."""
+
 ROLL_OPTIONS: tuple[str, ...] = tuple(str(face) for face in range(1, 13))
 TWO_D6_OPTIONS: tuple[str, ...] = tuple(f"{a},{b}" for a in range(1, 7) for b in range(1, 7))
 """The answers to a roll of two six-sided dice: both faces in the order given (``"3,4"``)."""
@@ -147,9 +152,11 @@ def greyed_by(question: Question, make: Callable[[], Mapping[str, Reason]]) -> Q
 
 def roll_question(key: str, text: str, player: str | None = None, **params: str) -> Question:
     """Ask for one d12 face."""
-    return instance(Question, {  # Question("roll", …) made at once (core.frozen): a roll at most inputs
+    question = _new(Question)  # Question("roll", …) made at once (core.frozen.instance written out): a roll at most inputs
+    _set(question, "__dict__", {
         "kind": "roll", "key": key, "text": text, "player": player, "options": ROLL_OPTIONS, "unavailable": (),
         "params": tuple(params.items()), "private": False, "reveals": False, "dice": 1, "sides": 12})
+    return question
 
 
 def dice_question(key: str, text: str, player: str | None = None, **params: str) -> Question:
@@ -186,10 +193,12 @@ def choice_question(key: str, text: str, player: str | None, options: list[str] 
     # most questions grey nothing: no empty dictionary and view of it made for them
     greyed: _Later | tuple[tuple[str, Reason], ...] = () if unavailable is None \
         else _Later(unavailable) if callable(unavailable) else tuple(unavailable.items())
-    return instance(Question, {  # Question("choice", …) made at once (core.frozen): a question at every input
+    question = _new(Question)  # Question("choice", …) made at once (core.frozen.instance written out): at every input
+    _set(question, "__dict__", {
         "kind": "choice", "key": key, "text": text, "player": player, "options": tuple(options),
         "unavailable": greyed, "params": tuple(params.items()), "private": private,
         "reveals": reveals, "dice": 1, "sides": 12})
+    return question
 
 
 @dataclass(frozen=True)
@@ -215,7 +224,9 @@ class Narrator:
         shown = []
         for name, value in params.items():
             shown.append((name, str(value)))
-        self.lines.append(instance(Narration, {"key": key, "text": text, "area": area, "params": tuple(shown)}))
+        line = _new(Narration)  # core.frozen.instance written out: its call was a tenth of saying a line
+        _set(line, "__dict__", {"key": key, "text": text, "area": area, "params": tuple(shown)})
+        self.lines.append(line)
 
 
 ProcedureBody = Generator[Question, str, None]

@@ -52,7 +52,12 @@ def only_skip_and_powers(question: Question) -> bool:
     """A symbol's question that offers ``skip`` and City Area powers alone: the symbol has no legal
     option now and is asked only because a power may give it one (``cards.symbols._power_first``).
     The screen words it by its own form, which says so (``ui.i18n.Translator.question``)."""
-    return all(o == SKIP_ANSWER or o.startswith(POWER_OPTION) for o in question.options)
+    # a loop rather than all() over a generator: asked of each answer a card's symbol takes, most
+    # often of a card question whose first option already answers it
+    for option in question.options:
+        if option != SKIP_ANSWER and not option.startswith(POWER_OPTION):
+            return False
+    return True
 
 R = TypeVar("R")
 

@@ -151,9 +151,23 @@ class CardsMemo:
         """Whether the remembered answers were read from the public cards ``state`` shows now."""
         if self.discard != state.discard_pile or len(self.loans) != len(state.players):
             return False
-        for player, loans, stuck in zip(state.players, self.loans, self.stuck):
-            if player.loans != loans or player.stuck_cards != stuck:
+        # :meth:`_same_hands` written out: asked several times per input
+        loans, stuck, i = self.loans, self.stuck, 0
+        for player in state.players:
+            if player.loans != loans[i] or player.stuck_cards != stuck[i]:
                 return False
+            i += 1
+        return True
+
+    def _same_hands(self, state: State) -> bool:
+        """Whether each player's loans and stuck cards are those remembered (the lists as long as
+        the players, checked by the caller). Read by position, not through ``zip``: asked at most
+        inputs, and the tuple of three made per player cost more than the comparisons."""
+        loans, stuck, i = self.loans, self.stuck, 0
+        for player in state.players:
+            if player.loans != loans[i] or player.stuck_cards != stuck[i]:
+                return False
+            i += 1
         return True
 
     def reset(self, state: State) -> dict[Hashable, object]:
@@ -175,11 +189,8 @@ class CardsMemo:
         known, pile = self.discard, state.discard_pile
         if known is None or len(pile) <= len(known) or len(self.loans) != len(state.players):
             return None
-        if pile[:len(known)] != known:
+        if pile[:len(known)] != known or not self._same_hands(state):
             return None
-        for player, loans, stuck in zip(state.players, self.loans, self.stuck):
-            if player.loans != loans or player.stuck_cards != stuck:
-                return None
         return pile[len(known):]
 
     def follow(self, state: State) -> None:
@@ -267,27 +278,18 @@ class State:
         their start on every input: the generic deep copy was half the engine's time per input,
         which matters on a Raspberry Pi. A test checks it equals ``copy.deepcopy`` field by field.
         """
+        # the fields by position, in their order (``tests/companion/test_state_copy.py`` pins it):
+        # binding sixteen keywords was a tenth of the copy made at each turn's start of a replay
+        over, turn = self.game_over, self.turn
         return State(
-            players=[Player(p.color, p.money, p.personality, list(p.loans), p.hand, list(p.stuck_cards), p.name)
-                     for p in self.players],
-            areas={k: AreaState(dict(a.minions), a.building, a.trouble, a.demons, a.trolls)
-                   for k, a in self.areas.items()},
-            active_player=self.active_player,
-            edition=self.edition,
-            bank=self.bank,
-            draw_pile=self.draw_pile,
-            discard_pile=list(self.discard_pile),
-            event_deck=list(self.event_deck),
-            lost_area_cards=list(self.lost_area_cards),
-            turn=TurnState(self.turn.number, list(self.turn.powers_used), list(self.turn.cards_gained)),
-            game_over=None if self.game_over is None else GameOver(
-                self.game_over.reason, list(self.game_over.winners), self.game_over.personality),
-            rulings=self.rulings,
-            revision=self.revision,
-            under_way=self.under_way.copy(),
-            tally=self.tally.copy(),
-            cards_memo=self.cards_memo,
-        )
+            [Player(p.color, p.money, p.personality, list(p.loans), p.hand, list(p.stuck_cards), p.name)
+             for p in self.players],
+            {k: AreaState(dict(a.minions), a.building, a.trouble, a.demons, a.trolls) for k, a in self.areas.items()},
+            self.active_player, self.edition, self.bank, self.draw_pile, list(self.discard_pile),
+            list(self.event_deck), list(self.lost_area_cards),
+            TurnState(turn.number, list(turn.powers_used), list(turn.cards_gained)),
+            None if over is None else GameOver(over.reason, list(over.winners), over.personality),
+            self.rulings, self.revision, self.under_way.copy(), self.tally.copy(), self.cards_memo)
 
     # -- players -------------------------------------------------------------------------------
     @property

@@ -70,14 +70,33 @@ def _ids(value: Any, name: str, allowed: tuple[str, ...], what: str) -> list[str
     """A list of distinct ids: every card, event and area exists once, so a repeat is a mistake
     (an event listed twice in ``event_deck`` could otherwise happen twice)."""
     items = _list(value, name)
+    known = _ALLOWED.get(id(allowed))  # the catalogue's tuples as sets, made once (else made here)
     if all(isinstance(v, str) for v in items) and len(set(items)) == len(items) \
-            and frozenset(allowed).issuperset(items):
+            and (known if known is not None else frozenset(allowed)).issuperset(items):
         return list(items)  # the usual case, checked at once; the loop below names what is wrong
     ids = [_id(v, f"{name}[{i}]", allowed, what) for i, v in enumerate(items)]
     for i, item in enumerate(ids):
         if item in ids[:i]:
             raise StateFormatError(f"{name}[{i}]", f"{what} {item!r} is listed twice")
     return ids
+
+
+_ALLOWED: dict[int, frozenset[str]] = {id(ids): frozenset(ids) for ids in (
+    CARD_IDS, EVENT_IDS, AREA_IDS, LOAN_CARD_IDS, STICKY_CARD_IDS)}
+"""The allowed ids of :func:`_ids` as sets, by the identity of the catalogue's tuple (module
+constants, alive as long as this module, so no other object has their id); a tuple made by the
+caller (the players' colours) is turned into a set at each call as before. A round trip of the
+position through its JSON, which the simulator checks, made a set of the whole deck each time."""
+
+
+def _count(doc: dict[str, Any], key: str, name: str, maximum: int) -> int:
+    """``doc[key]`` (0 when left out) as :func:`_int` reads it from 0 to ``maximum``, the field's
+    name made only when it is refused: a whole number in range, the usual case, is read at once
+    (a ``bool`` is not an ``int`` by ``type``, and goes to :func:`_int`, which refuses it)."""
+    value = doc.get(key, 0)
+    if type(value) is int and 0 <= value <= maximum:
+        return value
+    return _int(value, f"{name}.{key}", 0, maximum)
 
 
 def _object(value: Any, name: str) -> dict[str, Any]:
@@ -105,26 +124,48 @@ def _player_from_json(raw: Any, name: str) -> Player:
     _check_keys(doc, name, _PLAYER_KEYS)
     if "color" not in doc:
         raise StateFormatError(f"{name}.color", "missing")
-    color = _id(doc["color"], f"{name}.color", COLORS, "colour")
+    # each field read at once when it is what it usually is (a plain ``str`` or ``int`` in range, an
+    # empty list); else by the checks that name the field (the names made only then)
+    color = doc["color"]
+    if type(color) is not str or color not in COLORS:
+        color = _id(color, f"{name}.color", COLORS, "colour")
     personality = doc.get("personality")
-    if personality is not None:
+    if personality is not None and (type(personality) is not str or personality not in PERSONALITY_IDS):
         personality = _id(personality, f"{name}.personality", PERSONALITY_IDS, "personality")
     player_name = doc.get("name")
     if player_name is not None and not isinstance(player_name, str):
         raise StateFormatError(f"{name}.name", f"expected text, got {player_name!r}")
-    stuck = _ids(doc.get("stuck_cards", []), f"{name}.stuck_cards", STICKY_CARD_IDS, "card that stays in hand")
-    hand = _int(doc.get("hand", 5), f"{name}.hand")
+    stuck = _id_list(doc, "stuck_cards", name, STICKY_CARD_IDS, "card that stays in hand")
+    hand = _whole(doc, "hand", name, 5)
     if hand < len(stuck):
         raise StateFormatError(f"{name}.hand", f"{hand!r} is fewer than the {len(stuck)} cards stuck in it")
     return Player(
         color=color,
-        money=_int(doc.get("money", 10), f"{name}.money"),
+        money=_whole(doc, "money", name, 10),
         personality=personality,
-        loans=_ids(doc.get("loans", []), f"{name}.loans", LOAN_CARD_IDS, "loan card"),
+        loans=_id_list(doc, "loans", name, LOAN_CARD_IDS, "loan card"),
         hand=hand,
         stuck_cards=stuck,
         name=player_name,
     )
+
+
+def _whole(doc: dict[str, Any], key: str, name: str, default: int) -> int:
+    """``doc[key]`` (``default`` when left out) as :func:`_int` reads it (at least 0), the field's
+    name made only when it is refused (see :func:`_count`)."""
+    value = doc.get(key, default)
+    if type(value) is int and value >= 0:
+        return value
+    return _int(value, f"{name}.{key}")
+
+
+def _id_list(doc: dict[str, Any], key: str, name: str, allowed: tuple[str, ...], what: str) -> list[str]:
+    """``doc[key]`` (none when left out) as :func:`_ids` reads it; an empty list, the usual case,
+    read at once (a new empty list, as ``_ids`` gives), the field's name made only otherwise."""
+    value = doc.get(key, [])
+    if type(value) is list and not value:
+        return []
+    return _ids(value, f"{name}.{key}", allowed, what)
 
 
 def _check_cards_held_once(players: list[Player]) -> None:
@@ -144,11 +185,14 @@ def _area_from_json(raw: Any, name: str, colors: list[str]) -> AreaState:
     doc = _object(raw, name)
     _check_keys(doc, name, _AREA_KEYS)
     minions: dict[str, int] = {}
-    for color, count in _object(doc.get("minions", {}), f"{name}.minions").items():
-        field_name = f"{name}.minions.{color}"
+    raw_minions = doc.get("minions", {})
+    if type(raw_minions) is not dict:
+        _object(raw_minions, f"{name}.minions")  # refused there, the field named
+    for color, count in raw_minions.items():
         if color not in colors:
-            raise StateFormatError(field_name, f"unknown colour {color!r} (not a player)")
-        n = _int(count, field_name, 0, MINIONS_PER_PLAYER)
+            raise StateFormatError(f"{name}.minions.{color}", f"unknown colour {color!r} (not a player)")
+        n = count if type(count) is int and 0 <= count <= MINIONS_PER_PLAYER \
+            else _int(count, f"{name}.minions.{color}", 0, MINIONS_PER_PLAYER)  # the field named when refused
         if n:
             minions[color] = n
     building = doc.get("building")
@@ -161,8 +205,8 @@ def _area_from_json(raw: Any, name: str, colors: list[str]) -> AreaState:
         minions=minions,
         building=building,
         trouble=trouble,
-        demons=_int(doc.get("demons", 0), f"{name}.demons", 0, DEMONS),
-        trolls=_int(doc.get("trolls", 0), f"{name}.trolls", 0, TROLLS),
+        demons=_count(doc, "demons", name, DEMONS),
+        trolls=_count(doc, "trolls", name, TROLLS),
     )
 
 

@@ -208,24 +208,34 @@ def play_card(state: State, narrator: Narrator, ctx: TurnContext, card: str) -> 
 
 
 def _symbol_steps(state: State, narrator: Narrator, ctx: TurnContext,
-                  symbol: str) -> Generator[Question, str, Reason | None]:
-    """The steps of one printed symbol (``P`` is handled by :func:`play_card`); the reason when it
-    could do nothing and said so (the scroll, :func:`scroll_steps`; money from an empty bank)."""
+                  symbol: str) -> Generator[Question, str, object]:
+    """The steps of one printed symbol (``P`` is handled by :func:`play_card`): the symbol's own
+    procedure, handed to :func:`~companion.morpork.progress.take_symbol` as it is (not wrapped in
+    a generator of this function's own: one level less for each answer to pass through). What it
+    returns is the reason when it could do nothing and said so (the scroll, :func:`scroll_steps`;
+    money from an empty bank), which is all ``take_symbol`` reads of it; a minion placed or a
+    building built returns its area, which ``take_symbol`` passes over as it does ``None``."""
     if symbol == "M":
-        yield from place_minion_steps(state, narrator, ctx)
-    elif symbol == "B":
-        yield from build_steps(state, narrator, ctx)
-    elif symbol == "A":
-        yield from assassinate_steps(state, narrator, ctx)
-    elif symbol == "T":
-        yield from remove_trouble_steps(state, narrator, ctx)
-    elif symbol.startswith("$"):
-        return (yield from money_steps(state, narrator, ctx, int(symbol[1:])))
-    elif symbol == "E":
-        yield from event_steps(state, narrator, ctx)
-    elif symbol == "S":
-        return (yield from scroll_steps(state, narrator, ctx))
+        return place_minion_steps(state, narrator, ctx)
+    if symbol == "B":
+        return build_steps(state, narrator, ctx)
+    if symbol == "A":
+        return assassinate_steps(state, narrator, ctx)
+    if symbol == "T":
+        return remove_trouble_steps(state, narrator, ctx)
+    if symbol.startswith("$"):
+        return money_steps(state, narrator, ctx, int(symbol[1:]))
+    if symbol == "E":
+        return event_steps(state, narrator, ctx)
+    if symbol == "S":
+        return scroll_steps(state, narrator, ctx)
+    return _no_steps()
+
+
+def _no_steps() -> Generator[Question, str, None]:
+    """A symbol without steps: asks nothing."""
     return None
+    yield  # pragma: no cover - makes this a generator
 
 
 def scroll_steps(state: State, narrator: Narrator, ctx: TurnContext) -> Generator[Question, str, Reason | None]:
@@ -246,13 +256,15 @@ def scroll_steps(state: State, narrator: Narrator, ctx: TurnContext) -> Generato
     if why is not None and not powers:
         say_why(narrator, ctx, why)
         return why
+    listed = [why]
 
     def question(powers: list[str]) -> Question:
         # A City Area power usable now may give the text a target first (Dolly Sisters places a
         # minion next to Unreal Estate for The Dean, The Shades a trouble marker for Rincewind): the
         # text is then asked, "do" greyed with the reason until it has one (looked at again after
-        # each power used), so the player keeps the moment to use it.
-        blocked = no_target(state, ctx, card)
+        # each power used), so the player keeps the moment to use it. The first question takes the
+        # reason just found (nothing has changed the table since: listing the powers reads it only).
+        blocked = listed.pop() if listed else no_target(state, ctx, card)
         options = [SKIP, *powers] if blocked is not None else [DO, SKIP, *powers]
         return choice_question("symbol.scroll", f"{ctx.player}: {CARD_BY_ID[card].text}", ctx.player, options,
                                unavailable=None if blocked is None else {DO: blocked}, card=card)

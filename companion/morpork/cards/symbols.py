@@ -101,8 +101,15 @@ def place_minion_steps(state: State, narrator: Narrator, ctx: TurnContext, *, ar
 
 def _ask(state: State, narrator: Narrator, ctx: TurnContext, with_powers: bool,
          make: Callable[[list[str]], Question]) -> Generator[Question, str, str]:
+    """``make(powers)`` asked with the City Area powers (:func:`ask_with_powers`), or once without
+    them. The asking procedure itself is returned, not wrapped in a generator of this function's
+    own: one level less for each answer to a symbol's question to pass through."""
     if with_powers:
-        return (yield from ask_with_powers(state, narrator, ctx, make))
+        return ask_with_powers(state, narrator, ctx, make)
+    return _ask_once(make)
+
+
+def _ask_once(make: Callable[[list[str]], Question]) -> Generator[Question, str, str]:
     return (yield make([]))
 
 
