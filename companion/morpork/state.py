@@ -151,13 +151,7 @@ class CardsMemo:
         """Whether the remembered answers were read from the public cards ``state`` shows now."""
         if self.discard != state.discard_pile or len(self.loans) != len(state.players):
             return False
-        # :meth:`_same_hands` written out: asked several times per input
-        loans, stuck, i = self.loans, self.stuck, 0
-        for player in state.players:
-            if player.loans != loans[i] or player.stuck_cards != stuck[i]:
-                return False
-            i += 1
-        return True
+        return self._same_hands(state)
 
     def _same_hands(self, state: State) -> bool:
         """Whether each player's loans and stuck cards are those remembered (the lists as long as
