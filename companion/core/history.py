@@ -57,7 +57,7 @@ class History(Generic[G]):
 
     def push(self, inp: Input, game: G, transient: bool = False) -> None:
         """Record ``inp`` and the game it led to (which becomes the game now). ``transient``: the
-        game came from the engine's ``step`` and is dropped at the next input (see :meth:`advance`)."""
+        game came from the engine's ``step`` and is dropped at the next input (see :meth:`advance_through`)."""
         self.inputs.append(inp)
         question = self.engine.question(game)
         if transient and not is_settled(question):
@@ -69,39 +69,17 @@ class History(Generic[G]):
         if len(self.inputs) % SNAPSHOT_EVERY == 0:
             self.snapshots[len(self.inputs)] = game
 
-    def advance(self, inp: Input, keep: bool) -> None:
-        """Apply ``inp`` to the game now (a fold): ``keep=False`` when the game may be dropped at the
-        next input (a snapshot position is always kept whole)."""
-        transient = not keep and (len(self.inputs) + 1) % SNAPSHOT_EVERY != 0
-        game = (self.engine.step if transient else self.engine.apply)(self.now, inp)
-        self.push(inp, game, transient)
-
     def advance_through(self, inputs: Iterable[Input], count: int) -> None:
-        """:meth:`advance` for each of ``inputs`` (``count`` of them), the last one kept: a fold.
-
-        The same steps as calling :meth:`advance` for each, in one loop with the engine's functions
-        and the lists looked up once: the history's own share of resuming a game was a tenth of it.
-        An input refused (or one that ``inputs`` fails to give) leaves the history at the inputs
-        before it, as :meth:`advance` would."""
+        """Apply each of ``inputs`` (``count`` of them) to the game now: a fold. Every game but the
+        last and the snapshots' comes from the engine's ``step`` and may be dropped at the next
+        input. An input refused (or one that ``inputs`` fails to give) leaves the history at the
+        inputs before it."""
         engine = self.engine
-        step, apply, question_of, narration_of = engine.step, engine.apply, engine.question, engine.narration
-        kept, asked, said, snapshots = self.inputs, self.asked, self.said, self.snapshots
-        last = len(kept) + count
-        game = self.now
+        last = len(self.inputs) + count
         for inp in inputs:
-            position = len(kept) + 1
+            position = len(self.inputs) + 1
             transient = position != last and position % SNAPSHOT_EVERY != 0
-            game = (step if transient else apply)(game, inp)
-            kept.append(inp)
-            question = question_of(game)
-            if transient and not is_settled(question):
-                assert question is not None
-                question = self._kept(question, position)
-            asked.append(question)
-            said.append(len(narration_of(game)))
-            self.now = game
-            if position % SNAPSHOT_EVERY == 0:
-                snapshots[position] = game
+            self.push(inp, (engine.step if transient else engine.apply)(self.now, inp), transient)
 
     def _kept(self, question: Question, index: int) -> Question:
         """The question of position ``index``, from a game made by ``step``, as :attr:`asked` keeps
