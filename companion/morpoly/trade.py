@@ -209,29 +209,29 @@ class Offer:
                 *([PAY] if self.pay else []), *([ASK] if self.ask else [])]
 
 
+def _owned(state: State, edition: Edition, party: str) -> Iterator[tuple[int, bool]]:
+    """``party``'s squares by number, each with whether its colour group has buildings (then it
+    may not change hands until they are sold: standard Monopoly)."""
+    order, groups = _squares(edition.id)
+    squares = state.squares
+    for index in order:
+        if squares[index].owner == party:
+            yield index, _has_buildings(squares, groups[index])
+
+
 def squares_of(state: State, edition: Edition, party: str) -> tuple[list[int], list[int]]:
     """``party``'s squares by number: those that may change hands, and those of a colour group with
     buildings, which may not until the buildings are sold (standard Monopoly)."""
-    order, groups = _squares(edition.id)
-    squares = state.squares
     free: list[int] = []
     built: list[int] = []
-    for index in order:
-        if squares[index].owner == party:
-            (built if _has_buildings(squares, groups[index]) else free).append(index)
+    for index, has_buildings in _owned(state, edition, party):
+        (built if has_buildings else free).append(index)
     return free, built
 
 
 def _has_items(state: State, edition: Edition, party: str) -> bool:
     """Whether ``party`` holds a square that may change hands, or a get-out-of-jail card."""
-    if state.party(party).jail_cards:
-        return True
-    order, groups = _squares(edition.id)
-    squares = state.squares
-    for index in order:
-        if squares[index].owner == party and not _has_buildings(squares, groups[index]):
-            return True
-    return False
+    return bool(state.party(party).jail_cards) or any(not built for _index, built in _owned(state, edition, party))
 
 
 def partners(state: State, edition: Edition, party: str) -> list[str]:

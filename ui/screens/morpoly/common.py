@@ -12,7 +12,7 @@ from typing import Any
 # that need them import them
 from companion.morpoly.editions import Edition, load_edition
 from companion.morpoly.layout import CHANCE, COMMUNITY_CHEST, GO
-from ui.i18n import GUILD_WORDS, LANGUAGES, PLACE_CHANCE, PLACE_CHEST, PLACE_GO, Translator
+from ui.i18n import GUILD_WORDS, LANGUAGES, PLACE_CHANCE, PLACE_CHEST, PLACE_GO, TRADE_ITEMS, Translator
 
 MODE_ID = "ankh-morpoly"
 PLAYER_IDS = ("red", "yellow", "green", "blue")
@@ -251,7 +251,7 @@ def trade_label(app: Any, game: Any, value: str, question: Any) -> str | None:
         return str(app.t(TAKE_BACK if value in chosen else OFFER_ITEMS[verb]).format(item=item))
     if value in ("pay", "ask") and value in chosen:
         params = dict(question.params)
-        side = params.get("gives" if value == "pay" else "gets", "").split(" + ")[-1]
+        side = params.get("gives" if value == "pay" else "gets", "").split(TRADE_ITEMS)[-1]
         words = TAKE_BACK_PAID if value == "pay" else TAKE_BACK_ASKED
         return str(app.t(words).format(amount=side.replace(" ", "\u00a0")))
     if value in TRADE_WORDS and value != "trade":
