@@ -185,3 +185,52 @@ def test_the_offer_names_a_jail_card_shortly_by_its_deck_as_printed(language: st
                         params=(("party", "green"), ("boss", "green"), ("partner", "yellow"),
                                 ("gives", "chance.jail-free + 50 €"), ("gets", ""), ("chosen", "")))
     assert tr.question(question) == said
+
+
+def test_a_swap_undone_in_the_journal_stays_undone_after_a_restart(tmp_path: Path, request: Any) -> None:
+    """A German table with long names swaps two streets by touch, takes the whole trade back in the
+    Journal (to the menu before "trade"), and the app is started again: back on the Journal, and on
+    the board the menu with "trade", each street with its owner, the money as before, and the trade's
+    line gone from the log."""
+    data = tmp_path / "data"
+    _feed(data, LONG_NAMES, {"edition": "de"}, _swap_ready, seed=3)
+    conftest = _conftest(request)
+    app, d = _resume(conftest, data, "de")
+    try:
+        game = app.game
+        party = game.state.token(game.question.player).party
+        partner = _partner(app)
+        mine, theirs = _streets(game, party)[0], _streets(game, partner)[0]
+        at_menu = len(app.session.inputs)
+        money = [(p.id, p.cash) for p in game.state.parties]
+        _open_offer(app, d, partner)
+        d.tap(_answer_buttons(d)[f"give:{mine}"])
+        d.tap(_answer_buttons(d)[f"get:{theirs}"])
+        d.tap(_answer_buttons(d)["propose"])
+        d.tap(_answer_buttons(d)["accept"])
+        assert app.game.state.squares[mine].owner == partner and app.game.state.squares[theirs].owner == party
+        d.tap(d.screen.journal_button)
+        journal = d.screen
+        assert journal.name == "journal"
+        d.frames(3)
+        journal.select(at_menu)
+        d.frames(2)
+        d.tap(journal.ids.undo)
+        d.tap(journal.confirm_button)
+        for _frame in range(100):
+            d.frames(1)
+            if journal.popup.parent is None:
+                break
+        assert len(app.session.inputs) == at_menu, app.message
+    finally:
+        conftest.stop_app(app)  # the app closed after the undo, started again below
+    with _resumed(request, data, "de") as (app, d):
+        assert d.screen.name == "journal"  # back where the table was
+        d.tap(d.screen.ids.back)
+        question, _params, _lines = _asked_on_the_board(app, d, "morpoly.turn.menu")
+        assert "trade" in question.options and len(app.session.inputs) == at_menu
+        state = app.game.state
+        assert state.squares[mine].owner == party and state.squares[theirs].owner == partner
+        assert [(p.id, p.cash) for p in state.parties] == money
+        assert "handeln:" not in d.screen.log_label.text, d.screen.log_label.text
+        d.screenshot(SHOTS / "undone-restarted-de.png")
