@@ -550,6 +550,11 @@ def _markup_free(text: str) -> str:
     return re.sub(r"\[/?[a-z]+(=[^\]]*)?\]", "", text)
 
 
+def _plain(text: str) -> str:
+    """A label's text without Kivy markup and the seats' shapes before names ("[color=…]■[/color] Cy")."""
+    return re.sub(r"[●▲■◆] ", "", _markup_free(text))
+
+
 @pytest.mark.parametrize(("language", "seq"), [("de", 290), ("de", 404), ("pl", 302), ("pl", 380)])
 def test_the_board_s_log_shows_whole_lines_and_the_newest_at_the_bottom(tmp_path: Path, request: Any,
                                                                        language: str, seq: int) -> None:

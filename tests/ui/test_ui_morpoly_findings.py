@@ -9,13 +9,12 @@ Positions are reached as a table's journal holds them: seeded random legal play 
 session, then the app opened on it and "resume" tapped (as in ``test_ui_morpoly_at_the_table``)."""
 from __future__ import annotations
 
-import re
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.ui.test_ui_morpoly_at_the_table import SEATS, _feed, _resumed, _shown_lines
+from tests.ui.test_ui_morpoly_at_the_table import SEATS, _feed, _plain, _resumed, _shown_lines
 
 NAMES = ["Ann", "Bob", "Cy"]
 
@@ -38,11 +37,6 @@ def _answer(d: Any, value: str) -> None:
             if d.app.game.seq != seq:
                 return
     raise AssertionError(f"the tap on {value!r} was not taken; message {d.app.message!r}")
-
-
-def _plain(text: str) -> str:
-    """A label's text without Kivy markup and the seats' shapes before names ("[color=…]■[/color] Cy")."""
-    return re.sub(r"[●▲■◆] ", "", re.sub(r"\[/?[a-z]+(=[^\]]*)?\]", "", text))
 
 
 @pytest.mark.parametrize(("language", "why", "title"), [

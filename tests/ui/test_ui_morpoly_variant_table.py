@@ -27,7 +27,7 @@ from typing import Any
 
 import pytest
 
-from tests.ui.test_ui_morpoly_at_the_table import _feed, _fits, _resumed, _shown_lines
+from tests.ui.test_ui_morpoly_at_the_table import _feed, _fits, _plain, _resumed, _shown_lines
 
 POLISH = ["Przemysław", "Małgorzata-Krystyna", "Bartłomiej"]
 ITALIAN = ["Massimiliano", "Maria Benedetta", "Gianfranco"]
@@ -94,7 +94,6 @@ def test_fortuna_s_window_says_what_the_throw_moves(tmp_path: Path, request: Any
 def test_an_italian_turn_goes_ad_annunziata(tmp_path: Path, request: Any) -> None:
     """Seed 1: Annunziata's turn begins; the log says "tocca ad Annunziata" (and never "a Annunziata"),
     and her first answer is still a tap away."""
-    import re
     names = ["Massimiliano", "Maria Benedetta", "Annunziata"]
     data = tmp_path / "data"
     _feed(data, names, {"edition": "us", "fortuna": "on", "elam": "on"},
@@ -102,7 +101,7 @@ def test_an_italian_turn_goes_ad_annunziata(tmp_path: Path, request: Any) -> Non
           and g.narration[-1].key == "morpoly.turn.start", seed=1)
     with _resumed(request, data, "it") as (app, d):
         d.frames(3)
-        log = re.sub(r"[●▲■◆] ", "", re.sub(r"\[/?[a-z]+(=[^\]]*)?\]", "", d.screen.log_label.text))
+        log = _plain(d.screen.log_label.text)
         assert log.splitlines()[-1].endswith("tocca ad Annunziata"), log.splitlines()[-3:]
         assert " a Annunziata" not in log, log
         seq = app.game.seq
@@ -159,7 +158,6 @@ def test_the_journal_row_of_a_takeover_says_the_takeover(tmp_path: Path, request
 def test_a_polish_team_is_named_without_a_declined_name(tmp_path: Path, request: Any) -> None:
     """Seed 1: a takeover has made a team; the money panel names its boss and the member taken over
     joined by "oraz" (the nominative stays right), not "z:"."""
-    import re
     from tests.ui.test_ui_morpoly_at_the_table import SEATS
     data = tmp_path / "data"
     _feed(data, POLISH, {"edition": "de-dm", "fortuna": "on", "elam": "on"},
@@ -170,7 +168,7 @@ def test_a_polish_team_is_named_without_a_declined_name(tmp_path: Path, request:
         team = next(p for p in app.game.state.parties if len(p.tokens) > 1)
         boss = POLISH[SEATS.index(team.boss)]
         member = POLISH[SEATS.index(next(t for t in team.tokens if t != team.boss))]
-        panel = re.sub(r"[●▲■◆] ", "", re.sub(r"\[/?[a-z]+(=[^\]]*)?\]", "", d.screen.money_label.text))
+        panel = _plain(d.screen.money_label.text)
         assert f"{boss} oraz {member}" in panel.replace(" ◀", ""), panel
         assert "z:" not in panel, panel
 
