@@ -42,7 +42,11 @@ square to spare). The random player draws the same
 numbers as before, so every game goes through the same positions as on main (checked per game: the
 sequence of positions, the revision left out and repeats of a position while an offer is built
 merged, is the same in all 240), and the 3 games that never trade (fortuna+elam 2p seeds 5, 34 and
-39) are the same input by input and line by line.
+39) are the same input by input and line by line; and again for rules revision 7, trades at any
+menu: most menus also offer ``others-trade`` (a trade another party proposes), which the random player
+never answers and which draws no number, so all 240 games are the same input by input and narration
+line by line, through the same positions (checked per game: the inputs with the narration's keys and
+texts, and the sequence of positions without the revision), only the menus' options differ.
 """
 from __future__ import annotations
 

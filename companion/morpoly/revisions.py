@@ -44,6 +44,11 @@ revisions differ, and nowhere else.
    asked — and proposes it; the partner's boss accepts or refuses, and everything changes hands at
    once (:mod:`companion.morpoly.trade`). Before, a trade was one deed bought from another party for
    the price its owner named.
+7. Trades at any menu (a Monopoly table trades whenever two players agree, not only on the turn of one
+   of them): every token's menu offers ``trade`` when some two parties can deal, and the table names
+   the party whose boss proposes (``morpoly.trade.proposer``, not asked when only one party can); the
+   offer then goes as in revision 6. Before, only the boss of the party on turn could trade, and only
+   with its own party's things.
 """
 from __future__ import annotations
 
@@ -70,5 +75,9 @@ TRADES_BOTH_WAYS: Final = 6
 """From this revision: a trade is an offer of squares, get-out-of-jail cards and cash both ways,
 proposed by the boss and accepted or refused by the partner's boss."""
 
-LATEST: Final = TRADES_BOTH_WAYS
+TRADES_AT_ANY_MENU: Final = 7
+"""From this revision: any token's menu offers a trade between any two parties that can deal; the
+table names the proposing party."""
+
+LATEST: Final = TRADES_AT_ANY_MENU
 """The revision new games are started with."""

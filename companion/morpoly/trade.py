@@ -26,6 +26,14 @@ is greyed (B1, R10); the tenth of R12 is due from each side on the mortgaged squ
 then standard Monopoly offers each to lift them at once; an offer whose cash and interest a side
 cannot pay is not proposed (``propose`` greyed, saying who is short by how much). A game recorded
 before revision 6 trades as it was played.
+
+From rules revision 7 (:data:`~companion.morpoly.revisions.TRADES_AT_ANY_MENU`) a trade is not
+bound to the turn: players trade whenever two of them agree. Every token's menu also offers
+``others-trade`` when a party other than its own (or its own, when the token is not its boss) can
+propose one; the table names the party whose boss proposes it (``morpoly.trade.proposer``, asked of
+the token whose menu it is; not asked when only one party can), and the offer goes as in revision 6,
+between that party and any partner (the party on turn too). The menu's ``trade`` is the token's own
+party's, as before: the usual trade takes no more taps.
 """
 from __future__ import annotations
 
@@ -39,7 +47,7 @@ from companion.morpoly.editions import Edition, load_edition
 from companion.morpoly.money import BANK, transfer
 from companion.morpoly.mortgaged_transfer import interest_due, interest_on, lift_at_once, say_interest
 from companion.morpoly.questions import ask_amount, ask_choice
-from companion.morpoly.revisions import TRADES_BOTH_WAYS
+from companion.morpoly.revisions import TRADES_AT_ANY_MENU, TRADES_BOTH_WAYS
 from companion.morpoly.rules import is_variant, party_jailed
 from companion.morpoly.state import SquareState, State
 
@@ -47,6 +55,8 @@ Trading = Generator[Question, str, None]
 
 TRADE: Final = "trade"
 """The menu answer that starts a trade (the boss's, when a square may change hands)."""
+OTHERS_TRADE: Final = "others-trade"
+"""The menu answer that starts a trade another party proposes (rules revision 7)."""
 PREFIX: Final = "trade:"
 CANCEL: Final = "cancel"
 REFUSE: Final = "refuse"
@@ -118,9 +128,40 @@ def can_trade(state: State, edition: Edition, buyer: str) -> bool:
     return next(tradeable(state, edition, buyer), None) is not None
 
 
+def others_trade(state: State, edition: Edition, token_id: str) -> list[str]:
+    """The parties whose bosses may propose a trade on the menu of ``token_id`` beside its own
+    ``trade`` (rules revision 7; none before it): every party that makes deals, when two can deal,
+    but the token's own party when the token is its boss (the menu's ``trade`` is that party's)."""
+    if state.revision < TRADES_AT_ANY_MENU:
+        return []
+    dealing = [p.id for p in state.parties if not makes_no_deals(state, p.id)]
+    # two parties can deal when both make deals and one of them has something to hand over; then
+    # each party that makes deals has a partner (that one, or any other when it is that one)
+    if len(dealing) < 2 or not any(_has_items(state, edition, p) for p in dealing):
+        return []
+    party = state.token(token_id).party
+    if state.party(party).boss == token_id:
+        return [p for p in dealing if p != party]
+    return dealing
+
+
 def trade_options(state: State, edition: Edition, buyer: str) -> list[str]:
     """Every ``trade:<square>`` the boss of ``buyer`` may propose now."""
     return [LABELS[index] for index in tradeable(state, edition, buyer)]
+
+
+def trade_of_others(state: State, edition: Edition, narrator: Narrator, token_id: str) -> Trading:
+    """The menu's ``others-trade`` on the turn of ``token_id`` (rules revision 7): the table names the
+    party that proposes (:func:`others_trade`; not asked when only one can), whose boss then builds
+    the offer as in :func:`deal`."""
+    able = others_trade(state, edition, token_id)
+    if not able:
+        return
+    party = able[0]
+    if len(able) > 1:
+        party = yield from ask_choice(state, narrator, "morpoly.trade.proposer", "who proposes a trade?",
+                                      token_id, able, unavailable=jailed_parties(state, None), token=token_id)
+    yield from deal(state, edition, narrator, party)
 
 
 def trade(state: State, edition: Edition, narrator: Narrator, buyer: str) -> Trading:
@@ -246,9 +287,9 @@ def partners(state: State, edition: Edition, party: str) -> list[str]:
     return [p for p in others if _has_items(state, edition, p)]
 
 
-def jailed_parties(state: State, party: str) -> dict[str, Reason]:
-    """The other parties that make no deals now, each with its rule (B1, R10), greyed in the
-    question that names the partner."""
+def jailed_parties(state: State, party: str | None) -> dict[str, Reason]:
+    """The parties other than ``party`` (``None``: every party) that make no deals now, each with
+    its rule (B1, R10), greyed in the questions that name the proposer and the partner."""
     return {p.id: because("morpoly.trade.jailed", f"{p.id} sits in jail and makes no deals (B1)", party=p.id)
             for p in state.parties if p.id != party and makes_no_deals(state, p.id)}
 

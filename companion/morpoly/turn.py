@@ -29,7 +29,7 @@ from companion.morpoly.rolled_move import movement_roll
 from companion.morpoly.rules import token_alive
 from companion.morpoly.settle import charge, settle
 from companion.morpoly.state import JAIL_ATTEMPTS, State
-from companion.morpoly.trade import TRADE, can_trade, trade
+from companion.morpoly.trade import OTHERS_TRADE, TRADE, can_trade, others_trade, trade, trade_of_others
 
 Step = Generator[Question, str, None]
 
@@ -100,6 +100,8 @@ def menu_options(state: State, edition: Edition, token_id: str,
         options.extend(building.management_options(state, edition, party.id, hotel_answers))
         if can_trade(state, edition, party.id):
             options.append(TRADE)
+    if others_trade(state, edition, token_id):
+        options.append(OTHERS_TRADE)
     if has_time_limit(state):
         options.append(TIME_UP)
     return options
@@ -121,6 +123,9 @@ def menu(state: State, edition: Edition, narrator: Narrator, token_id: str) -> A
             return choice
         if choice == TRADE:
             yield from trade(state, edition, narrator, state.token(token_id).party)
+            continue
+        if choice == OTHERS_TRADE:
+            yield from trade_of_others(state, edition, narrator, token_id)
             continue
         manage(state, edition, narrator, state.token(token_id).party, choice)
 

@@ -28,10 +28,11 @@ DRIVER = Path(__file__).with_name("drive_morpoly.py")
 ROOT = Path(__file__).resolve().parents[2]
 LIMIT = 300.0  # only stops a broken test from hanging
 STEPS = 90
-SEED = 1
-"""A game whose first 90 steps reach ten turns, the NPCs' rolls and Fortuna's window (and a trade):
-seed 3's did until rules revision 6, whose trade the driver's taps now spend some thirty steps
-building (``tests/ui/drive_morpoly.py`` taps any answer now and then)."""
+SEED = 5
+"""A game whose first 90 steps reach ten turns, the NPCs' rolls and Fortuna's window: seed 3's did
+until rules revision 6, whose trade the driver's taps now spend some thirty steps building
+(``tests/ui/drive_morpoly.py`` taps any answer now and then), and seed 1's until rules revision 7,
+whose menus also offer ``others-trade``."""
 
 
 def run(data: Path, how: str, log: Path, steps: int = STEPS, seed: int = SEED, language: str = "en",

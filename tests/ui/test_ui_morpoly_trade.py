@@ -13,7 +13,7 @@ import pytest
 from companion.morpoly.editions import load_edition
 from companion.morpoly.trade import partners, squares_of
 from tests.ui.test_ui_morpoly_at_the_table import (LONG_NAMES, SEATS, _answer_buttons, _asked_on_the_board, _conftest,
-                                          _feed, _resume, _resumed, _shown_lines)
+                                          _feed, _plain, _resume, _resumed, _shown_lines)
 
 POLISH_NAMES = ["Przemysław", "Małgorzata", "Grzegorz", "Wiesława"]
 SHOTS = Path("/tmp/trade-shots")
@@ -234,3 +234,74 @@ def test_a_swap_undone_in_the_journal_stays_undone_after_a_restart(tmp_path: Pat
         assert [(p.id, p.cash) for p in state.parties] == money
         assert "handeln:" not in d.screen.log_label.text, d.screen.log_label.text
         d.screenshot(SHOTS / "undone-restarted-de.png")
+
+
+def _others_swap_ready(game: Any) -> bool:
+    """A menu (rules revision 7) offering ``others-trade`` with more than one party to propose it, two
+    of them (not the party on turn) each holding a street that may change hands."""
+    from companion.morpoly.trade import others_trade
+    question = game.question
+    if question is None or question.key != "morpoly.turn.menu" or "others-trade" not in question.options \
+            or game.seq < 30:
+        return False
+    able = others_trade(game.state, load_edition(game.state.edition), question.player)
+    turn = game.state.token(question.player).party
+    return len(able) > 1 and sum(1 for p in able if p != turn and _streets(game, p)) >= 2
+
+
+def test_a_polish_table_records_a_swap_of_two_others_on_a_third_s_turn_and_a_restart_keeps_it(
+        tmp_path: Path, request: Any) -> None:
+    """Rules revision 7: players trade whenever two agree. On one player's turn the table taps "another
+    trade", names who proposes it (the question to the table, the names on its buttons), and the
+    proposer's boss swaps a street with a third party; the turn's menu comes back, the Journal says
+    who was named as proposer (not as if the player on turn had answered), and after a restart the
+    swap stands."""
+    from companion.morpoly.trade import others_trade
+    data = tmp_path / "data"
+    _feed(data, POLISH_NAMES, {}, _others_swap_ready, seed=3)
+    conftest = _conftest(request)
+    app, d = _resume(conftest, data, "pl")
+    try:
+        game = app.game
+        turn_token = game.question.player
+        turn = game.state.token(turn_token).party
+        able = others_trade(game.state, load_edition(game.state.edition), turn_token)
+        proposer, partner = [p for p in able if p != turn and _streets(game, p)][:2]
+        mine, theirs = _streets(game, proposer)[0], _streets(game, partner)[0]
+        button = _answer_buttons(d)["others-trade"]
+        assert button.text == "Wymiana między innymi graczami"
+        d.tap(button)
+        question, _params, lines = _asked_on_the_board(app, d, "morpoly.trade.proposer")
+        assert question.player == turn_token and " ".join(lines) == "Kto proponuje wymianę?", lines
+        buttons = _answer_buttons(d)
+        assert set(buttons) == set(able)
+        named = POLISH_NAMES[SEATS.index(game.state.party(proposer).boss)]
+        assert _plain(buttons[proposer].text) == named
+        d.screenshot(SHOTS / "proposer-pl.png")
+        d.tap(buttons[proposer])
+        if app.game.question.key == "morpoly.trade.partner":
+            assert app.game.question.player == app.game.state.party(proposer).boss
+            assert turn in app.game.question.options  # the party on turn may be the partner
+            d.tap(_answer_buttons(d)[partner])
+        question, params, lines = _asked_on_the_board(app, d, "morpoly.trade.offer")
+        assert question.player == app.game.state.party(proposer).boss and params["partner"] == partner
+        d.tap(_answer_buttons(d)[f"give:{mine}"])
+        d.tap(_answer_buttons(d)[f"get:{theirs}"])
+        d.tap(_answer_buttons(d)["propose"])
+        question, _params, _lines = _asked_on_the_board(app, d, "morpoly.trade.answer")
+        assert question.player == app.game.state.party(partner).boss
+        d.tap(_answer_buttons(d)["accept"])
+        after = app.game.state
+        assert after.squares[mine].owner == partner and after.squares[theirs].owner == proposer
+        assert app.game.question.key == "morpoly.turn.menu" and app.game.question.player == turn_token
+        d.tap(d.screen.journal_button)
+        rows = [_plain(row["text"].split("\n")[0]) for row in d.screen.ids.lines.data[-6:]]
+        assert any(r.endswith(f"Kto proponuje wymianę → {named}") for r in rows), rows
+        d.screenshot(SHOTS / "journal-proposer-pl.png")
+    finally:
+        conftest.stop_app(app)  # the plug pulled after the trade
+    with _resumed(request, data, "pl") as (app, d):
+        after = app.game.state
+        assert after.squares[mine].owner == partner and after.squares[theirs].owner == proposer
+        assert app.game.question.key == "morpoly.turn.menu" and app.game.question.player == turn_token
+        assert "others-trade" in app.game.question.options

@@ -94,11 +94,12 @@ def morpoly_position_text(app: Any, game: Any) -> str:
     return "\n".join(lines)
 
 
-TABLE_QUESTIONS = {"morpoly.deed.auction": N_("Auction of {name}")}
+TABLE_QUESTIONS = {"morpoly.deed.auction": N_("Auction of {name}"), "morpoly.trade.proposer": N_("Who proposes a trade")}
 """Questions the whole table answers, though the engine asks one player (its ``player`` is whom the
 app turns to): plain Monopoly's auction, asked of the decliner, or for a bankrupt's deeds of the
-first player left. Their rows say what was asked instead of that player's name, which read as if
-they had answered ("Konstantinopel → Bartholomäus" for Bartholomäus's highest bid)."""
+first player left; the party that proposes a trade on another's menu (rules revision 7). Their rows
+say what was asked instead of that player's name, which read as if they had answered
+("Konstantinopel → Bartholomäus" for Bartholomäus's highest bid)."""
 
 
 def _who(app: Any, state: Any, question: Any) -> str:

@@ -204,9 +204,11 @@ PLAIN_WORDS = {"trade": N_("Buy a deed from another player")}
 """Answer words a plain-Monopoly table (``base=standard``) says otherwise than the variant's: there
 every party is one player (no guild takes another over)."""
 TRADE_WORDS = {"trade": N_("Trade with another party"), "propose": N_("Propose the trade"),
-               "accept": N_("Accept"), "refuse": N_("Refuse"), "pay": N_("Pay cash"), "ask": N_("Ask for cash")}
+               "accept": N_("Accept"), "refuse": N_("Refuse"), "pay": N_("Pay cash"), "ask": N_("Ask for cash"),
+               "others-trade": N_("Others make a trade")}
 """Rules revision 6's trade (:mod:`companion.morpoly.trade`): the menu's ``trade`` is an offer both
-ways, no longer one deed bought; the offer's words."""
+ways, no longer one deed bought; the offer's words; and revision 7's ``others-trade``, a trade another
+party proposes on this menu."""
 PLAIN_TRADE = N_("Trade with another player")
 """The menu's ``trade`` at a plain-Monopoly table from rules revision 6 (see :data:`PLAIN_WORDS`)."""
 OFFER_ITEMS = {"give": N_("Give {item}"), "get": N_("Ask for {item}"), "give-card": N_("Give {item}"),
@@ -240,6 +242,8 @@ def trade_label(app: Any, game: Any, value: str, question: Any) -> str | None:
         if getattr(game.state, "revision", 0) < TRADES_BOTH_WAYS:
             return None
         return str(app.t(PLAIN_TRADE if is_plain(game) else TRADE_WORDS["trade"]))
+    if value == "others-trade":  # the menu's (rules revision 7), whoever plays
+        return str(app.t(TRADE_WORDS[value]))
     if key not in OFFER_KEYS and (key or not _only_trade(value)):
         return None  # another question's answer (an answer read without its question: only the trade's own)
     chosen = dict(getattr(question, "params", ())).get("chosen", "").split(",")

@@ -1,0 +1,127 @@
+"""Rules revision 7 (``companion.morpoly.revisions.TRADES_AT_ANY_MENU``): players trade whenever two of
+them agree, not only on the turn of one of them. Every menu offers ``others-trade`` when a party
+other than the menu's own can propose a trade; the table names the proposing party
+(``morpoly.trade.proposer``), whose boss builds the offer as in revision 6 (test_trade.py). The
+menu's ``trade`` stays the boss's own. Situations from the reference: B1 (a jailed party makes no
+deals; the others do), R57 (only the boss trades for a team)."""
+from __future__ import annotations
+
+import pytest
+
+from companion.core.errors import InputError
+from companion.morpoly.game import Game
+from companion.morpoly.revisions import LATEST, TRADES_AT_ANY_MENU, TRADES_BOTH_WAYS
+from companion.morpoly.state import State
+from companion.morpoly.state_format import state_to_json
+from morpoly_table import cash, do, own, start, table
+
+
+def test_new_games_are_played_by_revision_7() -> None:
+    assert LATEST == TRADES_AT_ANY_MENU == 7 and table().revision == LATEST
+
+
+def four() -> State:
+    """The variant with four players; red sits in jail (B1: no deals), blue owns Baltic Avenue (3),
+    green Oriental Avenue (6); yellow owns nothing."""
+    state = table(("red", "blue", "green", "yellow"), base="variant")
+    own(state, "blue", 3)
+    own(state, "green", 6)
+    state.token("red").in_jail, state.token("red").square = True, 10
+    return state
+
+
+def menu(game: Game) -> tuple[str, ...]:
+    assert game.question is not None and game.question.key == "morpoly.turn.menu"
+    return game.question.options
+
+
+def test_two_parties_trade_on_the_turn_of_a_jailed_third() -> None:
+    """B1: red in jail concludes no deals, but blue and green may; on red's turn the table records
+    their swap, and red's menu comes back as it was."""
+    game = start(four())
+    assert "trade" not in menu(game) and "others-trade" in menu(game)
+    game = do(game, "others-trade")
+    question = game.question
+    assert question is not None and question.key == "morpoly.trade.proposer" and question.player == "red"
+    assert question.options == ("blue", "green", "yellow")
+    reason = dict(question.unavailable)["red"]
+    assert reason.key == "morpoly.trade.jailed" and dict(reason.params) == {"party": "red"}
+    game = do(game, "blue", "green")  # blue proposes, to green (red greyed among the partners)
+    assert game.question is not None and game.question.key == "morpoly.trade.offer" and game.question.player == "blue"
+    done = do(game, "give:3", "get:6", "ask", "20", "propose")
+    assert done.question is not None and done.question.key == "morpoly.trade.answer" and done.question.player == "green"
+    done = do(done, "accept")
+    assert done.state.squares[3].owner == "green" and done.state.squares[6].owner == "blue"
+    assert cash(done, "blue") == 1520 and cash(done, "green") == 1480
+    assert done.narration[-1].key == "morpoly.trade.deal"
+    assert dict(done.narration[-1].params)["party"] == "blue" and dict(done.narration[-1].params)["partner"] == "green"
+    assert done.question is not None and done.question.key == "morpoly.turn.menu" and done.question.player == "red"
+
+
+def test_a_jailed_party_is_refused_as_proposer_naming_b1() -> None:
+    game = do(start(four()), "others-trade")
+    before = state_to_json(game.state)
+    with pytest.raises(InputError) as error:
+        do(game, "red")
+    assert error.value.key == "morpoly.trade.jailed" and state_to_json(game.state) == before
+
+
+def test_the_party_on_turn_trades_by_its_own_button_and_another_proposes_to_it() -> None:
+    """Red on turn (not in jail) keeps its one-tap ``trade``; ``others-trade`` names the other parties
+    only, and blue may propose to red."""
+    state = four()
+    state.token("red").in_jail, state.token("red").square = False, 0
+    own(state, "red", 1)
+    game = start(state)
+    assert "trade" in menu(game) and "others-trade" in menu(game)
+    asked = do(game, "others-trade")
+    assert asked.question is not None and asked.question.options == ("blue", "green", "yellow")
+    game = do(asked, "blue")
+    assert game.question is not None and game.question.key == "morpoly.trade.partner"
+    assert game.question.options == ("red", "green", "yellow") and game.question.player == "blue"
+    done = do(game, "red", "get:1", "pay", "60", "propose", "accept")
+    assert done.state.squares[1].owner == "blue" and cash(done, "red") == 1560 and cash(done, "blue") == 1440
+
+
+def test_the_proposer_is_not_asked_when_only_one_other_party_can_propose() -> None:
+    """Two players: on red's turn, ``others-trade`` can only be blue's offer (to red)."""
+    state = table(("red", "blue"))
+    own(state, "blue", 3)
+    game = do(start(state), "others-trade")
+    assert game.question is not None and game.question.key == "morpoly.trade.offer" and game.question.player == "blue"
+    assert dict(game.question.params)["partner"] == "red"
+
+
+def test_a_team_member_s_menu_offers_the_table_s_trade_and_its_boss_proposes() -> None:
+    """R57: green took blue over and is the team's boss. On blue's turn the menu has no ``trade`` of
+    its own, but the table may trade; the team's offer is green's to build."""
+    state = table(("red", "blue", "green"), base="variant")
+    own(state, "red", 1)
+    team = state.party("green")
+    team.tokens.append("blue")
+    state.token("blue").party = "green"
+    state.parties.remove(state.party("blue"))
+    own(state, "green", 3)
+    game = start(state, "blue")
+    assert "trade" not in menu(game) and "others-trade" in menu(game)
+    game = do(game, "others-trade")
+    assert game.question is not None and game.question.key == "morpoly.trade.proposer"
+    assert game.question.options == ("red", "green")
+    game = do(game, "green")
+    assert game.question is not None and game.question.key == "morpoly.trade.offer" and game.question.player == "green"
+
+
+def test_no_other_trade_when_nothing_can_change_hands() -> None:
+    state = table(("red", "blue", "green"))
+    assert "others-trade" not in menu(start(state))
+    state.party("green").jail_cards.append("chest.jail-free")  # a card is something to trade
+    assert "others-trade" in menu(start(state))
+
+
+def test_a_game_of_revision_6_offers_no_other_trade() -> None:
+    state = four()
+    state.revision = TRADES_BOTH_WAYS
+    options = menu(start(state))
+    assert "others-trade" not in options and "trade" not in options
+    with pytest.raises(InputError):
+        do(start(state), "others-trade")
