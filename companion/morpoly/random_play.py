@@ -26,7 +26,7 @@ from companion.morpoly.takeover import NO_BIDDER
 from companion.morpoly.mortgaged_transfer import interest_due
 from companion.morpoly.questions import amount_suggestions
 from companion.morpoly.revisions import TRADES_BOTH_WAYS
-from companion.morpoly.trade import (ACCEPT, CANCEL, GET, GIVE, PAY, PREFIX, PROPOSE, REFUSE, TRADE,
+from companion.morpoly.trade import (ACCEPT, CANCEL, GET, GIVE, OTHERS_TRADE, PAY, PREFIX, PROPOSE, REFUSE, TRADE,
                                      squares_of, tradeable)
 
 PLAYERS = ("red", "blue", "green", "yellow", "white", "black", "orange", "purple")
@@ -103,8 +103,9 @@ def _menu(game: Game, options: list[str], rng: random.Random) -> Input:
     if rng.random() < CORRECTION and game.state.tokens:
         token = rng.choice(game.state.tokens)
         return _answer(f"place:{token.id}:{rng.randrange(40)}")
-    if len(options) == 1 and options[0] == "roll":
-        return _answer("roll")  # nothing else offered (the rest would draw no number either)
+    if options[0] == "roll" and (len(options) == 1 or len(options) == 2 and options[1] == OTHERS_TRADE):
+        return _answer("roll")  # nothing else offered (the rest would draw no number either; the player
+        # never takes up ``others-trade``, rules revision 7)
     by_verb: dict[str, list[str]] = {}  # each verb's options in order (``build:3`` → ``build``)
     verbs = _VERBS
     for option in options:

@@ -128,21 +128,57 @@ def can_trade(state: State, edition: Edition, buyer: str) -> bool:
     return next(tradeable(state, edition, buyer), None) is not None
 
 
+def menu_trades(state: State, edition: Edition, token_id: str) -> list[str]:
+    """The trade answers of the menu of ``token_id``: ``trade`` on its party's boss's menu when that
+    party can deal (:func:`can_trade`), and from rules revision 7 ``others-trade`` whenever another
+    party can propose a trade (:func:`others_trade`), found together (the menu comes before every roll)."""
+    party = state.token(token_id).party
+    boss = state.party(party).boss == token_id
+    if state.revision < TRADES_AT_ANY_MENU:
+        return [TRADE] if boss and can_trade(state, edition, party) else []
+    dealing = _dealing(state, edition)
+    if not dealing:
+        return []
+    # the boss's party can deal exactly when it makes deals (another that does, and one of them with
+    # something to hand over, are given); and then some other party can propose too
+    return [TRADE, OTHERS_TRADE] if boss and party in dealing else [OTHERS_TRADE]
+
+
 def others_trade(state: State, edition: Edition, token_id: str) -> list[str]:
     """The parties whose bosses may propose a trade on the menu of ``token_id`` beside its own
     ``trade`` (rules revision 7; none before it): every party that makes deals, when two can deal,
     but the token's own party when the token is its boss (the menu's ``trade`` is that party's)."""
     if state.revision < TRADES_AT_ANY_MENU:
         return []
-    dealing = [p.id for p in state.parties if not makes_no_deals(state, p.id)]
-    # two parties can deal when both make deals and one of them has something to hand over; then
-    # each party that makes deals has a partner (that one, or any other when it is that one)
-    if len(dealing) < 2 or not any(_has_items(state, edition, p) for p in dealing):
-        return []
+    dealing = _dealing(state, edition)
     party = state.token(token_id).party
     if state.party(party).boss == token_id:
         return [p for p in dealing if p != party]
     return dealing
+
+
+def _dealing(state: State, edition: Edition) -> list[str]:
+    """The parties that make deals, when two of them can deal (else none): both make deals and one
+    of them has something to hand over. Then each has a partner (that one, or any other when it is
+    that one)."""
+    if any(t.in_jail for t in state.tokens):  # (before every roll: B1 looked up only when it can bite)
+        dealing = [p.id for p in state.parties if not makes_no_deals(state, p.id)]
+    else:
+        dealing = [p.id for p in state.parties]
+    return dealing if len(dealing) > 1 and _any_items(state, edition, dealing) else []
+
+
+def _any_items(state: State, edition: Edition, parties: list[str]) -> bool:
+    """Whether one of ``parties`` holds a square that may change hands or a get-out-of-jail card
+    (:func:`_has_items` of each, in one pass over the squares)."""
+    if any(state.party(p).jail_cards for p in parties):
+        return True
+    order, groups = _squares(edition.id)
+    squares = state.squares
+    for index in order:
+        if squares[index].owner in parties and not _has_buildings(squares, groups[index]):
+            return True
+    return False
 
 
 def trade_options(state: State, edition: Edition, buyer: str) -> list[str]:

@@ -29,7 +29,7 @@ from companion.morpoly.rolled_move import movement_roll
 from companion.morpoly.rules import token_alive
 from companion.morpoly.settle import charge, settle
 from companion.morpoly.state import JAIL_ATTEMPTS, State
-from companion.morpoly.trade import OTHERS_TRADE, TRADE, can_trade, others_trade, trade, trade_of_others
+from companion.morpoly.trade import OTHERS_TRADE, TRADE, menu_trades, trade, trade_of_others
 
 Step = Generator[Question, str, None]
 
@@ -98,10 +98,7 @@ def menu_options(state: State, edition: Edition, token_id: str,
         options.extend(f"use-card:{card}" for card in party.jail_cards)
     if party.boss == token_id:
         options.extend(building.management_options(state, edition, party.id, hotel_answers))
-        if can_trade(state, edition, party.id):
-            options.append(TRADE)
-    if others_trade(state, edition, token_id):
-        options.append(OTHERS_TRADE)
+    options.extend(menu_trades(state, edition, token_id))
     if has_time_limit(state):
         options.append(TIME_UP)
     return options
