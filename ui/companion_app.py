@@ -167,52 +167,16 @@ class CompanionApp(App):
         if self.session is not None:
             return
         from ui.gamehost import open_session  # the session, journal and engines: after the first frame
-        launch = open_session(self.journal_path, rng=self.rng)  # resumes nothing on screen by itself
+        self.navigation = record = navigation.load(navigation.record_path(self.data_dir))
+        # the game the table was on, replayed once (resumes nothing on screen by itself)
+        launch = open_session(self.journal_path, rng=self.rng,
+                              choose=lambda journal: navigation.game_to_resume(record, journal))
         self.session, self.launch_problem = launch.session, launch.problem
-        self.navigation = navigation.load(navigation.record_path(self.data_dir))
         self.resuming = False
         if self.launch_problem is not None:
             self.show_launch_problem()
         else:
-            self._reopen_played_game()
-            self._reopen_ended_game()
             self.refresh()
-
-    def _reopen_played_game(self) -> None:
-        """The session resumes the newest unfinished game; when the table had gone back to an older
-        one from Home (``playing`` in :mod:`ui.navigation`), that game is opened instead, so "resume"
-        brings back the game the table was playing. One that will not open, or is no longer being
-        played, is logged or left: the newest, as before."""
-        playing, session = self.navigation.playing, self.session
-        position = JournalPosition.of(session)
-        if playing is None or session is None or position is not None and position.same_game(playing.game,
-                                                                                               playing.created):
-            return
-        try:
-            record = session.journal.game(playing.game)
-            if record.status == "playing" and record.created == playing.created:
-                session.resume(playing.game)
-        except CompanionError as exc:
-            log.warning("the game %s the table was playing did not open: %s", playing.game, exc)
-
-    def _reopen_ended_game(self) -> None:
-        """The session resumes the newest unfinished game; when the table was looking at the end of a
-        newer, finished one (``ended`` in :mod:`ui.navigation`) or of the one it had gone back to from
-        Home (``playing``: older than an unfinished one), that game is opened instead, so
-        "resume" brings its end back — and its Journal, where the step that ended it can still be
-        undone. A game that will not open is logged and left: Home as before."""
-        ended, session, playing = self.navigation.ended, self.session, self.navigation.playing
-        gone_back_to = playing is not None and ended is not None and playing.same_game(ended.game, ended.created)
-        # an older game than the one open only if the table went back to it
-        if ended is None or session is None or (session.record is not None and session.record.id >= ended.game
-                                                and not gone_back_to):
-            return
-        try:
-            record = session.journal.game(ended.game)
-            if record is not None and record.status == "finished" and record.created == ended.created:
-                session.resume(ended.game)
-        except CompanionError as exc:
-            log.warning("the finished game %s the table was looking at did not open: %s", ended.game, exc)
 
     def launch_text(self) -> str:
         """What the screen says when the journal would not replay: which game, why, where the

@@ -24,7 +24,8 @@ The same holds for two more things the table sees and the game does not know:
 - **the unfinished game the table went back to** (``playing``): the journal resumes the newest
   unfinished game, so a table that left a Discworld game for a new Ankh-Morpoly one, went back to
   the first from Home and restarted the app found the Ankh-Morpoly game behind "Resume". Named by
-  game and creation stamp; a new game forgets it.
+  game and creation stamp; a new game forgets it. A start reads it (and ``ended``) before it replays
+  anything and replays that game alone (:func:`game_to_resume`).
 - **what was typed on a pad and not yet applied** (:class:`Typed`): the card search text, the one
   face of Ankh-Morpoly's pair tapped so far, the digits of an amount being typed. After a power cut
   the pad shows them again — nothing of them is applied: the table still taps the card, the second
@@ -63,10 +64,12 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
+from companion.core.errors import CompanionError
 from companion.core.jsontext import parse_json
 from ui.durable import write_durably
 
 if TYPE_CHECKING:
+    from companion.core.journal import GameRecord, Journal
     from companion.core.session import Session
 
 log = logging.getLogger(__name__)
@@ -307,6 +310,34 @@ def save(path: Path, navigation: Navigation) -> bool:
                     str(path), exc)
         return False
     return True
+
+
+def game_to_resume(record: Navigation, journal: Journal) -> int | None:
+    """The one game a start replays: the game the table was on. The journal's newest unfinished game
+    (what :meth:`~companion.core.session.Session.resume` takes by default), unless the table had gone
+    back to an older unfinished one from Home (``playing``), or was looking at the end of a finished
+    one (``ended``: newer than that game, or the one it had gone back to). None: the newest, as
+    before. Chosen before any replay, so a restart replays that game once, not the newest first and
+    then this one (issue 16: on a long newest game that was its whole replay, thrown away)."""
+    chosen = journal.current_game()
+    playing, ended = record.playing, record.ended
+    if playing is not None and (chosen is None or chosen.id != playing.game):
+        chosen = _named(journal, playing, "playing") or chosen
+    gone_back_to = playing is not None and ended is not None and playing.same_game(ended.game, ended.created)
+    if ended is not None and (chosen is None or chosen.id < ended.game or gone_back_to):
+        chosen = _named(journal, ended, "finished") or chosen
+    return chosen.id if chosen is not None else None
+
+
+def _named(journal: Journal, position: JournalPosition, status: str) -> GameRecord | None:
+    """The game ``position`` names when it is in the journal with ``status`` and the same creation
+    stamp (a journal replaced by another file, a game since finished or taken back): else None."""
+    try:
+        game = journal.game(position.game)
+    except CompanionError as exc:
+        log.warning("the game %s the table was on is not in the journal: %s", position.game, exc)
+        return None
+    return game if game.status == status and game.created == position.created else None
 
 
 def load_continued(path: Path) -> JournalPosition | None:

@@ -1,0 +1,120 @@
+"""A table with more than one game in its journal (issue 16), by touch in a real window: it left a
+game for a new one of the other kind and went back to the first from Home.
+
+- A restart replayed two games: the newest unfinished one (what ``Session.open`` resumes), then the
+  one the table was playing (``playing`` in :mod:`ui.navigation`). On a long newest game that cost
+  its whole replay before "Resume" was offered (``benchmarks/bench_two_games.py``). Exactly the game
+  the table was on is replayed now, once, at the same question.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+
+def _conftest(request: Any) -> Any:
+    return request.config.pluginmanager.getplugin(str(Path(__file__).with_name("conftest.py")))
+
+
+def _where(app: Any) -> tuple[Any, ...]:
+    """The open game as the table knows it: which game, how far, what it asks, on which screen."""
+    game = app.game
+    return app.session.game_id, len(app.session.inputs), game.question.key, app.manager.current
+
+
+@pytest.fixture
+def replays(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """The games replayed from the journal, in order (each call of the session's fold: one replay)."""
+    import companion.core.session as session_module
+    folded: list[int] = []
+    fold = session_module.fold
+
+    def counted(rules: Any, record: Any, entries: Any) -> Any:
+        folded.append(record.id)
+        return fold(rules, record, entries)
+
+    monkeypatch.setattr(session_module, "fold", counted)
+    return folded
+
+
+def _discworld_then_morpoly_then_back(conftest: Any, d: Any) -> tuple[tuple[Any, ...], tuple[Any, ...]]:
+    """A Discworld game at its first card, left for a new Ankh-Morpoly game, got back from Home:
+    where each stood."""
+    app = d.app
+    conftest.seat_three(app, "en")
+    d.frames(3)
+    discworld = _where(app)
+    d.tap(d.nav("nav_home"))
+    d.tap(d.screen.ids.new_morpoly)
+    d.tap(d.screen.start_button)
+    morpoly = _where(app)
+    assert morpoly[0] > discworld[0] and morpoly[3] == "morpoly-board"
+    d.tap(d.screen.home_button)
+    (back,) = d.unfinished()
+    d.tap(back)
+    assert _where(app) == discworld
+    return discworld, morpoly
+
+
+def test_a_restart_replays_only_the_game_the_table_went_back_to(tmp_path: Path, request: Any,
+                                                                 replays: list[int]) -> None:
+    conftest = _conftest(request)
+    data = tmp_path / "data"
+    app = conftest.start_app(data)
+    d = conftest.Driver(app)
+    try:
+        d.frames(3)
+        discworld, morpoly = _discworld_then_morpoly_then_back(conftest, d)
+        conftest.stop_app(app)  # the plug
+        replays.clear()
+        app = conftest.start_app(data)
+        d = conftest.Driver(app)
+        d.frames(3)
+        assert app.session is not None and d.screen.name == "home"
+        assert replays == [discworld[0]], replays  # the newer Ankh-Morpoly game was not replayed
+        d.tap(d.screen.ids.resume)
+        assert _where(app) == discworld
+        assert replays == [discworld[0]], replays
+        d.tap(d.nav("nav_home"))
+        (other,) = d.unfinished()
+        assert "Ankh-Morpoly" in other.text
+        d.tap(other)  # the other game: replayed now, when the table asks for it
+        assert _where(app) == morpoly and replays == [discworld[0], morpoly[0]]
+    finally:
+        conftest.stop_app(app)
+
+
+def test_a_restart_at_the_end_of_a_game_gone_back_to_replays_only_that_game(tmp_path: Path, request: Any,
+                                                                            replays: list[int]) -> None:
+    """The same for the end of the game gone back to (``ended``): it was replayed after the newer
+    unfinished game."""
+    from companion.core.session import Session
+    from tests.ui.test_ui_restart_at_the_end import journal_one_step_short
+
+    conftest = _conftest(request)
+    data = tmp_path / "data"
+    steps, last = journal_one_step_short(data)  # a Discworld game one answer from its end
+    with Session.open(data / "games.sqlite") as session:  # and an Ankh-Morpoly game begun after it
+        session.new_game(["red", "yellow"], None, ["Zan", "Ugo"], mode="ankh-morpoly", options={})
+    app = conftest.start_app(data)
+    d = conftest.Driver(app)
+    try:
+        d.frames(3)
+        (discworld,) = d.unfinished()
+        d.tap(discworld)
+        game = app.session.game_id
+        d.choose(last)  # the step that ends it
+        assert app.game.is_over and d.screen.name == "gameend"
+        conftest.stop_app(app)
+        replays.clear()
+        app = conftest.start_app(data)
+        d = conftest.Driver(app)
+        d.frames(3)
+        assert replays == [game], replays
+        d.tap(d.screen.ids.resume)
+        assert (app.session.game_id, d.screen.name, len(app.session.inputs)) == (game, "gameend", steps + 1)
+        assert replays == [game], replays
+    finally:
+        conftest.stop_app(app)
