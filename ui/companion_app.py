@@ -539,13 +539,12 @@ class CompanionApp(App):
         return self.navigation.typed_at(JournalPosition.of(self.session))
 
     def note_typed(self, **pads: Any) -> None:
-        """A pad's content changed (``search=``, ``faces=``, ``amount=``): kept for this question,
-        nothing applied."""
+        """A pad's content changed (``search=``, ``faces=``, ``amount=``): kept for this question of
+        this game (the other games' pads stay theirs), nothing applied."""
         position = JournalPosition.of(self.session)
         if position is None:
             return
-        typed = replace(self.typed_now() or Typed(position), **pads)
-        self.remember(replace(self.navigation, typed=None if typed.is_empty else typed))
+        self.remember(self.navigation.typing(replace(self.typed_now() or Typed(position), **pads)))
 
     def back_to_game(self) -> None:
         if self.game is None or self.session is None:

@@ -5,6 +5,10 @@ game for a new one of the other kind and went back to the first from Home.
   one the table was playing (``playing`` in :mod:`ui.navigation`). On a long newest game that cost
   its whole replay before "Resume" was offered (``benchmarks/bench_two_games.py``). Exactly the game
   the table was on is replayed now, once, at the same question.
+- What was typed on a pad (a face of Ankh-Morpoly's pair, the card search) was kept for one game
+  only: a face tapped in one game was gone when the table came back to it after typing a card's
+  name in the other. Each game's pads stay with it now, across a switch and a restart, and nothing
+  of them is applied.
 """
 from __future__ import annotations
 
@@ -116,5 +120,63 @@ def test_a_restart_at_the_end_of_a_game_gone_back_to_replays_only_that_game(tmp_
         d.tap(d.screen.ids.resume)
         assert (app.session.game_id, d.screen.name, len(app.session.inputs)) == (game, "gameend", steps + 1)
         assert replays == [game], replays
+    finally:
+        conftest.stop_app(app)
+
+
+def _face_pad(d: Any) -> list[Any]:
+    """The board's face pad: six faces of the first die, then six of the second."""
+    from kivy.uix.togglebutton import ToggleButton
+    return [w for w in d.screen.answer_area.walk() if isinstance(w, ToggleButton)]
+
+
+def _pressed(d: Any) -> list[int]:
+    """Which of the face pad's twelve buttons are down."""
+    return [i for i, b in enumerate(_face_pad(d)) if b.state == "down"]
+
+
+def test_each_game_keeps_what_its_pads_hold_across_a_switch_and_a_restart(tmp_path: Path, request: Any) -> None:
+    conftest = _conftest(request)
+    data = tmp_path / "data"
+    app = conftest.start_app(data)
+    d = conftest.Driver(app)
+    try:
+        d.frames(3)
+        conftest.seat_three(app, "en")  # Ann, Bob and Cy at their first card: the card list and its search
+        d.frames(3)
+        discworld = _where(app)
+        d.panel().search.text = "carc"  # typed on the on-screen keyboard
+        d.frames(2)
+        d.tap(d.nav("nav_home"))
+        d.tap(d.screen.ids.new_morpoly)
+        d.tap(d.screen.start_button)
+        while app.game.question.kind != "roll":  # a guild each, then "roll" on the turn's menu
+            question = app.game.question
+            value = "roll" if question.key == "morpoly.turn.menu" else question.options[0]
+            (button,) = [w for w in d.screen.answer_area.walk() if getattr(w, "value", None) == value]
+            d.tap(button)
+        morpoly = _where(app)
+        assert app.game.question.kind == "roll", morpoly
+        d.tap(_face_pad(d)[3])  # the first die: 4; the second not yet
+        assert _pressed(d) == [3] and d.screen.faces == [4, None]
+        d.tap(d.screen.home_button)
+        d.tap(d.unfinished()[0])  # back to the Discworld game: its search as typed
+        assert _where(app) == discworld and d.panel().search.text == "carc"
+        d.tap(d.nav("nav_home"))
+        d.tap(d.unfinished()[0])  # and to the Ankh-Morpoly game: its face still pressed
+        assert _where(app) == morpoly and _pressed(d) == [3] and d.screen.faces == [4, None]
+        d.tap(d.screen.home_button)
+        d.tap(d.unfinished()[0])  # the table is on the Discworld game when the plug is pulled
+        conftest.stop_app(app)
+        app = conftest.start_app(data)
+        d = conftest.Driver(app)
+        d.frames(3)
+        d.tap(d.screen.ids.resume)
+        assert _where(app) == discworld and d.panel().search.text == "carc"
+        d.tap(d.nav("nav_home"))
+        d.tap(d.unfinished()[0])
+        assert _where(app) == morpoly and _pressed(d) == [3] and d.screen.faces == [4, None]
+        d.tap(_face_pad(d)[6 + 1])  # the second die: 2; the throw is 4 and 2
+        assert app.session.inputs[-1].faces == (4, 2) and len(app.session.inputs) == morpoly[1] + 1
     finally:
         conftest.stop_app(app)
