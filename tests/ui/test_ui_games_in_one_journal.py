@@ -9,6 +9,11 @@ game for a new one of the other kind and went back to the first from Home.
   only: a face tapped in one game was gone when the table came back to it after typing a card's
   name in the other. Each game's pads stay with it now, across a switch and a restart, and nothing
   of them is applied.
+- A die roll or a scanned card read for one game landed in the game the table switched to before
+  the reading reached the main thread (a roll read for game A's first throw was journalled as game
+  B's, which waited at the same step; one read on Home, the game chosen meanwhile). A reading is now
+  bound to the game and question it was read for: in another game, or read while no question was
+  on screen, it is refused with one line.
 """
 from __future__ import annotations
 
@@ -178,5 +183,87 @@ def test_each_game_keeps_what_its_pads_hold_across_a_switch_and_a_restart(tmp_pa
         assert _where(app) == morpoly and _pressed(d) == [3] and d.screen.faces == [4, None]
         d.tap(_face_pad(d)[6 + 1])  # the second die: 2; the throw is 4 and 2
         assert app.session.inputs[-1].faces == (4, 2) and len(app.session.inputs) == morpoly[1] + 1
+    finally:
+        conftest.stop_app(app)
+
+
+def _two_games_at_the_same_step(conftest: Any, app: Any, device: str) -> tuple[int, int]:
+    """Two Discworld games waiting at the same step for the same kind of reading, the newest open:
+    for the die, both at the first player's roll; for the scanner, both at Ann's first card."""
+    games = []
+    for names in (["Ann", "Bob", "Cy"], ["Di", "Eve", "Fay"]):
+        if device == "die":
+            app.start_game(["red", "yellow", "green"], names, "en")
+        else:
+            conftest.seat_three(app, "en")
+        games.append(app.session.game_id)
+    return games[0], games[1]
+
+
+def _read(app: Any, device: str) -> str:
+    """A reading from the device's own thread, as the serial reader and the scanner deliver it: the
+    face or card read, handed to Kivy's main thread (not handled yet)."""
+    import threading
+    from types import SimpleNamespace
+    from hardware.scanners.base import Scan
+
+    if device == "die":
+        event: Any = SimpleNamespace(face=5, source="serial:///dev/ttyACM0")
+        reader = threading.Thread(target=app.devices._die_rolled, args=(event,))
+        shown = "5"
+    else:
+        card = app.game.question.options[0]
+        reader = threading.Thread(target=app.devices._scanned, args=(Scan("card", card, False, 0.0),))
+        shown = card
+    reader.start()
+    reader.join()
+    return shown
+
+
+@pytest.mark.parametrize("device", ["die", "scanner"])
+@pytest.mark.parametrize("read_on", ["the game's screen", "home"])
+def test_a_reading_goes_to_the_game_it_was_read_for_or_none(tmp_path: Path, request: Any, device: str,
+                                                             read_on: str) -> None:
+    """The reading is made on the older game's screen (its question: the same step as the newer
+    game's) or on Home, and the table's taps that open the newer game are handled before it (taps
+    queued behind a slow frame: their handlers called at once, as a driven tap would draw frames,
+    and so handle the reading, first). The newer game is unchanged, and a line says why."""
+    conftest = _conftest(request)
+    app = conftest.start_app(tmp_path / "data")
+    d = conftest.Driver(app)
+    try:
+        d.frames(3)
+        older, newer = _two_games_at_the_same_step(conftest, app, device)
+        d.frames(3)
+        d.tap(d.nav("nav_home"))
+        (back,) = d.unfinished()
+        d.tap(back)
+        assert app.session.game_id == older and app.manager.current in ("setup", "turn")
+        step = len(app.session.inputs)
+        if read_on == "home":
+            d.tap(d.nav("nav_home"))
+        read = _read(app, device)
+        if read_on != "home":
+            d.nav("nav_home").dispatch("on_release")
+        (newest,) = d.unfinished()
+        newest.dispatch("on_release")  # the table opens the newer game
+        assert app.session.game_id == newer and len(app.session.inputs) == step
+        d.frames(5)  # now the reading is handled
+        assert app.session.game_id == newer and len(app.session.inputs) == step, \
+            f"a reading made for game {older} went into game {newer}"
+        said = {("die", "home"): f"The die shows {read}; nothing to roll for now.",
+                ("scanner", "home"): f"Scanned {read}; nothing to scan for now.",
+                ("die", "game"): f"The die shows {read}, thrown for another game: nothing rolled.",
+                ("scanner", "game"): "A card scanned for another game: nothing taken."}
+        assert app.message == said[device, "home" if read_on == "home" else "game"]
+        assert app.message in d.texts(app.root)  # on the status bar
+        app.message = ""
+        if device == "die":
+            app.devices.roll_simulated(4)  # the table throws again: the newer game takes it
+            d.frames(5)
+            assert [i.face for i in app.session.inputs] == [4]
+        d.tap(d.nav("nav_home"))
+        d.tap(d.unfinished()[0])
+        assert app.session.game_id == older and len(app.session.inputs) == step  # nothing landed there
     finally:
         conftest.stop_app(app)
