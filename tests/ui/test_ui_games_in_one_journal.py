@@ -22,30 +22,20 @@ from typing import Any
 
 import pytest
 
+from tests.ui.test_ui_back_to_the_other_game import _where
+
 
 def _conftest(request: Any) -> Any:
     return request.config.pluginmanager.getplugin(str(Path(__file__).with_name("conftest.py")))
 
 
-def _where(app: Any) -> tuple[Any, ...]:
-    """The open game as the table knows it: which game, how far, what it asks, on which screen."""
-    game = app.game
-    return app.session.game_id, len(app.session.inputs), game.question.key, app.manager.current
-
-
-@pytest.fixture
-def replays(monkeypatch: pytest.MonkeyPatch) -> list[int]:
-    """The games replayed from the journal, in order (each call of the session's fold: one replay)."""
-    import companion.core.session as session_module
-    folded: list[int] = []
-    fold = session_module.fold
-
-    def counted(rules: Any, record: Any, entries: Any) -> Any:
-        folded.append(record.id)
-        return fold(rules, record, entries)
-
-    monkeypatch.setattr(session_module, "fold", counted)
-    return folded
+def _started(conftest: Any, data: Path) -> tuple[Any, Any]:
+    """The app started on the data folder ``data`` in a real window, its first frames drawn, and
+    its driver (a restart after ``stop_app``: the plug pulled)."""
+    app = conftest.start_app(data)
+    d = conftest.Driver(app)
+    d.frames(3)
+    return app, d
 
 
 def _discworld_then_morpoly_then_back(conftest: Any, d: Any) -> tuple[tuple[Any, ...], tuple[Any, ...]]:
@@ -71,16 +61,12 @@ def test_a_restart_replays_only_the_game_the_table_went_back_to(tmp_path: Path, 
                                                                  replays: list[int]) -> None:
     conftest = _conftest(request)
     data = tmp_path / "data"
-    app = conftest.start_app(data)
-    d = conftest.Driver(app)
+    app, d = _started(conftest, data)
     try:
-        d.frames(3)
         discworld, morpoly = _discworld_then_morpoly_then_back(conftest, d)
         conftest.stop_app(app)  # the plug
         replays.clear()
-        app = conftest.start_app(data)
-        d = conftest.Driver(app)
-        d.frames(3)
+        app, d = _started(conftest, data)
         assert app.session is not None and d.screen.name == "home"
         assert replays == [discworld[0]], replays  # the newer Ankh-Morpoly game was not replayed
         d.tap(d.screen.ids.resume)
@@ -91,40 +77,6 @@ def test_a_restart_replays_only_the_game_the_table_went_back_to(tmp_path: Path, 
         assert "Ankh-Morpoly" in other.text
         d.tap(other)  # the other game: replayed now, when the table asks for it
         assert _where(app) == morpoly and replays == [discworld[0], morpoly[0]]
-    finally:
-        conftest.stop_app(app)
-
-
-def test_a_restart_at_the_end_of_a_game_gone_back_to_replays_only_that_game(tmp_path: Path, request: Any,
-                                                                            replays: list[int]) -> None:
-    """The same for the end of the game gone back to (``ended``): it was replayed after the newer
-    unfinished game."""
-    from companion.core.session import Session
-    from tests.ui.test_ui_restart_at_the_end import journal_one_step_short
-
-    conftest = _conftest(request)
-    data = tmp_path / "data"
-    steps, last = journal_one_step_short(data)  # a Discworld game one answer from its end
-    with Session.open(data / "games.sqlite") as session:  # and an Ankh-Morpoly game begun after it
-        session.new_game(["red", "yellow"], None, ["Zan", "Ugo"], mode="ankh-morpoly", options={})
-    app = conftest.start_app(data)
-    d = conftest.Driver(app)
-    try:
-        d.frames(3)
-        (discworld,) = d.unfinished()
-        d.tap(discworld)
-        game = app.session.game_id
-        d.choose(last)  # the step that ends it
-        assert app.game.is_over and d.screen.name == "gameend"
-        conftest.stop_app(app)
-        replays.clear()
-        app = conftest.start_app(data)
-        d = conftest.Driver(app)
-        d.frames(3)
-        assert replays == [game], replays
-        d.tap(d.screen.ids.resume)
-        assert (app.session.game_id, d.screen.name, len(app.session.inputs)) == (game, "gameend", steps + 1)
-        assert replays == [game], replays
     finally:
         conftest.stop_app(app)
 
@@ -143,10 +95,8 @@ def _pressed(d: Any) -> list[int]:
 def test_each_game_keeps_what_its_pads_hold_across_a_switch_and_a_restart(tmp_path: Path, request: Any) -> None:
     conftest = _conftest(request)
     data = tmp_path / "data"
-    app = conftest.start_app(data)
-    d = conftest.Driver(app)
+    app, d = _started(conftest, data)
     try:
-        d.frames(3)
         conftest.seat_three(app, "en")  # Ann, Bob and Cy at their first card: the card list and its search
         d.frames(3)
         discworld = _where(app)
@@ -173,9 +123,7 @@ def test_each_game_keeps_what_its_pads_hold_across_a_switch_and_a_restart(tmp_pa
         d.tap(d.screen.home_button)
         d.tap(d.unfinished()[0])  # the table is on the Discworld game when the plug is pulled
         conftest.stop_app(app)
-        app = conftest.start_app(data)
-        d = conftest.Driver(app)
-        d.frames(3)
+        app, d = _started(conftest, data)
         d.tap(d.screen.ids.resume)
         assert _where(app) == discworld and d.panel().search.text == "carc"
         d.tap(d.nav("nav_home"))
@@ -229,10 +177,8 @@ def test_a_reading_goes_to_the_game_it_was_read_for_or_none(tmp_path: Path, requ
     queued behind a slow frame: their handlers called at once, as a driven tap would draw frames,
     and so handle the reading, first). The newer game is unchanged, and a line says why."""
     conftest = _conftest(request)
-    app = conftest.start_app(tmp_path / "data")
-    d = conftest.Driver(app)
+    app, d = _started(conftest, tmp_path / "data")
     try:
-        d.frames(3)
         older, newer = _two_games_at_the_same_step(conftest, app, device)
         d.frames(3)
         d.tap(d.nav("nav_home"))
