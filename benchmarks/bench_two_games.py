@@ -7,7 +7,7 @@ Prints, for each checkout, the medians over ``--repeat`` fresh processes (after 
 not timed, bytecode cached, as ``bench_scale.py`` times starts) of: the start to the first frame,
 the start to the frame after the journal is open and the game the table was on is the open game
 (Home offers it behind "Resume"), the same from the first frame (the start's swings between processes
-left out), and which games the start replayed (each fold of a game's journal entries), with the game the app then holds. The game the
+left out) and of it the opening of the journal alone (``open_journal``: the replays), and which games the start replayed (each fold of a game's journal entries), with the game the app then holds. The game the
 table was on is the older one: a start that replays the newest first pays for a replay it throws
 away.
 
@@ -45,8 +45,10 @@ def flipped(*_a):
     out["first_frame"] = time.time()
 opening = app.open_journal
 def open_journal():
+    started = time.perf_counter()
     opening()
     if "opened" not in out and app.session is not None:
+        out["open_ms"] = (time.perf_counter() - started) * 1000
         out["opened"] = time.time()
         out["replayed"] = list(folded)
         out["open"] = app.session.game_id
@@ -100,7 +102,7 @@ def main(argv: list[str] | None = None) -> int:
               f"game {newest} ({args.newest} entries, the newest unfinished)")
         for _, root in columns:
             warm_up(root, tmp)
-        figures: dict[str, dict[str, list[Any]]] = {label: {"first": [], "shown": [], "after": [], "replayed": [], "open": []}
+        figures: dict[str, dict[str, list[Any]]] = {label: {"first": [], "shown": [], "after": [], "open_ms": [], "replayed": [], "open": []}
                                                     for label, _ in columns}
         for number in range(args.repeat):
             for label, root in (columns if number % 2 else columns[::-1]):
@@ -110,13 +112,15 @@ def main(argv: list[str] | None = None) -> int:
                 figures[label]["first"].append(result["first_frame"] - spawned)
                 figures[label]["shown"].append(result["shown"] - spawned)
                 figures[label]["after"].append(result["shown"] - result["first_frame"])
+                figures[label]["open_ms"].append(result["open_ms"])
                 figures[label]["replayed"].append(result["replayed"])
                 figures[label]["open"].append(result["open"])
     for label, f in figures.items():
         replayed = {json.dumps(r) for r in f["replayed"]}
         print(f"{label}: first frame {statistics.median(f['first']) * 1000:.0f} ms, game open and "
               f"shown (the frame after) {statistics.median(f['shown']) * 1000:.0f} ms, "
-              f"{statistics.median(f['after']) * 1000:.0f} ms after the first frame; replayed {', '.join(sorted(replayed))}; "
+              f"{statistics.median(f['after']) * 1000:.0f} ms after the first frame, of which opening the journal "
+              f"{statistics.median(f['open_ms']):.0f} ms; replayed {', '.join(sorted(replayed))}; "
               f"open game {sorted(set(f['open']))} (median of {args.repeat})")
     return 0
 
