@@ -27,7 +27,7 @@ from companion.core.errors import CompanionError, WaitingForOther
 from companion.core.mode import DEFAULT_MODE
 from companion.core.inputs import Answer, CardScan, DieRoll, Input
 from ui.app import FONT_DIR, KV_SHARED, UI_DIR, default_data_dir, outcome_for, screen_for
-from ui.devices import DeviceLink
+from ui.devices import NOTHING_ASKED, Asked, DeviceLink
 from ui.i18n import Translator
 from ui import navigation
 from ui.navigation import OVER_THE_GAME, JournalPosition, Navigation, OpenScreen, Typed
@@ -99,7 +99,8 @@ class CompanionApp(App):
         self.settings_problem = settings_problem
         self.translator = Translator(self.settings.language)
         self.rng = rng or random.Random()
-        self.shown_seq: int | None = None  # the seq of the question on screen (read by device threads)
+        self.asked: Asked = NOTHING_ASKED
+        """The game and the seq of the question on screen, in one value (read whole by device threads)."""
         self.navigation = Navigation()
         """Where the table is on screen, which the game does not know: the position whose outcome
         the players left with "continue" (any change — an input, an undo, a redo — is another
@@ -116,7 +117,7 @@ class CompanionApp(App):
         """The screen shown before the one on screen (Settings' "Back" returns to Home or a new
         game's form it was opened from)."""
         self.devices = DeviceLink(self.on_die_roll, self.on_card_scan, self.on_device_failure,
-                                  self.update_status, lambda: self.shown_seq, on_throw=self.on_die_throw,
+                                  self.update_status, lambda: self.asked, on_throw=self.on_die_throw,
                                   on_back=self.on_device_back, tr=self.t)
         super().__init__(**kwargs)
         self.title = "Ankh-Morpork Table Companion"
@@ -167,52 +168,16 @@ class CompanionApp(App):
         if self.session is not None:
             return
         from ui.gamehost import open_session  # the session, journal and engines: after the first frame
-        launch = open_session(self.journal_path, rng=self.rng)  # resumes nothing on screen by itself
+        self.navigation = record = navigation.load(navigation.record_path(self.data_dir))
+        # the game the table was on, replayed once (resumes nothing on screen by itself)
+        launch = open_session(self.journal_path, rng=self.rng,
+                              choose=lambda journal: navigation.game_to_resume(record, journal))
         self.session, self.launch_problem = launch.session, launch.problem
-        self.navigation = navigation.load(navigation.record_path(self.data_dir))
         self.resuming = False
         if self.launch_problem is not None:
             self.show_launch_problem()
         else:
-            self._reopen_played_game()
-            self._reopen_ended_game()
             self.refresh()
-
-    def _reopen_played_game(self) -> None:
-        """The session resumes the newest unfinished game; when the table had gone back to an older
-        one from Home (``playing`` in :mod:`ui.navigation`), that game is opened instead, so "resume"
-        brings back the game the table was playing. One that will not open, or is no longer being
-        played, is logged or left: the newest, as before."""
-        playing, session = self.navigation.playing, self.session
-        position = JournalPosition.of(session)
-        if playing is None or session is None or position is not None and position.same_game(playing.game,
-                                                                                               playing.created):
-            return
-        try:
-            record = session.journal.game(playing.game)
-            if record.status == "playing" and record.created == playing.created:
-                session.resume(playing.game)
-        except CompanionError as exc:
-            log.warning("the game %s the table was playing did not open: %s", playing.game, exc)
-
-    def _reopen_ended_game(self) -> None:
-        """The session resumes the newest unfinished game; when the table was looking at the end of a
-        newer, finished one (``ended`` in :mod:`ui.navigation`) or of the one it had gone back to from
-        Home (``playing``: older than an unfinished one), that game is opened instead, so
-        "resume" brings its end back — and its Journal, where the step that ended it can still be
-        undone. A game that will not open is logged and left: Home as before."""
-        ended, session, playing = self.navigation.ended, self.session, self.navigation.playing
-        gone_back_to = playing is not None and ended is not None and playing.same_game(ended.game, ended.created)
-        # an older game than the one open only if the table went back to it
-        if ended is None or session is None or (session.record is not None and session.record.id >= ended.game
-                                                and not gone_back_to):
-            return
-        try:
-            record = session.journal.game(ended.game)
-            if record is not None and record.status == "finished" and record.created == ended.created:
-                session.resume(ended.game)
-        except CompanionError as exc:
-            log.warning("the finished game %s the table was looking at did not open: %s", ended.game, exc)
 
     def launch_text(self) -> str:
         """What the screen says when the journal would not replay: which game, why, where the
@@ -491,7 +456,7 @@ class CompanionApp(App):
                 use_the_set(self.translator, game)
             else:
                 self.translator.use_places({})
-        self.shown_seq = self._question_on_screen()
+        self.asked = self._asked_on_screen()
         position = JournalPosition.of(self.session) if game is not None else None
         if game is not None and game.is_over and self.manager.current != "home" \
                 and not self.navigation.ended_game(position):  # its end on screen: a restart brings it back
@@ -550,11 +515,22 @@ class CompanionApp(App):
         screen = self.manager.get_screen(name or self.manager.current)
         return game.seq if screen.answers_the_game() else None
 
+    def _asked_on_screen(self, name: str | None = None) -> Asked:
+        """What a die roll or a scanned card arriving now answers: the open game's question on
+        screen (:meth:`_question_on_screen`), bound to that game."""
+        seq, record = self._question_on_screen(name), self.session.record if self.session is not None else None
+        return NOTHING_ASKED if seq is None or record is None else Asked(record.id, record.created, seq)
+
+    @property
+    def shown_seq(self) -> int | None:
+        """The seq of the question on screen (None: the screen answers no game)."""
+        return self.asked.seq
+
     def _screen_shown(self, name: str) -> None:
         """A screen opened over the game is remembered (with the Journal's picked step); any other
         screen shown forgets it."""
         self.screen_before, self.screen_shown = self.screen_shown, name
-        self.shown_seq = self._question_on_screen(name)
+        self.asked = self._asked_on_screen(name)
         position = JournalPosition.of(self.session) if self.game is not None else None
         if name in OVER_THE_GAME and position is not None:
             step = int(self.manager.get_screen("journal").selected) if name == "journal" else -1
@@ -575,13 +551,12 @@ class CompanionApp(App):
         return self.navigation.typed_at(JournalPosition.of(self.session))
 
     def note_typed(self, **pads: Any) -> None:
-        """A pad's content changed (``search=``, ``faces=``, ``amount=``): kept for this question,
-        nothing applied."""
+        """A pad's content changed (``search=``, ``faces=``, ``amount=``): kept for this question of
+        this game (the other games' pads stay theirs), nothing applied."""
         position = JournalPosition.of(self.session)
         if position is None:
             return
-        typed = replace(self.typed_now() or Typed(position), **pads)
-        self.remember(replace(self.navigation, typed=None if typed.is_empty else typed))
+        self.remember(self.navigation.typing(replace(self.typed_now() or Typed(position), **pads)))
 
     def back_to_game(self) -> None:
         if self.game is None or self.session is None:
@@ -605,21 +580,26 @@ class CompanionApp(App):
             log.info("no sound: %s", exc)
             self._roll_sound = None
 
-    def on_die_roll(self, face: int, source: str, seq: int | None = None) -> None:
-        """A roll, stamped with the seq of the question on screen when it arrived (``seq``; a
-        face tapped on screen: the question shown now). The engine refuses it as stale when the
-        game has moved on since, and as waiting for something else when no roll is asked."""
+    def on_die_roll(self, face: int, source: str, seq: int | Asked | None = None) -> None:
+        """A roll, stamped with the question on screen when it arrived (``seq``: a device's
+        :class:`~ui.devices.Asked`, or a seq; a face tapped on screen: the question shown now). The
+        engine refuses it as stale when the game has moved on since, and as waiting for something
+        else when no roll is asked; the app, when it was read for another game than the open one."""
         self.last_face = face
-        self._submit_roll(DieRoll(face, source, seq=seq), str(face))
+        self._submit_roll(DieRoll(face, source), str(face), seq)
 
-    def on_die_throw(self, faces: tuple[int, ...], source: str, seq: int | None = None) -> None:
+    def on_die_throw(self, faces: tuple[int, ...], source: str, seq: int | Asked | None = None) -> None:
         """A throw of a pair of dice (Ankh-Morpoly's 2d6), stamped like a single roll."""
-        self._submit_roll(DieRoll(faces=tuple(faces), source=source, seq=seq), "+".join(str(f) for f in faces))
+        self._submit_roll(DieRoll(faces=tuple(faces), source=source), "+".join(str(f) for f in faces), seq)
 
-    def _submit_roll(self, roll: DieRoll, shown: str) -> None:
-        """One door for rolls from any die: a roll nothing waits for is said, not an error."""
+    def _submit_roll(self, roll: DieRoll, shown: str, asked: int | Asked | None) -> None:
+        """One door for rolls from any die: a roll nothing waits for is said, not an error; one
+        thrown for another game is said and dropped."""
         self.play_roll_sound()
-        seq = self.shown_seq if roll.seq is None else roll.seq
+        if self._for_another_game(asked):
+            self.message = self.t("The die shows {face}, thrown for another game: nothing rolled.").format(face=shown)
+            return
+        seq = self._answers(asked)
         if self.session is None or self.game is None or seq is None:
             self.message = self.t("The die shows {face}; nothing to roll for now.").format(face=shown)
             return
@@ -635,20 +615,39 @@ class CompanionApp(App):
         self.message = ""
         self.after_change()
 
-    def on_card_scan(self, scan: Scan, seq: int | None = None) -> None:
+    def on_card_scan(self, scan: Scan, seq: int | Asked | None = None) -> None:
         """A card read by the scanner, for the question on screen when it was read. A card read
         while nothing is asked is said and dropped — a private one (a personality) without its
-        name: "Scanned vimes" on the home screen told the whole table who Vimes is."""
+        name: "Scanned vimes" on the home screen told the whole table who Vimes is — and so is one
+        read for another game (without naming it either)."""
         kind = getattr(scan, "kind", "card")
         card = getattr(scan, "card", None) or getattr(scan, "id", None) or str(scan)
-        seq = self.shown_seq if seq is None else seq
-        if self.game is None or seq is None:
+        if self._for_another_game(seq):
+            self.message = self.t("A card scanned for another game: nothing taken.")
+            return
+        answers = self._answers(seq)
+        if self.game is None or answers is None:
             if getattr(scan, "private", False):
                 self.message = self.t("Scanned a secret card; nothing to scan for now.")
             else:
                 self.message = self.t("Scanned {card}; nothing to scan for now.").format(card=card)
             return
-        self.submit(CardScan(kind, card, "scanner", seq=seq))
+        self.submit(CardScan(kind, card, "scanner", seq=answers))
+
+    def _for_another_game(self, asked: int | Asked | None) -> bool:
+        """True when a device's reading was made for a question of a game other than the one open
+        now: the table switched games before it was handled (issue 16)."""
+        record = self.session.record if self.session is not None else None
+        return (isinstance(asked, Asked) and asked.seq is not None
+                and (record is None or not asked.for_game(record.id, record.created)))
+
+    def _answers(self, asked: int | Asked | None) -> int | None:
+        """The seq of the question a reading answers: the one it was read for (a device's, made on
+        a screen that asked nothing: None, whatever is on screen by now), else the question shown now
+        (a face tapped on screen, a test's call)."""
+        if isinstance(asked, Asked):
+            return asked.seq
+        return self.shown_seq if asked is None else asked
 
     def on_device_failure(self, message: str) -> None:
         self.message = message

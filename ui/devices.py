@@ -1,10 +1,11 @@
 """The die and the card scanner as the app sees them: opened by URL through ``hardware``'s public
 API, with every callback handed to Kivy's main thread.
 
-Device callbacks arrive on the device's own thread; they only capture the value — and the ``seq`` of
-the question on screen when it *arrived* (``seq_now``), so a roll that raced a tap is refused as
-stale by the engine — and schedule ``on_roll`` / ``on_scan`` with ``Clock.schedule_once``, so game
-state and widgets are touched by the main thread alone.
+Device callbacks arrive on the device's own thread; they only capture the value — and what the
+screen asked when it *arrived* (``asked_now``: the open game and the ``seq`` of its question, an
+:class:`Asked`), so a roll that raced a tap is refused as stale by the engine, and one that raced a
+switch to another game is refused by the app — and schedule ``on_roll`` / ``on_scan`` with
+``Clock.schedule_once``, so game state and widgets are touched by the main thread alone.
 
 A die or scanner that cannot be opened, or fails while in use, is shown as **disconnected**
 (``status.connected`` false, ``status.problem`` says why) and is tried again every ``retry_seconds``
@@ -16,7 +17,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 from kivy.clock import Clock
 
@@ -42,6 +43,27 @@ def _payload_of(event: Any) -> Any:
     return event
 
 
+@dataclass(frozen=True)
+class Asked:
+    """What the screen asked when a die or scanner reading arrived: the open game (its id and
+    creation stamp) and the ``seq`` of its question, or nothing (``seq`` None: Home, a new game's
+    form, no game). Captured whole on the device's thread, so the game and the question always
+    belong together: a reading handled after the table switched games must not answer the game
+    opened meanwhile at the same step (issue 16)."""
+
+    game: int | None = None
+    created: str = ""
+    seq: int | None = None
+
+    def for_game(self, game: int | None, created: str) -> bool:
+        """True when the reading was made for a question of game ``game`` created at ``created``."""
+        return self.seq is not None and (self.game, self.created) == (game, created)
+
+
+NOTHING_ASKED: Final = Asked()
+"""The screen answers no game's question."""
+
+
 @dataclass
 class DeviceStatus:
     """What the status line says about one device: its URL, whether it is the simulated one, whether
@@ -57,13 +79,13 @@ class DeviceStatus:
 class DeviceLink:
     """Owns the die source and the scanner while the app runs."""
 
-    on_roll: Callable[[int, str, int | None], None]
-    on_scan: Callable[[Scan, int | None], None]
+    on_roll: Callable[[int, str, Asked], None]
+    on_scan: Callable[[Scan, Asked], None]
     on_failure: Callable[[str], None] = lambda message: None
     on_status: Callable[[], None] = lambda: None
-    seq_now: Callable[[], int | None] = lambda: None
+    asked_now: Callable[[], Asked] = lambda: NOTHING_ASKED
     retry_seconds: float = 2.0
-    on_throw: Callable[[tuple[int, ...], str, int | None], None] | None = None
+    on_throw: Callable[[tuple[int, ...], str, Asked], None] | None = None
     """A pair of dice (``sim://?pair=1``, ``serial://…?pair=1``…): both faces of a counted throw."""
     on_back: Callable[[str, str], None] = lambda notice, failure: None
     """A device that failed is back: (the line that says so, the failure line it replaces)."""
@@ -120,20 +142,20 @@ class DeviceLink:
 
     def _die_rolled(self, event: Roll, *rest: Any) -> None:
         """Runs on the die's thread: capture the face and the question shown now, hand them on."""
-        seq = self.seq_now()
+        asked = self.asked_now()
         face = _face_of(event)
         url = str(getattr(event, "source", "") or self.die_status.url)
         source = url.split(":", 1)[0] or "sim"
-        Clock.schedule_once(lambda _dt: self.on_roll(face, source, seq), 0)
+        Clock.schedule_once(lambda _dt: self.on_roll(face, source, asked), 0)
 
     def _die_thrown(self, throw: Any, *rest: Any) -> None:
         """Runs on the pair's thread: both faces of a throw that counted, for the question shown now."""
-        seq = self.seq_now()
+        asked = self.asked_now()
         faces = tuple(int(f) for f in throw.faces)
         source = (str(getattr(throw, "source", "")) or self.die_status.url).split(":", 1)[0] or "sim"
         if self.on_throw is not None:
             on_throw = self.on_throw
-            Clock.schedule_once(lambda _dt: on_throw(faces, source, seq), 0)
+            Clock.schedule_once(lambda _dt: on_throw(faces, source, asked), 0)
 
     def _die_status(self, status: Status, *rest: Any) -> None:
         kind = str(getattr(getattr(status, "kind", ""), "value", getattr(status, "kind", "")))
@@ -249,8 +271,8 @@ class DeviceLink:
         return True
 
     def _scanned(self, scan: Scan, *rest: Any) -> None:
-        seq = self.seq_now()  # the question on screen when the card was read
-        Clock.schedule_once(lambda _dt: self.on_scan(scan, seq), 0)
+        asked = self.asked_now()  # the question on screen when the card was read
+        Clock.schedule_once(lambda _dt: self.on_scan(scan, asked), 0)
 
     def _scan_rejected(self, rejection: Rejection, *rest: Any) -> None:
         reason = getattr(rejection, "reason", str(rejection))

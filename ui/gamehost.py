@@ -26,11 +26,12 @@ import shutil
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
+from collections.abc import Callable
 from typing import Any
 
 from companion.core.errors import CompanionError
-from companion.core.journal import (ENVIRONMENT_ERRORS, DamagedFileError, JournalError, NewerJournalError,
-                                    salvage_file)
+from companion.core.journal import (ENVIRONMENT_ERRORS, DamagedFileError, Journal, JournalError,
+                                    NewerJournalError, salvage_file)
 from companion.core.session import Session
 
 log = logging.getLogger(__name__)
@@ -82,13 +83,19 @@ def _move_aside(path: Path) -> str:
     return aside
 
 
-def open_session(path: Path, rng: random.Random | None = None) -> Launch:
-    """Open the journal at ``path`` (creating it) and resume its unfinished game, whatever it takes
-    (see the module docstring). Never raises for a damaged journal; raises
-    :class:`JournalUnavailable` when the file cannot be used where it lies."""
+Choose = Callable[[Journal], int | None]
+"""Which game a start resumes, read from the journal before any replay (None: the newest unfinished)."""
+
+
+def open_session(path: Path, rng: random.Random | None = None, choose: Choose | None = None) -> Launch:
+    """Open the journal at ``path`` (creating it) and resume its unfinished game — the one
+    ``choose`` names (the game the table was on, :func:`ui.navigation.game_to_resume`), else the
+    newest — whatever it takes (see the module docstring). That game alone is replayed. Never
+    raises for a damaged journal; raises :class:`JournalUnavailable` when the file cannot be used
+    where it lies."""
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        return Launch(Session.open(path, rng=rng))
+        return Launch(_opened(path, rng, choose))
     except ENVIRONMENT_ERRORS as exc:
         raise JournalUnavailable(str(exc)) from None
     except OSError as exc:
@@ -122,7 +129,7 @@ def open_session(path: Path, rng: random.Random | None = None) -> Launch:
     except (CompanionError, OSError) as exc:
         return _fresh(path, exc, rng)
     try:
-        session.resume()
+        _resume(session, choose)
         return Launch(session, LaunchProblem(problem.game, _reason(problem), kept, error=problem))
     except JournalError:
         pass
@@ -143,6 +150,32 @@ def open_session(path: Path, rng: random.Random | None = None) -> Launch:
         raise
     return Launch(session, LaunchProblem(problem.game, _reason(problem), kept, new_id,
                                          len(session.timeline.applied), error=problem))
+
+
+def _opened(path: Path, rng: random.Random | None, choose: Choose | None) -> Session[Any]:
+    """The journal at ``path`` opened with the chosen game resumed, as ``Session.open`` resumes the
+    newest (the file closed again when that raises)."""
+    session: Session[Any] = Session.open(path, rng=rng, resume=False)
+    try:
+        _resume(session, choose)
+    except BaseException:
+        session.close()
+        raise
+    return session
+
+
+def _resume(session: Session[Any], choose: Choose | None) -> None:
+    """Replay the game ``choose`` names in ``session``'s journal (None: the newest unfinished). One
+    written by a newer companion is left as it is and the newest resumed, as when it was chosen
+    after the newest had been opened; a damaged one raises, to be recovered as the newest is."""
+    game_id = choose(session.journal) if choose is not None else None
+    try:
+        session.resume(game_id)
+    except NewerJournalError as exc:
+        if game_id is None:
+            raise
+        log.warning("the game %s the table was on did not open: %s", game_id, exc)
+        session.resume()
 
 
 def _untouched(path: Path, exc: NewerJournalError, rng: random.Random | None) -> Launch:

@@ -24,12 +24,16 @@ The same holds for two more things the table sees and the game does not know:
 - **the unfinished game the table went back to** (``playing``): the journal resumes the newest
   unfinished game, so a table that left a Discworld game for a new Ankh-Morpoly one, went back to
   the first from Home and restarted the app found the Ankh-Morpoly game behind "Resume". Named by
-  game and creation stamp; a new game forgets it.
+  game and creation stamp; a new game forgets it. A start reads it (and ``ended``) before it replays
+  anything and replays that game alone (:func:`game_to_resume`).
 - **what was typed on a pad and not yet applied** (:class:`Typed`): the card search text, the one
   face of Ankh-Morpoly's pair tapped so far, the digits of an amount being typed. After a power cut
   the pad shows them again — nothing of them is applied: the table still taps the card, the second
   face, "OK". They belong to the question they were typed for, so they name the journal position
-  (its row): any input, undo or redo is another question, and they are dropped.
+  (its row): any input, undo or redo is another question, and they are dropped. Each game keeps its
+  own (``typed`` the pads touched last, ``typed_before`` those of the other games the table keeps
+  going): with one kept, a table that typed in one game, went to another and back found its pads
+  empty once anything was typed in the other game (issue 16).
 
 A position is named by where the journal stands (:class:`JournalPosition`: the game's id, its
 creation stamp and its last journal row, :attr:`companion.core.session.Session.last_row`): any
@@ -42,8 +46,8 @@ shape, unreadable, unwritable — degrades to what the table saw before this rec
 result is shown again, the question's screen comes back with empty pads, and the game goes on; a
 damaged part costs only that part. Never a traceback. Kivy-free on purpose.
 
-The file (``navigation.json``; ``open``, ``ended``, ``playing``, ``continued_before`` and ``typed``
-are optional, so a record written before they existed still reads, and an older companion reads a
+The file (``navigation.json``; ``open``, ``ended``, ``playing``, ``continued_before``, ``typed`` and
+``typed_before`` are optional, so a record written before they existed still reads, and an older companion reads a
 newer record's ``continued`` and ignores the rest)::
 
     {"format": "ankh-companion-navigation/1",
@@ -53,7 +57,9 @@ newer record's ``continued`` and ignores the rest)::
      "continued_before": [{"game": 1, "created": "2026-11-23T19:40:02.310Z", "row": 96}],
      "open": {"game": 3, "created": "2026-11-25T02:14:56.123Z", "screen": "journal", "step": 7},
      "typed": {"at": {"game": 3, "created": "2026-11-25T02:14:56.123Z", "row": 44},
-               "search": "carc", "faces": [4, null], "amount": "15"}}
+               "search": "carc", "faces": [4, null], "amount": "15"},
+     "typed_before": [{"at": {"game": 1, "created": "2026-11-23T19:40:02.310Z", "row": 97},
+                       "search": "", "faces": [2, null], "amount": ""}]}
 """
 from __future__ import annotations
 
@@ -63,19 +69,22 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
+from companion.core.errors import CompanionError
 from companion.core.jsontext import parse_json
 from ui.durable import write_durably
 
 if TYPE_CHECKING:
+    from companion.core.journal import GameRecord, Journal
     from companion.core.session import Session
 
 log = logging.getLogger(__name__)
 
 FILE_NAME: Final = "navigation.json"
 FORMAT: Final = "ankh-companion-navigation/1"
-MAX_BYTES: Final = 4096
+MAX_BYTES: Final = 16384
 """The record is a few hundred bytes (at most about 1,600 with every part and eight results left in
-other games); anything longer is not one (and is not read in whole)."""
+other games, and about 450 more for each game's pads at their longest: nine of them, some 5,700);
+anything longer is not one (and is not read in whole)."""
 
 
 @dataclass(frozen=True)
@@ -213,6 +222,9 @@ class Navigation:
     """The results left with "continue" in other games (at most :data:`MAX_CONTINUED`, newest first):
     with one position kept, a result continued in one Discworld game was shown again when the
     table went back to another from Home."""
+    typed_before: tuple[Typed, ...] = ()
+    """What the pads hold in the other games (at most :data:`MAX_CONTINUED`, newest first; ``typed``:
+    the game whose pads changed last), each for its own question: a game's pads are its own."""
 
     def left(self, position: JournalPosition | None) -> bool:
         """True when the table left the result of ``position`` with "continue"."""
@@ -238,6 +250,8 @@ class Navigation:
             doc["continued_before"] = [p.to_json() for p in self.continued_before]
         if self.typed is not None and not self.typed.is_empty:
             doc["typed"] = self.typed.to_json()
+        if self.typed_before:
+            doc["typed_before"] = [t.to_json() for t in self.typed_before]
         return doc
 
     def ended_game(self, position: JournalPosition | None) -> bool:
@@ -246,11 +260,29 @@ class Navigation:
         return ended is not None and position is not None and position.same_game(ended.game, ended.created)
 
     def typed_at(self, position: JournalPosition | None) -> Typed | None:
-        """What the pads hold for the question at ``position`` (None: nothing typed for it)."""
-        typed = self.typed
-        return typed if typed is not None and position is not None and typed.at == position else None
+        """What the pads hold for the question at ``position`` (None: nothing typed for it), in
+        whichever game it is."""
+        if position is None:
+            return None
+        return next((t for t in (self.typed, *self.typed_before) if t is not None and t.at == position), None)
+
+    def typing(self, typed: Typed) -> Navigation:
+        """This record with ``typed`` what the pads hold in its game (none when it is empty); what the
+        other games' pads hold stays (:attr:`typed_before`, the one touched last first)."""
+        at = typed.at
+        others = [t for t in (self.typed, *self.typed_before)
+                  if t is not None and not t.at.same_game(at.game, at.created)]
+        return replace(self, typed=None if typed.is_empty else typed, typed_before=tuple(others[:MAX_CONTINUED]))
 
 
+
+
+def _typed_before(doc: Any) -> tuple[Typed, ...]:
+    """The ``typed_before`` part: a list of pads, each for its question (``ValueError`` naming the
+    first that is not)."""
+    if not isinstance(doc, list) or len(doc) > MAX_CONTINUED:
+        raise ValueError(f"'typed_before' is not a list of at most {MAX_CONTINUED} pads")
+    return tuple(Typed.from_json(t) for t in doc)
 
 
 def _continued_before(doc: Any) -> tuple[JournalPosition, ...]:
@@ -285,7 +317,7 @@ def load(path: Path) -> Navigation:
     readers: dict[str, Any] = {"continued": JournalPosition.from_json, "open": OpenScreen.from_json,
                                "typed": Typed.from_json, "ended": lambda doc: JournalPosition.from_json(doc, "ended"),
                                "playing": lambda doc: JournalPosition.from_json(doc, "playing"),
-                               "continued_before": _continued_before}
+                               "continued_before": _continued_before, "typed_before": _typed_before}
     for name, read in readers.items():
         value = doc.get(name)
         try:
@@ -307,6 +339,34 @@ def save(path: Path, navigation: Navigation) -> bool:
                     str(path), exc)
         return False
     return True
+
+
+def game_to_resume(record: Navigation, journal: Journal) -> int | None:
+    """The one game a start replays: the game the table was on. The journal's newest unfinished game
+    (what :meth:`~companion.core.session.Session.resume` takes by default), unless the table had gone
+    back to an older unfinished one from Home (``playing``), or was looking at the end of a finished
+    one (``ended``: newer than that game, or the one it had gone back to). None: the newest, as
+    before. Chosen before any replay, so a restart replays that game once, not the newest first and
+    then this one (issue 16: on a long newest game that was its whole replay, thrown away)."""
+    chosen = journal.current_game()
+    playing, ended = record.playing, record.ended
+    if playing is not None and (chosen is None or chosen.id != playing.game):
+        chosen = _named(journal, playing, "playing") or chosen
+    gone_back_to = playing is not None and ended is not None and playing.same_game(ended.game, ended.created)
+    if ended is not None and (chosen is None or chosen.id < ended.game or gone_back_to):
+        chosen = _named(journal, ended, "finished") or chosen
+    return chosen.id if chosen is not None else None
+
+
+def _named(journal: Journal, position: JournalPosition, status: str) -> GameRecord | None:
+    """The game ``position`` names when it is in the journal with ``status`` and the same creation
+    stamp (a journal replaced by another file, a game since finished or taken back): else None."""
+    try:
+        game = journal.game(position.game)
+    except CompanionError as exc:
+        log.warning("the game %s the table was on is not in the journal: %s", position.game, exc)
+        return None
+    return game if game.status == status and game.created == position.created else None
 
 
 def load_continued(path: Path) -> JournalPosition | None:

@@ -246,6 +246,22 @@ def seat_three(app: Any, language: str) -> None:
 
 
 @pytest.fixture
+def replays(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """The games replayed from the journal, in order: each call of the session's fold is one replay
+    (a start replays only the game the table was on, issue 16)."""
+    import companion.core.session as session_module
+    folded: list[int] = []
+    fold = session_module.fold
+
+    def counted(rules: Any, record: Any, entries: Any) -> Any:
+        folded.append(record.id)
+        return fold(rules, record, entries)
+
+    monkeypatch.setattr(session_module, "fold", counted)
+    return folded
+
+
+@pytest.fixture
 def driver(tmp_path: Path) -> Iterator[Driver]:
     app = start_app(tmp_path / "data")
     d = Driver(app)
