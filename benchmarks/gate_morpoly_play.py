@@ -42,7 +42,13 @@ square to spare). The random player draws the same
 numbers as before, so every game goes through the same positions as on main (checked per game: the
 sequence of positions, the revision left out and repeats of a position while an offer is built
 merged, is the same in all 240), and the 3 games that never trade (fortuna+elam 2p seeds 5, 34 and
-39) are the same input by input and line by line.
+39) are the same input by input and line by line. Written again on the branch words (issue 12), where
+only words changed: every payment line, every question to raise money and the takeover lines carry what
+the money is for (params ``for`` and ``for_…``; the funeral names whose, "the funeral of red", and the
+raise question's English text says it too): 0 of 240 digests the same, and all 240 the same with a
+digest of every question's kind, key, player, options and greyed options, every input, every position and
+the simulator's result (no question text or params, no narration), and the narration's keys in the
+same order in all 240.
 """
 from __future__ import annotations
 

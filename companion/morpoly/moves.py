@@ -37,6 +37,7 @@ from companion.morpoly.rules import is_variant, token_alive
 from companion.morpoly.settle import charge, settle
 from companion.morpoly.state import State
 from companion.morpoly.table_position import currency_profile
+from companion.morpoly import purposes
 
 Moving = Generator[Question, str, tuple[Step, ...]]
 """A move asks its questions and returns the path steps it walked (the first move's; the moves a
@@ -178,7 +179,7 @@ def go_money(state: State, edition: Edition, narrator: Narrator, token_id: str, 
         interest = patrician.go_interest(mortgages, currency_profile(edition), state.rules)  # B8, R12, R6
         if interest:
             yield from charge(state, edition, narrator, party, BANK, interest, PaymentKind.INTEREST,
-                              "mortgage interest at GO")
+                              purposes.GO_INTEREST)
 
 
 def send_to_jail(state: State, edition: Edition, narrator: Narrator, token_id: str, why: str) -> Hook:

@@ -31,6 +31,8 @@ from companion.morpoly.events import Event, MustPay, Passed, PaymentKind, Premiu
 from companion.morpoly.guilds import patrician, watch
 from companion.morpoly.money import BANK
 from companion.morpoly.fortuna_play import ask_roll
+from companion.morpoly import purposes
+from companion.morpoly.purposes import Why
 from companion.morpoly.questions import ask_choice
 from companion.morpoly.rules import is_variant
 from companion.morpoly.state import State
@@ -48,7 +50,8 @@ COVER_WORDS = {
 """How the narration names each cover (§3.0)."""
 
 
-def settle(state: State, edition: Edition, narrator: Narrator, events: Sequence[Event], why: str = "") -> Settling:
+def settle(state: State, edition: Edition, narrator: Narrator, events: Sequence[Event], why: Why | None = None
+           ) -> Settling:
     """Resolve ``events`` against the ledger (variant only) and apply what follows from them.
     ``why`` names the payment of a :class:`MustPay` in the narration."""
     if not events or not is_variant(state):
@@ -95,7 +98,8 @@ def settle(state: State, edition: Edition, narrator: Narrator, events: Sequence[
                 _narrate(narrator, edition, change, event, contracts.get(change.fsu_id or -1), before)
 
 
-def _owed_uninsured(state: State, edition: Edition, narrator: Narrator, event: MustPay, why: str) -> Settling:
+def _owed_uninsured(state: State, edition: Edition, narrator: Narrator, event: MustPay, why: Why | None
+                    ) -> Settling:
     """A payment owed (:func:`charge`) while no FSU is active: what :func:`fsu.resolution` makes of it
     then, without running it — the payer pays it all, and the ledger keeps only its active FSUs
     (none). A third of the moments that reach the ledger are these; the resolution's machinery (its
@@ -137,7 +141,7 @@ def _relevant(state: State, events: Sequence[Event]) -> Sequence[Event]:
 
 
 def charge(state: State, edition: Edition, narrator: Narrator, payer: str, payee: str, amount: int,
-           kind: PaymentKind, why: str) -> Generator[Question, str, bool]:
+           kind: PaymentKind, why: Why) -> Generator[Question, str, bool]:
     """``payer`` must pay ``amount`` (to ``payee``, a party or the bank) for ``why``. In the variant
     a tax and mortgage interest go to the Patrician, a fine to the Watch (or the bank while they are
     absent or jailed, R41); the Patrician pays no tax and the Watch no fine; and the payment is an
@@ -209,23 +213,26 @@ def _fool_roll(state: State, narrator: Narrator, edition: Edition, request: fsu.
     return Dice(first, second)
 
 
-def _why(edition: Edition, payment: fsu.Payment, event: Event, why: str) -> str:
+def _why(edition: Edition, payment: fsu.Payment, event: Event, why: Why | None) -> Why:
+    """What a payment of the ledger is for (:mod:`companion.morpoly.purposes`): a claim, a premium or
+    double fee, a stolen fee, else the payment owed (``why``), paid by the Merchants on behalf of the
+    party they insure where they cover it."""
     if payment.kind is PaymentKind.CLAIM:
-        return f"the claim on FSU {payment.fsu_id}"
+        return purposes.claim(payment.fsu_id)
     if isinstance(event, PremiumDue):
-        what = "the premium" if payment.kind is PaymentKind.PREMIUM else "the double fee"
-        text = f"{what} on {edition.squares[event.square].name}"
+        name = edition.squares[event.square].name
+        said = purposes.premium(name) if payment.kind is PaymentKind.PREMIUM else purposes.double_fee(name)
     elif payment.kind is PaymentKind.THEFT:
-        text = "the stolen fee"
+        said = purposes.THEFT
     else:
-        text = why or payment.kind.value
+        said = why or purposes.of_kind(payment.kind.value)
     if payment.on_behalf_of is not None:
-        text += f", on behalf of {payment.on_behalf_of} (FSU {payment.fsu_id})"
-    return text
+        said = said.on_behalf_of(payment.on_behalf_of, payment.fsu_id)
+    return said
 
 
 def _apply(state: State, edition: Edition, narrator: Narrator, payment: fsu.Payment, event: Event,
-           why: str) -> Settling:
+           why: Why | None) -> Settling:
     payer = current_party(state, payment.payer)
     payee = current_party(state, payment.payee) or BANK
     if payer is None or payer == payee:

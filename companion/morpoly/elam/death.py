@@ -22,6 +22,7 @@ from companion.morpoly.money import BANK, transfer
 from companion.morpoly.rules import party_exists, token_alive
 from companion.morpoly.settle import charge, settle
 from companion.morpoly.state import State
+from companion.morpoly import purposes
 
 Dying = Generator[Question, str, bool]
 
@@ -66,7 +67,8 @@ def die(state: State, edition: Edition, narrator: Narrator, token_id: str, cause
         return True  # (a claim the party could not pay took it over)
     party = state.party_of(token_id).id
     if cause is not DeathCause.LUGGAGE:
-        yield from charge(state, edition, narrator, party, BANK, edition.go_salary, PaymentKind.FUNERAL, "a funeral")
+        yield from charge(state, edition, narrator, party, BANK, edition.go_salary, PaymentKind.FUNERAL,
+                          purposes.funeral(token_id))
         if not token_alive(state, token_id) or state.game_over is not None:
             return True  # (nobody bought the guild the funeral bankrupted: it is out, R56)
         # a funeral that ended in a takeover or an auction still puts the token back on GO (L167)

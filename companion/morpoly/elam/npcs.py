@@ -45,6 +45,7 @@ from companion.morpoly.money import BANK, transfer
 from companion.morpoly.questions import ask_choice
 from companion.morpoly.rules import tenth_rounding, token_alive
 from companion.morpoly.state import Npcs, State
+from companion.morpoly import purposes
 
 Acting = Generator[Question, str, None]
 
@@ -274,7 +275,7 @@ def _dibbler(state: State, edition: Edition, narrator: Narrator, token_id: str) 
                                      f"{token_id}: Dibbler sells you a card for {edition.currency.format(fee)}: "
                                      f"which deck?", token_id, ["chance", "chest"], token=token_id,
                                      fee=edition.currency.format(fee))
-        yield from pay(state, edition, narrator, party, BANK, fee, "Dibbler's card")
+        yield from pay(state, edition, narrator, party, BANK, fee, purposes.DIBBLER_CARD)
         if token_alive(state, token_id) and state.game_over is None:
             yield from draw(state, edition, narrator, token_id, deck, first + second)
     else:
