@@ -48,7 +48,11 @@ the money is for (params ``for`` and ``for_…``; the funeral names whose, "the 
 raise question's English text says it too): 0 of 240 digests the same, and all 240 the same with a
 digest of every question's kind, key, player, options and greyed options, every input, every position and
 the simulator's result (no question text or params, no narration), and the narration's keys in the
-same order in all 240.
+same order in all 240; and again when a claim's FSU line ("… stays active after the claim", "… is
+redeemed by the claim", no second "pays") is said right after its payment, not at all for a claim its
+insurer could not pay (100 lines, some after the game-over line), with a line for a part the Merchants
+waive (86), and a double fee said before its payment: all 240 the same without the words, the
+narration's keys the same in all 240 but for those FSU lines (70 the same in order).
 """
 from __future__ import annotations
 

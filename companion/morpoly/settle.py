@@ -84,17 +84,28 @@ def settle(state: State, edition: Edition, narrator: Narrator, events: Sequence[
         return  # most landings: nothing to narrate or pay
     before = {f.fsu_id: f for f in old.fsus}
     contracts = {f.fsu_id: f for f in result.ledger.fsus}
+    settled: set[int] = set()  # the FSUs whose claim was said with its payment, or not paid
     for index, event in enumerate(events):
-        for change in result.changes:
-            if change.event_index == index and change.kind is fsu.ChangeKind.EXPIRED:
+        changes = [change for change in result.changes if change.event_index == index]
+        for change in changes:
+            if change.kind in _BEFORE_PAYMENTS:
                 _narrate(narrator, edition, change, event, contracts.get(change.fsu_id or -1), before)
         for payment in result.payments:
             if payment.event_index == index:
-                yield from _apply(state, edition, narrator, payment, event, why)
-        for change in result.changes:
-            if change.event_index == index and change.kind is not fsu.ChangeKind.EXPIRED:
+                paid = yield from _apply(state, edition, narrator, payment, event, why)
+                if payment.fsu_id is None:
+                    continue
+                settled.add(payment.fsu_id)
+                for change in changes:  # the claim's FSU at once after its payment (not after a later
+                    # claim that ended the game); an unpaid claim's takeover says what happened instead (R57)
+                    if paid and change.kind in _PAID_OUT and change.fsu_id == payment.fsu_id:
+                        _narrate(narrator, edition, change, event, contracts.get(payment.fsu_id), before)
+        for change in changes:
+            if change.kind not in _BEFORE_PAYMENTS:
                 if change.kind in _NEW and not _still_active(state, change.fsu_id):
                     continue  # its premium ended in a takeover: one team, the FSU void (R21, R57)
+                if change.kind in _PAID_OUT and change.fsu_id in settled:
+                    continue  # said with its payment, or not paid
                 _narrate(narrator, edition, change, event, contracts.get(change.fsu_id or -1), before)
 
 
@@ -114,6 +125,17 @@ def _owed_uninsured(state: State, edition: Edition, narrator: Narrator, event: M
 
 _NEW = (fsu.ChangeKind.BOUGHT, fsu.ChangeKind.TAKEN_OVER)
 """The changes that announce a new FSU: said only while it stands once its premium is paid."""
+
+_BEFORE_PAYMENTS = (fsu.ChangeKind.EXPIRED, fsu.ChangeKind.DOUBLE_FEE)
+"""The changes said before their event's payments: an FSU that expires on the way, and the double fee
+that explains the payment after it (said after it, a double fee that ended the game in a takeover
+was the line after the end)."""
+
+_PAID_OUT = (fsu.ChangeKind.CLAIMED, fsu.ChangeKind.REDEEMED)
+"""The changes of a claim: said at once after its payment (which says the money), and not at all when
+the insurer could not pay it — the takeover line says what happened instead. Said after all of the
+event's payments, a claim that ended the game was followed by "… pays … and is redeemed" (for money
+that never moved) and an earlier claim's line came after the game was over."""
 
 
 def _still_active(state: State, fsu_id: int | None) -> bool:
@@ -232,12 +254,16 @@ def _why(edition: Edition, payment: fsu.Payment, event: Event, why: Why | None) 
 
 
 def _apply(state: State, edition: Edition, narrator: Narrator, payment: fsu.Payment, event: Event,
-           why: Why | None) -> Settling:
+           why: Why | None) -> Generator[Question, str, bool]:
+    """Pay one payment of the ledger; whether it was paid (not when its payer went to the bank, was
+    taken over for it, or became one team with its payee)."""
     payer = current_party(state, payment.payer)
     payee = current_party(state, payment.payee) or BANK
     if payer is None or payer == payee:
-        return  # the payer went to the bank, or a takeover made payer and payee one team (R57)
-    yield from pay(state, edition, narrator, payer, payee, payment.amount, _why(edition, payment, event, why))
+        return False  # the payer went to the bank, or a takeover made payer and payee one team (R57)
+    paid: bool = yield from pay(state, edition, narrator, payer, payee, payment.amount,
+                                _why(edition, payment, event, why))
+    return paid
 
 
 def _narrate(narrator: Narrator, edition: Edition, change: fsu.Change, event: Event, contract: fsu.Fsu | None,
@@ -270,19 +296,26 @@ def _narrate(narrator: Narrator, edition: Edition, change: fsu.Change, event: Ev
     elif kind is fsu.ChangeKind.EXPIRED:
         narrator.say("morpoly.fsu.expired", f"{contract.holder_token} comes past {name}: FSU {contract.fsu_id} "
                      f"from {contract.insurer} to {contract.beneficiary} expires", **common)
-    elif kind is fsu.ChangeKind.CLAIMED:
-        narrator.say("morpoly.fsu.claimed", f"FSU {contract.fsu_id} from {contract.insurer} pays "
-                     f"{contract.beneficiary} {money(change.amount)}{_waived(money, change)} and stays active",
-                     amount=money(change.amount), waived=money(change.waived), **common)
-    elif kind is fsu.ChangeKind.REDEEMED:
-        narrator.say("morpoly.fsu.redeemed", f"FSU {contract.fsu_id} from {contract.insurer} pays "
-                     f"{contract.beneficiary} {money(change.amount)}{_waived(money, change)} and is redeemed",
-                     amount=money(change.amount), waived=money(change.waived), **common)
+    elif kind in _PAID_OUT:
+        _narrate_claim(narrator, money, change, contract, common)
+
+
+def _narrate_claim(narrator: Narrator, money: Callable[[int], str], change: fsu.Change, contract: fsu.Fsu,
+                   common: dict[str, Any]) -> None:
+    """A claim's FSU: what becomes of it, after the payment line that said the money (it said "pays" a
+    second time, and read as paid twice). A part the Merchants waived (R33) was no payment: said first."""
+    amounts = dict(amount=money(change.amount), waived=money(change.waived))
+    if change.waived:
+        narrator.say("morpoly.fsu.waived", f"{contract.insurer} waives the {money(change.waived)} "
+                     f"{contract.beneficiary} owes it (FSU {contract.fsu_id})", **amounts, **common)
+    if change.kind is fsu.ChangeKind.CLAIMED:
+        narrator.say("morpoly.fsu.claimed", f"FSU {contract.fsu_id} from {contract.insurer} to "
+                     f"{contract.beneficiary} stays active after the claim", **amounts, **common)
+    else:
+        narrator.say("morpoly.fsu.redeemed", f"FSU {contract.fsu_id} from {contract.insurer} to "
+                     f"{contract.beneficiary} is redeemed by the claim", **amounts, **common)
 
 
 def _covers(contract: fsu.Fsu) -> str:
     return ", ".join(COVER_WORDS[c] for c in sorted(contract.covers, key=lambda c: c.value))
 
-
-def _waived(money: Callable[[int], str], change: fsu.Change) -> str:
-    return f" ({money(change.waived)} waived)" if change.waived else ""
