@@ -52,7 +52,10 @@ same order in all 240; and again when a claim's FSU line ("… stays active afte
 redeemed by the claim", no second "pays") is said right after its payment, not at all for a claim its
 insurer could not pay (100 lines, some after the game-over line), with a line for a part the Merchants
 waive (86), and a double fee said before its payment: all 240 the same without the words, the
-narration's keys the same in all 240 but for those FSU lines (70 the same in order).
+narration's keys the same in all 240 but for those FSU lines (70 the same in order); and again for
+rules revision 7, nothing after the end of the game: the 4 games whose last turn earned the winner a
+Fortuna token it was handed after the game-over line (fortuna+elam 3p seed 34, 4p seeds 19, 22 and 38;
+their last line and last position), no other.
 """
 from __future__ import annotations
 

@@ -44,6 +44,10 @@ revisions differ, and nowhere else.
    asked — and proposes it; the partner's boss accepts or refuses, and everything changes hands at
    once (:mod:`companion.morpoly.trade`). Before, a trade was one deed bought from another party for
    the price its owner named.
+7. Nothing after the end of the game: a Fortuna token earned during the turn that ended the game (its
+   party passed GO with the least cash) is not handed out when that turn ends (L159) — the game is
+   over, and the log's last line is the end. Before, the winner was given it after the game-over line
+   (:func:`companion.morpoly.fortuna_play.end_of_turn`).
 """
 from __future__ import annotations
 
@@ -70,5 +74,8 @@ TRADES_BOTH_WAYS: Final = 6
 """From this revision: a trade is an offer of squares, get-out-of-jail cards and cash both ways,
 proposed by the boss and accepted or refused by the partner's boss."""
 
-LATEST: Final = TRADES_BOTH_WAYS
+NOTHING_AFTER_THE_END: Final = 7
+"""From this revision: no Fortuna token is handed out at the end of the turn that ended the game."""
+
+LATEST: Final = NOTHING_AFTER_THE_END
 """The revision new games are started with."""
