@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Generator
 
 from companion.core.procedure import Narrator, Question
+from companion.morpoly import purposes
 from companion.morpoly.debts import pay_each
 from companion.morpoly.editions import Card, Edition
 from companion.morpoly.money import BANK, buildings_of, transfer
@@ -22,7 +23,6 @@ from companion.morpoly.rules import is_variant, party_exists, token_alive
 from companion.morpoly.settle import charge
 from companion.morpoly.state import State
 from companion.morpoly.table_position import position_of
-from companion.morpoly import purposes
 
 Drawing = Generator[Question, str, None]
 

@@ -11,6 +11,7 @@ from collections.abc import Generator
 
 from companion.core.procedure import Narrator, Question
 from companion.morpoly import cards, powers
+from companion.morpoly import purposes
 from companion.morpoly.auction import auction_deed, auctions
 from companion.morpoly.debts import is_insolvent, pay, raise_cash
 from companion.morpoly.editions import OWNABLE, Edition
@@ -23,7 +24,6 @@ from companion.morpoly.rent import rent_for
 from companion.morpoly.rules import is_variant
 from companion.morpoly.settle import charge
 from companion.morpoly.state import State
-from companion.morpoly import purposes
 
 Landing = Generator[Question, str, None]
 

@@ -21,6 +21,7 @@ from collections.abc import Callable, Generator
 from functools import cache
 
 from companion.core.procedure import Narrator, Question
+from companion.morpoly import purposes
 from companion.morpoly.editions import Edition
 from companion.morpoly.elam.meetings import after_arrival
 from companion.morpoly.elam.npcs import NPCS, runs_forward, token_placed
@@ -37,7 +38,6 @@ from companion.morpoly.rules import is_variant, token_alive
 from companion.morpoly.settle import charge, settle
 from companion.morpoly.state import State
 from companion.morpoly.table_position import currency_profile
-from companion.morpoly import purposes
 
 Moving = Generator[Question, str, tuple[Step, ...]]
 """A move asks its questions and returns the path steps it walked (the first move's; the moves a

@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Generator
 
 from companion.core.procedure import Narrator, Question
+from companion.morpoly import purposes
 from companion.morpoly.covers import Guild
 from companion.morpoly.debts import pay
 from companion.morpoly.editions import Edition
@@ -31,7 +32,6 @@ from companion.morpoly.settle import charge, current_party, settle
 from companion.morpoly.revisions import AMOUNTS_AND_JAIL_DEALS
 from companion.morpoly.state import State, square_state
 from companion.morpoly.table_position import currency_profile, position_of
-from companion.morpoly import purposes
 
 Power = Generator[Question, str, None]
 

@@ -23,6 +23,7 @@ from typing import Any
 
 from companion.core.procedure import Narrator, Question
 from companion.morpoly import fsu
+from companion.morpoly import purposes
 from companion.morpoly.covers import Cover
 from companion.morpoly.debts import pay
 from companion.morpoly.dice import Dice
@@ -31,7 +32,6 @@ from companion.morpoly.events import Event, MustPay, Passed, PaymentKind, Premiu
 from companion.morpoly.guilds import patrician, watch
 from companion.morpoly.money import BANK
 from companion.morpoly.fortuna_play import ask_roll
-from companion.morpoly import purposes
 from companion.morpoly.purposes import Why
 from companion.morpoly.questions import ask_choice
 from companion.morpoly.rules import is_variant

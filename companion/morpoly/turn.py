@@ -14,6 +14,7 @@ from typing import Any
 
 from companion.core.procedure import Narrator, ProcedureBody, Question
 from companion.morpoly import building
+from companion.morpoly import purposes
 from companion.morpoly.editions import Edition, load_edition
 from companion.morpoly.elam import death, npcs
 from companion.morpoly.events import DeathCause, JailCause, PaymentKind, Rolled
@@ -30,7 +31,6 @@ from companion.morpoly.rules import token_alive
 from companion.morpoly.settle import charge, settle
 from companion.morpoly.state import JAIL_ATTEMPTS, State
 from companion.morpoly.trade import TRADE, can_trade, trade
-from companion.morpoly import purposes
 
 Step = Generator[Question, str, None]
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Generator
 
 from companion.core.procedure import Narrator, Question
+from companion.morpoly import purposes
 from companion.morpoly.covers import Guild
 from companion.morpoly.editions import Edition
 from companion.morpoly.elam import lives
@@ -22,7 +23,6 @@ from companion.morpoly.money import BANK, transfer
 from companion.morpoly.rules import party_exists, token_alive
 from companion.morpoly.settle import charge, settle
 from companion.morpoly.state import State
-from companion.morpoly import purposes
 
 Dying = Generator[Question, str, bool]
 

@@ -31,6 +31,7 @@ from typing import Final
 
 from companion.core.procedure import Narrator, Question
 from companion.morpoly import movement
+from companion.morpoly import purposes
 from companion.morpoly.covers import Guild
 from companion.morpoly.currency import dibbler_money, fraction_of, luggage_money, shares
 from companion.morpoly.debts import pay
@@ -45,7 +46,6 @@ from companion.morpoly.money import BANK, transfer
 from companion.morpoly.questions import ask_choice
 from companion.morpoly.rules import tenth_rounding, token_alive
 from companion.morpoly.state import Npcs, State
-from companion.morpoly import purposes
 
 Acting = Generator[Question, str, None]
 
