@@ -42,11 +42,24 @@ square to spare). The random player draws the same
 numbers as before, so every game goes through the same positions as on main (checked per game: the
 sequence of positions, the revision left out and repeats of a position while an offer is built
 merged, is the same in all 240), and the 3 games that never trade (fortuna+elam 2p seeds 5, 34 and
-39) are the same input by input and line by line; and again for rules revision 7, trades at any
-menu: most menus also offer ``others-trade`` (a trade another party proposes), which the random player
-never answers and which draws no number, so all 240 games are the same input by input and narration
-line by line, through the same positions (checked per game: the inputs with the narration's keys and
-texts, and the sequence of positions without the revision), only the menus' options differ.
+39) are the same input by input and line by line. Written again on the branch words (issue 12), where
+only words changed: every payment line, every question to raise money and the takeover lines carry what
+the money is for (params ``for`` and ``for_…``; the funeral names whose, "the funeral of red", and the
+raise question's English text says it too): 0 of 240 digests the same, and all 240 the same with a
+digest of every question's kind, key, player, options and greyed options, every input, every position and
+the simulator's result (no question text or params, no narration), and the narration's keys in the
+same order in all 240; and again when a claim's FSU line ("… stays active after the claim", "… is
+redeemed by the claim", no second "pays") is said right after its payment, not at all for a claim its
+insurer could not pay (100 lines, some after the game-over line), with a line for a part the Merchants
+waive (86), and a double fee said before its payment: all 240 the same without the words, the
+narration's keys the same in all 240 but for those FSU lines (70 the same in order); and again for
+rules revision 7, with two changes. Nothing after the end of the game: the 4 games whose last turn
+earned the winner a Fortuna token it was handed after the game-over line (fortuna+elam 3p seed 34, 4p
+seeds 19, 22 and 38; their last line and last position), no other. Trades at any menu: most menus also
+offer ``others-trade`` (a trade another party proposes), which the random player never answers and
+which draws no number, so all 240 games are the same input by input and narration line by line, through
+the same positions (checked per game: the inputs with the narration's keys and texts, and the sequence
+of positions without the revision), only the menus' options differ.
 """
 from __future__ import annotations
 

@@ -324,6 +324,8 @@ class Translator:
         template may also say the ``card`` param's scroll text, as ``{scroll}``. With a set of another
         language than the table's, a key's :data:`AS_PRINTED` variant is said where it has one."""
         msgid = f"{prefix}:{key}"
+        if params.get("for") and self.gettext(f"{msgid}:for") != f"{msgid}:for":
+            msgid += ":for"  # a payment's line or question that says what the money is for (Translator.purpose)
         roll = params.get("roll", "")
         if prefix == "q" and roll.startswith(ROLL_KEY) and self.gettext(f"{msgid}.{roll[len(ROLL_KEY):]}") != \
                 f"{msgid}.{roll[len(ROLL_KEY):]}":
@@ -340,6 +342,8 @@ class Translator:
         template = self.counted(template, params)
         if "{scroll}" in template and params.get("card") and self.is_card(params["card"]):
             shown["scroll"] = self.card_text(params["card"])
+        if "{for}" in template and params.get("for"):
+            shown["for"] = self.purpose(params)
         if "{why}" in template and prefix != "r" and params.get("why"):
             # a line that says why something was skipped says it as the checklist strip does: by the
             # reason's own template (r:<why>), filled from the line's params, which carry the reason's
@@ -355,6 +359,23 @@ class Translator:
                 said = euphonic_d(said)
             return said
         return english
+
+    def purpose(self, params: Mapping[str, str]) -> str:
+        """What an Ankh-Morpoly payment is for (params ``for`` and ``for_…``,
+        :mod:`companion.morpoly.purposes`), a noun phrase for "pays … for {for}" and "raise … for
+        {for}": the catalogue's ``for:<key>``, wrapped in ``for:on-behalf`` when the Merchants pay it for
+        the party they insure; the engine's English (``why``) for a key without a template."""
+        english = params.get("why", params["for"])
+        if self.gettext(f"for:{params['for']}") == f"for:{params['for']}":
+            return english
+        said = self.keyed("for", params["for"], english, params)
+        if "for_behalf" not in params:
+            return said
+        try:  # (the phrase as it stands: translated already, it is no param to say again)
+            return self.fill(self.gettext("for:on-behalf"), for_what=said, for_behalf=self._param(params["for_behalf"]),
+                             for_fsu=params.get("for_fsu", ""))
+        except (KeyError, IndexError, ValueError):
+            return english
 
     def reason(self, reason: Reason) -> str:
         """Why an option is greyed, short and in this language, by its rule id (``r:<key>``); the

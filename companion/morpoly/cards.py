@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Generator
 
 from companion.core.procedure import Narrator, Question
+from companion.morpoly import purposes
 from companion.morpoly.debts import pay_each
 from companion.morpoly.editions import Card, Edition
 from companion.morpoly.money import BANK, buildings_of, transfer
@@ -71,20 +72,20 @@ def resolve(state: State, edition: Edition, narrator: Narrator, token_id: str, c
     elif kind == "receive":
         transfer(state, BANK, party, int(card.get("amount")))
     elif kind == "pay":
-        yield from charge(state, edition, narrator, party, BANK, int(card.get("amount")), payment_kind(card), card.id)
+        yield from charge(state, edition, narrator, party, BANK, int(card.get("amount")), payment_kind(card), purposes.card(card.id))
     elif kind == "repairs":
         houses, hotels = buildings_of(state, party)
         yield from charge(state, edition, narrator, party, BANK,
-                          houses * int(card.get("house")) + hotels * int(card.get("hotel")), payment_kind(card), card.id)
+                          houses * int(card.get("house")) + hotels * int(card.get("hotel")), payment_kind(card), purposes.card(card.id))
     elif kind == "pay-each":
-        yield from pay_each(state, edition, narrator, token_id, int(card.get("amount")), card.id)
+        yield from pay_each(state, edition, narrator, token_id, int(card.get("amount")), purposes.card(card.id))
     elif kind == "collect-each":
         for other in [p.id for p in state.parties if p.id != party]:
             if not (token_alive(state, token_id) and party_exists(state, other)) or state.game_over:
                 continue
             drawer = state.token(token_id).party
             yield from charge(state, edition, narrator, other, drawer, int(card.get("amount")), PaymentKind.CARD,
-                              card.id)
+                              purposes.card(card.id))
     elif kind == "pay-or-draw":
         amount = int(card.get("amount"))
         choice = yield from ask_choice(state, narrator, "morpoly.card.pay-or-draw", f"{token_id}: pay "
@@ -92,7 +93,7 @@ def resolve(state: State, edition: Edition, narrator: Narrator, token_id: str, c
                                        f"{DECK_NAMES[str(card.get('deck'))]} card?", token_id, ["pay", "draw"],
                                        token=token_id, amount=edition.currency.format(amount))
         if choice == "pay":
-            yield from charge(state, edition, narrator, party, BANK, amount, payment_kind(card), card.id)
+            yield from charge(state, edition, narrator, party, BANK, amount, payment_kind(card), purposes.card(card.id))
         else:
             yield from draw(state, edition, narrator, token_id, str(card.get("deck")), dice_total)
     else:

@@ -15,6 +15,7 @@ from companion.morpoly import building
 from companion.morpoly.editions import Edition
 from companion.morpoly.events import PaymentKind
 from companion.morpoly.money import BANK, building_value, liquidation_value, transfer
+from companion.morpoly.purposes import Why, received_interest
 from companion.morpoly.mortgaged_transfer import interest_on, lift_at_once, say_interest, standard_transfers
 from companion.morpoly.questions import ask_choice
 from companion.morpoly.revisions import AMOUNTS_AND_JAIL_DEALS
@@ -39,7 +40,7 @@ def is_insolvent(state: State, edition: Edition, party: str, amount: int) -> boo
     return liquidation_value(state, edition, party) < amount
 
 
-def pay_each(state: State, edition: Edition, narrator: Narrator, token_id: str, amount: int, why: str) -> Generator[
+def pay_each(state: State, edition: Edition, narrator: Narrator, token_id: str, amount: int, why: Why) -> Generator[
         Question, str, None]:
     """The drawer of a "pay each player" card pays every other party ``amount`` (a party all of
     whose tokens sit in jail receives nothing in the variant, B1). The creditors are taken in seating
@@ -82,8 +83,7 @@ def interest_on_received(state: State, edition: Edition, narrator: Narrator, cre
         return
     interest = interest_on(state, edition, squares)
     names = ", ".join(edition.squares[s].name for s in squares)
-    if not (yield from cover(state, edition, narrator, creditor, BANK, interest,
-                             f"the interest on {names}, received mortgaged from {debtor}")):
+    if not (yield from cover(state, edition, narrator, creditor, BANK, interest, received_interest(names, debtor))):
         return
     transfer(state, creditor, BANK, interest)
     say_interest(state, edition, narrator, creditor, squares, interest)
@@ -105,7 +105,7 @@ def parties_in_seating_order(state: State, token_id: str) -> list[str]:
 
 
 def pay(state: State, edition: Edition, narrator: Narrator, payer: str, payee: str, amount: int,
-        why: str) -> Paying:
+        why: Why) -> Paying:
     """``payer`` pays ``payee`` (a party or the bank) ``amount`` for ``why``. Returns ``True`` when it
     was paid, ``False`` when the payer was insolvent and the hook settled the debt instead."""
     if amount <= 0:
@@ -118,12 +118,12 @@ def pay(state: State, edition: Edition, narrator: Narrator, payer: str, payee: s
     transfer(state, payer, payee, amount)
     money = edition.currency.format(amount)
     narrator.say("morpoly.money.paid", f"{payer} pays {money} to {payee} for {why}", payer=payer, payee=payee,
-                 amount=money, why=why)
+                 amount=money, why=why, **why.said())
     return True
 
 
 def cover(state: State, edition: Edition, narrator: Narrator, payer: str, payee: str, amount: int,
-          why: str) -> Paying:
+          why: Why) -> Paying:
     """Make ``payer``'s cash cover the ``amount`` it owes ``payee``: as it stands, or after raising the
     money (:func:`raise_cash`); ``False`` when it cannot be raised (R14) and the insolvency hook
     settled the debt instead (a standard bankruptcy's creditor then owes the interest on the
@@ -139,7 +139,7 @@ def cover(state: State, edition: Edition, narrator: Narrator, payer: str, payee:
     return True
 
 
-def raise_cash(state: State, edition: Edition, narrator: Narrator, party: str, amount: int, why: str,
+def raise_cash(state: State, edition: Edition, narrator: Narrator, party: str, amount: int, why: Why,
                give_up: str | None = None, key: str = "morpoly.debt.raise", **params: str) -> Paying:
     """Ask ``party``'s boss, one sale or mortgage at a time, until its cash covers ``amount``; then
     ``True``. With ``give_up`` (an answer word) the boss may stop instead, for money raised by choice
@@ -153,7 +153,8 @@ def raise_cash(state: State, edition: Edition, narrator: Narrator, party: str, a
                                        f"(cash {edition.currency.format(state.party(party).cash)})",
                                        boss, [*options, give_up] if give_up else options, reveals=False,
                                        unavailable=None, boss=boss, amount=edition.currency.format(amount),
-                                       cash=edition.currency.format(state.party(party).cash), **params,
+                                       cash=edition.currency.format(state.party(party).cash), why=str(why), **why.said(),
+                                       **params,
                                        **building.deed_params(state, edition, hotel_answers))
         if choice == give_up:
             return False

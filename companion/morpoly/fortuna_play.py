@@ -24,6 +24,7 @@ from companion.morpoly.events import RollPurpose, Step
 from companion.morpoly.fortuna import FortunaChange
 from companion.morpoly.questions import ask_choice
 from companion.morpoly.questions import roll as throw
+from companion.morpoly.revisions import NOTHING_AFTER_THE_END
 from companion.morpoly.state import State
 
 Rolling = Generator[Question, str, tuple[int, int]]
@@ -98,7 +99,12 @@ def at_go(state: State, narrator: Narrator, token_id: str, steps: tuple[Step, ..
 
 
 def end_of_turn(state: State, narrator: Narrator) -> None:
-    """Tokens earned during the turn are handed out (L159), one per party at most (L160)."""
+    """Tokens earned during the turn are handed out (L159), one per party at most (L160); none once
+    the game is over (from rules revision 7: the game-over line was followed by "… gets a Fortuna
+    token" for the winner)."""
+    if state.game_over is not None and state.revision >= NOTHING_AFTER_THE_END:
+        state.fortuna_earned.clear()
+        return
     parties = {p.id for p in state.parties}
     for party in state.fortuna_earned:
         if party in parties and party not in state.fortuna:

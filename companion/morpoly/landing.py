@@ -11,6 +11,7 @@ from collections.abc import Generator
 
 from companion.core.procedure import Narrator, Question
 from companion.morpoly import cards, powers
+from companion.morpoly import purposes
 from companion.morpoly.auction import auction_deed, auctions
 from companion.morpoly.debts import is_insolvent, pay, raise_cash
 from companion.morpoly.editions import OWNABLE, Edition
@@ -37,7 +38,7 @@ def arrive(state: State, edition: Edition, narrator: Narrator, token_id: str, di
         yield from _ownable(state, edition, narrator, token_id, dice_total, rent_rule)
     elif square.kind == "tax":
         yield from charge(state, edition, narrator, token.party, BANK, edition.tax(square.index), PaymentKind.TAX,
-                          square.name)
+                          purposes.tax(square.name))
     elif square.kind in ("chance", "chest"):
         yield from cards.draw(state, edition, narrator, token_id, square.kind, dice_total)
     elif square.kind == "go-to-jail":
@@ -92,7 +93,7 @@ def _ownable(state: State, edition: Edition, narrator: Narrator, token_id: str, 
     if sq.mortgaged:
         return
     amount = yield from rent_for(state, edition, narrator, token_id, index, dice_total, rent_rule)
-    yield from pay(state, edition, narrator, party, owner, amount, f"rent on {name}")
+    yield from pay(state, edition, narrator, party, owner, amount, purposes.rent(name))
 
 
 def _buy_raising(state: State, edition: Edition, narrator: Narrator, token_id: str, square: int,
@@ -108,7 +109,7 @@ def _buy_raising(state: State, edition: Edition, narrator: Narrator, token_id: s
     choice = yield from ask_choice(state, narrator, "morpoly.deed.buy", f"{token_id}: buy {name} for {money}?",
                                    token_id, ["buy", "decline"], square=str(square), token=token_id, name=name,
                                    price=money)
-    if choice == "buy" and (yield from raise_cash(state, edition, narrator, party, price, f"buying {name}",
+    if choice == "buy" and (yield from raise_cash(state, edition, narrator, party, price, purposes.purchase(name),
                                                   "decline", "morpoly.deed.raise", name=name)):
         _bought(state, edition, narrator, party, square)
         return

@@ -21,6 +21,7 @@ from collections.abc import Callable, Generator
 from functools import cache
 
 from companion.core.procedure import Narrator, Question
+from companion.morpoly import purposes
 from companion.morpoly.editions import Edition
 from companion.morpoly.elam.meetings import after_arrival
 from companion.morpoly.elam.npcs import NPCS, runs_forward, token_placed
@@ -178,7 +179,7 @@ def go_money(state: State, edition: Edition, narrator: Narrator, token_id: str, 
         interest = patrician.go_interest(mortgages, currency_profile(edition), state.rules)  # B8, R12, R6
         if interest:
             yield from charge(state, edition, narrator, party, BANK, interest, PaymentKind.INTEREST,
-                              "mortgage interest at GO")
+                              purposes.GO_INTEREST)
 
 
 def send_to_jail(state: State, edition: Edition, narrator: Narrator, token_id: str, why: str) -> Hook:

@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Generator
 
 from companion.core.procedure import Narrator, Question
+from companion.morpoly import purposes
 from companion.morpoly.covers import Guild
 from companion.morpoly.debts import pay
 from companion.morpoly.editions import Edition
@@ -73,7 +74,7 @@ def landed_on_owned(state: State, edition: Edition, narrator: Narrator, token_id
         if steal == "steal":
             yield from _steal(state, edition, narrator, token_id, theft)
             return
-    yield from charge(state, edition, narrator, party, owner, amount, PaymentKind.RENT, f"rent on {name}")
+    yield from charge(state, edition, narrator, party, owner, amount, PaymentKind.RENT, purposes.rent(name))
 
 
 def _steal(state: State, edition: Edition, narrator: Narrator, token_id: str, theft: thieves.Theft) -> Power:
@@ -104,7 +105,7 @@ def _caught(state: State, edition: Edition, narrator: Narrator, token_id: str, v
     victim = current_party(state, victim) or "bank"
     if victim not in ("bank", thief) and not thieves.keeps_loot(state.rules) and taken:
         yield from pay(state, edition, narrator, thief, victim, min(taken, state.party(thief).cash),
-                       "the loot given back")
+                       purposes.LOOT)
     yield from jail(state, edition, narrator, token_id, JailCause.CAUGHT_STEALING, "caught stealing")
 
 
@@ -234,7 +235,7 @@ def _tithe(state: State, edition: Edition, narrator: Narrator, token_id: str, ot
                                    amount=money)
     if choice == "take":
         yield from charge(state, edition, narrator, state.token(target).party, state.token(beggar).party, amount,
-                          PaymentKind.TITHE, "the Beggars' tithe")
+                          PaymentKind.TITHE, purposes.TITHE)
 
 
 def _swaps(state: State, edition: Edition, narrator: Narrator, token_id: str) -> Power:
@@ -315,6 +316,6 @@ def _swap(state: State, edition: Edition, narrator: Narrator, merchant: str, oth
     narrator.say("morpoly.merchants.swapped", f"{party} swaps {name_ours} for {owner}'s {name_theirs}", party=party,
                  owner=owner, give=ours, take=theirs, give_name=name_ours, take_name=name_theirs)
     if difference > 0:
-        yield from pay(state, edition, narrator, party, owner, difference, "the swap's difference")
+        yield from pay(state, edition, narrator, party, owner, difference, purposes.SWAP)
     elif difference < 0:
-        yield from pay(state, edition, narrator, owner, party, -difference, "the swap's difference")
+        yield from pay(state, edition, narrator, owner, party, -difference, purposes.SWAP)

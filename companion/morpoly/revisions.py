@@ -44,11 +44,17 @@ revisions differ, and nowhere else.
    asked — and proposes it; the partner's boss accepts or refuses, and everything changes hands at
    once (:mod:`companion.morpoly.trade`). Before, a trade was one deed bought from another party for
    the price its owner named.
-7. Trades at any menu (a Monopoly table trades whenever two players agree, not only on the turn of one
-   of them): every token's menu offers ``trade`` when some two parties can deal, and the table names
-   the party whose boss proposes (``morpoly.trade.proposer``, not asked when only one party can); the
-   offer then goes as in revision 6. Before, only the boss of the party on turn could trade, and only
-   with its own party's things.
+7. Two changes, one revision:
+
+   - Trades at any menu (a Monopoly table trades whenever two players agree, not only on the turn of
+     one of them): every token's menu also offers ``others-trade`` when a party other than its own
+     (or its own, for a token that is not its boss) can propose a trade; the table names the party
+     whose boss proposes (``morpoly.trade.proposer``, not asked when only one party can), and the
+     offer goes as in revision 6. Before, only the boss of the party on turn could trade.
+   - Nothing after the end of the game: a Fortuna token earned during the turn that ended the game
+     (its party passed GO with the least cash) is not handed out when that turn ends (L159) — the
+     game is over, and the log's last line is the end. Before, the winner was given it after the
+     game-over line (:func:`companion.morpoly.fortuna_play.end_of_turn`).
 """
 from __future__ import annotations
 
@@ -76,8 +82,11 @@ TRADES_BOTH_WAYS: Final = 6
 proposed by the boss and accepted or refused by the partner's boss."""
 
 TRADES_AT_ANY_MENU: Final = 7
-"""From this revision: any token's menu offers a trade between any two parties that can deal; the
+"""From this revision: any token's menu offers a trade another party proposes (``others-trade``); the
 table names the proposing party."""
 
-LATEST: Final = TRADES_AT_ANY_MENU
+NOTHING_AFTER_THE_END: Final = 7
+"""From this revision: no Fortuna token is handed out at the end of the turn that ended the game."""
+
+LATEST: Final = 7
 """The revision new games are started with."""

@@ -23,6 +23,7 @@ from typing import Any
 
 from companion.core.procedure import Narrator, Question
 from companion.morpoly import fsu
+from companion.morpoly import purposes
 from companion.morpoly.covers import Cover
 from companion.morpoly.debts import pay
 from companion.morpoly.dice import Dice
@@ -31,6 +32,7 @@ from companion.morpoly.events import Event, MustPay, Passed, PaymentKind, Premiu
 from companion.morpoly.guilds import patrician, watch
 from companion.morpoly.money import BANK
 from companion.morpoly.fortuna_play import ask_roll
+from companion.morpoly.purposes import Why
 from companion.morpoly.questions import ask_choice
 from companion.morpoly.rules import is_variant
 from companion.morpoly.state import State
@@ -48,7 +50,8 @@ COVER_WORDS = {
 """How the narration names each cover (§3.0)."""
 
 
-def settle(state: State, edition: Edition, narrator: Narrator, events: Sequence[Event], why: str = "") -> Settling:
+def settle(state: State, edition: Edition, narrator: Narrator, events: Sequence[Event], why: Why | None = None
+           ) -> Settling:
     """Resolve ``events`` against the ledger (variant only) and apply what follows from them.
     ``why`` names the payment of a :class:`MustPay` in the narration."""
     if not events or not is_variant(state):
@@ -81,21 +84,33 @@ def settle(state: State, edition: Edition, narrator: Narrator, events: Sequence[
         return  # most landings: nothing to narrate or pay
     before = {f.fsu_id: f for f in old.fsus}
     contracts = {f.fsu_id: f for f in result.ledger.fsus}
+    settled: set[int] = set()  # the FSUs whose claim was said with its payment, or not paid
     for index, event in enumerate(events):
-        for change in result.changes:
-            if change.event_index == index and change.kind is fsu.ChangeKind.EXPIRED:
+        changes = [change for change in result.changes if change.event_index == index]
+        for change in changes:
+            if change.kind in _BEFORE_PAYMENTS:
                 _narrate(narrator, edition, change, event, contracts.get(change.fsu_id or -1), before)
         for payment in result.payments:
             if payment.event_index == index:
-                yield from _apply(state, edition, narrator, payment, event, why)
-        for change in result.changes:
-            if change.event_index == index and change.kind is not fsu.ChangeKind.EXPIRED:
+                paid = yield from _apply(state, edition, narrator, payment, event, why)
+                if payment.fsu_id is None:
+                    continue
+                settled.add(payment.fsu_id)
+                for change in changes:  # the claim's FSU at once after its payment (not after a later
+                    # claim that ended the game); an unpaid claim's takeover says what happened instead (R57)
+                    if paid and change.kind in _PAID_OUT and change.fsu_id == payment.fsu_id:
+                        _narrate(narrator, edition, change, event, contracts.get(payment.fsu_id), before)
+        for change in changes:
+            if change.kind not in _BEFORE_PAYMENTS:
                 if change.kind in _NEW and not _still_active(state, change.fsu_id):
                     continue  # its premium ended in a takeover: one team, the FSU void (R21, R57)
+                if change.kind in _PAID_OUT and change.fsu_id in settled:
+                    continue  # said with its payment, or not paid
                 _narrate(narrator, edition, change, event, contracts.get(change.fsu_id or -1), before)
 
 
-def _owed_uninsured(state: State, edition: Edition, narrator: Narrator, event: MustPay, why: str) -> Settling:
+def _owed_uninsured(state: State, edition: Edition, narrator: Narrator, event: MustPay, why: Why | None
+                    ) -> Settling:
     """A payment owed (:func:`charge`) while no FSU is active: what :func:`fsu.resolution` makes of it
     then, without running it — the payer pays it all, and the ledger keeps only its active FSUs
     (none). A third of the moments that reach the ledger are these; the resolution's machinery (its
@@ -110,6 +125,17 @@ def _owed_uninsured(state: State, edition: Edition, narrator: Narrator, event: M
 
 _NEW = (fsu.ChangeKind.BOUGHT, fsu.ChangeKind.TAKEN_OVER)
 """The changes that announce a new FSU: said only while it stands once its premium is paid."""
+
+_BEFORE_PAYMENTS = (fsu.ChangeKind.EXPIRED, fsu.ChangeKind.DOUBLE_FEE)
+"""The changes said before their event's payments: an FSU that expires on the way, and the double fee
+that explains the payment after it (said after it, a double fee that ended the game in a takeover
+was the line after the end)."""
+
+_PAID_OUT = (fsu.ChangeKind.CLAIMED, fsu.ChangeKind.REDEEMED)
+"""The changes of a claim: said at once after its payment (which says the money), and not at all when
+the insurer could not pay it — the takeover line says what happened instead. Said after all of the
+event's payments, a claim that ended the game was followed by "… pays … and is redeemed" (for money
+that never moved) and an earlier claim's line came after the game was over."""
 
 
 def _still_active(state: State, fsu_id: int | None) -> bool:
@@ -137,7 +163,7 @@ def _relevant(state: State, events: Sequence[Event]) -> Sequence[Event]:
 
 
 def charge(state: State, edition: Edition, narrator: Narrator, payer: str, payee: str, amount: int,
-           kind: PaymentKind, why: str) -> Generator[Question, str, bool]:
+           kind: PaymentKind, why: Why) -> Generator[Question, str, bool]:
     """``payer`` must pay ``amount`` (to ``payee``, a party or the bank) for ``why``. In the variant
     a tax and mortgage interest go to the Patrician, a fine to the Watch (or the bank while they are
     absent or jailed, R41); the Patrician pays no tax and the Watch no fine; and the payment is an
@@ -209,28 +235,35 @@ def _fool_roll(state: State, narrator: Narrator, edition: Edition, request: fsu.
     return Dice(first, second)
 
 
-def _why(edition: Edition, payment: fsu.Payment, event: Event, why: str) -> str:
+def _why(edition: Edition, payment: fsu.Payment, event: Event, why: Why | None) -> Why:
+    """What a payment of the ledger is for (:mod:`companion.morpoly.purposes`): a claim, a premium or
+    double fee, a stolen fee, else the payment owed (``why``), paid by the Merchants on behalf of the
+    party they insure where they cover it."""
     if payment.kind is PaymentKind.CLAIM:
-        return f"the claim on FSU {payment.fsu_id}"
+        return purposes.claim(payment.fsu_id)
     if isinstance(event, PremiumDue):
-        what = "the premium" if payment.kind is PaymentKind.PREMIUM else "the double fee"
-        text = f"{what} on {edition.squares[event.square].name}"
+        name = edition.squares[event.square].name
+        said = purposes.premium(name) if payment.kind is PaymentKind.PREMIUM else purposes.double_fee(name)
     elif payment.kind is PaymentKind.THEFT:
-        text = "the stolen fee"
+        said = purposes.THEFT
     else:
-        text = why or payment.kind.value
+        said = why or purposes.of_kind(payment.kind.value)
     if payment.on_behalf_of is not None:
-        text += f", on behalf of {payment.on_behalf_of} (FSU {payment.fsu_id})"
-    return text
+        said = said.on_behalf_of(payment.on_behalf_of, payment.fsu_id)
+    return said
 
 
 def _apply(state: State, edition: Edition, narrator: Narrator, payment: fsu.Payment, event: Event,
-           why: str) -> Settling:
+           why: Why | None) -> Generator[Question, str, bool]:
+    """Pay one payment of the ledger; whether it was paid (not when its payer went to the bank, was
+    taken over for it, or became one team with its payee)."""
     payer = current_party(state, payment.payer)
     payee = current_party(state, payment.payee) or BANK
     if payer is None or payer == payee:
-        return  # the payer went to the bank, or a takeover made payer and payee one team (R57)
-    yield from pay(state, edition, narrator, payer, payee, payment.amount, _why(edition, payment, event, why))
+        return False  # the payer went to the bank, or a takeover made payer and payee one team (R57)
+    paid: bool = yield from pay(state, edition, narrator, payer, payee, payment.amount,
+                                _why(edition, payment, event, why))
+    return paid
 
 
 def _narrate(narrator: Narrator, edition: Edition, change: fsu.Change, event: Event, contract: fsu.Fsu | None,
@@ -263,19 +296,26 @@ def _narrate(narrator: Narrator, edition: Edition, change: fsu.Change, event: Ev
     elif kind is fsu.ChangeKind.EXPIRED:
         narrator.say("morpoly.fsu.expired", f"{contract.holder_token} comes past {name}: FSU {contract.fsu_id} "
                      f"from {contract.insurer} to {contract.beneficiary} expires", **common)
-    elif kind is fsu.ChangeKind.CLAIMED:
-        narrator.say("morpoly.fsu.claimed", f"FSU {contract.fsu_id} from {contract.insurer} pays "
-                     f"{contract.beneficiary} {money(change.amount)}{_waived(money, change)} and stays active",
-                     amount=money(change.amount), waived=money(change.waived), **common)
-    elif kind is fsu.ChangeKind.REDEEMED:
-        narrator.say("morpoly.fsu.redeemed", f"FSU {contract.fsu_id} from {contract.insurer} pays "
-                     f"{contract.beneficiary} {money(change.amount)}{_waived(money, change)} and is redeemed",
-                     amount=money(change.amount), waived=money(change.waived), **common)
+    elif kind in _PAID_OUT:
+        _narrate_claim(narrator, money, change, contract, common)
+
+
+def _narrate_claim(narrator: Narrator, money: Callable[[int], str], change: fsu.Change, contract: fsu.Fsu,
+                   common: dict[str, Any]) -> None:
+    """A claim's FSU: what becomes of it, after the payment line that said the money (it said "pays" a
+    second time, and read as paid twice). A part the Merchants waived (R33) was no payment: said first."""
+    amounts = dict(amount=money(change.amount), waived=money(change.waived))
+    if change.waived:
+        narrator.say("morpoly.fsu.waived", f"{contract.insurer} waives the {money(change.waived)} "
+                     f"{contract.beneficiary} owes it (FSU {contract.fsu_id})", **amounts, **common)
+    if change.kind is fsu.ChangeKind.CLAIMED:
+        narrator.say("morpoly.fsu.claimed", f"FSU {contract.fsu_id} from {contract.insurer} to "
+                     f"{contract.beneficiary} stays active after the claim", **amounts, **common)
+    else:
+        narrator.say("morpoly.fsu.redeemed", f"FSU {contract.fsu_id} from {contract.insurer} to "
+                     f"{contract.beneficiary} is redeemed by the claim", **amounts, **common)
 
 
 def _covers(contract: fsu.Fsu) -> str:
     return ", ".join(COVER_WORDS[c] for c in sorted(contract.covers, key=lambda c: c.value))
 
-
-def _waived(money: Callable[[int], str], change: fsu.Change) -> str:
-    return f" ({money(change.waived)} waived)" if change.waived else ""

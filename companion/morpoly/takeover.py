@@ -39,6 +39,7 @@ from companion.morpoly.fortuna_play import party_leaves as fortuna_party_leaves
 from companion.morpoly.fsu import Ledger, transfer_on_takeover, void_party
 from companion.morpoly.game_end import one_party_left
 from companion.morpoly.money import BANK, transfer
+from companion.morpoly.purposes import Why
 from companion.morpoly.questions import ask_amount, ask_choice
 from companion.morpoly.rules import is_variant
 from companion.morpoly.state import Party, State, square_state
@@ -92,7 +93,7 @@ def lift_free(state: State, party: str) -> None:
 
 
 def insolvent(state: State, edition: Edition, narrator: Narrator, debtor: str, creditor: str, amount: int,
-              why: str) -> Taking:
+              why: Why) -> Taking:
     """``debtor`` owes ``creditor`` (a party or :data:`~companion.morpoly.money.BANK`) ``amount`` for
     ``why`` and cannot pay it: settle the debt by §5.1, or in standard Monopoly by bankruptcy. Returns
     the squares that passed mortgaged to a creditor in a standard bankruptcy (none in the variant:
@@ -102,7 +103,7 @@ def insolvent(state: State, edition: Edition, narrator: Narrator, debtor: str, c
     received: list[int] = []
     if not is_variant(state):
         narrator.say("morpoly.bankrupt", f"{debtor} cannot pay {shown} to {creditor} for {why} and is bankrupt",
-                     party=debtor, creditor=creditor, amount=shown, why=why)
+                     party=debtor, creditor=creditor, amount=shown, why=why, **why.said())
         taken = sorted(state.owned_by(debtor))
         if creditor == BANK:
             transfer(state, debtor, BANK, state.party(debtor).cash)
@@ -121,13 +122,13 @@ def insolvent(state: State, edition: Edition, narrator: Narrator, debtor: str, c
             mortgage_all(state, edition, debtor)
         narrator.say("morpoly.takeover.merged", f"{debtor} cannot pay {shown} to {creditor} for {why}: "
                      f"{creditor} takes {debtor} over and they play on as one team",
-                     party=debtor, creditor=creditor, amount=shown, why=why)
+                     party=debtor, creditor=creditor, amount=shown, why=why, **why.said())
         merge(state, debtor, creditor)
     else:
         mortgage_all(state, edition, debtor)
         transfer(state, debtor, BANK, state.party(debtor).cash)
         narrator.say("morpoly.takeover.bank", f"{debtor} cannot pay {shown} to the bank for {why}: its guild "
-                     f"is auctioned", party=debtor, amount=shown, why=why)
+                     f"is auctioned", party=debtor, amount=shown, why=why, **why.said())
         winner = yield from auction(state, edition, narrator, debtor, [p for p in state.parties if p.id != debtor])
         if winner is None:
             leave(state, narrator, debtor)

@@ -14,6 +14,7 @@ from typing import Any
 
 from companion.core.procedure import Narrator, ProcedureBody, Question
 from companion.morpoly import building
+from companion.morpoly import purposes
 from companion.morpoly.editions import Edition, load_edition
 from companion.morpoly.elam import death, npcs
 from companion.morpoly.events import DeathCause, JailCause, PaymentKind, Rolled
@@ -149,7 +150,7 @@ def leave_jail(state: State, edition: Edition, narrator: Narrator, token_id: str
     token = state.token(token_id)
     if choice == "pay-fine":
         paid = yield from charge(state, edition, narrator, token.party, BANK, edition.jail_fine, PaymentKind.JAIL_FINE,
-                          "the jail fine")
+                          purposes.JAIL_FINE)
         if not paid:
             return
     else:
@@ -180,7 +181,7 @@ def jail_attempt(state: State, edition: Edition, narrator: Narrator, token_id: s
         narrator.say("morpoly.jail.third-attempt", f"{token_id} rolls {first} and {second}, fails a third time, pays "
                      f"the fine and moves", token=token_id, first=first, second=second)
         yield from charge(state, edition, narrator, token.party, BANK, edition.jail_fine, PaymentKind.JAIL_FINE,
-                          "the jail fine")
+                          purposes.JAIL_FINE)
         if not token_alive(state, token_id) or state.game_over is not None:
             return  # (a takeover settles the fine: the token leaves jail with its new team)
     token.in_jail, token.jail_attempts = False, 0

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Generator
 
 from companion.core.procedure import Narrator, Question
+from companion.morpoly import purposes
 from companion.morpoly.covers import Guild
 from companion.morpoly.editions import Edition
 from companion.morpoly.elam import lives
@@ -66,7 +67,8 @@ def die(state: State, edition: Edition, narrator: Narrator, token_id: str, cause
         return True  # (a claim the party could not pay took it over)
     party = state.party_of(token_id).id
     if cause is not DeathCause.LUGGAGE:
-        yield from charge(state, edition, narrator, party, BANK, edition.go_salary, PaymentKind.FUNERAL, "a funeral")
+        yield from charge(state, edition, narrator, party, BANK, edition.go_salary, PaymentKind.FUNERAL,
+                          purposes.funeral(token_id))
         if not token_alive(state, token_id) or state.game_over is not None:
             return True  # (nobody bought the guild the funeral bankrupted: it is out, R56)
         # a funeral that ended in a takeover or an auction still puts the token back on GO (L167)

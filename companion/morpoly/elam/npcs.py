@@ -31,6 +31,7 @@ from typing import Final
 
 from companion.core.procedure import Narrator, Question
 from companion.morpoly import movement
+from companion.morpoly import purposes
 from companion.morpoly.covers import Guild
 from companion.morpoly.currency import dibbler_money, fraction_of, luggage_money, shares
 from companion.morpoly.debts import pay
@@ -274,7 +275,7 @@ def _dibbler(state: State, edition: Edition, narrator: Narrator, token_id: str) 
                                      f"{token_id}: Dibbler sells you a card for {edition.currency.format(fee)}: "
                                      f"which deck?", token_id, ["chance", "chest"], token=token_id,
                                      fee=edition.currency.format(fee))
-        yield from pay(state, edition, narrator, party, BANK, fee, "Dibbler's card")
+        yield from pay(state, edition, narrator, party, BANK, fee, purposes.DIBBLER_CARD)
         if token_alive(state, token_id) and state.game_over is None:
             yield from draw(state, edition, narrator, token_id, deck, first + second)
     else:

@@ -109,6 +109,7 @@ def test_a_game_of_a_newer_rules_revision_is_refused_not_played_by_today_s_rules
     assert mode.new_game(["red", "blue"], {}, None, revision=4).state.revision == 4
     assert mode.new_game(["red", "blue"], {}, None, revision=5).state.revision == 5
     assert mode.new_game(["red", "blue"], {}, None, revision=6).state.revision == 6
+    assert mode.new_game(["red", "blue"], {}, None, revision=7).state.revision == 7
 
 
 def test_options_not_given_take_their_defaults_through_the_one_resolver() -> None:
