@@ -7,7 +7,12 @@ tables read on the screenshots and tripped over:
 - the Polish game's end, when the draw pile ran out, read "★ Zofia — skończył się stos kart": "stos
   kart" is what this catalogue calls the discard pile ("stos kart odrzuconych", where Dr Whiteface's
   card and the Dean's look), and the line the same step wrote in the log said "Talia się skończyła";
-  the title now says "talia się skończyła", as the log and the fog's "w talii zostało 26 kart".
+  the title now says "talia się skończyła", as the log and the fog's "w talii zostało 26 kart";
+- a window in which any opponent may play an interrupt (Thieves' Guild, Mr Boggis) is asked of no one,
+  and its Journal row read "79 ·  → Nic", or "136 ·  → Wallace Sonky" when one was played: a table
+  scrolling back to undo could not tell what was answered, nor who played the card (every
+  language). The row says "Nikt nie zagrywa karty reakcji przeciw karcie Mr Boggis", or names the
+  player: "136 · ■ Gianluca → Wallace Sonky".
 
 Late positions are reached as a table's journal would hold them: the simulator's seeded random
 legal play (``companion.cli.simulate``) fed through the session, then the app opened on the data
@@ -15,8 +20,9 @@ folder and the rest tapped.
 """
 from __future__ import annotations
 
+import random
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from tests.ui.test_ui_morpoly_at_the_table import _conftest
 from tests.ui.test_ui_restart_at_the_end import journal_one_step_short
@@ -25,6 +31,24 @@ POLISH_NAMES = ("Przemysław", "Zofia")
 DRAW_PILE_SEED = 8
 """The simulator's two-player game for this seed (Polish cards) ends when the draw pile runs out,
 no one holding Commander Vimes: the points decide."""
+
+
+def _fed(data: Path, names: tuple[str, ...], edition: str, seed: int, until: Callable[[Any], bool]) -> None:
+    """The simulator's game for ``seed`` journalled in ``data`` until ``until(game)`` holds."""
+    from companion.cli.simulate import choose_input, deal, follow_narration
+    from companion.core.session import Session
+    from companion.morpork.board import COLORS
+
+    data.mkdir(parents=True)
+    rng = random.Random(seed)
+    colors = list(COLORS[:len(names)])
+    table = deal(rng, colors)
+    with Session.open(data / "games.sqlite") as session:
+        session.new_game(colors, edition, list(names))
+        while not until(session.game):
+            assert session.question is not None, "the game ended first"
+            step = session.submit(choose_input(session.game, table, session.question))
+            follow_narration(step.game, table, list(step.narration))
 
 
 def _opened(request: Any, data: Path, language: str) -> tuple[Any, Any, Any]:
@@ -54,3 +78,39 @@ def test_the_polish_end_names_the_draw_pile_as_the_log_does(tmp_path: Path, requ
         assert any(line.startswith("Talia się skończyła") for line in said), said  # the log's words
     finally:
         conftest.stop_app(app)
+
+
+ITALIAN_NAMES = ("Massimiliano", "Maria Benedetta", "Gianluca")
+
+
+def _asks_anyone(game: Any) -> bool:
+    return game.question is not None and game.question.key == "interrupt.anyone"
+
+
+def _journal_rows(d: Any) -> list[str]:
+    d.tap(d.nav("nav_journal"))
+    assert d.screen.name == "journal"
+    return [row["text"].split("\n")[0] for row in d.screen.ids.lines.data]
+
+
+def test_a_window_for_anyone_is_named_in_the_journal(tmp_path: Path, request: Any) -> None:
+    for language, played, nobody in (("pl", 0, "Nikt nie zagrywa karty reakcji przeciw karcie "),
+                                     ("it", 1, "Nessuno gioca una carta interruzione contro ")):
+        data = tmp_path / language
+        names = POLISH_NAMES + ("Bartłomiej",) if language == "pl" else ITALIAN_NAMES
+        _fed(data, names, language, 3, _asks_anyone)
+        conftest, app, d = _opened(request, data, language)
+        try:
+            question = app.game.question
+            card = app.translator.card(dict(question.params)["card"])
+            step = len(app.session.inputs) + 1
+            answer = "none" if not played else next(o for o in question.options if o != "none")
+            d.choose(answer)
+            row = next(r for r in _journal_rows(d) if r.startswith(f"{step} · "))
+            if not played:  # was "79 ·  → Nic": no one named, nor what was asked
+                assert row == f"{step} · {nobody}{card}", row
+            else:  # was "79 ·  → Gaspode": who played it was not said
+                who = app.game.state.player(answer.partition(":")[0]).name
+                assert who in row and row.endswith(" → " + app.translator.option(answer)), row
+        finally:
+            conftest.stop_app(app)
