@@ -13,6 +13,9 @@ tables read on the screenshots and tripped over:
   scrolling back to undo could not tell what was answered, nor who played the card (every
   language). The row says "Nikt nie zagrywa karty reakcji przeciw karcie Mr Boggis", or names the
   player: "136 · ■ Gianluca → Wallace Sonky".
+- the final scores' ☠ column (pieces a demon's area keeps from scoring) read "-2♟ -0⌂" and "-1♟ -0⌂"
+  at the Italian table's end by riots: a count of no buildings, as the loans' cell once wrote
+  "-$12 0"; it says only what there is, "-2♟".
 
 Late positions are reached as a table's journal would hold them: the simulator's seeded random
 legal play (``companion.cli.simulate``) fed through the session, then the app opened on the data
@@ -114,3 +117,25 @@ def test_a_window_for_anyone_is_named_in_the_journal(tmp_path: Path, request: An
                 assert who in row and row.endswith(" → " + app.translator.option(answer)), row
         finally:
             conftest.stop_app(app)
+
+
+def _riots_can_end_it(game: Any) -> bool:
+    """The event deck asked for with eight trouble markers on the board and Riots not yet drawn."""
+    q = game.question
+    return q is not None and q.key == "event.draw" and "riots" in q.options and game.state.trouble_on_board() >= 8
+
+
+def test_the_scores_count_no_pieces_a_demon_left_none_of(tmp_path: Path, request: Any) -> None:
+    data = tmp_path / "data"
+    _fed(data, ITALIAN_NAMES, "it", 18, _riots_can_end_it)
+    conftest, app, d = _opened(request, data, "it")
+    try:
+        d.choose("riots")
+        assert d.screen.name == "gameend" and app.game.state.game_over.reason == "riots"
+        cells = [cell.text for cell in d.screen.ids.scores.children[::-1]]
+        voided = cells[13::8]  # the ☠ column under its head (eight columns: player … tie-break)
+        assert cells[5] == "☠" and len(voided) == len(ITALIAN_NAMES), cells
+        assert "-2♟" in voided, voided  # a demon's area: Massimiliano's two minions there score nothing
+        assert not [cell for cell in voided if "-0" in cell], voided
+    finally:
+        conftest.stop_app(app)
