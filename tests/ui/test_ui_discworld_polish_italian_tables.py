@@ -16,6 +16,10 @@ tables read on the screenshots and tripped over:
 - the final scores' ☠ column (pieces a demon's area keeps from scoring) read "-2♟ -0⌂" and "-1♟ -0⌂"
   at the Italian table's end by riots: a count of no buildings, as the loans' cell once wrote
   "-$12 0"; it says only what there is, "-2♟".
+- the events screen framed in red the area its latest log line named, not the one its question asked
+  about: "Small Gods è allagata: dove va il tuo seguace?" under a red The Hippo, where a minion from
+  the other flooded area had just fled (a murder's, an interrupt's and Small Gods' questions alike);
+  the area a question names is framed now, the log's only when it names none.
 
 Late positions are reached as a table's journal would hold them: the simulator's seeded random
 legal play (``companion.cli.simulate``) fed through the session, then the app opened on the data
@@ -137,5 +141,43 @@ def test_the_scores_count_no_pieces_a_demon_left_none_of(tmp_path: Path, request
         assert cells[5] == "☠" and len(voided) == len(ITALIAN_NAMES), cells
         assert "-2♟" in voided, voided  # a demon's area: Massimiliano's two minions there score nothing
         assert not [cell for cell in voided if "-0" in cell], voided
+    finally:
+        conftest.stop_app(app)
+
+
+def _flood_to_come(game: Any) -> bool:
+    """The event deck asked for, Flood still in it, and two river areas with minions to flood."""
+    q = game.question
+    return q is not None and q.key == "event.draw" and "flood" in q.options and len(_wet(game)) >= 2
+
+
+def _wet(game: Any) -> list[int]:
+    """The die faces of the river areas with someone's minions in them."""
+    from companion.morpork.board import AREA_BY_ID
+    return [AREA_BY_ID[a].number for a, area in game.state.areas.items() if AREA_BY_ID[a].river and area.minions]
+
+
+def test_the_events_map_frames_the_area_the_question_names(tmp_path: Path, request: Any) -> None:
+    from companion.morpork.board import AREA_BY_ID
+    data = tmp_path / "data"
+    _fed(data, ITALIAN_NAMES, "it", 7, _flood_to_come)
+    conftest, app, d = _opened(request, data, "it")
+    try:
+        first, second = _wet(app.game)[:2]
+        d.choose("flood")
+        for face in (first, second):  # the two rolls, tapped on the die pad
+            pads = [w for w in d.panel().walk() if w.__class__.__name__ == "DiePad"]
+            d.tap(pads[0].face_buttons[face])
+        asked, elsewhere = [], 0
+        while app.game.question is not None and app.game.question.key == "event.flood.move":
+            question = app.game.question
+            area = dict(question.params)["area"]
+            logged = [line.area for line in app.game.narration if line.area][-1]
+            elsewhere += logged != area  # the log's last area is not the question's
+            assert AREA_BY_ID[area].name("it") + " è allagata" in d.texts()
+            asked.append((area, d.screen.ids.map.focus))
+            d.choose(question.options[0])
+        assert asked and elsewhere, (asked, elsewhere)
+        assert all(focus == area for area, focus in asked), asked
     finally:
         conftest.stop_app(app)
