@@ -8,6 +8,7 @@ tables read on the screenshots and tripped over:
   kart" is what this catalogue calls the discard pile ("stos kart odrzuconych", where Dr Whiteface's
   card and the Dean's look), and the line the same step wrote in the log said "Talia się skończyła";
   the title now says "talia się skończyła", as the log and the fog's "w talii zostało 26 kart";
+- the Table screen counted the draw pile as "Stos kart 57", the same slip: "Talia 57";
 - a window in which any opponent may play an interrupt (Thieves' Guild, Mr Boggis) is asked of no one,
   and its Journal row read "79 ·  → Nic", or "136 ·  → Wallace Sonky" when one was played: a table
   scrolling back to undo could not tell what was answered, nor who played the card (every
@@ -179,5 +180,18 @@ def test_the_events_map_frames_the_area_the_question_names(tmp_path: Path, reque
             d.choose(question.options[0])
         assert asked and elsewhere, (asked, elsewhere)
         assert all(focus == area for area, focus in asked), asked
+    finally:
+        conftest.stop_app(app)
+
+
+def test_the_polish_table_counts_the_draw_pile_as_the_talia(tmp_path: Path, request: Any) -> None:
+    data = tmp_path / "data"
+    _fed(data, POLISH_NAMES + ("Bartłomiej", "Małgorzata-Krystyna"), "pl", 4, lambda g: g.seq >= 40)
+    conftest, app, d = _opened(request, data, "pl")
+    try:
+        d.tap(d.nav("nav_table"))
+        assert d.screen.name == "table"
+        pools = d.screen.ids.pools.text
+        assert f"Talia {app.game.state.draw_pile}   " in pools and "Stos" not in pools, pools
     finally:
         conftest.stop_app(app)
