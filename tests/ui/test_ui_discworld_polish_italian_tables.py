@@ -9,6 +9,10 @@ tables read on the screenshots and tripped over:
   card and the Dean's look), and the line the same step wrote in the log said "Talia się skończyła";
   the title now says "talia się skończyła", as the log and the fog's "w talii zostało 26 kart";
 - the Table screen counted the draw pile as "Stos kart 57", the same slip: "Talia 57";
+- the Italian table drew "Riots" (as its edition prints the event: the events screen, the rulebook)
+  and read "7 segnalini problema: meno di otto, niente sommosse" in the log and "★ Massimiliano —
+  sommosse: la città nel caos" at the end, a word for it found on no card (as "Nebbia" was for Fog);
+  they say "Riots" now;
 - a window in which any opponent may play an interrupt (Thieves' Guild, Mr Boggis) is asked of no one,
   and its Journal row read "79 ·  → Nic", or "136 ·  → Wallace Sonky" when one was played: a table
   scrolling back to undo could not tell what was answered, nor who played the card (every
@@ -34,6 +38,10 @@ from typing import Any, Callable
 
 from tests.ui.test_ui_morpoly_at_the_table import _conftest
 from tests.ui.test_ui_restart_at_the_end import journal_one_step_short
+from ui.i18n import LOCALE_DIR
+from ui.i18n_tools import parse_po
+
+ITALIAN = parse_po((LOCALE_DIR / "it" / "LC_MESSAGES" / "ankh_companion.po").read_text(encoding="utf-8"))
 
 POLISH_NAMES = ("Przemysław", "Zofia")
 DRAW_PILE_SEED = 8
@@ -193,5 +201,22 @@ def test_the_polish_table_counts_the_draw_pile_as_the_talia(tmp_path: Path, requ
         assert d.screen.name == "table"
         pools = d.screen.ids.pools.text
         assert f"Talia {app.game.state.draw_pile}   " in pools and "Stos" not in pools, pools
+    finally:
+        conftest.stop_app(app)
+
+
+def test_the_italian_riots_are_named_as_printed(tmp_path: Path, request: Any) -> None:
+    data = tmp_path / "data"
+    _fed(data, ITALIAN_NAMES, "it", 18, _riots_can_end_it)
+    conftest, app, d = _opened(request, data, "it")
+    try:
+        assert "Riots" in d.texts()  # the event's button, as the card is printed
+        d.choose("riots")
+        assert d.screen.name == "gameend"
+        title = d.screen.ids.winner.text
+        assert title.endswith(" — Riots: la città nel caos"), title
+        said = [app.translator.narration(line) for line in app.game.narration[-3:]]
+        assert any(" segnalini problema: Riots! La partita termina" in line for line in said), said
+        assert not [text for text in ITALIAN.values() if "sommoss" in text.lower()]
     finally:
         conftest.stop_app(app)
