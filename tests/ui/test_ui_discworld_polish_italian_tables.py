@@ -5,8 +5,8 @@ random event drawn by touch, a Journal undo across one and a restart in the midd
 tables read on the screenshots and tripped over:
 
 - the Polish game's end, when the draw pile ran out, read "★ Zofia — skończył się stos kart": "stos
-  kart" is what this catalogue calls the discard pile ("stos kart odrzuconych", where Dr Whiteface's
-  card and the Dean's look), and the line the same step wrote in the log said "Talia się skończyła";
+  kart" is what this catalogue calls the discard pile ("stos kart odrzuconych", where History Monks
+  take a card from), and the line the same step wrote in the log said "Talia się skończyła";
   the title now says "talia się skończyła", as the log and the fog's "w talii zostało 26 kart";
 - the Table screen counted the draw pile as "Stos kart 57", the same slip: "Talia 57";
 - the Italian table drew "Riots" (as its edition prints the event: the events screen, the rulebook)
@@ -17,10 +17,10 @@ tables read on the screenshots and tripped over:
   and its Journal row read "79 ·  → Nic", or "136 ·  → Wallace Sonky" when one was played: a table
   scrolling back to undo could not tell what was answered, nor who played the card (every
   language). The row says "Nikt nie zagrywa karty reakcji przeciw karcie Mr Boggis", or names the
-  player: "136 · ■ Gianluca → Wallace Sonky".
-- the final scores' ☠ column (pieces a demon's area keeps from scoring) read "-2♟ -0⌂" and "-1♟ -0⌂"
+  player: "136 · ■ Gianluca → Wallace Sonky";
+- the final scores' ☠ column (pieces a demon's area keeps from scoring) read "-2♟ -0⌂" and "-5♟ -0⌂"
   at the Italian table's end by riots: a count of no buildings, as the loans' cell once wrote
-  "-$12 0"; it says only what there is, "-2♟".
+  "-$12 0"; it says only what there is, "-2♟";
 - the events screen framed in red the area its latest log line named, not the one its question asked
   about: "Small Gods è allagata: dove va il tuo seguace?" under a red The Hippo, where a minion from
   the other flooded area had just fled (a murder's, an interrupt's and Small Gods' questions alike);
