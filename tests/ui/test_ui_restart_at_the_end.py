@@ -34,18 +34,19 @@ def shown(ready: dict[str, Any]) -> str:
     return str(ready["texts"]).rsplit("\n", 1)[0]
 
 
-def journal_one_step_short(data: Path) -> tuple[int, str]:
-    """The simulator's game journalled but for its last input; the number of inputs before it
-    and the answer the table taps last."""
+def journal_one_step_short(data: Path, seed: int = SEED, edition: str = "en",
+                           names: tuple[str, ...] = ("Ann", "Bob")) -> tuple[int, str]:
+    """The simulator's game (``seed``, one player per name, the cards of ``edition``) journalled
+    but for its last input; the number of inputs before it and the answer the table taps last."""
     from companion.cli.simulate import choose_input, deal, follow_narration
     from companion.core.session import Session
     from companion.morpork.board import COLORS
 
     def play(session: Any, stop: int | None) -> list[Any]:
-        rng = random.Random(SEED)
-        colors = list(COLORS[:2])
+        rng = random.Random(seed)
+        colors = list(COLORS[:len(names)])
         table = deal(rng, colors)
-        session.new_game(colors, "en", ["Ann", "Bob"])
+        session.new_game(colors, edition, list(names))
         while session.question is not None and len(session.inputs) != stop:
             step = session.submit(choose_input(session.game, table, session.question))
             follow_narration(step.game, table, list(step.narration))

@@ -8,6 +8,8 @@ from typing import TYPE_CHECKING, Any
 
 from kivy.metrics import dp
 
+from companion.morpork.board import AREA_BY_ID
+
 from ui.screens.table import public_narration
 from ui.screens.turn import MapQuestionScreen
 
@@ -17,7 +19,14 @@ if TYPE_CHECKING:
 
 
 def focus_area(game: Game) -> str:
-    """The area the latest narration line is about (what the map highlights)."""
+    """The area the map frames: the one the question on screen names (a flooded area, a murder's,
+    the minion an interrupt may save), else the one the latest narration line is about. Framing
+    only the log's area put "Small Gods è allagata: dove va il tuo seguace?" under a red The Hippo,
+    where a minion from the other flooded area had just fled."""
+    question = game.question
+    asked = dict(question.params).get("area", "") if question is not None else ""
+    if asked in AREA_BY_ID:
+        return asked
     for line in reversed(public_narration(game)[-3:]):
         if line.area:
             return str(line.area)

@@ -74,6 +74,16 @@ def _buildings_cell(buildings: int, points: int) -> str:
     return f"{buildings}⌂={points}" if buildings else "–"
 
 
+def _voided_cell(minions: int, buildings: int) -> str:
+    """The pieces a demon's area keeps from scoring, only what there is ("-2♟", "-1♟ -1⌂"), or "–"
+    for none: it read "-2♟ -0⌂" at an Italian table's end, a count of no buildings (as the loans'
+    cell once wrote "-$12 0")."""
+    parts = [f"-{minions}♟"] if minions else []
+    if buildings:
+        parts.append(f"-{buildings}⌂")
+    return " ".join(parts) or "–"
+
+
 class PointsChart(Widget):
     """A line per player; x is the step, y the points. Players level with each other are drawn
     side by side, a line's width apart (see :func:`spread_ties`): found by playing, three players
@@ -167,7 +177,7 @@ class GameEndScreen(GameScreen):
             table.add_widget(_cell(_buildings_cell(s.buildings, s.building_points)))
             table.add_widget(_cell(str(s.money_points)))
             table.add_widget(_cell(_loans_cell(s.money - s.money_points, s.loan_penalty, t)))  # as scored
-            table.add_widget(_cell(f"-{s.voided_minions}♟ -{s.voided_buildings}⌂" if (s.voided_minions or s.voided_buildings) else "–"))
+            table.add_widget(_cell(_voided_cell(s.voided_minions, s.voided_buildings)))
             table.add_widget(_cell(f"[b]{s.total}[/b]"))
             table.add_widget(_cell(str(s.tie_break_value) if s.tie_break_value else "–"))  # no card: nothing to compare
         table.measure_columns()

@@ -102,6 +102,25 @@ say what was asked instead of that player's name, which read as if they had answ
 ("Konstantinopel → Bartholomäus" for Bartholomäus's highest bid)."""
 
 
+ANYONE = "interrupt.anyone"
+"""Discworld's one interrupt window for several players: the engine asks no one of them (its
+``player`` is None), so a row must say who played, or that no one did."""
+
+
+def step_text(app: Any, state: Any, question: Any, inp: Input) -> str:
+    """A step's first line after its number: who answered and what. A window for anyone names
+    whoever played into it, or says no one did; its rows read "79 ·  → Nic" and "79 ·  → Gaspode",
+    no one named and nothing said of what was asked."""
+    if question is not None and question.key == ANYONE and isinstance(inp, Answer):
+        color, played, _card = inp.value.partition(":")
+        if not played:
+            card = app.translator.card(dict(question.params)["card"])
+            return str(app.t("Nobody plays an interrupt against {card}")).format(card=card)
+        return f"{player_name(state, color)} {describe_input(app, question, inp)}"
+    who = _who(app, state, question)
+    return f"{who} {describe_input(app, question, inp)}" if who else describe_input(app, question, inp)
+
+
 def _who(app: Any, state: Any, question: Any) -> str:
     """Who answered: the player's coloured name (Ankh-Morpoly's seats are named in the journal), or
     what the table was asked (:data:`TABLE_QUESTIONS`)."""
@@ -207,9 +226,8 @@ class JournalScreen(GameScreen):
                                        "background_color": CHOSEN if self.selected == 0 else PLAIN}]
         for index, inp in enumerate(inputs, start=1):
             question = session.question_at(index - 1)
-            who = _who(app, state, question)
             said = [app.translator.narration(n) for n in row_lines(session.lines_of(index))]
-            text = f"{index} · {who} {describe_input(app, question, inp)}"
+            text = f"{index} · {step_text(app, state, question, inp)}"
             if said:
                 text += f"\n[size={small}]{joined(said)}[/size]"
             rows.append({"text": text, "value": str(index),
@@ -312,8 +330,7 @@ class JournalScreen(GameScreen):
         out = []
         for n in range(len(inputs), index, -1):
             question = session.question_at(n - 1)
-            who = _who(app, state, question)
-            out.append(f"{n} · {who} {describe_input(app, question, inputs[n - 1])}".replace("  ", " "))
+            out.append(f"{n} · {step_text(app, state, question, inputs[n - 1])}")
         return out
 
     def confirm(self, index: int, count: int) -> None:

@@ -1,0 +1,222 @@
+"""Discworld: Ankh-Morpork played to its end by touch in the real app (800×480) at a Polish table
+(four players: "Przemysław", "Małgorzata-Krystyna", "Bartłomiej", "Zofia") and an Italian one (three:
+"Massimiliano", "Maria Benedetta", "Gianluca"), on the simulated die and the list scanner, with every
+random event drawn by touch, a Journal undo across one and a restart in the middle of one; what the
+tables read on the screenshots and tripped over:
+
+- the Polish game's end, when the draw pile ran out, read "★ Zofia — skończył się stos kart": "stos
+  kart" is what this catalogue calls the discard pile ("stos kart odrzuconych", where History Monks
+  take a card from), and the line the same step wrote in the log said "Talia się skończyła";
+  the title now says "talia się skończyła", as the log and the fog's "w talii zostało 26 kart";
+- the Table screen counted the draw pile as "Stos kart 57", the same slip: "Talia 57";
+- the Italian table drew "Riots" (as its edition prints the event: the events screen, the rulebook)
+  and read "7 segnalini problema: meno di otto, niente sommosse" in the log and "★ Massimiliano —
+  sommosse: la città nel caos" at the end, a word for it found on no card (as "Nebbia" was for Fog);
+  they say "Riots" now;
+- a window in which any opponent may play an interrupt (Thieves' Guild, Mr Boggis) is asked of no one,
+  and its Journal row read "79 ·  → Nic", or "136 ·  → Wallace Sonky" when one was played: a table
+  scrolling back to undo could not tell what was answered, nor who played the card (every
+  language). The row says "Nikt nie zagrywa karty reakcji przeciw karcie Mr Boggis", or names the
+  player: "136 · ■ Gianluca → Wallace Sonky";
+- the final scores' ☠ column (pieces a demon's area keeps from scoring) read "-2♟ -0⌂" and "-5♟ -0⌂"
+  at the Italian table's end by riots: a count of no buildings, as the loans' cell once wrote
+  "-$12 0"; it says only what there is, "-2♟";
+- the events screen framed in red the area its latest log line named, not the one its question asked
+  about: "Small Gods è allagata: dove va il tuo seguace?" under a red The Hippo, where a minion from
+  the other flooded area had just fled (a murder's, an interrupt's and Small Gods' questions alike);
+  the area a question names is framed now, the log's only when it names none.
+
+Late positions are reached as a table's journal would hold them: the simulator's seeded random
+legal play (``companion.cli.simulate``) fed through the session, then the app opened on the data
+folder and the rest tapped.
+"""
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any, Callable
+
+from tests.ui.test_ui_morpoly_at_the_table import _conftest
+from tests.ui.test_ui_restart_at_the_end import journal_one_step_short
+from ui.i18n import LOCALE_DIR
+from ui.i18n_tools import parse_po
+
+ITALIAN = parse_po((LOCALE_DIR / "it" / "LC_MESSAGES" / "ankh_companion.po").read_text(encoding="utf-8"))
+
+POLISH_NAMES = ("Przemysław", "Zofia")
+DRAW_PILE_SEED = 8
+"""The simulator's two-player game for this seed (Polish cards) ends when the draw pile runs out,
+no one holding Commander Vimes: the points decide."""
+
+
+def _fed(data: Path, names: tuple[str, ...], edition: str, seed: int, until: Callable[[Any], bool]) -> None:
+    """The simulator's game for ``seed`` journalled in ``data`` until ``until(game)`` holds."""
+    from companion.cli.simulate import choose_input, deal, follow_narration
+    from companion.core.session import Session
+    from companion.morpork.board import COLORS
+
+    data.mkdir(parents=True)
+    rng = random.Random(seed)
+    colors = list(COLORS[:len(names)])
+    table = deal(rng, colors)
+    with Session.open(data / "games.sqlite") as session:
+        session.new_game(colors, edition, list(names))
+        while not until(session.game):
+            assert session.question is not None, "the game ended first"
+            step = session.submit(choose_input(session.game, table, session.question))
+            follow_narration(step.game, table, list(step.narration))
+
+
+def _opened(request: Any, data: Path, language: str) -> tuple[Any, Any, Any]:
+    """The app opened on ``data`` in ``language`` and its unfinished game resumed by a tap."""
+    conftest = _conftest(request)
+    app = conftest.start_app(data, language=language)
+    d = conftest.Driver(app)
+    d.frames(3)
+    d.tap(d.screen.ids.resume)
+    d.frames(3)
+    return conftest, app, d
+
+
+def test_the_polish_end_names_the_draw_pile_as_the_log_does(tmp_path: Path, request: Any) -> None:
+    data = tmp_path / "data"
+    _short, last = journal_one_step_short(data, DRAW_PILE_SEED, "pl", POLISH_NAMES)
+    conftest, app, d = _opened(request, data, "pl")
+    try:
+        d.choose(last)  # the last player's "end the turn": no card left to draw
+        d.frames(3)
+        assert d.screen.name == "gameend", d.screen.name
+        assert app.game.state.game_over.reason == "draw-pile"
+        title = d.screen.ids.winner.text
+        assert title.endswith(" — talia się skończyła"), title
+        assert "stos" not in title
+        said = [app.translator.narration(line) for line in app.game.narration[-4:]]
+        assert any(line.startswith("Talia się skończyła") for line in said), said  # the log's words
+    finally:
+        conftest.stop_app(app)
+
+
+ITALIAN_NAMES = ("Massimiliano", "Maria Benedetta", "Gianluca")
+
+
+def _asks_anyone(game: Any) -> bool:
+    return game.question is not None and game.question.key == "interrupt.anyone"
+
+
+def _journal_rows(d: Any) -> list[str]:
+    d.tap(d.nav("nav_journal"))
+    assert d.screen.name == "journal"
+    return [row["text"].split("\n")[0] for row in d.screen.ids.lines.data]
+
+
+def test_a_window_for_anyone_is_named_in_the_journal(tmp_path: Path, request: Any) -> None:
+    for language, played, nobody in (("pl", 0, "Nikt nie zagrywa karty reakcji przeciw karcie "),
+                                     ("it", 1, "Nessuno gioca una carta interruzione contro ")):
+        data = tmp_path / language
+        names = POLISH_NAMES + ("Bartłomiej",) if language == "pl" else ITALIAN_NAMES
+        _fed(data, names, language, 3, _asks_anyone)
+        conftest, app, d = _opened(request, data, language)
+        try:
+            question = app.game.question
+            card = app.translator.card(dict(question.params)["card"])
+            step = len(app.session.inputs) + 1
+            answer = "none" if not played else next(o for o in question.options if o != "none")
+            d.choose(answer)
+            row = next(r for r in _journal_rows(d) if r.startswith(f"{step} · "))
+            if not played:  # was "79 ·  → Nic": no one named, nor what was asked
+                assert row == f"{step} · {nobody}{card}", row
+            else:  # was "79 ·  → Gaspode": who played it was not said
+                who = app.game.state.player(answer.partition(":")[0]).name
+                assert who in row and row.endswith(" → " + app.translator.option(answer)), row
+        finally:
+            conftest.stop_app(app)
+
+
+def _riots_can_end_it(game: Any) -> bool:
+    """The event deck asked for with eight trouble markers on the board and Riots not yet drawn."""
+    q = game.question
+    return q is not None and q.key == "event.draw" and "riots" in q.options and game.state.trouble_on_board() >= 8
+
+
+def test_the_scores_count_no_pieces_a_demon_left_none_of(tmp_path: Path, request: Any) -> None:
+    data = tmp_path / "data"
+    _fed(data, ITALIAN_NAMES, "it", 18, _riots_can_end_it)
+    conftest, app, d = _opened(request, data, "it")
+    try:
+        d.choose("riots")
+        assert d.screen.name == "gameend" and app.game.state.game_over.reason == "riots"
+        cells = [cell.text for cell in d.screen.ids.scores.children[::-1]]
+        voided = cells[13::8]  # the ☠ column under its head (eight columns: player … tie-break)
+        assert cells[5] == "☠" and len(voided) == len(ITALIAN_NAMES), cells
+        assert "-2♟" in voided, voided  # a demon's area: Massimiliano's two minions there score nothing
+        assert not [cell for cell in voided if "-0" in cell], voided
+    finally:
+        conftest.stop_app(app)
+
+
+def _flood_to_come(game: Any) -> bool:
+    """The event deck asked for, Flood still in it, and two river areas with minions to flood."""
+    q = game.question
+    return q is not None and q.key == "event.draw" and "flood" in q.options and len(_wet(game)) >= 2
+
+
+def _wet(game: Any) -> list[int]:
+    """The die faces of the river areas with someone's minions in them."""
+    from companion.morpork.board import AREA_BY_ID
+    return [AREA_BY_ID[a].number for a, area in game.state.areas.items() if AREA_BY_ID[a].river and area.minions]
+
+
+def test_the_events_map_frames_the_area_the_question_names(tmp_path: Path, request: Any) -> None:
+    from companion.morpork.board import AREA_BY_ID
+    data = tmp_path / "data"
+    _fed(data, ITALIAN_NAMES, "it", 7, _flood_to_come)
+    conftest, app, d = _opened(request, data, "it")
+    try:
+        first, second = _wet(app.game)[:2]
+        d.choose("flood")
+        for face in (first, second):  # the two rolls, tapped on the die pad
+            pads = [w for w in d.panel().walk() if w.__class__.__name__ == "DiePad"]
+            d.tap(pads[0].face_buttons[face])
+        asked, elsewhere = [], 0
+        while app.game.question is not None and app.game.question.key == "event.flood.move":
+            question = app.game.question
+            area = dict(question.params)["area"]
+            logged = [line.area for line in app.game.narration if line.area][-1]
+            elsewhere += logged != area  # the log's last area is not the question's
+            assert AREA_BY_ID[area].name("it") + " è allagata" in d.texts()
+            asked.append((area, d.screen.ids.map.focus))
+            d.choose(question.options[0])
+        assert asked and elsewhere, (asked, elsewhere)
+        assert all(focus == area for area, focus in asked), asked
+    finally:
+        conftest.stop_app(app)
+
+
+def test_the_polish_table_counts_the_draw_pile_as_the_talia(tmp_path: Path, request: Any) -> None:
+    data = tmp_path / "data"
+    _fed(data, POLISH_NAMES + ("Bartłomiej", "Małgorzata-Krystyna"), "pl", 4, lambda g: g.seq >= 40)
+    conftest, app, d = _opened(request, data, "pl")
+    try:
+        d.tap(d.nav("nav_table"))
+        assert d.screen.name == "table"
+        pools = d.screen.ids.pools.text
+        assert f"Talia {app.game.state.draw_pile}   " in pools and "Stos" not in pools, pools
+    finally:
+        conftest.stop_app(app)
+
+
+def test_the_italian_riots_are_named_as_printed(tmp_path: Path, request: Any) -> None:
+    data = tmp_path / "data"
+    _fed(data, ITALIAN_NAMES, "it", 18, _riots_can_end_it)
+    conftest, app, d = _opened(request, data, "it")
+    try:
+        assert "Riots" in d.texts()  # the event's button, as the card is printed
+        d.choose("riots")
+        assert d.screen.name == "gameend"
+        title = d.screen.ids.winner.text
+        assert title.endswith(" — Riots: la città nel caos"), title
+        said = [app.translator.narration(line) for line in app.game.narration[-3:]]
+        assert any(" segnalini problema: Riots! La partita termina" in line for line in said), said
+        assert not [text for text in ITALIAN.values() if "sommoss" in text.lower()]
+    finally:
+        conftest.stop_app(app)
