@@ -31,7 +31,7 @@ From rules revision 7 (:data:`~companion.morpoly.revisions.TRADES_AT_ANY_MENU`) 
 bound to the turn: players trade whenever two of them agree. Every token's menu also offers
 ``others-trade`` when a party other than its own (or its own, when the token is not its boss) can
 propose one; the table names the party whose boss proposes it (``morpoly.trade.proposer``, asked of
-the token whose menu it is; not asked when only one party can), and the offer goes as in revision 6,
+the token whose menu it is, or ``cancel``; not asked when only one party can), and the offer goes as in revision 6,
 between that party and any partner (the party on turn too). The menu's ``trade`` is the token's own
 party's, as before: the usual trade takes no more taps.
 """
@@ -194,9 +194,12 @@ def trade_of_others(state: State, edition: Edition, narrator: Narrator, token_id
     if not able:
         return
     party = able[0]
-    if len(able) > 1:
+    if len(able) > 1:  # ``cancel``: the button was tapped by mistake (the offer has its own ``cancel``)
         party = yield from ask_choice(state, narrator, "morpoly.trade.proposer", "who proposes a trade?",
-                                      token_id, able, unavailable=jailed_parties(state, None), token=token_id)
+                                      token_id, [*able, CANCEL], unavailable=jailed_parties(state, None),
+                                      token=token_id)
+        if party == CANCEL:
+            return
     yield from deal(state, edition, narrator, party)
 
 

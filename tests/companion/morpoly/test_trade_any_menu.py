@@ -43,7 +43,7 @@ def test_two_parties_trade_on_the_turn_of_a_jailed_third() -> None:
     game = do(game, "others-trade")
     question = game.question
     assert question is not None and question.key == "morpoly.trade.proposer" and question.player == "red"
-    assert question.options == ("blue", "green", "yellow")
+    assert question.options == ("blue", "green", "yellow", "cancel")
     reason = dict(question.unavailable)["red"]
     assert reason.key == "morpoly.trade.jailed" and dict(reason.params) == {"party": "red"}
     game = do(game, "blue", "green")  # blue proposes, to green (red greyed among the partners)
@@ -75,7 +75,7 @@ def test_the_party_on_turn_trades_by_its_own_button_and_another_proposes_to_it()
     game = start(state)
     assert "trade" in menu(game) and "others-trade" in menu(game)
     asked = do(game, "others-trade")
-    assert asked.question is not None and asked.question.options == ("blue", "green", "yellow")
+    assert asked.question is not None and asked.question.options == ("blue", "green", "yellow", "cancel")
     game = do(asked, "blue")
     assert game.question is not None and game.question.key == "morpoly.trade.partner"
     assert game.question.options == ("red", "green", "yellow") and game.question.player == "blue"
@@ -106,9 +106,19 @@ def test_a_team_member_s_menu_offers_the_table_s_trade_and_its_boss_proposes() -
     assert "trade" not in menu(game) and "others-trade" in menu(game)
     game = do(game, "others-trade")
     assert game.question is not None and game.question.key == "morpoly.trade.proposer"
-    assert game.question.options == ("red", "green")
+    assert game.question.options == ("red", "green", "cancel")
     game = do(game, "green")
     assert game.question is not None and game.question.key == "morpoly.trade.offer" and game.question.player == "green"
+
+
+def test_the_table_may_cancel_before_naming_a_proposer() -> None:
+    """"Others make a trade" tapped by mistake: ``cancel`` goes back to the same menu, nothing moved."""
+    game = start(four())
+    asked = do(game, "others-trade")
+    back = do(asked, "cancel")
+    assert back.question is not None and back.question.key == "morpoly.turn.menu" and back.question.player == "red"
+    assert state_to_json(back.state) == state_to_json(game.state)
+    assert back.question.options == game.question.options  # type: ignore[union-attr]
 
 
 def test_no_other_trade_when_nothing_can_change_hands() -> None:

@@ -64,7 +64,8 @@ def test_any_offer_on_anyone_s_menu_keeps_every_invariant(seed: int, players: in
     question = game.question
     assert question is not None
     if question.key == "morpoly.trade.proposer":
-        game = answer(game, question.options[picks[0] % len(question.options)])
+        proposers = [o for o in question.options if o != "cancel"]
+        game = answer(game, proposers[picks[0] % len(proposers)])
     if game.question is not None and game.question.key == "morpoly.trade.partner":
         game = answer(game, game.question.options[picks[-1] % len(game.question.options)])
     assert game.question is not None and game.question.key == "morpoly.trade.offer"
