@@ -267,3 +267,20 @@ def test_a_plain_monopoly_bankruptcy_says_what_the_debt_was_for() -> None:
     assert to_bank["en"] == ["Bob cannot pay $200 to the bank for Income Tax and is bankrupt"]
     assert to_bank["pl"] == ["Bob nie może zapłacić $200 do banku za podatek (Income Tax) i bankrutuje"]
     assert "für Income Tax" in to_bank["de"][0] and "Income Tax" in to_bank["it"][0]
+
+
+def test_an_fsu_that_pays_twice_in_one_event_says_each_claim_once_after_its_payment() -> None:
+    """A team's FSU (the Merchants' cover and the Patrician's) with the Merchants' budget (R32
+    ``budget-until-3x``): on Income Tax, paid to the bank, it pays the tax on blue's behalf (and stays
+    active: budget left), then the Patrician's claim (and is redeemed). Each FSU line was said after
+    every payment of its FSU: twice, and "is redeemed" before the claim was paid."""
+    state = new_state(["red", "blue", "green"], {"edition": "us", "base": "variant", "merchant-cover": "budget-until-3x"})
+    state.ledger = Ledger((Fsu(1, "red", "blue", "blue", 39, 100, frozenset({Cover.MUST_PAY, Cover.TAX}), False),), 2)
+    game = do(start(state, "blue"), "roll", (1, 3))  # Income Tax, $200
+    keys = [line.key for line in game.narration]
+    moved = keys.index("morpoly.token.moved")
+    assert keys[moved + 1:moved + 5] == ["morpoly.money.paid", "morpoly.fsu.claimed", "morpoly.money.paid",
+                                         "morpoly.fsu.redeemed"]
+    assert keys.count("morpoly.fsu.claimed") == keys.count("morpoly.fsu.redeemed") == 1
+    assert _said(game, "en", "morpoly.money.paid") == [
+        "Ann pays $200 to the bank for Income Tax, on behalf of Bob (FSU 1)", "Ann pays $300 to Bob for the claim on FSU 1"]
