@@ -9,13 +9,14 @@ from __future__ import annotations
 import sqlite3
 from pathlib import Path
 
-from companion.core.inputs import Answer, DieRoll
-from companion.core.journal import Journal, chain_hash
+from companion.core.inputs import DieRoll
+from companion.core.journal import Journal
 from companion.core.session import Session
+from tests.ui.test_ui_damaged_journal import INPUTS, no_card_at_row_4
 from ui.gamehost import open_session
 from ui.navigation import JournalPosition, Navigation, game_to_resume
 
-OLDER = [DieRoll(2), Answer("vetinari"), Answer("vimes"), Answer("groat"), Answer("dimwell")]
+OLDER = INPUTS
 
 
 def two_unfinished_games(tmp_path: Path) -> tuple[Path, str]:
@@ -86,15 +87,7 @@ def test_a_chosen_game_that_no_longer_replays_is_the_one_recovered_not_the_newes
     hash chain carried on): the start keeps the file aside and goes on with game 1's longest valid
     prefix as a new game; game 2 is left as it was."""
     path, created = two_unfinished_games(tmp_path)
-    db = sqlite3.connect(path)
-    db.execute("DROP TRIGGER entries_append_only_update")
-    db.execute("""UPDATE entries SET data='{"type":"answer","value":"no-such-card"}' WHERE game=1 AND n=4""")
-    previous = ""
-    for row in list(db.execute("SELECT n, at, version, kind, barrier, data FROM entries WHERE game=1 ORDER BY n")):
-        previous = chain_hash(previous, *row)
-        db.execute("UPDATE entries SET hash=? WHERE game=1 AND n=?", (previous, row[0]))
-    db.commit()
-    db.close()
+    no_card_at_row_4(path)
     launch = open_session(path, choose=lambda journal: game_to_resume(on_game(1, created), journal))
     try:
         problem = launch.problem
