@@ -275,8 +275,6 @@ class Navigation:
         return replace(self, typed=None if typed.is_empty else typed, typed_before=tuple(others[:MAX_CONTINUED]))
 
 
-
-
 def _typed_before(doc: Any) -> tuple[Typed, ...]:
     """The ``typed_before`` part: a list of pads, each for its question (``ValueError`` naming the
     first that is not)."""

@@ -15,8 +15,8 @@ from companion.morpoly import building
 from companion.morpoly.editions import Edition
 from companion.morpoly.events import PaymentKind
 from companion.morpoly.money import BANK, building_value, liquidation_value, transfer
-from companion.morpoly.purposes import Why, received_interest
 from companion.morpoly.mortgaged_transfer import interest_on, lift_at_once, say_interest, standard_transfers
+from companion.morpoly.purposes import Why, received_interest
 from companion.morpoly.questions import ask_choice
 from companion.morpoly.revisions import AMOUNTS_AND_JAIL_DEALS
 from companion.morpoly.rules import is_variant, party_exists, party_jailed

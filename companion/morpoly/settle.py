@@ -84,30 +84,43 @@ def settle(state: State, edition: Edition, narrator: Narrator, events: Sequence[
         return  # most landings: nothing to narrate or pay
     before = {f.fsu_id: f for f in old.fsus}
     contracts = {f.fsu_id: f for f in result.ledger.fsus}
-    settled: set[int] = set()  # the FSUs whose claim was said with its payment, or not paid
     for index, event in enumerate(events):
         changes = [change for change in result.changes if change.event_index == index]
         for change in changes:
             if change.kind in _BEFORE_PAYMENTS:
                 _narrate(narrator, edition, change, event, contracts.get(change.fsu_id or -1), before)
+        pending = [at for at, change in enumerate(changes) if change.kind in _PAID_OUT]  # in the order made
         for payment in result.payments:
             if payment.event_index == index:
                 paid = yield from _apply(state, edition, narrator, payment, event, why)
-                if payment.fsu_id is None:
+                at = next((at for at in pending if changes[at].fsu_id == payment.fsu_id and _has_payment(changes[at])),
+                          None)
+                if payment.fsu_id is None or at is None:
                     continue
-                settled.add(payment.fsu_id)
-                for change in changes:  # the claim's FSU at once after its payment (not after a later
-                    # claim that ended the game); an unpaid claim's takeover says what happened instead (R57)
-                    if paid and change.kind in _PAID_OUT and change.fsu_id == payment.fsu_id:
-                        _narrate(narrator, edition, change, event, contracts.get(payment.fsu_id), before)
-        for change in changes:
+                # the claim's FSU at once after its payment (not after a later claim that ended the game),
+                # with what became of it before in this event; an unpaid claim's takeover says what
+                # happened instead (R57)
+                for said in [before_it for before_it in pending if before_it <= at
+                             and changes[before_it].fsu_id == payment.fsu_id]:
+                    pending.remove(said)
+                    if paid:
+                        _narrate(narrator, edition, changes[said], event, contracts.get(payment.fsu_id), before)
+        for at, change in enumerate(changes):
             if change.kind not in _BEFORE_PAYMENTS:
                 if change.kind in _NEW and not _still_active(state, change.fsu_id):
                     continue  # its premium ended in a takeover: one team, the FSU void (R21, R57)
-                if change.kind in _PAID_OUT and change.fsu_id in settled:
+                if change.kind in _PAID_OUT and at not in pending:
                     continue  # said with its payment, or not paid
                 _narrate(narrator, edition, change, event, contracts.get(change.fsu_id or -1), before)
 
+
+def _has_payment(change: fsu.Change) -> bool:
+    """Whether a claim's change (:data:`_PAID_OUT`) came with a payment of the ledger: not a claim of
+    nothing (a Fools' doubles) nor one the Merchants waived (R33). One FSU may pay twice in one event
+    (a team's FSU with the Merchants' cover and the Patrician's, on a tax), each change said after its
+    own payment: said after every payment of its FSU, both were said twice, the second before its
+    payment."""
+    return change.amount > 0 and not change.waived
 
 def _owed_uninsured(state: State, edition: Edition, narrator: Narrator, event: MustPay, why: Why | None
                     ) -> Settling:

@@ -1,7 +1,8 @@
-"""Trades between parties: a deed bought from another party for cash (reference B6, R57, §8.3).
+"""Trades between parties (reference B6, R57, §8.3): squares, get-out-of-jail cards and cash both ways
+(rules revision 6), on any token's menu (revision 7); before revision 6, a deed bought for cash.
 
 The players negotiate at the table; the companion records the result and checks it against the
-rules. The first form a trade takes here is the one that completes colour groups: at a turn's menu
+rules. The first form a trade took here (rules revisions 1–5) completed colour groups: at a turn's menu
 the boss of the token's party answers ``trade``, then names a square of another party
 (``trade:<square>``, or ``cancel``), and that party's boss answers with the price agreed (any whole
 amount in the set's rounding unit up to the buyer's cash; a few are offered) or ``refuse``.
@@ -54,7 +55,7 @@ from companion.morpoly.state import SquareState, State
 Trading = Generator[Question, str, None]
 
 TRADE: Final = "trade"
-"""The menu answer that starts a trade (the boss's, when a square may change hands)."""
+"""The menu answer that starts the boss's own party's trade (when some deal is possible, :func:`can_trade`)."""
 OTHERS_TRADE: Final = "others-trade"
 """The menu answer that starts a trade another party proposes (rules revision 7)."""
 PREFIX: Final = "trade:"

@@ -1,7 +1,9 @@
 """One player's turn: manage deeds, roll two dice, move, resolve; again on doubles; jail.
 
-Before every roll the token's player is asked what to do: ``roll``, or first build, sell, mortgage or
-lift (the party's boss only), and in jail ``pay-fine`` or ``use-card:<id>``. The roll moves the
+Before every roll the token's player is asked what to do: ``roll``, or first build, sell, mortgage,
+lift or ``trade`` (the party's boss only), record a trade another party proposes (``others-trade``,
+any token, rules revision 7: :mod:`companion.morpoly.trade`), and in jail ``pay-fine`` or
+``use-card:<id>``. The roll moves the
 token through :func:`~companion.morpoly.rolled_move.movement_roll` (in the variant: the guilds' own
 ways to move, pubs). Standard rules for the rest: doubles roll again, the third doubles in a row goes to jail without moving; in jail a roll of
 doubles leaves (moving by it, no extra roll), three failed attempts force the fine and a move by the

@@ -42,6 +42,13 @@ def write_unreplayable_game(data: Path, language: str) -> Path:
         session.new_game(["red", "blue"], language, ["Ann", "Bob"])
         for inp in INPUTS:
             session.submit(inp)
+    no_card_at_row_4(journal)
+    return journal
+
+
+def no_card_at_row_4(journal: Path) -> None:
+    """Game 1's row 4 (a card answered, in :data:`INPUTS`) names a card not in blue's hand, the hash
+    chain carried on as an older companion would have written it."""
     db = sqlite3.connect(journal)
     db.execute("DROP TRIGGER entries_append_only_update")
     db.execute("""UPDATE entries SET data='{"type":"answer","value":"no-such-card"}' WHERE game=1 AND n=4""")
@@ -51,7 +58,6 @@ def write_unreplayable_game(data: Path, language: str) -> Path:
         db.execute("UPDATE entries SET hash=? WHERE game=1 AND n=?", (previous, row[0]))
     db.commit()
     db.close()
-    return journal
 
 
 def test_a_game_that_no_longer_replays_is_kept_aside_and_goes_on(tmp_path: Path, request: Any) -> None:

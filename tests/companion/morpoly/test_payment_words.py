@@ -23,7 +23,7 @@ from companion.morpoly.mode import MODE
 from companion.morpoly.random_play import PLAYERS, random_input
 from companion.morpoly.setup import new_state
 from companion.morpoly.state import Npcs, SquareState, State
-from morpoly_table import cash, do, start
+from morpoly_table import cash, do, own, start, table
 from ui.i18n import PLACE_CHANCE, PLACE_CHEST, PLACE_GO, Translator
 
 NAMES = {"red": "Ann", "blue": "Bob", "green": "Ceci"}
@@ -241,3 +241,46 @@ def test_every_purpose_has_words_in_every_language(language: str) -> None:
         line = Narration("morpoly.money.paid", "", None, (("payer", "red"), ("payee", "bank"), ("amount", "$5"),
                                                              *params.items()))
         assert said in translator.narration(line), (why.key, translator.narration(line))
+
+
+
+def _bankrupt_on_its_first_throw(first: int, second: int) -> Game:
+    """Plain Monopoly, three players: red owns Mediterranean and Baltic Avenue (1, 3), blue has $3 and
+    nothing to sell or mortgage, and throws from GO."""
+    state = table(("red", "blue", "green"))
+    own(state, "red", 1, 3)
+    _set_cash(state, "blue", 3)
+    return do(start(state, "blue"), "roll", (first, second))
+
+
+def test_a_plain_monopoly_bankruptcy_says_what_the_debt_was_for() -> None:
+    """Standard Monopoly's bankruptcy line carries ``for`` as the variant's takeover lines do, but no
+    catalogue said it: "Bob cannot pay $8 to Ann and is bankrupt" left out that it was the rent on
+    Baltic Avenue, "Bob kann $200 an die Bank nicht zahlen und ist bankrott" that it was Income Tax."""
+    game = _bankrupt_on_its_first_throw(1, 2)  # Baltic Avenue: $4, doubled for red's whole group
+    to_red = {language: _said(game, language, "morpoly.bankrupt") for language in LANGUAGES}
+    assert to_red["en"] == ["Bob cannot pay $8 to Ann for the rent on Baltic Avenue and is bankrupt"]
+    assert to_red["pl"] == ["Bob nie może zapłacić graczowi Ann $8 za czynsz na polu Baltic Avenue i bankrutuje"]
+    assert "für die Miete auf Baltic Avenue" in to_red["de"][0] and "Baltic Avenue" in to_red["it"][0]
+    game = _bankrupt_on_its_first_throw(1, 3)  # Income Tax
+    to_bank = {language: _said(game, language, "morpoly.bankrupt") for language in LANGUAGES}
+    assert to_bank["en"] == ["Bob cannot pay $200 to the bank for Income Tax and is bankrupt"]
+    assert to_bank["pl"] == ["Bob nie może zapłacić $200 do banku za podatek (Income Tax) i bankrutuje"]
+    assert "für Income Tax" in to_bank["de"][0] and "Income Tax" in to_bank["it"][0]
+
+
+def test_an_fsu_that_pays_twice_in_one_event_says_each_claim_once_after_its_payment() -> None:
+    """A team's FSU (the Merchants' cover and the Patrician's) with the Merchants' budget (R32
+    ``budget-until-3x``): on Income Tax, paid to the bank, it pays the tax on blue's behalf (and stays
+    active: budget left), then the Patrician's claim (and is redeemed). Each FSU line was said after
+    every payment of its FSU: twice, and "is redeemed" before the claim was paid."""
+    state = new_state(["red", "blue", "green"], {"edition": "us", "base": "variant", "merchant-cover": "budget-until-3x"})
+    state.ledger = Ledger((Fsu(1, "red", "blue", "blue", 39, 100, frozenset({Cover.MUST_PAY, Cover.TAX}), False),), 2)
+    game = do(start(state, "blue"), "roll", (1, 3))  # Income Tax, $200
+    keys = [line.key for line in game.narration]
+    moved = keys.index("morpoly.token.moved")
+    assert keys[moved + 1:moved + 5] == ["morpoly.money.paid", "morpoly.fsu.claimed", "morpoly.money.paid",
+                                         "morpoly.fsu.redeemed"]
+    assert keys.count("morpoly.fsu.claimed") == keys.count("morpoly.fsu.redeemed") == 1
+    assert _said(game, "en", "morpoly.money.paid") == [
+        "Ann pays $200 to the bank for Income Tax, on behalf of Bob (FSU 1)", "Ann pays $300 to Bob for the claim on FSU 1"]

@@ -6,13 +6,19 @@ menu's ``trade`` stays the boss's own. Situations from the reference: B1 (a jail
 deals; the others do), R57 (only the boss trades for a team)."""
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from companion.core.errors import InputError
-from companion.morpoly.game import Game
+from companion.morpoly.editions import load_edition
+from companion.morpoly.game import Game, apply
+from companion.morpoly.mode import MODE
+from companion.morpoly.random_play import random_input
 from companion.morpoly.revisions import LATEST, TRADES_AT_ANY_MENU, TRADES_BOTH_WAYS
 from companion.morpoly.state import State
 from companion.morpoly.state_format import state_to_json
+from companion.morpoly.trade import can_trade, others_trade, partners
 from morpoly_table import cash, do, own, start, table
 
 
@@ -135,3 +141,46 @@ def test_a_game_of_revision_6_offers_no_other_trade() -> None:
     assert "others-trade" not in options and "trade" not in options
     with pytest.raises(InputError):
         do(start(state), "others-trade")
+
+
+def test_a_jailed_player_proposes_in_plain_monopoly_and_the_jailed_thieves_in_the_variant() -> None:
+    """B1 is the variant's (L9), and the Thieves do business from jail (L36): neither is greyed as
+    proposer on another's menu."""
+    for base, guilds in (("standard", []), ("variant", ["thieves"])):
+        state = table(("red", "blue", "green"), base=base)
+        own(state, "red", 1)
+        own(state, "green", 3)
+        state.token("red").in_jail, state.token("red").square = True, 10
+        state.party("red").guilds = guilds
+        game = do(start(state, "blue"), "others-trade")
+        assert game.question is not None and game.question.key == "morpoly.trade.proposer", base
+        assert game.question.options == ("red", "green") and not game.question.unavailable, base
+        game = do(game, "red")
+        assert game.question is not None and game.question.player == "red", base
+
+
+@pytest.mark.parametrize(("seed", "options"), [(1, {}), (2, {"base": "standard"}), (3, {"fortuna": "on", "elam": "on"}),
+                                               (4, {}), (5, {"elam": "on"})])
+def test_the_menu_offers_others_trade_exactly_when_someone_can_propose(seed: int, options: dict[str, str]) -> None:
+    """``menu_trades`` finds both answers in one pass (the menu comes before every roll); over the
+    menus of seeded games (some with tokens in jail) it agrees with the functions that answer them:
+    ``trade`` when the boss's party can deal (``can_trade``), ``others-trade`` when ``others_trade``
+    names a party (each of which has a partner to propose to)."""
+    rng = random.Random(seed)
+    game: Game = MODE.new_game(["red", "blue", "green", "yellow"], options, None)
+    edition = load_edition(game.state.edition)
+    menus = jailed = 0
+    while game.question is not None and menus < 400:
+        question = game.question
+        if question.key == "morpoly.turn.menu":
+            state, token = game.state, question.player
+            party = state.token(token).party
+            boss = state.party(party).boss == token
+            able = others_trade(state, edition, token)
+            assert ("trade" in question.options) == (boss and can_trade(state, edition, party))
+            assert ("others-trade" in question.options) == bool(able)
+            assert all(partners(state, edition, p) for p in able)
+            menus += 1
+            jailed += any(t.in_jail for t in state.tokens)
+        game = apply(game, random_input(game, rng))
+    assert menus > 50 and jailed > 0
