@@ -154,7 +154,7 @@ def test_a_jailed_player_proposes_in_plain_monopoly_and_the_jailed_thieves_in_th
         state.party("red").guilds = guilds
         game = do(start(state, "blue"), "others-trade")
         assert game.question is not None and game.question.key == "morpoly.trade.proposer", base
-        assert game.question.options == ("red", "green") and not game.question.unavailable, base
+        assert game.question.options == ("red", "green", "cancel") and not game.question.unavailable, base
         game = do(game, "red")
         assert game.question is not None and game.question.player == "red", base
 
