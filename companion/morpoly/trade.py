@@ -132,7 +132,7 @@ def can_trade(state: State, edition: Edition, buyer: str) -> bool:
 def menu_trades(state: State, edition: Edition, token_id: str) -> list[str]:
     """The trade answers of the menu of ``token_id``: ``trade`` on its party's boss's menu when that
     party can deal (:func:`can_trade`), and from rules revision 7 ``others-trade`` whenever another
-    party can propose a trade (:func:`others_trade`), found together (the menu comes before every roll)."""
+    party can propose a trade (:func:`other_proposers`), found together (the menu comes before every roll)."""
     party = state.token(token_id).party
     boss = state.party(party).boss == token_id
     if state.revision < TRADES_AT_ANY_MENU:
@@ -145,7 +145,7 @@ def menu_trades(state: State, edition: Edition, token_id: str) -> list[str]:
     return [TRADE, OTHERS_TRADE] if boss and party in dealing else [OTHERS_TRADE]
 
 
-def others_trade(state: State, edition: Edition, token_id: str) -> list[str]:
+def other_proposers(state: State, edition: Edition, token_id: str) -> list[str]:
     """The parties whose bosses may propose a trade on the menu of ``token_id`` beside its own
     ``trade`` (rules revision 7; none before it): every party that makes deals, when two can deal,
     but the token's own party when the token is its boss (the menu's ``trade`` is that party's)."""
@@ -187,11 +187,11 @@ def trade_options(state: State, edition: Edition, buyer: str) -> list[str]:
     return [LABELS[index] for index in tradeable(state, edition, buyer)]
 
 
-def trade_of_others(state: State, edition: Edition, narrator: Narrator, token_id: str) -> Trading:
+def trade_proposed_by_another(state: State, edition: Edition, narrator: Narrator, token_id: str) -> Trading:
     """The menu's ``others-trade`` on the turn of ``token_id`` (rules revision 7): the table names the
-    party that proposes (:func:`others_trade`; not asked when only one can), whose boss then builds
+    party that proposes (:func:`other_proposers`; not asked when only one can), whose boss then builds
     the offer as in :func:`deal`."""
-    able = others_trade(state, edition, token_id)
+    able = other_proposers(state, edition, token_id)
     if not able:
         return
     party = able[0]

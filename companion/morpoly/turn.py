@@ -32,7 +32,7 @@ from companion.morpoly.rolled_move import movement_roll
 from companion.morpoly.rules import token_alive
 from companion.morpoly.settle import charge, settle
 from companion.morpoly.state import JAIL_ATTEMPTS, State
-from companion.morpoly.trade import OTHERS_TRADE, TRADE, menu_trades, trade, trade_of_others
+from companion.morpoly.trade import OTHERS_TRADE, TRADE, menu_trades, trade, trade_proposed_by_another
 
 Step = Generator[Question, str, None]
 
@@ -125,7 +125,7 @@ def menu(state: State, edition: Edition, narrator: Narrator, token_id: str) -> A
             yield from trade(state, edition, narrator, state.token(token_id).party)
             continue
         if choice == OTHERS_TRADE:
-            yield from trade_of_others(state, edition, narrator, token_id)
+            yield from trade_proposed_by_another(state, edition, narrator, token_id)
             continue
         manage(state, edition, narrator, state.token(token_id).party, choice)
 

@@ -239,12 +239,12 @@ def test_a_swap_undone_in_the_journal_stays_undone_after_a_restart(tmp_path: Pat
 def _others_swap_ready(game: Any) -> bool:
     """A menu (rules revision 7) offering ``others-trade`` with more than one party to propose it, two
     of them (not the party on turn) each holding a street that may change hands."""
-    from companion.morpoly.trade import others_trade
+    from companion.morpoly.trade import other_proposers
     question = game.question
     if question is None or question.key != "morpoly.turn.menu" or "others-trade" not in question.options \
             or game.seq < 30:
         return False
-    able = others_trade(game.state, load_edition(game.state.edition), question.player)
+    able = other_proposers(game.state, load_edition(game.state.edition), question.player)
     turn = game.state.token(question.player).party
     return len(able) > 1 and sum(1 for p in able if p != turn and _streets(game, p)) >= 2
 
@@ -256,7 +256,7 @@ def test_a_polish_table_records_a_swap_of_two_others_on_a_third_s_turn_and_a_res
     proposer's boss swaps a street with a third party; the turn's menu comes back, the Journal says
     who was named as proposer (not as if the player on turn had answered), and after a restart the
     swap stands."""
-    from companion.morpoly.trade import others_trade
+    from companion.morpoly.trade import other_proposers
     data = tmp_path / "data"
     _feed(data, POLISH_NAMES, {}, _others_swap_ready, seed=3)
     conftest = _conftest(request)
@@ -265,11 +265,11 @@ def test_a_polish_table_records_a_swap_of_two_others_on_a_third_s_turn_and_a_res
         game = app.game
         turn_token = game.question.player
         turn = game.state.token(turn_token).party
-        able = others_trade(game.state, load_edition(game.state.edition), turn_token)
+        able = other_proposers(game.state, load_edition(game.state.edition), turn_token)
         proposer, partner = [p for p in able if p != turn and _streets(game, p)][:2]
         mine, theirs = _streets(game, proposer)[0], _streets(game, partner)[0]
         button = _answer_buttons(d)["others-trade"]
-        assert button.text == "Wymiana między innymi graczami"
+        assert button.text == "Wymiana proponowana przez innego gracza"
         d.tap(button)
         question, _params, lines = _asked_on_the_board(app, d, "morpoly.trade.proposer")
         assert question.player == turn_token and " ".join(lines) == "Kto proponuje wymianę?", lines

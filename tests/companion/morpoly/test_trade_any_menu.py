@@ -18,7 +18,7 @@ from companion.morpoly.random_play import random_input
 from companion.morpoly.revisions import LATEST, TRADES_AT_ANY_MENU, TRADES_BOTH_WAYS
 from companion.morpoly.state import State
 from companion.morpoly.state_format import state_to_json
-from companion.morpoly.trade import can_trade, others_trade, partners
+from companion.morpoly.trade import can_trade, other_proposers, partners
 from morpoly_table import cash, do, own, start, table
 
 
@@ -118,7 +118,7 @@ def test_a_team_member_s_menu_offers_the_table_s_trade_and_its_boss_proposes() -
 
 
 def test_the_table_may_cancel_before_naming_a_proposer() -> None:
-    """"Others make a trade" tapped by mistake: ``cancel`` goes back to the same menu, nothing moved."""
+    """"A trade another player proposes" tapped by mistake: ``cancel`` goes back to the same menu, nothing moved."""
     game = start(four())
     asked = do(game, "others-trade")
     back = do(asked, "cancel")
@@ -164,7 +164,7 @@ def test_a_jailed_player_proposes_in_plain_monopoly_and_the_jailed_thieves_in_th
 def test_the_menu_offers_others_trade_exactly_when_someone_can_propose(seed: int, options: dict[str, str]) -> None:
     """``menu_trades`` finds both answers in one pass (the menu comes before every roll); over the
     menus of seeded games (some with tokens in jail) it agrees with the functions that answer them:
-    ``trade`` when the boss's party can deal (``can_trade``), ``others-trade`` when ``others_trade``
+    ``trade`` when the boss's party can deal (``can_trade``), ``others-trade`` when ``other_proposers``
     names a party (each of which has a partner to propose to)."""
     rng = random.Random(seed)
     game: Game = MODE.new_game(["red", "blue", "green", "yellow"], options, None)
@@ -176,7 +176,7 @@ def test_the_menu_offers_others_trade_exactly_when_someone_can_propose(seed: int
             state, token = game.state, question.player
             party = state.token(token).party
             boss = state.party(party).boss == token
-            able = others_trade(state, edition, token)
+            able = other_proposers(state, edition, token)
             assert ("trade" in question.options) == (boss and can_trade(state, edition, party))
             assert ("others-trade" in question.options) == bool(able)
             assert all(partners(state, edition, p) for p in able)

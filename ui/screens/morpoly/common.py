@@ -205,7 +205,7 @@ PLAIN_WORDS = {"trade": N_("Buy a deed from another player")}
 every party is one player (no guild takes another over)."""
 TRADE_WORDS = {"trade": N_("Trade with another party"), "propose": N_("Propose the trade"),
                "accept": N_("Accept"), "refuse": N_("Refuse"), "pay": N_("Pay cash"), "ask": N_("Ask for cash"),
-               "others-trade": N_("Others make a trade")}
+               "others-trade": N_("A trade another player proposes")}
 """Rules revision 6's trade (:mod:`companion.morpoly.trade`): the menu's ``trade`` is an offer both
 ways, no longer one deed bought; the offer's words; and revision 7's ``others-trade``, a trade another
 party proposes on this menu."""
