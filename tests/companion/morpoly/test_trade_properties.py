@@ -2,8 +2,9 @@
 over positions of random games: any offer the table can build, proposed by any party on anyone's menu
 and accepted, keeps every invariant (money conserved with R12's tenth paid to the bank, each square
 owned once, the house supply, the FSU ledger, the position's round-trip), moves exactly what the offer
-named, and a refused or cancelled offer changes nothing. The simulator's random player never completes a swap nor answers
-``others-trade`` (it keeps the seeded games where they were), so these paths are played here."""
+named, and a refused or cancelled offer changes nothing. The simulator's random player never
+completes a swap nor answers ``others-trade`` (it keeps the seeded games where they were), so these
+paths are played here."""
 from __future__ import annotations
 
 import random
