@@ -9,7 +9,9 @@ after it says only what becomes of the FSU."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
+
+import pytest
 
 from tests.ui.test_ui_morpoly_at_the_table import LONG_NAMES, SEATS, _feed, _plain, _resumed
 
@@ -69,3 +71,37 @@ def test_a_claim_in_german_is_one_payment_and_then_the_fsu_redeemed(tmp_path: Pa
         fsu_line = next(line for line in log.split("\n") if line.startswith(f"FSU {redeemed['fsu']} von"))
         assert amount not in fsu_line and "zahlt" not in fsu_line, fsu_line  # the money said once, above it
         d.screenshot(tmp_path / "claim-de.png")
+
+
+def _just_paid_for(why: str) -> Callable[[Any], bool]:
+    """A position whose last lines pay money for ``why`` (a ``for:<key>`` of issue 12)."""
+    def paid(game: Any) -> bool:
+        return any(line.key == "morpoly.money.paid" and dict(line.params).get("for") == why
+                   for line in game.narration[-3:])
+    return paid
+
+
+@pytest.mark.parametrize(("language", "edition", "names", "seed", "why", "said", "not_said"), [
+    ("de", "de", LONG_NAMES[:3], 0, "chance-card", "an die Bank für eine Ereigniskarte", "Karte „Ereignisfeld“"),
+    ("it", "us", ["Massimiliano", "Maria Benedetta", "Gianluca"], 0, "chest-card",
+     "alla banca per una carta «Community Chest»", "Probabilità"),
+])
+def test_a_card_payment_names_the_deck_as_the_table_calls_it(tmp_path: Path, request: Any, language: str,
+                                                             edition: str, names: list[str], seed: int, why: str,
+                                                             said: str, not_said: str) -> None:
+    """A German table with the German set read "zahlt 15 € an die Bank für eine Karte „Ereignisfeld“":
+    the square's printed name, quoted as a foreign word, where the card drawn a line above was an
+    "Ereigniskarte" ("oder nimm eine Ereigniskarte"). The deck in the table's own words when the set
+    speaks its language; as the set prints it ("una carta «Community Chest»") when it does not."""
+    data = tmp_path / "data"
+    _feed(data, names, {"edition": edition, "fortuna": "on", "elam": "on"}, _just_paid_for(why), seed=seed)
+    with _resumed(request, data, language) as (app, d):
+        assert d.screen.name == "morpoly-board"
+        line = next(n for n in reversed(app.game.narration) if n.key == "morpoly.money.paid"
+                    and dict(n.params).get("for") == why)
+        payer = names[SEATS.index(dict(line.params)["payer"])]
+        amount = dict(line.params)["amount"].replace(" ", chr(160))
+        log = _plain(d.screen.log_label.text)
+        assert f"{payer} zahlt {amount} {said}" in log or f"{payer} paga {amount} {said}" in log, log
+        assert not_said not in log, log
+        d.screenshot(tmp_path / f"card-payment-{language}.png")
