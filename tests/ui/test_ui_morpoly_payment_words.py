@@ -105,3 +105,27 @@ def test_a_card_payment_names_the_deck_as_the_table_calls_it(tmp_path: Path, req
         assert f"{payer} zahlt {amount} {said}" in log or f"{payer} paga {amount} {said}" in log, log
         assert not_said not in log, log
         d.screenshot(tmp_path / f"card-payment-{language}.png")
+
+
+def _just_waived(game: Any) -> bool:
+    return any(line.key == "morpoly.fsu.waived" for line in game.narration[-3:])
+
+
+def test_a_waiver_in_italian_does_not_say_the_insurer_is_a_woman(tmp_path: Path, request: Any) -> None:
+    """The Merchants' cover waives what is owed to the Merchants themselves (R33). An Italian table
+    read "Gianluca rinuncia ai $100 che Maria Benedetta le deve": "le" is "to her", said of Gianluca
+    (the guild, "la gilda", was the word the sentence was made for, but the line names the player).
+    Now no pronoun and no article before the amount: "Gianluca rinuncia a riscuotere $100 da Maria
+    Benedetta (FSU 6)"."""
+    data = tmp_path / "data"
+    names = ["Massimiliano", "Maria Benedetta", "Gianluca"]
+    _feed(data, names, {"edition": "us", "fortuna": "on", "elam": "on"}, _just_waived, seed=9)
+    with _resumed(request, data, "it") as (app, d):
+        assert d.screen.name == "morpoly-board"
+        waived = dict(next(n for n in reversed(app.game.narration) if n.key == "morpoly.fsu.waived").params)
+        insurer, beneficiary = (names[SEATS.index(waived[k])] for k in ("insurer", "beneficiary"))
+        log = _plain(d.screen.log_label.text)
+        said = f"{insurer} rinuncia a riscuotere {waived['waived']} da {beneficiary} (FSU {waived['fsu']})"
+        assert said in log, log
+        assert " le deve" not in log and " ai $" not in log, log
+        d.screenshot(tmp_path / "waived-it.png")
