@@ -129,3 +129,31 @@ def test_a_waiver_in_italian_does_not_say_the_insurer_is_a_woman(tmp_path: Path,
         assert said in log, log
         assert " le deve" not in log and " ai $" not in log, log
         d.screenshot(tmp_path / "waived-it.png")
+
+
+@pytest.mark.parametrize(("language", "edition", "names", "seed", "said", "not_said"), [
+    ("de", "de", LONG_NAMES[:3], 1, "ist mit diesem Verzicht eingelöst", "Auszahlung"),
+    ("it", "us", ["Massimiliano", "Maria Benedetta", "Gianluca"], 9, "è riscattata con questa rinuncia", "rimborso"),
+])
+def test_an_fsu_ended_by_a_waiver_is_not_said_to_be_paid_out(tmp_path: Path, request: Any, language: str,
+                                                             edition: str, names: list[str], seed: int, said: str,
+                                                             not_said: str) -> None:
+    """The Merchants waive all a claim would pay them (R33) and the FSU ends. A German table read
+    "Bartholomäus verzichtet auf die 12 €, …" and below it "FSU 3 … ist mit dieser Auszahlung
+    eingelöst", an Italian one "… è riscattata con questo rimborso": "this payout", where nothing
+    was paid out. The FSU's line after a waiver says the waiver ended (or kept) it."""
+    data = tmp_path / "data"
+    _feed(data, names, {"edition": edition, "fortuna": "on", "elam": "on"}, _just_waived, seed=seed)
+    with _resumed(request, data, language) as (app, d):
+        assert d.screen.name == "morpoly-board"
+        lines = app.game.narration
+        at = max(i for i, n in enumerate(lines) if n.key == "morpoly.fsu.waived")
+        assert lines[at + 1].key == "morpoly.fsu.redeemed"
+        fsu = dict(lines[at + 1].params)
+        insurer, beneficiary = (names[SEATS.index(fsu[k])] for k in ("insurer", "beneficiary"))
+        row = next(row for row in reversed(_plain(d.screen.log_label.text).split("\n"))
+                   if row.startswith(("FSU", "La FSU")))
+        assert row.endswith(f"FSU {fsu['fsu']} {'von' if language == 'de' else 'di'} {insurer} "
+                            f"{'für' if language == 'de' else 'per'} {beneficiary} {said}"), row
+        assert not_said not in row, row
+        d.screenshot(tmp_path / f"waived-fsu-{language}.png")
