@@ -157,3 +157,46 @@ def test_an_fsu_ended_by_a_waiver_is_not_said_to_be_paid_out(tmp_path: Path, req
                             f"{'für' if language == 'de' else 'per'} {beneficiary} {said}"), row
         assert not_said not in row, row
         d.screenshot(tmp_path / f"waived-fsu-{language}.png")
+
+
+def _raising_for(why: str) -> Callable[[Any], bool]:
+    """A position that asks a party to raise the money for ``why``."""
+    def asked(game: Any) -> bool:
+        question = game.question
+        return question is not None and question.key == "morpoly.debt.raise" \
+            and dict(question.params).get("for") == why and "for_behalf" not in dict(question.params)
+    return asked
+
+
+@pytest.mark.parametrize(("why", "seed", "phrase"), [
+    ("rent", 0, "die Miete für {name}"),
+    ("tax", 0, "die {name}"),
+])
+def test_a_german_table_reads_what_the_money_is_for(tmp_path: Path, request: Any, why: str, seed: int,
+                                                    phrase: str) -> None:
+    """The German set, long names: the question to raise the money and, once it is raised by touch,
+    the log's payment line say the purpose as a German table says it. It read "für die Miete auf
+    Lessingstraße" ("rent on", word for word; the catalogue says "keine Miete für {name}" elsewhere)
+    and "für Zusatzsteuer" (no article; the German sets' tax squares are both "die … steuer")."""
+    data = tmp_path / "data"
+    names = LONG_NAMES[:3]
+    _feed(data, names, {"edition": "de", "fortuna": "on", "elam": "on"}, _raising_for(why), seed=seed)
+    with _resumed(request, data, "de") as (app, d):
+        board = d.screen
+        assert board.name == "morpoly-board" and _raising_for(why)(app.game)
+        params = dict(app.game.question.params)
+        said = phrase.format(name=params["for_name"])
+        amount = params["amount"].replace(" ", chr(160))
+        asked = _plain(board.question_label.text)
+        assert f"beschaffe {amount} für {said} (Bargeld" in asked, asked
+        d.screenshot(tmp_path / f"{why}-question-de.png")
+        boss = names[SEATS.index(params["boss"])]
+        for _ in range(12):  # sell or mortgage by touch until it is paid
+            if not _raising_for(why)(app.game):
+                break
+            d.tap(next(w for w in board.answer_area.walk() if getattr(w, "value", "")))
+            d.frames(3)
+        log = _plain(d.screen.log_label.text)
+        assert any(row.startswith(f"{boss} zahlt {amount} an ") and row.endswith(f" für {said}")
+                   for row in log.split("\n")), log
+        d.screenshot(tmp_path / f"{why}-paid-de.png")
