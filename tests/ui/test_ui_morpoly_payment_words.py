@@ -171,13 +171,16 @@ def _raising_for(why: str) -> Callable[[Any], bool]:
 @pytest.mark.parametrize(("why", "seed", "phrase"), [
     ("rent", 0, "die Miete für {name}"),
     ("tax", 0, "die {name}"),
+    ("premium", 0, "die FSU-Einzahlung auf {name}"),
 ])
 def test_a_german_table_reads_what_the_money_is_for(tmp_path: Path, request: Any, why: str, seed: int,
                                                     phrase: str) -> None:
     """The German set, long names: the question to raise the money and, once it is raised by touch,
     the log's payment line say the purpose as a German table says it. It read "für die Miete auf
     Lessingstraße" ("rent on", word for word; the catalogue says "keine Miete für {name}" elsewhere)
-    and "für Zusatzsteuer" (no article; the German sets' tax squares are both "die … steuer")."""
+    and "für Zusatzsteuer" (no article; the German sets' tax squares are both "die … steuer"); an
+    FSU's premium was "die Prämie auf Schlossallee", where the rulebook, the FSU book ("Einzahlung
+    200 €") and the button that buys it ("Einzahlung jetzt") say "Einzahlung"."""
     data = tmp_path / "data"
     names = LONG_NAMES[:3]
     _feed(data, names, {"edition": "de", "fortuna": "on", "elam": "on"}, _raising_for(why), seed=seed)
