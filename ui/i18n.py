@@ -209,21 +209,25 @@ AS_PRINTED = "as-printed:"
 set prints it in a construction that reads with a quoted foreign name ("welche Karte vom Stapel
 „Chance“ wurde gezogen?"), where the sentence itself says the language's own word ("welche
 Ereigniskarte wurde gezogen?"), which is the set's when the set speaks the table's language."""
-WAIVED_CLAIM_LINES = frozenset({"morpoly.fsu.claimed", "morpoly.fsu.redeemed"})
-"""An FSU's line after its claim (params ``amount`` and ``waived``): when the Merchants waived the
-whole of it (R33), nothing was paid out, and the line says so by its ``n:<key>.waived`` form; "mit
-dieser Auszahlung eingelöst" read as a payout that never was, a line below "… verzichtet auf …"."""
+CLAIM_LINES = frozenset({"morpoly.fsu.claimed", "morpoly.fsu.redeemed"})
+"""An FSU's line after its claim (params ``amount`` and ``waived``), which says "after this payout"
+a line below the payment. When nothing was paid out the line says so by another form
+(:func:`claim_form`): "mit dieser Auszahlung eingelöst" read as a payout that never was, below
+"… verzichtet auf …" or a Fool's doubles."""
 ITEM_PARAMS = frozenset({"gives", "gets"})
 """Params that list one side of an Ankh-Morpoly trade's offer (:meth:`Translator.trade_items`)."""
 TRADE_ITEMS = " + "
 """How the engine joins a trade's items (``companion.morpoly.trade.ITEMS``)."""
 
 
-def all_waived(params: Mapping[str, str]) -> bool:
-    """Whether a claim's ``waived`` part is all its ``amount`` (and more than nothing): the FSU's
-    line follows a waiver, not a payment."""
-    waived = params.get("waived", "")
-    return any(c in "123456789" for c in waived) and waived == params.get("amount")
+def claim_form(params: Mapping[str, str]) -> str:
+    """The form of an FSU's line after its claim (:data:`CLAIM_LINES`) that says what was paid out:
+    ``.unpaid`` for a claim of nothing (a Fool's doubles, table C: the FSU stays, nothing paid),
+    ``.waived`` for one the Merchants waived whole (R33), else ``""`` (a payment line above it)."""
+    amount, waived = params.get("amount", ""), params.get("waived", "")
+    if not any(c in "123456789" for c in amount):
+        return ".unpaid"
+    return ".waived" if waived == amount else ""
 
 
 class Translator:
@@ -457,8 +461,9 @@ class Translator:
         key = getattr(line, "key")
         if base and self.gettext(f"n:{key}.{base}") != f"n:{key}.{base}":
             key += f".{base}"
-        if key in WAIVED_CLAIM_LINES and all_waived(params) and self.gettext(f"n:{key}.waived") != f"n:{key}.waived":
-            key += ".waived"  # the Merchants waived the whole claim: no payout to speak of
+        form = claim_form(params) if key in CLAIM_LINES else ""
+        if form and self.gettext(f"n:{key}{form}") != f"n:{key}{form}":
+            key += form  # nothing paid out (a waiver, a Fool's doubles): no payout to speak of
         if "bank" in params.values() and self.gettext(f"n:{key}.bank") != f"n:{key}.bank":
             key += ".bank"  # Ankh-Morpoly's bank as a payee: "an die Bank", "do banku", "alla banca"
         return sentence(self.keyed("n", key, getattr(line, "text"), params))

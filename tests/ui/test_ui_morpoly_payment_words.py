@@ -203,3 +203,28 @@ def test_a_german_table_reads_what_the_money_is_for(tmp_path: Path, request: Any
         assert any(row.startswith(f"{boss} zahlt {amount} an ") and row.endswith(f" für {said}")
                    for row in log.split("\n")), log
         d.screenshot(tmp_path / f"{why}-paid-de.png")
+
+
+def _claim_of_nothing(game: Any) -> bool:
+    """Just after a Fool's doubles on a claim (table C: nothing to pay, the FSU stays)."""
+    return any(line.key == "morpoly.fsu.claimed" and not any(c in "123456789" for c in dict(line.params)["amount"])
+               for line in game.narration[-2:])
+
+
+def test_an_fsu_a_fool_s_doubles_kept_is_not_said_to_be_paid_out(tmp_path: Path, request: Any) -> None:
+    """A Fool rolls doubles on a claim: nothing is paid and the FSU stays (the rulebook: "Bei einem
+    Pasch müssen sie nichts zahlen, die FSU bleibt bestehen"). An Italian table read "Maria
+    Benedetta tira 2 e 2" and then "La FSU 2 … resta valida dopo questo rimborso", with no payment
+    above it: "this payout", where there was none. The line says nothing was paid."""
+    data = tmp_path / "data"
+    names = ["Massimiliano", "Maria Benedetta", "Gianluca"]
+    _feed(data, names, {"edition": "us", "fortuna": "on", "elam": "on"}, _claim_of_nothing, seed=8)
+    with _resumed(request, data, "it") as (app, d):
+        assert d.screen.name == "morpoly-board"
+        fsu = dict(next(n for n in reversed(app.game.narration) if n.key == "morpoly.fsu.claimed").params)
+        insurer, beneficiary = (names[SEATS.index(fsu[k])] for k in ("insurer", "beneficiary"))
+        log = _plain(d.screen.log_label.text)
+        said = f"La FSU {fsu['fsu']} di {insurer} per {beneficiary} resta valida senza alcun rimborso"
+        assert said in log, log
+        assert "questo rimborso" not in log, log
+        d.screenshot(tmp_path / "kept-unpaid-it.png")
