@@ -35,6 +35,7 @@ line too (:func:`sentence`), for a template that starts with a value ("red", a n
 from __future__ import annotations
 
 import gettext
+import re
 import string
 from pathlib import Path
 from typing import Mapping
@@ -186,6 +187,16 @@ def is_amount(value: str) -> bool:
         if digits[:1].isdigit() and digits.replace(".", "").replace(",", "").isdigit():
             return True
     return False
+
+
+def amounts_whole(text: str) -> str:
+    """A printed sentence (a card's) with each amount held to its symbol by a no-break space, as a
+    param's amount is (:func:`is_amount`): "Zahle 50 €." wrapped on the log as "Zahle 50" and "€."."""
+    for symbol in CURRENCY_SYMBOLS:
+        mark = re.escape(symbol)
+        text = re.sub(rf"(\d) ({mark})", "\\1\u00a0\\2", text)
+        text = re.sub(rf"({mark}) (\d)", "\\1\u00a0\\2", text)
+    return text
 
 
 PLACE_GO = "go_name"
@@ -516,13 +527,13 @@ class Translator:
             printed = self.morpoly_card_as_printed(value)
             if printed is not None:  # a sentence (its own full stop): quoted in every language
                 marks = NAME_QUOTES.get(self.language, ("\u201c", "\u201d"))
-                return f"{marks[0]}{printed}{marks[1]}"
+                return f"{marks[0]}{amounts_whole(printed)}{marks[1]}"
         if value in GUILD_WORDS:
             return self.gettext(GUILD_WORDS[value])
         try:
             return display_name("personality", value, self.language)
         except KeyError:
-            return value
+            return amounts_whole(value)  # a card's printed sentence (``card_text``): "Zahle 50 €." kept whole
 
     def morpoly_card_as_printed(self, card_id: str) -> str | None:
         """An Ankh-Morpoly Chance or Community Chest card by the words printed on it: the set on the

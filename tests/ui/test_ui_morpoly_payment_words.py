@@ -13,7 +13,7 @@ from typing import Any, Callable
 
 import pytest
 
-from tests.ui.test_ui_morpoly_at_the_table import LONG_NAMES, SEATS, _feed, _plain, _resumed
+from tests.ui.test_ui_morpoly_at_the_table import LONG_NAMES, SEATS, _feed, _plain, _resumed, _shown_lines
 
 NAMES = ["Przemysław", "Małgorzata", "Grzegorz"]
 
@@ -228,3 +228,24 @@ def test_an_fsu_a_fool_s_doubles_kept_is_not_said_to_be_paid_out(tmp_path: Path,
         assert said in log, log
         assert "questo rimborso" not in log, log
         d.screenshot(tmp_path / "kept-unpaid-it.png")
+
+
+def _taken_over_for_a_card(game: Any) -> bool:
+    return any(line.key == "morpoly.takeover.bank" and dict(line.params).get("for") == "chest-card"
+               for line in game.narration[-3:])
+
+
+def test_a_card_s_printed_amount_stays_whole_on_the_log(tmp_path: Path, request: Any) -> None:
+    """The card a payment is for is the line above it, its printed sentence. On the board's log a
+    German table read "… zieht: Arzt-Kosten. Zahle 50" and, on the next line, "€." — the amount
+    wrapped from its symbol, where every amount a sentence says as a param stays whole ("50 €")."""
+    data = tmp_path / "data"
+    names = LONG_NAMES[:3]
+    _feed(data, names, {"edition": "de", "fortuna": "on", "elam": "on"}, _taken_over_for_a_card, seed=2)
+    with _resumed(request, data, "de") as (app, d):
+        assert d.screen.name == "morpoly-board"
+        log = d.screen.log_label
+        assert "Zahle 50\u00a0€." in log.text, log.text
+        shown = _shown_lines(log)
+        assert not any(line.lstrip().startswith("€") for line in shown), shown
+        d.screenshot(tmp_path / "card-amount-de.png")
