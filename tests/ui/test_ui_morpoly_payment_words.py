@@ -8,6 +8,8 @@ twice ("… zahlt … an …", then "FSU … zahlt … aus"): the payment names 
 after it says only what becomes of the FSU."""
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Callable
 
@@ -16,6 +18,7 @@ import pytest
 from tests.ui.test_ui_morpoly_at_the_table import LONG_NAMES, SEATS, _feed, _plain, _resumed, _shown_lines
 
 NAMES = ["Przemysław", "Małgorzata", "Grzegorz"]
+ITALIAN_NAMES = ["Massimiliano", "Maria Benedetta", "Gianluca"]
 
 
 def _at_a_funeral_debt(game: Any) -> bool:
@@ -83,7 +86,7 @@ def _just_paid_for(why: str) -> Callable[[Any], bool]:
 
 @pytest.mark.parametrize(("language", "edition", "names", "seed", "why", "said", "not_said"), [
     ("de", "de", LONG_NAMES[:3], 0, "chance-card", "an die Bank für eine Ereigniskarte", "Karte „Ereignisfeld“"),
-    ("it", "us", ["Massimiliano", "Maria Benedetta", "Gianluca"], 0, "chest-card",
+    ("it", "us", ITALIAN_NAMES, 0, "chest-card",
      "alla banca per una carta «Community Chest»", "Probabilità"),
 ])
 def test_a_card_payment_names_the_deck_as_the_table_calls_it(tmp_path: Path, request: Any, language: str,
@@ -107,6 +110,20 @@ def test_a_card_payment_names_the_deck_as_the_table_calls_it(tmp_path: Path, req
         d.screenshot(tmp_path / f"card-payment-{language}.png")
 
 
+@contextmanager
+def _italian_line(request: Any, tmp_path: Path, until: Callable[[Any], bool], seed: int,
+                  key: str) -> Iterator[tuple[Any, dict[str, str], str]]:
+    """An Italian table (the US set) resumed by touch where ``until`` holds: the driver, the params
+    of the last line ``key`` with the parties by the names typed, and the log as the board shows it."""
+    data = tmp_path / "data"
+    _feed(data, ITALIAN_NAMES, {"edition": "us", "fortuna": "on", "elam": "on"}, until, seed=seed)
+    with _resumed(request, data, "it") as (app, d):
+        assert d.screen.name == "morpoly-board"
+        params = dict(next(n for n in reversed(app.game.narration) if n.key == key).params)
+        named = {k: ITALIAN_NAMES[SEATS.index(v)] if v in SEATS else v for k, v in params.items()}
+        yield d, named, _plain(d.screen.log_label.text)
+
+
 def _just_waived(game: Any) -> bool:
     return any(line.key == "morpoly.fsu.waived" for line in game.narration[-3:])
 
@@ -117,15 +134,9 @@ def test_a_waiver_in_italian_does_not_say_the_insurer_is_a_woman(tmp_path: Path,
     (the guild, "la gilda", was the word the sentence was made for, but the line names the player).
     Now no pronoun and no article before the amount: "Gianluca rinuncia a riscuotere $100 da Maria
     Benedetta (FSU 6)"."""
-    data = tmp_path / "data"
-    names = ["Massimiliano", "Maria Benedetta", "Gianluca"]
-    _feed(data, names, {"edition": "us", "fortuna": "on", "elam": "on"}, _just_waived, seed=9)
-    with _resumed(request, data, "it") as (app, d):
-        assert d.screen.name == "morpoly-board"
-        waived = dict(next(n for n in reversed(app.game.narration) if n.key == "morpoly.fsu.waived").params)
-        insurer, beneficiary = (names[SEATS.index(waived[k])] for k in ("insurer", "beneficiary"))
-        log = _plain(d.screen.log_label.text)
-        said = f"{insurer} rinuncia a riscuotere {waived['waived']} da {beneficiary} (FSU {waived['fsu']})"
+    with _italian_line(request, tmp_path, _just_waived, 9, "morpoly.fsu.waived") as (d, waived, log):
+        said = f"{waived['insurer']} rinuncia a riscuotere {waived['waived']} da {waived['beneficiary']} " \
+               f"(FSU {waived['fsu']})"
         assert said in log, log
         assert " le deve" not in log and " ai $" not in log, log
         d.screenshot(tmp_path / "waived-it.png")
@@ -133,7 +144,7 @@ def test_a_waiver_in_italian_does_not_say_the_insurer_is_a_woman(tmp_path: Path,
 
 @pytest.mark.parametrize(("language", "edition", "names", "seed", "said", "not_said"), [
     ("de", "de", LONG_NAMES[:3], 1, "ist mit diesem Verzicht eingelöst", "Auszahlung"),
-    ("it", "us", ["Massimiliano", "Maria Benedetta", "Gianluca"], 9, "è riscattata con questa rinuncia", "rimborso"),
+    ("it", "us", ITALIAN_NAMES, 9, "è riscattata con questa rinuncia", "rimborso"),
 ])
 def test_an_fsu_ended_by_a_waiver_is_not_said_to_be_paid_out(tmp_path: Path, request: Any, language: str,
                                                              edition: str, names: list[str], seed: int, said: str,
@@ -216,15 +227,8 @@ def test_an_fsu_a_fool_s_doubles_kept_is_not_said_to_be_paid_out(tmp_path: Path,
     Pasch müssen sie nichts zahlen, die FSU bleibt bestehen"). An Italian table read "Maria
     Benedetta tira 2 e 2" and then "La FSU 2 … resta valida dopo questo rimborso", with no payment
     above it: "this payout", where there was none. The line says nothing was paid."""
-    data = tmp_path / "data"
-    names = ["Massimiliano", "Maria Benedetta", "Gianluca"]
-    _feed(data, names, {"edition": "us", "fortuna": "on", "elam": "on"}, _claim_of_nothing, seed=8)
-    with _resumed(request, data, "it") as (app, d):
-        assert d.screen.name == "morpoly-board"
-        fsu = dict(next(n for n in reversed(app.game.narration) if n.key == "morpoly.fsu.claimed").params)
-        insurer, beneficiary = (names[SEATS.index(fsu[k])] for k in ("insurer", "beneficiary"))
-        log = _plain(d.screen.log_label.text)
-        said = f"La FSU {fsu['fsu']} di {insurer} per {beneficiary} resta valida senza alcun rimborso"
+    with _italian_line(request, tmp_path, _claim_of_nothing, 8, "morpoly.fsu.claimed") as (d, fsu, log):
+        said = f"La FSU {fsu['fsu']} di {fsu['insurer']} per {fsu['beneficiary']} resta valida senza alcun rimborso"
         assert said in log, log
         assert "questo rimborso" not in log, log
         d.screenshot(tmp_path / "kept-unpaid-it.png")
