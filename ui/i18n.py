@@ -194,8 +194,8 @@ def amounts_whole(text: str) -> str:
     param's amount is (:func:`is_amount`): "Zahle 50 €." wrapped on the log as "Zahle 50" and "€."."""
     for symbol in CURRENCY_SYMBOLS:
         mark = re.escape(symbol)
-        text = re.sub(rf"(\d) ({mark})", "\\1\u00a0\\2", text)
-        text = re.sub(rf"({mark}) (\d)", "\\1\u00a0\\2", text)
+        text = re.sub(rf"(\d) ({mark})(?![^\W\d_])", "\\1\u00a0\\2", text)  # "50 €", not "5 Minuten"
+        text = re.sub(rf"(?<![^\W\d_])({mark}) (\d)", "\\1\u00a0\\2", text)  # "DM 400", not "TM 4"
     return text
 
 
