@@ -35,6 +35,7 @@ line too (:func:`sentence`), for a template that starts with a value ("red", a n
 from __future__ import annotations
 
 import gettext
+import re
 import string
 from pathlib import Path
 from typing import Mapping
@@ -188,6 +189,16 @@ def is_amount(value: str) -> bool:
     return False
 
 
+def amounts_whole(text: str) -> str:
+    """A printed sentence (a card's) with each amount held to its symbol by a no-break space, as a
+    param's amount is (:func:`is_amount`): "Zahle 50 €." wrapped on the log as "Zahle 50" and "€."."""
+    for symbol in CURRENCY_SYMBOLS:
+        mark = re.escape(symbol)
+        text = re.sub(rf"(\d) ({mark})(?![^\W\d_])", "\\1\u00a0\\2", text)  # "50 €", not "5 Minuten"
+        text = re.sub(rf"(?<![^\W\d_])({mark}) (\d)", "\\1\u00a0\\2", text)  # "DM 400", not "TM 4"
+    return text
+
+
 PLACE_GO = "go_name"
 """The placeholder of GO as the set prints it, which every engine sentence may use beside the engine's
 params (:meth:`Translator.use_places`)."""
@@ -209,10 +220,25 @@ AS_PRINTED = "as-printed:"
 set prints it in a construction that reads with a quoted foreign name ("welche Karte vom Stapel
 „Chance“ wurde gezogen?"), where the sentence itself says the language's own word ("welche
 Ereigniskarte wurde gezogen?"), which is the set's when the set speaks the table's language."""
+CLAIM_LINES = frozenset({"morpoly.fsu.claimed", "morpoly.fsu.redeemed"})
+"""An FSU's line after its claim (params ``amount`` and ``waived``), which says "after this payout"
+a line below the payment. When nothing was paid out the line says so by another form
+(:func:`claim_form`): "mit dieser Auszahlung eingelöst" read as a payout that never was, below
+"… verzichtet auf …" or a Fool's doubles."""
 ITEM_PARAMS = frozenset({"gives", "gets"})
 """Params that list one side of an Ankh-Morpoly trade's offer (:meth:`Translator.trade_items`)."""
 TRADE_ITEMS = " + "
 """How the engine joins a trade's items (``companion.morpoly.trade.ITEMS``)."""
+
+
+def claim_form(params: Mapping[str, str]) -> str:
+    """The form of an FSU's line after its claim (:data:`CLAIM_LINES`) that says what was paid out:
+    ``.unpaid`` for a claim of nothing (a Fool's doubles, table C: the FSU stays, nothing paid),
+    ``.waived`` for one the Merchants waived whole (R33), else ``""`` (a payment line above it)."""
+    amount, waived = params.get("amount", ""), params.get("waived", "")
+    if not any(c in "123456789" for c in amount):
+        return ".unpaid"
+    return ".waived" if waived == amount else ""
 
 
 class Translator:
@@ -446,6 +472,9 @@ class Translator:
         key = getattr(line, "key")
         if base and self.gettext(f"n:{key}.{base}") != f"n:{key}.{base}":
             key += f".{base}"
+        form = claim_form(params) if key in CLAIM_LINES else ""
+        if form and self.gettext(f"n:{key}{form}") != f"n:{key}{form}":
+            key += form  # nothing paid out (a waiver, a Fool's doubles): no payout to speak of
         if "bank" in params.values() and self.gettext(f"n:{key}.bank") != f"n:{key}.bank":
             key += ".bank"  # Ankh-Morpoly's bank as a payee: "an die Bank", "do banku", "alla banca"
         return sentence(self.keyed("n", key, getattr(line, "text"), params))
@@ -498,13 +527,13 @@ class Translator:
             printed = self.morpoly_card_as_printed(value)
             if printed is not None:  # a sentence (its own full stop): quoted in every language
                 marks = NAME_QUOTES.get(self.language, ("\u201c", "\u201d"))
-                return f"{marks[0]}{printed}{marks[1]}"
+                return f"{marks[0]}{amounts_whole(printed)}{marks[1]}"
         if value in GUILD_WORDS:
             return self.gettext(GUILD_WORDS[value])
         try:
             return display_name("personality", value, self.language)
         except KeyError:
-            return value
+            return amounts_whole(value)  # a card's printed sentence (``card_text``): "Zahle 50 €." kept whole
 
     def morpoly_card_as_printed(self, card_id: str) -> str | None:
         """An Ankh-Morpoly Chance or Community Chest card by the words printed on it: the set on the
