@@ -244,3 +244,25 @@ def test_one_party_left_reads_as_the_party_not_you(tmp_path: Path, request: Any)
         assert "Sie beherrscht" not in shown
     finally:
         conftest.stop_app(app)
+
+
+def test_the_lives_stand_after_the_cash_so_no_number_runs_into_it(tmp_path: Path, request: Any) -> None:
+    """ELAM's lives stood between a party's name and its cash: "Anna ◀ ♥18 731 €" read as 18 731 €
+    (the German set groups thousands with a space), and a long name wrapped it into "♥10" at a line's
+    end and "424 €" at the next one's start. The cash comes first now: "Anna ◀  731 € ♥18"."""
+    from companion.morpoly.editions import load_edition
+    from ui.screens.morpoly.common import money as shown_money
+    data = tmp_path / "data"
+    _feed(data, ["Bartholomäus", "Wilhelmine-Hildegard", "Konstantinopel"], ELAM,
+          lambda game: game.seq > 60 and game.question is not None, seed=5)
+    with _resumed(request, data, "de") as (app, d):
+        state = app.game.state
+        text = d.screen.money_label.text
+        ed = load_edition(state.edition)
+        for party in state.parties:
+            cash = shown_money(ed, party.cash)
+            assert f"{cash} ♥{state.lives[party.id]}" in text, (cash, text)
+            assert f"♥{state.lives[party.id]}  {cash}" not in text
+        lines = _shown_lines(d.screen.money_label)
+        assert not any(line.rstrip().endswith(tuple(f"♥{n}" for n in range(40))) and i + 1 < len(lines)
+                       and lines[i + 1].lstrip()[:1].isdigit() for i, line in enumerate(lines)), lines

@@ -120,7 +120,7 @@ def npc_marks(state: Any) -> dict[int, str]:
 
 
 def party_marks(state: Any, party: str) -> str:
-    """ELAM's lives left (♥) and a Fortuna token held (✦), beside a party's cash."""
+    """ELAM's lives left (♥) and a Fortuna token held (✦), after a party's cash (" ♥18 ✦")."""
     marks = ""
     lives = getattr(state, "lives", {})
     if party in lives:
@@ -446,13 +446,14 @@ class MorpolyBoardScreen(GameScreen):
             team = [party_name(app, t) + (" ◀" if t == at_turn else "") for t in party.tokens if t != party.boss]
             if team:
                 turn += " " + app.t("with {names}").format(names=", ".join(team))
-            turn += party_marks(state, party.id)
+            # the marks after the cash: "♥18 731 €" before it read as 18,731 € (and, wrapped, "♥10" / "424 €")
+            cash = money(ed, party.cash) + party_marks(state, party.id)
             if checker:
-                lines.append(f"[color={rgb}]{party_shape(party.id)}[/color] {party_name(app, party.boss)}{turn}  {money(ed, party.cash)}")
+                lines.append(f"[color={rgb}]{party_shape(party.id)}[/color] {party_name(app, party.boss)}{turn}  {cash}")
                 lines += jail_lines(app, state, party)
                 continue
             lines.append(f"[color={rgb}]{party_shape(party.id)}[/color] [b]{party_name(app, party.boss)}[/b]{turn}  "
-                         f"{money(ed, party.cash)}\n   [size={int(sp(11))}]{guilds + ' · ' if guilds else ''}"
+                         f"{cash}\n   [size={int(sp(11))}]{guilds + ' · ' if guilds else ''}"
                          f"{app.t('net worth')} {money(ed, worth)}[/size]")
             lines += jail_lines(app, state, party)
         lines.append(f"[b]{app.t('Bank')}[/b] {money(ed, state.bank.cash)} · ⌂{state.bank.houses} · {app.t(HOTEL_MARK)}{state.bank.hotels}")
