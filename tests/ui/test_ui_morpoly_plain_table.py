@@ -24,6 +24,10 @@
   button for each, "keep it mortgaged" thirteenth, below the fold: it stands above the list;
 - a table that called "time up" read "the richest party wins" (Polish "drużyna", a team): plain
   Monopoly has players; it reads "the richest player wins".
+- a bankruptcy's line did not say what the money was for, where every payment line and the question
+  to raise it do (rules revision 7): "Bartholomäus kann 23.000 DM an Wilhelmine-Hildegard nicht
+  zahlen und ist bankrott", "Bartłomiej nie może zapłacić $100 do banku i bankrutuje"; it says "(für
+  die Miete auf Lessingstraße)", "za podatek (Luxury Tax)".
 
 A position is reached the way a table's journal would hold it: seeded random legal play fed through
 the session (:func:`tests.ui.test_ui_morpoly_at_the_table._feed`), then the app is opened on it,
@@ -37,7 +41,7 @@ from companion.core.inputs import Answer, CardScan, DieRoll, Input
 import pytest
 
 from companion.morpoly.random_play import random_input
-from tests.ui.test_ui_morpoly_at_the_table import SEATS, _feed, _resumed
+from tests.ui.test_ui_morpoly_at_the_table import SEATS, _feed, _plain, _resumed
 from tests.ui.test_ui_morpoly_findings import _answer
 
 PLAIN = {"base": "standard"}
@@ -293,3 +297,44 @@ def test_a_plain_monopoly_table_out_of_time_reads_that_the_richest_player_wins(
         ending = d.screen.ending_label.text
         assert ending.split("\n")[0] == why, ending
         assert variant_word not in ending, ending
+
+
+POLISH_NAMES = ["Przemysław", "Małgorzata-Krystyna", "Bartłomiej", "Wiesława"]
+"""The Polish table's long names."""
+
+
+def test_a_german_bankruptcy_to_a_player_says_what_the_money_was_for(tmp_path: Path, request: Any) -> None:
+    """A German table with the D-Mark set and long names: the bankrupt's line says what the debt
+    was for, as every payment line and the question to raise the money do (rules revision 7), after
+    the words a table reads first — it read "… kann 16.000 DM an Wilhelmine-Hildegard nicht zahlen und ist bankrott", the rent (or
+    the card, the tax) it could not pay nowhere in the log."""
+    names = D_MARK_NAMES
+    data, rng = _before_a_bankruptcy(tmp_path, names, {**PLAIN, "edition": "de-dm"}, seed=1,
+                                     creditor_is_bank=False)
+    with _resumed(request, data, "de") as (app, d):
+        _by_touch(d, random_input(app.game, rng))
+        params = dict(next(n for n in app.game.narration if n.key == "morpoly.bankrupt").params)
+        assert params["for"] == "rent", params
+        log = _plain(d.screen.log_label.text)
+        debtor, creditor = (names[SEATS.index(params[k])] for k in ("party", "creditor"))
+        amount = params["amount"].replace(" ", "\u00a0")
+        said = f"{debtor} kann {amount} an {creditor} nicht zahlen und ist bankrott (für die Miete auf {params['for_name']})"
+        assert said in log, log
+
+
+def test_a_polish_bankruptcy_to_the_bank_says_what_the_money_was_for(tmp_path: Path, request: Any) -> None:
+    """A Polish table with the US set and long names: a player who cannot pay the bank is bankrupt
+    "do banku za …", the tax or the card it could not pay said as the payment lines say it."""
+    names = POLISH_NAMES
+    data, rng = _before_a_bankruptcy(tmp_path, names, PLAIN, seed=7, creditor_is_bank=True)
+    with _resumed(request, data, "pl") as (app, d):
+        _by_touch(d, random_input(app.game, rng))
+        params = next(p for p in (dict(n.params) for n in app.game.narration if n.key == "morpoly.bankrupt")
+                      if p["creditor"] == "bank")
+        debtor = names[SEATS.index(params["party"])]
+        amount = params["amount"].replace(" ", "\u00a0")
+        purpose = app.translator.purpose(params)
+        assert purpose != params["why"], purpose  # said in Polish, not the engine's English
+        said = f"{debtor} nie może zapłacić {amount} do banku za {purpose} i bankrutuje"
+        assert said in _plain(d.screen.log_label.text), d.screen.log_label.text
+        assert app.game.question.key == "morpoly.deed.auction"
