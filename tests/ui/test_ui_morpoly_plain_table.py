@@ -28,6 +28,10 @@
   to raise it do (rules revision 7): "Bartholomäus kann 23.000 DM an Wilhelmine-Hildegard nicht
   zahlen und ist bankrott", "Bartłomiej nie może zapłacić $100 do banku i bankrutuje"; it says "(für
   die Miete auf Lessingstraße)", "za podatek (Luxury Tax)".
+- a German table with a German set read a payment "für eine Karte „Gemeinschaftsfeld“", the
+  square's printed name quoted as for a set of another language, under the question "welche
+  Gemeinschaftskarte wurde gezogen?"; it reads "für eine Gemeinschaftskarte" (the quoted form stays
+  for a set of another language: a Polish table's German set, "za kartę „Ereignisfeld”").
 
 A position is reached the way a table's journal would hold it: seeded random legal play fed through
 the session (:func:`tests.ui.test_ui_morpoly_at_the_table._feed`), then the app is opened on it,
@@ -338,3 +342,28 @@ def test_a_polish_bankruptcy_to_the_bank_says_what_the_money_was_for(tmp_path: P
         said = f"{debtor} nie może zapłacić {amount} do banku za {purpose} i bankrutuje"
         assert said in _plain(d.screen.log_label.text), d.screen.log_label.text
         assert app.game.question.key == "morpoly.deed.auction"
+
+
+def _paid_for_a_card(game: Any) -> bool:
+    """The latest input paid for a Community Chest card (a birthday, a doctor's fee and their like)."""
+    return any(n.key == "morpoly.money.paid" and dict(n.params).get("for") == "chest-card"
+               for n in game.narration[-3:])
+
+
+def test_a_german_table_with_a_german_set_pays_for_a_gemeinschaftskarte(tmp_path: Path, request: Any) -> None:
+    """A German table with the D-Mark set (a set that speaks the table's language): a payment for a
+    card drawn says "für eine Gemeinschaftskarte", the word the question to name the card uses
+    ("welche Gemeinschaftskarte wurde gezogen?"); it read "für eine Karte „Gemeinschaftsfeld“",
+    the square's printed name quoted as for a set of another language."""
+    names = D_MARK_NAMES
+    found: list[int] = []
+    _feed(tmp_path / "trial", names, {**PLAIN, "edition": "de-dm"},
+          lambda g: _paid_for_a_card(g) and not found.append(g.seq), seed=13)
+    data = tmp_path / "data"
+    rng = _feed(data, names, {**PLAIN, "edition": "de-dm"}, lambda g: g.seq == found[0] - 1, seed=13)
+    with _resumed(request, data, "de") as (app, d):
+        assert app.game.question.key == "morpoly.card.chest"
+        assert "welche Gemeinschaftskarte wurde gezogen?" in _plain(d.screen.question_label.text)
+        _by_touch(d, random_input(app.game, rng))
+        log = _plain(d.screen.log_label.text)
+        assert "für eine Gemeinschaftskarte" in log.split("\n")[-2] and "„Gemeinschaftsfeld“" not in log, log
