@@ -32,6 +32,9 @@
   square's printed name quoted as for a set of another language, under the question "welche
   Gemeinschaftskarte wurde gezogen?"; it reads "für eine Gemeinschaftskarte" (the quoted form stays
   for a set of another language: a Polish table's German set, "za kartę „Ereignisfeld”").
+- a Polish table that asked a street for nothing read "dajesz nic", "… oferuje ci nic za Connecticut
+  Avenue. Przyjąć?" and "… daje nic": "nic" without the negation Polish needs; the offer, the
+  partner's question and the log list each side after a colon ("dajesz: nic; dostajesz: …").
 
 A position is reached the way a table's journal would hold it: seeded random legal play fed through
 the session (:func:`tests.ui.test_ui_morpoly_at_the_table._feed`), then the app is opened on it,
@@ -367,3 +370,52 @@ def test_a_german_table_with_a_german_set_pays_for_a_gemeinschaftskarte(tmp_path
         _by_touch(d, random_input(app.game, rng))
         log = _plain(d.screen.log_label.text)
         assert "für eine Gemeinschaftskarte" in log.split("\n")[-2] and "„Gemeinschaftsfeld“" not in log, log
+
+
+def _asks_for_a_street(game: Any) -> bool:
+    """A menu with ``trade`` whose player's partner holds a street that may change hands."""
+    from companion.morpoly.editions import load_edition
+    from companion.morpoly.trade import partners, squares_of
+    question = game.question
+    if question is None or question.key != "morpoly.turn.menu" or "trade" not in question.options:
+        return False
+    edition = load_edition(game.state.edition)
+    party = game.state.token(question.player).party
+    return any(edition.squares[s].kind == "street" for p in partners(game.state, edition, party)
+               for s in squares_of(game.state, edition, p)[0])
+
+
+def _partner_with_a_street(game: Any) -> str:
+    """The first partner of the player on the menu who holds a street that may change hands."""
+    from companion.morpoly.editions import load_edition
+    from companion.morpoly.trade import partners, squares_of
+    edition = load_edition(game.state.edition)
+    party = game.state.token(game.question.player).party
+    return next(p for p in partners(game.state, edition, party)
+                if any(edition.squares[s].kind == "street" for s in squares_of(game.state, edition, p)[0]))
+
+
+def test_a_polish_table_asks_a_street_for_nothing_in_good_polish(tmp_path: Path, request: Any) -> None:
+    """A Polish table with the US set and long names: a player asks another for a street and gives
+    nothing. The offer, the partner's question and the log read "dajesz: nic", "dajesz: …;
+    dostajesz: nic" and "daje: nic" — they read "dajesz nic", "oferuje ci nic za …" and "daje nic",
+    "nic" without the negation Polish needs ("nic nie dajesz"); as a list after a colon it needs none."""
+    from tests.ui.test_ui_morpoly_at_the_table import _answer_buttons
+    names = POLISH_NAMES
+    data = tmp_path / "data"
+    _feed(data, names, PLAIN, _asks_for_a_street, seed=5)
+    with _resumed(request, data, "pl") as (app, d):
+        d.tap(_answer_buttons(d)["trade"])
+        if app.game.question.key == "morpoly.trade.partner":
+            d.tap(_answer_buttons(d)[_partner_with_a_street(app.game)])
+        street = next(v for v in _answer_buttons(d, "get:"))
+        d.tap(_answer_buttons(d)[street])
+        offer = _plain(d.screen.question_label.text)
+        assert "– dajesz: nic; dostajesz: " in offer and "dajesz nic" not in offer, offer
+        d.tap(_answer_buttons(d)["propose"])
+        asked = _plain(d.screen.question_label.text)
+        assert app.game.question.key == "morpoly.trade.answer"
+        assert "dostajesz: nic; dajesz: " in asked and "oferuje ci nic" not in asked, asked
+        d.tap(_answer_buttons(d)["accept"])
+        line = _plain(d.screen.log_label.text).split("\n")[-1]
+        assert "wymieniają się – " in line and " daje: nic; " in line and "daje nic" not in line, line
