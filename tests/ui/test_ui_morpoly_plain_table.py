@@ -35,6 +35,9 @@
 - a Polish table that asked a street for nothing read "dajesz nic", "… oferuje ci nic za Connecticut
   Avenue. Przyjąć?" and "… daje nic": "nic" without the negation Polish needs; the offer, the
   partner's question and the log list each side after a colon ("dajesz: nic; dostajesz: …").
+- a Polish table's trade named the get-out-of-jail card with a capital in the middle of the sentence:
+  "Zażądaj: Karta wyjścia z więzienia (Chance)", "dostajesz: Atlantic Avenue + Karta wyjścia …";
+  it is "karta wyjścia z więzienia", as the log's "używa karty wyjścia z więzienia".
 
 A position is reached the way a table's journal would hold it: seeded random legal play fed through
 the session (:func:`tests.ui.test_ui_morpoly_at_the_table._feed`), then the app is opened on it,
@@ -419,3 +422,39 @@ def test_a_polish_table_asks_a_street_for_nothing_in_good_polish(tmp_path: Path,
         d.tap(_answer_buttons(d)["accept"])
         line = _plain(d.screen.log_label.text).split("\n")[-1]
         assert "wymieniają się – " in line and " daje: nic; " in line and "daje nic" not in line, line
+
+
+def _a_partner_holds_a_jail_card(game: Any) -> bool:
+    """A menu with ``trade`` whose player's partner holds a get-out-of-jail card."""
+    from companion.morpoly.editions import load_edition
+    from companion.morpoly.trade import partners
+    question = game.question
+    if question is None or question.key != "morpoly.turn.menu" or "trade" not in question.options:
+        return False
+    party = game.state.token(question.player).party
+    return any(game.state.party(p).jail_cards for p in partners(game.state, load_edition(game.state.edition), party))
+
+
+def test_a_polish_table_asks_for_a_jail_card_in_lower_case(tmp_path: Path, request: Any) -> None:
+    """A Polish table with the US set: the get-out-of-jail card in a trade is a common noun after a
+    colon or a plus, "Zażądaj: karta wyjścia z więzienia (Chance)", "dostajesz: karta …"; it read
+    "Zażądaj: Karta wyjścia …" and "dostajesz: Atlantic Avenue + Karta wyjścia …", a capital in the
+    middle of the sentence (the log's "używa karty wyjścia z więzienia" writes it in lower case)."""
+    from companion.morpoly.editions import load_edition
+    from companion.morpoly.trade import partners
+    from tests.ui.test_ui_morpoly_at_the_table import _answer_buttons
+    data = tmp_path / "data"
+    _feed(data, POLISH_NAMES, PLAIN, _a_partner_holds_a_jail_card, seed=4)
+    with _resumed(request, data, "pl") as (app, d):
+        game = app.game
+        party = game.state.token(game.question.player).party
+        holder = next(p for p in partners(game.state, load_edition(game.state.edition), party)
+                      if game.state.party(p).jail_cards)
+        d.tap(_answer_buttons(d)["trade"])
+        if app.game.question.key == "morpoly.trade.partner":
+            d.tap(_answer_buttons(d)[holder])
+        card = next(b for v, b in _answer_buttons(d, "get-card:").items())
+        assert card.text.startswith("Zażądaj: karta wyjścia z więzienia ("), card.text
+        d.tap(card)
+        offer = _plain(d.screen.question_label.text)
+        assert "dostajesz: karta wyjścia z więzienia (" in offer and "Karta" not in offer, offer
