@@ -35,6 +35,9 @@
 - a Polish table that asked a street for nothing read "dajesz nic", "… oferuje ci nic za Connecticut
   Avenue. Przyjąć?" and "… daje nic": "nic" without the negation Polish needs; the offer, the
   partner's question and the log list each side after a colon ("dajesz: nic; dostajesz: …").
+- a German table read a tax paid "an die Bank für Einkommensteuer" (and "beschaffe 2.000 DM für
+  Zusatzsteuer", "… ist bankrott (für Zusatzsteuer)"), the tax without its article; it reads "für die
+  Einkommensteuer".
 - a Polish table's trade named the get-out-of-jail card with a capital in the middle of the sentence:
   "Zażądaj: Karta wyjścia z więzienia (Chance)", "dostajesz: Atlantic Avenue + Karta wyjścia …";
   it is "karta wyjścia z więzienia", as the log's "używa karty wyjścia z więzienia".
@@ -458,3 +461,24 @@ def test_a_polish_table_asks_for_a_jail_card_in_lower_case(tmp_path: Path, reque
         d.tap(card)
         offer = _plain(d.screen.question_label.text)
         assert "dostajesz: karta wyjścia z więzienia (" in offer and "Karta" not in offer, offer
+
+
+def _paid_a_tax(game: Any) -> bool:
+    """The latest input paid the bank a tax square's tax."""
+    return any(n.key == "morpoly.money.paid" and dict(n.params).get("for") == "tax" for n in game.narration[-3:])
+
+
+def test_a_german_table_pays_die_einkommensteuer(tmp_path: Path, request: Any) -> None:
+    """A German table with the D-Mark set: a throw onto a tax square pays "an die Bank für die
+    Einkommensteuer" (or "die Zusatzsteuer"), the tax with its article; it read "für
+    Einkommensteuer", as a label, not a sentence (likewise in the question to raise the money)."""
+    names = D_MARK_NAMES
+    found: list[int] = []
+    _feed(tmp_path / "trial", names, {**PLAIN, "edition": "de-dm"},
+          lambda g: _paid_a_tax(g) and not found.append(g.seq), seed=13)
+    data = tmp_path / "data"
+    rng = _feed(data, names, {**PLAIN, "edition": "de-dm"}, lambda g: g.seq == found[0] - 1, seed=13)
+    with _resumed(request, data, "de") as (app, d):
+        _by_touch(d, random_input(app.game, rng))
+        paid = next(line for line in _plain(d.screen.log_label.text).split("\n")[::-1] if " zahlt " in line)
+        assert paid.endswith(("an die Bank für die Einkommensteuer", "an die Bank für die Zusatzsteuer")), paid
