@@ -353,10 +353,22 @@ def test_a_polish_bankruptcy_to_the_bank_says_what_the_money_was_for(tmp_path: P
         assert app.game.question.key == "morpoly.deed.auction"
 
 
-def _paid_for_a_card(game: Any) -> bool:
-    """The latest input paid for a Community Chest card (a birthday, a doctor's fee and their like)."""
-    return any(n.key == "morpoly.money.paid" and dict(n.params).get("for") == "chest-card"
-               for n in game.narration[-3:])
+def _paid_for(purpose: str) -> Any:
+    """Whether the latest input paid for ``purpose`` (a ``for`` key: ``chest-card``, ``tax``)."""
+    return lambda game: any(n.key == "morpoly.money.paid" and dict(n.params).get("for") == purpose
+                            for n in game.narration[-3:])
+
+
+def _before_a_d_mark_payment(tmp_path: Path, purpose: str) -> tuple[Path, Any]:
+    """A plain-Monopoly game on the D-Mark set with :data:`D_MARK_NAMES`, one input before its first
+    payment for ``purpose`` (found by a trial game of the same seed); the data folder and the random
+    play's generator."""
+    names, options = D_MARK_NAMES, {**PLAIN, "edition": "de-dm"}
+    found: list[int] = []
+    paid = _paid_for(purpose)
+    _feed(tmp_path / "trial", names, options, lambda g: paid(g) and not found.append(g.seq), seed=13)
+    data = tmp_path / "data"
+    return data, _feed(data, names, options, lambda g: g.seq == found[0] - 1, seed=13)
 
 
 def test_a_german_table_with_a_german_set_pays_for_a_gemeinschaftskarte(tmp_path: Path, request: Any) -> None:
@@ -364,12 +376,7 @@ def test_a_german_table_with_a_german_set_pays_for_a_gemeinschaftskarte(tmp_path
     card drawn says "für eine Gemeinschaftskarte", the word the question to name the card uses
     ("welche Gemeinschaftskarte wurde gezogen?"); it read "für eine Karte „Gemeinschaftsfeld“",
     the square's printed name quoted as for a set of another language."""
-    names = D_MARK_NAMES
-    found: list[int] = []
-    _feed(tmp_path / "trial", names, {**PLAIN, "edition": "de-dm"},
-          lambda g: _paid_for_a_card(g) and not found.append(g.seq), seed=13)
-    data = tmp_path / "data"
-    rng = _feed(data, names, {**PLAIN, "edition": "de-dm"}, lambda g: g.seq == found[0] - 1, seed=13)
+    data, rng = _before_a_d_mark_payment(tmp_path, "chest-card")
     with _resumed(request, data, "de") as (app, d):
         assert app.game.question.key == "morpoly.card.chest"
         assert "welche Gemeinschaftskarte wurde gezogen?" in _plain(d.screen.question_label.text)
@@ -463,21 +470,11 @@ def test_a_polish_table_asks_for_a_jail_card_in_lower_case(tmp_path: Path, reque
         assert "dostajesz: karta wyjścia z więzienia (" in offer and "Karta" not in offer, offer
 
 
-def _paid_a_tax(game: Any) -> bool:
-    """The latest input paid the bank a tax square's tax."""
-    return any(n.key == "morpoly.money.paid" and dict(n.params).get("for") == "tax" for n in game.narration[-3:])
-
-
 def test_a_german_table_pays_die_einkommensteuer(tmp_path: Path, request: Any) -> None:
     """A German table with the D-Mark set: a throw onto a tax square pays "an die Bank für die
     Einkommensteuer" (or "die Zusatzsteuer"), the tax with its article; it read "für
     Einkommensteuer", as a label, not a sentence (likewise in the question to raise the money)."""
-    names = D_MARK_NAMES
-    found: list[int] = []
-    _feed(tmp_path / "trial", names, {**PLAIN, "edition": "de-dm"},
-          lambda g: _paid_a_tax(g) and not found.append(g.seq), seed=13)
-    data = tmp_path / "data"
-    rng = _feed(data, names, {**PLAIN, "edition": "de-dm"}, lambda g: g.seq == found[0] - 1, seed=13)
+    data, rng = _before_a_d_mark_payment(tmp_path, "tax")
     with _resumed(request, data, "de") as (app, d):
         _by_touch(d, random_input(app.game, rng))
         paid = next(line for line in _plain(d.screen.log_label.text).split("\n")[::-1] if " zahlt " in line)
