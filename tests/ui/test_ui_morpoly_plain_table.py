@@ -24,6 +24,23 @@
   button for each, "keep it mortgaged" thirteenth, below the fold: it stands above the list;
 - a table that called "time up" read "the richest party wins" (Polish "drużyna", a team): plain
   Monopoly has players; it reads "the richest player wins".
+- a bankruptcy's line did not say what the money was for, where every payment line and the question
+  to raise it do (rules revision 7): "Bartholomäus kann 23.000 DM an Wilhelmine-Hildegard nicht
+  zahlen und ist bankrott", "Bartłomiej nie może zapłacić $100 do banku i bankrutuje"; it says "(für
+  die Miete für Lessingstraße)", "za podatek (Luxury Tax)".
+- a German table with a German set read a payment "für eine Karte „Gemeinschaftsfeld“", the
+  square's printed name quoted as for a set of another language, under the question "welche
+  Gemeinschaftskarte wurde gezogen?"; it reads "für eine Gemeinschaftskarte" (the quoted form stays
+  for a set of another language: a Polish table's German set, "za kartę „Ereignisfeld”").
+- a Polish table that asked a street for nothing read "dajesz nic", "… oferuje ci nic za Connecticut
+  Avenue. Przyjąć?" and "… daje nic": "nic" without the negation Polish needs; the offer, the
+  partner's question and the log list each side after a colon ("dajesz: nic; dostajesz: …").
+- a German table read a tax paid "an die Bank für Einkommensteuer" (and "beschaffe 2.000 DM für
+  Zusatzsteuer", "… ist bankrott (für Zusatzsteuer)"), the tax without its article; it reads "für die
+  Einkommensteuer".
+- a Polish table's trade named the get-out-of-jail card with a capital in the middle of the sentence:
+  "Zażądaj: Karta wyjścia z więzienia (Chance)", "dostajesz: Atlantic Avenue + Karta wyjścia …";
+  it is "karta wyjścia z więzienia", as the log's "używa karty wyjścia z więzienia".
 
 A position is reached the way a table's journal would hold it: seeded random legal play fed through
 the session (:func:`tests.ui.test_ui_morpoly_at_the_table._feed`), then the app is opened on it,
@@ -37,7 +54,7 @@ from companion.core.inputs import Answer, CardScan, DieRoll, Input
 import pytest
 
 from companion.morpoly.random_play import random_input
-from tests.ui.test_ui_morpoly_at_the_table import SEATS, _feed, _resumed
+from tests.ui.test_ui_morpoly_at_the_table import SEATS, _feed, _plain, _resumed
 from tests.ui.test_ui_morpoly_findings import _answer
 
 PLAIN = {"base": "standard"}
@@ -293,3 +310,172 @@ def test_a_plain_monopoly_table_out_of_time_reads_that_the_richest_player_wins(
         ending = d.screen.ending_label.text
         assert ending.split("\n")[0] == why, ending
         assert variant_word not in ending, ending
+
+
+POLISH_NAMES = ["Przemysław", "Małgorzata-Krystyna", "Bartłomiej", "Wiesława"]
+"""The Polish table's long names."""
+
+
+def test_a_german_bankruptcy_to_a_player_says_what_the_money_was_for(tmp_path: Path, request: Any) -> None:
+    """A German table with the D-Mark set and long names: the bankrupt's line says what the debt
+    was for, as every payment line and the question to raise the money do (rules revision 7), after
+    the words a table reads first — it read "… kann 16.000 DM an Wilhelmine-Hildegard nicht zahlen und ist bankrott", the rent (or
+    the card, the tax) it could not pay nowhere in the log."""
+    names = D_MARK_NAMES
+    data, rng = _before_a_bankruptcy(tmp_path, names, {**PLAIN, "edition": "de-dm"}, seed=1,
+                                     creditor_is_bank=False)
+    with _resumed(request, data, "de") as (app, d):
+        _by_touch(d, random_input(app.game, rng))
+        params = dict(next(n for n in app.game.narration if n.key == "morpoly.bankrupt").params)
+        assert params["for"] == "rent", params
+        log = _plain(d.screen.log_label.text)
+        debtor, creditor = (names[SEATS.index(params[k])] for k in ("party", "creditor"))
+        amount = params["amount"].replace(" ", "\u00a0")
+        said = f"{debtor} kann {amount} an {creditor} nicht zahlen und ist bankrott (für die Miete für {params['for_name']})"
+        assert said in log, log
+
+
+def test_a_polish_bankruptcy_to_the_bank_says_what_the_money_was_for(tmp_path: Path, request: Any) -> None:
+    """A Polish table with the US set and long names: a player who cannot pay the bank is bankrupt
+    "do banku za …", the tax or the card it could not pay said as the payment lines say it."""
+    names = POLISH_NAMES
+    data, rng = _before_a_bankruptcy(tmp_path, names, PLAIN, seed=7, creditor_is_bank=True)
+    with _resumed(request, data, "pl") as (app, d):
+        _by_touch(d, random_input(app.game, rng))
+        params = next(p for p in (dict(n.params) for n in app.game.narration if n.key == "morpoly.bankrupt")
+                      if p["creditor"] == "bank")
+        debtor = names[SEATS.index(params["party"])]
+        amount = params["amount"].replace(" ", "\u00a0")
+        purpose = app.translator.purpose(params)
+        assert purpose != params["why"], purpose  # said in Polish, not the engine's English
+        said = f"{debtor} nie może zapłacić {amount} do banku za {purpose} i bankrutuje"
+        assert said in _plain(d.screen.log_label.text), d.screen.log_label.text
+        assert app.game.question.key == "morpoly.deed.auction"
+
+
+def _paid_for(purpose: str) -> Any:
+    """Whether the latest input paid for ``purpose`` (a ``for`` key: ``chest-card``, ``tax``)."""
+    return lambda game: any(n.key == "morpoly.money.paid" and dict(n.params).get("for") == purpose
+                            for n in game.narration[-3:])
+
+
+def _before_a_d_mark_payment(tmp_path: Path, purpose: str) -> tuple[Path, Any]:
+    """A plain-Monopoly game on the D-Mark set with :data:`D_MARK_NAMES`, one input before its first
+    payment for ``purpose`` (found by a trial game of the same seed); the data folder and the random
+    play's generator."""
+    names, options = D_MARK_NAMES, {**PLAIN, "edition": "de-dm"}
+    found: list[int] = []
+    paid = _paid_for(purpose)
+    _feed(tmp_path / "trial", names, options, lambda g: paid(g) and not found.append(g.seq), seed=13)
+    data = tmp_path / "data"
+    return data, _feed(data, names, options, lambda g: g.seq == found[0] - 1, seed=13)
+
+
+def test_a_german_table_with_a_german_set_pays_for_a_gemeinschaftskarte(tmp_path: Path, request: Any) -> None:
+    """A German table with the D-Mark set (a set that speaks the table's language): a payment for a
+    card drawn says "für eine Gemeinschaftskarte", the word the question to name the card uses
+    ("welche Gemeinschaftskarte wurde gezogen?"); it read "für eine Karte „Gemeinschaftsfeld“",
+    the square's printed name quoted as for a set of another language."""
+    data, rng = _before_a_d_mark_payment(tmp_path, "chest-card")
+    with _resumed(request, data, "de") as (app, d):
+        assert app.game.question.key == "morpoly.card.chest"
+        assert "welche Gemeinschaftskarte wurde gezogen?" in _plain(d.screen.question_label.text)
+        _by_touch(d, random_input(app.game, rng))
+        log = _plain(d.screen.log_label.text)
+        assert "für eine Gemeinschaftskarte" in log.split("\n")[-2] and "„Gemeinschaftsfeld“" not in log, log
+
+
+def _asks_for_a_street(game: Any) -> bool:
+    """A menu with ``trade`` whose player's partner holds a street that may change hands."""
+    from companion.morpoly.editions import load_edition
+    from companion.morpoly.trade import partners, squares_of
+    question = game.question
+    if question is None or question.key != "morpoly.turn.menu" or "trade" not in question.options:
+        return False
+    edition = load_edition(game.state.edition)
+    party = game.state.token(question.player).party
+    return any(edition.squares[s].kind == "street" for p in partners(game.state, edition, party)
+               for s in squares_of(game.state, edition, p)[0])
+
+
+def _partner_with_a_street(game: Any) -> str:
+    """The first partner of the player on the menu who holds a street that may change hands."""
+    from companion.morpoly.editions import load_edition
+    from companion.morpoly.trade import partners, squares_of
+    edition = load_edition(game.state.edition)
+    party = game.state.token(game.question.player).party
+    return next(p for p in partners(game.state, edition, party)
+                if any(edition.squares[s].kind == "street" for s in squares_of(game.state, edition, p)[0]))
+
+
+def test_a_polish_table_asks_a_street_for_nothing_in_good_polish(tmp_path: Path, request: Any) -> None:
+    """A Polish table with the US set and long names: a player asks another for a street and gives
+    nothing. The offer, the partner's question and the log read "dajesz: nic", "dajesz: …;
+    dostajesz: nic" and "daje: nic" — they read "dajesz nic", "oferuje ci nic za …" and "daje nic",
+    "nic" without the negation Polish needs ("nic nie dajesz"); as a list after a colon it needs none."""
+    from tests.ui.test_ui_morpoly_at_the_table import _answer_buttons
+    names = POLISH_NAMES
+    data = tmp_path / "data"
+    _feed(data, names, PLAIN, _asks_for_a_street, seed=5)
+    with _resumed(request, data, "pl") as (app, d):
+        d.tap(_answer_buttons(d)["trade"])
+        if app.game.question.key == "morpoly.trade.partner":
+            d.tap(_answer_buttons(d)[_partner_with_a_street(app.game)])
+        street = next(v for v in _answer_buttons(d, "get:"))
+        d.tap(_answer_buttons(d)[street])
+        offer = _plain(d.screen.question_label.text)
+        assert "– dajesz: nic; dostajesz: " in offer and "dajesz nic" not in offer, offer
+        d.tap(_answer_buttons(d)["propose"])
+        asked = _plain(d.screen.question_label.text)
+        assert app.game.question.key == "morpoly.trade.answer"
+        assert "dostajesz: nic; dajesz: " in asked and "oferuje ci nic" not in asked, asked
+        d.tap(_answer_buttons(d)["accept"])
+        line = _plain(d.screen.log_label.text).split("\n")[-1]
+        assert "wymieniają się – " in line and " daje: nic; " in line and "daje nic" not in line, line
+
+
+def _a_partner_holds_a_jail_card(game: Any) -> bool:
+    """A menu with ``trade`` whose player's partner holds a get-out-of-jail card."""
+    from companion.morpoly.editions import load_edition
+    from companion.morpoly.trade import partners
+    question = game.question
+    if question is None or question.key != "morpoly.turn.menu" or "trade" not in question.options:
+        return False
+    party = game.state.token(question.player).party
+    return any(game.state.party(p).jail_cards for p in partners(game.state, load_edition(game.state.edition), party))
+
+
+def test_a_polish_table_asks_for_a_jail_card_in_lower_case(tmp_path: Path, request: Any) -> None:
+    """A Polish table with the US set: the get-out-of-jail card in a trade is a common noun after a
+    colon or a plus, "Zażądaj: karta wyjścia z więzienia (Chance)", "dostajesz: karta …"; it read
+    "Zażądaj: Karta wyjścia …" and "dostajesz: Atlantic Avenue + Karta wyjścia …", a capital in the
+    middle of the sentence (the log's "używa karty wyjścia z więzienia" writes it in lower case)."""
+    from companion.morpoly.editions import load_edition
+    from companion.morpoly.trade import partners
+    from tests.ui.test_ui_morpoly_at_the_table import _answer_buttons
+    data = tmp_path / "data"
+    _feed(data, POLISH_NAMES, PLAIN, _a_partner_holds_a_jail_card, seed=4)
+    with _resumed(request, data, "pl") as (app, d):
+        game = app.game
+        party = game.state.token(game.question.player).party
+        holder = next(p for p in partners(game.state, load_edition(game.state.edition), party)
+                      if game.state.party(p).jail_cards)
+        d.tap(_answer_buttons(d)["trade"])
+        if app.game.question.key == "morpoly.trade.partner":
+            d.tap(_answer_buttons(d)[holder])
+        card = next(b for v, b in _answer_buttons(d, "get-card:").items())
+        assert card.text.startswith("Zażądaj: karta wyjścia z więzienia ("), card.text
+        d.tap(card)
+        offer = _plain(d.screen.question_label.text)
+        assert "dostajesz: karta wyjścia z więzienia (" in offer and "Karta" not in offer, offer
+
+
+def test_a_german_table_pays_die_einkommensteuer(tmp_path: Path, request: Any) -> None:
+    """A German table with the D-Mark set: a throw onto a tax square pays "an die Bank für die
+    Einkommensteuer" (or "die Zusatzsteuer"), the tax with its article; it read "für
+    Einkommensteuer", as a label, not a sentence (likewise in the question to raise the money)."""
+    data, rng = _before_a_d_mark_payment(tmp_path, "tax")
+    with _resumed(request, data, "de") as (app, d):
+        _by_touch(d, random_input(app.game, rng))
+        paid = next(line for line in _plain(d.screen.log_label.text).split("\n")[::-1] if " zahlt " in line)
+        assert paid.endswith(("an die Bank für die Einkommensteuer", "an die Bank für die Zusatzsteuer")), paid
