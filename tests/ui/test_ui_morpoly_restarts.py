@@ -9,8 +9,9 @@ the window (ring, money panel, log), the FSU ledger, the position and what a red
 Each game is killed and resumed several times (``drive_morpoly.py``: every roll thrown on the die
 emulator's pair of dice through the serial source, every choice a tap). The seeds' choices reach
 those questions at the steps below (found by replaying the driver's choices through the engine; seeds
-21 and 3 reached them until rules revision 6's trades took the driver's taps elsewhere, and seed 54
-until rules revision 7's menus offered ``others-trade`` too).
+21 and 3 reached them until rules revision 6's trades took the driver's taps elsewhere, seed 54 until
+rules revision 7's menus offered ``others-trade`` too, and seed 121 until its proposer question offered
+``cancel``).
 """
 from __future__ import annotations
 
@@ -30,7 +31,7 @@ SAME = ("game", "mode", "seq", "inputs", "undone", "question", "view", "ring", "
 PLANS = [
     pytest.param(125, "de", [(88, (), "morpoly.trade.answer"), (78, (), "morpoly.debt.raise"), (1, ("undo:2",), None)],
                  id="trade-debt-undo-de"),
-    pytest.param(121, "en", [(96, (), "morpoly.fortuna.window"), (61, (), "morpoly.takeover.auction")],
+    pytest.param(173, "en", [(100, (), "morpoly.fortuna.window"), (49, (), "morpoly.takeover.auction")],
                  id="fortuna-takeover-en"),
 ]
 """Per game: the seed, the language, and each run's steps, touches after them, and the question the
