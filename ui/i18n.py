@@ -35,7 +35,6 @@ line too (:func:`sentence`), for a template that starts with a value ("red", a n
 from __future__ import annotations
 
 import gettext
-import re
 import string
 from pathlib import Path
 from typing import Mapping
@@ -192,11 +191,22 @@ def is_amount(value: str) -> bool:
 def amounts_whole(text: str) -> str:
     """A printed sentence (a card's) with each amount held to its symbol by a no-break space, as a
     param's amount is (:func:`is_amount`): "Zahle 50 €." wrapped on the log as "Zahle 50" and "€."."""
+    words = text.split(" ")
+    joined = words[0]
+    for before, word in zip(words, words[1:]):
+        joined += ("\u00a0" if _amount_halves(before, word) else " ") + word
+    return joined
+
+
+def _amount_halves(before: str, after: str) -> bool:
+    """Whether two words a space apart are an amount's digits and its symbol ("50" "€.", "DM" "400"):
+    the symbol not part of a word ("5 Minuten", "TM 4" are no amounts)."""
     for symbol in CURRENCY_SYMBOLS:
-        mark = re.escape(symbol)
-        text = re.sub(rf"(\d) ({mark})(?![^\W\d_])", "\\1\u00a0\\2", text)  # "50 €", not "5 Minuten"
-        text = re.sub(rf"(?<![^\W\d_])({mark}) (\d)", "\\1\u00a0\\2", text)  # "DM 400", not "TM 4"
-    return text
+        if before[-1:].isdigit() and after.startswith(symbol) and not after[len(symbol):len(symbol) + 1].isalpha():
+            return True
+        if after[:1].isdigit() and before.endswith(symbol) and not before[:-len(symbol)][-1:].isalpha():
+            return True
+    return False
 
 
 PLACE_GO = "go_name"
