@@ -122,6 +122,7 @@ def _has_payment(change: fsu.Change) -> bool:
     payment."""
     return change.amount > 0 and not change.waived
 
+
 def _owed_uninsured(state: State, edition: Edition, narrator: Narrator, event: MustPay, why: Why | None
                     ) -> Settling:
     """A payment owed (:func:`charge`) while no FSU is active: what :func:`fsu.resolution` makes of it
