@@ -420,6 +420,21 @@ def _asked_on_the_board(app: Any, d: Any, key: str) -> tuple[Any, dict[str, str]
     return question, dict(question.params), lines
 
 
+def _undo_to_by_touch(d: Any, row: int) -> None:
+    """On the Journal screen: pick step ``row``, tap "undo to here" and the dialog's undo, and wait
+    for the dialog to close (the Journal stays open)."""
+    journal = d.screen
+    assert journal.name == "journal", journal.name
+    journal.select(row)
+    d.frames(2)
+    d.tap(journal.ids.undo)
+    d.tap(journal.confirm_button)
+    for _frame in range(100):
+        d.frames(1)
+        if journal.popup.parent is None:
+            break
+
+
 def _answer_buttons(d: Any, prefix: str = "") -> dict[str, Any]:
     """The board's answer buttons by the answer each gives (those starting with ``prefix``)."""
     return {w.value: w for w in d.screen.answer_area.walk()

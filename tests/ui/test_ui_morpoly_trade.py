@@ -13,7 +13,7 @@ import pytest
 from companion.morpoly.editions import load_edition
 from companion.morpoly.trade import partners, squares_of
 from tests.ui.test_ui_morpoly_at_the_table import (LONG_NAMES, SEATS, _answer_buttons, _asked_on_the_board, _conftest,
-                                          _feed, _plain, _resume, _resumed, _shown_lines)
+                                          _feed, _plain, _resume, _resumed, _shown_lines, _undo_to_by_touch)
 
 POLISH_NAMES = ["Przemysław", "Małgorzata", "Grzegorz", "Wiesława"]
 SHOTS = Path("/tmp/trade-shots")
@@ -210,17 +210,9 @@ def test_a_swap_undone_in_the_journal_stays_undone_after_a_restart(tmp_path: Pat
         d.tap(_answer_buttons(d)["accept"])
         assert app.game.state.squares[mine].owner == partner and app.game.state.squares[theirs].owner == party
         d.tap(d.screen.journal_button)
-        journal = d.screen
-        assert journal.name == "journal"
+        assert d.screen.name == "journal"
         d.frames(3)
-        journal.select(at_menu)
-        d.frames(2)
-        d.tap(journal.ids.undo)
-        d.tap(journal.confirm_button)
-        for _frame in range(100):
-            d.frames(1)
-            if journal.popup.parent is None:
-                break
+        _undo_to_by_touch(d, at_menu)
         assert len(app.session.inputs) == at_menu, app.message
     finally:
         conftest.stop_app(app)  # the app closed after the undo, started again below

@@ -27,7 +27,7 @@ from typing import Any
 
 import pytest
 
-from tests.ui.test_ui_morpoly_at_the_table import _feed, _fits, _plain, _resumed, _shown_lines
+from tests.ui.test_ui_morpoly_at_the_table import _feed, _fits, _plain, _resumed, _shown_lines, _undo_to_by_touch
 
 POLISH = ["Przemysław", "Małgorzata-Krystyna", "Bartłomiej"]
 ITALIAN = ["Massimiliano", "Maria Benedetta", "Gianfranco"]
@@ -141,14 +141,7 @@ def test_the_journal_row_of_a_takeover_says_the_takeover(tmp_path: Path, request
         row = journal.line_button(step)
         shown = " ".join(_shown_lines(row))
         assert shown.startswith(f"{step} · ") and "rileva" in shown, shown
-        journal.select(step - 1)
-        d.frames(2)
-        d.tap(journal.ids.undo)
-        d.tap(journal.confirm_button)
-        for _frame in range(100):
-            d.frames(1)
-            if journal.popup.parent is None:
-                break
+        _undo_to_by_touch(d, step - 1)
         assert len(app.session.inputs) == step - 1, app.message
         d.tap(journal.ids.back)
         assert d.screen.name == "morpoly-board"
