@@ -297,3 +297,50 @@ def test_a_polish_table_records_a_swap_of_two_others_on_a_third_s_turn_and_a_res
         assert after.squares[mine].owner == partner and after.squares[theirs].owner == proposer
         assert app.game.question.key == "morpoly.turn.menu" and app.game.question.player == turn_token
         assert "others-trade" in app.game.question.options
+
+
+def test_a_german_swap_of_two_others_undone_in_the_journal_stays_undone_after_a_restart(
+        tmp_path: Path, request: Any) -> None:
+    """Rules revision 7 with long German names: on one player's turn two others swap two streets
+    ("Handel, den ein anderer vorschlägt"); the table takes the whole trade back in the Journal, to the
+    menu before it, and the app is started again: back on the Journal, then on the board the same
+    player's menu, each street with its owner and the money as before."""
+    from companion.morpoly.trade import other_proposers
+    data = tmp_path / "data"
+    _feed(data, LONG_NAMES, {"edition": "de"}, _others_swap_ready, seed=3)
+    conftest = _conftest(request)
+    app, d = _resume(conftest, data, "de")
+    try:
+        game = app.game
+        turn_token = game.question.player
+        turn = game.state.token(turn_token).party
+        able = other_proposers(game.state, load_edition(game.state.edition), turn_token)
+        proposer, partner = [p for p in able if p != turn and _streets(game, p)][:2]
+        mine, theirs = _streets(game, proposer)[0], _streets(game, partner)[0]
+        at_menu = len(app.session.inputs)
+        money = [(p.id, p.cash) for p in game.state.parties]
+        assert _answer_buttons(d)["others-trade"].text == "Handel, den ein anderer vorschlägt"
+        d.tap(_answer_buttons(d)["others-trade"])
+        d.tap(_answer_buttons(d)[proposer])
+        if app.game.question.key == "morpoly.trade.partner":
+            d.tap(_answer_buttons(d)[partner])
+        for answer in (f"give:{mine}", f"get:{theirs}", "propose", "accept"):
+            d.tap(_answer_buttons(d)[answer])
+        assert app.game.state.squares[mine].owner == partner and app.game.state.squares[theirs].owner == proposer
+        d.screenshot(SHOTS / "others-swapped-de.png")
+        d.tap(d.screen.journal_button)
+        d.frames(3)
+        _undo_to_by_touch(d, at_menu)
+        assert len(app.session.inputs) == at_menu, app.message
+    finally:
+        conftest.stop_app(app)  # the plug pulled after the undo
+    with _resumed(request, data, "de") as (app, d):
+        assert d.screen.name == "journal"  # back where the table was
+        d.tap(d.screen.ids.back)
+        _asked_on_the_board(app, d, "morpoly.turn.menu")
+        after = app.game.state
+        assert app.game.question.player == turn_token and "others-trade" in app.game.question.options
+        assert after.squares[mine].owner == proposer and after.squares[theirs].owner == partner
+        assert [(p.id, p.cash) for p in after.parties] == money
+        assert "handeln:" not in d.screen.log_label.text.split("\n")[-1]
+        d.screenshot(SHOTS / "others-undone-restarted-de.png")
