@@ -5,6 +5,7 @@ in German and Polish. The position is reached as a table's journal would hold it
 legal play fed through the session (:func:`test_ui_morpoly_at_the_table._feed`), then "resume"."""
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -241,6 +242,31 @@ def _others_swap_ready(game: Any) -> bool:
     return len(able) > 1 and sum(1 for p in able if p != turn and _streets(game, p)) >= 2
 
 
+@dataclass(frozen=True)
+class OthersSwap:
+    """The swap the tests play on a menu :func:`_others_swap_ready` found: on ``turn_token``'s menu,
+    ``proposer`` gives its street ``mine`` for ``partner``'s street ``theirs`` (``able``: the parties
+    the table may name as proposer)."""
+
+    turn_token: str
+    turn: str
+    able: list[str]
+    proposer: str
+    partner: str
+    mine: int
+    theirs: int
+
+
+def _others_swap(game: Any) -> OthersSwap:
+    from companion.morpoly.trade import other_proposers
+    turn_token = game.question.player
+    turn = game.state.token(turn_token).party
+    able = other_proposers(game.state, load_edition(game.state.edition), turn_token)
+    proposer, partner = [p for p in able if p != turn and _streets(game, p)][:2]
+    return OthersSwap(turn_token, turn, able, proposer, partner, _streets(game, proposer)[0],
+                      _streets(game, partner)[0])
+
+
 def test_a_polish_table_records_a_swap_of_two_others_on_a_third_s_turn_and_a_restart_keeps_it(
         tmp_path: Path, request: Any) -> None:
     """Rules revision 7: players trade whenever two agree. On one player's turn the table taps "another
@@ -248,18 +274,15 @@ def test_a_polish_table_records_a_swap_of_two_others_on_a_third_s_turn_and_a_res
     proposer's boss swaps a street with a third party; the turn's menu comes back, the Journal says
     who was named as proposer (not as if the player on turn had answered), and after a restart the
     swap stands."""
-    from companion.morpoly.trade import other_proposers
     data = tmp_path / "data"
     _feed(data, POLISH_NAMES, {}, _others_swap_ready, seed=3)
     conftest = _conftest(request)
     app, d = _resume(conftest, data, "pl")
     try:
         game = app.game
-        turn_token = game.question.player
-        turn = game.state.token(turn_token).party
-        able = other_proposers(game.state, load_edition(game.state.edition), turn_token)
-        proposer, partner = [p for p in able if p != turn and _streets(game, p)][:2]
-        mine, theirs = _streets(game, proposer)[0], _streets(game, partner)[0]
+        swap = _others_swap(game)
+        turn_token, turn, able = swap.turn_token, swap.turn, swap.able
+        proposer, partner, mine, theirs = swap.proposer, swap.partner, swap.mine, swap.theirs
         button = _answer_buttons(d)["others-trade"]
         assert button.text == "Wymiana proponowana przez innego gracza"
         d.tap(button)
@@ -305,18 +328,15 @@ def test_a_german_swap_of_two_others_undone_in_the_journal_stays_undone_after_a_
     ("Handel, den ein anderer vorschlägt"); the table takes the whole trade back in the Journal, to the
     menu before it, and the app is started again: back on the Journal, then on the board the same
     player's menu, each street with its owner and the money as before."""
-    from companion.morpoly.trade import other_proposers
     data = tmp_path / "data"
     _feed(data, LONG_NAMES, {"edition": "de"}, _others_swap_ready, seed=3)
     conftest = _conftest(request)
     app, d = _resume(conftest, data, "de")
     try:
         game = app.game
-        turn_token = game.question.player
-        turn = game.state.token(turn_token).party
-        able = other_proposers(game.state, load_edition(game.state.edition), turn_token)
-        proposer, partner = [p for p in able if p != turn and _streets(game, p)][:2]
-        mine, theirs = _streets(game, proposer)[0], _streets(game, partner)[0]
+        swap = _others_swap(game)
+        turn_token, proposer, partner, mine, theirs = swap.turn_token, swap.proposer, swap.partner, swap.mine, \
+            swap.theirs
         at_menu = len(app.session.inputs)
         money = [(p.id, p.cash) for p in game.state.parties]
         assert _answer_buttons(d)["others-trade"].text == "Handel, den ein anderer vorschlägt"
