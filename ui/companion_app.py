@@ -303,12 +303,15 @@ class CompanionApp(App):
 
     @staticmethod
     def can_show(record: GameRecord) -> bool:
-        """Whether the app can draw the game of ``record``: one of its two games, seated at its four
-        colours. The command line takes other players' ids ("white,black"), which only it can show: one
-        such game listed on Home stopped the app at every start (no colour to draw its players in)."""
-        from ui.palette import PLAYER_RGB
+        """Whether the app can draw the game of ``record``: one of its two games, seated at its
+        colours (the first game's four; Ankh-Morpoly's eight). The command line takes other players'
+        ids ("white,black"), which only it can show: one such game listed on Home stopped the app at
+        every start (no colour to draw its players in)."""
+        from companion.morpork.board import COLORS
+        from ui.palette import SEATS
         from ui.screens.morpoly.common import MODE_ID
-        return record.mode in (DEFAULT_MODE, MODE_ID) and all(p in PLAYER_RGB for p in record.players)
+        seats = {DEFAULT_MODE: COLORS, MODE_ID: SEATS}.get(record.mode, ())
+        return all(p in seats for p in record.players) if seats else False
 
     def resume_other(self, game_id: int) -> None:
         """Go back to the unfinished game ``game_id`` (Home's list of the others): it becomes the

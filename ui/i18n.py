@@ -44,6 +44,7 @@ from companion.morpoly.currency import PROFILES
 from companion.morpork.board import AREA_BY_ID
 from companion.morpork.catalog import display_name
 from companion.morpork.progress import only_skip_and_powers
+from ui.palette import SEATS
 
 DOMAIN = "ankh_companion"
 LOCALE_DIR = Path(__file__).parent / "locale"
@@ -529,7 +530,7 @@ class Translator:
             return self.quoted(self.card(value))
         if value in EVENT_BY_ID:
             return self.event(value)
-        if value in ("red", "yellow", "green", "blue"):
+        if value in SEATS:
             return self.player(value)
         if value in ("troll", "demon"):
             return self.gettext(value)
@@ -573,12 +574,12 @@ class Translator:
         """A question option as shown on a button: area, colour, card, or a translated word."""
         if value in AREA_BY_ID:
             return self.area(value)
-        if value in ("red", "yellow", "green", "blue"):
+        if value in SEATS:
             return self.player(value)
         if value.startswith("power:") and value[6:] in AREA_BY_ID:
             return self.gettext("Power: {area}").format(area=self.area(value[6:]))
         color, colon, card = value.partition(":")
-        if colon and color in ("red", "yellow", "green", "blue"):  # who plays which interrupt: the
+        if colon and color in SEATS:  # who plays which interrupt: the
             return self.option(card)  # card here; screens that know the players add the name
         if "/" in value:
             area, _, piece = value.partition("/")

@@ -7,7 +7,16 @@ PLAYER_RGB: dict[str, tuple[float, float, float]] = {
     "yellow": (0.96, 0.78, 0.10),
     "green": (0.18, 0.62, 0.28),
     "blue": (0.22, 0.42, 0.90),
+    # Ankh-Morpoly seats five to eight (Monopoly's limit, R7); the first game stops at blue. Mid-light
+    # hues, so a mark reads on the paper, the ring's cells and the Journal's dark rows alike
+    "orange": (0.95, 0.52, 0.08),
+    "purple": (0.58, 0.32, 0.86),
+    "cyan": (0.08, 0.72, 0.80),
+    "pink": (0.93, 0.40, 0.72),
 }
+SEATS: tuple[str, ...] = tuple(PLAYER_RGB)
+"""Every seat the app can draw, in seating order: the first game's four (``companion.morpork.board.COLORS``)
+and Ankh-Morpoly's four more."""
 NEUTRAL_RGB: dict[str, tuple[float, float, float]] = {
     "troll": (0.55, 0.50, 0.45),
     "demon": (0.55, 0.15, 0.60),
@@ -15,7 +24,8 @@ NEUTRAL_RGB: dict[str, tuple[float, float, float]] = {
 
 # A shape per colour, so no two players differ only by hue (colour-blind players, dim rooms): used on
 # the map and beside every player's name.
-SHAPE: dict[str, str] = {"red": "●", "yellow": "▲", "green": "■", "blue": "◆"}
+SHAPE: dict[str, str] = {"red": "●", "yellow": "▲", "green": "■", "blue": "◆",
+                         "orange": "▼", "purple": "⬟", "cyan": "✚", "pink": "♣"}
 PIECE_MARK = "●"
 TROLL_MARK = "♜"
 DEMON_MARK = "☠"

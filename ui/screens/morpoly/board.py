@@ -91,6 +91,10 @@ def ring_cell(index: int) -> tuple[int, int]:
 QUESTION_SHARE = 0.4
 """At most this share of the ring's middle is the question's; the answers keep the rest."""
 
+ROOMY_PARTIES = 4
+"""Up to this many parties the money panel gives each two lines (its guilds and net worth under the
+cash); a table of five to eight gets one line each, so every party and the bank stay in view."""
+
 NPC_MARKS = (("death", "☠"), ("luggage", "▤"), ("dibbler", "¤"))
 """ELAM's non-player characters on the ring: Death, the Luggage (while it stands free), CMOT Dibbler."""
 
@@ -452,9 +456,13 @@ class MorpolyBoardScreen(GameScreen):
                 lines.append(f"[color={rgb}]{party_shape(party.id)}[/color] {party_name(app, party.boss)}{turn}  {cash}")
                 lines += jail_lines(app, state, party)
                 continue
-            lines.append(f"[color={rgb}]{party_shape(party.id)}[/color] [b]{party_name(app, party.boss)}[/b]{turn}  "
-                         f"{cash}\n   [size={int(sp(11))}]{guilds + ' · ' if guilds else ''}"
-                         f"{app.t('net worth')} {money(ed, worth)}[/size]")
+            if len(state.parties) > ROOMY_PARTIES:  # one line each: the guilds small, the net worth left out
+                lines.append(f"[color={rgb}]{party_shape(party.id)}[/color] [b]{party_name(app, party.boss)}[/b]{turn}  "
+                             f"{cash}  [size={int(sp(10))}]{guilds}[/size]")
+            else:
+                lines.append(f"[color={rgb}]{party_shape(party.id)}[/color] [b]{party_name(app, party.boss)}[/b]{turn}  "
+                             f"{cash}\n   [size={int(sp(11))}]{guilds + ' · ' if guilds else ''}"
+                             f"{app.t('net worth')} {money(ed, worth)}[/size]")
             lines += jail_lines(app, state, party)
         lines.append(f"[b]{app.t('Bank')}[/b] {money(ed, state.bank.cash)} · ⌂{state.bank.houses} · {app.t(HOTEL_MARK)}{state.bank.hotels}")
         legend = marks_legend(app, state)
@@ -762,17 +770,22 @@ class MorpolyBoardScreen(GameScreen):
         deed.add_widget(label)
         box = BoxLayout(orientation="vertical", padding=dp(8), spacing=dp(8))
         box.add_widget(deed)
-        row = GridLayout(cols=2, size_hint_y=None, spacing=dp(6))  # two names a row: a long one stays whole
+        tokens = getattr(game.question, "tokens", ()) if game.question is not None else ()
+        # two names a row, a long one whole; four a row at a table of five to eight (a name wraps), so
+        # the buttons leave the deed room to be read
+        wide = len(tokens) > ROOMY_PARTIES
+        row = GridLayout(cols=4 if wide else 2, size_hint_y=None, spacing=dp(6))
         row.bind(minimum_height=row.setter("height"))
         ok = BigButton(text=app.t("OK"))
         popup = Popup(title=square.name, content=box, size_hint=(0.8, 0.8))
         self.place_buttons: dict[str, BigButton] = {}
-        tokens = getattr(game.question, "tokens", ()) if game.question is not None else ()
         for token in tokens:  # the table's correction: "red is really here", without passing effects
             if any(t.id == token and t.square == index for t in state.tokens):
                 continue
             button = BigButton(text=app.t("{token} is here").format(token=party_name(app, token)), font_size=sp(13),
-                               background_color=(*party_rgb(token), 1))
+                               background_color=(*party_rgb(token), 1), halign="center")
+            if wide:
+                button.bind(size=lambda w, _v: setattr(w, "text_size", (w.width - dp(6), None)))
             def place(_b: Any, token: str = token) -> None:
                 popup.dismiss()
                 self.choose(f"place:{token}:{index}", None)

@@ -12,11 +12,13 @@ from typing import Any
 # that need them import them
 from companion.morpoly.editions import Edition, load_edition
 from companion.morpoly.layout import CHANCE, COMMUNITY_CHEST, GO
+from ui.palette import SEATS
 from ui.i18n import GUILD_WORDS, LANGUAGES, PLACE_CHANCE, PLACE_CHEST, PLACE_GO, TRADE_ITEMS, Translator
 
 MODE_ID = "ankh-morpoly"
-PLAYER_IDS = ("red", "yellow", "green", "blue")
-"""The seats a table can fill (the same colours as the first game, so Home lists both games alike)."""
+PLAYER_IDS = SEATS
+"""The seats a table can fill, two to eight (Monopoly's limit, R7): the first game's four colours, so
+Home lists both games alike, and four more."""
 
 
 def N_(message: str) -> str:

@@ -1,4 +1,4 @@
-"""A new Ankh-Morpoly game set up by touch: how many players, their names in seating order, the set
+"""A new Ankh-Morpoly game set up by touch: how many players (two to eight, R7), their names in seating order, the set
 on the table (US, German euro, German D-Mark), the Fortuna and ELAM switches, and the table's
 rulings — every option the mode declares, with its default and its one-line description, in a
 scrollable list (a tap cycles through its values), in the table's language (``Translator.option_name``,
@@ -17,7 +17,8 @@ from kivy.uix.textinput import TextInput
 from kivy.uix.togglebutton import ToggleButton
 
 from companion.core.mode import get_mode
-from ui.palette import PLAYER_RGB
+from companion.morpoly.setup import MIN_PLAYERS
+from ui.palette import PLAYER_RGB, SHAPE
 from ui.screens.base import GameScreen
 from ui.screens.morpoly.common import paper, EDITION_NAMES, MODE_ID, PLAYER_IDS, N_
 from ui.widgets import BigButton
@@ -34,7 +35,7 @@ class MorpolySetupScreen(GameScreen):
         super().__init__(**kwargs)
         self.player_count = 3
         self.values: dict[str, str] = {o.name: o.default for o in get_mode(MODE_ID).options}
-        self.names: list[str] = ["", "", "", ""]
+        self.names: list[str] = ["" for _ in PLAYER_IDS]
         self._built = False
 
     def answers_the_game(self) -> bool:
@@ -54,25 +55,33 @@ class MorpolySetupScreen(GameScreen):
             top.add_widget(w)
         root.add_widget(top)
         body = BoxLayout(spacing=dp(8))
-        left = BoxLayout(orientation="vertical", size_hint_x=0.45, spacing=dp(4))
+        left = BoxLayout(orientation="vertical", size_hint_x=0.5, spacing=dp(4))
         self.count_row = BoxLayout(size_hint_y=None, height=dp(48), spacing=dp(4))
         self.count_buttons: dict[int, ToggleButton] = {}
-        for n in (2, 3, 4):
+        for n in range(MIN_PLAYERS, len(PLAYER_IDS) + 1):
             b = ToggleButton(text=str(n), group="morpoly-count", font_size=sp(20))
             b.bind(on_release=lambda _b, n=n: self.set_count(n))
             self.count_buttons[n] = b
             self.count_row.add_widget(b)
         left.add_widget(self.count_row)
         self.name_inputs: list[TextInput] = []
+        # the seats in two columns, the first four on the left (a table of three or four fills the left
+        # one, as the form always looked), each box marked with its seat's own colour and shape
+        columns = BoxLayout(size_hint_y=None, height=4 * dp(44) + 3 * dp(4), spacing=dp(4))
+        halves = [BoxLayout(orientation="vertical", spacing=dp(4)) for _ in range(2)]
         for i, pid in enumerate(PLAYER_IDS):
-            row = BoxLayout(size_hint_y=None, height=dp(44), spacing=dp(4))
-            swatch = Label(text="●", color=(*PLAYER_RGB[pid], 1), font_size=sp(26), size_hint_x=0.15)
-            field = TextInput(multiline=False, font_size=sp(17), write_tab=False)
+            row = BoxLayout(spacing=dp(2))
+            swatch = Label(text=SHAPE[pid], color=(*PLAYER_RGB[pid], 1), font_size=sp(22), size_hint_x=None,
+                           width=dp(26))
+            field = TextInput(multiline=False, font_size=sp(16), write_tab=False)
             field.bind(text=lambda _f, v, i=i: self.names.__setitem__(i, v))
             row.add_widget(swatch)
             row.add_widget(field)
             self.name_inputs.append(field)
-            left.add_widget(row)
+            halves[i // 4].add_widget(row)
+        for half in halves:
+            columns.add_widget(half)
+        left.add_widget(columns)
         self.edition_row = BoxLayout(size_hint_y=None, height=dp(52), spacing=dp(4))
         self.edition_buttons: dict[str, ToggleButton] = {}
         for ed in ("us", "de", "de-dm"):
