@@ -17,9 +17,10 @@ from companion.morpoly.random_play import random_input
 from ui.screens.morpoly.common import option_label
 
 OPTION_SETS = ({}, {"fortuna": "on", "elam": "on"}, {"thief-may-pay-instead": "yes"},
-               {"edition": "de", "fortuna": "on", "elam": "on"})
+               {"edition": "de", "fortuna": "on", "elam": "on"}, {"time-limit-minutes": "60"})
 """The German set has cards the US set lacks (pay a fine or draw a Chance card: "draw" was left as
-the id on its button, found by playing in German)."""
+the id on its button, found by playing in German); a time limit adds "time-up" to every menu (its
+button said the id, found at an Italian table of eight)."""
 
 
 def _unworded(app: Any) -> dict[str, str]:

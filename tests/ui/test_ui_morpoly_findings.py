@@ -39,13 +39,15 @@ def _answer(d: Any, value: str) -> None:
     raise AssertionError(f"the tap on {value!r} was not taken; message {d.app.message!r}")
 
 
-@pytest.mark.parametrize(("language", "why", "title"), [
-    ("en", "The agreed time is up: the richest party wins.", "Standings by net worth"),
-    ("de", "Die vereinbarte Zeit ist um: Die reichste Partei gewinnt.", "Stand nach Vermögen"),
+@pytest.mark.parametrize(("language", "why", "title", "button"), [
+    ("en", "The agreed time is up: the richest party wins.", "Standings by net worth", "Time is up: end the game"),
+    ("de", "Die vereinbarte Zeit ist um: Die reichste Partei gewinnt.", "Stand nach Vermögen",
+     "Die Zeit ist um: Spiel beenden"),
 ])
 def test_the_game_over_screen_says_why_and_lists_the_standings(tmp_path: Path, request: Any, language: str,
-                                                               why: str, title: str) -> None:
-    """R8: the table taps "time up" at turn 12's menu; the board says why the game ended and lists
+                                                               why: str, title: str, button: str) -> None:
+    """R8: the table taps "time up" at turn 12's menu (its button and the Journal's row said in the
+    table's words: both said the engine's id, "time-up"); the board says why the game ended and lists
     every party with its net worth, richest first, the numbers ``analyse`` gives."""
     from companion.morpoly.analysis import analyse_position
     from ui.screens.morpoly.common import game_edition, money
@@ -54,9 +56,14 @@ def test_the_game_over_screen_says_why_and_lists_the_standings(tmp_path: Path, r
           lambda g: g.question.key == "morpoly.turn.menu" and "time-up" in g.question.options
           and g.state.turn.number >= 12, seed=4)
     with _resumed(request, data, language) as (app, d):
+        assert _button(d, "time-up").text == button
         _answer(d, "time-up")
         d.frames(2)
         assert app.game.question is None and app.game.state.game_over is not None
+        d.tap(d.screen.journal_button)
+        assert d.screen.ids.lines.data[-1]["text"].split("\n")[0].endswith(f"→ {button}")
+        d.app.back_to_game()
+        d.frames(3)
         doc = analyse_position(app.game.state)
         assert doc["end_reason"] == "time limit"
         label = d.screen.ending_label

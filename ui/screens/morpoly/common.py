@@ -68,7 +68,7 @@ WORDS = {
     "trade": N_("Buy a deed from another party"), "pay-fine": N_("Pay the jail fine"), "cancel": N_("Cancel"),
     "leave": N_("Leave it"), "nobody": N_("Nobody bids"), "steal": N_("Steal"), "buy-out": N_("Buy it out"),
     "arrest": N_("Arrest"), "let-go": N_("Let go"), "swap": N_("Swap"), "keep": N_("Keep"),
-    "draw": N_("Draw a card"),
+    "draw": N_("Draw a card"), "time-up": N_("Time is up: end the game"),
 }
 """The Ankh-Morpoly engine's answer words as its buttons show them."""
 DECK_WORD = N_("{deck} deck")
