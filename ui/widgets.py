@@ -43,6 +43,10 @@ class BigButton(LongPress, Button):
 
     reason: str = StringProperty("")
     value: str = StringProperty("")
+    grows: bool = BooleanProperty(False)
+    """Taller than its ``height`` when its wrapped words need it (a button in a scrolled list): a
+    label wrapped into more lines than a fixed height holds loses its first and last lines (a German
+    "Ein Haus verkaufen auf Mediterranean Avenue" read "auf Mediterranean Avenue")."""
 
     def __init__(self, **kwargs: Any) -> None:
         kwargs.setdefault("size_hint_y", None)
@@ -51,6 +55,7 @@ class BigButton(LongPress, Button):
         kwargs.setdefault("halign", "center")
         kwargs.setdefault("valign", "middle")
         kwargs.setdefault("markup", True)
+        self._least = kwargs["height"]
         super().__init__(**kwargs)
         self.bind(size=self._wrap, value=self._topic)
         self._wrap()
@@ -61,7 +66,14 @@ class BigButton(LongPress, Button):
         self.topic = list(topic) if topic else []
 
     def _wrap(self, *_args: Any) -> None:
-        self.text_size = (self.width - dp(8), self.height - dp(4))
+        if self.grows:
+            self.text_size = (self.width - dp(8), None)
+        else:
+            self.text_size = (self.width - dp(8), self.height - dp(4))
+
+    def on_texture_size(self, _button: Any, size: list[float]) -> None:
+        if self.grows:
+            self.height = max(self._least, size[1] + dp(12))
 
 
 def player_markup(color: str | None, name: str | None = None) -> str:

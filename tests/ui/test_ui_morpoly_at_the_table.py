@@ -29,9 +29,11 @@ import pytest
 
 from companion.core.session import Session
 from companion.morpoly.random_play import random_input
+from ui.screens.morpoly.common import PLAYER_IDS
 
 LONG_NAMES = ["Bartholomäus", "Wilhelmine-Hildegard", "Konstantinopel", "Maximiliane"]
-SEATS = ["red", "yellow", "green", "blue"]
+SEATS = list(PLAYER_IDS)
+"""The app's seats in order (two to eight; the first four red, yellow, green, blue)."""
 
 
 def _conftest(request: Any) -> Any:

@@ -91,9 +91,16 @@ def ring_cell(index: int) -> tuple[int, int]:
 QUESTION_SHARE = 0.4
 """At most this share of the ring's middle is the question's; the answers keep the rest."""
 
+MONEY_SIZES = (14, 13, 12, 11, 10)
+"""The money panel's font sizes (sp), largest first: the first that shows every line (:meth:`MorpolyBoardScreen._fit_money`)."""
+
 ROOMY_PARTIES = 4
 """Up to this many parties the money panel gives each two lines (its guilds and net worth under the
-cash); a table of five to eight gets one line each, so every party and the bank stay in view."""
+cash) and a jailed token a line of its own; a table of five to eight gets one line each, the jail at
+its end, so every party and the bank stay in view."""
+MANY_PARTIES_SHARE = 0.6
+"""The money panel's share of the side (the log has the rest) at a table of more than
+:data:`ROOMY_PARTIES`; half otherwise."""
 
 NPC_MARKS = (("death", "☠"), ("luggage", "▤"), ("dibbler", "¤"))
 """ELAM's non-player characters on the ring: Death, the Luggage (while it stands free), CMOT Dibbler."""
@@ -269,7 +276,7 @@ class MorpolyBoardScreen(GameScreen):
         root.add_widget(self.ring)
         side = BoxLayout(orientation="vertical", padding=dp(4), spacing=dp(4))
         self.money_label = Label(markup=True, font_size=sp(14), halign="left", valign="top", size_hint_y=0.5)
-        self.money_label.bind(size=lambda w, _v: setattr(w, "text_size", w.size))
+        self.money_label.bind(size=lambda _w, _v: self._fit_money())
         side.add_widget(self.money_label)
         # The log stands at the bottom of its half and shows whole lines only (:meth:`_fit_log`)
         self.log_box = AnchorLayout(anchor_y="bottom", size_hint_y=0.5)
@@ -434,6 +441,10 @@ class MorpolyBoardScreen(GameScreen):
         app, state, ed = self.app, game.state, game_edition(game)
         lines: list[str] = []
         checker = is_checker(state)
+        many = len(state.parties) > ROOMY_PARTIES
+        # a table of five to eight: the panel takes more of the side, the log less
+        self.money_label.size_hint_y = MANY_PARTIES_SHARE if many else 0.5
+        self.log_box.size_hint_y = 1 - self.money_label.size_hint_y
         if checker:
             lines.append(f"[b]{app.t('Hand over')}[/b]")
             lines += [self.handover_text(h, ed) for h in self.last_handovers()] or [app.t("Nothing to hand over.")]
@@ -442,7 +453,6 @@ class MorpolyBoardScreen(GameScreen):
             lines.append(f"[b]{app.t('Money (the app is the bank)')}[/b]")
         for party in state.parties:
             guilds = ", ".join(app.t(GUILD_NAMES.get(g, g)) for g in party.guilds)
-            worth = engine_money.net_worth(state, ed, party.id)
             rgb = hex_color(party_rgb(party.id))
             at_turn = state.turn.token if state.game_over is None else None  # a game over is nobody's turn
             turn = " ◀" if at_turn == party.boss else ""
@@ -452,23 +462,41 @@ class MorpolyBoardScreen(GameScreen):
                 turn += " " + app.t("with {names}").format(names=", ".join(team))
             # the marks after the cash: "♥18 731 €" before it read as 18,731 € (and, wrapped, "♥10" / "424 €")
             cash = money(ed, party.cash) + party_marks(state, party.id)
+            jail = jail_lines(app, state, party)
+            # at a table of five to eight, the jail at the end of the party's own line, not under it
+            after = "".join(" " + line.strip() for line in jail) if many else ""
+            head = f"[color={rgb}]{party_shape(party.id)}[/color]"
             if checker:
-                lines.append(f"[color={rgb}]{party_shape(party.id)}[/color] {party_name(app, party.boss)}{turn}  {cash}")
-                lines += jail_lines(app, state, party)
-                continue
-            if len(state.parties) > ROOMY_PARTIES:  # one line each: the guilds small, the net worth left out
-                lines.append(f"[color={rgb}]{party_shape(party.id)}[/color] [b]{party_name(app, party.boss)}[/b]{turn}  "
-                             f"{cash}  [size={int(sp(10))}]{guilds}[/size]")
+                lines.append(f"{head} {party_name(app, party.boss)}{turn}  {cash}{after}")
+            elif many:  # one line each: the guilds small, the net worth left out
+                lines.append(f"{head} [b]{party_name(app, party.boss)}[/b]{turn}  {cash}  "
+                             f"[size={int(sp(10))}]{guilds}[/size]{after}")
             else:
-                lines.append(f"[color={rgb}]{party_shape(party.id)}[/color] [b]{party_name(app, party.boss)}[/b]{turn}  "
+                worth = engine_money.net_worth(state, ed, party.id)
+                lines.append(f"{head} [b]{party_name(app, party.boss)}[/b]{turn}  "
                              f"{cash}\n   [size={int(sp(11))}]{guilds + ' · ' if guilds else ''}"
                              f"{app.t('net worth')} {money(ed, worth)}[/size]")
-            lines += jail_lines(app, state, party)
+            if not many:
+                lines += jail
         lines.append(f"[b]{app.t('Bank')}[/b] {money(ed, state.bank.cash)} · ⌂{state.bank.houses} · {app.t(HOTEL_MARK)}{state.bank.hotels}")
         legend = marks_legend(app, state)
         if legend:
             lines.append(f"[size={int(sp(11))}][color=505050]{legend}[/color][/size]")
         self.money_label.text = "\n".join(lines)
+        self._fit_money()
+
+    def _fit_money(self) -> None:
+        """Every line of the money panel drawn: a table of eight with tokens in jail, or paper money's
+        handovers above what each should hold, is more lines than its half of the side holds at 14 sp,
+        and Kivy dropped the last parties and the bank. The font gets smaller instead, down to 10 sp."""
+        label = self.money_label
+        for size in MONEY_SIZES:
+            label.font_size = sp(size)
+            label.text_size = (label.width, None)
+            label.texture_update()
+            if label.texture_size[1] <= label.height:
+                break
+        label.text_size = label.size
 
     def last_handovers(self, look_back: int = 12) -> tuple[Handover, ...]:
         """The handovers of the latest step (of the last ``look_back``) that moved money."""
@@ -526,7 +554,7 @@ class MorpolyBoardScreen(GameScreen):
             # at 52 dp a sale's three or four lines lost the first and the end of the last
             height = 64 if deck else 88 if "\n" in label or value.startswith(TALL_OPTIONS) else 52
             button = BigButton(text=label, font_size=sp(12 if deck else 15), size_hint_y=None, height=dp(height),
-                               value=value)
+                               value=value, grows=True)
             if value in unavailable:
                 button.disabled = True
             button.bind(on_release=lambda b, deck=deck: self.choose(b.value, deck))
@@ -545,7 +573,7 @@ class MorpolyBoardScreen(GameScreen):
         for value, reason in question.unavailable:
             if value not in question.options:
                 button = BigButton(text=option_label(app, game, value) + "\n" + app.translator.reason(reason),
-                                   font_size=sp(12), size_hint_y=None, height=dp(52), disabled=True)
+                                   font_size=sp(12), size_hint_y=None, height=dp(52), disabled=True, grows=True)
                 grid.add_widget(button)
         scroll.add_widget(grid)
         area.add_widget(scroll)
