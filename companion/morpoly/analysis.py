@@ -41,5 +41,6 @@ def analyse_position(state: State) -> dict[str, Any]:
         **({} if ended is None else {
             "end_reason": ended.reason,
             "standings": [{"party": s.party, "boss": s.boss, "tokens": list(s.tokens), "net_worth": s.net_worth}
-                          for s in ended.standings]}),
+                          for s in ended.standings],
+            "out": list(ended.out)}),
     }

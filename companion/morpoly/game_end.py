@@ -43,11 +43,21 @@ class Standing:
 @dataclass(frozen=True)
 class Ending:
     """A game that is over: the winner, why (:data:`ONE_PARTY_LEFT`, :data:`TIME_LIMIT`, or whatever
-    :class:`GameOver` recorded) and the standings, richest first."""
+    :class:`GameOver` recorded), the standings, richest first, and the players who left the game
+    before its end (:func:`out_of_the_game`), so the table reads every player's fate."""
 
     winner: str
     reason: str
     standings: tuple[Standing, ...]
+    out: tuple[str, ...] = ()
+
+
+def out_of_the_game(state: State) -> tuple[str, ...]:
+    """The seated players no party holds any more, in seating order: bankrupt in plain Monopoly, or
+    a party nobody bid for at the bank's auction (R56), or out of lives in ELAM. A player taken over
+    by a creditor is not out: it plays on in the creditor's team (B9)."""
+    playing = {token for party in state.parties for token in party.tokens}
+    return tuple(player for player in state.seating if player not in playing)
 
 
 def standings(state: State, edition: Edition) -> tuple[Standing, ...]:
@@ -63,7 +73,7 @@ def ending(state: State, edition: Edition) -> Ending | None:
     over = state.game_over
     if over is None:
         return None
-    return Ending(over.winner, over.reason, standings(state, edition))
+    return Ending(over.winner, over.reason, standings(state, edition), out_of_the_game(state))
 
 
 def has_time_limit(state: State) -> bool:

@@ -29,6 +29,7 @@ import pytest
 
 from companion.core.session import Session
 from companion.morpoly.random_play import random_input
+from ui.palette import SHAPE
 from ui.screens.morpoly.common import PLAYER_IDS
 
 LONG_NAMES = ["Bartholomäus", "Wilhelmine-Hildegard", "Konstantinopel", "Maximiliane"]
@@ -569,7 +570,7 @@ def _markup_free(text: str) -> str:
 
 def _plain(text: str) -> str:
     """A label's text without Kivy markup and the seats' shapes before names ("[color=…]■[/color] Cy")."""
-    return re.sub(r"[●▲■◆] ", "", _markup_free(text))
+    return re.sub(f"[{''.join(SHAPE.values())}] ", "", _markup_free(text))
 
 
 @pytest.mark.parametrize(("language", "seq"), [("de", 290), ("de", 404), ("pl", 302), ("pl", 380)])

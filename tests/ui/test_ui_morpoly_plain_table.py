@@ -479,3 +479,43 @@ def test_a_german_table_pays_die_einkommensteuer(tmp_path: Path, request: Any) -
         _by_touch(d, random_input(app.game, rng))
         paid = next(line for line in _plain(d.screen.log_label.text).split("\n")[::-1] if " zahlt " in line)
         assert paid.endswith(("an die Bank für die Einkommensteuer", "an die Bank für die Zusatzsteuer")), paid
+
+
+def _inputs_to_the_end(options: dict[str, str], players: int, seed: int) -> int:
+    """How many inputs :func:`_feed`'s seeded random play of ``seed`` takes to end the game."""
+    import random
+
+    from companion.morpoly.game import apply
+    from companion.morpoly.mode import MODE
+    rng = random.Random(seed)
+    game = MODE.new_game(SEATS[:players], options, None)
+    count = 0
+    while game.question is not None:
+        game = apply(game, random_input(game, rng))
+        count += 1
+    return count
+
+
+@pytest.mark.parametrize(("language", "out_words"), [("pl", "Poza grą:"), ("de", "Ausgeschieden:")])
+def test_the_end_of_a_plain_game_names_the_players_who_went_bankrupt(
+        tmp_path: Path, request: Any, language: str, out_words: str) -> None:
+    """Plain Monopoly played to its end (one player left): the standings listed only the winner, and
+    the three bankrupt players were nowhere on the game-over screen. They are named under it, in
+    seating order, as ``analyse`` gives them (``out``)."""
+    from companion.morpoly.analysis import analyse_position
+    data = tmp_path / "data"
+    last = _inputs_to_the_end(PLAIN, len(POLISH_NAMES), seed=2) - 1
+    rng = _feed(data, POLISH_NAMES, PLAIN, lambda g: g.seq == last, seed=2, limit=20000)
+    with _resumed(request, data, language) as (app, d):
+        app.submit(random_input(app.game, rng))  # the input that ends it, as the table gives it
+        d.frames(3)
+        state = app.game.state
+        assert state.game_over is not None and len(state.parties) == 1
+        doc = analyse_position(state)
+        out = [POLISH_NAMES[SEATS.index(player)] for player in doc["out"]]
+        assert len(out) == 3 and state.game_over.winner not in doc["out"]
+        lines = _plain(d.screen.ending_label.text).split("\n")
+        last = lines[-1]
+        assert last.startswith(out_words), lines
+        assert [name for name in POLISH_NAMES if name in last] == out, (last, out)
+        d.screenshot(Path("/tmp/eight-shots") / f"plain-end-{language}.png")

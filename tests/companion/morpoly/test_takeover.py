@@ -262,6 +262,25 @@ def test_r8_one_party_left_ends_with_its_team_as_the_standings() -> None:
     ended = ending(over, load_edition(over.edition))
     assert ended is not None and ended.reason == "one party left"
     assert [(s.boss, s.tokens) for s in ended.standings] == [("blue", ("blue", "red"))]
+    assert ended.out == ()  # red was taken over (B9): it plays on in blue's team, it is not out
+
+
+def test_the_ending_names_the_players_out_of_the_game_in_seating_order() -> None:
+    """A bankrupt of plain Monopoly and a party nobody bid for (R56) leave the game; once it is over
+    the ending and ``analyse`` name them under the standings (``out``), the game-over screen's last
+    line."""
+    from companion.morpoly.analysis import analyse_position
+    from companion.morpoly.editions import load_edition
+    from companion.morpoly.game_end import TIME_LIMIT, ending, out_of_the_game
+    from companion.morpoly.state import GameOver
+    assert out_of_the_game(do(start(bank_debt("standard")), "roll", (1, 2)).state) == ("red",)
+    state = do(start(bank_debt()), "roll", (1, 2), "nobody").state
+    assert out_of_the_game(state) == ("red",)
+    assert ending(state, load_edition(state.edition)) is None and "out" not in analyse_position(state)
+    state.game_over = GameOver("blue", TIME_LIMIT)  # the table calls time on the next menu
+    ended = ending(state, load_edition(state.edition))
+    assert ended is not None and ended.out == ("red",) and [s.boss for s in ended.standings] == ["blue", "green"]
+    assert analyse_position(state)["out"] == ["red"]
 
 
 # -- trades (rules revisions 1-5: one deed bought; revision 6 in test_trade.py) ---------------------

@@ -580,7 +580,8 @@ class MorpolyBoardScreen(GameScreen):
 
     def _draw_ending(self, game: Any) -> None:
         """Why the game ended and the standings (every party left, its team, its net worth, richest
-        first), as the engine ranks them (:func:`companion.morpoly.game_end.ending`)."""
+        first), as the engine ranks them (:func:`companion.morpoly.game_end.ending`), and the players
+        out of the game before its end (the list named only the parties still in it)."""
         app, ed = self.app, game_edition(game)
         ended = ending(game.state, ed)
         if ended is None:
@@ -594,6 +595,10 @@ class MorpolyBoardScreen(GameScreen):
             with_team = " " + app.t("with {names}").format(names=", ".join(team)) if team else ""
             lines.append(f"{rank}. [color={rgb}]{party_shape(standing.party)}[/color] "
                          f"[b]{party_name(app, standing.boss)}[/b]{with_team}  {money(ed, standing.net_worth)}")
+        if ended.out:  # every player's fate: those who left before the end, under the standings
+            lines.append(app.t("Out of the game: {names}").format(names=", ".join(
+                f"[color={hex_color(party_rgb(player))}]{party_shape(player)}[/color] {party_name(app, player)}"
+                for player in ended.out)))
         self.ending_label = Label(text="\n".join(lines), markup=True, font_size=sp(15), color=(0.1, 0.1, 0.1, 1),
                                   halign="left", valign="top")
         self.ending_label.bind(size=lambda w, _v: setattr(w, "text_size", w.size))
