@@ -236,6 +236,10 @@ CLAIM_LINES = frozenset({"morpoly.fsu.claimed", "morpoly.fsu.redeemed"})
 a line below the payment. When nothing was paid out the line says so by another form
 (:func:`claim_form`): "mit dieser Auszahlung eingelöst" read as a payout that never was, below
 "… verzichtet auf …" or a Fool's doubles."""
+FORM_BY_PARAM = {"morpoly.fsu.fool-rolled": "purpose"}
+"""Lines said in the form their param's value names (``n:<key>.<value>``, when the catalogue has it):
+the Fools' dice on a claim (table C) and on a new FSU's cover (table B) were both said "Bob rolls 3
+and 4", and the log's reader could not tell what the throw was for."""
 ITEM_PARAMS = frozenset({"gives", "gets"})
 """Params that list one side of an Ankh-Morpoly trade's offer (:meth:`Translator.trade_items`)."""
 TRADE_ITEMS = " + "
@@ -483,6 +487,9 @@ class Translator:
         key = getattr(line, "key")
         if base and self.gettext(f"n:{key}.{base}") != f"n:{key}.{base}":
             key += f".{base}"
+        by = FORM_BY_PARAM.get(key)
+        if by and params.get(by) and self.gettext(f"n:{key}.{params[by]}") != f"n:{key}.{params[by]}":
+            key += f".{params[by]}"
         form = claim_form(params) if key in CLAIM_LINES else ""
         if form and self.gettext(f"n:{key}{form}") != f"n:{key}{form}":
             key += form  # nothing paid out (a waiver, a Fool's doubles): no payout to speak of

@@ -253,3 +253,25 @@ def test_a_card_s_printed_amount_stays_whole_on_the_log(tmp_path: Path, request:
         shown = _shown_lines(log)
         assert not any(line.lstrip().startswith("€") for line in shown), shown
         d.screenshot(tmp_path / "card-amount-de.png")
+
+
+@pytest.mark.parametrize(("key", "said"), [
+    ("morpoly.roll.fool-payout", "würfelt 3 und 5, um die Auszahlung zu modifizieren (Tabelle C)"),
+    ("morpoly.roll.fool-cover", "würfelt 3 und 5 für die Art der Versicherung (Tabelle B)"),
+])
+def test_a_fool_s_throw_says_what_it_was_for(tmp_path: Path, request: Any, key: str, said: str) -> None:
+    """The Fools' boss throws on table C (to modify a claim) or on table B (a new FSU's kind of cover),
+    on the face pad at a German table: the log said "… würfelt 3 und 5" for both, and the table could
+    not tell what the throw had been for. It says the table and what it decides."""
+    data = tmp_path / "data"
+    _feed(data, NAMES, {"edition": "de"}, lambda g: g.question is not None and g.question.key == key, seed=0)
+    with _resumed(request, data, "de") as (app, d):
+        from kivy.uix.togglebutton import ToggleButton
+        assert app.game.question.key == key
+        pads = [w for w in d.screen.answer_area.walk() if isinstance(w, ToggleButton)]
+        d.tap(pads[3 - 1])
+        d.tap(pads[6 + 5 - 1])
+        d.frames(3)
+        assert app.game.question is None or app.game.question.key != key
+        log = _plain(d.screen.log_label.text)
+        assert said in log, log
