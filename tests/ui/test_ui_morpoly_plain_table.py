@@ -519,3 +519,31 @@ def test_the_end_of_a_plain_game_names_the_players_who_went_bankrupt(
         assert last.startswith(out_words), lines
         assert [name for name in POLISH_NAMES if name in last] == out, (last, out)
         d.screenshot(Path("/tmp/eight-shots") / f"plain-end-{language}.png")
+
+
+def test_home_offers_a_finished_game_s_end_not_to_play_on(tmp_path: Path, request: Any) -> None:
+    """The app closed while the table read the end of a game: started again, Home's button back to it
+    said "Weiterspielen: …" (play on) of a game that is over. It says "Zurück zum Spielende: …", and
+    a tap on it shows that end."""
+    conftest = request.config.pluginmanager.getplugin(str(Path(__file__).with_name("conftest.py")))
+    data = tmp_path / "data"
+    last = _inputs_to_the_end(PLAIN, len(POLISH_NAMES), seed=2) - 1
+    rng = _feed(data, POLISH_NAMES, PLAIN, lambda g: g.seq == last, seed=2, limit=20000)
+    with _resumed(request, data, "de") as (app, d):
+        app.submit(random_input(app.game, rng))
+        d.frames(3)
+        assert app.game.is_over and d.screen.name == "morpoly-board"
+    app = conftest.start_app(data, language="de")
+    d = conftest.Driver(app)
+    try:
+        d.frames(3)
+        resume = d.screen.ids.resume
+        assert not resume.disabled
+        assert resume.text.startswith("▶ Zurück zum Spielende:"), resume.text
+        assert "Weiterspielen" not in resume.text
+        d.tap(resume)
+        d.frames(3)
+        assert d.screen.name == "morpoly-board" and app.game.is_over
+        assert d.screen.ending_label.text.startswith("Alle anderen"), d.screen.ending_label.text
+    finally:
+        conftest.stop_app(app)

@@ -212,7 +212,10 @@ class HomeScreen(GameScreen):
         names = ", ".join(unbroken(label) for label in player_labels_of(app, game).values())
         when = when_text(last_played(app.session), app.t)
         which = get_mode(MODE_ID).title + " · " if is_morpoly(app.session) else ""  # which of the two games
-        return app.t("Resume: {players}").format(players=names) + "\n" + which + \
+        # a finished game whose end the table was reading (can_resume): back to its end, not "resume"
+        # ("Weiterspielen", "play on", of a game that is over)
+        lead = "Back to the end of the game: {players}" if game.is_over else "Resume: {players}"
+        return app.t(lead).format(players=names) + "\n" + which + \
             app.t("turn {n}").format(n=game.state.turn.number) + (f" · {when}" if when else "")
 
     def resume(self) -> None:
