@@ -268,7 +268,7 @@ def test_a_plain_monopoly_bankruptcy_says_what_the_debt_was_for() -> None:
     assert to_bank["en"] == ["Bob cannot pay $200 to the bank for Income Tax and is bankrupt"]
     assert to_bank["pl"] == ["Bob nie może zapłacić $200 do banku za podatek (Income Tax) i bankrutuje"]
     assert to_bank["de"] == ["Bob kann $200 an die Bank nicht zahlen und ist bankrott (für die Income Tax)"]
-    assert to_bank["it"] == ["Per Income Tax, Bob non può pagare $200 alla banca ed è in bancarotta"]
+    assert to_bank["it"] == ["Per la tassa Income Tax, Bob non può pagare $200 alla banca ed è in bancarotta"]
 
 
 def test_an_fsu_that_pays_twice_in_one_event_says_each_claim_once_after_its_payment() -> None:
