@@ -249,10 +249,18 @@ TRADE_ITEMS = " + "
 """How the engine joins a trade's items (``companion.morpoly.trade.ITEMS``)."""
 
 
+CLAIM_FORMS = {"nothing": ".unpaid", "waived": ".waived", "paid": ""}
+"""The form of each ``payout`` the engine says of a claim (``companion.morpoly.settle.payout``)."""
+
+
 def claim_form(params: Mapping[str, str]) -> str:
     """The form of an FSU's line after its claim (:data:`CLAIM_LINES`) that says what was paid out:
     ``.unpaid`` for a claim of nothing (a Fool's doubles, table C: the FSU stays, nothing paid),
-    ``.waived`` for one the Merchants waived whole (R33), else ``""`` (a payment line above it)."""
+    ``.waived`` for one the Merchants waived whole (R33), else ``""`` (a payment line above it) — as the
+    engine says it (param ``payout``, :data:`CLAIM_FORMS`). A line of a journal written before the
+    engine said it is read from its formatted amounts, as it was: no digit but 0, nothing paid."""
+    if params.get("payout") in CLAIM_FORMS:
+        return CLAIM_FORMS[params["payout"]]
     amount, waived = params.get("amount", ""), params.get("waived", "")
     if not any(c in "123456789" for c in amount):
         return ".unpaid"
