@@ -337,6 +337,18 @@ def test_the_patrician_s_tax_not_paid_is_the_tax_of_the_square(tmp_path: Path, r
         d.screenshot(Path("/tmp/italian-shots/no-tax-it.png"))
 
 
+def test_the_watch_s_fine_not_paid_is_the_fine_at_hand(tmp_path: Path, request: Any) -> None:
+    """The City Watch owes a fine (US set, no Fortuna, no ELAM): "non paga multe" ("pays no fines")
+    read as a rule of every fine; the line is this fine: "non paga la multa"."""
+    data = tmp_path / "data"
+    _feed(data, NAMES, {"edition": "us"}, lambda game: bool(
+        game.narration and game.narration[-1].key == "morpoly.watch.no-fine"), seed=22, limit=8000)
+    with _resumed(request, data, "it") as (app, d):
+        log = _plain(d.screen.log_label.text).split("\n")
+        party = dict(app.game.narration[-1].params)["party"]
+        assert log[-1].endswith(f"{_name(party)} non paga la multa"), log[-1]
+
+
 def test_money_raised_for_a_tax_names_the_tax_and_what_to_mortgage(tmp_path: Path, request: Any) -> None:
     """The question to raise money for a tax said "per Luxury Tax … vendi una casa o ipoteca", the
     tax without its article and "ipoteca" without what: "per la tassa Luxury Tax … vendi una casa o
