@@ -242,14 +242,30 @@ the Fools' dice on a claim (table C) and on a new FSU's cover (table B) were bot
 and 4", and the log's reader could not tell what the throw was for."""
 ITEM_PARAMS = frozenset({"gives", "gets"})
 """Params that list one side of an Ankh-Morpoly trade's offer (:meth:`Translator.trade_items`)."""
+MORTGAGED_ITEMS = "mortgaged"
+"""The param that names the offer's squares that change hands mortgaged, marked so among its items."""
+MORTGAGED_ITEM = "{item} (mortgaged)"
+"""A square of an offer that changes hands mortgaged: who takes it takes the mortgage (and, where R12
+is read so, pays the bank its tenth), which the partner's question did not say (listed in ``messages.txt``)."""
+INTEREST_FORM = "interest"
+"""A question with an ``interest`` param (the trade's answer: R12's tenth on the mortgaged squares the
+partner receives) says it by its ``q:<key>.interest`` form where the catalogue has one."""
 TRADE_ITEMS = " + "
 """How the engine joins a trade's items (``companion.morpoly.trade.ITEMS``)."""
+
+
+CLAIM_FORMS = {"nothing": ".unpaid", "waived": ".waived", "paid": ""}
+"""The form of each ``payout`` the engine says of a claim (``companion.morpoly.settle.payout``)."""
 
 
 def claim_form(params: Mapping[str, str]) -> str:
     """The form of an FSU's line after its claim (:data:`CLAIM_LINES`) that says what was paid out:
     ``.unpaid`` for a claim of nothing (a Fool's doubles, table C: the FSU stays, nothing paid),
-    ``.waived`` for one the Merchants waived whole (R33), else ``""`` (a payment line above it)."""
+    ``.waived`` for one the Merchants waived whole (R33), else ``""`` (a payment line above it) — as the
+    engine says it (param ``payout``, :data:`CLAIM_FORMS`). A line of a journal written before the
+    engine said it is read from its formatted amounts, as it was: no digit but 0, nothing paid."""
+    if params.get("payout") in CLAIM_FORMS:
+        return CLAIM_FORMS[params["payout"]]
     amount, waived = params.get("amount", ""), params.get("waived", "")
     if not any(c in "123456789" for c in amount):
         return ".unpaid"
@@ -371,12 +387,16 @@ class Translator:
         if prefix == "q" and roll.startswith(ROLL_KEY) and self.gettext(f"{msgid}.{roll[len(ROLL_KEY):]}") != \
                 f"{msgid}.{roll[len(ROLL_KEY):]}":
             msgid += "." + roll[len(ROLL_KEY):]  # Fortuna's window says what the throw moves (ROLL_KEY)
+        if prefix == "q" and params.get(INTEREST_FORM) and self.gettext(f"{msgid}.{INTEREST_FORM}") != \
+                f"{msgid}.{INTEREST_FORM}":
+            msgid += f".{INTEREST_FORM}"  # the tenth of R12 due on the mortgaged squares received (INTEREST_FORM)
         if self.names_as_printed() and self.gettext(AS_PRINTED + msgid) != AS_PRINTED + msgid:
             msgid = AS_PRINTED + msgid  # the deck as a set of another language prints it (names_as_printed);
             # not a key of its own: no question the engine asks (docs/morpoly-state-format.md lists those)
         template = self.gettext(msgid)
         shown = {PLACE_GO: self.gettext("GO"), **self.places,
-                 **{k: self.trade_items(v) if k in ITEM_PARAMS else self._param(v) for k, v in params.items()}}
+                 **{k: self.trade_items(v, params.get(MORTGAGED_ITEMS, "")) if k in ITEM_PARAMS else self._param(v)
+                    for k, v in params.items()}}
         cause = params.get("cause")
         if cause is not None and self.gettext(f"cause:{cause}") != f"cause:{cause}":
             shown["cause"] = self.gettext(f"cause:{cause}")  # how a token died (ELAM), as the sentence says it
@@ -497,13 +517,15 @@ class Translator:
             key += ".bank"  # Ankh-Morpoly's bank as a payee: "an die Bank", "do banku", "alla banca"
         return sentence(self.keyed("n", key, getattr(line, "text"), params))
 
-    def trade_items(self, value: str) -> str:
+    def trade_items(self, value: str, mortgaged: str = "") -> str:
         """One side of an Ankh-Morpoly trade (params :data:`ITEM_PARAMS`): its items as the table
-        says them — a square as the set prints it, an amount unbroken, a get-out-of-jail card by a
+        says them — a square as the set prints it (one of ``mortgaged``, the :data:`MORTGAGED_ITEMS`
+        param, marked :data:`MORTGAGED_ITEM`), an amount unbroken, a get-out-of-jail card by a
         short name and its deck as the set prints it (the card's printed sentence, two lines in
         German, did not fit an offer) — joined as the engine joins them; "nothing" for none."""
         if not value:
             return self.gettext("nothing")
+        marked = set(mortgaged.split(TRADE_ITEMS)) if mortgaged else set()
         said = []
         for item in value.split(TRADE_ITEMS):
             deck, dot, rest = item.partition(".")
@@ -511,6 +533,8 @@ class Translator:
                 place = self.places.get(PLACE_CHANCE if deck == "chance" else PLACE_CHEST) \
                     or self.gettext("Chance" if deck == "chance" else "Community Chest")
                 said.append(self.gettext("Get Out of Jail Free ({deck})").format(deck=place))
+            elif item in marked:
+                said.append(self.gettext(MORTGAGED_ITEM).format(item=self._param(item)))
             else:
                 said.append(self._param(item) if not is_amount(item) else item.replace(" ", "\u00a0"))
         return TRADE_ITEMS.join(said)

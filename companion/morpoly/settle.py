@@ -19,7 +19,7 @@ and the Patrician's covers see every payment (R32). In standard Monopoly both ar
 from __future__ import annotations
 
 from collections.abc import Callable, Generator, Sequence
-from typing import Any
+from typing import Any, Final
 
 from companion.core.procedure import Narrator, Question
 from companion.morpoly import fsu
@@ -317,8 +317,9 @@ def _narrate(narrator: Narrator, edition: Edition, change: fsu.Change, event: Ev
 def _narrate_claim(narrator: Narrator, money: Callable[[int], str], change: fsu.Change, contract: fsu.Fsu,
                    common: dict[str, Any]) -> None:
     """A claim's FSU: what becomes of it, after the payment line that said the money (it said "pays" a
-    second time, and read as paid twice). A part the Merchants waived (R33) was no payment: said first."""
-    amounts = dict(amount=money(change.amount), waived=money(change.waived))
+    second time, and read as paid twice). A part the Merchants waived (R33) was no payment: said first.
+    The FSU's line says what was paid out (param ``payout``, :func:`payout`), which screens word it by."""
+    amounts = dict(amount=money(change.amount), waived=money(change.waived), payout=payout(change))
     if change.waived:
         narrator.say("morpoly.fsu.waived", f"{contract.insurer} waives the {money(change.waived)} "
                      f"{contract.beneficiary} owes it (FSU {contract.fsu_id})", **amounts, **common)
@@ -328,6 +329,21 @@ def _narrate_claim(narrator: Narrator, money: Callable[[int], str], change: fsu.
     else:
         narrator.say("morpoly.fsu.redeemed", f"FSU {contract.fsu_id} from {contract.insurer} to "
                      f"{contract.beneficiary} is redeemed by the claim", **amounts, **common)
+
+
+PAYOUT_NOTHING: Final = "nothing"
+PAYOUT_WAIVED: Final = "waived"
+PAYOUT_PAID: Final = "paid"
+
+
+def payout(change: fsu.Change) -> str:
+    """What a claim paid out, as its FSU's line says it: :data:`PAYOUT_NOTHING` for a claim of nothing
+    (a Fool's doubles, table C: the FSU stays, nothing paid), :data:`PAYOUT_WAIVED` for one the Merchants
+    waived whole (R33), else :data:`PAYOUT_PAID` (a payment line above it). The screens read it from the
+    engine, which knows, not from the digits of the formatted amount."""
+    if not change.amount:
+        return PAYOUT_NOTHING
+    return PAYOUT_WAIVED if change.waived == change.amount else PAYOUT_PAID
 
 
 def _covers(contract: fsu.Fsu) -> str:

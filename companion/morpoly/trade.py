@@ -25,8 +25,10 @@ when only one party can deal), then builds the offer one answer at a time on one
 naming its rule: a square of a built group is greyed (sell the buildings first); a jailed partner
 is greyed (B1, R10); the tenth of R12 is due from each side on the mortgaged squares it receives,
 then standard Monopoly offers each to lift them at once; an offer whose cash and interest a side
-cannot pay is not proposed (``propose`` greyed, saying who is short by how much). A game recorded
-before revision 6 trades as it was played.
+cannot pay is not proposed (``propose`` greyed, saying who is short by how much). The offer, the
+answer and the deal's line name the squares that change hands mortgaged (param ``mortgaged``), and
+the answer the tenth the partner would pay (``interest``): words only, the same questions asked. A
+game recorded before revision 6 trades as it was played.
 
 From rules revision 7 (:data:`~companion.morpoly.revisions.TRADES_AT_ANY_MENU`) a trade is not
 bound to the turn: players trade whenever two of them agree. Every token's menu also offers
@@ -41,7 +43,7 @@ from __future__ import annotations
 from collections.abc import Generator, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Final
+from typing import Final, TypedDict
 
 from companion.core.procedure import Narrator, Question, Reason, because
 from companion.morpoly.editions import Edition, load_edition
@@ -342,18 +344,41 @@ def item_names(edition: Edition, squares: Sequence[int], cards: Sequence[str], c
     return ITEMS.join(names)
 
 
-def _english(names: str) -> str:
-    """One side of an offer in the log's English (a card by its deck)."""
+def _english(names: str, mortgaged: str = "") -> str:
+    """One side of an offer in the log's English (a card by its deck, a square of ``mortgaged``, the
+    param of :func:`mortgage_params`, marked as such)."""
     if not names:
         return "nothing"
+    marked = set(mortgaged.split(ITEMS)) if mortgaged else set()
     return ITEMS.join(f"Get Out of Jail Free ({DECKS[n.partition('.')[0]]})" if n.endswith(".jail-free")
-                      and n.partition(".")[0] in DECKS else n for n in names.split(ITEMS))
+                      and n.partition(".")[0] in DECKS else f"{n} (mortgaged)" if n in marked else n
+                      for n in names.split(ITEMS))
 
 
 def sides(edition: Edition, offer: Offer) -> tuple[str, str]:
     """What ``offer.party`` gives and what it gets, each as :func:`item_names` says it."""
     return (item_names(edition, offer.give, offer.give_cards, offer.pay),
             item_names(edition, offer.get, offer.get_cards, offer.ask))
+
+
+class MortgageParams(TypedDict, total=False):
+    """The params of :func:`mortgage_params` (a TypedDict: passed on as keywords, typed as such)."""
+
+    mortgaged: str
+    interest: str
+
+
+def mortgage_params(state: State, edition: Edition, offer: Offer, interest: int = 0) -> MortgageParams:
+    """The params that say the mortgages of an offer's questions and lines: ``mortgaged``, its squares
+    that change hands mortgaged, by name, joined as :data:`ITEMS` joins them, and ``interest``, R12's
+    tenth ``interest`` as the set prints it — each only when there is one (a game without a mortgaged
+    square in its offers says its lines as before). Who receives such a square takes it mortgaged and,
+    where R12 is read so, pays the bank its tenth (or lifts it), which a partner not told did not weigh."""
+    names = ITEMS.join(edition.squares[s].name for s in (*offer.give, *offer.get) if state.squares[s].mortgaged)
+    said = MortgageParams(mortgaged=names) if names else MortgageParams()
+    if interest:
+        said["interest"] = edition.currency.format(interest)
+    return said
 
 
 def shortfall(state: State, edition: Edition, offer: Offer) -> Reason | None:
@@ -420,6 +445,14 @@ def toggle(offer: Offer, choice: str) -> None:
             return
 
 
+def _interest_words(edition: Edition, interest: int) -> str:
+    """The answer's English for R12's tenth the partner pays the bank on the mortgaged squares it
+    receives (param ``interest``), "" when none is due."""
+    if not interest:
+        return ""
+    return f"; you pay the bank {edition.currency.format(interest)} interest on the mortgaged squares you receive"
+
+
 def deal(state: State, edition: Edition, narrator: Narrator, party: str) -> Trading:
     """Revision 6's trade: the partner, the offer built item by item, the partner's answer, then
     everything changes hands at once (see the module docstring)."""
@@ -436,11 +469,15 @@ def deal(state: State, edition: Edition, narrator: Narrator, party: str) -> Trad
     if not proposed:
         return
     gives, gets = sides(edition, offer)
+    interest = interest_on(state, edition, offer.give)
+    said = mortgage_params(state, edition, offer, interest)
+    mortgaged = said.get("mortgaged", "")
     their_boss = state.party(partner).boss
     answer = yield from ask_choice(state, narrator, "morpoly.trade.answer", f"{their_boss}: {party} offers you "
-                                   f"{_english(gives)} for {_english(gets)}: accept?", their_boss, [ACCEPT, REFUSE],
+                                   f"{_english(gives, mortgaged)} for {_english(gets, mortgaged)}"
+                                   f"{_interest_words(edition, interest)}: accept?", their_boss, [ACCEPT, REFUSE],
                                    party=party, partner=partner, boss=their_boss, gives=gives, gets=gets,
-                                   chosen=",".join(offer.chosen()))
+                                   chosen=",".join(offer.chosen()), **said)
     if answer == REFUSE:
         narrator.say("morpoly.trade.declined", f"{partner} refuses the offer of {party}", party=party, partner=partner,
                      gives=gives, gets=gets)
@@ -457,10 +494,12 @@ def build_offer(state: State, edition: Edition, narrator: Narrator, offer: Offer
         options, unavailable = offer_options(state, edition, offer)
         gives, gets = sides(edition, offer)
         chosen = ",".join(offer.chosen())
+        said = mortgage_params(state, edition, offer)
+        mortgaged = said.get("mortgaged", "")
         choice = yield from ask_choice(state, narrator, "morpoly.trade.offer", f"{boss}: your offer to {partner}: "
-                                       f"you give {_english(gives)}; you get {_english(gets)}", boss, options,
-                                       unavailable=unavailable, party=party, boss=boss, partner=partner, gives=gives,
-                                       gets=gets, chosen=chosen)
+                                       f"you give {_english(gives, mortgaged)}; you get {_english(gets, mortgaged)}",
+                                       boss, options, unavailable=unavailable, party=party, boss=boss,
+                                       partner=partner, gives=gives, gets=gets, chosen=chosen, **said)
         if choice == CANCEL:
             return False
         if choice == PROPOSE:
@@ -502,6 +541,8 @@ def exchange(state: State, edition: Edition, narrator: Narrator, offer: Offer) -
     it received and, in standard Monopoly, is offered to lift them at once."""
     party, partner = offer.party, offer.partner
     gives, gets = sides(edition, offer)
+    said = mortgage_params(state, edition, offer)
+    mortgaged = said.get("mortgaged", "")
     received = ((party, offer.get), (partner, offer.give))
     interest = [(side, [s for s in squares if interest_due(state, edition, s)]) for side, squares in received]
     interest_paid = [interest_on(state, edition, squares) for _side, squares in interest]
@@ -516,8 +557,9 @@ def exchange(state: State, edition: Edition, narrator: Narrator, offer: Offer) -
         transfer(state, party, partner, offer.pay)
     if offer.ask:
         transfer(state, partner, party, offer.ask)
-    narrator.say("morpoly.trade.deal", f"{party} and {partner} trade: {party} gives {_english(gives)}; {partner} "
-                 f"gives {_english(gets)}", party=party, partner=partner, gives=gives, gets=gets)
+    narrator.say("morpoly.trade.deal", f"{party} and {partner} trade: {party} gives {_english(gives, mortgaged)}; "
+                 f"{partner} gives {_english(gets, mortgaged)}", party=party, partner=partner, gives=gives, gets=gets,
+                 **said)
     for (side, squares), amount in zip(interest, interest_paid):
         if amount:
             transfer(state, side, BANK, amount)

@@ -35,6 +35,13 @@ revisions differ, and nowhere else.
    is empty — unless its player can use a City Area power, which may pay the bank first (Isle of
    Gods' $2): then it is asked with "take" greyed by the reason, as a build with no option is
    (``cards.symbols.money_steps``). Revision 3 asked it.
+5. Such a symbol (a build, assassination or trouble-marker removal with no legal option, a "take
+   money" one with the bank empty) is asked first only while some usable City Area power can give it
+   an option (``cards.symbols.power_can_help``, tried on a copy of the table: the money powers before
+   a build the player cannot afford, Isle of Gods taking a marker off for a build, The Shades or a
+   minion placed bringing a marker for an assassination or a removal, a power whose price refills an
+   empty bank); else it is skipped with its line, as with no power at all. Revision 4 asked whenever
+   any power was usable: The Shades before a build, which a marker can only hinder.
 """
 from __future__ import annotations
 
@@ -59,5 +66,9 @@ EMPTY_BANK_UNASKED: Final = 4
 """From this revision: a "take money" symbol with the bank empty is skipped with its reason (asked
 while a City Area power is usable, "take" greyed)."""
 
-LATEST: Final = EMPTY_BANK_UNASKED
+POWERS_ONLY_WHEN_THEY_HELP: Final = 5
+"""From this revision: a symbol with no option asks first only while a usable City Area power can
+give it one (revisions 3 and 4: while any power is usable)."""
+
+LATEST: Final = POWERS_ONLY_WHEN_THEY_HELP
 """The revision new games are started with."""

@@ -19,7 +19,7 @@ import pytest
 
 from companion.morpork.catalog import CARD_IDS
 from companion.core.procedure import Outcome, run
-from companion.morpork.revisions import SINGLE_WINDOW
+from companion.morpork.revisions import EMPTY_BANK_UNASKED, LATEST, SINGLE_WINDOW
 from companion.morpork.state import State
 from companion.morpork.state_format import state_from_json
 from companion.morpork.turn import turn_procedure
@@ -66,6 +66,7 @@ class Scenario:
     waits_for: str | None = "turn.end"
     position: dict[str, Any] = field(default_factory=dict)
     name: str = ""
+    revision: int = LATEST
 
     @property
     def id(self) -> str:
@@ -271,9 +272,14 @@ SCENARIOS: list[Scenario] = [
     S("errol", ["do", "8", "the-scours/blue"], [("minions", "the-scours", "blue", 0)], waits_for="turn.play-another"),
     S("errol", ["do", "1", "the-scours"], [("minions", "the-scours", "red", 0)], waits_for="turn.play-another",
       name="one"),
-    # red can build nowhere, but holds two money powers: the build is asked, with them (revision 3)
+    # red can build nowhere, but holds two money powers: the build is asked, with them (revisions 3 and 4)
     S("gargoyles", ["do", "skip"], [("hand", "red", 6)],
-      position={"areas": {"the-hippo": {"building": "red"}, "nap-hill": {"building": "red"}}}),
+      position={"areas": {"the-hippo": {"building": "red"}, "nap-hill": {"building": "red"}}},
+      revision=EMPTY_BANK_UNASKED),
+    # … which cannot help: every area of red's minions has a marker (revision 5 skips the build)
+    S("gargoyles", ["do"], [("hand", "red", 6)],
+      position={"areas": {"the-hippo": {"building": "red"}, "nap-hill": {"building": "red"}}},
+      name="revision 5"),
     S("death", ["the-shades/blue", "the-scours/green", "skip"],
       [("minions", "the-shades", "blue", 0), ("minions", "the-scours", "green", 0)]),
     S("hobsons-livery-stable", ["do", "blue", "the-shades/red", "longwall"],
@@ -345,6 +351,7 @@ INTERRUPT_CARDS = ["gaspode", "fresh-start-club", "wallace-sonky", "igor", "susa
 @pytest.mark.parametrize("scenario", SCENARIOS, ids=[s.id for s in SCENARIOS])
 def test_card_scenario(scenario: Scenario) -> None:
     state = position(**scenario.position)
+    state.revision = scenario.revision
     progress = play(state, [scenario.card, *scenario.answers])
     assert progress.answers_used == len(scenario.answers) + 1
     waits = progress.question.key if progress.question else None

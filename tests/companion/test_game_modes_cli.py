@@ -44,7 +44,7 @@ def test_new_with_options_and_state_shows_the_mode_options_and_revision(db: str,
     assert (new.returncode, new.stdout, new.stderr) == (0, "1\n", "")
     state = ok("game", "state", "--db", db)
     assert state["format"] == "ankh-morpork-state/1" and state["edition"] == "de"  # the position as before …
-    assert (state["mode"], state["revision"]) == ("ankh-morpork", 4)                # … and which game it is
+    assert (state["mode"], state["revision"]) == ("ankh-morpork", 5)                # … and which game it is
     assert state["options"] == {"edition": "de", "bank": "120", "building-points": "cost", "tie-break": "card",
                                 "first-player": "highest-roll"}
     assert ok("game", "state", "--db", db, "--player", "red")["mode"] == "ankh-morpork"
@@ -53,7 +53,7 @@ def test_new_with_options_and_state_shows_the_mode_options_and_revision(db: str,
 
     export = cli("game", "export", "--db", db).stdout.splitlines()
     header = json.loads(export[0])["game"]
-    assert (header["mode"], header["revision"], header["options"]["tie-break"]) == ("ankh-morpork", 4, "card")
+    assert (header["mode"], header["revision"], header["options"]["tie-break"]) == ("ankh-morpork", 5, "card")
     path = tmp_path / "game.jsonl"
     path.write_text("\n".join(export) + "\n", encoding="utf-8")
     replayed = ok("replay", str(path))
@@ -92,13 +92,13 @@ def test_history_carries_the_mode(db: str) -> None:
     with Journal(db) as journal:  # the history lists finished games: mark this one so
         journal.set_result(1, GameResult(("red",), "points", {"red": "vimes", "blue": "rust"}))
     [record] = ok("game", "history", "--db", db)
-    assert (record["mode"], record["revision"], record["options"]["bank"]) == ("ankh-morpork", 4, "130")
+    assert (record["mode"], record["revision"], record["options"]["bank"]) == ("ankh-morpork", 5, "130")
 
 
 def test_modes_lists_each_mode_with_its_options_defaults_and_descriptions() -> None:
     modes = ok("game", "modes")
     morpork = next(m for m in modes if m["mode"] == "ankh-morpork")
-    assert morpork["revision"] == 4 and morpork["title"] == "Discworld: Ankh-Morpork"
+    assert morpork["revision"] == 5 and morpork["title"] == "Discworld: Ankh-Morpork"
     options = {o["name"]: o for o in morpork["options"]}
     assert list(options) == ["edition", "bank", "building-points", "tie-break", "first-player"]
     assert options["edition"]["choices"] == ["en", "de", "pl", "it"] and options["edition"]["default"] == "en"

@@ -44,8 +44,8 @@ def test_a_new_game_records_its_mode_its_resolved_options_and_the_rules_revision
         session.new_game(["red", "blue"], mode="ankh-morpork", options={"edition": "de", "tie-break": "card"})
         record = session.record
         assert record is not None and session.current.state.rules.tie_break == "card"
-        assert session.current.state.revision == LATEST == 4  # played by it: an empty bank is not asked for money
-    assert (record.mode, record.revision, record.edition) == ("ankh-morpork", 4, "de")
+        assert session.current.state.revision == LATEST == 5  # played by it: a symbol is asked before its skip only for a power that can help
+    assert (record.mode, record.revision, record.edition) == ("ankh-morpork", 5, "de")
     # every option, the edition's rulings where none was given
     assert record.options == {"edition": "de", "bank": "120", "building-points": "cost", "tie-break": "card",
                               "first-player": "highest-roll"}
@@ -80,7 +80,7 @@ def test_export_import_and_fork_keep_which_game_it_is(path: Path) -> None:
         lines = list(session.export_lines())
         header = json.loads(lines[0])["game"]
         assert (header["mode"], header["revision"], header["options"]["first-player"]) == \
-            ("ankh-morpork", 4, "highest-roll")
+            ("ankh-morpork", 5, "highest-roll")
         imported = session.import_lines(lines)
         assert session.record is not None and session.record.id == imported
         assert (session.record.mode, session.record.options) == ("ankh-morpork", header["options"])

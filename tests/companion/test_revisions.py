@@ -87,8 +87,8 @@ def test_revision_1_answers_do_not_fit_revision_2() -> None:
 def test_a_new_game_is_played_by_the_newest_revision(tmp_path: Path) -> None:
     with Session.open(tmp_path / "new.sqlite") as session:
         session.new_game(COLOURS)
-        assert session.record is not None and session.record.revision == 4
-        assert session.current.state.revision == 4
+        assert session.record is not None and session.record.revision == 5
+        assert session.current.state.revision == 5
 
 
 def test_a_revision_2_game_where_cosmo_lavishs_paid_player_removed_the_card_players_minion_resumes(

@@ -270,3 +270,13 @@ def driver(tmp_path: Path) -> Iterator[Driver]:
         yield d
     finally:
         stop_app(app)
+
+
+@pytest.fixture
+def discworld_revision_4(monkeypatch: pytest.MonkeyPatch) -> None:
+    """New Discworld games are started with rules revision 4, as a companion before revision 5 did: a
+    test whose position or seeded game was found under it (revision 5 skips unasked a symbol no usable
+    City Area power can help, so the same seed plays another game)."""
+    from companion.morpork.mode import AnkhMorporkMode
+    from companion.morpork.revisions import EMPTY_BANK_UNASKED
+    monkeypatch.setattr(AnkhMorporkMode, "revision", EMPTY_BANK_UNASKED)

@@ -64,10 +64,10 @@ ELAM = {"edition": "us", "fortuna": "on", "elam": "on"}
 
 
 @contextmanager
-def _italian_board(request: Any, tmp_path: Path, until: Any) -> Iterator[tuple[Any, Any]]:
+def _italian_board(request: Any, tmp_path: Path, until: Any, seed: int = 5) -> Iterator[tuple[Any, Any]]:
     """An ELAM game fed until ``until`` holds, opened in Italian and "resume" tapped."""
     data = tmp_path / "data"
-    _feed(data, NAMES, ELAM, until, seed=5, limit=8000)
+    _feed(data, NAMES, ELAM, until, seed=seed, limit=8000)
     with _resumed(request, data, "it") as (app, d):
         yield app, d
 
@@ -301,3 +301,60 @@ def test_what_an_fsu_covers_fits_any_insured_player(tmp_path: Path, request: Any
         covers = next(line for line in text.split("\n") if "copre:" in line)
         for said in ("finire in prigione", "un furto da parte di un Ladro", "un teletrasporto"):
             assert said in covers, covers
+
+
+def _tax_said(key: str) -> Any:
+    """The game's last line is ``key``'s, said of a tax (the Patrician's "pays no tax" is one)."""
+    def said(game: Any) -> bool:
+        line = game.narration[-1] if game.narration and game.question is not None else None
+        return line is not None and line.key.startswith(key) and (
+            key == "morpoly.patrician.no-tax" or dict(line.params).get("for") == "tax")
+    return said
+
+
+def _raise_for_tax(game: Any) -> bool:
+    """The debt's question, money to raise for a tax."""
+    question = game.question
+    return question is not None and question.key == "morpoly.debt.raise" and dict(question.params).get("for") == "tax"
+
+
+def test_a_tax_paid_is_said_with_its_article(tmp_path: Path, request: Any) -> None:
+    """The log said "paga $200 alla banca per Income Tax", a tax's name without its article (the
+    German says "für die Einkommensteuer"): it says "per la tassa Income Tax"."""
+    with _italian_board(request, tmp_path, _tax_said("morpoly.money.paid"), seed=1) as (app, d):
+        line = app.game.narration[-1]
+        log = _plain(d.screen.log_label.text).split("\n")
+        assert log[-1].endswith(f" per la tassa {dict(line.params)['for_name']}"), log[-1]
+
+
+def test_the_patrician_s_tax_not_paid_is_the_tax_of_the_square(tmp_path: Path, request: Any) -> None:
+    """The Patrician on a tax square: "non paga tasse" ("pays no taxes") read as a rule of every tax;
+    the line is this square's tax: "non paga la tassa"."""
+    with _italian_board(request, tmp_path, _tax_said("morpoly.patrician.no-tax"), seed=4) as (app, d):
+        log = _plain(d.screen.log_label.text).split("\n")
+        party = app.game.narration[-1].params[0][1]
+        assert log[-1].endswith(f"{_name(party)} non paga la tassa"), log[-1]
+        d.screenshot(Path("/tmp/italian-shots/no-tax-it.png"))
+
+
+def test_the_watch_s_fine_not_paid_is_the_fine_at_hand(tmp_path: Path, request: Any) -> None:
+    """The City Watch owes a fine (US set, no Fortuna, no ELAM): "non paga multe" ("pays no fines")
+    read as a rule of every fine; the line is this fine: "non paga la multa"."""
+    data = tmp_path / "data"
+    _feed(data, NAMES, {"edition": "us"}, lambda game: bool(
+        game.narration and game.narration[-1].key == "morpoly.watch.no-fine"), seed=22, limit=8000)
+    with _resumed(request, data, "it") as (app, d):
+        log = _plain(d.screen.log_label.text).split("\n")
+        party = dict(app.game.narration[-1].params)["party"]
+        assert log[-1].endswith(f"{_name(party)} non paga la multa"), log[-1]
+
+
+def test_money_raised_for_a_tax_names_the_tax_and_what_to_mortgage(tmp_path: Path, request: Any) -> None:
+    """The question to raise money for a tax said "per Luxury Tax … vendi una casa o ipoteca", the
+    tax without its article and "ipoteca" without what: "per la tassa Luxury Tax … vendi una casa o
+    ipoteca una proprietà" (the English "sell a house or mortgage a deed")."""
+    with _italian_board(request, tmp_path, _raise_for_tax) as (app, d):
+        name = dict(app.game.question.params)["for_name"]
+        said = _plain(d.screen.question_label.text)
+        assert f" per la tassa {name} " in said and said.endswith("vendi una casa o ipoteca una proprietà"), said
+        d.screenshot(Path("/tmp/italian-shots/raise-for-a-tax-it.png"))  # to look at, never committed

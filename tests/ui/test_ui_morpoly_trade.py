@@ -12,9 +12,11 @@ from typing import Any
 import pytest
 
 from companion.morpoly.editions import load_edition
+from companion.morpoly.mortgaged_transfer import interest_due
 from companion.morpoly.trade import partners, squares_of
-from tests.ui.test_ui_morpoly_at_the_table import (LONG_NAMES, SEATS, _answer_buttons, _asked_on_the_board, _conftest,
-                                          _feed, _plain, _resume, _resumed, _shown_lines, _undo_to_by_touch)
+from tests.ui.test_ui_morpoly_at_the_table import (LONG_NAMES, PLAIN_DE, SEATS, _answer_buttons, _asked_on_the_board,
+                                          _conftest, _feed, _plain, _resume, _resumed, _shown_lines,
+                                          _undo_to_by_touch)
 
 POLISH_NAMES = ["Przemysław", "Małgorzata", "Grzegorz", "Wiesława"]
 SHOTS = Path("/tmp/trade-shots")
@@ -364,3 +366,90 @@ def test_a_german_swap_of_two_others_undone_in_the_journal_stays_undone_after_a_
         assert [(p.id, p.cash) for p in after.parties] == money
         assert "handeln:" not in d.screen.log_label.text.split("\n")[-1]
         d.screenshot(SHOTS / "others-undone-restarted-de.png")
+
+
+def _mortgaged_street(game: Any, party: str) -> int | None:
+    """A street of ``party`` that is mortgaged and may change hands, or ``None``."""
+    return next((s for s in _streets(game, party) if game.state.squares[s].mortgaged), None)
+
+
+def _taker(game: Any, party: str, square: int) -> str | None:
+    """A partner of ``party`` whose cash covers R12's tenth on ``square``, or ``None``."""
+    state = game.state
+    ed = load_edition(state.edition)
+    return next((p for p in partners(state, ed, party) if state.party(p).cash >= interest_due(state, ed, square)), None)
+
+
+def _mortgaged_offer_ready(game: Any) -> bool:
+    """A boss's menu with ``trade``, the party holding a mortgaged street that may change hands and a
+    partner that can pay the tenth on it."""
+    question = game.question
+    if question is None or question.key != "morpoly.turn.menu" or "trade" not in question.options:
+        return False
+    party = game.state.token(question.player).party
+    square = _mortgaged_street(game, party)
+    return square is not None and _taker(game, party, square) is not None
+
+
+def test_a_plain_german_table_s_partner_is_told_the_street_offered_is_mortgaged_and_what_it_costs(
+        tmp_path: Path, request: Any) -> None:
+    """Standard Monopoly on the German set: a mortgaged street offered by touch is marked "mit
+    Hypothek" in the offer and in the partner's question, which also says the tenth the partner pays
+    the bank on receiving it (R12); accepted, the partner pays exactly that and is asked whether to
+    lift it. The partner's question said neither: it read as any street."""
+    data = tmp_path / "data"
+    _feed(data, LONG_NAMES, PLAIN_DE, _mortgaged_offer_ready, seed=3)
+    with _resumed(request, data, "de") as (app, d):
+        state = app.game.state
+        ed = load_edition("de")
+        party = state.token(app.game.question.player).party
+        square = _mortgaged_street(app.game, party)
+        assert square is not None
+        partner = _taker(app.game, party, square)
+        assert partner is not None
+        interest, their_cash = interest_due(state, ed, square), state.party(partner).cash
+        marked = f"{ed.squares[square].name} (mit Hypothek)"
+        _open_offer(app, d, partner)
+        d.tap(_answer_buttons(d)[f"give:{square}"])
+        _asked_on_the_board(app, d, "morpoly.trade.offer")
+        assert f"du gibst {marked}; du bekommst nichts" in _plain(d.screen.question_label.text)
+        d.screenshot(SHOTS / "offer-mortgaged-de.png")
+        d.tap(_answer_buttons(d)["propose"])
+        question, params, lines = _asked_on_the_board(app, d, "morpoly.trade.answer")
+        assert LONG_NAMES[SEATS.index(question.player)] in lines[0], lines
+        said = _plain(d.screen.question_label.text)
+        money = ed.currency.format(interest).replace(" ", "\u00a0")
+        assert f"bietet dir {marked} für nichts" in said, said
+        assert f"zahlst du der Bank {money} Zinsen. Annehmen?" in said, said
+        d.screenshot(SHOTS / "answer-mortgaged-de.png")
+        d.tap(_answer_buttons(d)["accept"])
+        after = app.game.state
+        assert after.squares[square].owner == partner and after.squares[square].mortgaged
+        assert after.party(partner).cash == their_cash - interest
+        assert app.game.question.key == "morpoly.transfer.lift"
+
+
+@pytest.mark.parametrize(("language", "said"), [
+    ("en", "Anna: Bernd offers you Schlossallee (mortgaged) + 50\u00a0€ for Turmstraße; on the mortgaged squares "
+           "you receive you pay the bank 20\u00a0€ interest. Accept?"),
+    ("de", "Anna: Bernd bietet dir Schlossallee (mit Hypothek) + 50\u00a0€ für Turmstraße; für die Felder mit "
+           "Hypothek, die du bekommst, zahlst du der Bank 20\u00a0€ Zinsen. Annehmen?"),
+    ("pl", "Anna: Bernd proponuje wymianę – dostajesz: Schlossallee (w zastawie) + 50\u00a0€; dajesz: Turmstraße. "
+           "Za otrzymane zastawione pola płacisz bankowi 20\u00a0€ odsetek. Przyjąć?"),
+    ("it", "Anna: Bernd ti offre Schlossallee (con ipoteca) + 50\u00a0€ per Turmstraße; per le caselle ipotecate "
+           "che ricevi paghi alla banca 20\u00a0€ di interessi. Accetti?"),
+])
+def test_the_partner_s_question_says_a_square_is_mortgaged_and_the_interest_in_every_language(
+        language: str, said: str) -> None:
+    """The partner's question marks the mortgaged square it would receive and says the tenth it pays
+    (params ``mortgaged`` and ``interest``), in each of the four languages."""
+    from companion.core.procedure import Question
+    from ui.i18n import Translator
+    tr = Translator(language)
+    tr.use_players({"yellow": "Anna", "green": "Bernd"})
+    question = Question(kind="choice", key="morpoly.trade.answer", text="", player="yellow",
+                        options=("accept", "refuse"),
+                        params=(("party", "green"), ("partner", "yellow"), ("boss", "yellow"),
+                                ("gives", "Schlossallee + 50 €"), ("gets", "Turmstraße"), ("chosen", ""),
+                                ("mortgaged", "Schlossallee"), ("interest", "20 €")))
+    assert tr.question(question) == said

@@ -12,6 +12,11 @@ Detritus, builds in The Shades with The Watch ($10 - $6) and takes the last mark
 is left, red holds The Shades (whose power places one) and has $4, too little for any area. Then
 Ruby's minion goes to The Hippo and its build has no area; Sergeant Colon's first symbol has no
 marker to remove; Death's first assassination has nobody (a target needs a trouble marker).
+
+Those games are played by rules revision 4 (``discworld_revision_4``, tests/ui/conftest.py), which asks before each of the three
+whenever a power is usable. From revision 5 a symbol is asked first only while a power can give it an
+option: The Shades' marker can help Sergeant Colon's removal and Death's assassination, but never a
+build, so Ruby's build is skipped unasked (the last test).
 """
 from __future__ import annotations
 
@@ -54,6 +59,7 @@ POWER_WORD = {"en": "Power", "de": "Fähigkeit", "pl": "Właściwość", "it": "
 
 
 @pytest.mark.parametrize(("language", "card"), sorted(SAID))
+@pytest.mark.usefixtures("discworld_revision_4")
 def test_a_symbol_asked_only_for_a_power_says_why(driver: Any, tmp_path: Path, language: str, card: str) -> None:
     d = driver
     app = d.app
@@ -89,6 +95,7 @@ def test_a_symbol_asked_only_for_a_power_says_why(driver: Any, tmp_path: Path, l
     assert app.game.question.key == "power.target", app.game.question.key
 
 
+@pytest.mark.usefixtures("discworld_revision_4")
 def test_an_undo_of_the_power_and_a_restart_come_back_to_the_same_question(tmp_path: Path) -> None:
     """A German table with long names: the power tapped at Ruby's build, taken back, and the app
     started again on the same data folder (a pulled plug): resumed from Home, the build asks again
@@ -158,3 +165,37 @@ def test_a_money_symbol_asked_of_an_empty_bank_says_the_bank_is_empty(language: 
     tr = Translator(language)
     assert tr.question(question) == MONEY_SAID[language]
     assert tr.reason(dict(question.unavailable)["take"]) == MONEY_SAID[language].split(" – ")[0]
+
+
+@pytest.mark.parametrize(("card", "asked"), [("ruby", None), ("sergeant-colon", "symbol.trouble"),
+                                             ("death", "symbol.assassinate")])
+def test_from_revision_5_only_a_symbol_the_power_can_help_is_asked_first(driver: Any, tmp_path: Path, card: str,
+                                                                         asked: str | None) -> None:
+    """A game of rules revision 5 at the same position, by touch: The Shades' marker cannot make an
+    area buildable, so Ruby's build is skipped with its line and the turn goes on to its end; it can
+    bring Sergeant Colon a marker to remove and Death someone to assassinate, so those are asked
+    first, with "skip" and the power."""
+    from companion.morpork.revisions import POWERS_ONLY_WHEN_THEY_HELP
+    d = driver
+    app = d.app
+    app.start_game(COLOURS, ["Ann", "Bob", "Cy", "Di"], "en")
+    app.on_die_roll(1, "manual")
+    for value in TO_THE_POSITION:
+        assert app.answer(value), (value, app.message)
+    d.frames(3)
+    assert app.game.state.revision == POWERS_ONLY_WHEN_THEY_HELP
+    d.choose(card)
+    for value in CARDS[card][0]:
+        d.frames(2)
+        d.choose(value)
+    d.frames(3)
+    question = app.game.question
+    if asked is None:
+        assert question.key == "turn.end", question.key
+        lines = [line.key for line in app.game.narration[-3:]]
+        assert "symbol.no-option.build" in lines, lines
+    else:
+        assert question.key == asked and list(question.options) == ["skip", "power:the-shades"]
+        d.tap(d.option("power:the-shades"))
+        assert app.game.question.key == "power.target", app.game.question.key
+    d.screenshot(tmp_path / f"revision-5-{card}.png")

@@ -3,13 +3,15 @@
 Every symbol question lists its legal options plus ``skip`` (and the City Area powers usable now);
 a symbol with no legal option is skipped with a line of narration instead of a question — unless a
 City Area power is usable then (rules revision 3, :func:`_power_first`): the power may give the symbol
-an option, and the holder may use it between two actions.
+an option, and the holder may use it between two actions. From rules revision 5 only while a usable
+power can give it one (:func:`power_can_help`).
 """
 from __future__ import annotations
 
 from collections.abc import Callable, Generator, Sequence
 
 from companion.morpork.actions import (
+    AREA_POWERS,
     assassination_targets,
     build,
     build_refusals,
@@ -23,13 +25,15 @@ from companion.morpork.actions import (
     remove_trouble_marker,
     take_money,
     trouble_marker_areas,
+    use_area_power,
 )
 from companion.morpork.board import AREA_IDS
 from companion.morpork.cards.common import SKIP, TurnContext, parse_piece_option, piece_option
 from companion.morpork.cards.interrupts import remove_by_card
 from companion.morpork.cards.powers import POWER_PREFIX, ask_with_powers, power_options, use_power
+from companion.core.errors import RuleViolation
 from companion.core.procedure import Narrator, Question, Reason, because, choice_question
-from companion.morpork.revisions import EMPTY_BANK_UNASKED, POWERS_BEFORE_A_SKIP
+from companion.morpork.revisions import EMPTY_BANK_UNASKED, POWERS_BEFORE_A_SKIP, POWERS_ONLY_WHEN_THEY_HELP
 from companion.morpork.state import State
 
 TAKE = "take"
@@ -113,11 +117,64 @@ def _ask_once(make: Callable[[list[str]], Question]) -> Generator[Question, str,
     return (yield make([]))
 
 
+def _tried(state: State, color: str, area: str, target: str | None, from_area: str | None) -> State | None:
+    """A copy of the table with ``color``'s power of ``area`` used on ``target``, or ``None`` when
+    the rules refuse that use."""
+    trial = state.copy()
+    try:
+        use_area_power(trial, color, area, target=target, from_area=from_area)
+    except RuleViolation:
+        return None
+    return trial
+
+
+def _uses(state: State, color: str, area: str) -> list[tuple[str | None, str | None]]:
+    """Every (target, from_area) the power of ``area`` may be used on now: the areas it names (a
+    minion moved from each of its areas when all twelve are out), or ``None`` for one that names
+    none or a card (the card discarded changes no piece on the board)."""
+    power = AREA_POWERS[area]
+    if power.target not in ("minion", "area"):
+        return [(None, None)]
+    froms: list[str | None] = [None]
+    if power.target == "minion" and must_move_minion(state, color):
+        froms = list(minion_sources(state, color))
+    return [(t, f) for f in froms for t in power.targets(state, color) if t != f]
+
+
+def power_can_help(state: State, ctx: TurnContext, powers: Sequence[str], has_option: Callable[[State], bool]) -> bool:
+    """Whether using some of ``powers`` (``power:<area>`` options) can give a symbol with no option one
+    (``has_option`` on the table after it), tried on copies of the table (rules revision 5): first
+    every power that only pays its holder (Dragon's Landing, The Hippo, Longwall, Seven Sleepers, Nap
+    Hill, The Scours), whose money only widens what a build or a priced power can reach; then each
+    other power on each of its targets after them. Unreal Estate's draw moves no piece and is never
+    tried; two powers that each name a target are not tried one after the other."""
+    color = ctx.player
+    areas = [p[len(POWER_PREFIX):] for p in powers]
+    paid = state.copy()
+    for area in areas:
+        power = AREA_POWERS[area]
+        if power.income and not power.price and power.target in (None, "card") and not power.draws:
+            paid = _tried(paid, color, area, None, None) or paid
+    if has_option(paid):
+        return True
+    for area in areas:
+        power = AREA_POWERS[area]
+        if area in paid.turn.powers_used or power.draws:
+            continue
+        if any(trial is not None and has_option(trial)
+               for trial in (_tried(paid, color, area, t, f) for t, f in _uses(paid, color, area))):
+            return True
+    return False
+
+
 def _power_first(state: State, narrator: Narrator, ctx: TurnContext, with_powers: bool,
-                 make: Callable[[list[str]], Question]) -> Generator[Question, str, bool]:
+                 make: Callable[[list[str]], Question],
+                 has_option: Callable[[State], bool]) -> Generator[Question, str, bool]:
     """A symbol has no legal option now: before it is skipped, the holder of a usable City Area
     power is asked ``make(powers)`` (the symbol's own question, with ``skip`` and the powers only);
-    True when they used one (the symbol's options are then listed again), False to skip it.
+    True when they used one (the symbol's options are then listed again), False to skip it. From
+    rules revision 5 only while some power can give it an option (``has_option`` on the table after
+    it: :func:`power_can_help`); before, whenever one was usable.
 
     The rulebook's "City Area Cards": "you choose when you wish to use it", and "You complete one
     action before you start the next action" — so a power fits between two symbols of a card, and
@@ -129,6 +186,8 @@ def _power_first(state: State, narrator: Narrator, ctx: TurnContext, with_powers
         return False
     powers = power_options(state, ctx)
     if not powers:
+        return False
+    if state.revision >= POWERS_ONLY_WHEN_THEY_HELP and not power_can_help(state, ctx, powers, has_option):
         return False
     answer = yield make(powers)
     if not answer.startswith(POWER_PREFIX):
@@ -146,7 +205,8 @@ def build_steps(state: State, narrator: Narrator, ctx: TurnContext, *, cost: int
         if not listed[0]:
             if (yield from _power_first(state, narrator, ctx, with_powers, lambda powers: choice_question(
                     key, f"{color}: build where?", color, [SKIP, *powers],
-                    unavailable=lambda: build_refusals(state, color, cost=cost), card=ctx.card))):
+                    unavailable=lambda: build_refusals(state, color, cost=cost), card=ctx.card),
+                    lambda table: bool(buildable_areas(table, color, cost=cost)))):
                 continue
             if state.ended() is None:
                 narrator.say("symbol.no-option.build", f"{color} cannot build anywhere now", player=color)
@@ -183,7 +243,7 @@ def assassinate_steps(state: State, narrator: Narrator, ctx: TurnContext,
     while not assassination_targets(state, color):
         if not (yield from _power_first(state, narrator, ctx, with_powers, lambda powers: choice_question(
                 "symbol.assassinate", f"{color}: assassinate which piece?", color, [SKIP, *powers],
-                card=ctx.card))):
+                card=ctx.card), lambda table: bool(assassination_targets(table, color)))):
             if state.ended() is None:
                 narrator.say("symbol.no-option.assassinate", f"{color} has nobody to assassinate", player=color)
             return
@@ -208,7 +268,7 @@ def remove_trouble_steps(state: State, narrator: Narrator, ctx: TurnContext,
     while not trouble_marker_areas(state):
         if not (yield from _power_first(state, narrator, ctx, with_powers, lambda powers: choice_question(
                 "symbol.trouble", f"{color}: remove which trouble marker?", color, [SKIP, *powers],
-                card=ctx.card))):
+                card=ctx.card), lambda table: bool(trouble_marker_areas(table)))):
             if state.ended() is None:
                 narrator.say("symbol.no-option.trouble", "there is no trouble marker to remove", player=color)
             return
@@ -232,7 +292,8 @@ def money_steps(state: State, narrator: Narrator, ctx: TurnContext, amount: int,
         empty = because("money.bank-empty", "the bank is empty")
         if not (yield from _power_first(state, narrator, ctx, with_powers, lambda powers: choice_question(
                 "symbol.money", f"{color}: take ${amount} from the bank?", color, [SKIP, *powers],
-                unavailable={TAKE: empty}, card=ctx.card, amount=str(amount)))):
+                unavailable={TAKE: empty}, card=ctx.card, amount=str(amount)),
+                lambda table: table.bank > 0)):
             if state.ended() is None:
                 narrator.say("symbol.no-option.bank-empty", f"the bank is empty: {color} takes nothing",
                              player=color, amount=amount)

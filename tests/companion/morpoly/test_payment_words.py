@@ -268,7 +268,7 @@ def test_a_plain_monopoly_bankruptcy_says_what_the_debt_was_for() -> None:
     assert to_bank["en"] == ["Bob cannot pay $200 to the bank for Income Tax and is bankrupt"]
     assert to_bank["pl"] == ["Bob nie może zapłacić $200 do banku za podatek (Income Tax) i bankrutuje"]
     assert to_bank["de"] == ["Bob kann $200 an die Bank nicht zahlen und ist bankrott (für die Income Tax)"]
-    assert to_bank["it"] == ["Per Income Tax, Bob non può pagare $200 alla banca ed è in bancarotta"]
+    assert to_bank["it"] == ["Per la tassa Income Tax, Bob non può pagare $200 alla banca ed è in bancarotta"]
 
 
 def test_an_fsu_that_pays_twice_in_one_event_says_each_claim_once_after_its_payment() -> None:
@@ -286,3 +286,35 @@ def test_an_fsu_that_pays_twice_in_one_event_says_each_claim_once_after_its_paym
     assert keys.count("morpoly.fsu.claimed") == keys.count("morpoly.fsu.redeemed") == 1
     assert _said(game, "en", "morpoly.money.paid") == [
         "Ann pays $200 to the bank for Income Tax, on behalf of Bob (FSU 1)", "Ann pays $300 to Bob for the claim on FSU 1"]
+
+
+def test_a_claim_s_fsu_line_says_what_was_paid_out() -> None:
+    """The engine says what a claim paid out on its FSU's line (param ``payout``): a claim paid, and
+    one the Merchants waived whole (R33); the screens read it there, not from the amount's digits."""
+    state = _elam()
+    _death_cover(state)
+    paid = do(start(state, "blue"), "roll", (1, 2), "decline")
+    assert [dict(line.params)["payout"] for line in paid.narration if line.key == "morpoly.fsu.redeemed"] == ["paid"]
+    state = new_state(["red", "blue", "green"], {"edition": "us", "base": "variant"})
+    state.party("red").guilds = ["merchants"]
+    state.token("blue").square = 10
+    state.squares[13] = SquareState("red", 0, False)
+    state.ledger = Ledger((Fsu(1, "red", "blue", "blue", 1, 100, frozenset({Cover.MUST_PAY}), False),), 2)
+    waived = do(start(state, "blue"), "roll", (1, 2))  # States Avenue, red's: rent $10, waived whole
+    assert [dict(line.params)["payout"] for line in waived.narration
+            if line.key in ("morpoly.fsu.redeemed", "morpoly.fsu.claimed")] == ["waived"]
+
+
+@pytest.mark.parametrize(("payout", "said"), [
+    ("nothing", "FSU 1 from Ann to Bob stays active, nothing paid out"),
+    ("waived", "FSU 1 from Ann to Bob stays active after the waiver"),
+    ("paid", "FSU 1 from Ann to Bob stays active after the claim"),
+    (None, "FSU 1 from Ann to Bob stays active after the claim"),  # a journal's line before ``payout``
+])
+def test_the_fsu_line_after_a_claim_is_worded_by_what_the_engine_says_was_paid(payout: str | None, said: str) -> None:
+    """The screens word the FSU's line by the engine's ``payout``, whatever the amounts' digits say
+    (here $300 and no waiver, which read as paid); a line without it is read from the digits, as before."""
+    params = (("fsu", "1"), ("insurer", "red"), ("beneficiary", "blue"), ("token", "blue"), ("square", "13"),
+              ("name", "States Avenue"), ("amount", "$300"), ("waived", "$0"))
+    line = Narration("morpoly.fsu.claimed", "", None, params + ((("payout", payout),) if payout else ()))
+    assert _translator("en").narration(line) == said
