@@ -61,13 +61,14 @@ which draws no number, so all 240 games are the same input by input and narratio
 the same positions (checked per game: the inputs with the narration's keys and texts, and the sequence
 of positions without the revision), only the menus' options differ. Written again for rules revision
 8 (ruling R74, the branch debttrade): the question to raise a debt (``morpoly.debt.raise``) also offers
-``trade`` (greyed, naming B1, for a jailed party without the Thieves), which the random player never
-answers and which draws no number (it picks among the other options, the same list as before). 237 of
+``trade`` (greyed, naming B1, for a jailed party without the Thieves), with the param ``form`` the
+screens word it by, which the random player never answers and which draws no number (it picks among the
+other options, the same list as before). 237 of
 240 digests changed: exactly the 237 games that ask a debt's question with ``trade`` offered or greyed
 (10,208 such questions); the 3 that never do (defaults 2p seeds 15 and 37, fortuna+elam 2p seed 36) are
 the same digest. All 240 are the same as on main input by input, question by question and narration
 line by line, through the same positions (checked per game with a digest of every question's kind, key,
-text, player, options and greyed options and params with the debt's ``trade`` left out, every input,
+text, player, options and greyed options and params with the debt's ``trade`` and ``form`` left out, every input,
 every position without the revision, and every narration line, run on main and on the branch).
 """
 from __future__ import annotations

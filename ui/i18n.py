@@ -366,6 +366,9 @@ class Translator:
         if prefix == "q" and roll.startswith(ROLL_KEY) and self.gettext(f"{msgid}.{roll[len(ROLL_KEY):]}") != \
                 f"{msgid}.{roll[len(ROLL_KEY):]}":
             msgid += "." + roll[len(ROLL_KEY):]  # Fortuna's window says what the throw moves (ROLL_KEY)
+        form = params.get("form", "")
+        if prefix == "q" and form and self.gettext(f"{msgid}.{form}") != f"{msgid}.{form}":
+            msgid += "." + form  # a question's other wording (a debt's raise question that offers a trade)
         if self.names_as_printed() and self.gettext(AS_PRINTED + msgid) != AS_PRINTED + msgid:
             msgid = AS_PRINTED + msgid  # the deck as a set of another language prints it (names_as_printed);
             # not a key of its own: no question the engine asks (docs/morpoly-state-format.md lists those)

@@ -160,13 +160,14 @@ def raise_cash(state: State, edition: Edition, narrator: Narrator, party: str, a
         hotel_answers: list[str] = []
         options = building.raising_options(state, edition, party, hotel_answers)
         dealing, greyed = debt_trade(state, edition, party) if trades else ([], None)
+        form = {"form": TRADE} if dealing or greyed else {}  # the screens' sentence names the trade too
         choice = yield from ask_choice(state, narrator, key,
                                        f"{boss}: raise {edition.currency.format(amount)} for {why} "
                                        f"(cash {edition.currency.format(state.party(party).cash)})",
                                        boss, [*options, give_up] if give_up else [*options, *dealing], reveals=False,
                                        unavailable=greyed or None, boss=boss, amount=edition.currency.format(amount),
                                        cash=edition.currency.format(state.party(party).cash), why=str(why), **why.said(),
-                                       **params,
+                                       **params, **form,
                                        **building.deed_params(state, edition, hotel_answers))
         if choice == give_up:
             return False

@@ -60,7 +60,9 @@ def test_a_german_debtor_sells_a_street_to_another_player_pays_and_a_restart_sho
         assert buyer is not None
         street, owed, cash = _streets(game, debtor)[0], _owed(game), game.state.party(debtor).cash
         _question, params, lines = _asked_on_the_board(app, d, "morpoly.debt.raise")
-        assert "beschaffe" in " ".join(lines) and params["amount"].replace(" ", "\u00a0") in " ".join(lines), lines
+        said = " ".join(lines)
+        assert "beschaffe" in said and params["amount"].replace(" ", "\u00a0") in said, lines
+        assert said.endswith("Haus verkaufen, Hypothek aufnehmen oder handeln"), lines  # the sentence names the trade
         buttons = _answer_buttons(d)
         assert buttons["trade"].text == "Mit einer anderen Partei handeln"
         d.screenshot(SHOTS / "raise-de.png")

@@ -56,6 +56,7 @@ def after_the_deal(game: Game) -> list[Narration]:
 def test_a_solvent_debtor_sells_a_street_to_another_party_and_pays() -> None:
     game = do(start(taxed()), "roll", (1, 1))
     assert raise_question(game) == ("mortgage:1", "mortgage:3", "trade")
+    assert game.question is not None and dict(game.question.params)["form"] == "trade"  # worded with the trade
     game = do(game, "trade")
     assert game.question is not None and game.question.key == "morpoly.trade.partner"
     assert game.question.options == ("blue", "green")  # any other party, the creditor being the bank
@@ -164,6 +165,7 @@ def test_a_jailed_debtor_without_the_thieves_cannot_trade_naming_b1() -> None:
     game = jailed_debtor([])
     assert raise_question(game) == ("mortgage:1", "mortgage:3")
     assert game.question is not None
+    assert dict(game.question.params)["form"] == "trade"  # greyed, and still named by the sentence
     reason = dict(game.question.unavailable)["trade"]
     assert reason.key == "morpoly.trade.jailed" and dict(reason.params) == {"party": "red"}
     before = state_to_json(game.state)
@@ -190,13 +192,14 @@ def test_no_trade_is_offered_when_nobody_has_anything_to_trade() -> None:
     state.token("red").square = 2
     game = do(start(state), "roll", (1, 1))
     assert "trade" not in raise_question(game) and game.question is not None and not game.question.unavailable
+    assert "form" not in dict(game.question.params)  # worded as before: sell or mortgage
 
 
 @pytest.mark.parametrize("base", ["variant", "standard"])
 def test_revision_7_asks_as_it_was_played(base: str) -> None:
     game = do(start(taxed(base, TRADES_AT_ANY_MENU)), "roll", (1, 1))
     assert raise_question(game) == ("mortgage:1", "mortgage:3") and game.question is not None
-    assert not game.question.unavailable
+    assert not game.question.unavailable and "form" not in dict(game.question.params)
     with pytest.raises(InputError):
         do(game, "trade")
 
