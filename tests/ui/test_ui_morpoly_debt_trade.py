@@ -12,7 +12,7 @@ from companion.morpoly.editions import load_edition
 from companion.morpoly.state_format import state_to_json
 from companion.morpoly.trade import partners, squares_of
 from tests.ui.test_ui_morpoly_at_the_table import (LONG_NAMES, _answer_buttons, _asked_on_the_board, _conftest,
-                                                   _feed, _resume, _resumed)
+                                                   _feed, _fits, _resume, _resumed, _shown_lines)
 
 SHOTS = Path("/tmp/debt-trade-shots")
 """Where the screenshots of the raise question and the offer go, to look at (never committed)."""
@@ -97,3 +97,29 @@ def test_a_german_debtor_sells_a_street_to_another_player_pays_and_a_restart_sho
         assert app.game.question == asked_now and d.screen.question_label.text == shown
         assert app.game.state.squares[street].owner == buyer
         d.screenshot(SHOTS / "restarted-de.png")
+
+
+def _jailed_and_short(game: Any) -> bool:
+    """The question to raise a debt with ``trade`` greyed: the debtor sits in jail without the
+    Thieves (B1)."""
+    question = game.question
+    return question is not None and question.key == "morpoly.debt.raise" and "trade" in dict(question.unavailable)
+
+
+def test_a_jailed_german_debtor_sees_the_trade_greyed_with_b1_s_reason(tmp_path: Path, request: Any) -> None:
+    data = tmp_path / "data"
+    _feed(data, LONG_NAMES, {"edition": "de"}, _jailed_and_short, seed=3)
+    with _resumed(request, data, "de") as (app, d):
+        _question, _params, lines = _asked_on_the_board(app, d, "morpoly.debt.raise")
+        assert " ".join(lines).endswith("oder handeln"), lines
+        greyed = [w for w in d.screen.answer_area.walk() if getattr(w, "disabled", False)
+                  and getattr(w, "text", "").startswith("Mit einer anderen Partei handeln")]
+        assert len(greyed) == 1, [getattr(w, "text", "") for w in d.screen.answer_area.walk()]
+        boss = LONG_NAMES[["red", "yellow", "green", "blue"].index(app.game.question.player)]
+        assert f"{boss} sitzt im Gefängnis und schließt keine Geschäfte ab" in greyed[0].text
+        d.frames(2)
+        assert _fits(greyed[0], greyed[0].height), _shown_lines(greyed[0])  # the label and the reason whole
+        d.screenshot(SHOTS / "greyed-de.png")
+        before = app.game.seq
+        d.tap(greyed[0])
+        assert app.game.seq == before and app.game.question.key == "morpoly.debt.raise"
