@@ -66,7 +66,19 @@ there is one: 104 of 240 digests the same, and all 240 the same with a digest of
 key, player, options and greyed options' keys, every input, every position, the narration's keys and
 the simulator's result. And again on the same branch when a claim's FSU line says what was paid out
 (param ``payout``: ``nothing``, ``waived`` or ``paid``), which the screens read instead of the amount's
-digits: 57 of 240 digests the same, all 240 the same without the words as above.
+digits: 57 of 240 digests the same, all 240 the same without the words as above. Written again for
+rules revision 8 (ruling R74, the branch debttrade): the question to raise a debt (``morpoly.debt.raise``) also offers
+``trade`` (greyed, naming B1, for a jailed party without the Thieves), with the param ``form`` the
+screens word it by, which the random player never answers and which draws no number (it picks among the
+other options, the same list as before). 237 of
+240 digests changed: exactly the 237 games that ask a debt's question with ``trade`` offered or greyed
+(10,208 such questions); the 3 that never do (defaults 2p seeds 15 and 37, fortuna+elam 2p seed 36) are
+the same digest. All 240 are the same as on main input by input, question by question and narration
+line by line, through the same positions (checked per game with a digest of every question's kind, key,
+text, player, options and greyed options and params with the debt's ``trade`` and ``form`` left out, every input,
+every position without the revision, and every narration line, run on main and on the branch). The
+two branches' digests stored once more where they met (main after both merges): words and options only,
+each checked on its branch as above.
 """
 from __future__ import annotations
 

@@ -390,6 +390,9 @@ class Translator:
         if prefix == "q" and params.get(INTEREST_FORM) and self.gettext(f"{msgid}.{INTEREST_FORM}") != \
                 f"{msgid}.{INTEREST_FORM}":
             msgid += f".{INTEREST_FORM}"  # the tenth of R12 due on the mortgaged squares received (INTEREST_FORM)
+        form = params.get("form", "")
+        if prefix == "q" and form and self.gettext(f"{msgid}.{form}") != f"{msgid}.{form}":
+            msgid += "." + form  # a question's other wording (a debt's raise question that offers a trade)
         if self.names_as_printed() and self.gettext(AS_PRINTED + msgid) != AS_PRINTED + msgid:
             msgid = AS_PRINTED + msgid  # the deck as a set of another language prints it (names_as_printed);
             # not a key of its own: no question the engine asks (docs/morpoly-state-format.md lists those)

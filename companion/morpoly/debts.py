@@ -3,7 +3,7 @@ and through the insolvency hook when it cannot.
 
 A party that could pay by selling buildings or mortgaging (reference R14: cash + half the building
 costs + the mortgage value of its unmortgaged squares ≥ the debt) is asked, one sale or mortgage at a
-time, until its cash covers the debt. One that could not is insolvent at once:
+time (or, from rules revision 8, a trade: ruling R74), until its cash covers the debt. One that could not is insolvent at once:
 :func:`companion.morpoly.takeover.insolvent` decides what happens (the variant's takeover, §5.1).
 """
 from __future__ import annotations
@@ -18,10 +18,11 @@ from companion.morpoly.money import BANK, building_value, liquidation_value, tra
 from companion.morpoly.mortgaged_transfer import interest_on, lift_at_once, say_interest, standard_transfers
 from companion.morpoly.purposes import Why, received_interest
 from companion.morpoly.questions import ask_choice
-from companion.morpoly.revisions import AMOUNTS_AND_JAIL_DEALS
+from companion.morpoly.revisions import AMOUNTS_AND_JAIL_DEALS, DEBT_TRADES
 from companion.morpoly.rules import is_variant, party_exists, party_jailed
 from companion.morpoly.state import State
 from companion.morpoly.takeover import insolvent
+from companion.morpoly.trade import TRADE, deal, debt_trade
 
 Paying = Generator[Question, str, bool]
 
@@ -131,33 +132,50 @@ def cover(state: State, edition: Edition, narrator: Narrator, payer: str, payee:
     if state.party(payer).cash >= amount:
         return True
     if is_insolvent(state, edition, payer, amount):
-        received = yield from insolvent(state, edition, narrator, payer, payee, amount, why)
-        if received:
-            yield from interest_on_received(state, edition, narrator, payee, payer, received)
+        yield from settle_insolvency(state, edition, narrator, payer, payee, amount, why)
         return False
-    yield from raise_cash(state, edition, narrator, payer, amount, why)
-    return True
+    return (yield from raise_cash(state, edition, narrator, payer, amount, why, creditor=payee))
+
+
+def settle_insolvency(state: State, edition: Edition, narrator: Narrator, debtor: str, creditor: str, amount: int,
+                      why: Why) -> Generator[Question, str, None]:
+    """The insolvency hook settles the debt (:func:`~companion.morpoly.takeover.insolvent`); a
+    standard bankruptcy's creditor then owes the interest on the mortgaged deeds it received."""
+    received = yield from insolvent(state, edition, narrator, debtor, creditor, amount, why)
+    if received:
+        yield from interest_on_received(state, edition, narrator, creditor, debtor, received)
 
 
 def raise_cash(state: State, edition: Edition, narrator: Narrator, party: str, amount: int, why: Why,
-               give_up: str | None = None, key: str = "morpoly.debt.raise", **params: str) -> Paying:
+               give_up: str | None = None, key: str = "morpoly.debt.raise", creditor: str | None = None,
+               **params: str) -> Paying:
     """Ask ``party``'s boss, one sale or mortgage at a time, until its cash covers ``amount``; then
     ``True``. With ``give_up`` (an answer word) the boss may stop instead, for money raised by choice
-    (a purchase): ``False``. A debt cannot be given up, and is asked only of a party that can raise it."""
+    (a purchase): ``False``. A debt (owed to ``creditor``, a party or the bank) cannot be given up, and
+    is asked only of a party that can raise it; from rules revision 8 its boss may also trade
+    (:func:`debt_trade`), and a debtor the trade left unable to pay (R14) is insolvent at once: ``False``."""
+    trades = creditor is not None and give_up is None and state.revision >= DEBT_TRADES
     while state.party(party).cash < amount:
         boss = state.party(party).boss
         hotel_answers: list[str] = []
         options = building.raising_options(state, edition, party, hotel_answers)
+        dealing, greyed = debt_trade(state, edition, party) if trades else ([], None)
+        form = {"form": TRADE} if dealing or greyed else {}  # the screens' sentence names the trade too
         choice = yield from ask_choice(state, narrator, key,
                                        f"{boss}: raise {edition.currency.format(amount)} for {why} "
                                        f"(cash {edition.currency.format(state.party(party).cash)})",
-                                       boss, [*options, give_up] if give_up else options, reveals=False,
-                                       unavailable=None, boss=boss, amount=edition.currency.format(amount),
+                                       boss, [*options, give_up] if give_up else [*options, *dealing], reveals=False,
+                                       unavailable=greyed or None, boss=boss, amount=edition.currency.format(amount),
                                        cash=edition.currency.format(state.party(party).cash), why=str(why), **why.said(),
-                                       **params,
+                                       **params, **form,
                                        **building.deed_params(state, edition, hotel_answers))
         if choice == give_up:
             return False
+        if choice == TRADE:
+            assert creditor is not None
+            if not (yield from raise_by_trade(state, edition, narrator, party, creditor, amount, why)):
+                return False
+            continue
         verb, square = choice.split(":")
         if verb == "sell":
             building.sell_and_say(state, edition, narrator, party, int(square))
@@ -166,3 +184,19 @@ def raise_cash(state: State, edition: Edition, narrator: Narrator, party: str, a
             narrator.say("morpoly.deed.mortgaged", f"{party} mortgages {edition.squares[int(square)].name}",
                          party=party, square=square, name=edition.squares[int(square)].name)
     return True
+
+
+def raise_by_trade(state: State, edition: Edition, narrator: Narrator, debtor: str, creditor: str, amount: int,
+                   why: Why) -> Paying:
+    """R74: the debtor's boss trades as at the menu (:func:`~companion.morpoly.trade.deal`); then R14
+    is read again. ``False`` when the trade left the debtor unable to pay (it gave more than it got):
+    the insolvency hook has settled the debt, as for a debtor insolvent from the start; else ``True``
+    (the raise question comes back with the new cash, or the debt is paid)."""
+    yield from deal(state, edition, narrator, debtor)
+    if state.party(debtor).cash >= amount or not is_insolvent(state, edition, debtor, amount):
+        return True
+    shown = edition.currency.format(amount)
+    narrator.say("morpoly.debt.insolvent-after-trade", f"after the trade {debtor} can no longer raise {shown} for "
+                 f"{why} (R14)", party=debtor, amount=shown, why=why, **why.said())
+    yield from settle_insolvency(state, edition, narrator, debtor, creditor, amount, why)
+    return False

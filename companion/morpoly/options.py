@@ -1,4 +1,4 @@
-"""Ankh-Morpoly's rule options: every ruling of reference §7 (R1–R73) that has a real alternative,
+"""Ankh-Morpoly's rule options: every ruling of reference §7 (R1–R73, and the kit's R74) that has a real alternative,
 as a named :class:`~companion.core.mode.Option`, plus the Fortuna and ELAM switches.
 
 The proposed reading is each option's default, so a game started without options plays the
@@ -190,5 +190,6 @@ RULINGS: Final[tuple[Ruling, ...]] = (
     Ruling(71, None, "a reversed direction lasts until the next Dibbler 7; GO and FSUs follow the running direction", "movement.py (Direction relative)"),
     Ruling(72, None, "elimination: squares unowned and unmortgaged, houses to the supply, cash to the bank, FSUs void", "elam/lives.py (eliminate); fsu.py (void_party)"),
     Ruling(73, None, "the D-Mark set is scale 20; derive the scale from the edition's GO salary", "currency.py (scale_for_go_salary)"),
+    Ruling(74, None, "a party raising a debt may trade with any other party (B1 holds); R14 again after the trade (rules revision 8)", "debts.py (raise_cash, raise_by_trade); trade.py (debt_trade)"),
 )
-"""All 73 rulings of reference §7, in order."""
+"""All 73 rulings of reference §7, in order, then the kit's own: R74 (docs/morpoly-rulings.md says why)."""

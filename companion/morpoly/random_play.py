@@ -7,7 +7,8 @@ almost every square it can afford, builds whenever it can (at each menu while it
 hotel where one is allowed, else a house on the group that already has the most, as a player
 heading for hotels would), mortgages or sells only when a debt forces it, leaves jail by card or
 fine now and then, bids in the occasional auction, trades for the square that completes a colour
-group (from rules revision 6 offering cash, or now and then a square of its own, which is refused),
+group (from rules revision 6 offering cash, or now and then a square of its own, which is refused;
+never while raising a debt, rules revision 8's ``trade`` there),
 and with a time limit lets the table call time when the turn counter passes the limit (one turn a
 minute). Now and then it corrects a token's position.
 """
@@ -64,9 +65,10 @@ def random_input(game: Game, rng: random.Random) -> Input:
         return _answer(rng.choice(spend) if spend and rng.random() < 0.3 else "play-on")
     if key == "morpoly.deed.buy":
         return _answer("buy" if rng.random() < BUY else "decline")
-    if key == "morpoly.debt.raise":
-        sales = [o for o in options if o.startswith("sell:")]
-        return _answer(rng.choice(sales if sales and rng.random() < 0.5 else options))
+    if key == "morpoly.debt.raise":  # never ``trade`` (rules revision 8): the seeded games stay where they were
+        raising = [o for o in options if o != TRADE]
+        sales = [o for o in raising if o.startswith("sell:")]
+        return _answer(rng.choice(sales if sales and rng.random() < 0.5 else raising))
     if key == "morpoly.trade.square":
         square = _completing_square(game)
         wanted = f"{PREFIX}{square}"

@@ -55,6 +55,13 @@ revisions differ, and nowhere else.
      (its party passed GO with the least cash) is not handed out when that turn ends (L159) — the
      game is over, and the log's last line is the end. Before, the winner was given it after the
      game-over line (:func:`companion.morpoly.fortuna_play.end_of_turn`).
+8. Trades while raising a debt (ruling R74; standard Monopoly lets a player short of cash sell
+   property to another player "for any amount"): the question to raise the money
+   (``morpoly.debt.raise``) also offers ``trade`` when the debtor can deal (greyed, naming B1, for a
+   jailed party without the Thieves); its boss builds an offer as at the menu (revision 6's
+   :func:`companion.morpoly.trade.deal`), and the question comes back with the new cash. A debtor whose
+   trade left it unable to pay (R14 again) is taken over, or bankrupt, at once. Before, only houses
+   sold and squares mortgaged raised a debt.
 """
 from __future__ import annotations
 
@@ -88,5 +95,8 @@ table names the proposing party."""
 NOTHING_AFTER_THE_END: Final = 7
 """From this revision: no Fortuna token is handed out at the end of the turn that ended the game."""
 
-LATEST: Final = 7
+DEBT_TRADES: Final = 8
+"""From this revision: the question to raise a debt offers ``trade`` (R74), and R14 is read again after it."""
+
+LATEST: Final = 8
 """The revision new games are started with."""

@@ -37,6 +37,10 @@ propose one; the table names the party whose boss proposes it (``morpoly.trade.p
 the token whose menu it is, or ``cancel``; not asked when only one party can), and the offer goes as in revision 6,
 between that party and any partner (the party on turn too). The menu's ``trade`` is the token's own
 party's, as before: the usual trade takes no more taps.
+
+From rules revision 8 (:data:`~companion.morpoly.revisions.DEBT_TRADES`, ruling R74) a party raising a
+debt may trade too: the question to raise the money (``morpoly.debt.raise``) offers ``trade``
+(:func:`debt_trade`), and its boss builds the offer by :func:`deal`, to any partner, as at the menu.
 """
 from __future__ import annotations
 
@@ -323,10 +327,28 @@ def partners(state: State, edition: Edition, party: str) -> list[str]:
     every one when ``party`` has."""
     if makes_no_deals(state, party):
         return []
+    return _partners_if_free(state, edition, party)
+
+
+def _partners_if_free(state: State, edition: Edition, party: str) -> list[str]:
+    """:func:`partners` of ``party`` as though it made deals (B1 not read for ``party`` itself)."""
     others = [p.id for p in state.parties if p.id != party and not makes_no_deals(state, p.id)]
     if _has_items(state, edition, party):
         return others
     return [p for p in others if _has_items(state, edition, p)]
+
+
+def debt_trade(state: State, edition: Edition, party: str) -> tuple[list[str], dict[str, Reason]]:
+    """The ``trade`` of the question to raise a debt (rules revision 8, ruling R74: a Monopoly player
+    short of cash may sell property to another player): offered when ``party`` can deal
+    (:func:`partners`); greyed, naming B1, when only its jail stops it (the Thieves deal from jail,
+    L36); absent when no deal is possible at all (nobody else makes deals, or nothing to hand over)."""
+    if not _partners_if_free(state, edition, party):
+        return [], {}
+    if makes_no_deals(state, party):
+        return [], {TRADE: because("morpoly.trade.jailed", f"{party} sits in jail and makes no deals (B1)",
+                                   party=party)}
+    return [TRADE], {}
 
 
 def jailed_parties(state: State, party: str | None) -> dict[str, Reason]:

@@ -21,6 +21,7 @@ from companion.morpoly.fsu import Fsu, Ledger
 from companion.morpoly.game import Game, apply
 from companion.morpoly.mode import MODE
 from companion.morpoly.random_play import PLAYERS, random_input
+from companion.morpoly.revisions import LATEST, TRADES_AT_ANY_MENU
 from companion.morpoly.setup import new_state
 from companion.morpoly.state import Npcs, SquareState, State
 from morpoly_table import cash, do, own, start, table
@@ -64,11 +65,18 @@ def _death_cover(state: State) -> None:
     state.ledger = Ledger((Fsu(1, "red", "blue", "blue", 1, 100, frozenset({Cover.DEATH}), False),), 2)
 
 
-def test_a_funeral_says_it_is_the_funeral_and_whose_and_so_does_the_question_to_raise_it() -> None:
+def _funeral_to_raise(revision: int = LATEST) -> Game:
+    """Blue, with $50 and Boardwalk to mortgage (or, from rules revision 8, to trade), dies on States
+    Avenue: the funeral, $200, to raise."""
     state = _elam()
+    state.revision = revision
     _set_cash(state, "blue", 50)
     state.squares[39] = SquareState("blue", 0, False)  # Boardwalk, to mortgage for it
-    game = do(start(state, "blue"), "roll", (1, 2))  # blue dies on States Avenue: the funeral, $200
+    return do(start(state, "blue"), "roll", (1, 2))  # blue dies on States Avenue: the funeral, $200
+
+
+def test_a_funeral_says_it_is_the_funeral_and_whose_and_so_does_the_question_to_raise_it() -> None:
+    game = _funeral_to_raise(TRADES_AT_ANY_MENU)  # no trade offered: the question as revision 7 words it
     question = game.question
     assert question is not None and question.key == "morpoly.debt.raise"
     assert dict(question.params)["for"] == "funeral" and dict(question.params)["for_token"] == "blue"
@@ -76,6 +84,14 @@ def test_a_funeral_says_it_is_the_funeral_and_whose_and_so_does_the_question_to_
     assert asked["en"] == "Bob: raise $200 for the funeral of Bob (cash $50): sell a house or mortgage a deed"
     assert asked["pl"] == "Bob: zbierz $200 na pogrzeb gracza Bob (gotówka $50): sprzedaj dom lub zastaw nieruchomość"
     assert "für die Beerdigung von Bob" in asked["de"] and "per il funerale di Bob" in asked["it"]
+    latest = _funeral_to_raise().question  # rules revision 8 (R74): the trade is offered, and said
+    assert latest is not None and "trade" in latest.options
+    said = {language: _translator(language).question(latest) for language in LANGUAGES}
+    assert said["en"] == "Bob: raise $200 for the funeral of Bob (cash $50): sell a house, mortgage a deed or trade"
+    assert said["pl"] == "Bob: zbierz $200 na pogrzeb gracza Bob (gotówka $50): sprzedaj dom, zastaw nieruchomość " \
+        "lub handluj"
+    assert said["de"].endswith("für die Beerdigung von Bob (Bargeld $50): Haus verkaufen, Hypothek aufnehmen oder handeln")
+    assert said["it"].endswith("per il funerale di Bob (contanti $50): vendi una casa, ipoteca o scambia")
     game = do(game, "mortgage:39")
     assert cash(game, "blue") == 50 + 200 - 200
     assert _said(game, "en", "morpoly.money.paid") == ["Bob pays $200 to the bank for the funeral of Bob"]

@@ -16,8 +16,8 @@ from companion.morpoly.revisions import LATEST, NOTHING_AFTER_THE_END, TRADES_BO
 from morpoly_table import table
 
 
-def test_revision_7_is_the_latest() -> None:
-    assert TRADES_BOTH_WAYS < NOTHING_AFTER_THE_END == 7 == LATEST and table().revision == LATEST
+def test_nothing_after_the_end_came_with_revision_7() -> None:
+    assert TRADES_BOTH_WAYS < NOTHING_AFTER_THE_END == 7 < LATEST and table().revision == LATEST
 
 
 def _played(seed: int, players: int, revision: int) -> Game:

@@ -572,8 +572,10 @@ class MorpolyBoardScreen(GameScreen):
                 self.ask_amount(typed.amount)  # half typed before a restart: the pad, open, not applied
         for value, reason in question.unavailable:
             if value not in question.options:
+                # the label and its reason: two lines at the least, often four (a debt's greyed trade in
+                # German names the jailed boss); at 52 dp the first line and the reason's end were lost
                 button = BigButton(text=option_label(app, game, value) + "\n" + app.translator.reason(reason),
-                                   font_size=sp(12), size_hint_y=None, height=dp(52), disabled=True, grows=True)
+                                   font_size=sp(12), size_hint_y=None, height=dp(88), disabled=True, grows=True)
                 grid.add_widget(button)
         scroll.add_widget(grid)
         area.add_widget(scroll)

@@ -239,7 +239,7 @@ def trade_label(app: Any, game: Any, value: str, question: Any) -> str | None:
     name: :meth:`ui.i18n.Translator.trade_items`), "take back" for those in the offer, cash, propose,
     accept and refuse."""
     key = getattr(question, "key", "")
-    if value == "trade":  # the menu's, the one question that offers it
+    if value == "trade":  # the menu's, and from rules revision 8 the question to raise a debt's (R74)
         from companion.morpoly.revisions import TRADES_BOTH_WAYS  # an Ankh-Morpoly game's menu only
         if getattr(game.state, "revision", 0) < TRADES_BOTH_WAYS:
             return None
