@@ -352,9 +352,13 @@ def test_the_watch_s_fine_not_paid_is_the_fine_at_hand(tmp_path: Path, request: 
 def test_money_raised_for_a_tax_names_the_tax_and_what_to_mortgage(tmp_path: Path, request: Any) -> None:
     """The question to raise money for a tax said "per Luxury Tax … vendi una casa o ipoteca", the
     tax without its article and "ipoteca" without what: "per la tassa Luxury Tax … vendi una casa o
-    ipoteca una proprietà" (the English "sell a house or mortgage a deed")."""
+    ipoteca una proprietà" (the English "sell a house or mortgage a deed"; with the trade of rules
+    revision 8, "vendi una casa, ipoteca una proprietà o scambia")."""
     with _italian_board(request, tmp_path, _raise_for_tax) as (app, d):
         name = dict(app.game.question.params)["for_name"]
         said = _plain(d.screen.question_label.text)
-        assert f" per la tassa {name} " in said and said.endswith("vendi una casa o ipoteca una proprietà"), said
+        # from rules revision 8 the question offers a trade too (R74), and says so after the mortgage
+        ending = ("vendi una casa, ipoteca una proprietà o scambia" if dict(app.game.question.params).get("form")
+                  == "trade" else "vendi una casa o ipoteca una proprietà")
+        assert f" per la tassa {name} " in said and said.endswith(ending), said
         d.screenshot(Path("/tmp/italian-shots/raise-for-a-tax-it.png"))  # to look at, never committed
