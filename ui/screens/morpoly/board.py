@@ -5,7 +5,7 @@ from the edition's deck), and beside it the money panel (every party's cash, net
 the latest narration. It draws the engine's state and questions only."""
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Iterator
 
 from kivy.clock import Clock
 from kivy.graphics import Color, Line, Rectangle
@@ -194,6 +194,22 @@ def party_rgb(party: str) -> tuple[float, float, float]:
     return PLAYER_RGB.get(party, (0.8, 0.8, 0.8))
 
 
+SMALLEST_MARKS = 7
+"""The smallest the tokens' marks on a square are drawn (sp), to keep every line of a crowded square."""
+
+_PROBE: list[Label] = []
+
+
+def _text_height(text: str, font_size: float, width: float) -> float:
+    """How tall ``text`` (markup) is drawn at ``font_size`` when wrapped at ``width``."""
+    if not _PROBE:
+        _PROBE.append(Label(markup=True, halign="center"))
+    probe = _PROBE[0]
+    probe.font_size, probe.text_size, probe.text = font_size, (width, None), text
+    probe.texture_update()
+    return float(probe.texture_size[1])
+
+
 class SquareCell(ButtonBehavior, Label):
     """One square of the ring: its group's strip, the owner's frame, buildings, mortgage, tokens."""
 
@@ -204,10 +220,42 @@ class SquareCell(ButtonBehavior, Label):
         self.owner_rgb: tuple[float, float, float] | None = None
         self.mortgaged = False
         self.selected = False  # the square tapped, or its opposite, while its deed is shown
+        self.lines: tuple[list[str], str, int] = ([], "", 0)
         self.bind(pos=self.redraw, size=self.redraw)
+
+    def show(self, head: list[str], dots: str, size: int) -> None:
+        """The square's lines: ``head`` (its number and name, then what stands on it) and the marks of
+        the tokens on it, ``dots``, at ``size``; see :meth:`fit`."""
+        self.lines = (head, dots, size)
+        self.fit()
+
+    def fit(self) -> None:
+        """The marks made smaller, down to :data:`SMALLEST_MARKS` sp, while the square's text is taller
+        than the square: Kivy drops a centred text's first line, and eight tokens on GO beside the
+        Wizards' "⇄20" (a table of eight's start) took two lines of marks, so GO lost "0 Los"."""
+        head, dots, size = self.lines
+        text = "\n".join(head + ([f"[size={size}]{dots}[/size]"] if dots else []))
+        if dots and self.width > 1:
+            for text in self.crowded(head, dots, size):
+                if _text_height(text, self.font_size, self.width) <= self.height:
+                    break
+        self.text = text
+
+    @staticmethod
+    def crowded(head: list[str], dots: str, size: int) -> Iterator[str]:
+        """A square's text, more and more tightly: the marks at ``size`` and smaller, then (a line
+        saved) the marks after the line above them, what is built or the Wizards' and Fools' "⇄n"."""
+        smallest = int(sp(SMALLEST_MARKS))
+        for smaller in range(size, smallest - 1, -1):
+            yield "\n".join(head + [f"[size={smaller}]{dots}[/size]"])
+        if len(head) > 1:
+            for smaller in range(size, smallest - 1, -1):
+                yield "\n".join(head[:-1] + [f"{head[-1]} [size={smaller}]{dots}[/size]"])
 
     def redraw(self, *_args: Any) -> None:
         self.text_size = self.size
+        if self.lines[1]:
+            self.fit()  # the square's size is known now (drawn before its layout, it was 100 × 100)
         self.canvas.before.clear()
         with self.canvas.before:
             Color(0.35, 0.35, 0.35, 1) if self.mortgaged else Color(0.93, 0.91, 0.85, 1)
@@ -406,9 +454,7 @@ class MorpolyBoardScreen(GameScreen):
             lines = [f"[size={int(sp(9))}]{cell.index}[/size] {named}"]
             if build:
                 lines.append(build)
-            if dots:
-                lines.append(f"[size={size}]{dots}[/size]")
-            cell.text = "\n".join(lines)
+            cell.show(lines, dots, size)
             cell.redraw()
         def redraw_all(_dt: float) -> None:
             for c in self.cells:

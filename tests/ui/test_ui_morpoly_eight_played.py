@@ -1,0 +1,51 @@
+"""Ankh-Morpoly tables of five to eight played by touch at 800×480, and what such a table tripped on:
+squares crowded with five to eight tokens, and the other screens a long game of many parties fills."""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from tests.ui.test_ui_morpoly_at_the_table import _answer_buttons, _conftest, _fits, _shown_lines
+from tests.ui.test_ui_morpoly_eight_players import GUILDS
+
+LONG_EIGHT = ["Bartholomäus", "Wilhelmine-Hildegard", "Friedrich-Wilhelm", "Anneliese", "Maximiliane", "Kunigunde",
+              "Hans-Joachim", "Gretchen"]
+
+
+def _square_whole(cell: Any) -> list[str]:
+    """The lines a square of the ring drew, all of them inside it: Kivy drops a centred text's first
+    line (the square's number and name) when the text is taller than the square."""
+    lines = _shown_lines(cell)
+    assert _fits(cell, cell.height), (cell.index, cell.text, lines)
+    return lines
+
+
+def test_eight_tokens_on_go_with_a_wizard_keep_go_s_number_and_name(tmp_path: Path, request: Any) -> None:
+    """A German ELAM table of eight at its start: every token on GO, and the Wizards' "⇄20" (GO's
+    opposite square) beside them. Eight shapes at 9 sp take two lines, which with the number's line
+    and the pair's made four in a square of three: "0 Los" was not drawn."""
+    conftest = _conftest(request)
+    app = conftest.start_app(tmp_path / "data", language="de")
+    d = conftest.Driver(app)
+    try:
+        d.frames(3)
+        d.tap(d.screen.ids.new_morpoly)
+        setup = d.screen
+        d.tap(setup.count_buttons[8])
+        for field, name in zip(setup.name_inputs, LONG_EIGHT):
+            field.text = name  # typed on the on-screen keyboard
+        d.tap(setup.edition_buttons["de"])
+        for switch in ("fortuna", "elam"):
+            d.tap(setup.switch_buttons[switch])
+        d.tap(setup.start_button)
+        for guild in GUILDS:
+            d.tap(_answer_buttons(d)[guild])
+        d.frames(5)
+        go = d.screen.cells[0]
+        assert "⇄20" in go.text and go.text.count("[color=") >= 8, go.text  # the crowd the test is about
+        lines = _square_whole(go)
+        assert lines[0].startswith("0") and "Los" in lines[0], lines
+        assert sum(len(line) for line in lines[1:]) >= len("⇄20") + 8, lines  # the pair and all eight shapes
+        d.screenshot(Path("/tmp/eight-shots/go-of-eight-de.png"))
+    finally:
+        conftest.stop_app(app)
