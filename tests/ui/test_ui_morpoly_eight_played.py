@@ -49,3 +49,27 @@ def test_eight_tokens_on_go_with_a_wizard_keep_go_s_number_and_name(tmp_path: Pa
         d.screenshot(Path("/tmp/eight-shots/go-of-eight-de.png"))
     finally:
         conftest.stop_app(app)
+
+
+def test_home_says_why_a_plain_monopoly_table_of_six_ended_in_its_own_words(tmp_path: Path, request: Any) -> None:
+    """A Polish table of six played plain Monopoly (``base=standard``) to its end: Home's list of
+    finished games said why as the variant says it, "jedna drużyna rządzi miastem" (one party rules
+    the city), where the board's game-over said "Wszyscy pozostali gracze zbankrutowali" (every other
+    player is bankrupt); plain Monopoly has no parties and no city to rule."""
+    from tests.ui.test_ui_morpoly_at_the_table import _feed
+    names = ["Przemysław", "Małgorzata", "Grzegorz", "Wiesława", "Zbigniew", "Jadwiga"]
+    data = tmp_path / "data"
+    _feed(data, names, {"base": "standard"}, lambda game: game.question is None, seed=22)
+    conftest = _conftest(request)
+    app = conftest.start_app(data, language="pl")
+    d = conftest.Driver(app)
+    try:
+        d.frames(5)
+        assert d.screen.name == "home"
+        shown = d.texts(d.screen.ids.past)
+        assert "Ankh-Morpoly" in shown and "★" in shown, shown  # the finished game is listed
+        assert "wszyscy pozostali gracze zbankrutowali" in shown, shown
+        assert "rządzi miastem" not in shown, shown
+        d.screenshot(Path("/tmp/eight-shots/home-plain-pl.png"))
+    finally:
+        conftest.stop_app(app)

@@ -140,7 +140,7 @@ class HomeScreen(GameScreen):
             winners = ", ".join(names.get(c, c) for c in entry.get("winners", []))
             which = self.game_title(entry)
             line = (f"{entry.get('finished', '')[:10]}  {which}★ {winners}  "
-                    f"({app.t('reason:' + str(entry.get('reason')))})\n{scores}")
+                    f"({app.t(self.reason_key(entry))})\n{scores}")
             label = Label(text=line, markup=True, size_hint_y=None, height=dp(44), font_size=sp(13),
                           halign="left", valign="middle")
             label.bind(width=lambda w, _v: setattr(w, "text_size", (w.width, None)))
@@ -185,6 +185,17 @@ class HomeScreen(GameScreen):
         from companion.core.mode import get_mode
         from ui.screens.morpoly.common import MODE_ID
         return f"{get_mode(MODE_ID).title} · " if entry.get("mode") == MODE_ID else ""
+
+    @staticmethod
+    def reason_key(entry: dict[str, Any]) -> str:
+        """The message key of why a finished game ended. Plain Monopoly (``base=standard``) ended by one
+        player left is "every other player is bankrupt", as its game-over says: the variant's "one
+        party controls the city" (a Polish table of six read it) has no city and no parties there."""
+        from companion.morpoly.game_end import ONE_PARTY_LEFT
+        reason = str(entry.get("reason"))
+        if reason == ONE_PARTY_LEFT and entry.get("base") == "standard":
+            return "reason:one player left"
+        return "reason:" + reason
 
     @staticmethod
     def score_text(entry: dict[str, Any], score: int) -> str:
