@@ -73,3 +73,39 @@ def test_home_says_why_a_plain_monopoly_table_of_six_ended_in_its_own_words(tmp_
         d.screenshot(Path("/tmp/eight-shots/home-plain-pl.png"))
     finally:
         conftest.stop_app(app)
+
+
+def test_a_long_named_party_s_guild_stays_under_its_own_line_in_the_money_panel(tmp_path: Path, request: Any) -> None:
+    """A German ELAM table of eight with long names: "Wilhelmine-Hildegard 1.500 € ♥10" and her guild
+    are wider than the money panel; Kivy wrapped "Patrizier-Clan" to the start of the next line, just
+    above "■ Friedrich-Wilhelm", where it read as his guild. A guild that does not fit its party's
+    line goes under it, indented."""
+    from ui.screens.morpoly.common import GUILD_NAMES
+    conftest = _conftest(request)
+    app = conftest.start_app(tmp_path / "data", language="de")
+    d = conftest.Driver(app)
+    try:
+        d.frames(3)
+        d.tap(d.screen.ids.new_morpoly)
+        setup = d.screen
+        d.tap(setup.count_buttons[8])
+        for field, name in zip(setup.name_inputs, LONG_EIGHT):
+            field.text = name  # typed on the on-screen keyboard
+        d.tap(setup.edition_buttons["de"])
+        d.tap(setup.switch_buttons["elam"])
+        d.tap(setup.start_button)
+        for guild in GUILDS:
+            d.tap(_answer_buttons(d)[guild])
+        d.frames(5)
+        label = d.screen.money_label
+        lines = _shown_lines(label)
+        assert _fits(label, label.height), lines
+        guild_words = {app.t(GUILD_NAMES[g]) for g in GUILDS}
+        for line in lines:
+            assert not any(line.startswith(words) for words in guild_words), lines  # a guild heads no line
+        for name, guild in zip(LONG_EIGHT, GUILDS):  # each guild on its party's line or the one under it
+            at = next(i for i, line in enumerate(lines) if name in line)
+            assert app.t(GUILD_NAMES[guild]) in " ".join(lines[at:at + 2]), (name, guild, lines)
+        d.screenshot(Path("/tmp/eight-shots/money-guilds-de.png"))
+    finally:
+        conftest.stop_app(app)

@@ -210,6 +210,16 @@ def _text_height(text: str, font_size: float, width: float) -> float:
     return float(probe.texture_size[1])
 
 
+def _text_width(text: str, font_size: float) -> float:
+    """How wide ``text`` (markup, one line) is drawn at ``font_size``."""
+    if not _PROBE:
+        _PROBE.append(Label(markup=True, halign="center"))
+    probe = _PROBE[0]
+    probe.font_size, probe.text_size, probe.text = font_size, (None, None), text
+    probe.texture_update()
+    return float(probe.texture_size[0])
+
+
 class SquareCell(ButtonBehavior, Label):
     """One square of the ring: its group's strip, the owner's frame, buildings, mortgage, tokens."""
 
@@ -323,6 +333,7 @@ class MorpolyBoardScreen(GameScreen):
         self.ring.add_widget(middle)
         root.add_widget(self.ring)
         side = BoxLayout(orientation="vertical", padding=dp(4), spacing=dp(4))
+        self.money_lines: tuple[list[str], dict[int, str]] = ([], {})  # drawn by _fit_money at its size
         self.money_label = Label(markup=True, font_size=sp(14), halign="left", valign="top", size_hint_y=0.5)
         self.money_label.bind(size=lambda _w, _v: self._fit_money())
         side.add_widget(self.money_label)
@@ -486,6 +497,7 @@ class MorpolyBoardScreen(GameScreen):
         amount for the latest step that moved money, then what each should hold."""
         app, state, ed = self.app, game.state, game_edition(game)
         lines: list[str] = []
+        tails: dict[int, str] = {}  # a party's guilds and jail after its cash (see _fit_money)
         checker = is_checker(state)
         many = len(state.parties) > ROOMY_PARTIES
         # a table of five to eight: the panel takes more of the side, the log less
@@ -515,8 +527,8 @@ class MorpolyBoardScreen(GameScreen):
             if checker:
                 lines.append(f"{head} {party_name(app, party.boss)}{turn}  {cash}{after}")
             elif many:  # one line each: the guilds small, the net worth left out
-                lines.append(f"{head} [b]{party_name(app, party.boss)}[/b]{turn}  {cash}  "
-                             f"[size={int(sp(10))}]{guilds}[/size]{after}")
+                tails[len(lines)] = f"[size={int(sp(10))}]{guilds}[/size]{after}"
+                lines.append(f"{head} [b]{party_name(app, party.boss)}[/b]{turn}  {cash}")
             else:
                 worth = engine_money.net_worth(state, ed, party.id)
                 lines.append(f"{head} [b]{party_name(app, party.boss)}[/b]{turn}  "
@@ -528,7 +540,7 @@ class MorpolyBoardScreen(GameScreen):
         legend = marks_legend(app, state)
         if legend:
             lines.append(f"[size={int(sp(11))}][color=505050]{legend}[/color][/size]")
-        self.money_label.text = "\n".join(lines)
+        self.money_lines = (lines, tails)
         self._fit_money()
 
     def _fit_money(self) -> None:
@@ -538,11 +550,29 @@ class MorpolyBoardScreen(GameScreen):
         label = self.money_label
         for size in MONEY_SIZES:
             label.font_size = sp(size)
+            label.text = self.money_text(sp(size))
             label.text_size = (label.width, None)
             label.texture_update()
             if label.texture_size[1] <= label.height:
                 break
         label.text_size = label.size
+
+    def money_text(self, font_size: float) -> str:
+        """The money panel's lines at ``font_size``: a party's guilds (and jail) after its cash on its
+        line where the whole fits the panel's width, else under it, indented. Wrapped by Kivy, a
+        German table of eight's "Assassinengilde" began the next line, above the next party's name,
+        and read as that party's guild."""
+        lines, tails = self.money_lines
+        out = []
+        for index, line in enumerate(lines):
+            tail = tails.get(index)
+            if tail is None:
+                out.append(line)
+            elif _text_width(f"{line}  {tail}", font_size) <= self.money_label.width:
+                out.append(f"{line}  {tail}")
+            else:
+                out.append(f"{line}\n   {tail.strip()}")
+        return "\n".join(out)
 
     def last_handovers(self, look_back: int = 12) -> tuple[Handover, ...]:
         """The handovers of the latest step (of the last ``look_back``) that moved money."""
