@@ -7,6 +7,7 @@ from typing import Any
 
 from tests.ui.test_ui_morpoly_at_the_table import _answer_buttons, _conftest, _fits, _shown_lines
 from tests.ui.test_ui_morpoly_eight_players import GUILDS
+from ui.screens.morpoly.common import PLAYER_IDS
 
 LONG_EIGHT = ["Bartholomäus", "Wilhelmine-Hildegard", "Friedrich-Wilhelm", "Anneliese", "Maximiliane", "Kunigunde",
               "Hans-Joachim", "Gretchen"]
@@ -109,3 +110,33 @@ def test_a_long_named_party_s_guild_stays_under_its_own_line_in_the_money_panel(
         d.screenshot(Path("/tmp/eight-shots/money-guilds-de.png"))
     finally:
         conftest.stop_app(app)
+
+
+def test_the_journal_s_table_after_a_step_names_a_team_s_tokens_and_says_the_lives_after_the_cash(
+        tmp_path: Path, request: Any) -> None:
+    """A German ELAM table of eight after a takeover, the Journal's "table after step N" panel: a team's
+    tokens were only squares ("28 · Wasserwerk; 2 · Gemeinschaftsfeld; … (im Gefängnis)"), none
+    said whose, and the lives stood before the cash ("Bartholomäus ♥52 5.322 €", read as one number;
+    the money panel had been mended so). Each team token by its player's name, the lives after the cash."""
+    from tests.ui.test_ui_morpoly_at_the_table import _feed, _resumed
+    data = tmp_path / "data"
+
+    def a_team(game: Any) -> bool:
+        return any(len(party.tokens) > 1 for party in game.state.parties) and game.question.kind == "roll"
+
+    _feed(data, LONG_EIGHT, {"elam": "on", "edition": "de"}, a_team, seed=7)
+    with _resumed(request, data, "de") as (app, d):
+        d.tap(d.screen.journal_button)
+        journal = d.screen
+        assert journal.name == "journal"
+        last = journal.line_count - 1
+        d.tap(journal.line_button(last))
+        d.frames(3)
+        shown = journal.ids.position.text
+        team = next(party for party in app.game.state.parties if len(party.tokens) > 1)
+        names = dict(zip(PLAYER_IDS, LONG_EIGHT))
+        for token in team.tokens:
+            assert f"{names[token]}: " in shown, (names[token], shown)  # each of the team's tokens by name
+        boss_line = next(line for line in shown.split("\n") if names[team.boss] in line and "♥" in line)
+        assert boss_line.index("€") < boss_line.index("♥"), boss_line  # the lives after the cash
+        d.screenshot(Path("/tmp/eight-shots/journal-team-de.png"))

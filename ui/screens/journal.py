@@ -78,19 +78,23 @@ def joined(lines: list[str]) -> str:
 
 def morpoly_position_text(app: Any, game: Any) -> str:
     """An Ankh-Morpoly position in a few lines: each party's tokens (square and its name, in jail),
-    cash and lives, as the board screen draws them."""
+    cash and lives, as the board screen draws them: the lives after the cash ("♥52 5.322 €" read as
+    one number), and a team's tokens each by its player's name (a German table of eight's team of
+    seven was seven squares and two "(im Gefängnis)", whose nobody could tell)."""
     from ui.screens.morpoly.board import party_marks
     from ui.screens.morpoly.common import game_edition, money
     state, ed = game.state, game_edition(game)
     lines = []
     for party in state.parties:
         where = []
+        team = len(party.tokens) > 1
         for token in state.tokens:
             if token.party == party.id:
-                square = f"{token.square} · {ed.squares[token.square].name}"
+                who = party_name(app, token.id) + ": " if team else ""
+                square = f"{who}{token.square} · {ed.squares[token.square].name}"
                 where.append(square + (f" ({app.t('in jail')})" if token.in_jail else ""))
-        lines.append(f"{player_markup(party.id, party_name(app, party.boss))}{party_marks(state, party.id)}  "
-                     f"{money(ed, party.cash)}\n   [size={int(sp(11))}]{'; '.join(where)}[/size]")
+        lines.append(f"{player_markup(party.id, party_name(app, party.boss))}  {money(ed, party.cash)}"
+                     f"{party_marks(state, party.id)}\n   [size={int(sp(11))}]{'; '.join(where)}[/size]")
     return "\n".join(lines)
 
 
