@@ -140,3 +140,32 @@ def test_the_journal_s_table_after_a_step_names_a_team_s_tokens_and_says_the_liv
         boss_line = next(line for line in shown.split("\n") if names[team.boss] in line and "♥" in line)
         assert boss_line.index("€") < boss_line.index("♥"), boss_line  # the lives after the cash
         d.screenshot(Path("/tmp/eight-shots/journal-team-de.png"))
+
+
+def test_the_journal_says_the_auction_of_a_bankrupt_s_guild_not_the_banker_answering_himself(
+        tmp_path: Path, request: Any) -> None:
+    """ELAM's auction of a bankrupt party's guild (L153) is asked of the banker; its Journal row read
+    "457 · ● Bartholomäus → ● Bartholomäus" at a German table of eight, as if he had answered
+    himself. The row says what the table was asked, the debtor by name, as a Monopoly auction's row does."""
+    from tests.ui.test_ui_morpoly_at_the_table import _feed, _resumed
+    data = tmp_path / "data"
+    names = dict(zip(PLAYER_IDS, LONG_EIGHT))
+
+    def guild_auctioned(game: Any) -> bool:
+        question = game.question
+        return question.key == "morpoly.takeover.auction" and any(
+            option == question.player for option in question.options)
+
+    _feed(data, LONG_EIGHT, {"elam": "on", "edition": "de"}, guild_auctioned, seed=7)
+    with _resumed(request, data, "de") as (app, d):
+        question = app.game.question
+        debtor, banker = dict(question.params)["party"], question.player
+        d.tap(_answer_buttons(d)[banker])  # the banker bid highest himself
+        assert app.game.question.key == "morpoly.takeover.bid"
+        d.tap(d.screen.journal_button)
+        journal = d.screen
+        row = journal.line_button(journal.line_count - 1)  # the auction's step, the last
+        title = row.text.split("\n")[0]
+        assert "Versteigerung der Gilde von" in title and names[debtor] in title, title
+        assert title.count(names[banker]) == 1, title  # the banker named once: as the answer
+        d.screenshot(Path("/tmp/eight-shots/journal-guild-auction-de.png"))

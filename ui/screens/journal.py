@@ -98,12 +98,15 @@ def morpoly_position_text(app: Any, game: Any) -> str:
     return "\n".join(lines)
 
 
-TABLE_QUESTIONS = {"morpoly.deed.auction": N_("Auction of {name}"), "morpoly.trade.proposer": N_("Who proposes a trade")}
+TABLE_QUESTIONS = {"morpoly.deed.auction": N_("Auction of {name}"), "morpoly.trade.proposer": N_("Who proposes a trade"),
+                   "morpoly.takeover.auction": N_("Auction of {party}'s guild")}
 """Questions the whole table answers, though the engine asks one player (its ``player`` is whom the
 app turns to): plain Monopoly's auction, asked of the decliner, or for a bankrupt's deeds of the
 first player left; the party that proposes a trade on another's menu (rules revision 7). Their rows
 say what was asked instead of that player's name, which read as if they had answered
-("Konstantinopel → Bartholomäus" for Bartholomäus's highest bid)."""
+("Konstantinopel → Bartholomäus" for Bartholomäus's highest bid); so did the auction of a bankrupt's
+guild in ELAM, asked of the banker ("457 · Bartholomäus → Bartholomäus" at a German table of eight).
+A ``party`` among their words is a seat, said by its player's name."""
 
 
 ANYONE = "interrupt.anyone"
@@ -133,7 +136,10 @@ def _who(app: Any, state: Any, question: Any) -> str:
         return ""
     asked = TABLE_QUESTIONS.get(question.key)
     if asked is not None:
-        return str(app.t(asked)).format(**dict(question.params))
+        params = dict(question.params)
+        if "party" in params:
+            params["party"] = player_markup(params["party"], party_name(app, params["party"]))
+        return str(app.t(asked)).format(**params)
     if is_morpoly(app.session):
         return player_markup(player, party_name(app, player))
     return player_name(state, player)
