@@ -169,3 +169,31 @@ def test_the_journal_says_the_auction_of_a_bankrupt_s_guild_not_the_banker_answe
         assert "Versteigerung der Gilde von" in title and names[debtor] in title, title
         assert title.count(names[banker]) == 1, title  # the banker named once: as the answer
         d.screenshot(Path("/tmp/eight-shots/journal-guild-auction-de.png"))
+
+
+def test_a_deed_tapped_while_the_dice_are_asked_shows_its_fsu_without_scrolling(tmp_path: Path, request: Any) -> None:
+    """A German ELAM table of eight, the dice asked, a tap on Schlossallee (four houses, an FSU on
+    it): the deed showed seven lines and an empty band, its FSU and opposite square only by
+    scrolling. The row of "… is here" buttons, empty outside the turn's menu, kept a grid's 100 px."""
+    from tests.ui.test_ui_morpoly_at_the_table import _feed, _resumed
+    from companion.morpoly import ledger_view
+    data = tmp_path / "data"
+
+    def insured_and_rolling(game: Any) -> bool:
+        return game.question.kind == "roll" and len(game.state.ledger.active()) >= 4 and any(
+            ledger_view.fsus_on(game.state, fsu.square) and (game.state.squares[fsu.square].houses or 0) >= 1
+            for fsu in game.state.ledger.active())
+
+    _feed(data, LONG_EIGHT, {"elam": "on", "fortuna": "on", "edition": "de"}, insured_and_rolling, seed=3)
+    with _resumed(request, data, "de") as (app, d):
+        state = app.game.state
+        square = next(fsu.square for fsu in state.ledger.active() if (state.squares[fsu.square].houses or 0) >= 1)
+        d.tap(d.screen.cells[square])
+        d.frames(30)
+        deed = d.screen.deed_label
+        assert not d.screen.place_buttons  # no correction offered while the dice are asked
+        assert "FSU" in deed.text and "Gegenüber" in deed.text, deed.text
+        assert deed.parent.height >= deed.height, (deed.parent.height, deed.height)  # nothing to scroll to
+        d.screenshot(Path("/tmp/eight-shots/deed-while-rolling-de.png"))
+        d.screen.square_popup.dismiss()
+        d.frames(5)

@@ -878,7 +878,9 @@ class MorpolyBoardScreen(GameScreen):
         # two names a row, a long one whole; four a row at a table of five to eight (a name wraps), so
         # the buttons leave the deed room to be read
         wide = len(tokens) > ROOMY_PARTIES
-        row = GridLayout(cols=4 if wide else 2, size_hint_y=None, spacing=dp(6))
+        # as tall as its buttons, none when there are none (outside the turn's menu): an empty grid
+        # kept Kivy's default 100 px, and a deed with an FSU had to be scrolled to show it
+        row = GridLayout(cols=4 if wide else 2, size_hint_y=None, spacing=dp(6), height=0)
         row.bind(minimum_height=row.setter("height"))
         ok = BigButton(text=app.t("OK"))
         popup = Popup(title=square.name, content=box, size_hint=(0.8, 0.8))
