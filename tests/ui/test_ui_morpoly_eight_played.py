@@ -2,10 +2,11 @@
 squares crowded with five to eight tokens, and the other screens a long game of many parties fills."""
 from __future__ import annotations
 
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator
 
-from tests.ui.test_ui_morpoly_at_the_table import _answer_buttons, _conftest, _fits, _shown_lines
+from tests.ui.test_ui_morpoly_at_the_table import _answer_buttons, _conftest, _fits, _setup_screen, _shown_lines
 from tests.ui.test_ui_morpoly_eight_players import GUILDS
 from ui.screens.morpoly.common import PLAYER_IDS
 
@@ -21,35 +22,32 @@ def _square_whole(cell: Any) -> list[str]:
     return lines
 
 
-def test_eight_tokens_on_go_with_a_wizard_keep_go_s_number_and_name(tmp_path: Path, request: Any) -> None:
-    """A German ELAM table of eight at its start: every token on GO, and the Wizards' "⇄20" (GO's
-    opposite square) beside them. Eight shapes at 9 sp take two lines, which with the number's line
-    and the pair's made four in a square of three: "0 Los" was not drawn."""
-    conftest = _conftest(request)
-    app = conftest.start_app(tmp_path / "data", language="de")
-    d = conftest.Driver(app)
-    try:
-        d.frames(3)
-        d.tap(d.screen.ids.new_morpoly)
-        setup = d.screen
-        d.tap(setup.count_buttons[8])
-        for field, name in zip(setup.name_inputs, LONG_EIGHT):
-            field.text = name  # typed on the on-screen keyboard
+@contextmanager
+def _eight_at_go(request: Any, tmp_path: Path, switches: tuple[str, ...]) -> Iterator[tuple[Any, Any]]:
+    """A German table of eight long names set up by touch with the German euro set and ``switches``
+    on, each player's guild tapped (:data:`GUILDS`): the app and its driver, every token on GO."""
+    with _setup_screen(request, tmp_path, "de", LONG_EIGHT) as (app, d, setup):
         d.tap(setup.edition_buttons["de"])
-        for switch in ("fortuna", "elam"):
+        for switch in switches:
             d.tap(setup.switch_buttons[switch])
         d.tap(setup.start_button)
         for guild in GUILDS:
             d.tap(_answer_buttons(d)[guild])
         d.frames(5)
+        yield app, d
+
+
+def test_eight_tokens_on_go_with_a_wizard_keep_go_s_number_and_name(tmp_path: Path, request: Any) -> None:
+    """A German ELAM table of eight at its start: every token on GO, and the Wizards' "⇄20" (GO's
+    opposite square) beside them. Eight shapes at 9 sp take two lines, which with the number's line
+    and the pair's made four in a square of three: "0 Los" was not drawn."""
+    with _eight_at_go(request, tmp_path, ("fortuna", "elam")) as (_app, d):
         go = d.screen.cells[0]
         assert "⇄20" in go.text and go.text.count("[color=") >= 8, go.text  # the crowd the test is about
         lines = _square_whole(go)
         assert lines[0].startswith("0") and "Los" in lines[0], lines
         assert sum(len(line) for line in lines[1:]) >= len("⇄20") + 8, lines  # the pair and all eight shapes
         d.screenshot(Path("/tmp/eight-shots/go-of-eight-de.png"))
-    finally:
-        conftest.stop_app(app)
 
 
 def test_home_says_why_a_plain_monopoly_table_of_six_ended_in_its_own_words(tmp_path: Path, request: Any) -> None:
@@ -82,22 +80,7 @@ def test_a_long_named_party_s_guild_stays_under_its_own_line_in_the_money_panel(
     above "■ Friedrich-Wilhelm", where it read as his guild. A guild that does not fit its party's
     line goes under it, indented."""
     from ui.screens.morpoly.common import GUILD_NAMES
-    conftest = _conftest(request)
-    app = conftest.start_app(tmp_path / "data", language="de")
-    d = conftest.Driver(app)
-    try:
-        d.frames(3)
-        d.tap(d.screen.ids.new_morpoly)
-        setup = d.screen
-        d.tap(setup.count_buttons[8])
-        for field, name in zip(setup.name_inputs, LONG_EIGHT):
-            field.text = name  # typed on the on-screen keyboard
-        d.tap(setup.edition_buttons["de"])
-        d.tap(setup.switch_buttons["elam"])
-        d.tap(setup.start_button)
-        for guild in GUILDS:
-            d.tap(_answer_buttons(d)[guild])
-        d.frames(5)
+    with _eight_at_go(request, tmp_path, ("elam",)) as (app, d):
         label = d.screen.money_label
         lines = _shown_lines(label)
         assert _fits(label, label.height), lines
@@ -108,8 +91,6 @@ def test_a_long_named_party_s_guild_stays_under_its_own_line_in_the_money_panel(
             at = next(i for i, line in enumerate(lines) if name in line)
             assert app.t(GUILD_NAMES[guild]) in " ".join(lines[at:at + 2]), (name, guild, lines)
         d.screenshot(Path("/tmp/eight-shots/money-guilds-de.png"))
-    finally:
-        conftest.stop_app(app)
 
 
 def test_the_journal_s_table_after_a_step_names_a_team_s_tokens_and_says_the_lives_after_the_cash(

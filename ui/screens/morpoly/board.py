@@ -200,24 +200,15 @@ SMALLEST_MARKS = 7
 _PROBE: list[Label] = []
 
 
-def _text_height(text: str, font_size: float, width: float) -> float:
-    """How tall ``text`` (markup) is drawn at ``font_size`` when wrapped at ``width``."""
+def _drawn_size(text: str, font_size: float, width: float | None = None) -> tuple[float, float]:
+    """How wide and tall ``text`` (markup) is drawn at ``font_size``, wrapped at ``width`` (None: one
+    line per line of the text)."""
     if not _PROBE:
         _PROBE.append(Label(markup=True, halign="center"))
     probe = _PROBE[0]
     probe.font_size, probe.text_size, probe.text = font_size, (width, None), text
     probe.texture_update()
-    return float(probe.texture_size[1])
-
-
-def _text_width(text: str, font_size: float) -> float:
-    """How wide ``text`` (markup, one line) is drawn at ``font_size``."""
-    if not _PROBE:
-        _PROBE.append(Label(markup=True, halign="center"))
-    probe = _PROBE[0]
-    probe.font_size, probe.text_size, probe.text = font_size, (None, None), text
-    probe.texture_update()
-    return float(probe.texture_size[0])
+    return float(probe.texture_size[0]), float(probe.texture_size[1])
 
 
 class SquareCell(ButtonBehavior, Label):
@@ -247,7 +238,7 @@ class SquareCell(ButtonBehavior, Label):
         text = "\n".join(head + ([f"[size={size}]{dots}[/size]"] if dots else []))
         if dots and self.width > 1:
             for text in self.crowded(head, dots, size):
-                if _text_height(text, self.font_size, self.width) <= self.height:
+                if _drawn_size(text, self.font_size, self.width)[1] <= self.height:
                     break
         self.text = text
 
@@ -568,7 +559,7 @@ class MorpolyBoardScreen(GameScreen):
             tail = tails.get(index)
             if tail is None:
                 out.append(line)
-            elif _text_width(f"{line}  {tail}", font_size) <= self.money_label.width:
+            elif _drawn_size(f"{line}  {tail}", font_size)[0] <= self.money_label.width:
                 out.append(f"{line}  {tail}")
             else:
                 out.append(f"{line}\n   {tail.strip()}")
