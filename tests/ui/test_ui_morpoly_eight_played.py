@@ -178,3 +178,31 @@ def test_a_deed_tapped_while_the_dice_are_asked_shows_its_fsu_without_scrolling(
         d.screenshot(Path("/tmp/eight-shots/deed-while-rolling-de.png"))
         d.screen.square_popup.dismiss()
         d.frames(5)
+
+
+def test_home_lists_a_finished_table_of_eight_whole_each_mark_beside_its_name(tmp_path: Path, request: Any) -> None:
+    """A German ELAM table of eight ended by its time limit, all eight parties standing: Home's line for
+    it, two lines high, held three (its scores wrap), and centred it spilled over the heading above
+    ("Frühere Spiele" drawn over the date and the winner), and "♣" stood at a line's end, "Gretchen
+    1.458 €" at the next one's start."""
+    from tests.ui.test_ui_morpoly_at_the_table import _feed
+    from ui.palette import SHAPE
+    data = tmp_path / "data"
+    _feed(data, LONG_EIGHT, {"elam": "on", "edition": "de", "time-limit-minutes": "60"},
+          lambda game: game.question is None, seed=12)
+    conftest = _conftest(request)
+    app = conftest.start_app(data, language="de")
+    d = conftest.Driver(app)
+    try:
+        d.frames(5)
+        assert d.screen.name == "home"
+        entry = next(w for w in d.screen.ids.past.children if "Ankh-Morpoly" in getattr(w, "text", ""))
+        assert "die vereinbarte Zeit ist um" in entry.text, entry.text
+        assert _fits(entry, entry.height), (entry.height, _shown_lines(entry))  # every line inside its own room
+        lines = _shown_lines(entry)
+        assert "★" in lines[0] and "Ankh-Morpoly" in lines[0], lines
+        for line in lines:
+            assert not line.rstrip().endswith(tuple(SHAPE.values())), lines  # no mark apart from its name
+        d.screenshot(Path("/tmp/eight-shots/home-eight-de.png"))
+    finally:
+        conftest.stop_app(app)
