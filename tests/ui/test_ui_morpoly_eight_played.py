@@ -206,3 +206,47 @@ def test_home_lists_a_finished_table_of_eight_whole_each_mark_beside_its_name(tm
         d.screenshot(Path("/tmp/eight-shots/home-eight-de.png"))
     finally:
         conftest.stop_app(app)
+
+
+ITALIAN_FIVE = ["Massimiliano", "Giuseppina", "Bartolomeo", "Annunziata", "Pierluigi"]
+ENDING_SEED = 2
+"""A seed whose random Italian game of five ends on a throw by a takeover (three lines of narration at 11 sp)."""
+
+
+def test_the_journal_row_that_ends_a_game_shows_its_whole_narration(tmp_path: Path, request: Any) -> None:
+    """An Italian table of five with paper money and the D-Mark set played to its end, the last throw
+    tapped on the face pad: the Journal's row of that step (a debt, the takeover it makes, "●
+    Massimiliano controlla tutta Ankh-Morpork") ran a line past its row, which stopped at "e giocano
+    come". Its narration is drawn smaller until the whole row fits."""
+    from companion.core.inputs import DieRoll
+    from companion.core.session import Session
+    from companion.morpoly.random_play import random_input
+    from tests.ui.test_ui_morpoly_at_the_table import _feed, _resumed
+    from kivy.uix.togglebutton import ToggleButton
+    options = {"bank": "checker", "edition": "de-dm"}
+    ended: list[int] = []  # how many inputs the seed's game takes to its end
+
+    def over(game: Any) -> bool:
+        ended.append(game.seq)
+        return game.question is None
+
+    _feed(tmp_path / "played", ITALIAN_FIVE, options, over, seed=ENDING_SEED)
+    data = tmp_path / "data"
+    rng = _feed(data, ITALIAN_FIVE, options, lambda game: game.seq == ended[-1] - 1, seed=ENDING_SEED)
+    with Session.open(data / "games.sqlite") as session:
+        last = random_input(session.game, rng)  # the same game's last input
+    assert isinstance(last, DieRoll), last  # the game ends on a throw
+    with _resumed(request, data, "it") as (app, d):
+        pads = [w for w in d.screen.answer_area.walk() if isinstance(w, ToggleButton)]
+        d.tap(pads[last.faces[0] - 1])
+        d.tap(pads[6 + last.faces[1] - 1])
+        assert app.game.question is None  # the game is over
+        d.tap(d.screen.journal_button)
+        journal = d.screen
+        row = journal.line_button(journal.line_count - 1)
+        d.frames(3)
+        lines = _shown_lines(row)
+        assert _fits(row, row.height - 4), (row.height, row.text, lines)
+        assert "Ankh-Morpork" in lines[-1], lines  # the end of the step's words, drawn
+        d.screenshot(Path("/tmp/eight-shots/journal-last-row-it.png"))
+

@@ -153,6 +153,13 @@ ROW_DP = 56
 """A row's height: two lines, the step (number, player, what they did) and what it narrated."""
 
 
+SAID_SP = 11
+"""The size of a row's narration (sp), under the step's own line."""
+
+SMALLEST_SAID = 8
+"""The smallest a row's narration is drawn (sp) to keep it whole in its row."""
+
+
 class JournalLine(RecycleDataViewBehavior, BigButton):
     """One row of the recycled list: a few of these are reused for whichever steps are in view.
 
@@ -167,6 +174,7 @@ class JournalLine(RecycleDataViewBehavior, BigButton):
         kwargs.setdefault("max_lines", 2)
         super().__init__(**kwargs)
         self._probe = Label(markup=True)
+        self._fitting = False  # the text being made smaller by _align, not a new text
         self.bind(text=self._align, size=self._align, font_size=self._align)
 
     def refresh_view_attrs(self, rv: Any, index: int, data: dict[str, Any]) -> None:
@@ -174,11 +182,34 @@ class JournalLine(RecycleDataViewBehavior, BigButton):
         super().refresh_view_attrs(rv, index, data)
 
     def _align(self, *_args: Any) -> None:
-        """Centred while the whole text fits the row; from the top when it does not."""
+        """Centred while the whole text fits the row, its narration made smaller first (down to
+        :data:`SMALLEST_SAID` sp); from the top when it still does not. The step that ends a variant
+        game (a takeover, then "● Massimiliano controlla tutta Ankh-Morpork") ran a line past its row
+        at tables of five and eight in Italian and German: the row stopped at "e giocano come"."""
+        if self._fitting:
+            return
+        text = str(getattr(self, "text"))
+        small = f"[size={int(sp(SAID_SP))}]"
+        for size in range(SAID_SP, SMALLEST_SAID - 1, -1):
+            trial = text.replace(small, f"[size={int(sp(size))}]", 1)
+            if self._height_of(trial) <= self.height - dp(4):
+                self._fitting = True
+                try:
+                    self.text = trial
+                finally:
+                    self._fitting = False
+                self.valign = "middle"
+                return
+            if small not in text:
+                break
+        self.valign = "top"
+
+    def _height_of(self, text: str) -> float:
+        """How tall ``text`` is drawn at the row's font size and width."""
         probe = self._probe
-        probe.text, probe.font_size, probe.text_size = self.text, self.font_size, (self.text_size[0], None)
+        probe.text, probe.font_size, probe.text_size = text, self.font_size, (self.text_size[0], None)
         probe.texture_update()
-        self.valign = "middle" if probe.texture_size[1] <= self.height - dp(4) else "top"
+        return float(probe.texture_size[1])
 
     def on_release(self) -> None:
         screen = self.parent
@@ -231,7 +262,7 @@ class JournalScreen(GameScreen):
             return
         state = session.game.state
         inputs = session.inputs
-        small = int(sp(11))
+        small = int(sp(SAID_SP))
         rows: list[dict[str, Any]] = [{"text": "0 · " + app.t("Set-up table"), "value": "0",
                                        "background_color": CHOSEN if self.selected == 0 else PLAIN}]
         for index, inp in enumerate(inputs, start=1):
