@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any, Iterator
 
 from tests.ui.test_ui_morpoly_at_the_table import _answer_buttons, _conftest, _fits, _setup_screen, _shown_lines
+from tests.ui.test_ui_home_past_games import _home_after_the_end
 from tests.ui.test_ui_morpoly_eight_players import GUILDS
 from ui.screens.morpoly.common import PLAYER_IDS
 
@@ -55,23 +56,13 @@ def test_home_says_why_a_plain_monopoly_table_of_six_ended_in_its_own_words(tmp_
     finished games said why as the variant says it, "jedna drużyna rządzi miastem" (one party rules
     the city), where the board's game-over said "Wszyscy pozostali gracze zbankrutowali" (every other
     player is bankrupt); plain Monopoly has no parties and no city to rule."""
-    from tests.ui.test_ui_morpoly_at_the_table import _feed
     names = ["Przemysław", "Małgorzata", "Grzegorz", "Wiesława", "Zbigniew", "Jadwiga"]
-    data = tmp_path / "data"
-    _feed(data, names, {"base": "standard"}, lambda game: game.question is None, seed=22)
-    conftest = _conftest(request)
-    app = conftest.start_app(data, language="pl")
-    d = conftest.Driver(app)
-    try:
-        d.frames(5)
-        assert d.screen.name == "home"
+    with _home_after_the_end(request, tmp_path, "pl", names, {"base": "standard"}, seed=22) as d:
         shown = d.texts(d.screen.ids.past)
         assert "Ankh-Morpoly" in shown and "★" in shown, shown  # the finished game is listed
         assert "wszyscy pozostali gracze zbankrutowali" in shown, shown
         assert "rządzi miastem" not in shown, shown
         d.screenshot(Path("/tmp/eight-shots/home-plain-pl.png"))
-    finally:
-        conftest.stop_app(app)
 
 
 def test_a_long_named_party_s_guild_stays_under_its_own_line_in_the_money_panel(tmp_path: Path, request: Any) -> None:
@@ -185,17 +176,9 @@ def test_home_lists_a_finished_table_of_eight_whole_each_mark_beside_its_name(tm
     it, two lines high, held three (its scores wrap), and centred it spilled over the heading above
     ("Frühere Spiele" drawn over the date and the winner), and "♣" stood at a line's end, "Gretchen
     1.458 €" at the next one's start."""
-    from tests.ui.test_ui_morpoly_at_the_table import _feed
     from ui.palette import SHAPE
-    data = tmp_path / "data"
-    _feed(data, LONG_EIGHT, {"elam": "on", "edition": "de", "time-limit-minutes": "60"},
-          lambda game: game.question is None, seed=12)
-    conftest = _conftest(request)
-    app = conftest.start_app(data, language="de")
-    d = conftest.Driver(app)
-    try:
-        d.frames(5)
-        assert d.screen.name == "home"
+    options = {"elam": "on", "edition": "de", "time-limit-minutes": "60"}
+    with _home_after_the_end(request, tmp_path, "de", LONG_EIGHT, options, seed=12) as d:
         entry = next(w for w in d.screen.ids.past.children if "Ankh-Morpoly" in getattr(w, "text", ""))
         assert "die vereinbarte Zeit ist um" in entry.text, entry.text
         assert _fits(entry, entry.height), (entry.height, _shown_lines(entry))  # every line inside its own room
@@ -204,8 +187,6 @@ def test_home_lists_a_finished_table_of_eight_whole_each_mark_beside_its_name(tm
         for line in lines:
             assert not line.rstrip().endswith(tuple(SHAPE.values())), lines  # no mark apart from its name
         d.screenshot(Path("/tmp/eight-shots/home-eight-de.png"))
-    finally:
-        conftest.stop_app(app)
 
 
 ITALIAN_FIVE = ["Massimiliano", "Giuseppina", "Bartolomeo", "Annunziata", "Pierluigi"]
