@@ -229,6 +229,7 @@ def past_games(session: Session[Any]) -> list[dict[str, Any]]:
             "points": dict(result.scores) if result else {},
             "mode": record.mode,
             "edition": record.options.get("edition", record.edition),
+            "base": record.options.get("base"),
         })
     return out
 

@@ -5,14 +5,34 @@ the winner's worth without its money. Found on the Polish and Italian games play
 (Home after the last step's takeover, 800×480)."""
 from __future__ import annotations
 
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator
 
 import pytest
 
 from companion.morpoly.game_end import ONE_PARTY_LEFT, TIME_LIMIT
 from tests.ui.test_ui_morpoly_at_the_table import _conftest, _feed
 from ui.i18n import LANGUAGES, Translator
+
+
+@contextmanager
+def _home_after_the_end(request: Any, tmp_path: Path, language: str, names: list[str], options: dict[str, str],
+                        seed: int) -> Iterator[Any]:
+    """A game of ``names`` played to its end by seeded random inputs (:func:`_feed`), then the app
+    started on its data folder in ``language``: the driver, on Home."""
+    data = tmp_path / "data"
+    _feed(data, names, options, lambda game: game.question is None, seed=seed)
+    conftest = _conftest(request)
+    app = conftest.start_app(data, language=language)
+    d = conftest.Driver(app)
+    try:
+        d.frames(5)
+        assert d.screen.name == "home"
+        yield d
+    finally:
+        conftest.stop_app(app)
+
 
 ENDS = {"pl": "jedna drużyna rządzi miastem", "it": "una sola squadra controlla la città",
         "de": "eine Partei beherrscht die Stadt", "en": "one party controls the city"}
@@ -29,14 +49,8 @@ def test_every_way_ankh_morpoly_ends_has_words(language: str) -> None:
 @pytest.mark.parametrize("language", ["pl", "it"])
 def test_a_finished_ankh_morpoly_game_is_listed_in_words_and_money(tmp_path: Path, request: Any,
                                                                    language: str) -> None:
-    data = tmp_path / "data"
-    _feed(data, ["Żaneta", "Ugo"], {"elam": "on"}, lambda game: game.question is None, seed=4)
-    conftest = _conftest(request)
-    app = conftest.start_app(data, language=language)
-    d = conftest.Driver(app)
-    try:
-        d.frames(3)
-        assert d.screen.name == "home"
+    with _home_after_the_end(request, tmp_path, language, ["Żaneta", "Ugo"], {"elam": "on"}, seed=4) as d:
+        app = d.app
         game = app.session.game
         assert game is None or game.question is None
         listed = d.texts(d.screen.ids.past)
@@ -45,8 +59,6 @@ def test_a_finished_ankh_morpoly_game_is_listed_in_words_and_money(tmp_path: Pat
         assert winner is not None and winner.reason == ONE_PARTY_LEFT
         for worth in winner.scores.values():
             assert f" ${worth:,}" in listed, listed
-    finally:
-        conftest.stop_app(app)
 
 
 def test_a_finished_ankh_morpoly_game_says_which_game_it_was(tmp_path: Path, request: Any) -> None:

@@ -58,6 +58,17 @@ def unbroken(markup: str) -> str:
     return markup.replace(" ", "\u00a0")
 
 
+KEEP = "\u2007"
+"""Holds a finished game's player (mark, name, score) together for :func:`wrap_markup`, and is a plain
+space again once the line is broken (a figure space: a little wider than a space, so a broken line
+still fits)."""
+
+
+def kept(markup: str) -> str:
+    """``markup`` as one unit for :func:`wrap_markup`, its spaces :data:`KEEP`."""
+    return markup.replace(" ", KEEP)
+
+
 class HomeScreen(GameScreen):
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -134,17 +145,29 @@ class HomeScreen(GameScreen):
             past.add_widget(Label(text=app.t("No finished games yet."), size_hint_y=None, height=dp(32)))
         for entry in games:
             names = {p["color"]: (p.get("name") or app.translator.color(p["color"])) for p in entry["players"]}
+            # each colour's own shape, kept with its name and score (wrap_markup below): a table of eight's
+            # scores wrap, and "♣" stood at a line's end, "Gretchen 1.458 €" at the next one's start
             scores = "  ".join(
-                f"{player_markup(c, names.get(c, c))} {self.score_text(entry, pts)}"  # each colour's own shape
+                kept(f"{player_markup(c, names.get(c, c))} {self.score_text(entry, pts)}")
                 for c, pts in entry.get("points", {}).items())
             winners = ", ".join(names.get(c, c) for c in entry.get("winners", []))
             which = self.game_title(entry)
             line = (f"{entry.get('finished', '')[:10]}  {which}★ {winners}  "
-                    f"({app.t('reason:' + str(entry.get('reason')))})\n{scores}")
+                    f"({app.t(self.reason_key(entry))})\n{scores}")
             label = Label(text=line, markup=True, size_hint_y=None, height=dp(44), font_size=sp(13),
                           halign="left", valign="middle")
-            label.bind(width=lambda w, _v: setattr(w, "text_size", (w.width, None)))
+            label.bind(width=lambda w, _v, raw=line: self.wrap_past(w, raw))
+            # as tall as its lines (two, or three when the scores wrap): centred in two lines' room,
+            # a table of eight's entry spilled over the heading above it
+            label.bind(texture_size=lambda w, size: setattr(w, "height", max(dp(44), size[1] + dp(4))))
             past.add_widget(label)
+
+    @staticmethod
+    def wrap_past(label: Any, raw: str) -> None:
+        """A finished game's line at its label's width, broken by :func:`wrap_markup` (a player's mark
+        stays with the name after it)."""
+        label.text_size = (label.width, None)
+        label.text = wrap_markup(raw, label.font_size, label.font_name, label.width - 1).replace(KEEP, " ")
 
     def list_unfinished(self, past: Any) -> bool:
         """The unfinished games other than the open one, each a button that goes back to it: a table
@@ -185,6 +208,17 @@ class HomeScreen(GameScreen):
         from companion.core.mode import get_mode
         from ui.screens.morpoly.common import MODE_ID
         return f"{get_mode(MODE_ID).title} · " if entry.get("mode") == MODE_ID else ""
+
+    @staticmethod
+    def reason_key(entry: dict[str, Any]) -> str:
+        """The message key of why a finished game ended. Plain Monopoly (``base=standard``) ended by one
+        player left is "every other player is bankrupt", as its game-over says: the variant's "one
+        party controls the city" (a Polish table of six read it) has no city and no parties there."""
+        from companion.morpoly.game_end import ONE_PARTY_LEFT
+        reason = str(entry.get("reason"))
+        if reason == ONE_PARTY_LEFT and entry.get("base") == "standard":
+            return "reason:one player left"
+        return "reason:" + reason
 
     @staticmethod
     def score_text(entry: dict[str, Any], score: int) -> str:

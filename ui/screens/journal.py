@@ -78,28 +78,35 @@ def joined(lines: list[str]) -> str:
 
 def morpoly_position_text(app: Any, game: Any) -> str:
     """An Ankh-Morpoly position in a few lines: each party's tokens (square and its name, in jail),
-    cash and lives, as the board screen draws them."""
+    cash and lives, as the board screen draws them: the lives after the cash ("♥52 5.322 €" read as
+    one number), and a team's tokens each by its player's name (a German table of eight's team of
+    seven was seven squares and two "(im Gefängnis)", whose nobody could tell)."""
     from ui.screens.morpoly.board import party_marks
     from ui.screens.morpoly.common import game_edition, money
     state, ed = game.state, game_edition(game)
     lines = []
     for party in state.parties:
         where = []
+        team = len(party.tokens) > 1
         for token in state.tokens:
             if token.party == party.id:
-                square = f"{token.square} · {ed.squares[token.square].name}"
+                who = party_name(app, token.id) + ": " if team else ""
+                square = f"{who}{token.square} · {ed.squares[token.square].name}"
                 where.append(square + (f" ({app.t('in jail')})" if token.in_jail else ""))
-        lines.append(f"{player_markup(party.id, party_name(app, party.boss))}{party_marks(state, party.id)}  "
-                     f"{money(ed, party.cash)}\n   [size={int(sp(11))}]{'; '.join(where)}[/size]")
+        lines.append(f"{player_markup(party.id, party_name(app, party.boss))}  {money(ed, party.cash)}"
+                     f"{party_marks(state, party.id)}\n   [size={int(sp(11))}]{'; '.join(where)}[/size]")
     return "\n".join(lines)
 
 
-TABLE_QUESTIONS = {"morpoly.deed.auction": N_("Auction of {name}"), "morpoly.trade.proposer": N_("Who proposes a trade")}
+TABLE_QUESTIONS = {"morpoly.deed.auction": N_("Auction of {name}"), "morpoly.trade.proposer": N_("Who proposes a trade"),
+                   "morpoly.takeover.auction": N_("Auction of {party}'s guild")}
 """Questions the whole table answers, though the engine asks one player (its ``player`` is whom the
 app turns to): plain Monopoly's auction, asked of the decliner, or for a bankrupt's deeds of the
 first player left; the party that proposes a trade on another's menu (rules revision 7). Their rows
 say what was asked instead of that player's name, which read as if they had answered
-("Konstantinopel → Bartholomäus" for Bartholomäus's highest bid)."""
+("Konstantinopel → Bartholomäus" for Bartholomäus's highest bid); so did the auction of a bankrupt's
+guild in ELAM, asked of the banker ("457 · Bartholomäus → Bartholomäus" at a German table of eight).
+A ``party`` among their words is a seat, said by its player's name."""
 
 
 ANYONE = "interrupt.anyone"
@@ -129,7 +136,10 @@ def _who(app: Any, state: Any, question: Any) -> str:
         return ""
     asked = TABLE_QUESTIONS.get(question.key)
     if asked is not None:
-        return str(app.t(asked)).format(**dict(question.params))
+        params = dict(question.params)
+        if "party" in params:
+            params["party"] = player_markup(params["party"], party_name(app, params["party"]))
+        return str(app.t(asked)).format(**params)
     if is_morpoly(app.session):
         return player_markup(player, party_name(app, player))
     return player_name(state, player)
@@ -141,6 +151,13 @@ PLAIN = (1, 1, 1, 1)
 
 ROW_DP = 56
 """A row's height: two lines, the step (number, player, what they did) and what it narrated."""
+
+
+SAID_SP = 11
+"""The size of a row's narration (sp), under the step's own line."""
+
+SMALLEST_SAID = 8
+"""The smallest a row's narration is drawn (sp) to keep it whole in its row."""
 
 
 class JournalLine(RecycleDataViewBehavior, BigButton):
@@ -157,6 +174,7 @@ class JournalLine(RecycleDataViewBehavior, BigButton):
         kwargs.setdefault("max_lines", 2)
         super().__init__(**kwargs)
         self._probe = Label(markup=True)
+        self._fitting = False  # the text being made smaller by _align, not a new text
         self.bind(text=self._align, size=self._align, font_size=self._align)
 
     def refresh_view_attrs(self, rv: Any, index: int, data: dict[str, Any]) -> None:
@@ -164,11 +182,34 @@ class JournalLine(RecycleDataViewBehavior, BigButton):
         super().refresh_view_attrs(rv, index, data)
 
     def _align(self, *_args: Any) -> None:
-        """Centred while the whole text fits the row; from the top when it does not."""
+        """Centred while the whole text fits the row, its narration made smaller first (down to
+        :data:`SMALLEST_SAID` sp); from the top when it still does not. The step that ends a variant
+        game (a takeover, then "● Massimiliano controlla tutta Ankh-Morpork") ran a line past its row
+        at tables of five and eight in Italian and German: the row stopped at "e giocano come"."""
+        if self._fitting:
+            return
+        text = str(getattr(self, "text"))
+        small = f"[size={int(sp(SAID_SP))}]"
+        for size in range(SAID_SP, SMALLEST_SAID - 1, -1):
+            trial = text.replace(small, f"[size={int(sp(size))}]", 1)
+            if self._height_of(trial) <= self.height - dp(4):
+                self._fitting = True
+                try:
+                    self.text = trial
+                finally:
+                    self._fitting = False
+                self.valign = "middle"
+                return
+            if small not in text:
+                break
+        self.valign = "top"
+
+    def _height_of(self, text: str) -> float:
+        """How tall ``text`` is drawn at the row's font size and width."""
         probe = self._probe
-        probe.text, probe.font_size, probe.text_size = self.text, self.font_size, (self.text_size[0], None)
+        probe.text, probe.font_size, probe.text_size = text, self.font_size, (self.text_size[0], None)
         probe.texture_update()
-        self.valign = "middle" if probe.texture_size[1] <= self.height - dp(4) else "top"
+        return float(probe.texture_size[1])
 
     def on_release(self) -> None:
         screen = self.parent
@@ -221,7 +262,7 @@ class JournalScreen(GameScreen):
             return
         state = session.game.state
         inputs = session.inputs
-        small = int(sp(11))
+        small = int(sp(SAID_SP))
         rows: list[dict[str, Any]] = [{"text": "0 · " + app.t("Set-up table"), "value": "0",
                                        "background_color": CHOSEN if self.selected == 0 else PLAIN}]
         for index, inp in enumerate(inputs, start=1):

@@ -5,7 +5,7 @@ from the edition's deck), and beside it the money panel (every party's cash, net
 the latest narration. It draws the engine's state and questions only."""
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Iterator
 
 from kivy.clock import Clock
 from kivy.graphics import Color, Line, Rectangle
@@ -194,6 +194,23 @@ def party_rgb(party: str) -> tuple[float, float, float]:
     return PLAYER_RGB.get(party, (0.8, 0.8, 0.8))
 
 
+SMALLEST_MARKS = 7
+"""The smallest the tokens' marks on a square are drawn (sp), to keep every line of a crowded square."""
+
+_PROBE: list[Label] = []
+
+
+def _drawn_size(text: str, font_size: float, width: float | None = None) -> tuple[float, float]:
+    """How wide and tall ``text`` (markup) is drawn at ``font_size``, wrapped at ``width`` (None: one
+    line per line of the text)."""
+    if not _PROBE:
+        _PROBE.append(Label(markup=True, halign="center"))
+    probe = _PROBE[0]
+    probe.font_size, probe.text_size, probe.text = font_size, (width, None), text
+    probe.texture_update()
+    return float(probe.texture_size[0]), float(probe.texture_size[1])
+
+
 class SquareCell(ButtonBehavior, Label):
     """One square of the ring: its group's strip, the owner's frame, buildings, mortgage, tokens."""
 
@@ -204,10 +221,42 @@ class SquareCell(ButtonBehavior, Label):
         self.owner_rgb: tuple[float, float, float] | None = None
         self.mortgaged = False
         self.selected = False  # the square tapped, or its opposite, while its deed is shown
+        self.lines: tuple[list[str], str, int] = ([], "", 0)
         self.bind(pos=self.redraw, size=self.redraw)
+
+    def show(self, head: list[str], dots: str, size: int) -> None:
+        """The square's lines: ``head`` (its number and name, then what stands on it) and the marks of
+        the tokens on it, ``dots``, at ``size``; see :meth:`fit`."""
+        self.lines = (head, dots, size)
+        self.fit()
+
+    def fit(self) -> None:
+        """The marks made smaller, down to :data:`SMALLEST_MARKS` sp, while the square's text is taller
+        than the square: Kivy drops a centred text's first line, and eight tokens on GO beside the
+        Wizards' "⇄20" (a table of eight's start) took two lines of marks, so GO lost "0 Los"."""
+        head, dots, size = self.lines
+        text = "\n".join(head + ([f"[size={size}]{dots}[/size]"] if dots else []))
+        if dots and self.width > 1:
+            for text in self.crowded(head, dots, size):
+                if _drawn_size(text, self.font_size, self.width)[1] <= self.height:
+                    break
+        self.text = text
+
+    @staticmethod
+    def crowded(head: list[str], dots: str, size: int) -> Iterator[str]:
+        """A square's text, more and more tightly: the marks at ``size`` and smaller, then (a line
+        saved) the marks after the line above them, what is built or the Wizards' and Fools' "⇄n"."""
+        smallest = int(sp(SMALLEST_MARKS))
+        for smaller in range(size, smallest - 1, -1):
+            yield "\n".join(head + [f"[size={smaller}]{dots}[/size]"])
+        if len(head) > 1:
+            for smaller in range(size, smallest - 1, -1):
+                yield "\n".join(head[:-1] + [f"{head[-1]} [size={smaller}]{dots}[/size]"])
 
     def redraw(self, *_args: Any) -> None:
         self.text_size = self.size
+        if self.lines[1]:
+            self.fit()  # the square's size is known now (drawn before its layout, it was 100 × 100)
         self.canvas.before.clear()
         with self.canvas.before:
             Color(0.35, 0.35, 0.35, 1) if self.mortgaged else Color(0.93, 0.91, 0.85, 1)
@@ -275,6 +324,7 @@ class MorpolyBoardScreen(GameScreen):
         self.ring.add_widget(middle)
         root.add_widget(self.ring)
         side = BoxLayout(orientation="vertical", padding=dp(4), spacing=dp(4))
+        self.money_lines: tuple[list[str], dict[int, str]] = ([], {})  # drawn by _fit_money at its size
         self.money_label = Label(markup=True, font_size=sp(14), halign="left", valign="top", size_hint_y=0.5)
         self.money_label.bind(size=lambda _w, _v: self._fit_money())
         side.add_widget(self.money_label)
@@ -406,9 +456,7 @@ class MorpolyBoardScreen(GameScreen):
             lines = [f"[size={int(sp(9))}]{cell.index}[/size] {named}"]
             if build:
                 lines.append(build)
-            if dots:
-                lines.append(f"[size={size}]{dots}[/size]")
-            cell.text = "\n".join(lines)
+            cell.show(lines, dots, size)
             cell.redraw()
         def redraw_all(_dt: float) -> None:
             for c in self.cells:
@@ -440,6 +488,7 @@ class MorpolyBoardScreen(GameScreen):
         amount for the latest step that moved money, then what each should hold."""
         app, state, ed = self.app, game.state, game_edition(game)
         lines: list[str] = []
+        tails: dict[int, str] = {}  # a party's guilds and jail after its cash (see _fit_money)
         checker = is_checker(state)
         many = len(state.parties) > ROOMY_PARTIES
         # a table of five to eight: the panel takes more of the side, the log less
@@ -469,8 +518,8 @@ class MorpolyBoardScreen(GameScreen):
             if checker:
                 lines.append(f"{head} {party_name(app, party.boss)}{turn}  {cash}{after}")
             elif many:  # one line each: the guilds small, the net worth left out
-                lines.append(f"{head} [b]{party_name(app, party.boss)}[/b]{turn}  {cash}  "
-                             f"[size={int(sp(10))}]{guilds}[/size]{after}")
+                tails[len(lines)] = f"[size={int(sp(10))}]{guilds}[/size]{after}"
+                lines.append(f"{head} [b]{party_name(app, party.boss)}[/b]{turn}  {cash}")
             else:
                 worth = engine_money.net_worth(state, ed, party.id)
                 lines.append(f"{head} [b]{party_name(app, party.boss)}[/b]{turn}  "
@@ -482,7 +531,7 @@ class MorpolyBoardScreen(GameScreen):
         legend = marks_legend(app, state)
         if legend:
             lines.append(f"[size={int(sp(11))}][color=505050]{legend}[/color][/size]")
-        self.money_label.text = "\n".join(lines)
+        self.money_lines = (lines, tails)
         self._fit_money()
 
     def _fit_money(self) -> None:
@@ -492,11 +541,29 @@ class MorpolyBoardScreen(GameScreen):
         label = self.money_label
         for size in MONEY_SIZES:
             label.font_size = sp(size)
+            label.text = self.money_text(sp(size))
             label.text_size = (label.width, None)
             label.texture_update()
             if label.texture_size[1] <= label.height:
                 break
         label.text_size = label.size
+
+    def money_text(self, font_size: float) -> str:
+        """The money panel's lines at ``font_size``: a party's guilds (and jail) after its cash on its
+        line where the whole fits the panel's width, else under it, indented. Wrapped by Kivy, a
+        German table of eight's "Assassinengilde" began the next line, above the next party's name,
+        and read as that party's guild."""
+        lines, tails = self.money_lines
+        out = []
+        for index, line in enumerate(lines):
+            tail = tails.get(index)
+            if tail is None:
+                out.append(line)
+            elif _drawn_size(f"{line}  {tail}", font_size)[0] <= self.money_label.width:
+                out.append(f"{line}  {tail}")
+            else:
+                out.append(f"{line}\n   {tail.strip()}")
+        return "\n".join(out)
 
     def last_handovers(self, look_back: int = 12) -> tuple[Handover, ...]:
         """The handovers of the latest step (of the last ``look_back``) that moved money."""
@@ -809,7 +876,9 @@ class MorpolyBoardScreen(GameScreen):
         # two names a row, a long one whole; four a row at a table of five to eight (a name wraps), so
         # the buttons leave the deed room to be read
         wide = len(tokens) > ROOMY_PARTIES
-        row = GridLayout(cols=4 if wide else 2, size_hint_y=None, spacing=dp(6))
+        # as tall as its buttons, none when there are none (outside the turn's menu): an empty grid
+        # kept Kivy's default 100 px, and a deed with an FSU had to be scrolled to show it
+        row = GridLayout(cols=4 if wide else 2, size_hint_y=None, spacing=dp(6), height=0)
         row.bind(minimum_height=row.setter("height"))
         ok = BigButton(text=app.t("OK"))
         popup = Popup(title=square.name, content=box, size_hint=(0.8, 0.8))
