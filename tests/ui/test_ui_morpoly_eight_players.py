@@ -10,7 +10,8 @@ from pathlib import Path
 from typing import Any
 
 from tests.ui.test_ui_morpoly import _play_question
-from tests.ui.test_ui_morpoly_at_the_table import _answer_buttons, _conftest, _feed, _fits, _resumed, _shown_lines
+from tests.ui.test_ui_morpoly_at_the_table import (_answer_buttons, _conftest, _feed, _fits, _resumed, _setup_screen,
+                                                  _shown_lines)
 from tests.ui.test_ui_morpoly_trade import _fits_whole
 from ui.palette import SHAPE
 from ui.screens.morpoly.common import PLAYER_IDS
@@ -109,19 +110,10 @@ def test_eight_players_set_up_by_touch_play_and_come_back_after_a_restart(tmp_pa
 
 def test_a_polish_table_of_six_keeps_two_seats_greyed_and_every_party_in_the_money_panel(
         tmp_path: Path, request: Any) -> None:
-    conftest = _conftest(request)
-    app = conftest.start_app(tmp_path / "data", language="pl")
-    d = conftest.Driver(app)
-    try:
-        d.frames(3)
-        d.tap(d.screen.ids.new_morpoly)
-        setup = d.screen
-        d.tap(setup.count_buttons[6])
+    names = ["Przemysław", "Małgorzata", "Grzegorz", "Wiesława", "Zbigniew", "Jadwiga"]
+    with _setup_screen(request, tmp_path, "pl", names) as (app, d, setup):
         assert [f.disabled for f in setup.name_inputs] == [False] * 6 + [True] * 2
         assert [f.hint_text for f in setup.name_inputs[4:6]] == ["pomarańczowy", "fioletowy"]
-        names = ["Przemysław", "Małgorzata", "Grzegorz", "Wiesława", "Zbigniew", "Jadwiga"]
-        for field, name in zip(setup.name_inputs, names):
-            field.text = name
         d.tap(setup.start_button)
         assert [p.id for p in app.game.state.parties] == list(PLAYER_IDS[:6])
         for guild in GUILDS[:6]:
@@ -132,8 +124,6 @@ def test_a_polish_table_of_six_keeps_two_seats_greyed_and_every_party_in_the_mon
         assert all(sum(name in line for line in lines) == 1 for name in names), lines  # one line each
         _money_inside_its_panel(d, names)
         d.screenshot(SHOTS / "board-pl.png")
-    finally:
-        conftest.stop_app(app)
 
 
 def test_paper_money_at_a_table_of_eight_with_three_in_jail_shows_every_party_and_whole_answers(
