@@ -11,8 +11,8 @@ from typing import Any
 from companion.morpoly.editions import load_edition
 from companion.morpoly.state_format import state_to_json
 from companion.morpoly.trade import partners, squares_of
-from tests.ui.test_ui_morpoly_at_the_table import (LONG_NAMES, _answer_buttons, _asked_on_the_board, _conftest,
-                                                   _feed, _fits, _resume, _resumed, _shown_lines)
+from tests.ui.test_ui_morpoly_at_the_table import (LONG_NAMES, _answer_buttons, _asked_on_the_board, _feed, _fits,
+                                                   _resumed, _shown_lines)
 
 SHOTS = Path("/tmp/debt-trade-shots")
 """Where the screenshots of the raise question and the offer go, to look at (never committed)."""
@@ -52,9 +52,7 @@ def test_a_german_debtor_sells_a_street_to_another_player_pays_and_a_restart_sho
         tmp_path: Path, request: Any) -> None:
     data = tmp_path / "data"
     _feed(data, LONG_NAMES, {"edition": "de"}, _short_and_may_sell, seed=1)
-    conftest = _conftest(request)
-    app, d = _resume(conftest, data, "de")
-    try:
+    with _resumed(request, data, "de") as (app, d):  # the app closed at the block's end, and started again
         game = app.game
         debtor, buyer = _debtor(game), _buyer(game)
         assert buyer is not None
@@ -90,8 +88,6 @@ def test_a_german_debtor_sells_a_street_to_another_player_pays_and_a_restart_sho
         assert "handeln:" in log and "zahlt" in log, log
         d.screenshot(SHOTS / "paid-de.png")
         position, asked_now, shown = state_to_json(after), app.game.question, d.screen.question_label.text
-    finally:
-        conftest.stop_app(app)  # the app closed, and started again
     with _resumed(request, data, "de") as (app, d):
         assert state_to_json(app.game.state) == position
         assert app.game.question == asked_now and d.screen.question_label.text == shown

@@ -190,19 +190,27 @@ class JournalLine(RecycleDataViewBehavior, BigButton):
             return
         text = str(getattr(self, "text"))
         small = f"[size={int(sp(SAID_SP))}]"
+        trial = text
         for size in range(SAID_SP, SMALLEST_SAID - 1, -1):
             trial = text.replace(small, f"[size={int(sp(size))}]", 1)
             if self._height_of(trial) <= self.height - dp(4):
-                self._fitting = True
-                try:
-                    self.text = trial
-                finally:
-                    self._fitting = False
+                self._show(trial)
                 self.valign = "middle"
                 return
             if small not in text:
                 break
+        # still too tall: cut at the smallest size tried, which keeps more of the narration (at 11 sp
+        # the row kept a line less of it than at 8)
+        self._show(trial)
         self.valign = "top"
+
+    def _show(self, text: str) -> None:
+        """``text`` drawn, without :meth:`_align` fitting it again."""
+        self._fitting = True
+        try:
+            self.text = text
+        finally:
+            self._fitting = False
 
     def _height_of(self, text: str) -> float:
         """How tall ``text`` is drawn at the row's font size and width."""

@@ -199,16 +199,30 @@ SMALLEST_MARKS = 7
 
 _PROBE: list[Label] = []
 
+_MEASURED: dict[tuple[str, float, float | None], tuple[float, float]] = {}
+"""The sizes :func:`_drawn_size` has measured, by text, font size and width: each step draws the ring
+three times (its text, its redraw, the redraw after the layout pass) and the money panel twice, and
+about three of four measures a step made (58 at a table of eight) were of a text measured already."""
+MEASURED_KEPT = 512
+"""At most this many sizes are remembered (then forgotten at once): a game's squares and panel lines."""
+
 
 def _drawn_size(text: str, font_size: float, width: float | None = None) -> tuple[float, float]:
     """How wide and tall ``text`` (markup) is drawn at ``font_size``, wrapped at ``width`` (None: one
-    line per line of the text)."""
+    line per line of the text); measured once (:data:`_MEASURED`), a texture rendered each time."""
+    key = (text, font_size, width)
+    size = _MEASURED.get(key)
+    if size is not None:
+        return size
     if not _PROBE:
         _PROBE.append(Label(markup=True, halign="center"))
     probe = _PROBE[0]
     probe.font_size, probe.text_size, probe.text = font_size, (width, None), text
     probe.texture_update()
-    return float(probe.texture_size[0]), float(probe.texture_size[1])
+    if len(_MEASURED) >= MEASURED_KEPT:
+        _MEASURED.clear()
+    size = _MEASURED[key] = float(probe.texture_size[0]), float(probe.texture_size[1])
+    return size
 
 
 class SquareCell(ButtonBehavior, Label):

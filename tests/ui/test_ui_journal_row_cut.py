@@ -1,0 +1,34 @@
+"""A Journal row whose narration does not fit even at its smallest size (:data:`ui.screens.journal.SMALLEST_SAID`)
+is cut at that size, laid out from its top: it was cut at 11 sp, a line of narration less than 8 sp
+keeps, though the row had been found too tall at every size down to 8."""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from kivy.metrics import sp
+
+from tests.ui.test_ui_morpoly_at_the_table import _feed, _resumed, _shown_lines
+from ui.screens.journal import SAID_SP, SMALLEST_SAID
+
+NAMES = ["Ann", "Bob", "Cy"]
+
+
+def test_a_narration_too_long_for_its_row_is_cut_at_the_smallest_size(tmp_path: Path, request: Any) -> None:
+    data = tmp_path / "data"
+    _feed(data, NAMES, {}, lambda game: game.seq >= 6, seed=3)
+    with _resumed(request, data, "de") as (app, d):
+        d.tap(d.screen.journal_button)
+        journal = d.screen
+        rv = journal.ids.lines
+        last = journal.line_count - 1
+        step = str(rv.data[last]["text"]).split("\n")[0]
+        said = " ".join(f"Zeile {n} einer sehr langen Erzählung dieses Schritts." for n in range(40))
+        rv.data[last]["text"] = f"{step}\n[size={int(sp(SAID_SP))}]{said}[/size]"  # as update() writes a row
+        rv.refresh_from_data()
+        row = journal.line_button(last)
+        d.frames(3)
+        assert f"[size={int(sp(SMALLEST_SAID))}]" in row.text, row.text  # not left at 11 sp
+        assert row.valign == "top"
+        shown = _shown_lines(row)
+        assert shown[0].startswith(f"{last} · ") and "Zeile 0" in " ".join(shown), shown  # the step, then its words
