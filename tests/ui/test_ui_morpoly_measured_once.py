@@ -21,8 +21,8 @@ def test_a_step_renders_each_measured_text_once(tmp_path: Path, request: Any, mo
     _feed(data, EIGHT, {"elam": "on"}, lambda game: game.seq >= 12, seed=5)
     with _resumed(request, data, "de") as (app, d):
         d.frames(3)
-        assert board._PROBE, "the ring measured its squares' tokens"
-        probe = board._PROBE[0]
+        assert board._drawn_size.cache_info().currsize, "the ring measured its squares' tokens"
+        probe = board._probe()
         rendered: list[str] = []
         render = probe.texture_update
         measure = board._drawn_size

@@ -5,6 +5,7 @@ from the edition's deck), and beside it the money panel (every party's cash, net
 the latest narration. It draws the engine's state and questions only."""
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any, Iterator
 
 from kivy.clock import Clock
@@ -197,32 +198,27 @@ def party_rgb(party: str) -> tuple[float, float, float]:
 SMALLEST_MARKS = 7
 """The smallest the tokens' marks on a square are drawn (sp), to keep every line of a crowded square."""
 
-_PROBE: list[Label] = []
-
-_MEASURED: dict[tuple[str, float, float | None], tuple[float, float]] = {}
-"""The sizes :func:`_drawn_size` has measured, by text, font size and width: each step draws the ring
-three times (its text, its redraw, the redraw after the layout pass) and the money panel twice, and
-about three of four measures a step made (58 at a table of eight) were of a text measured already."""
 MEASURED_KEPT = 512
-"""At most this many sizes are remembered (then forgotten at once): a game's squares and panel lines."""
+"""At most this many drawn sizes are remembered (:func:`_drawn_size`): a game's squares and panel lines."""
 
 
+@lru_cache(maxsize=1)
+def _probe() -> Label:
+    """The one label :func:`_drawn_size` lays texts out on (never shown)."""
+    return Label(markup=True, halign="center")
+
+
+@lru_cache(maxsize=MEASURED_KEPT)
 def _drawn_size(text: str, font_size: float, width: float | None = None) -> tuple[float, float]:
     """How wide and tall ``text`` (markup) is drawn at ``font_size``, wrapped at ``width`` (None: one
-    line per line of the text); measured once (:data:`_MEASURED`), a texture rendered each time."""
-    key = (text, font_size, width)
-    size = _MEASURED.get(key)
-    if size is not None:
-        return size
-    if not _PROBE:
-        _PROBE.append(Label(markup=True, halign="center"))
-    probe = _PROBE[0]
+    line per line of the text). Remembered by text, font size and width: each step draws the ring
+    three times (its text, its redraw, the redraw after the layout pass) and the money panel twice, and
+    about three of four measures a step made (58 at a table of eight) were of a text measured already,
+    a texture rendered each time."""
+    probe = _probe()
     probe.font_size, probe.text_size, probe.text = font_size, (width, None), text
     probe.texture_update()
-    if len(_MEASURED) >= MEASURED_KEPT:
-        _MEASURED.clear()
-    size = _MEASURED[key] = float(probe.texture_size[0]), float(probe.texture_size[1])
-    return size
+    return float(probe.texture_size[0]), float(probe.texture_size[1])
 
 
 class SquareCell(ButtonBehavior, Label):
