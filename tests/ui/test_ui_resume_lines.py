@@ -71,3 +71,28 @@ def test_wrap_markup_breaks_only_at_spaces_and_keeps_no_break_spaces() -> None:
     assert len(lines) > 3 and lines[-1] == "turn 3"
     assert all(not line.endswith("[/color]") for line in lines)
     assert "".join(lines).replace(" ", "") == text.replace("\n", "").replace(" ", "")  # nothing lost
+
+
+def test_wrap_markup_measures_a_paragraph_that_fits_once(monkeypatch: Any) -> None:
+    """Home builds its finished games' lines by :func:`wrap_markup` every time it is shown: each word
+    was measured with the line before it, also in a paragraph that fits whole (twenty finished tables
+    of eight: some 500 texts rendered). A paragraph that fits is measured once; one that does not is
+    broken as before."""
+    import ui.screens.home as home
+    from ui.kivy_env import prepare
+    prepare()
+    measured: list[str] = []
+    width = home.text_width
+
+    def counted(text: str, font_size: float, font_name: str) -> float:
+        measured.append(text)
+        return width(text, font_size, font_name)
+
+    monkeypatch.setattr(home, "text_width", counted)
+    short = "2026-12-03 Ankh-Morpoly · ★ Hedwig\n[color=#db332e]●[/color]\u00a0Ann $1,198"
+    assert wrap_markup(short, 15, "Roboto", 600) == short
+    assert len(measured) == 2  # one measure a paragraph
+    measured.clear()
+    long = " ".join(["[color=#db332e]●[/color]\u00a0Ann $1,198"] * 8)
+    lines = wrap_markup(long, 15, "Roboto", 200).split("\n")
+    assert len(lines) > 2 and "".join(lines).replace(" ", "") == long.replace(" ", "")

@@ -38,9 +38,13 @@ def wrap_markup(text: str, font_size: float, font_name: str, width: float) -> st
     wrap a line itself, also breaks where the markup changes, which split a player's colour mark
     from the name after it ("● Ann, ▲" / "Bob"). A no-break space (U+00A0) keeps its neighbours on
     one line, so a mark and its name stay together; a word wider than ``width`` stands on a line of
-    its own."""
+    its own. A paragraph that fits whole is measured once, not word by word (a finished table of
+    eight's scores, twenty such games: some 500 measures each time Home was built)."""
     lines: list[str] = []
     for paragraph in text.split("\n"):
+        if " " not in paragraph or text_width(paragraph, font_size, font_name) <= width:
+            lines.append(paragraph)
+            continue
         line = ""
         for word in paragraph.split(" "):
             trial = f"{line} {word}" if line else word
