@@ -175,7 +175,14 @@ class JournalLine(RecycleDataViewBehavior, BigButton):
         super().__init__(**kwargs)
         self._probe = Label(markup=True)
         self._fitting = False  # the text being made smaller by _align, not a new text
-        self.bind(text=self._align, size=self._align, font_size=self._align)
+        self._said = ""  # the row's text as given (its narration at SAID_SP), which _align fits anew
+        self.bind(text=self._text_given, size=self._align, font_size=self._align)
+
+    def _text_given(self, *_args: Any) -> None:
+        """A new text for the row (not one :meth:`_align` made smaller): kept, then fitted."""
+        if not self._fitting:
+            self._said = str(getattr(self, "text"))
+            self._align()
 
     def refresh_view_attrs(self, rv: Any, index: int, data: dict[str, Any]) -> None:
         self.index = index
@@ -188,7 +195,10 @@ class JournalLine(RecycleDataViewBehavior, BigButton):
         at tables of five and eight in Italian and German: the row stopped at "e giocano come"."""
         if self._fitting:
             return
-        text = str(getattr(self, "text"))
+        # fitted from the text as given, not from the one fitted at the size before: a row made smaller
+        # before its layout (Kivy's first 100 px) kept 8 sp once it had its room, and a restart drew it
+        # at 11 sp
+        text = self._said or str(getattr(self, "text"))
         small = f"[size={int(sp(SAID_SP))}]"
         trial = text
         for size in range(SAID_SP, SMALLEST_SAID - 1, -1):
