@@ -218,10 +218,11 @@ class HomeScreen(GameScreen):
         """The message key of why a finished game ended. Plain Monopoly (``base=standard``) ended by one
         player left is "every other player is bankrupt", as its game-over says: the variant's "one
         party controls the city" (a Polish table of six read it) has no city and no parties there."""
-        from companion.morpoly.game_end import ONE_PARTY_LEFT
         reason = str(entry.get("reason"))
-        if reason == ONE_PARTY_LEFT and entry.get("base") == "standard":
-            return "reason:one player left"
+        if entry.get("base") == "standard":  # only plain Monopoly's games: a Discworld Home imports no engine rule
+            from companion.morpoly.game_end import ONE_PARTY_LEFT
+            if reason == ONE_PARTY_LEFT:
+                return "reason:one player left"
         return "reason:" + reason
 
     @staticmethod
