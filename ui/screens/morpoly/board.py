@@ -39,7 +39,7 @@ from ui.screens.morpoly.common import (GROUP_RGB, GUILD_NAMES, HOTEL_MARK, MORTG
                                        SQUARE_KIND_MARK, chest_mark, cover_words, game_edition, go_name,
                                        is_morpoly, is_plain, money, N_, option_label, paper, party_name,
                                        roll_table, TALL_OPTIONS)
-from ui.widgets import BigButton
+from ui.widgets import BigButton, player_markup
 
 END_REASONS = {
     ONE_PARTY_LEFT: N_("One party is left: it controls all Ankh-Morpork."),
@@ -676,8 +676,7 @@ class MorpolyBoardScreen(GameScreen):
                          f"[b]{party_name(app, standing.boss)}[/b]{with_team}  {money(ed, standing.net_worth)}")
         if ended.out:  # every player's fate: those who left before the end, under the standings
             lines.append(app.t("Out of the game: {names}").format(names=", ".join(
-                f"[color={hex_color(party_rgb(player))}]{party_shape(player)}[/color] {party_name(app, player)}"
-                for player in ended.out)))
+                player_markup(player, party_name(app, player)) for player in ended.out)))
         self.ending_label = Label(text="\n".join(lines), markup=True, font_size=sp(15), color=(0.1, 0.1, 0.1, 1),
                                   halign="left", valign="top")
         self.ending_label.bind(size=lambda w, _v: setattr(w, "text_size", w.size))
@@ -897,9 +896,7 @@ class MorpolyBoardScreen(GameScreen):
             if any(t.id == token and t.square == index for t in state.tokens):
                 continue
             button = BigButton(text=app.t("{token} is here").format(token=party_name(app, token)), font_size=sp(13),
-                               background_color=(*party_rgb(token), 1), halign="center")
-            if wide:
-                button.bind(size=lambda w, _v: setattr(w, "text_size", (w.width - dp(6), None)))
+                               background_color=(*party_rgb(token), 1), grows=wide)
             def place(_b: Any, token: str = token) -> None:
                 popup.dismiss()
                 self.choose(f"place:{token}:{index}", None)
