@@ -346,16 +346,19 @@ def debt_trade(state: State, edition: Edition, party: str) -> tuple[list[str], d
     if not _partners_if_free(state, edition, party):
         return [], {}
     if makes_no_deals(state, party):
-        return [], {TRADE: because("morpoly.trade.jailed", f"{party} sits in jail and makes no deals (B1)",
-                                   party=party)}
+        return [], {TRADE: in_jail_no_deals(party)}
     return [TRADE], {}
+
+
+def in_jail_no_deals(party: str) -> Reason:
+    """Why ``party`` may not deal now (B1, R10): the one reason the trade's questions grey it by."""
+    return because("morpoly.trade.jailed", f"{party} sits in jail and makes no deals (B1)", party=party)
 
 
 def jailed_parties(state: State, party: str | None) -> dict[str, Reason]:
     """The parties other than ``party`` (``None``: every party) that make no deals now, each with
     its rule (B1, R10), greyed in the questions that name the proposer and the partner."""
-    return {p.id: because("morpoly.trade.jailed", f"{p.id} sits in jail and makes no deals (B1)", party=p.id)
-            for p in state.parties if p.id != party and makes_no_deals(state, p.id)}
+    return {p.id: in_jail_no_deals(p.id) for p in state.parties if p.id != party and makes_no_deals(state, p.id)}
 
 
 def item_names(edition: Edition, squares: Sequence[int], cards: Sequence[str], cash: int) -> str:
