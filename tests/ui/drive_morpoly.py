@@ -1,13 +1,14 @@
 """Run the real app in this process with a pair of emulated dice on a serial link, and play
 Ankh-Morpoly by touch, for the test that pulls the plug halfway (SIGKILL) and starts it again.
 
-    python3 tests/ui/drive_morpoly.py DATA_DIR new|resume STEPS SEED [LANG [AFTER]]
+    python3 tests/ui/drive_morpoly.py DATA_DIR new|resume STEPS SEED [LANG [AFTER [NAMES]]]
 
 The die emulator's pair (``firmware_bridge.emulator.EmulatedPair``, both dice on one pseudo-terminal)
 is plugged at ``DATA_DIR/dice`` and the app opens it as ``serial://DATA_DIR/dice?pair=1``: every
 roll the game asks for is thrown on the emulated pair and reaches the game through the serial
 source's reader thread. Everything else is a touch: ``new`` taps Home's "new Ankh-Morpoly game",
-three players, Fortuna and ELAM on and "start" on the set-up screen; ``resume`` taps Home's "resume"; each choice is a
+as many players as ``NAMES`` (JSON, default ``["Ann", "Bob", "Cy"]``) with those names typed,
+Fortuna and ELAM on and "start" on the set-up screen; ``resume`` taps Home's "resume"; each choice is a
 tap on the board's button for the answer (picked with ``random.Random(SEED, seq)``: "buy",
 "roll" and "play on" most of the time, so the game moves on; now and then a Fortuna token is spent).
 
@@ -177,6 +178,7 @@ def main(argv: list[str]) -> int:
     data_dir, how, steps, seed = Path(argv[0]), argv[1], int(argv[2]), int(argv[3])
     language = argv[4] if len(argv) > 4 else "en"
     after: list[str] = json.loads(argv[5]) if len(argv) > 5 else []
+    names: list[str] = json.loads(argv[6]) if len(argv) > 6 else ["Ann", "Bob", "Cy"]
     from firmware_bridge.emulator import EmulatedPair
     data_dir.mkdir(parents=True, exist_ok=True)
     link = data_dir / "dice"
@@ -193,8 +195,8 @@ def main(argv: list[str]) -> int:
         d.tap(d.screen.ids.new_morpoly)
         setup = d.screen
         assert setup.name == "morpoly-setup"
-        d.tap(setup.count_buttons[3])
-        for field, name in zip(setup.name_inputs, ("Ann", "Bob", "Cy")):
+        d.tap(setup.count_buttons[len(names)])
+        for field, name in zip(setup.name_inputs, names):
             field.text = name  # typed on the on-screen keyboard
         for switch in ("fortuna", "elam"):
             d.tap(setup.switch_buttons[switch])

@@ -36,13 +36,14 @@ whose menus also offer ``others-trade``."""
 
 
 def run(data: Path, how: str, log: Path, steps: int = STEPS, seed: int = SEED, language: str = "en",
-        after: tuple[str, ...] = ()) -> tuple[subprocess.Popen[str], dict[str, Any], dict[str, Any]]:
+        after: tuple[str, ...] = (), names: tuple[str, ...] = ("Ann", "Bob", "Cy")
+        ) -> tuple[subprocess.Popen[str], dict[str, Any], dict[str, Any]]:
     """Start the app, wait for its ``RESUMED`` and ``READY`` lines (it keeps running); ``drive_morpoly.py``
-    says what ``steps``, ``seed``, ``language`` and ``after`` do."""
+    says what ``steps``, ``seed``, ``language``, ``after`` and ``names`` do."""
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     with open(log, "a", encoding="utf-8") as err:
         proc = subprocess.Popen([sys.executable, str(DRIVER), str(data), how, str(steps), str(seed), language,
-                                 json.dumps(list(after))], cwd=ROOT,
+                                 json.dumps(list(after)), json.dumps(list(names))], cwd=ROOT,
                                 env=env, stdout=subprocess.PIPE, stderr=err, text=True)
     assert proc.stdout is not None
     seen: dict[str, dict[str, Any]] = {}

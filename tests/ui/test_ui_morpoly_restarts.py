@@ -58,3 +58,35 @@ def test_a_pulled_plug_at_an_awkward_moment_resumes_the_same_screen(
     assert before is not None
     journal = what_the_journal_says(data / "games.sqlite")
     assert journal["seq"] == before["seq"] and journal["view"] == before["view"]
+
+
+EIGHT_LONG = ("Bartholomäus", "Wilhelmine-Hildegard", "Konstantinopel", "Maximiliane", "Friedrich-Wilhelm",
+              "Kunigunde", "Hans-Joachim", "Anneliese")
+"""A German table of eight with long names (the set-up's two columns of name boxes, one money line a party)."""
+
+
+def test_a_german_table_of_eight_comes_back_the_same_after_a_pulled_plug_and_after_an_undo(tmp_path: Path) -> None:
+    """No test took a table of five to eight through a pulled plug: eight long German names set up by
+    touch (Fortuna and ELAM on, the guilds and the banker tapped), the plug pulled mid-game, then
+    again right after an undo of two steps by touch in the Journal; each start shows exactly what the
+    table saw — the ring with eight tokens, the money panel's eight lines, the question and its
+    buttons, the ledger — and the journal holds the same position."""
+    data, log = tmp_path / "data", tmp_path / "app.log"
+    before: dict[str, Any] | None = None
+    for steps, after in ((70, ()), (25, ("undo:2",)), (0, ())):
+        proc, resumed, ready = run(data, "new" if before is None else "resume", log, steps, 8, "de", after,
+                                   names=EIGHT_LONG)
+        pull_the_plug(proc)
+        if before is not None:
+            for what in SAME:
+                assert resumed[what] == before[what], what
+        if "undo:2" in after:
+            assert ready["undone"] == 2
+        if before is None:  # the table as set up: eight parties, every name on the money panel
+            assert len(ready["view"]["parties"]) == 8 and ready["seq"] == 70
+            assert all(name in str(ready["money"]) for name in EIGHT_LONG), ready["money"]
+        assert ready["message"] == ""
+        before = ready
+    assert before is not None
+    journal = what_the_journal_says(data / "games.sqlite")
+    assert journal["seq"] == before["seq"] and journal["view"] == before["view"]
