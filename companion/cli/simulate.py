@@ -50,7 +50,10 @@ The schedule, the replay and the report line are shared with the second game's s
 ``--revision`` plays the games by an older rules revision (``companion.morpork.revisions``; default
 the newest). The table decides interrupts with a random stream of its own, player by player in turn
 order, and does not draw at random for a question with a single option, so one seed plays the same
-game under every revision: only what the table is asked differs (``benchmarks/bench_taps.py``).
+game under revisions 1 and 2: only what the table is asked differs (``benchmarks/bench_taps.py``).
+From revision 3 on, the rules change what can happen (Cosmo Lavish's target, a text without a target
+skipped, a City Area power asked first only where it can help), so a seed's game under revision 3 or
+later is in general another game (``--seed 1 --players 4``: a different first game under 3 and 5).
 
 Output: one line per figure (games, games/second, endings by reason / personality), then ``jobs:
 N``, how many processes played the games (``jobs: 1`` in this process; fewer than ``--jobs`` asked
