@@ -37,6 +37,7 @@ from __future__ import annotations
 import gettext
 import string
 from pathlib import Path
+from collections.abc import Iterable, Iterator
 from typing import Mapping
 
 from companion.core.procedure import Question, Reason
@@ -272,6 +273,50 @@ def claim_form(params: Mapping[str, str]) -> str:
     return ".waived" if waived == amount else ""
 
 
+def sentence_forms(prefix: str, params: Mapping[str, str]) -> Iterator[str]:
+    """The other wordings an engine sentence (``<prefix>:<key>``) may be said in, by its params, in
+    the order they are added (each where the catalogue has it: :meth:`Translator.in_form`):
+
+    * ``:for``: a payment's line or question that says what the money is for (:meth:`Translator.purpose`);
+    * a question's throw (param ``roll``, :data:`ROLL_KEY`): Fortuna's window says what the throw moves;
+    * ``.interest`` (:data:`INTEREST_FORM`): a trade's answer that names R12's tenth due on the
+      mortgaged squares received;
+    * ``.<form>``: a question's other wording its ``form`` param names (a debt's raise question that
+      offers a trade)."""
+    if params.get("for"):
+        yield ":for"
+    if prefix != "q":
+        return
+    roll = params.get("roll", "")
+    if roll.startswith(ROLL_KEY):
+        yield "." + roll[len(ROLL_KEY):]
+    if params.get(INTEREST_FORM):
+        yield "." + INTEREST_FORM
+    if params.get("form"):
+        yield "." + params["form"]
+
+
+def narration_forms(key: str, params: Mapping[str, str], base: str) -> Iterator[str]:
+    """The other wordings a narration line (``n:<key>``) may be said in, before
+    :func:`sentence_forms` (each where the catalogue has it, in this order):
+
+    * ``.<base>``: a plain-Monopoly table's own words (``.standard``; see :meth:`Translator.narration`);
+    * ``.<value>`` of the param :data:`FORM_BY_PARAM` names for the key (the Fools' throws by purpose);
+    * a claim's payout (:data:`CLAIM_LINES`, :func:`claim_form`): nothing paid out, or waived;
+    * ``.bank``: Ankh-Morpoly's bank as a payee ("an die Bank", "do banku", "alla banca")."""
+    if base:
+        yield "." + base
+    by = FORM_BY_PARAM.get(key)
+    if by and params.get(by):
+        yield "." + params[by]
+    if key in CLAIM_LINES:
+        form = claim_form(params)
+        if form:
+            yield form
+    if "bank" in params.values():
+        yield ".bank"
+
+
 class Translator:
     """The current language and its catalogue."""
 
@@ -319,6 +364,19 @@ class Translator:
 
     def gettext(self, message: str) -> str:
         return self._catalog.gettext(message)
+
+    def knows(self, msgid: str) -> bool:
+        """Whether the catalogue has a template for ``msgid`` (``gettext`` hands an unknown one back)."""
+        return self.gettext(msgid) != msgid
+
+    def in_form(self, msgid: str, suffixes: Iterable[str]) -> str:
+        """``msgid`` with each of ``suffixes`` added in turn where the catalogue has that form: a
+        sentence's other wordings (:func:`question_forms`, :func:`narration_forms`) are each a
+        template of their own, and a language without one says the plain sentence."""
+        for suffix in suffixes:
+            if self.knows(msgid + suffix):
+                msgid += suffix
+        return msgid
 
     def format(self, message: str, **params: object) -> str:
         """Translate, then fill ``{name}`` placeholders (a placeholder with plural forms, ``{n:…|…}``,
@@ -380,20 +438,8 @@ class Translator:
         (area ids shown as translated names), or the engine's English text when there is none. A
         template may also say the ``card`` param's scroll text, as ``{scroll}``. With a set of another
         language than the table's, a key's :data:`AS_PRINTED` variant is said where it has one."""
-        msgid = f"{prefix}:{key}"
-        if params.get("for") and self.gettext(f"{msgid}:for") != f"{msgid}:for":
-            msgid += ":for"  # a payment's line or question that says what the money is for (Translator.purpose)
-        roll = params.get("roll", "")
-        if prefix == "q" and roll.startswith(ROLL_KEY) and self.gettext(f"{msgid}.{roll[len(ROLL_KEY):]}") != \
-                f"{msgid}.{roll[len(ROLL_KEY):]}":
-            msgid += "." + roll[len(ROLL_KEY):]  # Fortuna's window says what the throw moves (ROLL_KEY)
-        if prefix == "q" and params.get(INTEREST_FORM) and self.gettext(f"{msgid}.{INTEREST_FORM}") != \
-                f"{msgid}.{INTEREST_FORM}":
-            msgid += f".{INTEREST_FORM}"  # the tenth of R12 due on the mortgaged squares received (INTEREST_FORM)
-        form = params.get("form", "")
-        if prefix == "q" and form and self.gettext(f"{msgid}.{form}") != f"{msgid}.{form}":
-            msgid += "." + form  # a question's other wording (a debt's raise question that offers a trade)
-        if self.names_as_printed() and self.gettext(AS_PRINTED + msgid) != AS_PRINTED + msgid:
+        msgid = self.in_form(f"{prefix}:{key}", sentence_forms(prefix, params))
+        if self.names_as_printed() and self.knows(AS_PRINTED + msgid):
             msgid = AS_PRINTED + msgid  # the deck as a set of another language prints it (names_as_printed);
             # not a key of its own: no question the engine asks (docs/morpoly-state-format.md lists those)
         template = self.gettext(msgid)
@@ -401,7 +447,7 @@ class Translator:
                  **{k: self.trade_items(v, params.get(MORTGAGED_ITEMS, "")) if k in ITEM_PARAMS else self._param(v)
                     for k, v in params.items()}}
         cause = params.get("cause")
-        if cause is not None and self.gettext(f"cause:{cause}") != f"cause:{cause}":
+        if cause is not None and self.knows(f"cause:{cause}"):
             shown["cause"] = self.gettext(f"cause:{cause}")  # how a token died (ELAM), as the sentence says it
         template = self.counted(template, params)
         if "{scroll}" in template and params.get("card") and self.is_card(params["card"]):
@@ -430,7 +476,7 @@ class Translator:
         {for}": the catalogue's ``for:<key>``, wrapped in ``for:on-behalf`` when the Merchants pay it for
         the party they insure; the engine's English (``why``) for a key without a template."""
         english = params.get("why", params["for"])
-        if self.gettext(f"for:{params['for']}") == f"for:{params['for']}":
+        if not self.knows(f"for:{params['for']}"):
             return english
         said = self.keyed("for", params["for"], english, params)
         if "for_behalf" not in params:
@@ -493,7 +539,7 @@ class Translator:
         english = text[len(player) + 2:] if player and text.startswith(player + ": ") else text
         key = str(getattr(question, "key", ""))
         if getattr(question, "options", ()) and isinstance(question, Question) and only_skip_and_powers(question) \
-                and self.gettext(f"q:{key}:no-option") != f"q:{key}:no-option":
+                and self.knows(f"q:{key}:no-option"):
             key += ":no-option"
         return self.keyed("q", key, english, dict(getattr(question, "params", ())))
 
@@ -508,16 +554,7 @@ class Translator:
         if area:
             params.setdefault("area", area)
         key = getattr(line, "key")
-        if base and self.gettext(f"n:{key}.{base}") != f"n:{key}.{base}":
-            key += f".{base}"
-        by = FORM_BY_PARAM.get(key)
-        if by and params.get(by) and self.gettext(f"n:{key}.{params[by]}") != f"n:{key}.{params[by]}":
-            key += f".{params[by]}"
-        form = claim_form(params) if key in CLAIM_LINES else ""
-        if form and self.gettext(f"n:{key}{form}") != f"n:{key}{form}":
-            key += form  # nothing paid out (a waiver, a Fool's doubles): no payout to speak of
-        if "bank" in params.values() and self.gettext(f"n:{key}.bank") != f"n:{key}.bank":
-            key += ".bank"  # Ankh-Morpoly's bank as a payee: "an die Bank", "do banku", "alla banca"
+        key = self.in_form(f"n:{key}", narration_forms(key, params, base))[len("n:"):]
         return sentence(self.keyed("n", key, getattr(line, "text"), params))
 
     def trade_items(self, value: str, mortgaged: str = "") -> str:
