@@ -1,0 +1,105 @@
+"""Ankh-Morpoly's set-up at a table of five to eight, by touch in the real app at 800×480.
+
+The names are typed on the on-screen keyboard (the boxes were plain text boxes: no keyboard came up
+on a touch-only table), and at eight seats a long name is seen whole in its box, shrunk where needed
+(the box is some 160 px; it was 100 px and showed only the start or the end of the name), or, too
+long even at 11 sp, its end."""
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from kivy.core.text import Label as CoreLabel
+from kivy.metrics import sp
+
+from tests.ui.test_ui_morpoly_at_the_table import _conftest
+
+LONG_NAMES = ["Maria Benedetta Cavalcanti", "Bartholomäus-Friedrich", "Wilhelmine-Hildegard", "Konstantinopel Meier",
+              "Maximiliane Schön", "Anna", "Friederike Müller", "Hedwig von Hohenzollern"]
+POLISH_NAMES = ["Przemysław Wójcik", "Małgorzata Krzyżanowska", "Grzegorz Brzęczyszczykiewicz", "Wiesława",
+                "Zbigniew Łukasiewicz"]
+SHOTS = Path("/tmp/long-table-shots")
+"""Where the screenshots go, to look at (never committed)."""
+
+
+@contextmanager
+def _setup(request: Any, tmp_path: Path, language: str) -> Iterator[tuple[Any, Any, Any]]:
+    """The app in ``language`` with "new Ankh-Morpoly game" tapped on Home; stopped after the block."""
+    conftest = _conftest(request)
+    app = conftest.start_app(tmp_path / "data", language=language)
+    d = conftest.Driver(app)
+    try:
+        d.frames(3)
+        d.tap(d.screen.ids.new_morpoly)
+        yield app, d, d.screen
+    finally:
+        conftest.stop_app(app)
+
+
+def _type_name(d: Any, field: Any, name: str) -> None:
+    """Tap the box, type ``name`` key by key on the on-screen keyboard (⇧ before a capital, as a
+    finger does) and close it with ⏎."""
+    d.tap(field)
+    assert field.focus and d.app.keyboard_dock.shown, "no on-screen keyboard for the name box"
+    keyboard = d.app.keyboard_dock.keyboard
+    for letter in name:
+        layer = "shift" if letter != letter.lower() else "normal"
+        for _ in range(2):
+            if keyboard.layout_mode == layer:
+                break
+            d.tap_at(*keyboard.key_center("⇧"), hold=0)
+        d.tap_at(*keyboard.key_center(letter), hold=0)  # a quick tap: a key held half a second repeats
+    d.tap_at(*keyboard.key_center("⏎"), hold=0)
+    d.frames(3)
+    assert field.text == name and not field.focus
+
+
+def _seen(field: Any) -> str:
+    """What the box shows of its name: ``whole``, ``end`` (its last letter in view, its first not) or
+    ``cut`` (neither its whole nor its end); read from the drawn font, the padding and the scroll."""
+    width = CoreLabel(font_name=field.font_name, font_size=field.font_size).get_extents(field.text)[0]
+    room = field.width - field.padding[0] - field.padding[2]
+    if field.scroll_x <= 0.5 and width <= room + 0.5:
+        return "whole"
+    if field.scroll_x + room >= width - 0.5:
+        return "end"
+    return "cut"
+
+
+def test_eight_long_german_names_typed_by_touch_are_seen_whole(tmp_path: Path, request: Any) -> None:
+    with _setup(request, tmp_path, "de") as (app, d, setup):
+        d.tap(setup.count_buttons[8])
+        for field, name in zip(setup.name_inputs, LONG_NAMES):
+            _type_name(d, field, name)
+        d.frames(5)
+        d.screenshot(SHOTS / "setup-eight-de.png")
+        seen = {field.text: _seen(field) for field in setup.name_inputs}
+        assert set(seen.values()) == {"whole"}, seen  # each of these fits whole at 11 sp or more
+        assert all(field.font_size >= sp(11) for field in setup.name_inputs)
+        assert setup.name_inputs[5].font_size == sp(16)  # a short name keeps the full size
+        d.tap(setup.start_button)
+        assert d.screen.name == "morpoly-board"
+        assert len(app.game.state.parties) == 8
+    db = sqlite3.connect(tmp_path / "data" / "games.sqlite")
+    try:
+        (names,) = db.execute("SELECT names FROM games").fetchone()
+    finally:
+        db.close()
+    assert json.loads(names) == LONG_NAMES
+
+
+def test_a_polish_name_too_long_for_its_box_shows_its_end(tmp_path: Path, request: Any) -> None:
+    with _setup(request, tmp_path, "pl") as (_app, d, setup):
+        d.tap(setup.count_buttons[5])
+        for field, name in zip(setup.name_inputs, POLISH_NAMES):
+            _type_name(d, field, name)
+        d.frames(5)
+        d.screenshot(SHOTS / "setup-five-pl.png")
+        seen = [_seen(field) for field in setup.name_inputs[:5]]
+        # "Grzegorz Brzęczyszczykiewicz" is wider than its box even at 11 sp: its end, where the typing stopped
+        assert seen == ["whole", "whole", "end", "whole", "whole"], seen
+        assert setup.name_inputs[2].font_size == sp(11)
