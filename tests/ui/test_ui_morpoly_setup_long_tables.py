@@ -1,5 +1,10 @@
 """Ankh-Morpoly's set-up at a table of five to eight, by touch in the real app at 800×480.
 
+A table of five or more playing the variant without ELAM can play on for ever (a big team's FSUs
+cover all its guilds' conditions, L154, so nobody goes broke; docs/morpoly-rulings.md): the set-up
+says so in one line and a tap there sets a time limit (R8), which the started game keeps. Four
+players, ELAM or plain Monopoly: no line.
+
 The names are typed on the on-screen keyboard (the boxes were plain text boxes: no keyboard came up
 on a touch-only table), and at eight seats a long name is seen whole in its box, shrunk where needed
 (the box is some 160 px; it was 100 px and showed only the start or the end of the name), or, too
@@ -70,6 +75,11 @@ def _seen(field: Any) -> str:
     return "cut"
 
 
+def _line_shown(setup: Any) -> bool:
+    row = setup.long_table_row
+    return row.get_root_window() is not None and row.height > 0
+
+
 def test_eight_long_german_names_typed_by_touch_are_seen_whole(tmp_path: Path, request: Any) -> None:
     with _setup(request, tmp_path, "de") as (app, d, setup):
         d.tap(setup.count_buttons[8])
@@ -103,3 +113,53 @@ def test_a_polish_name_too_long_for_its_box_shows_its_end(tmp_path: Path, reques
         # "Grzegorz Brzęczyszczykiewicz" is wider than its box even at 11 sp: its end, where the typing stopped
         assert seen == ["whole", "whole", "end", "whole", "whole"], seen
         assert setup.name_inputs[2].font_size == sp(11)
+
+
+def test_eight_players_are_told_of_the_time_limit_and_a_tap_sets_it_for_the_game(tmp_path: Path,
+                                                                                 request: Any) -> None:
+    with _setup(request, tmp_path, "de") as (app, d, setup):
+        d.tap(setup.count_buttons[4])
+        assert not _line_shown(setup)  # four players: nothing to say
+        d.tap(setup.count_buttons[8])
+        assert _line_shown(setup)
+        assert setup.long_table_label.text.startswith("Fünf oder mehr Spieler ohne ELAM"), setup.long_table_label.text
+        assert setup.time_limit_button.text == "Zeitlimit 180 Min."
+        label = setup.long_table_label
+        assert label.texture_size[1] <= label.height + 1  # all its lines inside the row
+        for field, name in zip(setup.name_inputs, LONG_NAMES):
+            _type_name(d, field, name)
+        d.screenshot(SHOTS / "time-limit-de.png")
+        d.tap(setup.time_limit_button)
+        assert setup.values["time-limit-minutes"] == "180"
+        assert not _line_shown(setup)  # said once: gone with the limit set
+        assert setup.option_buttons["time-limit-minutes"].text == "180 ✎"
+        d.tap(setup.start_button)
+        assert d.screen.name == "morpoly-board"
+        assert app.game.state.rules["time-limit-minutes"] == "180"
+    db = sqlite3.connect(tmp_path / "data" / "games.sqlite")
+    try:
+        (options,) = db.execute("SELECT options FROM games").fetchone()
+    finally:
+        db.close()
+    assert json.loads(options)["time-limit-minutes"] == "180"
+
+
+def test_a_polish_table_of_five_is_told_until_it_plays_elam_or_plain_monopoly(tmp_path: Path, request: Any) -> None:
+    with _setup(request, tmp_path, "pl") as (app, d, setup):
+        assert not _line_shown(setup)  # three players to start with
+        d.tap(setup.count_buttons[5])
+        assert _line_shown(setup)
+        assert setup.long_table_label.text.startswith("Pięciu lub więcej graczy bez ELAM"), setup.long_table_label.text
+        assert setup.time_limit_button.text == "Limit czasu 180 min"
+        d.screenshot(SHOTS / "time-limit-pl.png")
+        d.tap(setup.switch_buttons["elam"])
+        assert not _line_shown(setup)  # ELAM's lives end games
+        d.tap(setup.switch_buttons["elam"])
+        assert _line_shown(setup)
+        d.tap(setup.option_buttons["base"])
+        assert setup.values["base"] == "standard"
+        assert not _line_shown(setup)  # plain Monopoly: debt eliminates
+        d.tap(setup.option_buttons["base"])
+        assert _line_shown(setup)
+        d.tap(setup.start_button)  # the table stays free to ignore it
+        assert app.game.state.rules["time-limit-minutes"] == "none"

@@ -6,7 +6,10 @@ scrollable list (a tap cycles through its values), in the table's language (``Tr
 starts (the board screen answers them).
 
 The names are typed on the app's on-screen keyboard (:class:`NameBox`), and each box shows its whole
-name, shrunk where needed."""
+name, shrunk where needed. A table of five or more playing the variant without ELAM and without a
+time limit is told, in one line above the rulings, that such a game can go on for very long (a
+big team's FSUs cover all its guilds' conditions, L154, so nobody goes broke; see
+docs/morpoly-rulings.md) and that a time limit (R8) ends it; a tap there sets one."""
 from __future__ import annotations
 
 from typing import Any
@@ -31,6 +34,18 @@ from ui.widgets import BigButton
 SWITCHES = ("fortuna", "elam")
 SWITCH_NAMES = {"fortuna": N_("Fortuna"), "elam": N_("ELAM")}
 FIRST_OPTIONS = ("edition",) + SWITCHES
+LONG_TABLE = 5
+"""From this many players on, the variant without ELAM is told it may need a time limit (R8): the
+simulator's random tables of five to eight run past 2,000 turns (docs/morpoly-rulings.md)."""
+SUGGESTED_LIMIT = "180"
+"""The time limit a tap on the suggestion sets, in minutes (a value of ``time-limit-minutes``)."""
+
+
+def long_without_end(count: int, values: dict[str, str]) -> bool:
+    """A table that may play on for ever: five or more players, the variant (not plain Monopoly), no
+    ELAM (whose lives end games) and no time limit yet."""
+    return (count >= LONG_TABLE and values.get("base") != "standard" and values.get("elam") != "on"
+            and values.get("time-limit-minutes") == "none")
 
 
 def text_width(text: str, font_name: str, font_size: float) -> float:
@@ -157,6 +172,8 @@ class MorpolySetupScreen(GameScreen):
         left.add_widget(Label())
         body.add_widget(left)
         right = BoxLayout(orientation="vertical", size_hint_x=0.5, spacing=dp(2))
+        self.long_table_row = self._long_table_row()
+        self.rulings_column = right
         self.rulings_title = Label(bold=True, size_hint_y=None, height=dp(26), halign="left")
         self.rulings_title.bind(size=lambda w, _v: setattr(w, "text_size", (w.width, None)))
         # in half the width the German title takes two lines: its label grows to them
@@ -201,6 +218,28 @@ class MorpolySetupScreen(GameScreen):
             self.rulings.add_widget(row)
         self._built = True
 
+    def _long_table_row(self) -> BoxLayout:
+        """The suggestion of a time limit: one line and a button that sets it (shown by :meth:`update`)."""
+        row = BoxLayout(size_hint_y=None, height=dp(56), spacing=dp(4))
+        self.long_table_label = Label(font_size=sp(12), halign="left", valign="middle")
+        self.long_table_label.bind(width=lambda w, _v: setattr(w, "text_size", (w.width, None)))
+        # German and Polish say it in three lines: the row grows to them
+        self.long_table_label.bind(texture_size=lambda _w, size: setattr(row, "height", max(dp(56), size[1] + dp(8))))
+        self.time_limit_button = BigButton(size_hint_x=0.36, font_size=sp(13), halign="center")
+        self.time_limit_button.bind(size=lambda w, _v: setattr(w, "text_size", (w.width - dp(6), None)))
+        self.time_limit_button.bind(on_release=lambda _b: self.set_value("time-limit-minutes", SUGGESTED_LIMIT))
+        row.add_widget(self.long_table_label)
+        row.add_widget(self.time_limit_button)
+        return row
+
+    def _show_long_table(self, shown: bool) -> None:
+        """The suggestion above the rulings while :func:`long_without_end` holds, gone otherwise."""
+        row = self.long_table_row
+        if shown and row.parent is None:
+            self.rulings_column.add_widget(row, index=len(self.rulings_column.children))  # the top of the column
+        elif not shown and row.parent is not None:
+            self.rulings_column.remove_widget(row)
+
     def update(self) -> None:
         if not self._built:
             self._build()
@@ -222,6 +261,10 @@ class MorpolySetupScreen(GameScreen):
             on = self.values[name] == "on"
             b.state = "down" if on else "normal"
             b.text = f"{app.t(SWITCH_NAMES[name])}: {app.t('on') if on else app.t('off')}"
+        self.long_table_label.text = app.t("Five or more players without ELAM can play on for very long: a time "
+                                           "limit (R8) ends the game.")
+        self.time_limit_button.text = app.t("Time limit {minutes} min").format(minutes=SUGGESTED_LIMIT)
+        self._show_long_table(long_without_end(self.player_count, self.values))
         translator = app.translator
         for option in get_mode(MODE_ID).options:
             button = self.option_buttons.get(option.name)
