@@ -13,15 +13,13 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 from kivy.core.text import Label as CoreLabel
 from kivy.metrics import sp
 
-from tests.ui.test_ui_morpoly_at_the_table import _conftest
+from tests.ui.test_ui_morpoly_at_the_table import _setup_screen
 
 LONG_NAMES = ["Maria Benedetta Cavalcanti", "Bartholomäus-Friedrich", "Wilhelmine-Hildegard", "Konstantinopel Meier",
               "Maximiliane Schön", "Anna", "Friederike Müller", "Hedwig von Hohenzollern"]
@@ -29,20 +27,6 @@ POLISH_NAMES = ["Przemysław Wójcik", "Małgorzata Krzyżanowska", "Grzegorz Br
                 "Zbigniew Łukasiewicz"]
 SHOTS = Path("/tmp/long-table-shots")
 """Where the screenshots go, to look at (never committed)."""
-
-
-@contextmanager
-def _setup(request: Any, tmp_path: Path, language: str) -> Iterator[tuple[Any, Any, Any]]:
-    """The app in ``language`` with "new Ankh-Morpoly game" tapped on Home; stopped after the block."""
-    conftest = _conftest(request)
-    app = conftest.start_app(tmp_path / "data", language=language)
-    d = conftest.Driver(app)
-    try:
-        d.frames(3)
-        d.tap(d.screen.ids.new_morpoly)
-        yield app, d, d.screen
-    finally:
-        conftest.stop_app(app)
 
 
 def _type_name(d: Any, field: Any, name: str) -> None:
@@ -75,18 +59,33 @@ def _seen(field: Any) -> str:
     return "cut"
 
 
+def _seat_and_type(d: Any, setup: Any, names: list[str], shot: str) -> None:
+    """Tap the number of players, type each name by touch, and take a screenshot named ``shot``."""
+    d.tap(setup.count_buttons[len(names)])
+    for field, name in zip(setup.name_inputs, names):
+        _type_name(d, field, name)
+    d.frames(5)
+    d.screenshot(SHOTS / shot)
+
+
+def _new_game_row(tmp_path: Path, column: str) -> Any:
+    """A column of the journal's one game row, read back from JSON."""
+    db = sqlite3.connect(tmp_path / "data" / "games.sqlite")
+    try:
+        (value,) = db.execute(f"SELECT {column} FROM games").fetchone()
+    finally:
+        db.close()
+    return json.loads(value)
+
+
 def _line_shown(setup: Any) -> bool:
     row = setup.long_table_row
     return row.get_root_window() is not None and row.height > 0
 
 
 def test_eight_long_german_names_typed_by_touch_are_seen_whole(tmp_path: Path, request: Any) -> None:
-    with _setup(request, tmp_path, "de") as (app, d, setup):
-        d.tap(setup.count_buttons[8])
-        for field, name in zip(setup.name_inputs, LONG_NAMES):
-            _type_name(d, field, name)
-        d.frames(5)
-        d.screenshot(SHOTS / "setup-eight-de.png")
+    with _setup_screen(request, tmp_path, "de") as (app, d, setup):
+        _seat_and_type(d, setup, LONG_NAMES, "setup-eight-de.png")
         seen = {field.text: _seen(field) for field in setup.name_inputs}
         assert set(seen.values()) == {"whole"}, seen  # each of these fits whole at 11 sp or more
         assert all(field.font_size >= sp(11) for field in setup.name_inputs)
@@ -94,21 +93,12 @@ def test_eight_long_german_names_typed_by_touch_are_seen_whole(tmp_path: Path, r
         d.tap(setup.start_button)
         assert d.screen.name == "morpoly-board"
         assert len(app.game.state.parties) == 8
-    db = sqlite3.connect(tmp_path / "data" / "games.sqlite")
-    try:
-        (names,) = db.execute("SELECT names FROM games").fetchone()
-    finally:
-        db.close()
-    assert json.loads(names) == LONG_NAMES
+    assert _new_game_row(tmp_path, "names") == LONG_NAMES
 
 
 def test_a_polish_name_too_long_for_its_box_shows_its_end(tmp_path: Path, request: Any) -> None:
-    with _setup(request, tmp_path, "pl") as (_app, d, setup):
-        d.tap(setup.count_buttons[5])
-        for field, name in zip(setup.name_inputs, POLISH_NAMES):
-            _type_name(d, field, name)
-        d.frames(5)
-        d.screenshot(SHOTS / "setup-five-pl.png")
+    with _setup_screen(request, tmp_path, "pl") as (_app, d, setup):
+        _seat_and_type(d, setup, POLISH_NAMES, "setup-five-pl.png")
         seen = [_seen(field) for field in setup.name_inputs[:5]]
         # "Grzegorz Brzęczyszczykiewicz" is wider than its box even at 11 sp: its end, where the typing stopped
         assert seen == ["whole", "whole", "end", "whole", "whole"], seen
@@ -117,18 +107,15 @@ def test_a_polish_name_too_long_for_its_box_shows_its_end(tmp_path: Path, reques
 
 def test_eight_players_are_told_of_the_time_limit_and_a_tap_sets_it_for_the_game(tmp_path: Path,
                                                                                  request: Any) -> None:
-    with _setup(request, tmp_path, "de") as (app, d, setup):
+    with _setup_screen(request, tmp_path, "de") as (app, d, setup):
         d.tap(setup.count_buttons[4])
         assert not _line_shown(setup)  # four players: nothing to say
-        d.tap(setup.count_buttons[8])
+        _seat_and_type(d, setup, LONG_NAMES, "time-limit-de.png")
         assert _line_shown(setup)
         assert setup.long_table_label.text.startswith("Fünf oder mehr Spieler ohne ELAM"), setup.long_table_label.text
         assert setup.time_limit_button.text == "Zeitlimit 180 Min."
         label = setup.long_table_label
         assert label.texture_size[1] <= label.height + 1  # all its lines inside the row
-        for field, name in zip(setup.name_inputs, LONG_NAMES):
-            _type_name(d, field, name)
-        d.screenshot(SHOTS / "time-limit-de.png")
         d.tap(setup.time_limit_button)
         assert setup.values["time-limit-minutes"] == "180"
         assert not _line_shown(setup)  # said once: gone with the limit set
@@ -136,16 +123,11 @@ def test_eight_players_are_told_of_the_time_limit_and_a_tap_sets_it_for_the_game
         d.tap(setup.start_button)
         assert d.screen.name == "morpoly-board"
         assert app.game.state.rules["time-limit-minutes"] == "180"
-    db = sqlite3.connect(tmp_path / "data" / "games.sqlite")
-    try:
-        (options,) = db.execute("SELECT options FROM games").fetchone()
-    finally:
-        db.close()
-    assert json.loads(options)["time-limit-minutes"] == "180"
+    assert _new_game_row(tmp_path, "options")["time-limit-minutes"] == "180"
 
 
 def test_a_polish_table_of_five_is_told_until_it_plays_elam_or_plain_monopoly(tmp_path: Path, request: Any) -> None:
-    with _setup(request, tmp_path, "pl") as (app, d, setup):
+    with _setup_screen(request, tmp_path, "pl") as (app, d, setup):
         assert not _line_shown(setup)  # three players to start with
         d.tap(setup.count_buttons[5])
         assert _line_shown(setup)
