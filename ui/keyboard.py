@@ -82,7 +82,7 @@ class TouchKeyboard(VKeyboard):
                     (x_hint, _y_hint), (w_hint, _h_hint) = self.layout_geometry[f"LINE_HINT_{line}"][index]
                     x = (x_hint + w_hint / 2) * self.width
                     y = mbottom * self.height + (rows - line + 0.5) * line_height
-                    wx, wy = self.to_window(x, y)
+                    wx, wy = self.to_window(self.x + x, self.y + y)  # docked at the top too (y > 0)
                     return float(wx), float(wy)
         raise KeyError(f"no key {label!r} on the {self.layout_mode} layer of {layout['title']!r}")
 
