@@ -232,6 +232,7 @@ class JournalLine(RecycleDataViewBehavior, BigButton):
         self._fitting = False  # the text being made smaller by _align, not a new text
         self._said = ""  # the row's text as given (its narration at SAID_SP), which _align fits anew
         self._list: Any = None  # the recycled list that last gave the row a step
+        self._measured: tuple[tuple[str, float, float] | None, float] = (None, 0.0)  # see _height_of
         self.bind(text=self._text_given, size=self._align, font_size=self._align)
 
     def _text_given(self, *_args: Any) -> None:
@@ -250,7 +251,7 @@ class JournalLine(RecycleDataViewBehavior, BigButton):
         :data:`SMALLEST_SAID` sp); from the top when it still does not. The step that ends a variant
         game (a takeover, then "● Massimiliano controlla tutta Ankh-Morpork") ran a line past its row
         at tables of five and eight in Italian and German: the row stopped at "e giocano come"."""
-        if self._fitting:
+        if self._fitting or self._unplaced():
             return
         text = self._said or str(getattr(self, "text"))
         if self._grown(text):
@@ -273,13 +274,19 @@ class JournalLine(RecycleDataViewBehavior, BigButton):
         self._show(trial)
         self.valign = "top"
 
+    def _unplaced(self) -> bool:
+        """Whether the row is in the list but not yet laid out there: Kivy makes a row 100 px wide
+        (or none) before the list gives it its width, and a fit at that width was thrown away (a
+        third of the rows' measuring when the Journal opened)."""
+        return self._list is not None and self.width <= 100
+
     def _grown(self, text: str) -> bool:
         """Whether the Journal gives the row the room its whole text needs at :data:`SAID_SP` (the
         text is drawn from the top until the row has it, a frame later). The room a row is given is
         estimated from its characters (:class:`RowHeights`); one that fell short grows here, once it
         is in view and measured; one taller than the list's view does not (it is made smaller)."""
         screen = self._journal()
-        if screen is None or self.width <= 100:  # not laid out in the list yet (Kivy gives it 100 px first)
+        if screen is None:
             return False
         needed = self._height_of(text) + dp(4)
         if needed <= self.height or not screen.grow(self.index, needed):
@@ -305,11 +312,15 @@ class JournalLine(RecycleDataViewBehavior, BigButton):
             self._fitting = False
 
     def _height_of(self, text: str) -> float:
-        """How tall ``text`` is drawn at the row's font size and width."""
-        probe = self._probe
-        probe.text, probe.font_size, probe.text_size = text, self.font_size, (self.text_size[0], None)
-        probe.texture_update()
-        return float(probe.texture_size[1])
+        """How tall ``text`` is drawn at the row's font size and width; the last answer kept (a row
+        asks :meth:`_grown` and then the fitting at :data:`SAID_SP` for the same text)."""
+        key = (text, float(self.font_size), float(self.text_size[0]))
+        if self._measured[0] != key:
+            probe = self._probe
+            probe.text, probe.font_size, probe.text_size = text, self.font_size, (self.text_size[0], None)
+            probe.texture_update()
+            self._measured = (key, float(probe.texture_size[1]))
+        return self._measured[1]
 
     def on_release(self) -> None:
         screen = self._journal()
