@@ -21,7 +21,7 @@ from typing import Any
 from kivy.metrics import sp
 
 from tests.ui.test_ui_discworld_polish_italian_tables import _fed
-from tests.ui.test_ui_morpoly_at_the_table import _conftest, _feed, _fits, _resumed, _shown_lines
+from tests.ui.test_ui_morpoly_at_the_table import _feed, _fits, _resumed, _shown_lines, _undo_to_by_touch
 from tests.ui.test_ui_morpoly_eight_played import LONG_EIGHT
 from ui.screens.journal import ROW_DP, SAID_SP
 
@@ -93,31 +93,11 @@ def test_a_german_table_of_eight_reads_every_line_of_an_elam_death_in_the_journa
 def test_a_polish_discworld_table_reads_everyone_who_paid_for_subsidence(tmp_path: Path, request: Any) -> None:
     data = tmp_path / "data"
     _fed(data, POLISH, "en", DISCWORLD_SEED, lambda game: game.seq >= DISCWORLD_STEP + 1)
-    conftest = _conftest(request)
-    app = conftest.start_app(data, language="pl")
-    try:
-        d = conftest.Driver(app)
-        d.frames(3)
-        d.tap(d.screen.ids.resume)
-        d.frames(3)
+    with _resumed(request, data, "pl") as (app, d):
         assert len(_said(app, DISCWORLD_STEP)) >= 4, _said(app, DISCWORLD_STEP)
         d.tap(d.nav("nav_journal"))
         _read_whole(d, DISCWORLD_STEP)
-        d.screenshot(SHOTS / "journal-tall-row-pl.png")
-    finally:
-        conftest.stop_app(app)
-
-
-def _undo_to_by_touch(d: Any, row: Any) -> None:
-    """In the Journal: a tap on ``row``, on "undo to here" and on the dialog's undo; the dialog closed."""
-    journal = d.screen
-    d.tap(row)
-    d.tap(journal.ids.undo)
-    d.tap(journal.confirm_button)
-    for _frame in range(100):
-        d.frames(1)
-        if journal.popup.parent is None:
-            break
+        d.screenshot(SHOTS / "journal-tall-row-discworld-pl.png")
 
 
 def test_an_undo_from_a_tall_row_and_its_redo_keep_the_row_whole(tmp_path: Path, request: Any) -> None:
@@ -128,7 +108,9 @@ def test_an_undo_from_a_tall_row_and_its_redo_keep_the_row_whole(tmp_path: Path,
         d.tap(d.screen.journal_button)
         journal = d.screen
         tall = _read_whole(d, MORPOLY_STEP).height
-        _undo_to_by_touch(d, journal.line_button(MORPOLY_STEP))
+        d.tap(journal.line_button(MORPOLY_STEP))
+        assert journal.selected == MORPOLY_STEP
+        _undo_to_by_touch(d, MORPOLY_STEP)
         assert len(app.session.inputs) == MORPOLY_STEP and journal.line_count == MORPOLY_STEP + 1, app.message
         assert d.screen is journal and journal.selected == -1
         assert _read_whole(d, MORPOLY_STEP).height == tall
@@ -142,28 +124,13 @@ def test_a_restart_with_the_journal_open_on_a_tall_row_shows_it_whole(tmp_path: 
     """A table of eight in Polish picks the tall row and the app is closed there; started again and resumed
     from Home, the Journal is back with that step picked, its row whole at the same height."""
     data = _german_eight(tmp_path)
-    conftest = _conftest(request)
-    app = conftest.start_app(data, language="pl")
-    try:
-        d = conftest.Driver(app)
-        d.frames(3)
-        d.tap(d.screen.ids.resume)
-        d.frames(3)
+    with _resumed(request, data, "pl") as (_app, d):
         d.tap(d.screen.journal_button)
         d.tap(d.screen.line_button(MORPOLY_STEP))
         assert d.screen.selected == MORPOLY_STEP
         tall = _read_whole(d, MORPOLY_STEP).height
-        d.screenshot(SHOTS / "journal-tall-row-pl.png")
-    finally:
-        conftest.stop_app(app)
-    app = conftest.start_app(data, language="pl")
-    try:
-        d = conftest.Driver(app)
-        d.frames(3)
-        d.tap(d.screen.ids.resume)
-        d.frames(3)
+        d.screenshot(SHOTS / "journal-tall-row-picked-pl.png")
+    with _resumed(request, data, "pl") as (_app, d):
         assert d.screen.name == "journal" and d.screen.selected == MORPOLY_STEP, d.screen.name
         assert _read_whole(d, MORPOLY_STEP).height == tall
         d.screenshot(SHOTS / "journal-tall-row-restarted-pl.png")
-    finally:
-        conftest.stop_app(app)
