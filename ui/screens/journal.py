@@ -145,7 +145,8 @@ PLAIN = (1, 1, 1, 1)
 
 
 ROW_DP = 56
-"""A row's height: two lines, the step (number, player, what they did) and what it narrated."""
+"""A row's least height: two lines, the step (number, player, what they did) and what it narrated;
+a row whose text needs more is taller (:class:`RowHeights`)."""
 
 
 SAID_SP = 11
@@ -218,10 +219,12 @@ def scroll_to(spans: Sequence[float], index: int, view: float) -> float:
 class JournalLine(RecycleDataViewBehavior, BigButton):
     """One row of the recycled list: a few of these are reused for whichever steps are in view.
 
-    A row shows its first lines: a step that wraps (long names, a long German answer, a Community
-    Chest card's whole text) keeps its number, player and answer and leaves out what no longer fits
-    below. Kivy drops a markup text's lines from the top when it is centred in a row too low for it
-    (``max_lines`` is not applied to markup), so such a row is laid out from its top instead."""
+    A row is as tall as its whole text (the list's data gives each row its height, and a row in view
+    that measures taller grows: :meth:`_grown`). Only a row that cannot grow (taller than the list's
+    view, or outside the list) shows its first lines: a step that wraps keeps its number, player and
+    answer and leaves out what no longer fits below. Kivy drops a markup text's lines from the top
+    when it is centred in a row too low for it (``max_lines`` is not applied to markup), so such a
+    row is laid out from its top instead."""
 
     index = NumericProperty(0)
 
