@@ -18,7 +18,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from kivy.metrics import sp
+from kivy.metrics import dp, sp
 
 from tests.ui.test_ui_discworld_polish_italian_tables import _fed
 from tests.ui.test_ui_morpoly_at_the_table import _feed, _fits, _resumed, _shown_lines, _undo_to_by_touch
@@ -84,10 +84,10 @@ def test_a_german_table_of_eight_reads_every_line_of_an_elam_death_in_the_journa
         assert len(_said(app, MORPOLY_STEP)) >= 8, _said(app, MORPOLY_STEP)  # the seed still says this much
         d.tap(d.screen.journal_button)
         row = _read_whole(d, MORPOLY_STEP)
-        assert row.height > 2 * ROW_DP, row.height  # grew: it held two lines
+        assert row.height > 2 * dp(ROW_DP), row.height  # grew: it held two lines
         d.screenshot(SHOTS / "journal-tall-row-de.png")
         short = d.screen.line_button(MORPOLY_STEP + 1)  # the next step, one line said: a row as before
-        assert short.height <= sp(ROW_DP) + 1, short.height
+        assert short.height <= dp(ROW_DP) + 1, short.height
 
 
 def test_a_polish_discworld_table_reads_everyone_who_paid_for_subsidence(tmp_path: Path, request: Any) -> None:
