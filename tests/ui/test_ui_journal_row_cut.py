@@ -1,6 +1,8 @@
 """A Journal row whose narration does not fit even at its smallest size (:data:`ui.screens.journal.SMALLEST_SAID`)
 is cut at that size, laid out from its top: it was cut at 11 sp, a line of narration less than 8 sp
-keeps, though the row had been found too tall at every size down to 8."""
+keeps, though the row had been found too tall at every size down to 8. A row grows to its text
+(``test_ui_journal_tall_rows.py``) up to the list's view: only a narration taller than the view at
+8 sp is cut (no step says so much; the test writes one)."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -23,7 +25,7 @@ def test_a_narration_too_long_for_its_row_is_cut_at_the_smallest_size(tmp_path: 
         rv = journal.ids.lines
         last = journal.line_count - 1
         step = str(rv.data[last]["text"]).split("\n")[0]
-        said = " ".join(f"Zeile {n} einer sehr langen Erzählung dieses Schritts." for n in range(40))
+        said = " ".join(f"Zeile {n} einer sehr langen Erzählung dieses Schritts." for n in range(120))
         rv.data[last]["text"] = f"{step}\n[size={int(sp(SAID_SP))}]{said}[/size]"  # as update() writes a row
         rv.refresh_from_data()
         row = journal.line_button(last)

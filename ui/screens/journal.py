@@ -6,6 +6,8 @@ back). "Redo" puts back the last undone input. Everything drawn here is the sess
 ``session.positions[i]``)."""
 from __future__ import annotations
 
+import math
+import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -51,22 +53,15 @@ def describe_input(app: CompanionApp, question: Question | None, inp: Input) -> 
     return "→ " + app.translator.option(inp.value)
 
 
-TELLING = frozenset({"morpoly.takeover.merged", "morpoly.takeover.bank", "morpoly.takeover.auctioned",
-                     "morpoly.takeover.out", "morpoly.bankrupt", "morpoly.elam.died", "morpoly.elam.eliminated",
-                     "morpoly.game.over"})
-"""Ankh-Morpoly lines that change who is at the table or a life: a row says them first. A row shows
-its first lines only, and a throw that took a party over said "Massimiliano tira 5 e 3; Massimiliano
-avanza di 8 caselle fino a Park Place" — the takeover, third, was below the row's edge: a table
-undoing across it in the Journal could not find its step."""
-
-
 def row_lines(lines: Sequence[Any]) -> list[Any]:
-    """The (at most two) narration lines a Journal row shows for its step: the first ones, but a
-    :data:`TELLING` line before all others; never a private one."""
-    public = [n for n in lines if not n.key.startswith("private.")]
-    telling = [n for n in public if n.key in TELLING]
-    first = [n for n in lines[:4] if not n.key.startswith("private.") and n.key not in TELLING]
-    return (telling + first)[:2]
+    """The narration lines a Journal row shows for its step: every public one, in the order said (a
+    table reads in the Journal every line a step said). A row showed two: the first ones, a line
+    that changed who is at the table (a takeover, a bankruptcy, an ELAM life, the game's end) put
+    before them so that a table undoing across a takeover found its step; a throw that walked from
+    the pub, met Death, lost an ELAM life and went back to GO at a table of eight, or a subsidence
+    that three players paid for, kept the rest of its lines from the table. The row is as tall as
+    its lines (:meth:`JournalScreen._give_heights`), so each is said where it happened."""
+    return [n for n in lines if not n.key.startswith("private.")]
 
 
 def joined(lines: list[str]) -> str:
@@ -150,23 +145,86 @@ PLAIN = (1, 1, 1, 1)
 
 
 ROW_DP = 56
-"""A row's height: two lines, the step (number, player, what they did) and what it narrated."""
+"""A row's least height: two lines, the step (number, player, what they did) and what it narrated;
+a row whose text needs more is taller (:class:`RowHeights`)."""
 
 
 SAID_SP = 11
 """The size of a row's narration (sp), under the step's own line."""
 
 SMALLEST_SAID = 8
-"""The smallest a row's narration is drawn (sp) to keep it whole in its row."""
+"""The smallest a row's narration is drawn (sp) to keep it whole in a row that cannot grow: one
+taller than the list's view, or one not in the Journal's list."""
+
+MARKUP = re.compile(r"\[/?(?:b|i|u|s|sub|sup|color|size|font|font_name|font_context|font_family|font_features"
+                    r"|text_language|ref|anchor)(?:=[^\]]*)?\]")
+"""A markup tag in a row's text, which takes no room on the row."""
+
+SLACK = 1.15
+"""How much wider a row's text is taken to be than its characters' average width says: a line wraps
+before a word that does not fit, and a row estimated a line short is cut until it is in view."""
+
+
+class RowHeights:
+    """How tall a row must be for its whole text at its sizes, estimated from its characters (a
+    measured text took half a millisecond a row: a second at 2,000 steps, where the Journal opens in
+    150 ms); each size's average character width and line height measured once. A row in view is
+    measured exactly and grows if the estimate fell short (:meth:`JournalLine._align`)."""
+
+    def __init__(self, font_name: str) -> None:
+        self.font_name = font_name
+        self._metrics: dict[int, tuple[float, float]] = {}
+
+    def _metric(self, size: int) -> tuple[float, float]:
+        """The average character width and the line height at ``size`` px."""
+        if size not in self._metrics:
+            from kivy.core.text import Label as CoreLabel
+            sample = "Bartholomäus zieht 8 Felder bis Schlossallee; Ann pays $200 rent to Bob, 12 · ● Kazimierz"
+            width, height = CoreLabel(font_size=size, font_name=self.font_name).get_extents(sample)
+            self._metrics[size] = (width / len(sample), float(height))
+        return self._metrics[size]
+
+    def lines(self, text: str, size: int, width: float) -> int:
+        """How many lines ``text`` (no markup) wraps into at ``size`` px in ``width`` px."""
+        char, _line = self._metric(size)
+        return max(1, math.ceil(len(text) * char * SLACK / max(1.0, width)))
+
+    def height(self, step: str, said: str, width: float) -> float:
+        """The row's height for its step's line at the row's size and its narration at :data:`SAID_SP`
+        (both without markup), in ``width`` px of text: at least :data:`ROW_DP`."""
+        step_size, said_size = int(sp(14)), int(sp(SAID_SP))
+        tall = self.lines(step, step_size, width) * self._metric(step_size)[1]
+        if said:
+            tall += self.lines(said, said_size, width) * self._metric(said_size)[1]
+        return max(float(dp(ROW_DP)), float(math.ceil(tall + dp(12))))
+
+
+def plain(text: str) -> str:
+    """``text`` without its markup, as many characters as it takes on the row."""
+    return MARKUP.sub("", text).replace("&bl;", "[").replace("&br;", "]").replace("&amp;", "&")
+
+
+def scroll_to(spans: Sequence[float], index: int, view: float) -> float:
+    """The list's ``scroll_y`` that shows row ``index`` in the middle of a ``view`` px tall view,
+    the rows' ``spans`` (each row's height and the gap below it) above and below it: rows are as
+    tall as their text."""
+    total = sum(spans)
+    if total <= view or not spans:
+        return 1.0
+    index = max(0, min(index, len(spans) - 1))
+    middle = sum(spans[:index]) + spans[index] / 2
+    return max(0.0, min(1.0, 1 - (middle - view / 2) / (total - view)))
 
 
 class JournalLine(RecycleDataViewBehavior, BigButton):
     """One row of the recycled list: a few of these are reused for whichever steps are in view.
 
-    A row shows its first lines: a step that wraps (long names, a long German answer, a Community
-    Chest card's whole text) keeps its number, player and answer and leaves out what no longer fits
-    below. Kivy drops a markup text's lines from the top when it is centred in a row too low for it
-    (``max_lines`` is not applied to markup), so such a row is laid out from its top instead."""
+    A row is as tall as its whole text (the list's data gives each row its height, and a row in view
+    that measures taller grows: :meth:`_grown`). Only a row that cannot grow (taller than the list's
+    view, or outside the list) shows its first lines: a step that wraps keeps its number, player and
+    answer and leaves out what no longer fits below. Kivy drops a markup text's lines from the top
+    when it is centred in a row too low for it (``max_lines`` is not applied to markup), so such a
+    row is laid out from its top instead."""
 
     index = NumericProperty(0)
 
@@ -176,6 +234,8 @@ class JournalLine(RecycleDataViewBehavior, BigButton):
         self._probe = Label(markup=True)
         self._fitting = False  # the text being made smaller by _align, not a new text
         self._said = ""  # the row's text as given (its narration at SAID_SP), which _align fits anew
+        self._list: Any = None  # the recycled list that last gave the row a step
+        self._measured: tuple[tuple[str, float, float] | None, float] = (None, 0.0)  # see _height_of
         self.bind(text=self._text_given, size=self._align, font_size=self._align)
 
     def _text_given(self, *_args: Any) -> None:
@@ -186,6 +246,7 @@ class JournalLine(RecycleDataViewBehavior, BigButton):
 
     def refresh_view_attrs(self, rv: Any, index: int, data: dict[str, Any]) -> None:
         self.index = index
+        self._list = rv
         super().refresh_view_attrs(rv, index, data)
 
     def _align(self, *_args: Any) -> None:
@@ -193,12 +254,14 @@ class JournalLine(RecycleDataViewBehavior, BigButton):
         :data:`SMALLEST_SAID` sp); from the top when it still does not. The step that ends a variant
         game (a takeover, then "● Massimiliano controlla tutta Ankh-Morpork") ran a line past its row
         at tables of five and eight in Italian and German: the row stopped at "e giocano come"."""
-        if self._fitting:
+        if self._fitting or self._unplaced():
+            return
+        text = self._said or str(getattr(self, "text"))
+        if self._grown(text):
             return
         # fitted from the text as given, not from the one fitted at the size before: a row made smaller
         # before its layout (Kivy's first 100 px) kept 8 sp once it had its room, and a restart drew it
         # at 11 sp
-        text = self._said or str(getattr(self, "text"))
         small = f"[size={int(sp(SAID_SP))}]"
         trial = text
         for size in range(SAID_SP, SMALLEST_SAID - 1, -1):
@@ -214,6 +277,35 @@ class JournalLine(RecycleDataViewBehavior, BigButton):
         self._show(trial)
         self.valign = "top"
 
+    def _unplaced(self) -> bool:
+        """Whether the row is in the list but not yet laid out there: Kivy makes a row 100 px wide
+        (or none) before the list gives it its width, and a fit at that width was thrown away (a
+        third of the rows' measuring when the Journal opened)."""
+        return self._list is not None and self.width <= 100
+
+    def _grown(self, text: str) -> bool:
+        """Whether the Journal gives the row the room its whole text needs at :data:`SAID_SP` (the
+        text is drawn from the top until the row has it, a frame later). The room a row is given is
+        estimated from its characters (:class:`RowHeights`); one that fell short grows here, once it
+        is in view and measured; one taller than the list's view does not (it is made smaller)."""
+        screen = self._journal()
+        if screen is None:
+            return False
+        needed = self._height_of(text) + dp(4)
+        if needed <= self.height or not screen.grow(self.index, needed):
+            return False
+        self._show(text)
+        self.valign = "top"
+        return True
+
+    def _journal(self) -> JournalScreen | None:
+        """The Journal screen whose list shows this row (None for a row outside one): the list gives
+        a row its step and lays it out before the row is its child."""
+        screen = self.parent or self._list
+        while screen is not None and not isinstance(screen, JournalScreen):
+            screen = screen.parent
+        return screen
+
     def _show(self, text: str) -> None:
         """``text`` drawn, without :meth:`_align` fitting it again."""
         self._fitting = True
@@ -223,16 +315,18 @@ class JournalLine(RecycleDataViewBehavior, BigButton):
             self._fitting = False
 
     def _height_of(self, text: str) -> float:
-        """How tall ``text`` is drawn at the row's font size and width."""
-        probe = self._probe
-        probe.text, probe.font_size, probe.text_size = text, self.font_size, (self.text_size[0], None)
-        probe.texture_update()
-        return float(probe.texture_size[1])
+        """How tall ``text`` is drawn at the row's font size and width; the last answer kept (a row
+        asks :meth:`_grown` and then the fitting at :data:`SAID_SP` for the same text)."""
+        key = (text, float(self.font_size), float(self.text_size[0]))
+        if self._measured[0] != key:
+            probe = self._probe
+            probe.text, probe.font_size, probe.text_size = text, self.font_size, (self.text_size[0], None)
+            probe.texture_update()
+            self._measured = (key, float(probe.texture_size[1]))
+        return self._measured[1]
 
     def on_release(self) -> None:
-        screen = self.parent
-        while screen is not None and not isinstance(screen, JournalScreen):
-            screen = screen.parent
+        screen = self._journal()
         if screen is not None:
             screen.select(self.index)
 
@@ -254,6 +348,18 @@ class JournalScreen(GameScreen):
     game. Kept on the screen across games, the step picked in a Discworld game's Journal came back
     picked in the Ankh-Morpoly game started after it ("Undo to here (2)" offered for a step the
     table never picked there), and a restart kept it."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._row_heights = RowHeights(str(Label.font_name.defaultvalue))
+        self._words: list[tuple[str, str]] = []
+        """Each row's step and narration without markup, which its height is estimated from."""
+        self._heights_at = 0.0
+        """The text width the rows' heights were estimated at."""
+
+    def on_kv_post(self, base_widget: Any) -> None:
+        super().on_kv_post(base_widget)
+        self.ids.lines.bind(width=self._width_changed)
 
     def on_selected(self, _screen: Any, step: int) -> None:
         """The picked step is part of where the table is: a restart brings it back (ui.navigation)."""
@@ -281,20 +387,61 @@ class JournalScreen(GameScreen):
         state = session.game.state
         inputs = session.inputs
         small = int(sp(SAID_SP))
-        rows: list[dict[str, Any]] = [{"text": "0 · " + app.t("Set-up table"), "value": "0",
+        first = "0 · " + app.t("Set-up table")
+        rows: list[dict[str, Any]] = [{"text": first, "value": "0",
                                        "background_color": CHOSEN if self.selected == 0 else PLAIN}]
+        self._words = [(first, "")]
         for index, inp in enumerate(inputs, start=1):
             question = session.question_at(index - 1)
-            said = [app.translator.narration(n) for n in row_lines(session.lines_of(index))]
-            text = f"{index} · {step_text(app, state, question, inp)}"
-            if said:
-                text += f"\n[size={small}]{joined(said)}[/size]"
-            rows.append({"text": text, "value": str(index),
+            said = joined([app.translator.narration(n) for n in row_lines(session.lines_of(index))])
+            step = f"{index} · {step_text(app, state, question, inp)}"
+            self._words.append((plain(step), plain(said)))
+            rows.append({"text": f"{step}\n[size={small}]{said}[/size]" if said else step, "value": str(index),
                          "background_color": CHOSEN if index == self.selected else PLAIN})
+        self._give_heights(rows)
         rv.data = rows
         self._show_selected()
         shown = self.selected if 0 <= self.selected < len(rows) else len(rows) - 1
         self.scroll_to_line(shown)
+
+    def _give_heights(self, rows: list[dict[str, Any]]) -> None:
+        """Each row's height, estimated for its whole text at the list's width (:class:`RowHeights`)."""
+        width = self._text_width()
+        self._heights_at = width
+        heights = self._row_heights
+        for row, (step, said) in zip(rows, self._words):
+            row["height"] = heights.height(step, said, width)
+
+    def _text_width(self) -> float:
+        """The width a row's text wraps at: the list's, less the row's margin; before the list has
+        its layout (the screen not yet shown), the one the screen's layout (journal.kv) gives it in
+        the window."""
+        rv = self.ids.lines
+        if rv.width > 100:
+            return float(rv.width - dp(8))
+        from kivy.core.window import Window
+        page = self.width if self.width > 100 else Window.width
+        return float(page - min(page * 0.45, dp(360)) - dp(4) * 2 - dp(6) - dp(8))
+
+    def _width_changed(self, *_args: Any) -> None:
+        """The list laid out at another width than its rows were estimated at: estimated again."""
+        rv = self.ids.lines
+        if rv.width > 100 and rv.data and abs(self._text_width() - self._heights_at) > 1:
+            self._give_heights(rv.data)
+            rv.refresh_from_data()
+
+    def grow(self, index: int, needed: float) -> bool:
+        """Row ``index`` made ``needed`` px tall, no taller than the list's view (a row taller than
+        the view could not be read at once); whether it grew."""
+        rv = self.ids.lines
+        if not 0 <= index < len(rv.data) or rv.height <= 100:
+            return False
+        height = min(math.ceil(needed), rv.height)
+        if height <= rv.data[index].get("height", dp(ROW_DP)) + 1:
+            return False
+        rv.data[index]["height"] = height
+        rv.refresh_from_data(modified=slice(index, index + 1))
+        return True
 
     @property
     def line_count(self) -> int:
@@ -313,16 +460,23 @@ class JournalScreen(GameScreen):
         if count == 0:
             return
         rv.refresh_from_data()
-        rows_in_view = max(1.0, rv.height / dp(ROW_DP))
-        span = count - rows_in_view
-        rv.scroll_y = 1.0 if span <= 0 else max(0.0, min(1.0, 1 - (index - rows_in_view / 2 + 0.5) / span))
+        rv.scroll_y = scroll_to(self._row_spans(), index, rv.height)
+
+    def _row_spans(self) -> list[float]:
+        """Each row's height and the spacing below it, as the list lays them out."""
+        gap, least = float(dp(2)), float(dp(ROW_DP))
+        return [float(row.get("height", least)) + gap for row in self.ids.lines.data]
 
     def line_button(self, index: int) -> Any:
         """The row widget of step ``index``, scrolled into view (for drivers and tests)."""
         rv = self.ids.lines
-        self._scroll_now(index)
-        rv.refresh_from_viewport()
-        rv.refresh_views()
+        for _settle in range(3):  # again while a row in view grew to its text: the rows below moved
+            heights = [row.get("height") for row in rv.data]
+            self._scroll_now(index)
+            rv.refresh_from_viewport()
+            rv.refresh_views()
+            if heights == [row.get("height") for row in rv.data]:
+                break
         for view in rv.layout_manager.children:
             if getattr(view, "index", None) == index:
                 return view
