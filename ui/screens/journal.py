@@ -7,7 +7,6 @@ back). "Redo" puts back the last undone input. Everything drawn here is the sess
 from __future__ import annotations
 
 import math
-import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -156,9 +155,6 @@ SMALLEST_SAID = 8
 """The smallest a row's narration is drawn (sp) to keep it whole in a row that cannot grow: one
 taller than the list's view, or one not in the Journal's list."""
 
-MARKUP = re.compile(r"\[/?(?:b|i|u|s|sub|sup|color|size|font|font_name|font_context|font_family|font_features"
-                    r"|text_language|ref|anchor)(?:=[^\]]*)?\]")
-"""A markup tag in a row's text, which takes no room on the row."""
 
 SLACK = 1.15
 """How much wider a row's text is taken to be than its characters' average width says: a line wraps
@@ -200,8 +196,11 @@ class RowHeights:
 
 
 def plain(text: str) -> str:
-    """``text`` without its markup, as many characters as it takes on the row."""
-    return MARKUP.sub("", text).replace("&bl;", "[").replace("&br;", "]").replace("&amp;", "&")
+    """``text`` without its markup, as many characters as it takes on the row. Kivy's markup writes a
+    bracket the text says as ``&bl;`` / ``&br;``, so every ``[…]`` is a tag, which takes no room."""
+    first, *tagged = text.split("[")
+    kept = [first] + [part.partition("]")[2] for part in tagged]
+    return "".join(kept).replace("&bl;", "[").replace("&br;", "]").replace("&amp;", "&")
 
 
 def scroll_to(spans: Sequence[float], index: int, view: float) -> float:
