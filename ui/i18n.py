@@ -38,6 +38,7 @@ import gettext
 import string
 from pathlib import Path
 from collections.abc import Iterable, Iterator
+from functools import lru_cache
 from typing import Mapping
 
 from companion.core.procedure import Question, Reason
@@ -178,9 +179,14 @@ CURRENCY_SYMBOLS: tuple[str, ...] = tuple(sorted({profile.symbol for profile in 
 first, before or after the digits: written out here, the list had lost the pound and the Monopoly dollar."""
 
 
+DIGITS = frozenset("0123456789")
+
+
 def is_amount(value: str) -> bool:
     """Whether a sentence's value is an amount as the engine writes it (``38 €``, ``DM 4.000``,
     ``$3,150``): a number that a wrapped line must not split from its symbol, nor a comma into a list."""
+    if DIGITS.isdisjoint(value):  # most values are ids and names: no digit, no amount
+        return False
     text = value[1:] if value.startswith("-") else value
     for symbol in CURRENCY_SYMBOLS:
         digits = text[len(symbol):] if text.startswith(symbol) else text[:-len(symbol)] if text.endswith(symbol) else ""
@@ -271,6 +277,17 @@ def claim_form(params: Mapping[str, str]) -> str:
     if not any(c in "123456789" for c in amount):
         return ".unpaid"
     return ".waived" if waived == amount else ""
+
+
+@lru_cache(maxsize=4096)
+def template_fields(template: str) -> frozenset[str] | None:
+    """The params a template names (``{payer}``, ``{left:# karta|# kart}``: ``payer``, ``left``), or
+    ``None`` for a template that does not parse (it is then filled with every param, and fails there)."""
+    try:
+        return frozenset(field.partition(".")[0].partition("[")[0]
+                         for _text, field, _spec, _conversion in string.Formatter().parse(template) if field)
+    except ValueError:
+        return None
 
 
 def sentence_forms(prefix: str, params: Mapping[str, str]) -> Iterator[str]:
@@ -384,7 +401,11 @@ class Translator:
         return self.fill(self.gettext(message), **params)
 
     def fill(self, template: str, **params: object) -> str:
-        """``template`` (already translated) filled with ``params``, each counted placeholder in its form."""
+        """``template`` (already translated) filled with ``params``, each counted placeholder in its form
+        (a template without one is filled by ``str.format`` itself, as the formatter would fill it: the
+        formatter's Python loop was a fifth of saying a line)."""
+        if "|" not in template:
+            return template.format(**params)
         return self._formatter.format(template, **params)
 
     def choose_form(self, text: str, n: int) -> str:
@@ -442,14 +463,19 @@ class Translator:
         if self.names_as_printed() and self.knows(AS_PRINTED + msgid):
             msgid = AS_PRINTED + msgid  # the deck as a set of another language prints it (names_as_printed);
             # not a key of its own: no question the engine asks (docs/morpoly-state-format.md lists those)
-        template = self.gettext(msgid)
+        template = self.counted(self.gettext(msgid), params)
+        if template == msgid:  # no template in this language: the engine's English
+            return english
+        # only the params the template says, each as the table says it (a line carries a payment's
+        # purpose, its payer's and payee's parties…: saying them all was half of opening the Journal
+        # of a long Ankh-Morpoly game)
+        named = template_fields(template)
         shown = {PLACE_GO: self.gettext("GO"), **self.places,
                  **{k: self.trade_items(v, params.get(MORTGAGED_ITEMS, "")) if k in ITEM_PARAMS else self._param(v)
-                    for k, v in params.items()}}
+                    for k, v in params.items() if named is None or k in named}}
         cause = params.get("cause")
         if cause is not None and self.knows(f"cause:{cause}"):
             shown["cause"] = self.gettext(f"cause:{cause}")  # how a token died (ELAM), as the sentence says it
-        template = self.counted(template, params)
         if "{scroll}" in template and params.get("card") and self.is_card(params["card"]):
             shown["scroll"] = self.card_text(params["card"])
         if "{for}" in template and params.get("for"):
@@ -458,17 +484,15 @@ class Translator:
             # a line that says why something was skipped says it as the checklist strip does: by the
             # reason's own template (r:<why>), filled from the line's params, which carry the reason's
             shown["why"] = self.keyed("r", params["why"], params["why"], params)
-        if template != msgid:
-            try:
-                said = self.fill(template, **shown)
-            except (KeyError, IndexError, ValueError):
-                return english
-            for doubled, single in DOUBLED_WORDS.get(self.language, ()):
-                said = said.replace(doubled, single)
-            if self.language in EUPHONIC_D:
-                said = euphonic_d(said)
-            return said
-        return english
+        try:
+            said = self.fill(template, **shown)
+        except (KeyError, IndexError, ValueError):
+            return english
+        for doubled, single in DOUBLED_WORDS.get(self.language, ()):
+            said = said.replace(doubled, single)
+        if self.language in EUPHONIC_D:
+            said = euphonic_d(said)
+        return said
 
     def purpose(self, params: Mapping[str, str]) -> str:
         """What an Ankh-Morpoly payment is for (params ``for`` and ``for_…``,

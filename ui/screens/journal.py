@@ -40,11 +40,13 @@ def describe_input(app: CompanionApp, question: Question | None, inp: Input) -> 
         return "⚂ " + (app.t("(secret)") if question is not None and question.private else app.translator.option(inp.value))
     if question is not None and question.private:
         return "✉ " + app.t("(secret)")
-    if is_morpoly(app.session):  # Ankh-Morpoly: guilds, verbs on squares, the edition's cards
+    session = app.session
+    if session is not None and is_morpoly(session):  # Ankh-Morpoly: guilds, verbs on squares, the edition's cards
         value = inp.card if isinstance(inp, CardScan) else inp.value
         # the answer's words only: a button's second line (where a way led, what a sale left) is said
-        # by the step's narration below it, and a row shows its first lines only
-        label = option_label(app, app.game, value, question).split("\n")[0]
+        # by the step's narration below it. The session's game, as everything here: the app's is
+        # None until the game is shown (the Journal opened first, as the benchmark opens it)
+        label = option_label(app, session.game, value, question).split("\n")[0]
         return ("✉ " if isinstance(inp, CardScan) else "→ ") + label
     if isinstance(inp, CardScan):
         return f"✉ {app.translator.option(inp.card)}"
