@@ -20,7 +20,9 @@ Prints, each against a baseline measured in the same run:
   every screen (all built long since, as for most of a game), the frame it fell in, and the slowest
   of the first round (the screens being built);
 * the Journal screen: time to open it (the frame after ``show``) and memory added, at 50 and 2,000
-  entries; then its map, drawn from the frame after (the slowest part of opening it; a thumbnail
+  entries, and at 2,000 steps of an Ankh-Morpoly game (a German table of five with ELAM and Fortuna,
+  seeded random play: its 2,000 entries are 2,000 steps, each a row, where the first game's 2,000
+  entries hold the 400 inputs of its longest game); then its map, drawn from the frame after (the slowest part of opening it; a thumbnail
   places its names and chips over a few frames): its slowest frame and when it is complete; and a
   tap on another step: its row, then its map, until complete (the slowest of four picks);
 * engine-only and checked games/s of four-player simulator games on one core (``simulate``'s games
@@ -66,6 +68,8 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 SIZES = (100, 500, 2000)
 JOURNAL_SIZES = (50, 2000)
+MORPOLY_STEPS = 2000
+"""The Ankh-Morpoly game whose Journal is opened: this many steps, unfinished."""
 STARTS = {"empty": ("empty journal", 1.3), "long": ("2,000-entry game", 1.4)}
 """The two timed app starts: how the rows name them, and the issue's target (× the bare app)."""
 
@@ -108,6 +112,32 @@ def make_journal(path: Path, entries: int) -> int:
         pairs -= 1
     session.close()
     return applied
+
+
+def make_morpoly_journal(path: Path, steps: int) -> int:
+    """A journal holding one unfinished Ankh-Morpoly game of exactly ``steps`` inputs: a German table
+    of five with ELAM and Fortuna, the first seed (from 1) whose random play lasts that long. Returns
+    the seed."""
+    sys.path.insert(0, str(ROOT))
+    from companion.core.journal import Journal
+    from companion.core.session import GameRules, Session
+    from companion.morpoly.random_play import PLAYERS, random_input
+
+    names = ["Bartholomäus", "Friederike", "Kunigunde", "Maximilian", "Wolfgang"]
+    for seed in range(1, 100):
+        path.unlink(missing_ok=True)
+        rng = random.Random(seed)
+        session: Any = Session(Journal(path), GameRules())
+        session.new_game(list(PLAYERS[:5]), None, names, mode="ankh-morpoly",
+                         options={"elam": "on", "fortuna": "on", "edition": "de"})
+        done = 0
+        while done < steps and session.game.question is not None:
+            session.submit(random_input(session.game, rng))
+            done += 1
+        session.close()
+        if done == steps:
+            return seed
+    raise SystemExit(f"no Ankh-Morpoly game of seeds 1-99 lasts {steps} steps")
 
 
 # -- children (run with PYTHONPATH = the checkout measured) ------------------------------------------
@@ -354,7 +384,8 @@ def app_data(tmp: Path, name: str, journal: Path | None) -> Path:
 
 # -- measuring ---------------------------------------------------------------------------------------
 
-def measure(root: Path, journals: dict[int, Path], tmp: Path, args: argparse.Namespace) -> dict[str, Any]:
+def measure(root: Path, journals: dict[int, Path], tmp: Path, args: argparse.Namespace,
+            morpoly: Path | None = None) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for size in SIZES:
         result, _ = child(root, RESUME.format(repeat=args.repeat, path=str(journals[size])))
@@ -404,6 +435,14 @@ def measure(root: Path, journals: dict[int, Path], tmp: Path, args: argparse.Nam
         out[f"journal_{size}_map_ms"] = result["journal_map_ms"]
         out[f"journal_{size}_map_total_ms"] = result["journal_map_total_ms"]
         out[f"journal_{size}_pick_map_ms"] = result["journal_pick_map_ms"]
+    if morpoly is None:
+        return out
+    data = app_data(tmp, f"{root.name}-journal-morpoly", morpoly)
+    try:
+        result, _ = child(root, APP.format(data=str(data), journal=True, every=False, resume=False))
+        out["journal_morpoly_ms"], out["journal_morpoly_mb"] = result["journal_ms"], result["journal_mb"]
+    except SystemExit:  # a checkout whose Journal could not open before its game was shown
+        out["journal_morpoly_ms"] = None
     return out
 
 
@@ -511,6 +550,11 @@ def rows(figures: dict[str, Any]) -> list[tuple[str, str, str]]:
                         + f" (complete after {f[f'journal_{size}_map_total_ms']:.0f} ms)"))
             ms = f[f"journal_{size}_pick_map_ms"]
             out.append(("  … a step picked: row, map", "", f"{ms:7.0f} ms until drawn (slowest of 4)"))
+        if "journal_morpoly_ms" in f:
+            ms = f["journal_morpoly_ms"]
+            out.append((f"Journal, {MORPOLY_STEPS:,} Ankh-Morpoly steps", "≤ 150 ms",
+                        "    (refused by this checkout)" if ms is None else
+                        f"{ms:7.0f} ms +{f['journal_morpoly_mb']:.0f} MB; {_of(ms, 150)}"))
         out.append(("die roll → face on screen", "p99 ≤ 50 ms", f"p99 {f['roll_p99_ms']:5.0f} ms (p50 {f['roll_p50_ms']:.0f}); "
                     f"{_of(f['roll_p99_ms'], 50)}"))
     return out
@@ -538,13 +582,18 @@ def main(argv: list[str] | None = None) -> int:
             inputs[size] = make_journal(journals[size], size)
         print("journals (entries: inputs in effect): "
               + ", ".join(f"{size}: {inputs[size]}" for size in sorted(journals)))
+        morpoly = None
+        if not (args.resume_only or args.start_rounds or args.skip_ui):
+            morpoly = tmp / f"morpoly-{MORPOLY_STEPS}.sqlite"
+            seed = make_morpoly_journal(morpoly, MORPOLY_STEPS)
+            print(f"Ankh-Morpoly journal: {MORPOLY_STEPS} steps (seed {seed})")
         columns = [("this checkout", ROOT)]
         if args.against:
             columns.insert(0, ("against", Path(args.against).resolve()))
         if args.start_rounds:
             print("\n".join(start_rounds(columns, journals[2000], tmp, args.start_rounds)))
             return 0
-        results = [(label, rows(measure(root, journals, tmp, args))) for label, root in columns]
+        results = [(label, rows(measure(root, journals, tmp, args, morpoly))) for label, root in columns]
     width = max(len(r[0]) for _, table in results for r in table)
     aim = max(len(r[1]) for _, table in results for r in table)
     col = max(len(r[2]) for _, table in results for r in table)
