@@ -121,14 +121,15 @@ def make_morpoly_journal(path: Path, steps: int) -> int:
     sys.path.insert(0, str(ROOT))
     from companion.core.journal import Journal
     from companion.core.session import GameRules, Session
-    from companion.morpoly.random_play import PLAYERS, random_input
+    from companion.morpoly.random_play import random_input
+    from ui.palette import SEATS  # the app's seats: it shows no game of the command line's "white"
 
     names = ["Bartholomäus", "Friederike", "Kunigunde", "Maximilian", "Wolfgang"]
     for seed in range(1, 100):
         path.unlink(missing_ok=True)
         rng = random.Random(seed)
         session: Any = Session(Journal(path), GameRules())
-        session.new_game(list(PLAYERS[:5]), None, names, mode="ankh-morpoly",
+        session.new_game(list(SEATS[:5]), None, names, mode="ankh-morpoly",
                          options={"elam": "on", "fortuna": "on", "edition": "de"})
         done = 0
         while done < steps and session.game.question is not None:
