@@ -42,9 +42,10 @@ RED = "[color=db332e]●[/color] "
 HOUSE_WORDS = {"de": ("Ein Hotel", "1 Haus"), "pl": ("Hotel", "1 dom")}
 """The deed's lines for a hotel and for one house."""
 
-BUTTON = {"de": "Das Hotel verkaufen auf Seestraße", "pl": "Sprzedaj hotel na Seestraße"}
+BUTTON = {"de": "Das Hotel auf Seestraße verkaufen", "pl": "Sprzedaj hotel na Seestraße"}
 """The sell button before the tap: a hotel, not "a house" (``hotels``), and a second line with the
-group's houses after the sale (``sale_11``), so the table knows the whole group comes down."""
+group's houses after the sale (``sale_11``), so the table knows the whole group comes down. German
+puts the verb last ("Das Hotel auf Seestraße verkaufen", not "Das Hotel verkaufen auf Seestraße")."""
 GROUP_AFTER = "→ Seestraße ⌂0 · Hafenstraße ⌂1 · Neue Straße ⌂1"
 
 
