@@ -53,3 +53,11 @@ def test_a_deed_s_buttons_put_the_verb_last() -> None:
     assert said["Mortgage {square}"] == "Hypothek auf {square} aufnehmen"
     verbs = ("bauen", "verkaufen", "aufnehmen", "ablösen", "kaufen")
     assert all(text.split()[-1] in verbs for text in said.values()), said
+
+
+def test_the_wizards_card_answer_says_where_it_sends() -> None:
+    """The Wizards' answer to a card that sends the token somewhere ("Die Karte schickt dich auf …;
+    dorthin oder stattdessen auf …?") read "Wohin die Karte sagt": a card does not "say" a place in
+    German; it sends the token there, as the question says."""
+    assert GERMAN["Where the card says"] == "Wohin die Karte schickt"
+    assert "schickt dich" in GERMAN["q:morpoly.card.wizard-control"]
