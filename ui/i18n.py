@@ -243,10 +243,12 @@ CLAIM_LINES = frozenset({"morpoly.fsu.claimed", "morpoly.fsu.redeemed"})
 a line below the payment. When nothing was paid out the line says so by another form
 (:func:`claim_form`): "mit dieser Auszahlung eingelöst" read as a payout that never was, below
 "… verzichtet auf …" or a Fool's doubles."""
-FORM_BY_PARAM = {"morpoly.fsu.fool-rolled": "purpose"}
+FORM_BY_PARAM = {"morpoly.fsu.fool-rolled": "purpose", "morpoly.building.sold-short": "houses"}
 """Lines said in the form their param's value names (``n:<key>.<value>``, when the catalogue has it):
 the Fools' dice on a claim (table C) and on a new FSU's cover (table B) were both said "Bob rolls 3
-and 4", and the log's reader could not tell what the throw was for."""
+and 4", and the log's reader could not tell what the throw was for. A hotel sold while the bank is
+short of houses says the bank's houses left, and none by its ``.0`` form: "the bank has only 0
+houses" counted what is not there ("the bank has no houses")."""
 ITEM_PARAMS = frozenset({"gives", "gets"})
 """Params that list one side of an Ankh-Morpoly trade's offer (:meth:`Translator.trade_items`)."""
 MORTGAGED_ITEMS = "mortgaged"

@@ -214,12 +214,14 @@ def test_elam_counts_the_guild_members_left(language: str, lives: int, end: str)
 
 @pytest.mark.parametrize(("language", "houses", "said"), [
     ("en", 1, "the bank has only 1 house,"), ("en", 3, "the bank has only 3 houses,"),
-    ("de", 1, "die Bank hat nur noch 1 Haus,"), ("de", 0, "die Bank hat nur noch 0 Häuser,"),
-    ("pl", 2, "bank ma już tylko 2 domy,"), ("pl", 0, "bank ma już tylko 0 domów,"),
-    ("it", 1, "la banca ha solo 1 casa,"), ("it", 3, "la banca ha solo 3 case,")])
+    ("de", 1, "die Bank hat nur noch 1 Haus,"), ("de", 0, "die Bank hat keine Häuser mehr,"),
+    ("pl", 2, "bank ma już tylko 2 domy,"), ("pl", 0, "bank nie ma już domów,"),
+    ("it", 1, "la banca ha solo 1 casa,"), ("it", 3, "la banca ha solo 3 case,"),
+    ("en", 0, "the bank has no houses,"), ("it", 0, "la banca non ha più case,")])
 def test_a_hotel_sold_in_a_house_shortage_counts_the_bank_s_houses(language: str, houses: int, said: str) -> None:
     """The line of a hotel the bank could not break into four houses (its group came down evenly)
-    counts the houses left with their noun, and lists every street's houses now."""
+    counts the houses left with their noun, and lists every street's houses now; none left is said
+    as none ("only 0 houses" counted what is not there)."""
     tr = Translator(language)
     tr.use_players({"red": "Ann"})
     line = Narration("morpoly.building.sold-short", "", None, (

@@ -198,6 +198,30 @@ def party_rgb(party: str) -> tuple[float, float, float]:
 SMALLEST_MARKS = 7
 """The smallest the tokens' marks on a square are drawn (sp), to keep every line of a crowded square."""
 
+PAIR_SIZES = (9, 8, 7)
+"""The sizes (sp) the Wizards' and the Fools' "⇄n" marks on a square are drawn at, largest first."""
+
+FRAME_ROOM = 5
+"""How far (dp) the owner's frame reaches into its square at each side (drawn 2 dp in, 2.2 dp
+thick), and a hair beyond: a line of the square's text wider than the rest is drawn over the frame,
+where an arrow of the owner's colour cannot be told from it (:meth:`SquareCell.fits`)."""
+
+MARKS_APART = (" ", "")
+"""What stands between the last line's pairs or buildings and the tokens' marks after them, tried in
+turn: a space as small as the marks, then none (four houses and two tokens' pairs leave no 2 px)."""
+
+
+def pair_marks(marks: list[tuple[str, int]]) -> str:
+    """The Wizards' and the Fools' marks on one square, each ``(colour, n)``: an arrow in each
+    token's colour, then the opposite square's number once, in the last one's colour ("⇄⇄19"). Every
+    mark on a square names the same square, its opposite; written out for each token ("⇄19⇄19"),
+    two were wider than a square with four houses."""
+    if not marks:
+        return ""
+    arrows = "".join(f"[color={rgb}]⇄[/color]" for rgb, _n in marks[:-1])
+    rgb, n = marks[-1]
+    return f"{arrows}[color={rgb}]⇄{n}[/color]"
+
 MEASURED_KEPT = 512
 """At most this many drawn sizes are remembered (:func:`_drawn_size`): a game's squares and panel lines."""
 
@@ -221,6 +245,17 @@ def _drawn_size(text: str, font_size: float, width: float | None = None) -> tupl
     return float(probe.texture_size[0]), float(probe.texture_size[1])
 
 
+@lru_cache(maxsize=MEASURED_KEPT)
+def _drawn_lines(text: str, font_size: float, width: float) -> tuple[float, tuple[float, ...]]:
+    """How tall ``text`` (markup) is drawn wrapped at ``width``, and how wide each line Kivy drew is:
+    Kivy wraps only between a text's pieces (its words and markup), so a piece wider than the room
+    left stays on its line and runs over the square's frame. Remembered as :func:`_drawn_size`."""
+    probe = _probe()
+    probe.font_size, probe.text_size, probe.text = font_size, (width, None), text
+    probe.texture_update()
+    return float(probe.texture_size[1]), tuple(float(line.w) for line in probe._label._cached_lines)
+
+
 class SquareCell(ButtonBehavior, Label):
     """One square of the ring: its group's strip, the owner's frame, buildings, mortgage, tokens."""
 
@@ -231,41 +266,71 @@ class SquareCell(ButtonBehavior, Label):
         self.owner_rgb: tuple[float, float, float] | None = None
         self.mortgaged = False
         self.selected = False  # the square tapped, or its opposite, while its deed is shown
-        self.lines: tuple[list[str], str, int] = ([], "", 0)
+        self.lines: tuple[list[str], str, int, str] = ([], "", 0, "")
         self.bind(pos=self.redraw, size=self.redraw)
 
-    def show(self, head: list[str], dots: str, size: int) -> None:
-        """The square's lines: ``head`` (its number and name, then what stands on it) and the marks of
-        the tokens on it, ``dots``, at ``size``; see :meth:`fit`."""
-        self.lines = (head, dots, size)
+    def show(self, head: list[str], dots: str, size: int, pairs: str = "") -> None:
+        """The square's lines: ``head`` (its number and name, then what is built on it), the Wizards'
+        and the Fools' ``pairs`` ("⇄n", :func:`pair_marks`) and the marks of the tokens on it, ``dots``,
+        at ``size``; see :meth:`fit`."""
+        self.lines = (head, dots, size, pairs)
         self.fit()
 
     def fit(self) -> None:
-        """The marks made smaller, down to :data:`SMALLEST_MARKS` sp, while the square's text is taller
-        than the square: Kivy drops a centred text's first line, and eight tokens on GO beside the
-        Wizards' "⇄20" (a table of eight's start) took two lines of marks, so GO lost "0 Los"."""
-        head, dots, size = self.lines
-        text = "\n".join(head + ([f"[size={size}]{dots}[/size]"] if dots else []))
-        if dots and self.width > 1:
-            for text in self.crowded(head, dots, size):
-                if _drawn_size(text, self.font_size, self.width)[1] <= self.height:
+        """The square's text, made tighter (:meth:`crowded`) until it fits the square: no taller than
+        the square (Kivy drops a centred text's first line, and eight tokens on GO beside the Wizards'
+        "⇄20", a table of eight's start, took two lines of marks, so GO lost "0 Los"), and no line of
+        what is built and paired wider than the square inside its owner's frame (four houses and two
+        tokens' "⇄19⇄19" ran 44 px into a 43 px square, cut at both sides)."""
+        candidates = self.crowded(*self.lines)
+        text = next(candidates)
+        if self.width > 1 and (self.lines[1] or self.lines[3]):
+            for text in [text, *candidates]:
+                if self.fits(text):
                     break
         self.text = text
 
+    def fits(self, text: str) -> bool:
+        """Whether ``text`` wrapped at the square's width is no taller than the square and no line
+        of it wider than the room inside the owner's frame (:data:`FRAME_ROOM`; an unowned square's
+        border is a hairline)."""
+        height, widths = _drawn_lines(text, self.font_size, self.width)
+        room = self.width - 2 * dp(FRAME_ROOM) if self.owner_rgb is not None else self.width
+        return bool(height <= self.height and max(widths, default=0.0) <= room)
+
     @staticmethod
-    def crowded(head: list[str], dots: str, size: int) -> Iterator[str]:
-        """A square's text, more and more tightly: the marks at ``size`` and smaller, then (a line
-        saved) the marks after the line above them, what is built or the Wizards' and Fools' "⇄n"."""
+    def crowded(head: list[str], dots: str, size: int, pairs: str = "") -> Iterator[str]:
+        """A square's text, more and more tightly: the pairs beside what is built, or on a line of
+        their own, at :data:`PAIR_SIZES`; under each, the marks at ``size`` and smaller, then (a line
+        saved) the marks after the line above them (:data:`MARKS_APART`)."""
         smallest = int(sp(SMALLEST_MARKS))
-        for smaller in range(size, smallest - 1, -1):
-            yield "\n".join(head + [f"[size={smaller}]{dots}[/size]"])
-        if len(head) > 1:
+        for heading in SquareCell.headings(head, pairs):
+            if not dots:
+                yield "\n".join(heading)
+                continue
             for smaller in range(size, smallest - 1, -1):
-                yield "\n".join(head[:-1] + [f"{head[-1]} [size={smaller}]{dots}[/size]"])
+                yield "\n".join(heading + [f"[size={smaller}]{dots}[/size]"])
+            for apart in MARKS_APART if len(heading) > 1 else ():
+                for smaller in range(size, smallest - 1, -1):
+                    yield "\n".join(heading[:-1] + [f"{heading[-1]}[size={smaller}]{apart}{dots}[/size]"])
+
+    @staticmethod
+    def headings(head: list[str], pairs: str) -> Iterator[list[str]]:
+        """``head`` with the pairs' marks: after what is built on its line, then on a line of their
+        own, each at :data:`PAIR_SIZES` (with nothing built, on their own line only)."""
+        if not pairs:
+            yield head
+            return
+        sizes = [int(sp(s)) for s in PAIR_SIZES]
+        if len(head) > 1:
+            for s in sizes:
+                yield head[:-1] + [f"{head[-1]}[size={s}]{pairs}[/size]"]
+        for s in sizes:
+            yield head + [f"[size={s}]{pairs}[/size]"]
 
     def redraw(self, *_args: Any) -> None:
         self.text_size = self.size
-        if self.lines[1]:
+        if self.lines[1] or self.lines[3]:
             self.fit()  # the square's size is known now (drawn before its layout, it was 100 × 100)
         self.canvas.before.clear()
         with self.canvas.before:
@@ -434,11 +499,11 @@ class MorpolyBoardScreen(GameScreen):
         for token in state.tokens:
             for square in (pending[1] if pending and pending[0] == token.id else (token.square,)):
                 tokens_on.setdefault(square, []).append(token.party)
-        paired: dict[int, list[str]] = {}  # the opposite-square pairing, where a guild can use it
+        paired: dict[int, list[tuple[str, int]]] = {}  # the opposite-square pairing, where a guild can use it
         for pair in opposite_pairs(state):
             rgb = hex_color(party_rgb(state.token(pair.token).party))
-            paired.setdefault(pair.square, []).append(f"[color={rgb}]⇄{pair.opposite}[/color]")
-            paired.setdefault(pair.opposite, []).append(f"[color={rgb}]⇄{pair.square}[/color]")
+            paired.setdefault(pair.square, []).append((rgb, pair.opposite))
+            paired.setdefault(pair.opposite, []).append((rgb, pair.square))
         for cell in self.cells:
             square = ed.squares[cell.index]
             owned = state.squares.get(cell.index)
@@ -457,16 +522,14 @@ class MorpolyBoardScreen(GameScreen):
             npcs = npc_marks(state).get(cell.index, "")
             size = int(token_size(len(on_square) + npcs.count("[b]"), built=bool(build or paired.get(cell.index))))
             dots = "".join(f"[color={hex_color(party_rgb(p))}]{party_shape(p)}[/color]" for p in on_square) + npcs
-            pairs = "".join(paired.get(cell.index, []))
-            if pairs:
-                build = f"{build}[size={int(sp(9))}]{pairs}[/size]"
+            pairs = pair_marks(paired.get(cell.index, []))
             cell.selected = cell.index in self.selected or bool(pending and cell.index in pending[2])
             named = (go_name(ed) if square.kind == "go" else chest_mark(app, ed) if square.kind == "chest"
                      else app.t(mark) if mark else "")
             lines = [f"[size={int(sp(9))}]{cell.index}[/size] {named}"]
             if build:
                 lines.append(build)
-            cell.show(lines, dots, size)
+            cell.show(lines, dots, size, pairs)
             cell.redraw()
         def redraw_all(_dt: float) -> None:
             for c in self.cells:
