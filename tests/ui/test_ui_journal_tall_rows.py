@@ -134,3 +134,27 @@ def test_a_restart_with_the_journal_open_on_a_tall_row_shows_it_whole(tmp_path: 
         assert d.screen.name == "journal" and d.screen.selected == MORPOLY_STEP, d.screen.name
         assert _read_whole(d, MORPOLY_STEP).height == tall
         d.screenshot(SHOTS / "journal-tall-row-restarted-pl.png")
+
+
+def test_the_latest_row_grown_to_its_text_is_still_whole_in_view_when_the_journal_opens(
+        tmp_path: Path, request: Any, monkeypatch: Any) -> None:
+    """A row's height is estimated from its characters and a row in view that measures taller grows. The
+    Journal opens on its latest step, scrolled to the list's end before the row grew: the rest of the
+    grown row fell below the view's edge ("Koniec czasu: najwięcej ma …" cut at a Polish table's time-up,
+    seen in a real window). Every estimate is made short here (``SLACK``), so the latest row grows."""
+    monkeypatch.setattr("ui.screens.journal.SLACK", 0.5)
+    data = tmp_path / "data"
+    _feed(data, LONG_EIGHT, MORPOLY_OPTIONS, lambda game: game.seq >= MORPOLY_STEP, seed=MORPOLY_SEED)
+    with _resumed(request, data, "de") as (app, d):
+        d.tap(d.screen.journal_button)
+        d.frames(6)
+        journal = d.screen
+        rv = journal.ids.lines
+        rows = [v for v in rv.layout_manager.children if getattr(v, "index", None) == MORPOLY_STEP]
+        assert rows, "the latest row is not in view"
+        row = rows[0]
+        assert row.height > 2 * dp(ROW_DP), row.height  # it grew
+        top, bottom = rv.to_window(rv.x, rv.top), rv.to_window(rv.x, rv.y)
+        low, high = row.to_window(row.x, row.y), row.to_window(row.x, row.top)
+        d.screenshot(SHOTS / "journal-latest-grown-de.png")
+        assert bottom[1] - 1 <= low[1] and high[1] <= top[1] + 1, (low, high, bottom, top)

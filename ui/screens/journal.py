@@ -357,10 +357,23 @@ class JournalScreen(GameScreen):
         """Each row's step and narration without markup, which its height is estimated from."""
         self._heights_at = 0.0
         """The text width the rows' heights were estimated at."""
+        self._kept_in_view: int | None = None
+        """The row the list was last scrolled to (the latest step, or the picked one) until the table
+        moves the list: a row grown to its text moves the rows below it, and the latest row, grown as
+        the Journal opened, ran below the view's edge (:meth:`grow`)."""
 
     def on_kv_post(self, base_widget: Any) -> None:
         super().on_kv_post(base_widget)
-        self.ids.lines.bind(width=self._width_changed)
+        self.ids.lines.bind(width=self._width_changed, on_scroll_start=self._scrolled_by_hand)
+        self._scroll_again = Clock.create_trigger(self._keep_in_view)
+
+    def _scrolled_by_hand(self, *_args: Any) -> None:
+        """The table moves the list: a row growing after this does not pull the list back."""
+        self._kept_in_view = None
+
+    def _keep_in_view(self, *_args: Any) -> None:
+        if self._kept_in_view is not None:
+            self._scroll_now(self._kept_in_view)
 
     def on_selected(self, _screen: Any, step: int) -> None:
         """The picked step is part of where the table is: a restart brings it back (ui.navigation)."""
@@ -442,6 +455,7 @@ class JournalScreen(GameScreen):
             return False
         rv.data[index]["height"] = height
         rv.refresh_from_data(modified=slice(index, index + 1))
+        self._scroll_again()
         return True
 
     @property
@@ -452,6 +466,7 @@ class JournalScreen(GameScreen):
         """Bring row ``index`` into view (the latest step, or the chosen one); again on the next
         frame, once the list has laid out its new rows (before that, Kivy's scroll bounds are the
         old list's and pull the list back to its top)."""
+        self._kept_in_view = index
         self._scroll_now(index)
         Clock.schedule_once(lambda _dt: self._scroll_now(index), 0)
 
