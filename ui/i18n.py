@@ -36,9 +36,9 @@ from __future__ import annotations
 
 import gettext
 import string
-from pathlib import Path
 from collections.abc import Iterable, Iterator
 from functools import lru_cache
+from pathlib import Path
 from typing import Mapping
 
 from companion.core.procedure import Question, Reason
@@ -390,7 +390,7 @@ class Translator:
 
     def in_form(self, msgid: str, suffixes: Iterable[str]) -> str:
         """``msgid`` with each of ``suffixes`` added in turn where the catalogue has that form: a
-        sentence's other wordings (:func:`question_forms`, :func:`narration_forms`) are each a
+        sentence's other wordings (:func:`sentence_forms`, :func:`narration_forms`) are each a
         template of their own, and a language without one says the plain sentence."""
         for suffix in suffixes:
             if self.knows(msgid + suffix):
