@@ -1,4 +1,4 @@
-"""The Ankh-Morpoly board measures a text once (``ui.screens.morpoly.board._drawn_size``): a step
+"""The Ankh-Morpoly board measures a text once (``ui.screens.morpoly.board._drawn``): a step
 draws the ring three times (its texts, the redraw, the redraw after the layout pass) and fits the
 money panel twice, and a table of eight rendered a probe's texture about 58 times a step, three in
 four for a text, font size and width measured already — time a Raspberry Pi spends at every tap."""
@@ -21,18 +21,18 @@ def test_a_step_renders_each_measured_text_once(tmp_path: Path, request: Any, mo
     _feed(data, EIGHT, {"elam": "on"}, lambda game: game.seq >= 12, seed=5)
     with _resumed(request, data, "de") as (app, d):
         d.frames(3)
-        assert board._drawn_size.cache_info().currsize, "the ring measured its squares' tokens"
+        assert board._drawn.cache_info().currsize, "the ring measured its squares' tokens"
         probe = board._probe()
         rendered: list[str] = []
         render = probe.texture_update
-        measure = board._drawn_size
+        measure = board._drawn
         asked: list[tuple[Any, ...]] = []
 
         def counted(*args: Any) -> None:
             rendered.append(probe.text)
             render(*args)
 
-        def recorded(*args: Any) -> tuple[float, float]:
+        def recorded(*args: Any) -> Any:
             """A measure, the probe's renders counted while it runs (not Kivy's own redraw of the probe
             at the next frame, which a text assigned schedules)."""
             asked.append(args)
@@ -42,7 +42,7 @@ def test_a_step_renders_each_measured_text_once(tmp_path: Path, request: Any, mo
             finally:
                 monkeypatch.setattr(probe, "texture_update", render)
 
-        monkeypatch.setattr(board, "_drawn_size", recorded)
+        monkeypatch.setattr(board, "_drawn", recorded)
         for _ in range(3):
             _play_question(d, [(3, 4), (2, 5), (1, 3)])
             d.frames(2)

@@ -223,37 +223,29 @@ def pair_marks(marks: list[tuple[str, int]]) -> str:
     return f"{arrows}[color={rgb}]⇄{n}[/color]"
 
 MEASURED_KEPT = 512
-"""At most this many drawn sizes are remembered (:func:`_drawn_size`): a game's squares and panel lines."""
+"""At most this many drawn texts are remembered (:func:`_drawn`): a game's squares and panel lines."""
 
 
 @lru_cache(maxsize=1)
 def _probe() -> Label:
-    """The one label :func:`_drawn_size` lays texts out on (never shown)."""
+    """The one label :func:`_drawn` lays texts out on (never shown)."""
     return Label(markup=True, halign="center")
 
 
 @lru_cache(maxsize=MEASURED_KEPT)
-def _drawn_size(text: str, font_size: float, width: float | None = None) -> tuple[float, float]:
+def _drawn(text: str, font_size: float, width: float | None = None) -> tuple[float, float, tuple[float, ...]]:
     """How wide and tall ``text`` (markup) is drawn at ``font_size``, wrapped at ``width`` (None: one
-    line per line of the text). Remembered by text, font size and width: each step draws the ring
-    three times (its text, its redraw, the redraw after the layout pass) and the money panel twice, and
-    about three of four measures a step made (58 at a table of eight) were of a text measured already,
-    a texture rendered each time."""
+    line per line of the text), and how wide each line Kivy drew is: Kivy wraps only between a text's
+    pieces (its words and markup), so a piece wider than the room left stays on its line and runs
+    over a square's frame. Remembered by text, font size and width: each step draws the ring three
+    times (its text, its redraw, the redraw after the layout pass) and the money panel twice, and
+    about three of four measures a step made (58 at a table of eight) were of a text measured
+    already, a texture rendered each time."""
     probe = _probe()
     probe.font_size, probe.text_size, probe.text = font_size, (width, None), text
     probe.texture_update()
-    return float(probe.texture_size[0]), float(probe.texture_size[1])
-
-
-@lru_cache(maxsize=MEASURED_KEPT)
-def _drawn_lines(text: str, font_size: float, width: float) -> tuple[float, tuple[float, ...]]:
-    """How tall ``text`` (markup) is drawn wrapped at ``width``, and how wide each line Kivy drew is:
-    Kivy wraps only between a text's pieces (its words and markup), so a piece wider than the room
-    left stays on its line and runs over the square's frame. Remembered as :func:`_drawn_size`."""
-    probe = _probe()
-    probe.font_size, probe.text_size, probe.text = font_size, (width, None), text
-    probe.texture_update()
-    return float(probe.texture_size[1]), tuple(float(line.w) for line in probe._label._cached_lines)
+    lines = tuple(float(line.w) for line in probe._label._cached_lines)
+    return float(probe.texture_size[0]), float(probe.texture_size[1]), lines
 
 
 class SquareCell(ButtonBehavior, Label):
@@ -294,7 +286,7 @@ class SquareCell(ButtonBehavior, Label):
         """Whether ``text`` wrapped at the square's width is no taller than the square and no line
         of it wider than the room inside the owner's frame (:data:`FRAME_ROOM`; an unowned square's
         border is a hairline)."""
-        height, widths = _drawn_lines(text, self.font_size, self.width)
+        _width, height, widths = _drawn(text, self.font_size, self.width)
         room = self.width - 2 * dp(FRAME_ROOM) if self.owner_rgb is not None else self.width
         return bool(height <= self.height and max(widths, default=0.0) <= room)
 
@@ -632,7 +624,7 @@ class MorpolyBoardScreen(GameScreen):
             tail = tails.get(index)
             if tail is None:
                 out.append(line)
-            elif _drawn_size(f"{line}  {tail}", font_size)[0] <= self.money_label.width:
+            elif _drawn(f"{line}  {tail}", font_size)[0] <= self.money_label.width:
                 out.append(f"{line}  {tail}")
             else:
                 out.append(f"{line}\n   {tail.strip()}")
