@@ -48,8 +48,9 @@ def long_without_end(count: int, values: dict[str, str]) -> bool:
             and values.get("time-limit-minutes") == "none")
 
 
-def text_width(text: str, font_name: str, font_size: float) -> float:
-    """How wide ``text`` is drawn in one line at ``font_size`` px."""
+def typed_width(text: str, font_name: str, font_size: float) -> float:
+    """How wide a typed name is drawn in one line at ``font_size`` px, as a text box draws it: plain
+    text (``ui.screens.home.text_width`` sets markup, and a name typed with "[b]" is no markup)."""
     return float(CoreLabel(font_name=font_name, font_size=font_size).get_extents(text)[0])
 
 
@@ -81,13 +82,13 @@ class NameBox(TouchTextInput):
         self.padding = [dp(4), gap, dp(4), gap]
 
     def fits(self) -> bool:
-        return text_width(self.text, self.font_name, self.font_size) <= self.room()
+        return typed_width(self.text, self.font_name, self.font_size) <= self.room()
 
     def fit(self, *_args: Any) -> None:
         """The largest size from FONT down to FLOOR at which the whole name fits; then the view on
         its start (it fits) or, unfocused, on its end (it does not)."""
         for size in range(self.FONT, self.FLOOR - 1, -1):
-            if text_width(self.text, self.font_name, sp(size)) <= self.room():
+            if typed_width(self.text, self.font_name, sp(size)) <= self.room():
                 break
         self.font_size = sp(size)
         Clock.schedule_once(self._scroll)  # after the text is laid out again at the new size
