@@ -158,3 +158,31 @@ def test_the_latest_row_grown_to_its_text_is_still_whole_in_view_when_the_journa
         low, high = row.to_window(row.x, row.y), row.to_window(row.x, row.top)
         d.screenshot(SHOTS / "journal-latest-grown-de.png")
         assert bottom[1] - 1 <= low[1] and high[1] <= top[1] + 1, (low, high, bottom, top)
+
+
+def test_the_journal_opened_on_a_game_ended_by_its_time_limit_shows_its_last_row_whole(
+        tmp_path: Path, request: Any) -> None:
+    """A German table with a time limit taps "Die Zeit ist um" on the board and opens the Journal: its last
+    row (the step, and who is richest and wins) is whole at the foot of the list. Rows grew to their
+    text after the list was scrolled to its end, and the list kept its distance from the top: the last
+    row's foot stood 25 px below the view (seen in a real window at a table of eight)."""
+    data = tmp_path / "data"
+    names = ["Bartholomäus-Friedrich", "Wilhelmine-Hildegard", "Konstantinopel Meier", "Maximiliane Schön"]
+    _feed(data, names, {"time-limit-minutes": "180"},
+          lambda g: g.seq >= 60 and g.question is not None and "time-up" in g.question.options, seed=3)
+    with _resumed(request, data, "de") as (app, d):
+        d.frames(3)
+        ends = [w for w in d.screen.answer_area.walk(restrict=True) if getattr(w, "value", None) == "time-up"]
+        d.tap(ends[0])
+        d.frames(3)
+        assert app.game.question is None, "the time limit ended the game"
+        d.tap(d.screen.journal_button)
+        d.frames(6)
+        rv = d.screen.ids.lines
+        last = len(app.session.inputs)
+        rows = [v for v in rv.layout_manager.children if getattr(v, "index", None) == last]
+        assert rows, "the last row is not in view"
+        d.screenshot(SHOTS / "journal-time-up-de.png")
+        low, high = rows[0].to_window(rows[0].x, rows[0].y), rows[0].to_window(rows[0].x, rows[0].top)
+        bottom, top = rv.to_window(rv.x, rv.y), rv.to_window(rv.x, rv.top)
+        assert bottom[1] - 1 <= low[1] and high[1] <= top[1] + 1, (low, high, bottom, top)

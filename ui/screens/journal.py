@@ -366,6 +366,9 @@ class JournalScreen(GameScreen):
         super().on_kv_post(base_widget)
         self.ids.lines.bind(width=self._width_changed, on_scroll_start=self._scrolled_by_hand)
         self._scroll_again = Clock.create_trigger(self._keep_in_view)
+        # the list's height changes after a row grew (laid out later in the frame), and the ScrollView
+        # then keeps the view's distance from the top: the row scrolled to is scrolled to again
+        self.ids.lines.layout_manager.bind(height=self._scroll_again)
 
     def _scrolled_by_hand(self, *_args: Any) -> None:
         """The table moves the list: a row growing after this does not pull the list back."""
@@ -455,7 +458,6 @@ class JournalScreen(GameScreen):
             return False
         rv.data[index]["height"] = height
         rv.refresh_from_data(modified=slice(index, index + 1))
-        self._scroll_again()
         return True
 
     @property
