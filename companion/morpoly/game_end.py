@@ -11,7 +11,8 @@ A tie goes to the party seated first among the tied, counted from the first play
 
 What a table sees when it is over (:func:`ending`): why it ended (the reason :class:`GameOver`
 records) and the **standings**, every party left (a team with its boss) with its net worth, richest
-first, ranked as the time limit ranks them, the same numbers ``analyse`` gives.
+first, ranked as the time limit ranks them, the same numbers ``analyse`` gives; and the players out
+of the game before its end (:func:`out_of_the_game`).
 """
 from __future__ import annotations
 
@@ -49,7 +50,7 @@ class Ending:
     winner: str
     reason: str
     standings: tuple[Standing, ...]
-    out: tuple[str, ...] = ()
+    out: tuple[str, ...]
 
 
 def out_of_the_game(state: State) -> tuple[str, ...]:

@@ -41,4 +41,8 @@ def party_jailed(state: State, party_id: str) -> bool:
 
 
 def party_exists(state: State, party_id: str) -> bool:
-    return any(p.id == party_id for p in state.parties)
+    """Whether ``party_id`` is still a party (not taken over, nor gone to the bank)."""
+    for p in state.parties:  # a plain loop: asked after every charge (settle.py)
+        if p.id == party_id:
+            return True
+    return False

@@ -34,7 +34,7 @@ from companion.morpoly.money import BANK
 from companion.morpoly.fortuna_play import ask_roll
 from companion.morpoly.purposes import Why
 from companion.morpoly.questions import ask_choice
-from companion.morpoly.rules import is_variant
+from companion.morpoly.rules import is_variant, party_exists
 from companion.morpoly.state import State
 from companion.morpoly.table_position import position_of
 
@@ -200,14 +200,7 @@ def charge(state: State, edition: Edition, narrator: Narrator, payer: str, payee
     elif kind in (PaymentKind.FINE, PaymentKind.JAIL_FINE) and payee == BANK:
         payee = watch.fine_payee(position, payer) or BANK
     yield from settle(state, edition, narrator, [MustPay(payer, amount, kind, None if payee == BANK else payee)], why)
-    return _exists(state, payer)
-
-
-def _exists(state: State, party: str) -> bool:
-    for p in state.parties:  # a plain loop: asked after every charge
-        if p.id == party:
-            return True
-    return False
+    return party_exists(state, payer)
 
 
 def current_party(state: State, party: str | None) -> str | None:
@@ -215,7 +208,7 @@ def current_party(state: State, party: str | None) -> str | None:
     takeover (party ids are their first boss's name); ``None`` for the bank or a party gone to it."""
     if party is None:
         return None
-    if _exists(state, party):
+    if party_exists(state, party):
         return party
     for token in state.tokens:
         if token.id == party:

@@ -72,7 +72,7 @@ def test_a_solvent_debtor_sells_a_street_to_another_party_and_pays() -> None:
 def test_after_a_trade_that_raised_too_little_the_question_comes_back_with_the_new_cash() -> None:
     game = do(start(taxed()), "roll", (1, 1), "trade", "blue", "give:1", "ask", "20", "propose", "accept")
     assert raise_question(game) == ("mortgage:3", "trade") and cash(game, "red") == 170
-    assert dict(game.question.params)["cash"] == "$170" if game.question else False
+    assert game.question is not None and dict(game.question.params)["cash"] == "$170"
     game = do(game, "mortgage:3")
     assert cash(game, "red") == 170 + 30 - 200 and game.question is not None \
         and game.question.key == "morpoly.turn.menu"
