@@ -1,9 +1,10 @@
-"""Ankh-Morpoly's rule options: every ruling of reference §7 (R1–R73, and the kit's R74) that has a real alternative,
-as a named :class:`~companion.core.mode.Option`, plus the Fortuna and ELAM switches.
+"""Ankh-Morpoly's rule options: every ruling of reference §7 (R1–R73) that has a real alternative, as a
+named :class:`~companion.core.mode.Option`, plus the Fortuna and ELAM switches.
 
 The proposed reading is each option's default, so a game started without options plays the
 reference as written. Rulings that are clarifications without an alternative are "fixed": they are
-listed in :data:`RULINGS` (and in ``docs/morpoly-rulings.md``) with the module that enforces them, so
+listed in :data:`RULINGS` (and in ``docs/morpoly-rulings.md``) with the module that enforces them (the
+kit's own R74, a debt raised by a trade, is one of them), so
 the app's rules lookup can show every active ruling and a test can prove none is missing.
 
 One option departs from the reference's default because the German source says otherwise (the
