@@ -81,9 +81,10 @@ from functools import partial
 from typing import NoReturn
 
 from companion.cli.bounds import one_line, whole
-from companion.morpork.board import COLORS
+from companion.morpork.board import AREA_IDS, COLORS
 from companion.morpork.cards.common import INTERRUPT_ONLY, personalities_in_game
 from companion.morpork.cards.interrupts import ANYONE, parse_interrupt_option
+from companion.morpork.cards.powers import POWER_PREFIX
 from companion.morpork.catalog import CARD_BY_ID, CARDS, EVENT_IDS, TWO_PLAYER_REMOVED_CARDS
 from companion.core.errors import CompanionError, StateFormatError
 from companion.core.frozen import instance
@@ -165,16 +166,6 @@ STOP_OPTIONS: tuple[str, ...] = ("pass", "stop", "end-turn")
 _INTERRUPT_ONLY: frozenset[str] = frozenset(INTERRUPT_ONLY)
 
 
-def _in_offer_order(found: list[str], opts: tuple[str, ...], distinct: bool) -> list[str]:
-    """``found`` (options picked out of ``opts`` through a set) as the engine offers them, in its
-    order and as often as it repeats them (``distinct``: it repeats none): a random choice among
-    them must not depend on how they were found."""
-    if not distinct:
-        wanted = set(found)
-        return [o for o in opts if o in wanted]
-    return sorted(found, key=opts.index) if len(found) > 1 else found
-
-
 def _answer(value: str) -> Answer:
     """``Answer(value)``, one per value for the whole run (:data:`_ANSWERS`)."""
     found = _ANSWERS.get(value)
@@ -216,6 +207,35 @@ def choose_input(game: Game, table: Table, question: Question) -> Input:
     if kind == "random":
         return RandomDraw(rng.choice(opts))
     player = question.player
+    if key in _ANSWERED_BY_KEY:
+        return _answer_by_key(game, table, key, opts, player, rng)
+    if kind == "choice" and len(opts) == 1 and opts[0] not in CARD_BY_ID:
+        return _answer(opts[0])  # nothing to decide: no random draw, so every revision plays alike
+    if key != "card.history-monks" and not CARD_ID_SET.isdisjoint(opts):
+        # A card named from a hand: the questioned player's own, or the victim's (Cable Street).
+        owner = dict(question.params).get("victim", player)
+        assert owner is not None
+        offered = set(opts)
+        hand = [c for c in _free_cards(game, table, owner) if c in offered]
+        # the answers that are no card (skip, done …): a set's difference, not a scan of some sixty
+        # options, and in the engine's order, as often as it repeats them
+        others = list(offered - CARD_ID_SET)
+        if len(others) > 1 or others and len(offered) != len(opts):
+            others = [o for o in opts if o not in CARD_ID_SET]
+        if others and (not hand or rng.random() < 0.3):
+            return _answer(rng.choice(others))
+        if hand:
+            return _scan("card", rng.choice(hand))
+        raise InvariantViolation(f"{key!r}: no real card of {owner!r} fits the options {list(opts[:8])!r}")
+    if "skip" in opts and len(opts) > 1 and rng.random() < 0.15:
+        return _answer("skip")
+    choices = [o for o in opts if o != "skip"] or opts
+    return _answer(rng.choice(choices))
+
+
+def _answer_by_key(game: Game, table: Table, key: str, opts: tuple[str, ...], player: str | None,
+                   rng: random.Random) -> Input:
+    """The answer to a question the table answers in a way of its own (:data:`_ANSWERED_BY_KEY`)."""
     if key == "setup.personality":
         assert player is not None
         return _scan("personality", table.personalities[player])
@@ -232,31 +252,7 @@ def choose_input(game: Game, table: Table, question: Question) -> Input:
         return _scan("card", top)
     if key in PLAY_KEYS or key == "turn.end":
         assert player is not None
-        offered = set(opts)
-        hand = [c for c in _free_cards(game, table, player) if c in offered]
-        playable = [c for c in hand if c not in _INTERRUPT_ONLY]
-        not_cards = offered - CARD_ID_SET  # the few answers that are no card: powers, pass / stop
-        distinct = len(offered) == len(opts)
-        powers = [o for o in not_cards if o.startswith("power:")]
-        if powers and (len(powers) > 1 or not distinct):  # else already in the engine's order
-            powers = _in_offer_order(powers, opts, distinct)
-        if powers and rng.random() < 0.3:
-            return _answer(rng.choice(powers))
-        if "doctor-mossy-lawn" in hand and rng.random() < 0.1:
-            return _answer("doctor-mossy-lawn")
-        if key == "turn.play-card":
-            return _scan("card", rng.choice(playable)) if playable else _answer("pass")
-        if playable and key != "turn.end" and rng.random() < 0.85:
-            return _scan("card", rng.choice(playable))
-        # the way to stop looked for only here, where it is the answer (not for a turn's first card)
-        stop = _in_offer_order([o for o in not_cards if o in STOP_OPTIONS], opts, distinct)
-        return _answer(stop[0])
-    if key in ("interrupt.window", "interrupt.event-window"):
-        assert player is not None
-        held = [o for o in opts if o in table.hands[player]]
-        if held and table.interrupts.random() < 0.7:
-            return _answer(table.interrupts.choice(held))
-        return _answer("none")
+        return _play_or_stop(game, table, key, opts, player, rng)
     if key == ANYONE:
         # One window for several players: each holder, in the order offered, decides as they would
         # have been asked one by one; the first who plays answers for the table.
@@ -267,24 +263,63 @@ def choose_input(game: Game, table: Table, question: Question) -> Input:
             if held and table.interrupts.random() < 0.7:
                 return _answer(table.interrupts.choice(held))
         return _answer("none")
-    if kind == "choice" and len(opts) == 1 and opts[0] not in CARD_BY_ID:
-        return _answer(opts[0])  # nothing to decide: no random draw, so every revision plays alike
-    if key != "card.history-monks" and not CARD_ID_SET.isdisjoint(opts):
-        # A card named from a hand: the questioned player's own, or the victim's (Cable Street).
-        owner = dict(question.params).get("victim", player)
-        assert owner is not None
+    # interrupt.window, interrupt.event-window: one player's window
+    assert player is not None
+    held = [o for o in opts if o in table.hands[player]]
+    if held and table.interrupts.random() < 0.7:
+        return _answer(table.interrupts.choice(held))
+    return _answer("none")
+
+
+_ANSWERED_BY_KEY: frozenset[str] = frozenset((
+    "setup.personality", "event.draw", "event.fog.card", *PLAY_KEYS, "turn.end", "interrupt.window",
+    "interrupt.event-window", ANYONE))
+"""The questions the table answers in a way of their own (:func:`_answer_by_key`), not by the
+general rules of :func:`choose_input` (a card named from a hand, skip at times, else any option):
+one look-up instead of a test per key for the others, most questions."""
+
+
+def _play_or_stop(game: Game, table: Table, key: str, opts: tuple[str, ...], player: str,
+                  rng: random.Random) -> Input:
+    """The answer to a question for the next card (:data:`PLAY_KEYS`) or the end of a turn: a power
+    (30 %), Doctor Mossy Lawn when held (10 %), a card of the real hand (the turn's first whenever
+    one is offered, a further one 85 %), else the way to stop.
+
+    The answers that are no card are the power options and the ways to stop, each in the engine's
+    order: picked out of a small question by a scan of its options, out of a card question (some
+    sixty options) through sets. Either way the same options in the same order, so the same random
+    draws give the same input."""
+    stuck = game.state.player(player).stuck_cards
+    if len(opts) <= _FEW_OPTIONS:  # the end of a turn, a chain's last cards: no set built for a few options
+        hand = [c for c in table.hands[player] if c in opts and c not in stuck]
+        powers = [o for o in opts if o in _POWER_OPTIONS]
+    else:
         offered = set(opts)
-        hand = [c for c in _free_cards(game, table, owner) if c in offered]
-        others = [o for o in opts if o not in CARD_ID_SET]
-        if others and (not hand or rng.random() < 0.3):
-            return _answer(rng.choice(others))
-        if hand:
-            return _scan("card", rng.choice(hand))
-        raise InvariantViolation(f"{key!r}: no real card of {owner!r} fits the options {list(opts[:8])!r}")
-    if "skip" in opts and len(opts) > 1 and rng.random() < 0.15:
-        return _answer("skip")
-    choices = [o for o in opts if o != "skip"] or opts
-    return _answer(rng.choice(choices))
+        hand = [c for c in table.hands[player] if c in offered and c not in stuck]
+        powers = list(offered & _POWER_OPTIONS)  # the few it can be, not the sixty offered, looked up
+        if len(powers) > 1 or powers and len(offered) != len(opts):  # else already in the engine's order
+            powers = [o for o in opts if o in _POWER_OPTIONS]
+    if powers and rng.random() < 0.3:
+        return _answer(rng.choice(powers))
+    if "doctor-mossy-lawn" in hand and rng.random() < 0.1:
+        return _answer("doctor-mossy-lawn")
+    playable = [c for c in hand if c not in _INTERRUPT_ONLY]
+    if key == "turn.play-card":
+        return _scan("card", rng.choice(playable)) if playable else _answer("pass")
+    if playable and key != "turn.end" and rng.random() < 0.85:
+        return _scan("card", rng.choice(playable))
+    # the way to stop looked for only here, where it is the answer (not for a turn's first card)
+    for option in opts:
+        if option in _STOPS:
+            return _answer(option)
+    raise InvariantViolation(f"{key!r}: no way to stop among the options {list(opts[:8])!r}")
+
+
+_FEW_OPTIONS = 8
+"""Up to this many options, :func:`_play_or_stop` scans them instead of building sets of them."""
+_POWER_OPTIONS: frozenset[str] = frozenset(POWER_PREFIX + area for area in AREA_IDS)
+"""Every City Area power as the engine offers it (``power:<area>``)."""
+_STOPS: frozenset[str] = frozenset(STOP_OPTIONS)
 
 
 CARD_MOVES: frozenset[str] = frozenset((
@@ -534,7 +569,8 @@ def play_game(rng: random.Random, players: int, edition: str = "en", check: bool
                 raise InvariantViolation(f"the engine refused it: {exc}") from exc
             lines = after.narration
             told = len(lines)
-            follow_narration(after, table, lines[heard:] if told > heard else ())  # as _new_lines(game, after)
+            if told > heard:  # an input that said nothing moved no card: no call for it
+                follow_narration(after, table, lines[heard:])  # as _new_lines(game, after)
             game, heard, following = after, told, after.current_question  # the property's field
             if check:
                 last = following is None

@@ -8,10 +8,10 @@ something from the table (a die roll, a player's choice); the answer comes back 
 never does I/O, so the same start state and the same answers always give the same result.
 
 Where a procedure stands is therefore fully described by a :class:`Pending`: its name, its
-arguments, the state it started from and the answers given so far. :func:`run` rebuilds the position
-by replaying those answers. Replaying the pending turn on every input is cheap enough (whole
-simulated games run at 6,700–7,200 inputs/s engine-only in ``benchmarks/bench_simulate.py``) and buys
-save/restore, undo and journal replay with no hand-written state machines. Sub-procedures compose with ``yield from``.
+arguments, the state it started from and the answers given so far. Between inputs the procedure is
+kept running (:class:`Live`: one generator step per answer); :func:`run` and :meth:`Live.replay`
+rebuild the position by replaying those answers, for resume, undo and journal replay, with no
+hand-written state machines. Sub-procedures compose with ``yield from``.
 """
 from __future__ import annotations
 

@@ -350,3 +350,24 @@ def test_an_empty_bank_is_asked_while_a_power_may_pay_it_first() -> None:
     skipped = play(_gimlets_with_the_bank_empty(4, isle_of_gods=True), ["gimlets-dwarf-delicatessen", "skip"])
     assert skipped.narration[-1].key == "symbol.no-option.bank-empty"
     assert skipped.question is not None and skipped.question.key == "symbol.minion"
+
+
+def test_a_power_that_puts_out_the_twelfth_minion_mid_question_asks_which_minion_to_move() -> None:
+    """A minion placed by a City Area power while the placement is asked changes the table the
+    answer is checked against: the twelfth minion out, the answer's area is not taken as it is
+    but the minion to move is asked first (``cards.symbols.place_minion_steps`` checks an answer
+    again only after a power was used meanwhile)."""
+    state = table(areas={"longwall": {"minions": {"red": 8}},
+                         "dolly-sisters": {"minions": {"blue": 1, "green": 1}, "trouble": True},
+                         "dimwell": {"minions": {"red": 1}, "building": "red"}})
+    assert state.minions_on_board("red") == 11
+    asked = play(state, ["groat"]).question
+    assert asked is not None and asked.key == "symbol.minion" and "power:dimwell" in asked.options
+    again = play(state, ["groat", "power:dimwell", "dimwell"])
+    assert again.state.minions_on_board("red") == 12 and again.state.turn.powers_used == ["dimwell"]
+    assert again.question is not None and again.question.key == "symbol.minion"
+    area = next(o for o in again.question.options if o != "skip")
+    progress = play(state, ["groat", "power:dimwell", "dimwell", area])
+    assert progress.question is not None and progress.question.key == "symbol.minion.move-from"
+    assert progress.state.minions_on_board("red") == 12
+    assert progress.state.areas[area].minion_count("red") == again.state.areas[area].minion_count("red")
