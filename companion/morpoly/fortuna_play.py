@@ -20,10 +20,11 @@ from collections.abc import Generator
 
 from companion.core.procedure import Narrator, Question
 from companion.morpoly import fortuna
+from companion.morpoly.dice import answered
 from companion.morpoly.events import RollPurpose, Step
 from companion.morpoly.fortuna import FortunaChange
 from companion.morpoly.questions import ask_choice
-from companion.morpoly.questions import roll as throw
+from companion.morpoly.questions import roll_question
 from companion.morpoly.revisions import NOTHING_AFTER_THE_END
 from companion.morpoly.state import State
 
@@ -48,7 +49,8 @@ def ask_roll(state: State, narrator: Narrator, key: str, text: str, player: str 
     """Ask for a throw bound to ``key`` and ``purpose`` (like :func:`companion.morpoly.questions.roll`),
     then let Fortuna holders void it; a voided throw is asked again with the same question."""
     while True:
-        first, second = yield from throw(key, text, player, purpose, **params)
+        dice = answered((yield roll_question(purpose, key, text, player, **params)))  # :func:`questions.roll`
+        first, second = dice.first, dice.second
         if not state.fortuna:  # nobody holds a token (always, without Fortuna): no window, none made
             return first, second
         spender = yield from _window(state, narrator, key, player, first, second)

@@ -41,16 +41,28 @@ def step_target(state: State, token_id: str, square: int, rotation: Rotation,
     return None
 
 
-def offer_step(state: State, edition: Edition, narrator: Narrator, token_id: str, steps: tuple[Step, ...],
-               rotation: Rotation, npc_squares: tuple[int, ...] = ()) -> Generator[Question, str, tuple[Step, ...]]:
-    """``steps`` as they are, or — when the player steps on — with the landing turned into a pass
-    and the square after it landed on (a walk, R36)."""
+def step_offered(state: State, token_id: str, steps: tuple[Step, ...], rotation: Rotation,
+                 npc_squares: tuple[int, ...] = ()) -> int | None:
+    """Where the walk ``steps`` of ``token_id`` may step on to (:func:`step_target` of the square it
+    would land on), ``None`` when no step is offered (not a walk's landing, not the variant): the
+    question :func:`offer_step` asks only then, so the move makes no generator for it else."""
     end = steps[-1]
     if not is_variant(state) or not isinstance(end, Landed) or end.mode is not Mode.WALK:
-        return steps
-    target = step_target(state, token_id, end.square, rotation, npc_squares)
+        return None
+    return step_target(state, token_id, end.square, rotation, npc_squares)
+
+
+def offer_step(state: State, edition: Edition, narrator: Narrator, token_id: str, steps: tuple[Step, ...],
+               rotation: Rotation, npc_squares: tuple[int, ...] = (),
+               target: int | None = None) -> Generator[Question, str, tuple[Step, ...]]:
+    """``steps`` as they are, or — when the player steps on — with the landing turned into a pass
+    and the square after it landed on (a walk, R36). ``target``: :func:`step_offered`, when the
+    caller has it already."""
     if target is None:
-        return steps
+        target = step_offered(state, token_id, steps, rotation, npc_squares)
+        if target is None:
+            return steps
+    end = steps[-1]
     here, there = edition.squares[end.square].name, edition.squares[target].name
     choice = yield from ask_choice(state, narrator, "morpoly.move.step",
                                    f"{token_id}: stop on {here}, or step on to {there}?", token_id,

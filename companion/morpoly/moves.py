@@ -25,10 +25,11 @@ from companion.morpoly import purposes
 from companion.morpoly.editions import Edition
 from companion.morpoly.elam.meetings import after_arrival
 from companion.morpoly.elam.npcs import NPCS, runs_forward, token_placed
+from companion.morpoly.elam.table import is_played as elam_played
 from companion.morpoly.elam.npcs import square_of as npc_square
 from companion.morpoly.events import Direction, Event, Mode, PaymentKind, RelocationCause, Relocated, Step
 from companion.morpoly.fortuna_play import at_go as fortuna_at_go
-from companion.morpoly.guild_steps import offer_step
+from companion.morpoly.guild_steps import offer_step, step_offered
 from companion.morpoly.guilds import patrician
 from companion.morpoly.layout import GO, JAIL
 from companion.morpoly.money import BANK, transfer
@@ -135,8 +136,10 @@ def move(state: State, edition: Edition, narrator: Narrator, token_id: str, step
     ``by_card``: an "advance to" card (R3); ``pays_go`` off: an Undead half, paid when one is kept."""
     arrive, meetings = _arrival()
 
-    steps = yield from offer_step(state, edition, narrator, token_id, steps, running(state, token_id),
-                                  npc_squares(state))
+    rotation, npcs_on = running(state, token_id), npc_squares(state)
+    target = step_offered(state, token_id, steps, rotation, npcs_on)
+    if target is not None:  # (asked first: a step is seldom offered, and the question's generator made only then)
+        steps = yield from offer_step(state, edition, narrator, token_id, steps, rotation, npcs_on, target)
 
     def at_go() -> Hook:
         count = salaries(state, steps, by_card) if pays_go else 0
@@ -152,7 +155,8 @@ def move(state: State, edition: Edition, narrator: Narrator, token_id: str, step
         yield from arrive(state, edition, narrator, token_id, dice_total, rent_rule)
     if token_alive(state, token_id) and state.game_over is None and state.token(token_id).square == steps[-1].square:
         yield from meetings(state, edition, narrator, token_id)  # the guilds' meetings and the swap (R5)
-    yield from after_arrival(state, edition, narrator, token_id, steps[-1].square)  # ELAM's meetings (R5)
+    if elam_played(state):  # (asked here: a generator made after every move for nothing, else)
+        yield from after_arrival(state, edition, narrator, token_id, steps[-1].square)  # ELAM's meetings (R5)
     return steps
 
 

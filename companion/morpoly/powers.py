@@ -188,9 +188,11 @@ def meetings(state: State, edition: Edition, narrator: Narrator, token_id: str) 
         return
     square = state.token(token_id).square
     met: list[str] = []
-    if any(t.square == square and t.id != token_id and not t.in_jail for t in state.tokens):
-        # only then in seating order (most arrivals meet no one)
-        met = [other for other in tokens_on(position_of(state, edition), square) if other != token_id]
+    for t in state.tokens:  # written out (a generator expression was one made per move)
+        if t.square == square and t.id != token_id and not t.in_jail:
+            # only then in seating order (most arrivals meet no one)
+            met = [other for other in tokens_on(position_of(state, edition), square) if other != token_id]
+            break
     for other in met:
         if not token_alive(state, other) or state.game_over is not None:
             continue
@@ -202,7 +204,16 @@ def meetings(state: State, edition: Edition, narrator: Narrator, token_id: str) 
             continue
         yield from _arrest(state, edition, narrator, token_id, other)
         yield from _tithe(state, edition, narrator, token_id, other)
-    yield from _swaps(state, edition, narrator, token_id)
+    if _merchants_play(state):  # (asked here: a generator made after every move for nothing, else)
+        yield from _swaps(state, edition, narrator, token_id)
+
+
+def _merchants_play(state: State) -> bool:
+    """Whether a party in the game heads the Merchants: only then can a swap (L58–61) be offered."""
+    for party in state.parties:
+        if _MERCHANTS in party.guilds:
+            return True
+    return False
 
 
 def _arrest(state: State, edition: Edition, narrator: Narrator, token_id: str, other: str) -> Power:
@@ -243,7 +254,7 @@ def _swaps(state: State, edition: Edition, narrator: Narrator, token_id: str) ->
     stands on a Merchants' square (neither group complete), the Merchants may swap the two squares,
     the difference in printed prices settled in cash. Only pairs with the token that just moved are
     new positions, so each position is offered once."""
-    if not any("merchants" in party.guilds for party in state.parties):
+    if not _merchants_play(state):
         return
     position = position_of(state, edition)  # a live view: it sees each swap's changes
     tokens = [t.id for t in state.tokens]

@@ -76,26 +76,41 @@ def ask_choice(state: State, narrator: Narrator, key: str, text: str, player: st
         "kind": "choice", "key": key, "text": text, "player": player, "options": tuple(options),
         "unavailable": tuple((unavailable or {}).items()), "params": tuple(params.items()), "private": False,
         "reveals": reveals, "dice": 1, "sides": 12, "tokens": tokens})
-    return (yield from _asked(state, narrator, question, tokens))
+    # :func:`_asked` written out for its usual first answer, an option: a generator of its own for
+    # every choice was some 0.7 generators an input of a simulated game, which most never needed
+    answer = yield question
+    if answer in question.options:
+        return answer
+    return (yield from _corrected(state, narrator, question, tokens, answer))
 
 
 def _asked(state: State, narrator: Narrator, question: TableQuestion, tokens: tuple[str, ...]) -> Ask:
     """Ask ``question`` until it is answered: a correction (``place:<token>:<square>``) given in
     between is applied and the same question asked again."""
+    answer = yield question
+    if answer in question.options:  # most answers: no correction to parse
+        return answer
+    return (yield from _corrected(state, narrator, question, tokens, answer))
+
+
+def _corrected(state: State, narrator: Narrator, question: TableQuestion, tokens: tuple[str, ...],
+               answer: str) -> Ask:
+    """``answer`` to ``question``, not one of its options: a correction is applied and the same
+    question asked again, until an answer is not a correction (:func:`_asked`)."""
     while True:
-        answer = yield question
-        if answer in question.options:  # most answers: no correction to parse
-            return answer
         placement = parse_placement(answer, tokens)
         if placement is None:
             return answer
         place(state, narrator, *placement)
+        answer = yield question
+        if answer in question.options:
+            return answer
 
 
 def roll(key: str, text: str, player: str | None, purpose: RollPurpose = RollPurpose.TABLE,
          **params: str) -> Generator[Question, str, tuple[int, int]]:
     """Ask for one throw of two six-sided dice for ``purpose``; returns both faces."""
-    dice = yield from roll_dice(purpose, key, text, player, **params)
+    dice = answered((yield roll_question(purpose, key, text, player, **params)))
     return dice.first, dice.second
 
 
@@ -108,8 +123,14 @@ def roll_dice(purpose: RollPurpose, key: str, text: str, player: str | None,
               **params: str) -> Generator[Question, str, Dice]:
     """Ask for one throw of two six-sided dice for ``purpose`` (a parameter of the question, so a
     screen and the journal say what the roll is for); returns the :class:`Dice` pair."""
-    answer = yield dice_question(key, text, player, purpose=_PURPOSES[purpose], **params)
-    return answered(answer)
+    return answered((yield roll_question(purpose, key, text, player, **params)))
+
+
+def roll_question(purpose: RollPurpose, key: str, text: str, player: str | None, **params: str) -> Question:
+    """The question of :func:`roll_dice`, for a caller that yields it itself (its answer read by
+    :func:`companion.morpoly.dice.answered`): a roll is asked at every other input, and each
+    generator between the turn and the question is one more made and stepped through per roll."""
+    return dice_question(key, text, player, purpose=_PURPOSES[purpose], **params)
 
 
 @dataclass(frozen=True)

@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Generator
 
 from companion.core.procedure import Narrator, Question
+from companion.morpoly.covers import Guild
 from companion.morpoly.dice import Dice
 from companion.morpoly.editions import Edition
 from companion.morpoly.elam.npcs import members_of_token
@@ -41,6 +42,10 @@ WALK = {Direction.FORWARD: "walk", Direction.BACKWARD: "walk-backward"}
 SPLIT = {Direction.FORWARD: "split", Direction.BACKWARD: "split-backward"}
 TELEPORT = "teleport"
 
+_OWN_WAYS = frozenset({Guild.FOOLS, Guild.UNDEAD, Guild.WIZARDS})
+"""The guilds with ways of their own to move (``fools.is_fool``, ``undead.is_undead``, ``wizards.is_wizard``:
+a token of a team with one of them moves its way, L155)."""
+
 
 def ways(state: State, token_id: str, dice: Dice, reached: dict[str, tuple[int, ...]] | None = None) -> list[str]:
     """The ways ``token_id`` may move by ``dice`` now, as the answers of ``morpoly.move.how`` (the
@@ -50,6 +55,8 @@ def ways(state: State, token_id: str, dice: Dice, reached: dict[str, tuple[int, 
     if not is_variant(state):
         return [WALK[Direction.FORWARD]]
     position = position_of(state)
+    if not position.guilds_of(position.party_of(token_id)) & _OWN_WAYS:
+        return [WALK[Direction.FORWARD]]  # what the three guilds' rules below say of any other token, asked once
     rotation = running(state, token_id)
     directions = fools.directions(position, token_id, dice)
     found = [WALK[direction] for direction in directions]

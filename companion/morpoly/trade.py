@@ -178,8 +178,9 @@ def _dealing(state: State, edition: Edition) -> list[str]:
 def _any_items(state: State, edition: Edition, parties: list[str]) -> bool:
     """Whether one of ``parties`` holds a square that may change hands or a get-out-of-jail card
     (:func:`_has_items` of each, in one pass over the squares)."""
-    if any(state.party(p).jail_cards for p in parties):
-        return True
+    for party in state.parties:  # written out (a generator expression was one made per menu)
+        if party.jail_cards and party.id in parties:
+            return True
     order, groups = _squares(edition.id)
     squares = state.squares
     for index in order:

@@ -19,6 +19,7 @@ from companion.morpoly import building
 from companion.morpoly import purposes
 from companion.morpoly.editions import Edition, load_edition
 from companion.morpoly.elam import death, npcs
+from companion.morpoly.elam.table import is_played as elam_played
 from companion.morpoly.events import DeathCause, JailCause, PaymentKind, Rolled
 from companion.morpoly.game_end import TIME_UP, has_time_limit, time_up
 from companion.morpoly.money import BANK
@@ -84,7 +85,7 @@ def turn_procedure(state: State, narrator: Narrator, args: Mapping[str, Any]) ->
         if npcs.members_of_token(state, token_id) < members:
             break  # ELAM: a token that died during its move starts again on GO; its turn is over
     state.turn.doubles = 0
-    if token_alive(state, token_id) and state.game_over is None:
+    if elam_played(state) and token_alive(state, token_id) and state.game_over is None:
         yield from npcs.after_bankers_turn(state, edition, narrator, token_id)
     fortuna_end_of_turn(state, narrator)
 

@@ -345,6 +345,21 @@ def test_a_correction_is_a_placement_without_passing_effects() -> None:
     assert key(game) == "morpoly.turn.menu"  # no L-Space roll: nothing was landed on
 
 
+def test_corrections_in_a_row_ask_the_same_question_until_it_is_answered() -> None:
+    """The first answer to a choice is read by ``ask_choice`` itself, the corrections after it by
+    ``questions._corrected``: each is applied, the question asked again, and an option answers it."""
+    game = start(at(variant("watch"), red=38))
+    asked = game.question
+    for placed in ("place:red:24", "place:blue:5", "place:red:jail"):
+        game = do(game, placed)
+        assert game.question is asked  # the same question, asked again
+    assert square(game) == 10 and square(game, "blue") == 5 and game.state.token("red").in_jail
+    assert len(narrated(game, "morpoly.correction.placed")) == 2
+    assert len(narrated(game, "morpoly.correction.in-jail")) == 1
+    game = do(game, "roll")
+    assert key(game) == "morpoly.roll.jail"
+
+
 def test_every_roll_says_what_it_is_for() -> None:
     game = do(start(table()), "roll")
     assert dict(game.question.params)["purpose"] == "move"  # type: ignore[union-attr]
