@@ -18,6 +18,7 @@ would end a command in a traceback (or the Pi in a swap storm), so every reader 
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any, Final
 
 from companion.core.errors import CompanionError
@@ -92,7 +93,7 @@ _DECODER: Final = json.JSONDecoder(parse_int=_bounded_int, parse_float=_bounded_
                                    object_pairs_hook=_one_key_once)
 """The bounded decoder, made once: ``json.loads`` with hooks builds a new one for every document,
 and the journal's rows are read one document each (a resume reads thousands)."""
-_SCAN: Final = _DECODER.scan_once
+_SCAN: Final[Callable[[str, int], tuple[Any, int]]] = getattr(_DECODER, "scan_once")  # set by __init__, untyped
 """Its scanner, called directly for a text that is one value from its first character to its last
 (every text the companion writes): ``decode`` around it matches a pattern for the whitespace
 before and after, and its two calls were a third of reading a short row. Anything else (spaces
