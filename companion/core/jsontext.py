@@ -96,7 +96,7 @@ and the journal's rows are read one document each (a resume reads thousands)."""
 _SCAN: Final[Callable[[str, int], tuple[Any, int]]] = getattr(_DECODER, "scan_once")  # set by __init__, untyped
 """Its scanner, called directly for a text that is one value from its first character to its last
 (every text the companion writes): ``decode`` around it matches a pattern for the whitespace
-before and after, and its two calls were a third of reading a short row. Anything else (spaces
+before and after, a quarter of parsing a short row's text (callgrind). Anything else (spaces
 around, text after the value, nothing at all) goes through ``decode``, which reads or refuses it
 exactly as it always has."""
 
