@@ -478,9 +478,10 @@ def _stamp(clock: Clock) -> str:
 
 # -- reading rows ------------------------------------------------------------------------------
 
-KnownData: TypeAlias = dict[tuple[int, str, str], tuple[dict[str, Any], Input | None]]
+KnownData: TypeAlias = dict[tuple[int, str, str], tuple[dict[str, Any], Input | None, bool]]
 """Rows' data already read while reading one game, by ``(version, kind, data text)``: the data as
-parsed and upcast, and its input (see :func:`parse_entry`)."""
+parsed and upcast, its input (see :func:`parse_entry`), and whether the data is flat (holds no
+list, so a shallow copy is the row's own)."""
 
 
 def parse_entry(game: int | None, n: Any, at: Any, version: Any, kind: Any, barrier: Any, data: Any, *,
@@ -513,8 +514,8 @@ def parse_entry(game: int | None, n: Any, at: Any, version: Any, kind: Any, barr
     seen = known.get(key) if key is not None and known is not None else None
     if seen is not None:
         # a copy of the data, down to a roll's list of faces: no entry shares what another holds
-        return _entry(row, at, version, kind, {k: v[:] if type(v) is list else v for k, v in seen[0].items()},
-                      bool(barrier), seen[1])
+        stored, parsed, flat = seen
+        return _entry(row, at, version, kind, stored.copy() if flat else _own_copy(stored), bool(barrier), parsed)
     if isinstance(data, (str, bytes)):
         try:
             data = parse_json(data, "data")
@@ -537,8 +538,13 @@ def parse_entry(game: int | None, n: Any, at: Any, version: Any, kind: Any, barr
         if set(data) != {"steps"} or isinstance(steps, bool) or not isinstance(steps, int) or steps < 1:
             raise JournalError(f"a {kind!r} entry is {{\"steps\": N}} with N >= 1, not {data!r:.80}", game, row)
     if key is not None and known is not None:
-        known[key] = ({k: v[:] if type(v) is list else v for k, v in data.items()}, parsed)
+        known[key] = (_own_copy(data), parsed, list not in map(type, data.values()))  # no value a list
     return _entry(row, at, version, kind, data, bool(barrier), parsed)
+
+
+def _own_copy(data: dict[str, Any]) -> dict[str, Any]:
+    """A copy of a row's data that shares nothing another row could change (a roll's faces)."""
+    return {k: v[:] if type(v) is list else v for k, v in data.items()}
 
 
 def _entry(n: int, at: str, version: int, kind: str, data: dict[str, Any], barrier: bool, parsed: Input | None) -> Entry:

@@ -52,6 +52,7 @@ import gc
 import os
 import random
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, Generic, Protocol, TypeVar
 
@@ -227,18 +228,30 @@ def fold(rules: Rules[G] | GameRules, record: GameRecord, entries: Iterable[Entr
                            detail=exc) from None
     history = History(_Folder(engine), first)
     applied = timeline.applied
-    collecting = gc.isenabled()
-    gc.disable()
     try:
-        history.advance_through((entry.to_input() for entry in applied), len(applied))
+        with _collector_paused():
+            history.advance_through((entry.to_input() for entry in applied), len(applied))
     except CompanionError as exc:
         entry = applied[len(history.inputs)]  # the history holds the inputs before the one refused
         raise JournalError(f"the engine rejects this input on replay: {exc}", record.id, entry.n,
                            key="journal.replay-rejected", params={"row": entry.n}, detail=exc) from None
+    return history, timeline
+
+
+@contextmanager
+def _collector_paused() -> Iterator[None]:
+    """Python's cyclic garbage collector paused meanwhile (and resumed after, if it ran before).
+    Reading a game's rows and folding them only makes what the session keeps (entries, snapshots,
+    the game now): a collection meanwhile frees nothing and walks everything made so far again
+    and again (the young objects every 700 made, the older ones every ten of those). Paused, they
+    are walked once, by the first collection after."""
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        yield
     finally:
         if collecting:
             gc.enable()
-    return history, timeline
 
 
 def replay(rules: Rules[G] | GameRules, record: GameRecord, entries: Iterable[Entry]) -> tuple[list[G], Timeline]:
@@ -393,9 +406,10 @@ class Session(Generic[G]):
         record = self.journal.game(game_id) if game_id is not None else self.journal.current_game()
         if record is None:
             return None
-        entries = self.journal.entries(record.id)
-        engine = engine_for(self.engines, record)
-        history, timeline = fold(engine, record, entries)
+        with _collector_paused():  # the rows and the fold: one pass of the collector after, not one per 700 objects
+            entries = self.journal.entries(record.id)
+            engine = engine_for(self.engines, record)
+            history, timeline = fold(engine, record, entries)
         self._load(record, history, timeline, entries[-1].n if entries else 0, engine)
         self._sync_result()
         self._draw_if_random()

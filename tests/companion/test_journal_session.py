@@ -3,6 +3,7 @@ rejections that write nothing, undo/redo and barriers, resume, recovery from a r
 rejects, export and replay. The same things with the real engine are in test_journal_game.py."""
 from __future__ import annotations
 
+import gc
 import importlib.util
 import random
 import sys
@@ -212,6 +213,30 @@ def test_a_row_the_engine_now_rejects_is_named_and_the_game_continues_from_befor
     recovering.submit(Answer("a"))
     recovering.close()
     assert open_session(path, forbidden="b").game.values == ("3", "a", "x", "p", "4", "a")
+
+
+def test_a_resume_leaves_the_garbage_collector_as_it_found_it(path: Path) -> None:
+    """The collector is paused while the rows are read and folded, and only then: running after a
+    resume, after one refused, and still paused when it was paused before (the caller's choice)."""
+    session = open_session(path)
+    session.new_game(["red", "blue"])
+    for inp in (DieRoll(3), Answer("a"), Answer("x"), RandomDraw("p"), DieRoll(4), Answer("b")):
+        session.submit(inp)
+    session.close()
+    collecting = gc.isenabled()
+    try:
+        gc.enable()
+        open_session(path).close()
+        assert gc.isenabled()
+        with pytest.raises(JournalError, match="row 6: the engine rejects this input on replay"):
+            open_session(path, forbidden="b")
+        assert gc.isenabled()
+        gc.disable()
+        open_session(path).close()
+        assert not gc.isenabled()
+    finally:
+        if collecting:
+            gc.enable()
 
 
 def test_an_exported_game_replays_to_the_live_game_and_imports(path: Path, tmp_path: Path) -> None:

@@ -351,6 +351,17 @@ def test_a_data_text_read_before_gives_the_same_entry_with_its_own_data() -> Non
     assert parse_entry(3, 3, "t3", 1, "input", 0, text, known=known).data["faces"] == [3, 4]
 
 
+def test_a_flat_data_text_read_before_gives_each_row_its_own_data() -> None:
+    known: journal_module.KnownData = {}
+    text = '{"card":"carcer","kind":"card","source":"manual","type":"scan"}'
+    first = parse_entry(3, 1, "t1", 1, "input", 0, text, known=known)
+    again = parse_entry(3, 2, "t2", 1, "input", 0, text, known=known)
+    assert again.data == first.data and again.data is not first.data
+    again.data["card"] = "vimes"
+    assert first.data["card"] == "carcer"
+    assert parse_entry(3, 3, "t3", 1, "input", 0, text, known=known).data["card"] == "carcer"
+
+
 def test_a_row_whose_text_was_read_before_is_still_checked_for_its_own_fields() -> None:
     known: journal_module.KnownData = {}
     parse_entry(3, 1, "t1", 1, "input", 0, '{"type":"answer","value":"end-turn"}', known=known)

@@ -50,6 +50,22 @@ def test_a_byte_order_mark_is_refused_as_json_loads_refuses_it() -> None:
         parse_json("\ufeff{}", "the input")
 
 
+def test_a_text_read_by_the_scanner_alone_reads_and_refuses_as_json_loads_does() -> None:
+    # a value from the first character to the last goes to the scanner alone; spaces around it,
+    # text after it or nothing at all go through decode, which says what json.loads says
+    texts = ['{"type":"answer","value":"end-turn"}', ' {"a": 1}', '{"a": 1}\n', '\t[1, 2] ', "7", '"x"',
+             '{"a": 1}x', '{"a": 1}{"b": 2}', "", "   ", "-", '{"a"', '[1,]', "nul"]
+    for text in texts:
+        try:
+            expected: Any = json.loads(text)
+        except json.JSONDecodeError as exc:
+            with pytest.raises(JsonTextError) as refused:
+                parse_json(text, "data")
+            assert str(refused.value) == f"data is not JSON ({exc})"
+        else:
+            assert parse_json(text, "data") == expected
+
+
 def test_numbers_stay_bounded_with_the_decoder_made_once() -> None:
     assert parse_json('{"face": 12, "x": 1.5}') == {"face": 12, "x": 1.5}
     with pytest.raises(JsonTextError, match="holds a number of 31 digits"):
