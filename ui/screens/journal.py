@@ -22,6 +22,7 @@ from companion.core.inputs import Answer, CardScan, DieRoll, RandomDraw, roll_te
 from ui.screens.base import GameScreen
 from ui.screens.morpoly.common import N_, is_morpoly, option_label, party_name
 from ui.screens.table import public_state
+from ui.stacked_rows import StackedRows  # noqa: F401  (the list's layout in journal.kv, made known to kv)
 from ui.widgets import BigButton, open_game, player_markup, player_name
 
 if TYPE_CHECKING:
