@@ -261,6 +261,7 @@ class JournalLine(RecycleDataViewBehavior, BigButton):
         super().__init__(**kwargs)
         self._probe = Label(markup=True)
         self._fitting = False  # the text being made smaller by _align, not a new text
+        self._placing = False  # given a step by the list, not yet its place and size (refresh_view_layout)
         self._said = ""  # the row's text as given (its narration at SAID_SP), which _align fits anew
         self._list: Any = None  # the recycled list that last gave the row a step
         self._measured: tuple[tuple[str, float, float] | None, float] = (None, 0.0)  # see _height_of
@@ -273,17 +274,33 @@ class JournalLine(RecycleDataViewBehavior, BigButton):
             self._align()
 
     def refresh_view_attrs(self, rv: Any, index: int, data: dict[str, Any]) -> None:
+        """The row given step ``index``: fitted once the list gives it its place and size, which it
+        does next (:meth:`refresh_view_layout`); fitted here, at the size of the step it showed
+        before, a row was measured and drawn twice or more, at sizes thrown away."""
         data["text"]  # a row not yet said is said now that it is in view (JournalRow)
         self.index = index
         self._list = rv
-        super().refresh_view_attrs(rv, index, data)
+        self._placing = True
+        try:
+            super().refresh_view_attrs(rv, index, data)
+        except BaseException:
+            self._placing = False
+            raise
+
+    def refresh_view_layout(self, rv: Any, index: int, layout: Any, viewport: Any) -> None:
+        try:
+            super().refresh_view_layout(rv, index, layout, viewport)
+        finally:
+            placed, self._placing = self._placing, False
+        if placed:
+            self._align()
 
     def _align(self, *_args: Any) -> None:
         """Centred while the whole text fits the row, its narration made smaller first (down to
         :data:`SMALLEST_SAID` sp); from the top when it still does not. The step that ends a variant
         game (a takeover, then "● Massimiliano controlla tutta Ankh-Morpork") ran a line past its row
         at tables of five and eight in Italian and German: the row stopped at "e giocano come"."""
-        if self._fitting or self._unplaced():
+        if self._fitting or self._placing or self._unplaced():
             return
         text = self._said or str(getattr(self, "text"))
         if self._grown(text):
