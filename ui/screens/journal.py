@@ -233,6 +233,8 @@ class JournalRow(dict[str, Any]):
     view, the frames after the Journal opened, a driver reading the list): the list's layout reads
     only its ``height``, which a row not yet said leaves at :data:`ROW_DP` until it is."""
 
+    __slots__ = ("_say",)
+
     def __init__(self, say: Callable[[int], str], **items: Any) -> None:
         super().__init__(**items)
         self._say = say
@@ -242,6 +244,28 @@ class JournalRow(dict[str, Any]):
             raise KeyError(key)
         text = self["text"] = self._say(int(self["value"]))
         return text
+
+
+class TextProbe:
+    """How tall a markup text is drawn at a font size and width: laid out by the Kivy core label a
+    ``Label(markup=True)`` draws with, and not drawn. A row measured its text on a Label of its own,
+    which rendered it into a texture (and again on the next frame, when its own trigger fired): a
+    texture of a row's size kept by each of the list's rows, and a render each time a row was fitted."""
+
+    def __init__(self) -> None:
+        self._core: Any = Label(markup=True)._label  # a Label's own core label: its defaults, its font
+
+    def height(self, text: str, font_size: float, width: float) -> float:
+        """The height of the texture a Label would render ``text`` into (1 px for an empty drawing)."""
+        if not text:
+            return 0.0
+        core = self._core
+        core.options["font_size"] = font_size
+        core.usersize = (width, None)
+        core.text = text
+        core.resolve_font_name()
+        drawn_width, drawn_height = core.render()
+        return float(drawn_height) if drawn_width > 1 and drawn_height > 1 else 1.0
 
 
 class JournalLine(RecycleDataViewBehavior, BigButton):
@@ -259,7 +283,7 @@ class JournalLine(RecycleDataViewBehavior, BigButton):
     def __init__(self, **kwargs: Any) -> None:
         kwargs.setdefault("max_lines", 2)
         super().__init__(**kwargs)
-        self._probe = Label(markup=True)
+        self._probe = TextProbe()
         self._fitting = False  # the text being made smaller by _align, not a new text
         self._placing = False  # given a step by the list, not yet its place and size (refresh_view_layout)
         self._said = ""  # the row's text as given (its narration at SAID_SP), which _align fits anew
@@ -365,10 +389,7 @@ class JournalLine(RecycleDataViewBehavior, BigButton):
         asks :meth:`_grown` and then the fitting at :data:`SAID_SP` for the same text)."""
         key = (text, float(self.font_size), float(self.text_size[0]))
         if self._measured[0] != key:
-            probe = self._probe
-            probe.text, probe.font_size, probe.text_size = text, self.font_size, (self.text_size[0], None)
-            probe.texture_update()
-            self._measured = (key, float(probe.texture_size[1]))
+            self._measured = (key, self._probe.height(*key))
         return self._measured[1]
 
     def on_release(self) -> None:
