@@ -402,7 +402,8 @@ class JournalScreen(GameScreen):
     """The list is a Kivy ``RecycleView``: its data is one small dict per step, made from what the
     session keeps per step (the question asked, the narration lines added) without replaying the
     game, and only the rows in view are widgets. Building a button per step took 6.4 s and 800 MB
-    at 2,000 steps on every visit."""
+    at 2,000 steps on every visit. A row's words are said when first read (:class:`JournalRow`):
+    the rows around the one shown as the Journal opens, the rest over the frames after it."""
 
     MAPS = ("map",)
     selected = NumericProperty(-1)
@@ -506,7 +507,8 @@ class JournalScreen(GameScreen):
         question = session.question_at(index - 1)
         said = joined([app.translator.narration(n) for n in row_lines(session.lines_of(index))])
         step = f"{index} · {step_text(app, state, question, inputs[index - 1])}"
-        self._words[index] = (plain(step), plain(said))
+        if index < len(self._words):  # (a row of a list since made anew is said, not measured)
+            self._words[index] = (plain(step), plain(said))
         return f"{step}\n[size={int(sp(SAID_SP))}]{said}[/size]" if said else step
 
     def _say_more(self, start: int, count: int = SAID_PER_FRAME) -> None:
