@@ -2,6 +2,7 @@
 
     python3 benchmarks/bench_scale.py [--against DIR] [--games 20] [--all-core-games 200] [--repeat 3]
                                       [--rolls 100] [--skip-ui] [--start-rounds N] [--resume-only]
+                                      [--journal-only] [--memory-only]
 
 Prints, each against a baseline measured in the same run:
 
@@ -45,6 +46,13 @@ for start-up on a machine whose speed swings between runs.
 
 ``--resume-only`` prints only the resume rows (the same children, the other figures not run: a minute
 of simulator games and Kivy starts saved when only ``Session.open`` is being worked on).
+
+``--journal-only`` prints only the Journal rows (the two first-game journals and the Ankh-Morpoly
+game), each the median of ``--repeat`` fresh processes (one otherwise), its memory the largest: a few
+minutes, where the whole run takes a quarter of an hour, when only the Journal is being worked on.
+
+``--memory-only`` prints only the memory after every screen was opened on the 2,000-entry game (as the
+app starts and after "resume"), against the bare app: ``--repeat`` of each, the median.
 
 ``--against DIR`` runs every figure a second time with the code in ``DIR`` (another checkout, e.g.
 main before a change) and prints both columns, so before/after come from one machine and one run.
@@ -388,6 +396,10 @@ def app_data(tmp: Path, name: str, journal: Path | None) -> Path:
 def measure(root: Path, journals: dict[int, Path], tmp: Path, args: argparse.Namespace,
             morpoly: Path | None = None) -> dict[str, Any]:
     out: dict[str, Any] = {}
+    if args.journal_only:
+        return measure_journals(root, journals, tmp, args, morpoly)
+    if args.memory_only:
+        return measure_memory(root, journals[2000], tmp, args)
     for size in SIZES:
         result, _ = child(root, RESUME.format(repeat=args.repeat, path=str(journals[size])))
         out[f"resume_{size}_ms"] = result["ms"]
@@ -445,6 +457,50 @@ def measure(root: Path, journals: dict[int, Path], tmp: Path, args: argparse.Nam
     except SystemExit:  # a checkout whose Journal could not open before its game was shown
         out["journal_morpoly_ms"] = None
     return out
+
+
+def measure_journals(root: Path, journals: dict[int, Path], tmp: Path, args: argparse.Namespace,
+                     morpoly: Path | None) -> dict[str, Any]:
+    """Only the Journal figures (``--journal-only``): each the median of ``--repeat`` fresh processes,
+    its memory the largest seen."""
+    warm_up(root, tmp)
+    out: dict[str, Any] = {}
+    games = [(f"journal_{size}", journals[size]) for size in JOURNAL_SIZES]
+    games += [("journal_morpoly", morpoly)] if morpoly is not None else []
+    for name, journal in games:
+        results = []
+        for run in range(args.repeat):
+            data = app_data(tmp, f"{root.name}-{name}-{run}", journal)
+            try:
+                results.append(child(root, APP.format(data=str(data), journal=True, every=False, resume=False))[0])
+            except SystemExit:  # a checkout whose Journal could not open before its game was shown
+                break
+        if not results:
+            out[f"{name}_ms"] = None
+            continue
+        for key in ("ms", "map_ms", "map_total_ms", "pick_map_ms"):
+            out[f"{name}_{key}"] = statistics.median(r[f"journal_{key}"] for r in results)
+        out[f"{name}_mb"] = max(r["journal_mb"] for r in results)
+    return out
+
+
+def measure_memory(root: Path, journal: Path, tmp: Path, args: argparse.Namespace) -> dict[str, Any]:
+    """Only the memory after every screen was opened (``--memory-only``): the medians of ``--repeat``
+    runs of the bare app, the app on ``journal`` (the game not shown) and the same resumed first."""
+    warm_up(root, tmp)
+    figures: dict[str, list[float]] = {"bare_peak_mb": [], "every_screen_peak_mb": [], "every_screen_rss_mb": [],
+                                       "resumed_every_screen_peak_mb": []}
+    for run in range(args.repeat):
+        figures["bare_peak_mb"].append(child(root, BARE.format())[0]["peak_mb"])
+        for resume in (False, True):
+            data = app_data(tmp, f"{root.name}-memory-{run}-{resume}", journal)
+            result, _ = child(root, APP.format(data=str(data), journal=False, every=True, resume=resume))
+            if resume:
+                figures["resumed_every_screen_peak_mb"].append(result["every_screen_peak_mb"])
+            else:
+                figures["every_screen_peak_mb"].append(result["every_screen_peak_mb"])
+                figures["every_screen_rss_mb"].append(result["every_screen_rss_mb"])
+    return {key: statistics.median(values) for key, values in figures.items()}
 
 
 def warm_up(root: Path, tmp: Path) -> None:
@@ -506,10 +562,46 @@ def _all_core_rows(f: dict[str, Any]) -> list[tuple[str, str, str]]:
     return out
 
 
+def _memory_rows(f: dict[str, Any]) -> list[tuple[str, str, str]]:
+    """The memory after every screen was opened on the 2,000-entry game, over the bare app."""
+    out = []
+    extra = f["every_screen_peak_mb"] - f["bare_peak_mb"]
+    out.append(("every screen opened, 2,000", "≤ bare + 40 MB", f"peak +{extra:.0f} MB over bare; {_of(extra, 40)}; "
+                f"now {f['every_screen_rss_mb']:.0f} MB"))
+    extra = f["resumed_every_screen_peak_mb"] - f["bare_peak_mb"]
+    out.append(("  … its game resumed first", "≤ bare + 40 MB", f"peak +{extra:.0f} MB over bare; {_of(extra, 40)}"))
+    return out
+
+
+def _journal_rows(f: dict[str, Any]) -> list[tuple[str, str, str]]:
+    """The Journal screen's rows: open, its map, a pick; the Ankh-Morpoly game's open."""
+    out: list[tuple[str, str, str]] = []
+    for size in JOURNAL_SIZES:
+        ms = f[f"journal_{size}_ms"]
+        out.append((f"Journal screen, {size} entries", "≤ 150 ms" if size == 2000 else "",
+                    f"{ms:7.0f} ms +{f[f'journal_{size}_mb']:.0f} MB" + (f"; {_of(ms, 150)}" if size == 2000 else "")))
+        ms = f[f"journal_{size}_map_ms"]
+        out.append(("  … its map, slowest frame", "≤ 150 ms" if size == 2000 else "",
+                    f"{ms:7.0f} ms" + (f"; {_of(ms, 150)}" if size == 2000 else "")
+                    + f" (complete after {f[f'journal_{size}_map_total_ms']:.0f} ms)"))
+        ms = f[f"journal_{size}_pick_map_ms"]
+        out.append(("  … a step picked: row, map", "", f"{ms:7.0f} ms until drawn (slowest of 4)"))
+    if "journal_morpoly_ms" in f:
+        ms = f["journal_morpoly_ms"]
+        out.append((f"Journal, {MORPOLY_STEPS:,} Ankh-Morpoly steps", "≤ 150 ms",
+                    "    (refused by this checkout)" if ms is None else
+                    f"{ms:7.0f} ms +{f['journal_morpoly_mb']:.0f} MB; {_of(ms, 150)}"))
+    return out
+
+
 def rows(figures: dict[str, Any]) -> list[tuple[str, str, str]]:
     """(what, target, this column's figure) for every line of the table."""
     f = figures
-    out = []
+    out: list[tuple[str, str, str]] = []
+    if "resumed_every_screen_peak_mb" in f and "resume_100_ms" not in f:  # --memory-only
+        return _memory_rows(f)
+    if "resume_100_ms" not in f:  # --journal-only
+        return _journal_rows(f)
     for size in SIZES:
         ms = f[f"resume_{size}_ms"]
         per = ms * 1000 / size
@@ -532,30 +624,12 @@ def rows(figures: dict[str, Any]) -> list[tuple[str, str, str]]:
             out.append((f"start, {name}", f"≤ {target}× bare", f"{start * 1000:7.0f} ms ×{start / bare:.2f}; "
                         f"{_of(start / bare, target)}; peak +{f[f'{kind}_peak_first_frame_mb'] - f['bare_peak_mb']:.0f} MB"))
         out.append(("  … its game resumed", "(after the first frame)", f"{f['resumed_long_s'] * 1000:7.0f} ms ×{f['resumed_long_s'] / bare:.2f} of bare"))
-        extra = f["every_screen_peak_mb"] - f["bare_peak_mb"]
-        out.append(("every screen opened, 2,000", "≤ bare + 40 MB", f"peak +{extra:.0f} MB over bare; {_of(extra, 40)}; "
-                    f"now {f['every_screen_rss_mb']:.0f} MB"))
-        extra = f["resumed_every_screen_peak_mb"] - f["bare_peak_mb"]
-        out.append(("  … its game resumed first", "≤ bare + 40 MB", f"peak +{extra:.0f} MB over bare; {_of(extra, 40)}"))
+        out.extend(_memory_rows(f))
         if f.get("drop_collect_ms") is not None:
             ms = f["drop_collect_ms"]
             out.append(("  … a screen's drop collected", "", f"{ms:7.0f} ms, {ms / (1000 / 60):.1f} frames of 60 fps; its frame "
                         f"{f['drop_collect_frame_ms']:.0f} ms (first round {f['drop_collect_first_ms']:.0f} ms)"))
-        for size in JOURNAL_SIZES:
-            ms = f[f"journal_{size}_ms"]
-            out.append((f"Journal screen, {size} entries", "≤ 150 ms" if size == 2000 else "",
-                        f"{ms:7.0f} ms +{f[f'journal_{size}_mb']:.0f} MB" + (f"; {_of(ms, 150)}" if size == 2000 else "")))
-            ms = f[f"journal_{size}_map_ms"]
-            out.append(("  … its map, slowest frame", "≤ 150 ms" if size == 2000 else "",
-                        f"{ms:7.0f} ms" + (f"; {_of(ms, 150)}" if size == 2000 else "")
-                        + f" (complete after {f[f'journal_{size}_map_total_ms']:.0f} ms)"))
-            ms = f[f"journal_{size}_pick_map_ms"]
-            out.append(("  … a step picked: row, map", "", f"{ms:7.0f} ms until drawn (slowest of 4)"))
-        if "journal_morpoly_ms" in f:
-            ms = f["journal_morpoly_ms"]
-            out.append((f"Journal, {MORPOLY_STEPS:,} Ankh-Morpoly steps", "≤ 150 ms",
-                        "    (refused by this checkout)" if ms is None else
-                        f"{ms:7.0f} ms +{f['journal_morpoly_mb']:.0f} MB; {_of(ms, 150)}"))
+        out.extend(_journal_rows(f))
         out.append(("die roll → face on screen", "p99 ≤ 50 ms", f"p99 {f['roll_p99_ms']:5.0f} ms (p50 {f['roll_p50_ms']:.0f}); "
                     f"{_of(f['roll_p99_ms'], 50)}"))
     return out
@@ -571,6 +645,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rolls", type=int, default=100, help="die rolls timed for the percentiles")
     parser.add_argument("--skip-ui", action="store_true", help="no Kivy figures")
     parser.add_argument("--resume-only", action="store_true", help="only the resume rows (Session.open)")
+    parser.add_argument("--journal-only", action="store_true",
+                        help="only the Journal rows, each the median of --repeat processes")
+    parser.add_argument("--memory-only", action="store_true",
+                        help="only the memory after every screen was opened, the median of --repeat runs")
     parser.add_argument("--start-rounds", type=int, metavar="N",
                         help="only the start-up figures: N rounds, the checkouts interleaved")
     args = parser.parse_args(argv)
@@ -578,13 +656,16 @@ def main(argv: list[str] | None = None) -> int:
         tmp = Path(name)
         journals: dict[int, Path] = {}
         inputs: dict[int, int] = {}
-        for size in sorted(set(SIZES) | set(JOURNAL_SIZES)):
+        sizes = set(SIZES) | set(JOURNAL_SIZES)
+        if args.journal_only or args.memory_only:
+            sizes = set(JOURNAL_SIZES) if args.journal_only else {2000}
+        for size in sorted(sizes):
             journals[size] = tmp / f"game-{size}.sqlite"
             inputs[size] = make_journal(journals[size], size)
         print("journals (entries: inputs in effect): "
               + ", ".join(f"{size}: {inputs[size]}" for size in sorted(journals)))
         morpoly = None
-        if not (args.resume_only or args.start_rounds or args.skip_ui):
+        if not (args.resume_only or args.start_rounds or args.skip_ui or args.memory_only):
             morpoly = tmp / f"morpoly-{MORPOLY_STEPS}.sqlite"
             seed = make_morpoly_journal(morpoly, MORPOLY_STEPS)
             print(f"Ankh-Morpoly journal: {MORPOLY_STEPS} steps (seed {seed})")

@@ -7,7 +7,7 @@ back). "Redo" puts back the last undone input. Everything drawn here is the sess
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from kivy.clock import Clock
@@ -22,6 +22,7 @@ from companion.core.inputs import Answer, CardScan, DieRoll, RandomDraw, roll_te
 from ui.screens.base import GameScreen
 from ui.screens.morpoly.common import N_, is_morpoly, option_label, party_name
 from ui.screens.table import public_state
+from ui.stacked_rows import StackedRows  # noqa: F401  (the list's layout in journal.kv, made known to kv)
 from ui.widgets import BigButton, open_game, player_markup, player_name
 
 if TYPE_CHECKING:
@@ -217,6 +218,56 @@ def scroll_to(spans: Sequence[float], index: int, view: float) -> float:
     return max(0.0, min(1.0, 1 - (middle - view / 2) / (total - view)))
 
 
+AROUND = 30
+"""The rows said (their text made in the table's language) as the Journal opens, on either side of the
+row it shows: its view holds eight rows at most. The rest are said over the next frames
+(:data:`SAID_PER_FRAME`): saying 2,000 steps' narration at once was half of opening a long game's
+Journal."""
+
+SAID_PER_FRAME = 250
+"""Rows said on each frame after the Journal opened, until every row is (:meth:`JournalScreen._say_more`)."""
+
+
+class JournalRow(dict[str, Any]):
+    """One step's data in the recycled list, its ``text`` made when first read (a row coming into
+    view, the frames after the Journal opened, a driver reading the list): the list's layout reads
+    only its ``height``, which a row not yet said leaves at :data:`ROW_DP` until it is."""
+
+    __slots__ = ("_say",)
+
+    def __init__(self, say: Callable[[int], str], **items: Any) -> None:
+        super().__init__(**items)
+        self._say = say
+
+    def __missing__(self, key: str) -> Any:
+        if key != "text":
+            raise KeyError(key)
+        text = self["text"] = self._say(int(self["value"]))
+        return text
+
+
+class TextProbe:
+    """How tall a markup text is drawn at a font size and width: laid out by the Kivy core label a
+    ``Label(markup=True)`` draws with, and not drawn. A row measured its text on a Label of its own,
+    which rendered it into a texture (and again on the next frame, when its own trigger fired): a
+    texture of a row's size kept by each of the list's rows, and a render each time a row was fitted."""
+
+    def __init__(self) -> None:
+        self._core: Any = Label(markup=True)._label  # a Label's own core label: its defaults, its font
+
+    def height(self, text: str, font_size: float, width: float) -> float:
+        """The height of the texture a Label would render ``text`` into (1 px for an empty drawing)."""
+        if not text:
+            return 0.0
+        core = self._core
+        core.options["font_size"] = font_size
+        core.usersize = (width, None)
+        core.text = text
+        core.resolve_font_name()
+        drawn_width, drawn_height = core.render()
+        return float(drawn_height) if drawn_width > 1 and drawn_height > 1 else 1.0
+
+
 class JournalLine(RecycleDataViewBehavior, BigButton):
     """One row of the recycled list: a few of these are reused for whichever steps are in view.
 
@@ -232,8 +283,9 @@ class JournalLine(RecycleDataViewBehavior, BigButton):
     def __init__(self, **kwargs: Any) -> None:
         kwargs.setdefault("max_lines", 2)
         super().__init__(**kwargs)
-        self._probe = Label(markup=True)
+        self._probe = TextProbe()
         self._fitting = False  # the text being made smaller by _align, not a new text
+        self._placing = False  # given a step by the list, not yet its place and size (refresh_view_layout)
         self._said = ""  # the row's text as given (its narration at SAID_SP), which _align fits anew
         self._list: Any = None  # the recycled list that last gave the row a step
         self._measured: tuple[tuple[str, float, float] | None, float] = (None, 0.0)  # see _height_of
@@ -246,16 +298,33 @@ class JournalLine(RecycleDataViewBehavior, BigButton):
             self._align()
 
     def refresh_view_attrs(self, rv: Any, index: int, data: dict[str, Any]) -> None:
+        """The row given step ``index``: fitted once the list gives it its place and size, which it
+        does next (:meth:`refresh_view_layout`); fitted here, at the size of the step it showed
+        before, a row was measured and drawn twice or more, at sizes thrown away."""
+        data["text"]  # a row not yet said is said now that it is in view (JournalRow)
         self.index = index
         self._list = rv
-        super().refresh_view_attrs(rv, index, data)
+        self._placing = True
+        try:
+            super().refresh_view_attrs(rv, index, data)
+        except BaseException:
+            self._placing = False
+            raise
+
+    def refresh_view_layout(self, rv: Any, index: int, layout: Any, viewport: Any) -> None:
+        try:
+            super().refresh_view_layout(rv, index, layout, viewport)
+        finally:
+            placed, self._placing = self._placing, False
+        if placed:
+            self._align()
 
     def _align(self, *_args: Any) -> None:
         """Centred while the whole text fits the row, its narration made smaller first (down to
         :data:`SMALLEST_SAID` sp); from the top when it still does not. The step that ends a variant
         game (a takeover, then "● Massimiliano controlla tutta Ankh-Morpork") ran a line past its row
         at tables of five and eight in Italian and German: the row stopped at "e giocano come"."""
-        if self._fitting or self._unplaced():
+        if self._fitting or self._placing or self._unplaced():
             return
         text = self._said or str(getattr(self, "text"))
         if self._grown(text):
@@ -320,10 +389,7 @@ class JournalLine(RecycleDataViewBehavior, BigButton):
         asks :meth:`_grown` and then the fitting at :data:`SAID_SP` for the same text)."""
         key = (text, float(self.font_size), float(self.text_size[0]))
         if self._measured[0] != key:
-            probe = self._probe
-            probe.text, probe.font_size, probe.text_size = text, self.font_size, (self.text_size[0], None)
-            probe.texture_update()
-            self._measured = (key, float(probe.texture_size[1]))
+            self._measured = (key, self._probe.height(*key))
         return self._measured[1]
 
     def on_release(self) -> None:
@@ -336,7 +402,8 @@ class JournalScreen(GameScreen):
     """The list is a Kivy ``RecycleView``: its data is one small dict per step, made from what the
     session keeps per step (the question asked, the narration lines added) without replaying the
     game, and only the rows in view are widgets. Building a button per step took 6.4 s and 800 MB
-    at 2,000 steps on every visit."""
+    at 2,000 steps on every visit. A row's words are said when first read (:class:`JournalRow`):
+    the rows around the one shown as the Journal opens, the rest over the frames after it."""
 
     MAPS = ("map",)
     selected = NumericProperty(-1)
@@ -353,8 +420,13 @@ class JournalScreen(GameScreen):
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self._row_heights = RowHeights(str(Label.font_name.defaultvalue))
-        self._words: list[tuple[str, str]] = []
-        """Each row's step and narration without markup, which its height is estimated from."""
+        self._words: list[tuple[str, str] | None] = []
+        """Each row's step and narration without markup, which its height is estimated from (None for a
+        row not yet said: :class:`JournalRow`)."""
+        self._told: tuple[Any, Any, Sequence[Input]] | None = None
+        """The session, its state (the players' names) and its inputs that the rows are said from."""
+        self._saying: Any = None
+        """The next frame's saying of the rows not yet said (:meth:`_say_more`), while there are any."""
         self._heights_at = 0.0
         """The text width the rows' heights were estimated at."""
         self._kept_in_view: int | None = None
@@ -401,33 +473,76 @@ class JournalScreen(GameScreen):
         if session is None or session.game is None:
             rv.data = []
             return
-        state = session.game.state
-        inputs = session.inputs
-        small = int(sp(SAID_SP))
+        if self._saying is not None:
+            self._saying.cancel()
+        self._told = (session, session.game.state, session.inputs)
         first = "0 · " + app.t("Set-up table")
+        count = len(session.inputs) + 1
         rows: list[dict[str, Any]] = [{"text": first, "value": "0",
                                        "background_color": CHOSEN if self.selected == 0 else PLAIN}]
-        self._words = [(first, "")]
-        for index, inp in enumerate(inputs, start=1):
-            question = session.question_at(index - 1)
-            said = joined([app.translator.narration(n) for n in row_lines(session.lines_of(index))])
-            step = f"{index} · {step_text(app, state, question, inp)}"
-            self._words.append((plain(step), plain(said)))
-            rows.append({"text": f"{step}\n[size={small}]{said}[/size]" if said else step, "value": str(index),
-                         "background_color": CHOSEN if index == self.selected else PLAIN})
+        rows += [JournalRow(self._said, value=str(index), background_color=CHOSEN if index == self.selected else PLAIN)
+                 for index in range(1, count)]
+        self._words = [(first, "")] + [None] * (count - 1)
+        shown = self.selected if 0 <= self.selected < count else count - 1
+        for row in rows[max(0, shown - AROUND):shown + AROUND + 1]:
+            row["text"]  # the rows in view said now, the rest over the next frames
         self._give_heights(rows)
         rv.data = rows
         self._show_selected()
-        shown = self.selected if 0 <= self.selected < len(rows) else len(rows) - 1
         self.scroll_to_line(shown)
+        # from the frame after the first (an event for the next frame, made on the next frame): the rows
+        # in view are drawn first
+        self._saying = Clock.schedule_once(lambda _dt: self._say_next(0), 0)
 
-    def _give_heights(self, rows: list[dict[str, Any]]) -> None:
-        """Each row's height, estimated for its whole text at the list's width (:class:`RowHeights`)."""
+    def _say_next(self, start: int) -> None:
+        """The rows from ``start`` said on the next frame (:meth:`_say_more`)."""
+        self._saying = Clock.schedule_once(lambda _dt: self._say_more(start), 0)
+
+    def _said(self, index: int) -> str:
+        """Row ``index``'s text: the step (number, who, what), and below it at :data:`SAID_SP` what
+        it narrated; its words kept for its height."""
+        assert self._told is not None  # rows are made by update(), which says from what
+        app = self.app
+        session, state, inputs = self._told
+        question = session.question_at(index - 1)
+        said = joined([app.translator.narration(n) for n in row_lines(session.lines_of(index))])
+        step = f"{index} · {step_text(app, state, question, inputs[index - 1])}"
+        if index < len(self._words):  # (a row of a list since made anew is said, not measured)
+            self._words[index] = (plain(step), plain(said))
+        return f"{step}\n[size={int(sp(SAID_SP))}]{said}[/size]" if said else step
+
+    def _say_more(self, start: int, count: int = SAID_PER_FRAME) -> None:
+        """The next ``count`` rows from ``start`` said; once every row is, each row gets the height
+        estimated for its text (a row grown to its text in view keeps its height), in one layout of
+        the list."""
+        rows = self.ids.lines.data
+        stop = min(len(rows), start + count)
+        for row in rows[start:stop]:
+            row["text"]
+        if stop < len(rows):
+            self._say_next(stop)
+            return
+        self._saying = None
+        if self._give_heights(rows, keep_grown=True):
+            self.ids.lines.refresh_from_data()
+
+    def _give_heights(self, rows: Sequence[dict[str, Any]], keep_grown: bool = False) -> bool:
+        """Each said row's height, estimated for its whole text at the list's width (:class:`RowHeights`);
+        ``keep_grown``: a row already taller keeps its height. Whether any height changed."""
         width = self._text_width()
         self._heights_at = width
         heights = self._row_heights
-        for row, (step, said) in zip(rows, self._words):
-            row["height"] = heights.height(step, said, width)
+        changed = False
+        for row, words in zip(rows, self._words):
+            if words is None:
+                continue
+            height = heights.height(*words, width)
+            if keep_grown:
+                height = max(height, row.get("height", 0.0))
+            if row.get("height") != height:
+                row["height"] = height
+                changed = True
+        return changed
 
     def _text_width(self) -> float:
         """The width a row's text wraps at: the list's, less the row's margin; before the list has
@@ -473,11 +588,14 @@ class JournalScreen(GameScreen):
         Clock.schedule_once(lambda _dt: self._scroll_now(index), 0)
 
     def _scroll_now(self, index: int) -> None:
+        """The list scrolled to row ``index`` by the rows' heights in its data (its layout is made
+        from them). No refresh of its data: that gave each row in view to another widget (a row
+        tapped just after it was scrolled to picked the step two rows above), and laid out all
+        2,000 rows again each time."""
         rv = self.ids.lines
         count = len(rv.data)
         if count == 0:
             return
-        rv.refresh_from_data()
         rv.scroll_y = scroll_to(self._row_spans(), index, rv.height)
 
     def _row_spans(self) -> list[float]:
@@ -486,8 +604,14 @@ class JournalScreen(GameScreen):
         return [float(row.get("height", least)) + gap for row in self.ids.lines.data]
 
     def line_button(self, index: int) -> Any:
-        """The row widget of step ``index``, scrolled into view (for drivers and tests)."""
+        """The row widget of step ``index``, scrolled into view (for drivers and tests), every row said
+        first: a table scrolls to a row after the few frames that say them (:meth:`_say_more`), and a
+        driver tapping at once tapped the row that the rows said above it had pushed there."""
         rv = self.ids.lines
+        if self._saying is not None:
+            self._saying.cancel()
+            self._say_more(0, len(rv.data))
+        self._kept_in_view = index  # as scroll_to_line: the list, grown by the rows said, comes back to it
         for _settle in range(3):  # again while a row in view grew to its text: the rows below moved
             heights = [row.get("height") for row in rv.data]
             self._scroll_now(index)

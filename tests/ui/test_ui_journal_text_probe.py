@@ -1,0 +1,30 @@
+"""A Journal row measures its text with :class:`ui.screens.journal.TextProbe` (laid out by Kivy's core
+label, not drawn): the height is the one a ``Label(markup=True)`` draws the same text at, for a step's
+row at each size its narration is fitted at, wrapped or not, in every language's letters."""
+from __future__ import annotations
+
+import pytest
+from kivy.metrics import sp
+from kivy.uix.label import Label
+
+from ui.screens.journal import SAID_SP, SMALLEST_SAID, TextProbe
+
+TEXTS = [
+    "1 · Ann → Narrengilde",
+    "12 · [color=#b3261e]◆[/color] Bartholomäus ⚄ 5,2\n[size={said}]Bartholomäus wirft 5 und 2; zieht 7 Felder bis "
+    "„Schlossallee“; zahlt 2.000 € Miete an Kunigunde[/size]",
+    "206 · Przemysław → Pomiń\n[size={said}]Budynek usunięto z dzielnicy „Dolly Sisters“; Małgorzata-Krystyna płaci "
+    "$2 za każdy budynek; Zofia płaci $4; Bartłomiej płaci $6 &bl;sic&br;[/size]",
+    "x",
+]
+
+
+@pytest.mark.parametrize("text", TEXTS)
+@pytest.mark.parametrize("width", [60.0, 180.0, 426.0, 900.0])
+def test_the_probe_measures_what_a_label_draws(text: str, width: float) -> None:
+    probe = TextProbe()
+    for size in range(SAID_SP, SMALLEST_SAID - 1, -1):
+        markup = text.format(said=int(sp(size)))
+        label = Label(markup=True, text=markup, font_size=sp(14), text_size=(width, None))
+        label.texture_update()
+        assert probe.height(markup, float(sp(14)), width) == float(label.texture_size[1]), (markup, width)
