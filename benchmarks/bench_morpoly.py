@@ -15,6 +15,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from companion.morpoly.random_play import play  # noqa: E402
+from timing import games_parser  # noqa: E402
 
 
 def measure(players: int, games: int, base: str, check: bool) -> tuple[float, float, int]:
@@ -29,7 +30,7 @@ def measure(players: int, games: int, base: str, check: bool) -> tuple[float, fl
 
 
 def main() -> None:
-    games = int(sys.argv[1]) if len(sys.argv) > 1 else 10
+    games = games_parser(__doc__, 10).parse_args().games
     for base in ("standard", "variant"):
         for players in (2, 3, 4):
             checked, inputs_checked, ended = measure(players, games, base, True)

@@ -15,6 +15,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from companion.morpoly.random_play import play  # noqa: E402
+from timing import games_parser  # noqa: E402
 
 SETTINGS = {
     "fortuna": {"fortuna": "on"},
@@ -36,7 +37,7 @@ def measure(players: int, games: int, options: dict[str, str], check: bool) -> t
 
 
 def main() -> None:
-    games = int(sys.argv[1]) if len(sys.argv) > 1 else 10
+    games = games_parser(__doc__, 10).parse_args().games
     for name, options in SETTINGS.items():
         for players in (2, 3, 4):
             checked, inputs_checked, ended, turns = measure(players, games, options, True)

@@ -13,7 +13,6 @@ baseline, measured in the same process), and the 4-player figures against issue 
 """
 from __future__ import annotations
 
-import argparse
 import random
 import sys
 import time
@@ -22,6 +21,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from companion.cli.simulate import play_game  # noqa: E402
+from timing import games_parser  # noqa: E402
 
 
 def measure(players: int, games: int, check: bool, every_input: bool = False) -> tuple[float, float]:
@@ -37,16 +37,15 @@ TARGETS = {"checked": 200.0, "engine only": 400.0}
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=" ".join(__doc__.split("\n\n")[0].split()))
-    parser.add_argument("games", nargs="?", type=int, default=20, help="games per figure (default 20)")
+    parser = games_parser(__doc__, 20)
     parser.add_argument("--players", default="2,3,4", help="player counts, comma-separated (default 2,3,4)")
     args = parser.parse_args()
     try:
         counts = [int(p) for p in args.players.split(",")]
     except ValueError:
         parser.error(f"--players takes counts such as 2,3,4, not {args.players!r}")
-    if args.games < 1 or any(not 2 <= p <= 4 for p in counts):
-        parser.error("at least one game, of 2 to 4 players")
+    if any(not 2 <= p <= 4 for p in counts):
+        parser.error(f"games of 2 to 4 players, not {args.players!r}")
     for players in counts:
         checked, inputs_checked = measure(players, args.games, True)
         every, inputs_every = measure(players, max(1, args.games // 4), True, every_input=True)
