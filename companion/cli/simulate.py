@@ -263,17 +263,21 @@ def _answer_by_key(game: Game, table: Table, key: str, opts: tuple[str, ...], pl
             if held and table.interrupts.random() < 0.7:
                 return _answer(table.interrupts.choice(held))
         return _answer("none")
-    # interrupt.window, interrupt.event-window: one player's window
-    assert player is not None
-    held = [o for o in opts if o in table.hands[player]]
-    if held and table.interrupts.random() < 0.7:
-        return _answer(table.interrupts.choice(held))
-    return _answer("none")
+    if key in _ONE_PLAYERS_WINDOW:
+        assert player is not None
+        held = [o for o in opts if o in table.hands[player]]
+        if held and table.interrupts.random() < 0.7:
+            return _answer(table.interrupts.choice(held))
+        return _answer("none")
+    raise AssertionError(f"{key!r} is in _ANSWERED_BY_KEY but answered nowhere")  # a key added to one, not the other
+
+
+_ONE_PLAYERS_WINDOW = ("interrupt.window", "interrupt.event-window")
+"""The windows of one player to play an interrupt card (:data:`ANYONE` is several players')."""
 
 
 _ANSWERED_BY_KEY: frozenset[str] = frozenset((
-    "setup.personality", "event.draw", "event.fog.card", *PLAY_KEYS, "turn.end", "interrupt.window",
-    "interrupt.event-window", ANYONE))
+    "setup.personality", "event.draw", "event.fog.card", *PLAY_KEYS, "turn.end", *_ONE_PLAYERS_WINDOW, ANYONE))
 """The questions the table answers in a way of their own (:func:`_answer_by_key`), not by the
 general rules of :func:`choose_input` (a card named from a hand, skip at times, else any option):
 one look-up instead of a test per key for the others, most questions."""
