@@ -122,12 +122,24 @@ def chain_hash(previous: str, n: Any, at: Any, version: Any, kind: Any, barrier:
         data = data.decode("utf-8", "backslashreplace")
     if (type(n) is type(version) is type(barrier) is int
             and type(previous) is type(at) is type(kind) is type(data) is str):
-        # a row as the journal writes it: the encoder's own text, put together without its machinery
         q = _quote
-        text = f"[{q(previous)},{n},{q(at)},{version},{q(kind)},{barrier},{q(data)}]"
-    else:  # a damaged row's odd types (a real for a number, a blob), as the encoder writes them
-        text = _CHAIN_ENCODER.encode([previous, n, at, version, kind, barrier, data])
+        return _plain_hash(q(previous), n, at, version, q(kind), barrier, q(data))
+    # a damaged row's odd types (a real for a number, a blob), as the encoder writes them
+    text = _CHAIN_ENCODER.encode([previous, n, at, version, kind, barrier, data])
     return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def _plain_hash(previous: str, n: int, at: str, version: int, kind: str, barrier: int, data: str) -> str:
+    """:func:`chain_hash` of a row as the journal writes it (three ``int``, not ``bool``, and four
+    ``str``), given ``previous``, ``kind`` and ``data`` already quoted (a resume quotes a repeated
+    data text once, and knows how the kinds and its own hashes quote): the encoder's own text, put
+    together without its machinery."""
+    text = f"[{previous},{n},{_quote(at)},{version},{kind},{barrier},{data}]"
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+_QUOTED_KINDS: Final = {kind: _quote(kind) for kind in ENTRY_KINDS}
+"""Each entry kind as :func:`chain_hash` writes it."""
 
 
 def _migrate_1_to_2(db: sqlite3.Connection) -> None:
@@ -478,10 +490,10 @@ def _stamp(clock: Clock) -> str:
 
 # -- reading rows ------------------------------------------------------------------------------
 
-KnownData: TypeAlias = dict[tuple[int, str, str], tuple[dict[str, Any], Input | None, bool]]
+KnownData: TypeAlias = dict[tuple[int, str, str], tuple[dict[str, Any], Input | None, bool, str]]
 """Rows' data already read while reading one game, by ``(version, kind, data text)``: the data as
-parsed and upcast, its input (see :func:`parse_entry`), and whether the data is flat (holds no
-list, so a shallow copy is the row's own)."""
+parsed and upcast, its input (see :func:`parse_entry`), whether the data is flat (holds no
+list, so a shallow copy is the row's own), and the text quoted as :func:`chain_hash` writes it."""
 
 
 def parse_entry(game: int | None, n: Any, at: Any, version: Any, kind: Any, barrier: Any, data: Any, *,
@@ -514,7 +526,7 @@ def parse_entry(game: int | None, n: Any, at: Any, version: Any, kind: Any, barr
     seen = known.get(key) if key is not None and known is not None else None
     if seen is not None:
         # a copy of the data, down to a roll's list of faces: no entry shares what another holds
-        stored, parsed, flat = seen
+        stored, parsed, flat, _ = seen
         return _entry(row, at, version, kind, stored.copy() if flat else _own_copy(stored), bool(barrier), parsed)
     if isinstance(data, (str, bytes)):
         try:
@@ -538,7 +550,8 @@ def parse_entry(game: int | None, n: Any, at: Any, version: Any, kind: Any, barr
         if set(data) != {"steps"} or isinstance(steps, bool) or not isinstance(steps, int) or steps < 1:
             raise JournalError(f"a {kind!r} entry is {{\"steps\": N}} with N >= 1, not {data!r:.80}", game, row)
     if key is not None and known is not None:
-        known[key] = (_own_copy(data), parsed, list not in map(type, data.values()))  # no value a list
+        known[key] = (_own_copy(data), parsed, list not in map(type, data.values()),  # no value a list
+                      _quote(key[2]))
     return _entry(row, at, version, kind, data, bool(barrier), parsed)
 
 
@@ -793,6 +806,23 @@ class Journal:
                 cursor = self._db.execute(f"SELECT {_ENTRY_COLUMNS} FROM entries WHERE game = ? ORDER BY n",
                                           (game_id,))
                 for raw in cursor:
+                    n, at, version, kind, barrier, data, stored = raw
+                    seen = known.get((version, kind, data))
+                    if (seen is not None and type(n) is int and n == len(entries) + 1 and type(at) is str
+                            and 0 < len(at) <= 40 and type(version) is int and type(barrier) is int
+                            and (barrier == 0 or barrier == 1)):
+                        # most rows: a text read before (under a version and kind that passed), and
+                        # every other field what parse_entry and check_link would pass, checked here
+                        # at once (those calls per row were half of reading one); anything else,
+                        # its hash too, goes the whole way below and is refused as it always was
+                        stored_data, parsed, flat, quoted = seen
+                        link = _plain_hash(f'"{previous}"', n, at, version, _QUOTED_KINDS[kind], barrier, quoted)
+                        if link == stored:
+                            entries.append(_entry(n, at, version, kind,
+                                                  stored_data.copy() if flat else _own_copy(stored_data),
+                                                  barrier == 1, parsed))
+                            previous = link
+                            continue
                     entry = parse_entry(game_id, *raw[:6], known=known)  # a garbage row is named for what is wrong
                     if entry.n != len(entries) + 1:  # a gap, named as such rather than as a broken link
                         raise JournalError(f"missing: the next row is numbered {entry.n}", game_id,
