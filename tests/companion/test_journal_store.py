@@ -344,6 +344,22 @@ def test_rows_read_as_a_text_seen_before_are_the_rows_read_one_by_one(journal: J
     assert read[-1].data["faces"] is not read[-2].data["faces"]
 
 
+def test_the_timeline_read_is_the_fold_of_the_entries_and_refuses_what_they_refuse(journal: Journal) -> None:
+    game = repeating_entries(journal)
+    timeline, last = journal.timeline(game)
+    assert timeline == fold_entries(journal.entries(game), game) and last == 8
+    assert len(timeline.applied) == 4 and len(timeline.undone) == 1
+    empty = journal.create_game(["red", "blue"])
+    assert journal.timeline(empty) == (fold_entries([]), 0)
+    journal.append(game, "correction", {"steps": 9})  # written with its hash: refused by the fold alone
+    with pytest.raises(JournalError) as entries_refusal:
+        journal.entries(game)
+    with pytest.raises(JournalError) as timeline_refusal:
+        journal.timeline(game)
+    assert str(timeline_refusal.value) == str(entries_refusal.value)
+    assert timeline_refusal.value.row == 9 and "only 4 can be" in str(timeline_refusal.value)
+
+
 def test_forking_continues_from_the_prefix_and_keeps_every_row_of_the_damaged_game(journal: Journal) -> None:
     game = five_entries(journal)
     damage(Path(journal.path), "UPDATE entries SET data = 'garbage' WHERE n = 4")
