@@ -828,22 +828,26 @@ class Journal:
                             and 0 < len(at) <= 40 and type(version) is int and type(barrier) is int
                             and (barrier == 0 or barrier == 1)):
                         # most rows: a text read before (under a version and kind that passed), and
-                        # every other field what parse_entry and check_link would pass, checked here
-                        # at once (those calls per row were half of reading one); anything else,
-                        # its hash too, goes the whole way below and is refused as it always was
+                        # every other field what parse_entry would pass, checked here at once (its
+                        # call per row was a third of reading one); anything else goes through it
                         stored_data, parsed, flat, quoted = seen
-                        link = _plain_hash(f'"{previous}"', n, at, version, _QUOTED_KINDS[kind], barrier, quoted)
-                        if link == stored:
-                            entries.append(_entry(n, at, version, kind,
-                                                  stored_data.copy() if flat else _own_copy(stored_data),
-                                                  barrier == 1, parsed))
-                            previous = link
+                        entry = _entry(n, at, version, kind, stored_data.copy() if flat else _own_copy(stored_data),
+                                       barrier == 1, parsed)
+                    else:  # a garbage row is named for what is wrong, a gap as such (not as a broken link)
+                        entry = parse_entry(game_id, n, at, version, kind, barrier, data, known=known)
+                        if entry.n != len(entries) + 1:
+                            raise JournalError(f"missing: the next row is numbered {entry.n}", game_id,
+                                               len(entries) + 1)
+                        seen = known.get((version, kind, data))  # a text: kept now, with its quoted form
+                        if seen is None or not type(n) is type(version) is type(barrier) is int or type(at) is not str:
+                            previous = check_link(game_id, previous, raw, len(entries) + 1)  # odd types: the encoder's
+                            entries.append(entry)
                             continue
-                    entry = parse_entry(game_id, *raw[:6], known=known)  # a garbage row is named for what is wrong
-                    if entry.n != len(entries) + 1:  # a gap, named as such rather than as a broken link
-                        raise JournalError(f"missing: the next row is numbered {entry.n}", game_id,
-                                           len(entries) + 1)
-                    previous = check_link(game_id, previous, raw, len(entries) + 1)
+                        quoted = seen[3]
+                    # the row's link, its texts quoted once per game (the data), or known (the kind, the
+                    # hash before); one that does not match is named by check_link, as it always was
+                    link = _plain_hash(f'"{previous}"', n, at, version, _QUOTED_KINDS[kind], barrier, quoted)
+                    previous = link if link == stored else check_link(game_id, previous, raw, len(entries) + 1)
                     entries.append(entry)
         except JournalError as exc:
             return entries, exc, None
