@@ -74,12 +74,31 @@ class History(Generic[G]):
         last and the snapshots' comes from the engine's ``step`` and may be dropped at the next
         input. An input refused (or one that ``inputs`` fails to give) leaves the history at the
         inputs before it."""
+        # :meth:`push` written out, its engine's functions and lists looked up once: a replay's own
+        # work per input, the engine's aside
         engine = self.engine
-        last = len(self.inputs) + count
+        step, apply, question_of, narration_of = engine.step, engine.apply, engine.question, engine.narration
+        kept, asked, said, snapshots = self.inputs, self.asked, self.said, self.snapshots
+        last = len(kept) + count
+        game = self.now
         for inp in inputs:
-            position = len(self.inputs) + 1
-            transient = position != last and position % SNAPSHOT_EVERY != 0
-            self.push(inp, (engine.step if transient else engine.apply)(self.now, inp), transient)
+            position = len(kept) + 1
+            if position != last and position % SNAPSHOT_EVERY:
+                game = step(game, inp)
+                kept.append(inp)
+                question = question_of(game)
+                if not is_settled(question):
+                    assert question is not None
+                    question = self._kept(question, position)
+            else:
+                game = apply(game, inp)
+                kept.append(inp)
+                question = question_of(game)
+                if position % SNAPSHOT_EVERY == 0:
+                    snapshots[position] = game
+            asked.append(question)
+            said.append(len(narration_of(game)))
+            self.now = game
 
     def _kept(self, question: Question, index: int) -> Question:
         """The question of position ``index``, from a game made by ``step``, as :attr:`asked` keeps

@@ -217,8 +217,13 @@ def fold(rules: Rules[G] | GameRules, record: GameRecord, entries: Iterable[Entr
     Linear in the inputs: the positions between snapshots are not kept (nor copied, when the engine
     has a ``step``), and the garbage collector is paused meanwhile — it found nothing to free and
     walked every kept position each time, a third of a long replay."""
-    entries = list(entries)
-    timeline = fold_entries(entries, record.id)
+    timeline = fold_entries(list(entries), record.id)
+    return fold_timeline(rules, record, timeline), timeline
+
+
+def fold_timeline(rules: Rules[G] | GameRules, record: GameRecord, timeline: Timeline) -> History[G]:
+    """:func:`fold` of the entries whose fold is ``timeline`` (a resume has it from reading them:
+    :meth:`~companion.core.journal.Journal.timeline`)."""
     engine: Rules[G] = engine_for(rules, record)
     try:
         first = engine.new_game(list(record.players), record.edition,
@@ -235,7 +240,7 @@ def fold(rules: Rules[G] | GameRules, record: GameRecord, entries: Iterable[Entr
         entry = applied[len(history.inputs)]  # the history holds the inputs before the one refused
         raise JournalError(f"the engine rejects this input on replay: {exc}", record.id, entry.n,
                            key="journal.replay-rejected", params={"row": entry.n}, detail=exc) from None
-    return history, timeline
+    return history
 
 
 @contextmanager
@@ -407,10 +412,10 @@ class Session(Generic[G]):
         if record is None:
             return None
         with _collector_paused():  # the rows and the fold: one pass of the collector after, not one per 700 objects
-            entries = self.journal.entries(record.id)
+            timeline, last_n = self.journal.timeline(record.id)
             engine = engine_for(self.engines, record)
-            history, timeline = fold(engine, record, entries)
-        self._load(record, history, timeline, entries[-1].n if entries else 0, engine)
+            history = fold_timeline(engine, record, timeline)
+        self._load(record, history, timeline, last_n, engine)
         self._sync_result()
         self._draw_if_random()
         return self.game

@@ -47,7 +47,7 @@ class AnkhMorporkMode:
         return engine.apply(game, inp, snapshot=False)
 
     def question(self, game: Game) -> Question | None:
-        return game.question
+        return game.current_question  # the field (``Game.question`` is a property: a call of its own per input)
 
     def narration(self, game: Game) -> Sequence[Narration]:
         return game.narration

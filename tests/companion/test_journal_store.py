@@ -285,6 +285,81 @@ def test_a_damaged_row_is_named_and_the_prefix_before_it_is_offered(journal: Jou
     assert problem is not None and problem.row == 3
 
 
+def repeating_entries(journal: Journal) -> int:
+    """A game whose rows repeat their data texts, as every real game's do: most rows are read as a
+    text seen before (``Journal.read_prefix``'s shortcut), so damage to such a row must be found there."""
+    game = journal.create_game(["red", "blue"])
+    for data, barrier in [(roll(5), True), (answer("done"), False), (roll(5), True), (answer("done"), False),
+                          (roll(5), True)]:
+        journal.append(game, "input", data, barrier)
+    journal.append(game, "correction", {"steps": 1})
+    journal.append(game, "redo", {"steps": 1})
+    journal.append(game, "correction", {"steps": 1})
+    return game
+
+
+@pytest.mark.parametrize("statement, message", [
+    ("UPDATE entries SET barrier = 2 WHERE n = 4", r"game 1, row 4: barrier flag 2 is not 0 or 1"),
+    ("UPDATE entries SET barrier = 1 WHERE n = 4", r"game 1, row 4: this row was changed after it was written"),
+    ("UPDATE entries SET at = '' WHERE n = 4", r"game 1, row 4: timestamp '' is not a time"),
+    ("UPDATE entries SET at = '2026-11-22T20:00:09.000Z' WHERE n = 4", r"game 1, row 4: this row was changed"),
+    ("UPDATE entries SET at = X'00ff' WHERE n = 4", r"game 1, row 4: timestamp b'.*' is not a time"),
+    ("UPDATE entries SET data = (SELECT data FROM entries WHERE n = 1) WHERE n = 4",
+     r"game 1, row 4: this row was changed"),
+    ("UPDATE entries SET data = (SELECT data FROM entries WHERE n = 1) || ' ' WHERE n = 4",
+     r"game 1, row 4: this row was changed"),
+    ("UPDATE entries SET kind = 'undo' WHERE n = 4", r"game 1, row 4: a 'undo' entry is"),
+    ("UPDATE entries SET version = 7 WHERE n = 4", r"game 1, row 4: unknown schema version 7"),
+    ("UPDATE entries SET hash = upper(hash) WHERE n = 4", r"game 1, row 4: this row was changed"),
+    ("UPDATE entries SET kind = 'redo' WHERE n = 8", r"game 1, row 8: this row was changed"),
+    ("UPDATE entries SET kind = 'undo' WHERE n = 8", r"game 1, row 8: this row was changed"),
+    ("DELETE FROM entries WHERE n = 4", r"game 1, row 4: missing: the next row is numbered 5"),
+])
+def test_a_damaged_row_with_a_text_read_before_is_named(journal: Journal, statement: str, message: str) -> None:
+    game = repeating_entries(journal)
+    damage(Path(journal.path), statement)
+    with pytest.raises(JournalError, match=message) as caught:
+        journal.entries(game)
+    row = caught.value.row
+    assert caught.value.game == game and row is not None and row in (4, 8)
+    prefix, problem = journal.read_prefix(game)
+    assert [e.n for e in prefix] == list(range(1, row)) and problem is not None and problem.row == row
+
+
+def test_rows_read_as_a_text_seen_before_are_the_rows_read_one_by_one(journal: Journal) -> None:
+    """The shortcut for a repeated text gives each row what checking it alone gives: equal entries,
+    the same input, and data of its own (a roll's faces too)."""
+    game = repeating_entries(journal)
+    journal.append(game, "input", {"type": "roll", "faces": [3, 4], "source": "serial"}, True)
+    journal.append(game, "input", {"type": "roll", "faces": [3, 4], "source": "serial"}, True)
+    rows = raw(Path(journal.path)).execute(
+        "SELECT n, at, version, kind, barrier, data FROM entries WHERE game = ? ORDER BY n", (game,)).fetchall()
+    alone = [parse_entry(game, *row) for row in rows]
+    read = journal.entries(game)
+    assert read == alone and [e.parsed for e in read] == [e.parsed for e in alone]
+    assert [e.parsed is None for e in read] == [e.kind != "input" for e in read]
+    assert [type(e.barrier) for e in read] == [bool] * len(read)
+    datas = [e.data for e in read]
+    assert len({id(d) for d in datas}) == len(datas)
+    assert read[-1].data["faces"] is not read[-2].data["faces"]
+
+
+def test_the_timeline_read_is_the_fold_of_the_entries_and_refuses_what_they_refuse(journal: Journal) -> None:
+    game = repeating_entries(journal)
+    timeline, last = journal.timeline(game)
+    assert timeline == fold_entries(journal.entries(game), game) and last == 8
+    assert len(timeline.applied) == 4 and len(timeline.undone) == 1
+    empty = journal.create_game(["red", "blue"])
+    assert journal.timeline(empty) == (fold_entries([]), 0)
+    journal.append(game, "correction", {"steps": 9})  # written with its hash: refused by the fold alone
+    with pytest.raises(JournalError) as entries_refusal:
+        journal.entries(game)
+    with pytest.raises(JournalError) as timeline_refusal:
+        journal.timeline(game)
+    assert str(timeline_refusal.value) == str(entries_refusal.value)
+    assert timeline_refusal.value.row == 9 and "only 4 can be" in str(timeline_refusal.value)
+
+
 def test_forking_continues_from_the_prefix_and_keeps_every_row_of_the_damaged_game(journal: Journal) -> None:
     game = five_entries(journal)
     damage(Path(journal.path), "UPDATE entries SET data = 'garbage' WHERE n = 4")
