@@ -625,13 +625,27 @@ class JournalScreen(GameScreen):
         raise LookupError(f"journal line {index} is not in view")
 
     def select(self, index: int) -> None:
+        """Step ``index`` picked: its row and the one picked before take their colours, and the table
+        after that step is shown."""
         rv = self.ids.lines
         for i in (self.selected, index):
             if 0 <= i < len(rv.data):
-                rv.data[i]["background_color"] = CHOSEN if i == index else PLAIN
+                self._colour_row(i, CHOSEN if i == index else PLAIN)
         self.selected = index
-        rv.refresh_from_data()
         self._show_selected()
+
+    def _colour_row(self, index: int, colour: tuple[float, ...]) -> None:
+        """Row ``index`` in ``colour``: in the list's data, and on the row widget that shows it, in view
+        or kept by the list for it (a row scrolled out of view comes back without being given its
+        step again). Not by a refresh of the list's data: that laid out all 2,000 rows again and gave
+        every row in view its step anew, each measured and drawn again, for two colours."""
+        rv = self.ids.lines
+        rv.data[index]["background_color"] = colour
+        adapter = rv.view_adapter
+        kept = [adapter.get_visible_view(index)] + [views.get(index) for views in adapter.dirty_views.values()]
+        for view in kept:
+            if view is not None:
+                view.background_color = colour
 
     def _show_selected(self) -> None:
         app = self.app
