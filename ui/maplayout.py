@@ -209,34 +209,31 @@ def place_block(polygon: list[Point], avoid: list[list[Point]], centre: Point, l
         offsets = [(dx * step, dy * step) for dx in range(-int(reach / step), int(reach / step) + 1)
                    for dy in range(-int(reach / step), int(reach / step) + 1)]
         offsets.sort(key=lambda o: o[0] ** 2 + o[1] ** 2)
+        widths = [sum(w for w, _h in row) + 2 * gap * (len(row) - 1) for row in rows]
+        rows_at: dict[float, list[_Row]] = {}  # the name's row and the chips' rows, by the block's offset up
         for dx, dy in offsets:
             cx, top = centre[0] + dx, centre[1] + dy + height / 2
-            label_box = (cx - label[0] / 2, top - label[1], label[0], label[1])
-            boxes: list[Box] = []
-            y = top - label[1] - gap
-            for row in rows:
-                width = sum(w for w, _h in row) + 2 * gap * (len(row) - 1)
-                x = cx - width / 2
-                for w, h in row:
-                    boxes.append((x, y - row_h + (row_h - h) / 2, w, h))
-                    x += w + 2 * gap
-                y -= row_h + gap
+            placed = rows_at.get(dy)
+            if placed is None:  # each height's rows prepared once for the offsets sideways (_Row)
+                placed = rows_at[dy] = [_Row([label], top, label[1], gap, margin, inside, avoided, segments,
+                                             near_taken)]
+                y = top - label[1] - gap
+                for row in rows:
+                    placed.append(_Row(row, y, row_h, gap, margin, inside, avoided, segments, near_taken))
+                    y -= row_h + gap
             limit = best[0][0] if best is not None else 10 ** 6
             spill = 0
-            for box in [label_box, *boxes]:
-                bx, by, bw, bh = box
-                spill += _spill((bx - margin, by - margin, bw + 2 * margin, bh + 2 * margin), inside, avoided,
-                                segments, limit - spill)
-                for tx, ty, tw, th in near_taken:  # overlapping another area's box: the innermost loop
-                    if bx < tx + tw and tx < bx + bw and by < ty + th and ty < by + bh:
-                        spill += 6
+            for sliding, x in zip(placed, [cx - label[0] / 2] + [cx - width / 2 for width in widths]):
+                spill += sliding.spill(x, limit - spill)
                 if spill > limit:
                     break  # worse than the best already found: its exact spill does not matter
             score = (spill, dx * dx + dy * dy + 40.0 * per_row)
             if best is None or score < best[0]:
+                label_box = placed[0].boxes(cx - label[0] / 2)[0]
+                boxes = [box for sliding, width in zip(placed[1:], widths) for box in sliding.boxes(cx - width / 2)]
                 best = (score, label_box, boxes)
             if spill == 0:
-                return label_box, boxes, 0
+                return best[1], best[2], 0
     assert best is not None
     return best[1], best[2], best[0][0]
 
@@ -495,7 +492,7 @@ def _spill(box: Box, polygon: _Shape, avoid: list[_Shape], segments: list[Segmen
 
 class _Row:
     """A row of boxes (each width, height) whose top is at ``top``, to be tried at many places sideways
-    (:func:`place_rows`): how much it spills at each, as :func:`_spill` counts it for each box (grown by
+    (:func:`place_rows`; :func:`place_block`'s name and rows of chips at each height): how much it spills at each, as :func:`_spill` counts it for each box (grown by
     ``margin``) plus 6 for each box ``blocked`` that one overlaps, stopping where the row is past its
     budget. What depends on the height alone (where the outlines cross the box's three heights; for
     a box whose nine points are inside, the outlines' corners, the river's segments and the boxes
