@@ -20,8 +20,8 @@ from kivy.uix.recycleview.views import RecycleDataViewBehavior
 
 from companion.core.inputs import Answer, CardScan, DieRoll, RandomDraw, roll_text
 from ui.screens.base import GameScreen
+from ui import mapwidget  # noqa: F401  (the map in journal.kv, made known to kv)
 from ui.screens.morpoly.common import N_, is_morpoly, option_label, party_name
-from ui.screens.table import public_state
 from ui.stacked_rows import StackedRows  # noqa: F401  (the list's layout in journal.kv, made known to kv)
 from ui.widgets import BigButton, open_game, player_markup, player_name
 
@@ -283,7 +283,7 @@ class JournalLine(RecycleDataViewBehavior, BigButton):
     def __init__(self, **kwargs: Any) -> None:
         kwargs.setdefault("max_lines", 2)
         super().__init__(**kwargs)
-        self._probe = TextProbe()
+        self._probe: TextProbe | None = None  # a row outside a Journal's list measures with its own (_text_probe)
         self._fitting = False  # the text being made smaller by _align, not a new text
         self._placing = False  # given a step by the list, not yet its place and size (refresh_view_layout)
         self._said = ""  # the row's text as given (its narration at SAID_SP), which _align fits anew
@@ -389,8 +389,18 @@ class JournalLine(RecycleDataViewBehavior, BigButton):
         asks :meth:`_grown` and then the fitting at :data:`SAID_SP` for the same text)."""
         key = (text, float(self.font_size), float(self.text_size[0]))
         if self._measured[0] != key:
-            self._measured = (key, self._probe.height(*key))
+            self._measured = (key, self._text_probe().height(*key))
         return self._measured[1]
+
+    def _text_probe(self) -> TextProbe:
+        """The Journal's probe, one for all its rows (each row's own, a Label made for each of the list's
+        rows, was a twentieth of opening a long game's Journal); a row outside one makes its own."""
+        screen = self._journal()
+        if screen is not None:
+            return screen.text_probe
+        if self._probe is None:
+            self._probe = TextProbe()
+        return self._probe
 
     def on_release(self) -> None:
         screen = self._journal()
@@ -420,6 +430,8 @@ class JournalScreen(GameScreen):
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self._row_heights = RowHeights(str(Label.font_name.defaultvalue))
+        self.text_probe = TextProbe()
+        """How tall its rows' texts are drawn (:meth:`JournalLine._height_of`)."""
         self._words: list[tuple[str, str] | None] = []
         """Each row's step and narration without markup, which its height is estimated from (None for a
         row not yet said: :class:`JournalRow`)."""
@@ -659,6 +671,9 @@ class JournalScreen(GameScreen):
         if morpoly:  # Ankh-Morpoly has no city map: where each party stood, and its cash
             self.ids.position.text = morpoly_position_text(app, session.positions[index])
         else:
+            # imported here: the first game's table screen and scoring, which an Ankh-Morpoly game's Journal
+            # does not need, were a twentieth of opening it
+            from ui.screens.table import public_state
             self.ids.map.state = public_state(session.positions[index], app.slips_logged)
         self.ids.at.text = app.t("The table after step {n}").format(n=index)
         self.ids.undo.disabled = index >= count - 1
