@@ -393,8 +393,8 @@ class JournalLine(RecycleDataViewBehavior, BigButton):
         return self._measured[1]
 
     def _text_probe(self) -> TextProbe:
-        """The Journal's probe, one for all its rows (each row's own, a Label made for each of the list's
-        rows, was a twentieth of opening a long game's Journal); a row outside one makes its own."""
+        """The Journal's probe, one for all its rows (a probe of each row's own was a Label made for each
+        row widget as the Journal opened); a row outside one makes its own."""
         screen = self._journal()
         if screen is not None:
             return screen.text_probe
@@ -672,7 +672,7 @@ class JournalScreen(GameScreen):
             self.ids.position.text = morpoly_position_text(app, session.positions[index])
         else:
             # imported here: the first game's table screen and scoring, which an Ankh-Morpoly game's Journal
-            # does not need, were a twentieth of opening it
+            # does not need, were 7 ms of opening it
             from ui.screens.table import public_state
             self.ids.map.state = public_state(session.positions[index], app.slips_logged)
         self.ids.at.text = app.t("The table after step {n}").format(n=index)
