@@ -79,7 +79,7 @@ class StackedRows(RecycleBoxLayout):
         RecycleLayout.compute_layout(self, data, flags)  # which rows in view changed size (Kivy's base)
         changed = self._changed_views
         if changed is None or changed and not self._update_sizes(changed):
-            self._placed_at = None  # (Kivy moved the rows in view that changed, in place)
+            self._placed_at = None  # (nothing to lay out, or Kivy moved the rows in view that changed in place)
             return
         # Kivy's base gives a row in view that changed size a new size hint list: none did, and the
         # layout was made for the same place, size and rows, so every row stands where it is

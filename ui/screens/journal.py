@@ -19,8 +19,8 @@ from kivy.uix.popup import Popup
 from kivy.uix.recycleview.views import RecycleDataViewBehavior
 
 from companion.core.inputs import Answer, CardScan, DieRoll, RandomDraw, roll_text
-from ui.screens.base import GameScreen
 from ui import mapwidget  # noqa: F401  (the map in journal.kv, made known to kv)
+from ui.screens.base import GameScreen
 from ui.screens.morpoly.common import N_, is_morpoly, option_label, party_name
 from ui.stacked_rows import StackedRows  # noqa: F401  (the list's layout in journal.kv, made known to kv)
 from ui.widgets import BigButton, open_game, player_markup, player_name
