@@ -8,8 +8,10 @@ widget's pixel box (Kivy's y points up) keeping the printed board's aspect ratio
 from __future__ import annotations
 
 import json
+from array import array
 from bisect import bisect_right
 from dataclasses import dataclass
+from functools import lru_cache
 from importlib import resources
 from typing import Any
 
@@ -314,14 +316,14 @@ def place_loose(polygon: list[Point], avoid: list[list[Point]], centre: Point, l
     cx, cy = centre
     spill = 0
     for w, h in [label, *chips]:
-        spots = [(inside.left + i * step, inside.bottom + j * step)
-                 for i in range(int((inside.right - inside.left - w) / step) + 1)
-                 for j in range(int((inside.top - inside.bottom - h) / step) + 1)]
-        spots.sort(key=lambda p: (p[0] + w / 2 - cx) ** 2 + (p[1] + h / 2 - cy) ** 2)
+        up, order = _nearest_spots((inside.left, inside.right, inside.bottom, inside.top), step, w, h, centre)
+        others = placed + blocked
         best: tuple[int, Box] | None = None
-        for x, y in spots:
+        for spot in order:
+            i, j = divmod(spot, up)
+            x, y = inside.left + i * step, inside.bottom + j * step
             box = (x, y, w, h)
-            clash = sum(50 for tx, ty, tw, th in placed + blocked
+            clash = sum(50 for tx, ty, tw, th in others
                         if x - gap < tx + tw and tx < x + w + gap and y - gap < ty + th and ty < y + h + gap)
             if best is not None and clash >= best[0]:
                 continue
@@ -339,6 +341,23 @@ def place_loose(polygon: list[Point], avoid: list[list[Point]], centre: Point, l
             placed += [(cx - w / 2, cy - h / 2, w, h) for w, h in [label, *chips][len(placed):]]
             return placed[0], placed[1:], spill
     return placed[0], placed[1:], spill
+
+
+@lru_cache(maxsize=64)
+def _nearest_spots(bounds: tuple[float, float, float, float], step: float, w: float, h: float,
+                   centre: Point) -> tuple[int, array[int]]:
+    """The spots on a grid of ``step`` pixels where a ``w`` by ``h`` box stands within ``bounds`` (left,
+    right, bottom, top), nearest ``centre`` first (:func:`place_loose`): how many the grid has up, and
+    each spot's number (``i`` across times that, plus ``j`` up). Kept: an area's search asks for the
+    same ones for each chip of a size and at each attempt (its number, its chips at each scale), and
+    listing and sorting some hundreds of spots each time was nearly half of place_loose's time; kept
+    as numbers, some kB each, where the spots themselves were a hundred bytes a spot."""
+    left, right, bottom, top = bounds
+    cx, cy = centre
+    across, up = int((right - left - w) / step) + 1, int((top - bottom - h) / step) + 1
+    spots = [(left + i * step, bottom + j * step) for i in range(across) for j in range(up)]
+    order = sorted(range(len(spots)), key=lambda k: (spots[k][0] + w / 2 - cx) ** 2 + (spots[k][1] + h / 2 - cy) ** 2)
+    return max(up, 0), array("I", order)
 
 
 def ring_around(chip: Box, polygon: list[Point], avoid: list[list[Point]], outset: float = 3.0,

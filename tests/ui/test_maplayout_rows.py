@@ -62,3 +62,20 @@ def test_a_row_counts_at_every_place_what_its_boxes_count_one_by_one(seed: int) 
                 assert row.spill(x, budget) == expected, (area, sizes, x, top, budget)
                 checked += expected > 0
     assert checked > 100  # rows that spill, not only rows that fit
+
+
+@pytest.mark.parametrize(("bounds", "w", "h"), [((10.0, 95.5, 20.0, 71.25), 7.0, 12.0), ((0.5, 40.0, 3.0, 30.0), 17.0, 15.0),
+                                                ((10.0, 20.0, 10.0, 20.0), 30.0, 12.0)])
+def test_place_loose_tries_the_spots_nearest_the_centre_first(bounds: tuple[float, float, float, float], w: float,
+                                                             h: float) -> None:
+    """The spots a box is tried at, kept as numbers per size: every spot of the grid where it stands in
+    the bounds, nearest the centre first, ties in the grid's order; none for a box wider than them."""
+    from ui.maplayout import _nearest_spots
+    left, right, bottom, top = bounds
+    centre, step = ((left + right) / 2 + 1.3, (bottom + top) / 2 - 0.7), 3.0
+    grid = [(left + i * step, bottom + j * step) for i in range(int((right - left - w) / step) + 1)
+            for j in range(int((top - bottom - h) / step) + 1)]
+    expected = sorted(grid, key=lambda p: (p[0] + w / 2 - centre[0]) ** 2 + (p[1] + h / 2 - centre[1]) ** 2)
+    up, order = _nearest_spots(bounds, step, w, h, centre)
+    found = [(left + divmod(k, up)[0] * step, bottom + divmod(k, up)[1] * step) for k in order]
+    assert found == expected and (len(found) > 20 or w > right - left)
