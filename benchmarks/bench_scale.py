@@ -50,6 +50,7 @@ of simulator games and Kivy starts saved when only ``Session.open`` is being wor
 ``--journal-only`` prints only the Journal rows (the two first-game journals and the Ankh-Morpoly
 game), each the median of ``--repeat`` fresh processes (one otherwise), its memory the largest: a few
 minutes, where the whole run takes a quarter of an hour, when only the Journal is being worked on.
+With ``--against`` the two checkouts take turns, process by process.
 
 ``--memory-only`` prints only the memory after every screen was opened on the 2,000-entry game (as the
 app starts and after "resume"), against the bare app: ``--repeat`` of each, the median.
@@ -78,7 +79,7 @@ SIZES = (100, 500, 2000)
 JOURNAL_SIZES = (50, 2000)
 MORPOLY_STEPS = 2000
 """The Ankh-Morpoly game whose Journal is opened: this many steps, unfinished."""
-STARTS = {"empty": ("empty journal", 1.3), "long": ("2,000-entry game", 1.4)}
+STARTS: dict[str, tuple[str, float]] = {"empty": ("empty journal", 1.3), "long": ("2,000-entry game", 1.4)}
 """The two timed app starts: how the rows name them, and the issue's target (× the bare app)."""
 
 
@@ -396,8 +397,6 @@ def app_data(tmp: Path, name: str, journal: Path | None) -> Path:
 def measure(root: Path, journals: dict[int, Path], tmp: Path, args: argparse.Namespace,
             morpoly: Path | None = None) -> dict[str, Any]:
     out: dict[str, Any] = {}
-    if args.journal_only:
-        return measure_journals(root, journals, tmp, args, morpoly)
     if args.memory_only:
         return measure_memory(root, journals[2000], tmp, args)
     for size in SIZES:
@@ -459,28 +458,36 @@ def measure(root: Path, journals: dict[int, Path], tmp: Path, args: argparse.Nam
     return out
 
 
-def measure_journals(root: Path, journals: dict[int, Path], tmp: Path, args: argparse.Namespace,
-                     morpoly: Path | None) -> dict[str, Any]:
-    """Only the Journal figures (``--journal-only``): each the median of ``--repeat`` fresh processes,
-    its memory the largest seen."""
-    warm_up(root, tmp)
-    out: dict[str, Any] = {}
+def measure_journals(roots: list[Path], journals: dict[int, Path], tmp: Path, args: argparse.Namespace,
+                     morpoly: Path | None) -> dict[Path, dict[str, Any]]:
+    """Only the Journal figures (``--journal-only``) of each checkout in ``roots``: each the median of
+    ``--repeat`` fresh processes, its memory the largest seen. The checkouts take turns run by run
+    (the order alternating), so a machine whose load swings during the run swings for both."""
+    for root in roots:
+        warm_up(root, tmp)
+    out: dict[Path, dict[str, Any]] = {root: {} for root in roots}
     games = [(f"journal_{size}", journals[size]) for size in JOURNAL_SIZES]
     games += [("journal_morpoly", morpoly)] if morpoly is not None else []
     for name, journal in games:
-        results = []
+        results: dict[Path, list[dict[str, Any]]] = {root: [] for root in roots}
+        refused: set[Path] = set()
         for run in range(args.repeat):
-            data = app_data(tmp, f"{root.name}-{name}-{run}", journal)
-            try:
-                results.append(child(root, APP.format(data=str(data), journal=True, every=False, resume=False))[0])
-            except SystemExit:  # a checkout whose Journal could not open before its game was shown
-                break
-        if not results:
-            out[f"{name}_ms"] = None
-            continue
-        for key in ("ms", "map_ms", "map_total_ms", "pick_map_ms"):
-            out[f"{name}_{key}"] = statistics.median(r[f"journal_{key}"] for r in results)
-        out[f"{name}_mb"] = max(r["journal_mb"] for r in results)
+            for root in (roots if run % 2 == 0 else roots[::-1]):
+                if root in refused:
+                    continue
+                data = app_data(tmp, f"{root.name}-{len(roots)}-{roots.index(root)}-{name}-{run}", journal)
+                try:
+                    results[root].append(child(root, APP.format(data=str(data), journal=True, every=False,
+                                                                resume=False))[0])
+                except SystemExit:  # a checkout whose Journal could not open before its game was shown
+                    refused.add(root)
+        for root in roots:
+            if not results[root]:
+                out[root][f"{name}_ms"] = None
+                continue
+            for key in ("ms", "map_ms", "map_total_ms", "pick_map_ms"):
+                out[root][f"{name}_{key}"] = statistics.median(r[f"journal_{key}"] for r in results[root])
+            out[root][f"{name}_mb"] = max(r["journal_mb"] for r in results[root])
     return out
 
 
@@ -675,7 +682,11 @@ def main(argv: list[str] | None = None) -> int:
         if args.start_rounds:
             print("\n".join(start_rounds(columns, journals[2000], tmp, args.start_rounds)))
             return 0
-        results = [(label, rows(measure(root, journals, tmp, args, morpoly))) for label, root in columns]
+        if args.journal_only:
+            figures = measure_journals([root for _, root in columns], journals, tmp, args, morpoly)
+            results = [(label, rows(figures[root])) for label, root in columns]
+        else:
+            results = [(label, rows(measure(root, journals, tmp, args, morpoly))) for label, root in columns]
     width = max(len(r[0]) for _, table in results for r in table)
     aim = max(len(r[1]) for _, table in results for r in table)
     col = max(len(r[2]) for _, table in results for r in table)

@@ -8,8 +8,10 @@ widget's pixel box (Kivy's y points up) keeping the printed board's aspect ratio
 from __future__ import annotations
 
 import json
+from array import array
 from bisect import bisect_right
 from dataclasses import dataclass
+from functools import lru_cache
 from importlib import resources
 from typing import Any
 
@@ -209,34 +211,31 @@ def place_block(polygon: list[Point], avoid: list[list[Point]], centre: Point, l
         offsets = [(dx * step, dy * step) for dx in range(-int(reach / step), int(reach / step) + 1)
                    for dy in range(-int(reach / step), int(reach / step) + 1)]
         offsets.sort(key=lambda o: o[0] ** 2 + o[1] ** 2)
+        widths = [sum(w for w, _h in row) + 2 * gap * (len(row) - 1) for row in rows]
+        rows_at: dict[float, list[_Row]] = {}  # the name's row and the chips' rows, by the block's offset up
         for dx, dy in offsets:
             cx, top = centre[0] + dx, centre[1] + dy + height / 2
-            label_box = (cx - label[0] / 2, top - label[1], label[0], label[1])
-            boxes: list[Box] = []
-            y = top - label[1] - gap
-            for row in rows:
-                width = sum(w for w, _h in row) + 2 * gap * (len(row) - 1)
-                x = cx - width / 2
-                for w, h in row:
-                    boxes.append((x, y - row_h + (row_h - h) / 2, w, h))
-                    x += w + 2 * gap
-                y -= row_h + gap
+            placed = rows_at.get(dy)
+            if placed is None:  # each height's rows prepared once for the offsets sideways (_Row)
+                placed = rows_at[dy] = [_Row([label], top, label[1], gap, margin, inside, avoided, segments,
+                                             near_taken)]
+                y = top - label[1] - gap
+                for row in rows:
+                    placed.append(_Row(row, y, row_h, gap, margin, inside, avoided, segments, near_taken))
+                    y -= row_h + gap
             limit = best[0][0] if best is not None else 10 ** 6
             spill = 0
-            for box in [label_box, *boxes]:
-                bx, by, bw, bh = box
-                spill += _spill((bx - margin, by - margin, bw + 2 * margin, bh + 2 * margin), inside, avoided,
-                                segments, limit - spill)
-                for tx, ty, tw, th in near_taken:  # overlapping another area's box: the innermost loop
-                    if bx < tx + tw and tx < bx + bw and by < ty + th and ty < by + bh:
-                        spill += 6
+            for sliding, x in zip(placed, [cx - label[0] / 2] + [cx - width / 2 for width in widths]):
+                spill += sliding.spill(x, limit - spill)
                 if spill > limit:
                     break  # worse than the best already found: its exact spill does not matter
             score = (spill, dx * dx + dy * dy + 40.0 * per_row)
             if best is None or score < best[0]:
+                label_box = placed[0].boxes(cx - label[0] / 2)[0]
+                boxes = [box for sliding, width in zip(placed[1:], widths) for box in sliding.boxes(cx - width / 2)]
                 best = (score, label_box, boxes)
             if spill == 0:
-                return label_box, boxes, 0
+                return best[1], best[2], 0
     assert best is not None
     return best[1], best[2], best[0][0]
 
@@ -257,18 +256,6 @@ def place_rows(polygon: list[Point], avoid: list[list[Point]], centre: Point, la
     cx, cy = centre
     row_h = max((h for _w, h in chips), default=0.0)
     best: tuple[int, Box, list[Box]] | None = None
-
-    def row_spill(boxes: list[Box], budget: int) -> int:
-        spill = 0
-        for bx, by, bw, bh in boxes:
-            spill += _spill((bx - margin, by - margin, bw + 2 * margin, bh + 2 * margin), inside, avoided,
-                            segments, budget - spill)
-            spill += sum(6 for tx, ty, tw, th in blocked
-                         if bx < tx + tw and tx < bx + bw and by < ty + th and ty < by + bh)
-            if spill > budget:
-                break
-        return spill
-
     shifts = sorted((i * step for i in range(-int((cx - inside.left) / step) - 1, int((inside.right - cx) / step) + 2)),
                     key=abs)
     for per_row in sorted({max(1, -(-len(chips) // k)) for k in (1, 2, 3, 4)}, reverse=True):
@@ -286,17 +273,14 @@ def place_rows(polygon: list[Point], avoid: list[list[Point]], centre: Point, la
             for n, row in enumerate(lines_of):
                 h_row = label[1] if n == 0 else row_h
                 width = sum(w for w, _h in row) + 2 * gap * (len(row) - 1)
+                sliding = _Row(row, y, h_row, gap, margin, inside, avoided, segments, blocked)
                 row_best: tuple[int, list[Box]] | None = None
                 for dx in shifts:
                     x = cx + dx - width / 2
-                    boxes: list[Box] = []
-                    for w, h in row:
-                        boxes.append((x, y - h_row + (h_row - h) / 2, w, h))
-                        x += w + 2 * gap
                     budget = row_best[0] if row_best is not None else limit - spill
-                    score = row_spill(boxes, budget)
+                    score = sliding.spill(x, budget)
                     if row_best is None or score < row_best[0]:
-                        row_best = (score, boxes)
+                        row_best = (score, sliding.boxes(x))
                     if score == 0:
                         break
                 assert row_best is not None
@@ -332,14 +316,14 @@ def place_loose(polygon: list[Point], avoid: list[list[Point]], centre: Point, l
     cx, cy = centre
     spill = 0
     for w, h in [label, *chips]:
-        spots = [(inside.left + i * step, inside.bottom + j * step)
-                 for i in range(int((inside.right - inside.left - w) / step) + 1)
-                 for j in range(int((inside.top - inside.bottom - h) / step) + 1)]
-        spots.sort(key=lambda p: (p[0] + w / 2 - cx) ** 2 + (p[1] + h / 2 - cy) ** 2)
+        up, order = _nearest_spots((inside.left, inside.right, inside.bottom, inside.top), step, w, h, centre)
+        others = placed + blocked
         best: tuple[int, Box] | None = None
-        for x, y in spots:
+        for spot in order:
+            i, j = divmod(spot, up)
+            x, y = inside.left + i * step, inside.bottom + j * step
             box = (x, y, w, h)
-            clash = sum(50 for tx, ty, tw, th in placed + blocked
+            clash = sum(50 for tx, ty, tw, th in others
                         if x - gap < tx + tw and tx < x + w + gap and y - gap < ty + th and ty < y + h + gap)
             if best is not None and clash >= best[0]:
                 continue
@@ -357,6 +341,23 @@ def place_loose(polygon: list[Point], avoid: list[list[Point]], centre: Point, l
             placed += [(cx - w / 2, cy - h / 2, w, h) for w, h in [label, *chips][len(placed):]]
             return placed[0], placed[1:], spill
     return placed[0], placed[1:], spill
+
+
+@lru_cache(maxsize=64)
+def _nearest_spots(bounds: tuple[float, float, float, float], step: float, w: float, h: float,
+                   centre: Point) -> tuple[int, array[int]]:
+    """The spots on a grid of ``step`` pixels where a ``w`` by ``h`` box stands within ``bounds`` (left,
+    right, bottom, top), nearest ``centre`` first (:func:`place_loose`): how many the grid has up, and
+    each spot's number (``i`` across times that, plus ``j`` up). Kept: an area's search asks for the
+    same ones for each chip of a size and at each attempt (its number, its chips at each scale), and
+    listing and sorting some hundreds of spots each time was nearly half of place_loose's time; kept
+    as numbers, some kB each, where the spots themselves were a hundred bytes a spot."""
+    left, right, bottom, top = bounds
+    cx, cy = centre
+    across, up = int((right - left - w) / step) + 1, int((top - bottom - h) / step) + 1
+    spots = [(left + i * step, bottom + j * step) for i in range(across) for j in range(up)]
+    order = sorted(range(len(spots)), key=lambda k: (spots[k][0] + w / 2 - cx) ** 2 + (spots[k][1] + h / 2 - cy) ** 2)
+    return max(up, 0), array("I", order)
 
 
 def ring_around(chip: Box, polygon: list[Point], avoid: list[list[Point]], outset: float = 3.0,
@@ -506,6 +507,122 @@ def _spill(box: Box, polygon: _Shape, avoid: list[_Shape], segments: list[Segmen
         if _crosses((box_left, box_bottom, w + 2 * half, h + 2 * half), a, b):
             spill += 3
     return spill
+
+
+class _Row:
+    """A row of boxes (each width, height) whose top is at ``top``, to be tried at many places sideways
+    (:func:`place_rows`; :func:`place_block`'s name and rows of chips at each height): how much it
+    spills at each, as :func:`_spill` counts it for each box (grown by ``margin``) plus 6 for each box
+    ``blocked`` that one overlaps, stopping where the row is past its budget. What depends on the
+    height alone (where the outlines cross the box's three heights, the boxes taken that reach them;
+    for a box whose nine points are inside, the outlines' corners and the river's segments there) is
+    found once for the row, not at each of its places: the same counts from the same arithmetic, in
+    two thirds of the time (place_rows' calls for the maps of the bench's 2,000-entry game, issue 16)."""
+
+    __slots__ = ("sizes", "top", "h_row", "gap", "margin", "inside", "avoided", "segments", "boxes_at", "edges")
+
+    def __init__(self, sizes: list[tuple[float, float]], top: float, h_row: float, gap: float, margin: float,
+                 inside: _Shape, avoided: list[_Shape], segments: list[Segment], blocked: list[Box]) -> None:
+        self.sizes, self.top, self.h_row, self.gap, self.margin = sizes, top, h_row, gap, margin
+        self.inside, self.avoided, self.segments = inside, avoided, segments
+        self.boxes_at: list[tuple[float, float, float, float, list[Any], list[tuple[float, float]]]] = []
+        self.edges: list[Any] = [None] * len(sizes)
+        for w, h in sizes:
+            by = top - h_row + (h_row - h) / 2
+            y, bh = by - margin, h + 2 * margin  # the box grown by the margin, as _spill is given it
+            levels: list[Any] = []
+            for py in (y, y + 0.5 * bh, y + 1.0 * bh):
+                if py < inside.bottom or py > inside.top:
+                    levels.append(None)
+                else:
+                    levels.append((inside.crossings(py), [(shape.left, shape.right, shape.crossings(py))
+                                                          for shape in avoided if shape.bottom <= py <= shape.top]))
+            reaching = [(tx, tw) for tx, ty, tw, th in blocked if by < ty + th and ty < by + h]
+            self.boxes_at.append((w, w + 2 * gap, by, h, levels, reaching))
+
+    def _edges(self, index: int) -> tuple[list[float], list[tuple[_Shape, list[float]]], list[Any]]:
+        """For box ``index`` (its nine points inside): the x of the outline's corners and of each avoided
+        outline's corners within its heights, and the river's segments that reach its heights (with the
+        box's bottom and height grown by each one's half-width)."""
+        found = self.edges[index]
+        if found is None:
+            _w, _step, by, h, _levels, _reaching = self.boxes_at[index]
+            margin, inside = self.margin, self.inside
+            y, bh = by - margin, h + 2 * margin
+            top_y = y + bh
+            corners = ([vx for vx, vy in inside.polygon if y < vy < top_y]
+                       if y < inside.top and top_y > inside.bottom else [])
+            avoid_corners = [(shape, [vx for vx, vy in shape.polygon if y < vy < top_y]) for shape in self.avoided
+                             if y < shape.top and top_y > shape.bottom]
+            crossing = [(a, b, half, left_ab, right_ab, y - half, bh + 2 * half)
+                        for a, b, half, left_ab, right_ab, bottom_ab, top_ab in self.segments
+                        if not (top_ab < y - half or bottom_ab > y - half + (bh + 2 * half))]
+            found = self.edges[index] = (corners, avoid_corners, crossing)
+        return found  # type: ignore[no-any-return]
+
+    def boxes(self, x: float) -> list[Box]:
+        """The row's boxes with the first at ``x``, as :func:`place_rows` places them."""
+        boxes: list[Box] = []
+        top, h_row = self.top, self.h_row
+        for w, h in self.sizes:
+            boxes.append((x, top - h_row + (h_row - h) / 2, w, h))
+            x += w + 2 * self.gap
+        return boxes
+
+    def spill(self, x: float, budget: int) -> int:
+        """How much the row spills with its first box at ``x``: once past ``budget``, some count past it."""
+        inside, margin = self.inside, self.margin
+        left, right = inside.left, inside.right
+        spill = 0
+        for index, (w, step, _by, _h, levels, reaching) in enumerate(self.boxes_at):
+            # _spill of the box grown by the margin, with what is left of the budget
+            room = budget - spill
+            bx, bw = x - margin, w + 2 * margin
+            xs = (bx, bx + 0.5 * bw, bx + 1.0 * bw)
+            own = 0
+            for level in levels:
+                if own > room:
+                    break
+                if level is None:
+                    own += 3
+                    continue
+                crossings, around = level
+                count = len(crossings)
+                for px in xs:
+                    if px < left or px > right or (count - bisect_right(crossings, px)) % 2 == 0:
+                        own += 1
+                    else:
+                        for shape_left, shape_right, found in around:
+                            if shape_left <= px <= shape_right and (len(found) - bisect_right(found, px)) % 2 == 1:
+                                own += 1
+                                break
+            else:
+                if own <= room:
+                    corners, avoid_corners, crossing = self._edges(index)
+                    right_x = bx + bw
+                    if bx < right and right_x > left:
+                        for vx in corners:
+                            if bx < vx < right_x:
+                                own += 1
+                    for shape, vxs in avoid_corners:
+                        if bx < shape.right and right_x > shape.left:
+                            for vx in vxs:
+                                if bx < vx < right_x:
+                                    own += 1
+                    for a, b, half, left_ab, right_ab, box_bottom, tall in crossing:
+                        box_left = bx - half
+                        if right_ab < box_left or left_ab > box_left + (bw + 2 * half):
+                            continue
+                        if _crosses((box_left, box_bottom, bw + 2 * half, tall), a, b):
+                            own += 3
+            spill += own
+            for tx, tw in reaching:  # overlapping another area's box (the box itself, not grown)
+                if x < tx + tw and tx < x + w:
+                    spill += 6
+            if spill > budget:
+                break
+            x += step
+        return spill
 
 
 def _crosses(box: Box, a: Point, b: Point) -> bool:

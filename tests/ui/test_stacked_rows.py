@@ -56,3 +56,46 @@ def test_a_row_with_a_height_hint_is_laid_out_by_kivy() -> None:
     assert not is_stacked(ours.view_opts)
     assert [(tuple(o["pos"]), list(o["size"])) for o in ours.view_opts] == \
         [(tuple(o["pos"]), list(o["size"])) for o in kivys.view_opts]
+
+
+@pytest.mark.parametrize(("seed", "count", "hinted"), [(6, 1, False), (7, 300, False), (8, 300, True)])
+def test_every_row_s_sizing_is_read_from_the_data_as_kivy_reads_it(seed: int, count: int, hinted: bool) -> None:
+    """Data given anew: each row's sizing (size, hints, view class, which sizes were left to the
+    list) as Kivy's own reading gives it, for rows with only a height (read by the list in one
+    look-up a row) and for a list where a row has a width hint (read by Kivy)."""
+    rows = _rows(seed, count)
+    if hinted:
+        rows[count // 2]["size_hint_x"] = 0.5
+    ours, kivys = _laid_out(StackedRows, rows, 4, 2), _laid_out(RecycleBoxLayout, rows, 4, 2)
+    assert ours.view_opts == kivys.view_opts
+    assert all(o["pos_hint"] is ours.default_pos_hint for o in ours.view_opts)  # shared, as Kivy shares it
+    assert len({id(o["size_hint"]) for o in ours.view_opts}) == count  # a list of its own per row
+
+
+def test_a_layout_asked_for_with_nothing_changed_leaves_the_rows_where_they_are() -> None:
+    """The list laid out, then asked to lay out again with nothing changed (as setting its height from
+    the layout just made asks): the rows in view keep their widgets and data, placed as before; a
+    row's height changed in the data is laid out again, every row below it moved as Kivy moves it."""
+    rows = _rows(9, 200)
+    ours = _laid_out(StackedRows, rows, 4, 2)
+    rv = ours.recycleview
+    rv.viewclass = "Widget"  # (given to the list before its layout, the list has none)
+    rv.refresh_views()
+    shown = dict(ours.view_indices)
+    assert len(shown) >= 3
+    placed = [(tuple(o["pos"]), list(o["size"])) for o in ours.view_opts]
+    given: list[int] = []
+    adapter = rv.view_adapter
+    refresh = adapter.refresh_view_attrs
+    adapter.refresh_view_attrs = lambda index, item, view: (given.append(index), refresh(index, item, view))
+    rv.refresh_from_layout()
+    rv.refresh_views()
+    assert ours.view_indices == shown and not given  # the same widgets for the same rows, not given their data again
+    assert [(tuple(o["pos"]), list(o["size"])) for o in ours.view_opts] == placed
+    rows[0]["height"] = rv.data[0]["height"] = 333.0
+    rv.refresh_from_data(modified=slice(0, 1))
+    rv.refresh_views()
+    kivys = _laid_out(RecycleBoxLayout, rows, 4, 2)
+    assert [(tuple(o["pos"]), list(o["size"])) for o in ours.view_opts] == \
+        [(tuple(o["pos"]), list(o["size"])) for o in kivys.view_opts]
+    assert ours._rv_positions == kivys._rv_positions

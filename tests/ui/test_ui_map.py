@@ -199,3 +199,23 @@ def test_a_thumbnail_places_its_chips_over_frames_in_the_same_places(driver: Any
     m.release()
     d.frames(3)
     assert m.labels == {} and not m.labelling
+
+
+def test_a_redrawn_map_fills_each_area_with_the_triangles_of_its_outline(driver: Any) -> None:
+    """Each area's fill is cut into triangles once per outline and size (kept for the next redraw, a
+    step picked in the Journal): the meshes drawn after the table changed are the outlines' own."""
+    from kivy.graphics import Mesh
+    d = driver
+    d.app.start_game(["red", "blue"], ["A", "B"], "en")
+    d.app.show("table")
+    d.frames(3)
+    m = d.screen.ids.map
+
+    def meshes() -> list[list[int]]:
+        return [list(i.indices) for i in m.canvas.children if isinstance(i, Mesh)]
+
+    first = meshes()
+    m.redraw()
+    assert meshes() == first and len(first) == len(AREA_IDS)
+    order = [a for a in AREA_IDS if a != "isle-of-gods"] + ["isle-of-gods"]  # the island drawn last, on top
+    assert first == [triangulate(m.drawn_polygons[a]) for a in order]

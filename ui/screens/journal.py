@@ -19,9 +19,9 @@ from kivy.uix.popup import Popup
 from kivy.uix.recycleview.views import RecycleDataViewBehavior
 
 from companion.core.inputs import Answer, CardScan, DieRoll, RandomDraw, roll_text
+from ui import mapwidget  # noqa: F401  (the map in journal.kv, made known to kv)
 from ui.screens.base import GameScreen
 from ui.screens.morpoly.common import N_, is_morpoly, option_label, party_name
-from ui.screens.table import public_state
 from ui.stacked_rows import StackedRows  # noqa: F401  (the list's layout in journal.kv, made known to kv)
 from ui.widgets import BigButton, open_game, player_markup, player_name
 
@@ -283,7 +283,7 @@ class JournalLine(RecycleDataViewBehavior, BigButton):
     def __init__(self, **kwargs: Any) -> None:
         kwargs.setdefault("max_lines", 2)
         super().__init__(**kwargs)
-        self._probe = TextProbe()
+        self._probe: TextProbe | None = None  # a row outside a Journal's list measures with its own (_text_probe)
         self._fitting = False  # the text being made smaller by _align, not a new text
         self._placing = False  # given a step by the list, not yet its place and size (refresh_view_layout)
         self._said = ""  # the row's text as given (its narration at SAID_SP), which _align fits anew
@@ -389,8 +389,18 @@ class JournalLine(RecycleDataViewBehavior, BigButton):
         asks :meth:`_grown` and then the fitting at :data:`SAID_SP` for the same text)."""
         key = (text, float(self.font_size), float(self.text_size[0]))
         if self._measured[0] != key:
-            self._measured = (key, self._probe.height(*key))
+            self._measured = (key, self._text_probe().height(*key))
         return self._measured[1]
+
+    def _text_probe(self) -> TextProbe:
+        """The Journal's probe, one for all its rows (a probe of each row's own was a Label made for each
+        row widget as the Journal opened); a row outside one makes its own."""
+        screen = self._journal()
+        if screen is not None:
+            return screen.text_probe
+        if self._probe is None:
+            self._probe = TextProbe()
+        return self._probe
 
     def on_release(self) -> None:
         screen = self._journal()
@@ -420,6 +430,8 @@ class JournalScreen(GameScreen):
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self._row_heights = RowHeights(str(Label.font_name.defaultvalue))
+        self.text_probe = TextProbe()
+        """How tall its rows' texts are drawn (:meth:`JournalLine._height_of`)."""
         self._words: list[tuple[str, str] | None] = []
         """Each row's step and narration without markup, which its height is estimated from (None for a
         row not yet said: :class:`JournalRow`)."""
@@ -625,13 +637,27 @@ class JournalScreen(GameScreen):
         raise LookupError(f"journal line {index} is not in view")
 
     def select(self, index: int) -> None:
+        """Step ``index`` picked: its row and the one picked before take their colours, and the table
+        after that step is shown."""
         rv = self.ids.lines
         for i in (self.selected, index):
             if 0 <= i < len(rv.data):
-                rv.data[i]["background_color"] = CHOSEN if i == index else PLAIN
+                self._colour_row(i, CHOSEN if i == index else PLAIN)
         self.selected = index
-        rv.refresh_from_data()
         self._show_selected()
+
+    def _colour_row(self, index: int, colour: tuple[float, ...]) -> None:
+        """Row ``index`` in ``colour``: in the list's data, and on the row widget that shows it, in view
+        or kept by the list for it (a row scrolled out of view comes back without being given its
+        step again). Not by a refresh of the list's data: that laid out all 2,000 rows again and gave
+        every row in view its step anew, each measured and drawn again, for two colours."""
+        rv = self.ids.lines
+        rv.data[index]["background_color"] = colour
+        adapter = rv.view_adapter
+        kept = [adapter.get_visible_view(index)] + [views.get(index) for views in adapter.dirty_views.values()]
+        for view in kept:
+            if view is not None:
+                view.background_color = colour
 
     def _show_selected(self) -> None:
         app = self.app
@@ -645,6 +671,9 @@ class JournalScreen(GameScreen):
         if morpoly:  # Ankh-Morpoly has no city map: where each party stood, and its cash
             self.ids.position.text = morpoly_position_text(app, session.positions[index])
         else:
+            # imported here: the first game's table screen and scoring, which an Ankh-Morpoly game's Journal
+            # does not need, were 7 ms of opening it
+            from ui.screens.table import public_state
             self.ids.map.state = public_state(session.positions[index], app.slips_logged)
         self.ids.at.text = app.t("The table after step {n}").format(n=index)
         self.ids.undo.disabled = index >= count - 1
