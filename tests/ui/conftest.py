@@ -247,17 +247,19 @@ def seat_three(app: Any, language: str) -> None:
 
 @pytest.fixture
 def replays(monkeypatch: pytest.MonkeyPatch) -> list[int]:
-    """The games replayed from the journal, in order: each call of the session's fold is one replay
-    (a start replays only the game the table was on, issue 16)."""
+    """The games replayed from the journal, in order: each call of the session's fold of a timeline
+    is one replay (a start replays only the game the table was on, issue 16). Every replay goes
+    through ``fold_timeline``: a resume calls it with the fold its reading of the rows made, and
+    ``fold`` of entries calls it too."""
     import companion.core.session as session_module
     folded: list[int] = []
-    fold = session_module.fold
+    fold_timeline = session_module.fold_timeline
 
-    def counted(rules: Any, record: Any, entries: Any) -> Any:
+    def counted(rules: Any, record: Any, timeline: Any) -> Any:
         folded.append(record.id)
-        return fold(rules, record, entries)
+        return fold_timeline(rules, record, timeline)
 
-    monkeypatch.setattr(session_module, "fold", counted)
+    monkeypatch.setattr(session_module, "fold_timeline", counted)
     return folded
 
 
