@@ -7,23 +7,7 @@ from firmware_bridge import host, protocol, wire
 from firmware_bridge.host import HelloEvent, HostLink, RollEvent, StateEvent
 from firmware_bridge.protocol import Beat, DieState, Hello, Pong, RollReport, State, Unknown
 
-
-class Die:
-    """Writes a die's lines the way its firmware numbers them."""
-
-    def __init__(self, die_id="d12-a", faces=12, boot="0000beef"):
-        self.die_id, self.faces, self.boot = die_id, faces, boot
-        self.seq = protocol.SeqCounter()
-
-    def line(self, body):
-        return protocol.encode(self.seq.take(), self.die_id, body)
-
-    def hello(self):
-        return self.line(Hello(1, self.faces, "0.1.0", self.boot))
-
-    def throw(self, face):
-        return b"".join(self.line(b) for b in (State(DieState.HANDLING), State(DieState.ROLLING),
-                                               State(DieState.SETTLED, face), RollReport(face)))
+from die_lines import Die
 
 
 def rolls(events):

@@ -9,36 +9,9 @@ import logging
 from firmware_bridge import host, protocol
 from firmware_bridge.firmware import runtime
 from firmware_bridge.host import HelloEvent, HelloNeeded, HostLink, RollEvent
-from firmware_bridge.protocol import Beat, DieState, Hello, RollReport, State
+from firmware_bridge.protocol import Beat
 
-
-class Die:
-    """A die's side of the link, numbered as its firmware numbers lines; it answers hello requests."""
-
-    def __init__(self, die_id="d12-a", faces=12, boot="0000beef"):
-        self.die_id, self.faces, self.boot = die_id, faces, boot
-        self.seq = protocol.SeqCounter()
-
-    def line(self, body):
-        return protocol.encode(self.seq.take(), self.die_id, body)
-
-    def hello(self):
-        return self.line(Hello(1, self.faces, "0.1.0", self.boot))
-
-    def reboot(self, boot):
-        """Power cycle: numbering from 0; the boot hello (seq 0) is written -- and returned."""
-        self.boot, self.seq = boot, protocol.SeqCounter()
-        return self.hello()
-
-    def throw_lines(self, face):
-        """The lines of one throw, numbered as they are sent (lazily: an answer to a hello
-        request may be sent between two of them)."""
-        for body in (State(DieState.HANDLING), State(DieState.ROLLING),
-                     State(DieState.SETTLED, face), RollReport(face)):
-            yield self.line(body)
-
-    def beat(self):
-        return self.line(Beat(80, 3900, 12))
+from die_lines import Die
 
 
 def quiet_link():
