@@ -1,32 +1,12 @@
 """The GPIO die reader on gpiozero's own MockFactory pins (a fresh factory per test)."""
 import pytest
-from gpiozero.pins.mock import MockFactory
 
 from hardware.dice import DieSourceError, GpioDieSource, StatusKind, open_die_source
 from hardware.dice.gpio_source import BOUNCE, INVALID_CODE, UNSTABLE
 
+from fake_clock import FakeClock
+
 DATA, STROBE, BUTTON = (5, 6, 13, 19), 26, 21
-
-
-class FakeClock:
-    """Injected time: the bounce filter is exercised without any sleeping."""
-
-    def __init__(self):
-        self.now = 100.0
-
-    def __call__(self):
-        return self.now
-
-    def advance(self, seconds):
-        self.now += seconds
-
-
-@pytest.fixture
-def factory():
-    mock = MockFactory()
-    yield mock
-    mock.reset()
-    mock.close()
 
 
 @pytest.fixture

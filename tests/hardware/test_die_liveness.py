@@ -7,6 +7,8 @@ from firmware_bridge.emulator import EmulatedDie
 from hardware.dice import StatusKind, open_die_source
 from hardware.dice.liveness import DEFAULT_SILENCE_TIMEOUT, Liveness
 
+from fake_clock import FakeClock
+
 WAIT = 60.0  # a deadlock guard only: nothing here measures time
 
 
@@ -55,14 +57,6 @@ def test_the_default_leaves_room_over_the_protocols_two_second_beat():
 
 # --- the serial source against the emulator on a real pty ---------------------------------------
 
-class FakeClock:
-    def __init__(self):
-        self.now = 1000.0
-
-    def __call__(self):
-        return self.now
-
-
 class Statuses:
     def __init__(self, source):
         self.items = []
@@ -100,7 +94,7 @@ def die(tmp_path):
 
 
 def test_a_plugged_in_die_that_stops_beating_is_reported_silent_then_resumed(die):
-    clock = FakeClock()
+    clock = FakeClock(1000.0)
     source = open_die_source(f"serial://{die.link_path}", clock=clock)
     seen = Statuses(source)
     source.start()
@@ -131,7 +125,7 @@ def test_a_plugged_in_die_that_stops_beating_is_reported_silent_then_resumed(die
 
 
 def test_silence_watching_can_be_switched_off(die):
-    clock = FakeClock()
+    clock = FakeClock(1000.0)
     source = open_die_source(f"serial://{die.link_path}", clock=clock, silence_timeout=None)
     seen = Statuses(source)
     source.start()

@@ -4,23 +4,13 @@ both dice, and one link per die). The rule itself is tested in test_die_pairer.p
 import threading
 
 import pytest
-from gpiozero.pins.mock import MockFactory
 
 from firmware_bridge.emulator import EmulatedDie, EmulatedPair
 from hardware.dice import PairDieSource, StatusKind, open_die_source
 
+from fake_clock import FakeClock
+
 WAIT = 60.0  # a deadlock guard only; nothing here asserts speed
-
-
-class FakeClock:
-    def __init__(self):
-        self.now = 50.0
-
-    def __call__(self):
-        return self.now
-
-    def advance(self, seconds):
-        self.now += seconds
 
 
 class PairRecorder:
@@ -89,14 +79,6 @@ def test_the_simulated_pair_is_repeatable_by_seed_and_refuses_impossible_faces()
 A_DATA, A_STROBE, B_DATA, B_STROBE = (5, 6, 13, 19), 26, (17, 27, 22, 23), 24
 
 
-@pytest.fixture
-def factory():
-    mock = MockFactory()
-    yield mock
-    mock.reset()
-    mock.close()
-
-
 def present(factory, data, strobe, code):
     for bit, pin in enumerate(data):
         (factory.pin(pin).drive_high if code >> bit & 1 else factory.pin(pin).drive_low)()
@@ -105,7 +87,7 @@ def present(factory, data, strobe, code):
 
 
 def test_two_gpio_dice_pair_into_throws_and_a_lone_die_times_out(factory):
-    clock = FakeClock()
+    clock = FakeClock(50.0)
     source = open_die_source("gpio://?pair=1", pin_factory=factory, clock=clock, tick_interval=None)
     seen = PairRecorder(source)
     with source:
