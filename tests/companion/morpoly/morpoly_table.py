@@ -42,4 +42,18 @@ def cash(game: Game, party: str) -> int:
     return game.state.party(party).cash
 
 
-__all__ = ["table", "own", "start", "do", "cash", "CardScan"]
+def key(game: Game) -> str | None:
+    """The key of the question ``game`` asks (``None``: it asks nothing, the game is over)."""
+    return None if game.question is None else game.question.key
+
+
+def options(game: Game) -> tuple[str, ...]:
+    assert game.question is not None
+    return game.question.options
+
+
+def square(game: Game, token: str = "red") -> int:
+    return game.state.token(token).square
+
+
+__all__ = ["table", "own", "start", "do", "cash", "key", "options", "square", "CardScan"]

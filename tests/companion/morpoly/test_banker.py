@@ -21,14 +21,10 @@ from companion.morpoly.revisions import FIRST, LATEST
 from companion.morpoly.setup import new_state
 from companion.morpoly.state import State
 from companion.morpoly.state_format import state_from_json, state_to_json
-from morpoly_table import do, start
+from morpoly_table import do, start, key
 
 PLAYERS = ["red", "blue", "green"]
 ELAM = {"elam": "on"}
-
-
-def key(game: Game) -> str | None:
-    return None if game.question is None else game.question.key
 
 
 def set_up(revision: int = LATEST, *answers: str) -> Game:

@@ -20,7 +20,7 @@ from companion.morpoly.random_play import play
 from companion.morpoly.setup import new_state
 from companion.morpoly.state import Npcs, State
 from companion.morpoly.state_format import state_from_json, state_to_json
-from morpoly_table import cash, do, own, start
+from morpoly_table import cash, do, own, start, key
 
 AWAY = 20  # L-Space: where the NPCs start (R64); the positions below keep tokens off it
 
@@ -40,10 +40,6 @@ def npcs(state: State, death: int = AWAY, luggage: int = AWAY, dibbler: int = AW
 def set_cash(state: State, party: str, amount: int) -> None:
     state.bank.cash += state.party(party).cash - amount
     state.party(party).cash = amount
-
-
-def key(game: Game) -> str | None:
-    return None if game.question is None else game.question.key
 
 
 # --- lives and the death sequence ---------------------------------------------------------------

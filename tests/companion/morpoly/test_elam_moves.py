@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Generator
 
 import pytest
-from morpoly_table import cash, do, start
+from morpoly_table import cash, do, start, key
 
 from companion.core.errors import InputError
 from companion.core.inputs import Answer, DieRoll
@@ -31,10 +31,6 @@ def elam(players: tuple[str, ...] = ("red", "blue"), **guilds: str) -> State:
     for party, guild in guilds.items():
         state.party(party).guilds = [guild]
     return state
-
-
-def key(game: Game) -> str | None:
-    return None if game.question is None else game.question.key
 
 
 @pytest.fixture

@@ -10,7 +10,7 @@ from companion.morpoly.fsu import Fsu, Ledger, Status
 from companion.morpoly.game import Game
 from companion.morpoly.setup import new_state
 from companion.morpoly.state import Npcs, State
-from morpoly_table import cash, do, start
+from morpoly_table import cash, do, start, key
 
 
 def elam(**guilds: str) -> State:
@@ -19,10 +19,6 @@ def elam(**guilds: str) -> State:
         state.party(party).guilds = [guild]
     state.npcs = Npcs(20, 20, 20, None)
     return state
-
-
-def key(game: Game) -> str | None:
-    return None if game.question is None else game.question.key
 
 
 def player(game: Game) -> str | None:

@@ -6,7 +6,7 @@ sum gives it to another player, another odd sum leaves it. Each outcome on a car
 from __future__ import annotations
 
 import pytest
-from morpoly_table import cash, do, own, start, table
+from morpoly_table import cash, do, own, start, table, key, options, square
 
 from companion.core.errors import InputError
 from companion.core.inputs import Answer, DieRoll, Input
@@ -42,19 +42,6 @@ def modified(state: State, card: str, roll: tuple[int, int]) -> Game:
     assert key(game) == "morpoly.roll.fool-card"
     assert game.question is not None and dict(game.question.params)["purpose"] == "table"
     return do(game, roll)
-
-
-def key(game: Game) -> str | None:
-    return None if game.question is None else game.question.key
-
-
-def options(game: Game) -> tuple[str, ...]:
-    assert game.question is not None
-    return game.question.options
-
-
-def square(game: Game, token: str = "red") -> int:
-    return game.state.token(token).square
 
 
 def said(game: Game, name: str) -> bool:

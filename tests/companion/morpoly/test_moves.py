@@ -4,7 +4,7 @@ placements, rolls bound to their purpose. Situations from the reference (§3, §
 from __future__ import annotations
 
 import pytest
-from morpoly_table import cash, do, own, start, table
+from morpoly_table import cash, do, own, start, table, key, options, square
 
 from companion.core.errors import InputError
 from companion.core.procedure import Live
@@ -32,19 +32,6 @@ def at(state: State, **squares: int) -> State:
     for token, square in squares.items():
         state.token(token).square = square
     return state
-
-
-def key(game: Game) -> str | None:
-    return None if game.question is None else game.question.key
-
-
-def options(game: Game) -> tuple[str, ...]:
-    assert game.question is not None
-    return game.question.options
-
-
-def square(game: Game, token: str = "red") -> int:
-    return game.state.token(token).square
 
 
 def narrated(game: Game, name: str) -> list[dict[str, str]]:
