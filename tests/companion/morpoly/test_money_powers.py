@@ -12,7 +12,8 @@ from companion.morpoly.game import Game, apply
 from companion.morpoly.invariants import check_invariants
 from companion.morpoly.state import State
 from companion.morpoly.state_format import state_to_json
-from morpoly_table import cash, do, own, start, table, key
+from morpoly_table import cash, do, own, start, table
+from morpoly_table import key as asked  # "key" names a parameter of a test here
 
 
 def variant(*guilds: str) -> State:
@@ -58,7 +59,7 @@ def test_the_watch_may_arrest_a_token_it_meets(answer: str, jailed: bool) -> Non
     state.token("blue").square = 10  # just visiting
     state.token("red").square = 7
     game = do(start(state, "red"), "roll", (1, 2))
-    assert key(game) == "morpoly.watch.arrest" and game.question is not None
+    assert asked(game) == "morpoly.watch.arrest" and game.question is not None
     assert game.question.player == "red" and game.question.options == ("arrest", "let-go")
     game = do(game, answer)
     assert game.state.token("blue").in_jail is jailed
@@ -71,7 +72,7 @@ def test_the_watch_must_arrest_a_thief_and_its_cover_pays() -> None:
     state.token("red").square = 7
     state.ledger = Ledger((Fsu(1, "blue", "red", "red", 39, 100, frozenset({Cover.JAILED}), False),), 2)
     game = do(start(state, "red"), "roll", (1, 2))
-    assert game.state.token("red").in_jail and key(game) != "morpoly.watch.arrest"
+    assert game.state.token("red").in_jail and asked(game) != "morpoly.watch.arrest"
     assert cash(game, "red") == 1500 + 300 and game.state.ledger.active() == ()
 
 
@@ -80,12 +81,12 @@ def test_no_arrest_between_tokens_of_other_guilds_or_of_a_prisoner() -> None:
     state.token("blue").square = 10
     state.token("red").square = 7
     game = do(start(state, "red"), "roll", (1, 2))
-    assert key(game) == "morpoly.turn.menu" and not game.state.token("blue").in_jail
+    assert asked(game) == "morpoly.turn.menu" and not game.state.token("blue").in_jail
     state = variant("watch", "beggars")
     state.token("blue").square, state.token("blue").in_jail = 10, True
     state.token("red").square = 7
     game = do(start(state, "red"), "roll", (1, 2))  # to 10, just visiting: the prisoner is out of reach
-    assert key(game) == "morpoly.turn.menu"
+    assert asked(game) == "morpoly.turn.menu"
 
 
 @pytest.mark.parametrize("with_watch, watch_cash", [(True, 1500 + 50), (False, 1500)])
@@ -141,9 +142,9 @@ def test_the_thief_may_pay_instead_only_by_the_option(setting: str, answer: str 
     state.token("red").square = 20
     game = do(start(state, "red"), "roll", (1, 3))
     if answer is None:
-        assert key(game) == "morpoly.turn.menu"
+        assert asked(game) == "morpoly.turn.menu"
     else:
-        assert key(game) == "morpoly.thieves.steal" and game.question is not None
+        assert asked(game) == "morpoly.thieves.steal" and game.question is not None
         assert game.question.player == "red" and game.question.options == ("steal", "pay")
         game = do(game, answer)
     assert cash(game, "red") == red and cash(game, "blue") == 3000 - red
@@ -210,7 +211,7 @@ def test_the_beggars_may_take_a_tenth_of_the_cash_of_a_token_they_meet(answer: s
     state.token("blue").square = 10
     state.token("red").square = 7
     game = do(start(state, "red"), "roll", (1, 2))
-    assert key(game) == "morpoly.beggars.tithe" and game.question is not None and game.question.player == "red"
+    assert asked(game) == "morpoly.beggars.tithe" and game.question is not None and game.question.player == "red"
     game = do(game, answer)
     assert cash(game, "red") == 1500 + taken and cash(game, "blue") == 1500 - taken
 
@@ -220,7 +221,7 @@ def test_no_tithe_from_a_prisoner() -> None:
     state.token("blue").square, state.token("blue").in_jail = 10, True
     state.token("red").square = 7
     game = do(start(state, "red"), "roll", (1, 2))
-    assert key(game) == "morpoly.turn.menu" and cash(game, "blue") == 1500
+    assert asked(game) == "morpoly.turn.menu" and cash(game, "blue") == 1500
 
 
 def test_a_tithe_is_a_payment_the_merchants_cover() -> None:
@@ -292,7 +293,7 @@ def test_the_patrician_buys_out_a_mortgaged_square() -> None:
     own(state, "blue", 39, mortgaged=True)
     state.token("red").square = 34
     game = do(start(state, "red"), "roll", (1, 4))
-    assert key(game) == "morpoly.patrician.buy-out"
+    assert asked(game) == "morpoly.patrician.buy-out"
     game = do(game, "buy-out")
     assert cash(game, "red") == 900 and cash(game, "blue") == 2100
     assert game.state.squares[39].owner == "red" and not game.state.squares[39].mortgaged
@@ -327,11 +328,11 @@ def test_no_buy_out_from_an_owner_in_jail() -> None:
     so a Patrician on the mortgaged square of an owner in jail is not offered it; a Thief owner in
     jail still does business (L36) and is bought out."""
     game = _patrician_lands_on_a_jailed_owners_mortgaged_boardwalk("beggars")
-    assert key(game) == "morpoly.turn.menu"
+    assert asked(game) == "morpoly.turn.menu"
     assert cash(game, "red") == 1500 and cash(game, "blue") == 1500
     assert game.state.squares[39].owner == "blue" and game.state.squares[39].mortgaged
     game = _patrician_lands_on_a_jailed_owners_mortgaged_boardwalk("thieves")
-    assert key(game) == "morpoly.patrician.buy-out"
+    assert asked(game) == "morpoly.patrician.buy-out"
 
 
 def test_no_buy_out_for_others_and_the_patrician_never_mortgages() -> None:
@@ -339,7 +340,7 @@ def test_no_buy_out_for_others_and_the_patrician_never_mortgages() -> None:
     own(state, "blue", 39, mortgaged=True)
     state.token("red").square = 34
     game = do(start(state, "red"), "roll", (1, 4))
-    assert key(game) == "morpoly.turn.menu" and cash(game, "red") == 1500
+    assert asked(game) == "morpoly.turn.menu" and cash(game, "red") == 1500
     state = variant("patrician", "beggars")
     own(state, "red", 39)
     game = start(state, "red")
@@ -355,7 +356,7 @@ def test_the_merchants_may_buy_what_another_declines(answer: str, owner: str | N
     """L62, R31: right after red declines Oriental Avenue the Merchants are asked."""
     state = variant("beggars", "fools", "merchants")
     game = do(start(state, "red"), "roll", (2, 4), "decline")
-    assert key(game) == "morpoly.merchants.buy" and game.question is not None and game.question.player == "green"
+    assert asked(game) == "morpoly.merchants.buy" and game.question is not None and game.question.player == "green"
     game = do(game, answer)
     assert game.state.squares[6].owner == owner and cash(game, "green") == (1400 if owner else 1500)
 
@@ -364,10 +365,10 @@ def test_the_merchants_are_not_asked_from_jail_or_about_their_own_decline() -> N
     state = variant("beggars", "fools", "merchants")
     state.token("green").square, state.token("green").in_jail = 10, True
     game = do(start(state, "red"), "roll", (2, 4), "decline")
-    assert key(game) == "morpoly.turn.menu"
+    assert asked(game) == "morpoly.turn.menu"
     state = variant("merchants", "fools")
     game = do(start(state, "red"), "roll", (2, 4), "decline")
-    assert key(game) == "morpoly.turn.menu"
+    assert asked(game) == "morpoly.turn.menu"
 
 
 def test_merchants_cover_a_tax_in_standard_play_nothing_changes() -> None:
@@ -389,7 +390,7 @@ def test_the_merchants_may_swap_when_the_two_tokens_stand_on_each_others_squares
     state.token("blue").square = 6
     state.token("green").square = 20
     game = do(start(state, "green"), "roll", (1, 3))
-    assert key(game) == "morpoly.merchants.swap" and game.question is not None and game.question.player == "green"
+    assert asked(game) == "morpoly.merchants.swap" and game.question is not None and game.question.player == "green"
     game = do(game, answer)
     swapped = answer == "swap"
     assert game.state.squares[24].owner == ("green" if swapped else "blue")
@@ -412,7 +413,7 @@ def test_the_merchants_swap_says_who_pays_whom_how_much_before_they_answer(
     state.token("blue").square = ours
     state.token("green").square = theirs - 4
     game = do(start(state, "green"), "roll", (1, 3))
-    assert key(game) == key and game.question is not None
+    assert asked(game) == key and game.question is not None
     params = dict(game.question.params)
     assert (params.get("payer"), params.get("payee"), params.get("difference")) == (payer, payee, difference)
     if payer is not None:
@@ -434,7 +435,7 @@ def test_the_merchants_swap_pubs_unless_streets_only(setting: str, offered: bool
     state.token("blue").square = 5
     state.token("green").square = 21
     game = do(start(state, "green"), "roll", (1, 3))
-    assert (key(game) == "morpoly.merchants.swap-even") is offered
+    assert (asked(game) == "morpoly.merchants.swap-even") is offered
 
 
 @pytest.mark.parametrize("setting, offered", [("no", True), ("yes", False)])
@@ -444,7 +445,7 @@ def test_the_merchants_may_buy_a_declined_pub_unless_streets_only(setting: str, 
     state = variant("patrician", "fools", "merchants")
     state.rules["merchant-swap-streets-only"] = setting
     game = do(start(state, "red"), "roll", (2, 3), "decline")
-    assert (key(game) == "morpoly.merchants.buy") is offered
+    assert (asked(game) == "morpoly.merchants.buy") is offered
 
 
 def test_no_swap_when_a_group_is_complete() -> None:
@@ -454,7 +455,7 @@ def test_no_swap_when_a_group_is_complete() -> None:
     state.token("blue").square = 6
     state.token("green").square = 20
     game = do(start(state, "green"), "roll", (1, 3))
-    assert key(game) == "morpoly.turn.menu"
+    assert asked(game) == "morpoly.turn.menu"
 
 
 @pytest.mark.parametrize("guild, kept", [("watch", False), ("beggars", True)])
