@@ -441,6 +441,9 @@ class JournalScreen(GameScreen):
         """The next frame's saying of the rows not yet said (:meth:`_say_more`), while there are any."""
         self._heights_at = 0.0
         """The text width the rows' heights were estimated at."""
+        self._due: list[dict[str, Any]] | None = None
+        """Rows made for a list not yet laid out (the screen built for this frame), given to it once it
+        has its width (:meth:`_give_due`)."""
         self._kept_in_view: int | None = None
         """The row the list was last scrolled to (the latest step, or the picked one) until the table
         moves the list: a row grown to its text moves the rows below it, and the latest row, grown as
@@ -452,7 +455,7 @@ class JournalScreen(GameScreen):
         self._scroll_again = Clock.create_trigger(self._keep_in_view)
         # the list's height changes after a row grew (laid out later in the frame), and the ScrollView
         # then keeps the view's distance from the top: the row scrolled to is scrolled to again
-        self.ids.lines.layout_manager.bind(height=self._scroll_again)
+        self.ids.lines.layout_manager.bind(height=self._scroll_again, width=self._laid_out)
 
     def _scrolled_by_hand(self, *_args: Any) -> None:
         """The table moves the list: a row growing after this does not pull the list back."""
@@ -482,6 +485,7 @@ class JournalScreen(GameScreen):
         app = self.app
         session = app.session
         rv = self.ids.lines
+        self._due = None
         if session is None or session.game is None:
             rv.data = []
             return
@@ -499,7 +503,11 @@ class JournalScreen(GameScreen):
         for row in rows[max(0, shown - AROUND):shown + AROUND + 1]:
             row["text"]  # the rows in view said now, the rest over the next frames
         self._give_heights(rows)
-        rv.data = rows
+        if rv.layout_manager.width > 100:
+            rv.data = rows
+        else:  # the screen built for this frame: its list is laid out at its width, then given the rows
+            self._due = rows  # (a list never that wide is given them on the frame after: an event made then)
+            Clock.schedule_once(lambda _dt: Clock.schedule_once(lambda _dt: self._give_due(), 0), 0)
         self._show_selected()
         self.scroll_to_line(shown)
         # from the frame after the first (an event for the next frame, made on the next frame): the rows
@@ -567,6 +575,26 @@ class JournalScreen(GameScreen):
         page = self.width if self.width > 100 else Window.width
         return float(page - min(page * 0.45, dp(360)) - dp(4) * 2 - dp(6) - dp(8))
 
+    def _give_due(self) -> None:
+        """The rows made while the list had no layout given to it now (see :attr:`_due`). Kivy lays a
+        new screen out over the passes of its frame, each box once its parent has its size: a list
+        given its rows at once laid out every row of a 2,000-step game at the widths 100, 41, 0 and
+        then its own, and drew its rows in view at each (a sixth of opening the Journal)."""
+        rows, self._due = self._due, None
+        if rows is None:
+            return
+        if abs(self._text_width() - self._heights_at) > 1:
+            self._give_heights(rows)
+        self.ids.lines.data = rows
+        if self._kept_in_view is not None:
+            self._scroll_now(self._kept_in_view)
+
+    def _laid_out(self, layout: Any, width: float) -> None:
+        """The list's rows laid out at ``width`` (the list's own, after its box's): rows waiting for it
+        are given now (:meth:`_give_due`)."""
+        if width > 100 and self._due is not None:
+            self._give_due()
+
     def _width_changed(self, *_args: Any) -> None:
         """The list laid out at another width than its rows were estimated at: estimated again."""
         rv = self.ids.lines
@@ -589,6 +617,7 @@ class JournalScreen(GameScreen):
 
     @property
     def line_count(self) -> int:
+        self._give_due()
         return len(self.ids.lines.data)
 
     def scroll_to_line(self, index: int) -> None:
@@ -619,6 +648,7 @@ class JournalScreen(GameScreen):
         """The row widget of step ``index``, scrolled into view (for drivers and tests), every row said
         first: a table scrolls to a row after the few frames that say them (:meth:`_say_more`), and a
         driver tapping at once tapped the row that the rows said above it had pushed there."""
+        self._give_due()
         rv = self.ids.lines
         if self._saying is not None:
             self._saying.cancel()
@@ -639,6 +669,7 @@ class JournalScreen(GameScreen):
     def select(self, index: int) -> None:
         """Step ``index`` picked: its row and the one picked before take their colours, and the table
         after that step is shown."""
+        self._give_due()
         rv = self.ids.lines
         for i in (self.selected, index):
             if 0 <= i < len(rv.data):
