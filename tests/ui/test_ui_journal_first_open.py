@@ -9,23 +9,44 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from kivy.metrics import dp
 
 from tests.ui.test_ui_discworld_polish_italian_tables import _fed
-from ui.screens.journal import CHOSEN, PLAIN
+from tests.ui.test_ui_journal_tall_rows import MORPOLY_OPTIONS, MORPOLY_SEED, MORPOLY_STEP
+from tests.ui.test_ui_morpoly_at_the_table import _feed
+from tests.ui.test_ui_morpoly_eight_played import LONG_EIGHT
+import ui.screens.journal as journal_module
+from ui.screens.journal import CHOSEN, PLAIN, JournalScreen
 from ui.stacked_rows import StackedRows
 
 NAMES = ("Ann", "Bob", "Cy")
 
 
-def _started(request: Any, tmp_path: Path) -> tuple[Any, Any, Any]:
+def _started(request: Any, tmp_path: Path, morpoly: bool = False) -> tuple[Any, Any, Any]:
+    """The app opened on a Discworld game of 40 steps, or a German ELAM table of eight at the step after
+    one that says eleven lines (its row estimated short: it grows once drawn)."""
     conftest = request.config.pluginmanager.getplugin(str(Path(__file__).with_name("conftest.py")))
     data = tmp_path / "data"
-    _fed(data, NAMES, "en", 1, lambda game: game.seq >= 40)
-    app = conftest.start_app(data)
+    if morpoly:
+        _feed(data, LONG_EIGHT, MORPOLY_OPTIONS, lambda game: game.seq >= MORPOLY_STEP + 1, seed=MORPOLY_SEED)
+    else:
+        _fed(data, NAMES, "en", 1, lambda game: game.seq >= 40)
+    app = conftest.start_app(data, language="de" if morpoly else "en")
     d = conftest.Driver(app)
     d.frames(3)
     assert app.session is not None and not any(s.name == "journal" for s in app.manager.screens)
     return conftest, app, d
+
+
+def _stop(conftest: Any, app: Any) -> None:
+    """The app stopped once its Journal said every row: the frames that say them are events of Kivy's
+    clock, which outlives the app, and a row said after it stopped was said in the next test's app."""
+    journal = app.manager.get_screen("journal") if app.manager.has_screen("journal") else None
+    for _ in range(100):
+        if journal is None or journal._saying is None:
+            break
+        conftest.Driver(app).frames(1)
+    conftest.stop_app(app)
 
 
 def _in_view(journal: Any) -> dict[int, Any]:
@@ -40,9 +61,10 @@ def _whole_in_view(journal: Any, view: Any) -> bool:
     return bool(bottom - 1 <= low and high <= top + 1)
 
 
+@pytest.mark.parametrize("morpoly", [False, True], ids=["discworld", "morpoly-eight"])
 def test_the_first_open_lays_the_rows_out_at_the_lists_width_and_shows_the_latest_step(
-        tmp_path: Path, request: Any, monkeypatch: pytest.MonkeyPatch) -> None:
-    conftest, app, d = _started(request, tmp_path)
+        tmp_path: Path, request: Any, monkeypatch: pytest.MonkeyPatch, morpoly: bool) -> None:
+    conftest, app, d = _started(request, tmp_path, morpoly)
     widths: list[float] = []
     layout = StackedRows.compute_layout
 
@@ -51,6 +73,16 @@ def test_the_first_open_lays_the_rows_out_at_the_lists_width_and_shows_the_lates
             widths.append(float(self.width))
         layout(self, data, flags)
     monkeypatch.setattr(StackedRows, "compute_layout", counted)
+    grown: list[int] = []
+    grow = JournalScreen.grow
+
+    def growing(self: Any, index: int, needed: float) -> bool:
+        done = grow(self, index, needed)
+        if done:
+            grown.append(index)
+        return bool(done)
+    monkeypatch.setattr(JournalScreen, "grow", growing)
+    monkeypatch.setattr(journal_module, "SLACK", 0.6)  # rows estimated short: each long row in view needs more
     try:
         app.show("journal")
         d.frames(1)
@@ -63,10 +95,17 @@ def test_the_first_open_lays_the_rows_out_at_the_lists_width_and_shows_the_lates
         latest = _in_view(journal).get(steps)  # the latest step drawn whole in the first frame
         assert latest is not None and _whole_in_view(journal, latest), sorted(_in_view(journal))
         assert latest.text.startswith(f"{steps} · ")
+        # the rows in view were given the height they need before they were drawn: none grew (which
+        # laid the list out again), each is drawn whole at its narration's size, centred
+        assert not grown, grown
+        for step, view in _in_view(journal).items():
+            needed = journal.text_probe.height(rv.data[step]["text"], float(view.font_size), float(view.text_size[0]))
+            assert needed + dp(4) <= view.height + 1 and view.valign == "middle", (step, needed, view.height)
+            assert view.text == rv.data[step]["text"]
         d.frames(3)
         assert [row["value"] for row in rv.data] == [str(i) for i in range(steps + 1)]
     finally:
-        conftest.stop_app(app)
+        _stop(conftest, app)
 
 
 def test_rows_made_again_before_the_list_had_its_width_are_the_ones_given(tmp_path: Path, request: Any) -> None:
@@ -84,7 +123,7 @@ def test_rows_made_again_before_the_list_had_its_width_are_the_ones_given(tmp_pa
         assert 5 in _in_view(journal) and _whole_in_view(journal, _in_view(journal)[5])
         assert journal.ids.at.text == "The table after step 5"
     finally:
-        conftest.stop_app(app)
+        _stop(conftest, app)
 
 
 def test_rows_asked_for_before_the_first_frame_are_given_at_once(tmp_path: Path, request: Any) -> None:
@@ -97,4 +136,4 @@ def test_rows_asked_for_before_the_first_frame_are_given_at_once(tmp_path: Path,
         d.frames(2)
         assert journal.line_button(3).text.startswith("3 · ")
     finally:
-        conftest.stop_app(app)
+        _stop(conftest, app)

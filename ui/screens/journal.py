@@ -151,6 +151,9 @@ ROW_DP = 56
 a row whose text needs more is taller (:class:`RowHeights`)."""
 
 
+ROW_SP = 14
+"""The size of a row's step line (sp): a :class:`~ui.widgets.BigButton`'s."""
+
 SAID_SP = 11
 """The size of a row's narration (sp), under the step's own line."""
 
@@ -191,7 +194,7 @@ class RowHeights:
     def height(self, step: str, said: str, width: float) -> float:
         """The row's height for its step's line at the row's size and its narration at :data:`SAID_SP`
         (both without markup), in ``width`` px of text: at least :data:`ROW_DP`."""
-        step_size, said_size = int(sp(14)), int(sp(SAID_SP))
+        step_size, said_size = int(sp(ROW_SP)), int(sp(SAID_SP))
         tall = self.lines(step, step_size, width) * self._metric(step_size)[1]
         if said:
             tall += self.lines(said, said_size, width) * self._metric(said_size)[1]
@@ -252,13 +255,29 @@ class TextProbe:
     which rendered it into a texture (and again on the next frame, when its own trigger fired): a
     texture of a row's size kept by each of the list's rows, and a render each time a row was fitted."""
 
+    KEPT = 64
+    """How many answers are kept (:meth:`height`): the rows in view, several times over."""
+
     def __init__(self) -> None:
         self._core: Any = Label(markup=True)._label  # a Label's own core label: its defaults, its font
+        self._heights: dict[tuple[str, float, float], float] = {}
 
     def height(self, text: str, font_size: float, width: float) -> float:
-        """The height of the texture a Label would render ``text`` into (1 px for an empty drawing)."""
+        """The height of the texture a Label would render ``text`` into (1 px for an empty drawing). The
+        last :data:`KEPT` answers are kept, by all that they depend on: the Journal measures the rows
+        it shows before giving them (:meth:`JournalScreen._fit_in_view`), and each row in view then
+        asks again for the same text."""
         if not text:
             return 0.0
+        key = (text, float(font_size), float(width))
+        known = self._heights.get(key)
+        if known is None:
+            if len(self._heights) >= self.KEPT:
+                self._heights.clear()
+            known = self._heights[key] = self._measure(text, font_size, width)
+        return known
+
+    def _measure(self, text: str, font_size: float, width: float) -> float:
         core = self._core
         core.options["font_size"] = font_size
         core.usersize = (width, None)
@@ -504,6 +523,7 @@ class JournalScreen(GameScreen):
             row["text"]  # the rows in view said now, the rest over the next frames
         self._give_heights(rows)
         if rv.layout_manager.width > 100:
+            self._fit_in_view(rows, shown)
             rv.data = rows
         else:  # the screen built for this frame: its list is laid out at its width, then given the rows
             self._due = rows  # (a list never that wide is given them on the frame after: an event made then)
@@ -575,6 +595,37 @@ class JournalScreen(GameScreen):
         page = self.width if self.width > 100 else Window.width
         return float(page - min(page * 0.45, dp(360)) - dp(4) * 2 - dp(6) - dp(8))
 
+    def _fit_in_view(self, rows: Sequence[dict[str, Any]], shown: int) -> None:
+        """The rows the list will show around row ``shown`` (in the middle of its view, or the view held
+        at an end of the list) given the height each grows to once drawn (:meth:`grow`, with the
+        row's own measure: :meth:`JournalLine._grown`), before the list lays them out: a row estimated
+        short grew in the first frame, and the list laid every row out again and drew every row in
+        view anew (Kivy gives the rows in view to other steps at each layout)."""
+        view = float(self.ids.lines.height)
+        if view <= 100 or not rows:
+            return
+        width, size, gap, least = self._text_width(), float(sp(ROW_SP)), float(dp(2)), float(dp(ROW_DP))
+
+        def span(index: int) -> float:
+            row = rows[index]
+            needed = self.text_probe.height(row["text"], size, width) + dp(4)
+            height = min(math.ceil(needed), view)
+            if height > row.get("height", least) + 1:
+                row["height"] = height
+            return float(row.get("height", least)) + gap
+
+        shown = max(0, min(shown, len(rows) - 1))
+        above = below = span(shown) / 2
+        up, down = shown - 1, shown + 1
+        while above < view / 2 and up >= 0:
+            above, up = above + span(up), up - 1
+        while below < view / 2 and down < len(rows):
+            below, down = below + span(down), down + 1
+        while above + below < view and up >= 0:  # the list's end in view: more rows above
+            above, up = above + span(up), up - 1
+        while above + below < view and down < len(rows):  # its start: more below
+            below, down = below + span(down), down + 1
+
     def _give_due(self) -> None:
         """The rows made while the list had no layout given to it now (see :attr:`_due`). Kivy lays a
         new screen out over the passes of its frame, each box once its parent has its size: a list
@@ -585,6 +636,8 @@ class JournalScreen(GameScreen):
             return
         if abs(self._text_width() - self._heights_at) > 1:
             self._give_heights(rows)
+        if self._kept_in_view is not None:
+            self._fit_in_view(rows, self._kept_in_view)
         self.ids.lines.data = rows
         if self._kept_in_view is not None:
             self._scroll_now(self._kept_in_view)
