@@ -137,3 +137,21 @@ def test_rows_asked_for_before_the_first_frame_are_given_at_once(tmp_path: Path,
         assert journal.line_button(3).text.startswith("3 · ")
     finally:
         _stop(conftest, app)
+
+
+@pytest.mark.parametrize("selected", [-1, 0, 1, 7, 9, 10])
+def test_the_steps_rows_are_each_its_own_step_said_when_read(selected: int) -> None:
+    """:meth:`JournalRow.steps` makes a row per step from ``dict``'s own constructor: each row its step's
+    number, the picked one alone in the picked colour, its text said for its own step when first read."""
+    said: list[int] = []
+
+    def say(index: int) -> str:
+        said.append(index)
+        return f"step {index}"
+    rows = journal_module.JournalRow.steps(say, 10, selected)
+    assert [row["value"] for row in rows] == [str(i) for i in range(1, 10)] and not said
+    assert [row["background_color"] for row in rows] == [CHOSEN if i == selected else PLAIN for i in range(1, 10)]
+    assert rows[6]["text"] == "step 7" and rows[6]["text"] == "step 7" and said == [7]  # said once, then kept
+    assert [row["text"] for row in rows] == [f"step {i}" for i in range(1, 10)]
+    with pytest.raises(KeyError):
+        rows[0]["height"]

@@ -238,9 +238,19 @@ class JournalRow(dict[str, Any]):
 
     __slots__ = ("_say",)
 
-    def __init__(self, say: Callable[[int], str], **items: Any) -> None:
-        super().__init__(**items)
-        self._say = say
+    _say: Callable[[int], str]
+
+    @classmethod
+    def steps(cls, say: Callable[[int], str], count: int, selected: int) -> list[JournalRow]:
+        """The rows of steps 1 to ``count - 1``, each said by ``say``, ``selected`` in the picked colour:
+        made by ``dict``'s own constructor (an ``__init__`` of their own was a Python call for each of
+        a long game's 2,000 rows as the Journal opened)."""
+        rows = [cls(value=str(index), background_color=PLAIN) for index in range(1, count)]
+        for row in rows:
+            row._say = say
+        if 1 <= selected < count:
+            rows[selected - 1]["background_color"] = CHOSEN
+        return rows
 
     def __missing__(self, key: str) -> Any:
         if key != "text":
@@ -515,8 +525,7 @@ class JournalScreen(GameScreen):
         count = len(session.inputs) + 1
         rows: list[dict[str, Any]] = [{"text": first, "value": "0",
                                        "background_color": CHOSEN if self.selected == 0 else PLAIN}]
-        rows += [JournalRow(self._said, value=str(index), background_color=CHOSEN if index == self.selected else PLAIN)
-                 for index in range(1, count)]
+        rows += JournalRow.steps(self._said, count, self.selected)
         self._words = [(first, "")] + [None] * (count - 1)
         shown = self.selected if 0 <= self.selected < count else count - 1
         for row in rows[max(0, shown - AROUND):shown + AROUND + 1]:
