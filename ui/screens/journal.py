@@ -78,8 +78,7 @@ def morpoly_position_text(app: Any, game: Any) -> str:
     cash and lives, as the board screen draws them: the lives after the cash ("♥52 5.322 €" read as
     one number), and a team's tokens each by its player's name (a German table of eight's team of
     seven was seven squares and two "(im Gefängnis)", whose nobody could tell)."""
-    from ui.screens.morpoly.board import party_marks
-    from ui.screens.morpoly.common import game_edition, money
+    from ui.screens.morpoly.common import game_edition, money, party_marks
     state, ed = game.state, game_edition(game)
     lines = []
     for party in state.parties:
