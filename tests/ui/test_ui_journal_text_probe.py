@@ -28,3 +28,21 @@ def test_the_probe_measures_what_a_label_draws(text: str, width: float) -> None:
         label = Label(markup=True, text=markup, font_size=sp(14), text_size=(width, None))
         label.texture_update()
         assert probe.height(markup, float(sp(14)), width) == float(label.texture_size[1]), (markup, width)
+
+
+def test_a_kept_height_is_the_one_of_its_own_text_size_and_width() -> None:
+    """The probe keeps its last answers (the Journal measures the rows it shows, then each row asks
+    again): an answer kept for one text, size or width is never given for another, and one asked again
+    after the probe forgot it (more than :data:`TextProbe.KEPT` asked since) is measured anew, equal."""
+    probe, fresh = TextProbe(), TextProbe()
+    text = TEXTS[1].format(said=int(sp(SAID_SP)))
+    size = float(sp(14))
+    wide, narrow = probe.height(text, size, 426.0), probe.height(text, size, 180.0)
+    assert narrow > wide  # the narrower the more lines: not the wide answer kept
+    assert probe.height(text, float(sp(11)), 426.0) < wide  # a smaller size: not the 14 sp answer
+    assert probe.height(TEXTS[0], size, 426.0) < wide  # another text: not this one's
+    assert (probe.height(text, size, 426.0), probe.height(text, size, 180.0)) == (wide, narrow)
+    assert (fresh._measure(text, size, 426.0), fresh._measure(text, size, 180.0)) == (wide, narrow)
+    for n in range(TextProbe.KEPT + 1):  # the kept answers forgotten: asked again, measured again
+        probe.height(f"{n} · x", size, 426.0)
+    assert probe.height(text, size, 180.0) == narrow and len(probe._heights) <= TextProbe.KEPT

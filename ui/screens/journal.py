@@ -78,8 +78,7 @@ def morpoly_position_text(app: Any, game: Any) -> str:
     cash and lives, as the board screen draws them: the lives after the cash ("♥52 5.322 €" read as
     one number), and a team's tokens each by its player's name (a German table of eight's team of
     seven was seven squares and two "(im Gefängnis)", whose nobody could tell)."""
-    from ui.screens.morpoly.board import party_marks
-    from ui.screens.morpoly.common import game_edition, money
+    from ui.screens.morpoly.common import game_edition, money, party_marks
     state, ed = game.state, game_edition(game)
     lines = []
     for party in state.parties:
@@ -151,6 +150,9 @@ ROW_DP = 56
 a row whose text needs more is taller (:class:`RowHeights`)."""
 
 
+ROW_SP = 14
+"""The size of a row's step line (sp): a :class:`~ui.widgets.BigButton`'s."""
+
 SAID_SP = 11
 """The size of a row's narration (sp), under the step's own line."""
 
@@ -191,7 +193,7 @@ class RowHeights:
     def height(self, step: str, said: str, width: float) -> float:
         """The row's height for its step's line at the row's size and its narration at :data:`SAID_SP`
         (both without markup), in ``width`` px of text: at least :data:`ROW_DP`."""
-        step_size, said_size = int(sp(14)), int(sp(SAID_SP))
+        step_size, said_size = int(sp(ROW_SP)), int(sp(SAID_SP))
         tall = self.lines(step, step_size, width) * self._metric(step_size)[1]
         if said:
             tall += self.lines(said, said_size, width) * self._metric(said_size)[1]
@@ -235,9 +237,19 @@ class JournalRow(dict[str, Any]):
 
     __slots__ = ("_say",)
 
-    def __init__(self, say: Callable[[int], str], **items: Any) -> None:
-        super().__init__(**items)
-        self._say = say
+    _say: Callable[[int], str]
+
+    @classmethod
+    def steps(cls, say: Callable[[int], str], count: int, selected: int) -> list[JournalRow]:
+        """The rows of steps 1 to ``count - 1``, each said by ``say``, ``selected`` in the picked colour:
+        made by ``dict``'s own constructor (an ``__init__`` of their own was a Python call for each of
+        a long game's 2,000 rows as the Journal opened)."""
+        rows = [cls(value=str(index), background_color=PLAIN) for index in range(1, count)]
+        for row in rows:
+            row._say = say
+        if 1 <= selected < count:
+            rows[selected - 1]["background_color"] = CHOSEN
+        return rows
 
     def __missing__(self, key: str) -> Any:
         if key != "text":
@@ -252,13 +264,29 @@ class TextProbe:
     which rendered it into a texture (and again on the next frame, when its own trigger fired): a
     texture of a row's size kept by each of the list's rows, and a render each time a row was fitted."""
 
+    KEPT = 64
+    """How many answers are kept (:meth:`height`): the rows in view, several times over."""
+
     def __init__(self) -> None:
         self._core: Any = Label(markup=True)._label  # a Label's own core label: its defaults, its font
+        self._heights: dict[tuple[str, float, float], float] = {}
 
     def height(self, text: str, font_size: float, width: float) -> float:
-        """The height of the texture a Label would render ``text`` into (1 px for an empty drawing)."""
+        """The height of the texture a Label would render ``text`` into (1 px for an empty drawing). The
+        last :data:`KEPT` answers are kept, by all that they depend on: the Journal measures the rows
+        it shows before giving them (:meth:`JournalScreen._fit_in_view`), and each row in view then
+        asks again for the same text."""
         if not text:
             return 0.0
+        key = (text, float(font_size), float(width))
+        known = self._heights.get(key)
+        if known is None:
+            if len(self._heights) >= self.KEPT:
+                self._heights.clear()
+            known = self._heights[key] = self._measure(text, font_size, width)
+        return known
+
+    def _measure(self, text: str, font_size: float, width: float) -> float:
         core = self._core
         core.options["font_size"] = font_size
         core.usersize = (width, None)
@@ -441,6 +469,9 @@ class JournalScreen(GameScreen):
         """The next frame's saying of the rows not yet said (:meth:`_say_more`), while there are any."""
         self._heights_at = 0.0
         """The text width the rows' heights were estimated at."""
+        self._due: list[dict[str, Any]] | None = None
+        """Rows made for a list not yet laid out (the screen built for this frame), given to it once it
+        has its width (:meth:`_give_due`)."""
         self._kept_in_view: int | None = None
         """The row the list was last scrolled to (the latest step, or the picked one) until the table
         moves the list: a row grown to its text moves the rows below it, and the latest row, grown as
@@ -452,7 +483,7 @@ class JournalScreen(GameScreen):
         self._scroll_again = Clock.create_trigger(self._keep_in_view)
         # the list's height changes after a row grew (laid out later in the frame), and the ScrollView
         # then keeps the view's distance from the top: the row scrolled to is scrolled to again
-        self.ids.lines.layout_manager.bind(height=self._scroll_again)
+        self.ids.lines.layout_manager.bind(height=self._scroll_again, width=self._laid_out)
 
     def _scrolled_by_hand(self, *_args: Any) -> None:
         """The table moves the list: a row growing after this does not pull the list back."""
@@ -482,6 +513,7 @@ class JournalScreen(GameScreen):
         app = self.app
         session = app.session
         rv = self.ids.lines
+        self._due = None
         if session is None or session.game is None:
             rv.data = []
             return
@@ -492,14 +524,18 @@ class JournalScreen(GameScreen):
         count = len(session.inputs) + 1
         rows: list[dict[str, Any]] = [{"text": first, "value": "0",
                                        "background_color": CHOSEN if self.selected == 0 else PLAIN}]
-        rows += [JournalRow(self._said, value=str(index), background_color=CHOSEN if index == self.selected else PLAIN)
-                 for index in range(1, count)]
+        rows += JournalRow.steps(self._said, count, self.selected)
         self._words = [(first, "")] + [None] * (count - 1)
         shown = self.selected if 0 <= self.selected < count else count - 1
         for row in rows[max(0, shown - AROUND):shown + AROUND + 1]:
             row["text"]  # the rows in view said now, the rest over the next frames
         self._give_heights(rows)
-        rv.data = rows
+        if rv.layout_manager.width > 100:
+            self._fit_in_view(rows, shown)
+            rv.data = rows
+        else:  # the screen built for this frame: its list is laid out at its width, then given the rows
+            self._due = rows  # (a list never that wide is given them on the frame after: an event made then)
+            Clock.schedule_once(lambda _dt: Clock.schedule_once(lambda _dt: self._give_due(), 0), 0)
         self._show_selected()
         self.scroll_to_line(shown)
         # from the frame after the first (an event for the next frame, made on the next frame): the rows
@@ -567,6 +603,59 @@ class JournalScreen(GameScreen):
         page = self.width if self.width > 100 else Window.width
         return float(page - min(page * 0.45, dp(360)) - dp(4) * 2 - dp(6) - dp(8))
 
+    def _fit_in_view(self, rows: Sequence[dict[str, Any]], shown: int) -> None:
+        """The rows the list will show around row ``shown`` (in the middle of its view, or the view held
+        at an end of the list) given the height each grows to once drawn (:meth:`grow`, with the
+        row's own measure: :meth:`JournalLine._grown`), before the list lays them out: a row estimated
+        short grew in the first frame, and the list laid every row out again and drew every row in
+        view anew (Kivy gives the rows in view to other steps at each layout)."""
+        view = float(self.ids.lines.height)
+        if view <= 100 or not rows:
+            return
+        width, size, gap, least = self._text_width(), float(sp(ROW_SP)), float(dp(2)), float(dp(ROW_DP))
+
+        def span(index: int) -> float:
+            row = rows[index]
+            needed = self.text_probe.height(row["text"], size, width) + dp(4)
+            height = min(math.ceil(needed), view)
+            if height > row.get("height", least) + 1:
+                row["height"] = height
+            return float(row.get("height", least)) + gap
+
+        shown = max(0, min(shown, len(rows) - 1))
+        above = below = span(shown) / 2
+        up, down = shown - 1, shown + 1
+        while above < view / 2 and up >= 0:
+            above, up = above + span(up), up - 1
+        while below < view / 2 and down < len(rows):
+            below, down = below + span(down), down + 1
+        while above + below < view and up >= 0:  # the list's end in view: more rows above
+            above, up = above + span(up), up - 1
+        while above + below < view and down < len(rows):  # its start: more below
+            below, down = below + span(down), down + 1
+
+    def _give_due(self) -> None:
+        """The rows made while the list had no layout given to it now (see :attr:`_due`). Kivy lays a
+        new screen out over the passes of its frame, each box once its parent has its size: a list
+        given its rows at once laid out every row of a 2,000-step game at the widths 100, 41, 0 and
+        then its own, and drew its rows in view at each (a sixth of opening the Journal)."""
+        rows, self._due = self._due, None
+        if rows is None:
+            return
+        if abs(self._text_width() - self._heights_at) > 1:
+            self._give_heights(rows)
+        if self._kept_in_view is not None:
+            self._fit_in_view(rows, self._kept_in_view)
+        self.ids.lines.data = rows
+        if self._kept_in_view is not None:
+            self._scroll_now(self._kept_in_view)
+
+    def _laid_out(self, layout: Any, width: float) -> None:
+        """The list's rows laid out at ``width`` (the list's own, after its box's): rows waiting for it
+        are given now (:meth:`_give_due`)."""
+        if width > 100 and self._due is not None:
+            self._give_due()
+
     def _width_changed(self, *_args: Any) -> None:
         """The list laid out at another width than its rows were estimated at: estimated again."""
         rv = self.ids.lines
@@ -589,6 +678,7 @@ class JournalScreen(GameScreen):
 
     @property
     def line_count(self) -> int:
+        self._give_due()
         return len(self.ids.lines.data)
 
     def scroll_to_line(self, index: int) -> None:
@@ -619,6 +709,7 @@ class JournalScreen(GameScreen):
         """The row widget of step ``index``, scrolled into view (for drivers and tests), every row said
         first: a table scrolls to a row after the few frames that say them (:meth:`_say_more`), and a
         driver tapping at once tapped the row that the rows said above it had pushed there."""
+        self._give_due()
         rv = self.ids.lines
         if self._saying is not None:
             self._saying.cancel()
@@ -639,6 +730,7 @@ class JournalScreen(GameScreen):
     def select(self, index: int) -> None:
         """Step ``index`` picked: its row and the one picked before take their colours, and the table
         after that step is shown."""
+        self._give_due()
         rv = self.ids.lines
         for i in (self.selected, index):
             if 0 <= i < len(rv.data):

@@ -37,8 +37,8 @@ from ui.palette import PLAYER_RGB, SHAPE, hex_color
 from ui.screens.base import GameScreen
 from ui.screens.morpoly.common import (GROUP_RGB, GUILD_NAMES, HOTEL_MARK, MORTGAGE_MARK,
                                        SQUARE_KIND_MARK, chest_mark, cover_words, game_edition, go_name,
-                                       is_morpoly, is_plain, money, N_, option_label, paper, party_name,
-                                       roll_table, TALL_OPTIONS)
+                                       is_morpoly, is_plain, money, N_, option_label, paper, party_marks,
+                                       party_name, roll_table, TALL_OPTIONS)
 from ui.widgets import BigButton, player_markup
 
 END_REASONS = {
@@ -128,17 +128,6 @@ def npc_marks(state: Any) -> dict[int, str]:
             continue
         square = int(getattr(npcs, name))
         marks[square] = marks.get(square, "") + f"[b][color=202020]{mark}[/color][/b]"
-    return marks
-
-
-def party_marks(state: Any, party: str) -> str:
-    """ELAM's lives left (♥) and a Fortuna token held (✦), after a party's cash (" ♥18 ✦")."""
-    marks = ""
-    lives = getattr(state, "lives", {})
-    if party in lives:
-        marks += f" ♥{lives[party]}"
-    if party in getattr(state, "fortuna", []):
-        marks += " ✦"
     return marks
 
 

@@ -405,6 +405,19 @@ def party_name(app: Any, party: str) -> str:
     return str(app.translator.color(party))
 
 
+def party_marks(state: Any, party: str) -> str:
+    """ELAM's lives left (♥) and a Fortuna token held (✦), after a party's cash (" ♥18 ✦"): the board's
+    money panel and the Journal's position (here, where both import it: the board's module was a
+    twentieth of opening an Ankh-Morpoly game's Journal before its game was shown)."""
+    marks = ""
+    lives = getattr(state, "lives", {})
+    if party in lives:
+        marks += f" ♥{lives[party]}"
+    if party in getattr(state, "fortuna", []):
+        marks += " ✦"
+    return marks
+
+
 def player_labels_of(app: Any, game: Any) -> dict[str, str]:
     """Each player's coloured name, by seat, for either game (Ankh-Morpoly's parties are seats; the
     names are the journal's)."""
