@@ -13,7 +13,9 @@ screen, or read wrongly:
   is — nor that failing the third one in ELAM kills (starvation, L171);
 - a Fool or Beggar asked whether to stop or step on one square was still drawn on the square it
   came from;
-- the seats' shapes (● ▲ ■) marked the log but not the money list or the ring.
+- the seats' shapes (● ▲ ■) marked the log but not the money list or the ring;
+- a table with paper money read "● Anna gibt die Bank 200 €" (the bank in the accusative): it reads
+  "● Anna gibt 200 € an die Bank", right for the bank and a name alike.
 
 Positions are reached the way a table's journal holds them (seeded random legal play fed through
 the session, :func:`test_ui_morpoly_at_the_table._feed`), then the app is opened on them and
@@ -266,3 +268,31 @@ def test_the_lives_stand_after_the_cash_so_no_number_runs_into_it(tmp_path: Path
         lines = _shown_lines(d.screen.money_label)
         assert not any(line.rstrip().endswith(tuple(f"♥{n}" for n in range(40))) and i + 1 < len(lines)
                        and lines[i + 1].lstrip()[:1].isdigit() for i, line in enumerate(lines)), lines
+
+
+def test_paper_money_handed_to_the_bank_is_said_in_the_right_case(tmp_path: Path, request: Any) -> None:
+    """A table with paper money is told who hands whom what. "{payer} gibt {payee} {amount}" put the
+    bank in the accusative, "● Anna gibt die Bank 200 €" (it takes the dative, "der Bank"), and a
+    player's name cannot be declined; "gibt 200 € an die Bank" is right for the bank and a name alike."""
+    import re
+
+    from tests.ui.test_ui_morpoly_at_the_table import _setup_screen
+    from tests.ui.test_ui_morpoly_ledger import _button_with, _throw
+
+    def plain(text: str) -> str:
+        return re.sub(r"\[/?[a-z]+[^\]]*\]", "", text)
+
+    with _setup_screen(request, tmp_path, "de", NAMES) as (_app, d, setup):
+        d.tap(setup.edition_buttons["de"])
+        d.tap(setup.option_buttons["bank"])
+        assert setup.values["bank"] == "checker"
+        d.tap(setup.start_button)
+        for guild in ("beggars", "undead", "patrician"):
+            d.tap(next(w for w in d.screen.answer_area.walk() if getattr(w, "value", "") == guild))
+        board = d.screen
+        d.tap(_button_with(board.answer_area, "Würfeln"))
+        _throw(d, 2, 3)  # Anna to Südbahnhof, 5, and buys it
+        d.tap(next(w for w in board.answer_area.walk() if getattr(w, "value", "") == "buy"))
+        shown = plain(board.money_label.text)
+        assert "● Anna gibt 200\u00a0€ an die Bank" in shown, shown
+        assert "gibt die Bank" not in shown, shown

@@ -30,7 +30,10 @@ Italian and tripped over:
   as the log then does ("Massimiliano ipoteca Baltic Avenue");
 - a table with paper money read "Massimiliano dà a la banca $120" ("a" + "la" is "alla"), and a
   line the bank hands over began in lower case ("la banca dà a …"; English "the bank hands …"):
-  it reads "● Giuseppina: $200 per la banca" and "La banca: $400 per ▲ Massimiliano";
+  it read "● Giuseppina: $200 per la banca" and "La banca: $400 per ▲ Massimiliano", but "per" says
+  "for", not "to" (the bank paid for, not paid): it reads "● Giuseppina paga $200, incassa la banca"
+  and "La banca paga $400, incassa ▲ Massimiliano" (the payee named last, with no preposition to
+  fuse with its article);
 - the City Watch was "Guardia Cittadina" on the guild button, the money list and its ruling, but
   "è della Guardia cittadina e non va in prigione" in the log;
 - what an FSU covers was said of the insured player in the masculine — "copre: mandato in
@@ -263,13 +266,15 @@ def test_paper_money_is_handed_over_in_italian(tmp_path: Path, request: Any) -> 
         d.tap(_button_with(board.answer_area, "Tira i dadi"))
         _throw(d, 2, 3)  # Giuseppina to Reading Railroad, 5, and buys it
         d.tap(_buttons(board)["buy"])
-        assert "● Giuseppina: $200 per la banca" in shown(), shown()
+        # who hands whom: "per" would be "for" ("Giuseppina: $200 for the bank"); the payee collects
+        assert "● Giuseppina paga $200, incassa la banca" in shown(), shown()
         d.tap(_button_with(board.answer_area, "Tira i dadi"))
         _throw(d, 3, 4)  # Massimiliano to Chance, 7: "Advance to Go (Collect $200)", on GO itself
         card = next(b for b in _buttons(board).values() if b.text.startswith("Advance to Go"))
         d.tap(card)
-        assert re.search(r"^La banca: \$\d+ per ▲ Massimiliano$", shown(), re.M), shown()
+        assert re.search(r"^La banca paga \$\d+, incassa ▲ Massimiliano$", shown(), re.M), shown()
         assert " a la banca" not in shown() and "\nla banca" not in shown()
+        assert not re.search(r"\$\d+ per ", shown()), shown()
 
 
 def test_a_guild_is_spelt_as_its_button_everywhere() -> None:

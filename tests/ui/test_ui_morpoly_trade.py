@@ -172,6 +172,35 @@ def test_the_offer_and_the_partner_s_question_are_drawn_whole(language: str, nam
         d.screenshot(SHOTS / f"answer-{language}.png")
 
 
+def test_a_polish_offer_takes_back_with_another_word_than_the_journal_s_undo(tmp_path: Path, request: Any) -> None:
+    """A square or cash taken back out of an offer read "Cofnij: Baltic Avenue", "Cofnij zapłatę: 50 €":
+    "Cofnij" is the Journal's undo ("Cofnij do tego miejsca"), so the Journal's row of the offer read as
+    an undo done at the table. It says "Wycofaj" (withdraw), as German says "Zurücknehmen" beside
+    "Rückgängig" and Italian "Ritira" beside "Annulla"."""
+    data = tmp_path / "data"
+    _feed(data, POLISH_NAMES, {"edition": "de"}, _swap_ready, seed=3)
+    with _resumed(request, data, "pl") as (app, d):
+        partner = _partner(app)
+        party = app.game.state.token(app.game.question.player).party
+        mine = _streets(app.game, party)[0]
+        name = load_edition("de").squares[mine].name
+        _open_offer(app, d, partner)
+        d.tap(_answer_buttons(d)[f"give:{mine}"])
+        d.tap(_answer_buttons(d)["pay"])
+        d.tap(next(w for v, w in _answer_buttons(d).items() if v.isdigit() and int(v) > 1))
+        buttons = _answer_buttons(d)
+        undo = app.t("Undo")
+        assert undo == "Cofnij"
+        assert buttons[f"give:{mine}"].text == f"Wycofaj: {name}", buttons[f"give:{mine}"].text
+        assert buttons["pay"].text.startswith("Wycofaj zapłatę: "), buttons["pay"].text
+        assert not any(b.text.startswith(undo) for b in buttons.values()), [b.text for b in buttons.values()]
+        d.tap(buttons[f"give:{mine}"])  # taken back
+        d.tap(d.screen.journal_button)
+        rows = [row["text"].split("\n")[0] for row in d.screen.ids.lines.data[-3:]]
+        assert rows[-1].endswith(f"→ Wycofaj: {name}"), rows
+        assert not any(f"→ {undo}" in r for r in rows), rows
+
+
 @pytest.mark.parametrize(("language", "said"), [
     ("de", "Bernd: Angebot an Anna – du gibst Gefängnis-frei-Karte (Ereignisfeld) + 50\u00a0€; du bekommst nichts"),
     ("en", "Bernd: your offer to Anna: you give Get Out of Jail Free (Ereignisfeld) + 50\u00a0€; you get nothing"),
