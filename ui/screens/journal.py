@@ -109,17 +109,28 @@ ANYONE = "interrupt.anyone"
 """Discworld's one interrupt window for several players: the engine asks no one of them (its
 ``player`` is None), so a row must say who played, or that no one did."""
 
+FORTUNA_WINDOW, PLAY_ON = "morpoly.fortuna.window", "play-on"
+"""Ankh-Morpoly's window after a throw while two or more parties hold a Fortuna token, asked of no
+one as :data:`ANYONE` is, and its answer that no one spends one (a spender is named by the answer's
+own words, "Zofia: spend the Fortuna token")."""
+
 
 def step_text(app: Any, state: Any, question: Any, inp: Input) -> str:
     """A step's first line after its number: who answered and what. A window for anyone names
     whoever played into it, or says no one did; its rows read "79 ·  → Nic" and "79 ·  → Gaspode",
-    no one named and nothing said of what was asked."""
+    no one named and nothing said of what was asked. Ankh-Morpoly's Fortuna window for any holder
+    says so too ("862 ·  → Graj dalej" was its row)."""
     if question is not None and question.key == ANYONE and isinstance(inp, Answer):
         color, played, _card = inp.value.partition(":")
         if not played:
             card = app.translator.card(dict(question.params)["card"])
             return str(app.t("Nobody plays an interrupt against {card}")).format(card=card)
         return f"{player_name(state, color)} {describe_input(app, question, inp)}"
+    if (question is not None and question.key == FORTUNA_WINDOW and not question.player
+            and isinstance(inp, Answer) and inp.value == PLAY_ON):
+        params = dict(question.params)
+        return str(app.t("Nobody spends a Fortuna token on {first} and {second}")).format(
+            first=params["first"], second=params["second"])
     who = _who(app, state, question)
     return f"{who} {describe_input(app, question, inp)}" if who else describe_input(app, question, inp)
 

@@ -1,0 +1,41 @@
+"""Ankh-Morpoly's Fortuna window, when two or more parties hold a token, is asked of no one (any
+holder may spend): its Journal row at a Polish table read "862 ·  → Graj dalej", no one named and
+nothing said of what was played on (found playing at a Polish table of four). It says that no one
+spent a token on the throw, as Discworld's window for anyone says that no one played an interrupt.
+
+The game is reached as a table's journal would hold it: seeded random legal play fed through the
+session (:func:`tests.ui.test_ui_morpoly_at_the_table._feed`), then the app opened and the rest tapped.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from tests.ui.test_ui_morpoly_at_the_table import _feed, _resumed
+
+POLISH_NAMES = ["Przemysław", "Małgorzata-Krystyna", "Bartłomiej", "Zofia"]
+FORTUNA_SEED = 6
+"""The seeded game in which, some 860 inputs in, two parties hold a Fortuna token after a throw."""
+
+
+def _open_window(game: Any) -> bool:
+    question = game.question
+    return question is not None and question.key == "morpoly.fortuna.window" and question.player is None
+
+
+def test_a_window_for_any_holder_says_nobody_spent_a_token(tmp_path: Path, request: Any) -> None:
+    data = tmp_path / "data"
+    _feed(data, POLISH_NAMES, {"fortuna": "on", "edition": "de"}, _open_window, FORTUNA_SEED)
+    with _resumed(request, data, "pl") as (app, d):
+        question = app.game.question
+        assert _open_window(app.game) and len(question.options) >= 3  # play on, and two holders' tokens
+        params = dict(question.params)
+        step = len(app.session.inputs) + 1
+        d.tap(next(w for w in d.screen.answer_area.walk() if getattr(w, "value", "") == "play-on"))
+        assert len(app.session.inputs) == step  # answered by touch, journalled
+        d.tap(d.screen.journal_button)
+        assert d.screen.name == "journal"
+        rows = [row["text"].split("\n")[0] for row in d.screen.ids.lines.data]
+        row = next(r for r in rows if r.startswith(f"{step} · "))
+        assert row == f"{step} · Nikt nie wykorzystuje żetonu Fortuny przeciw rzutowi {params['first']} i " \
+                      f"{params['second']}", row
