@@ -32,10 +32,17 @@ def _game(app: CompanionApp) -> Game:
     return app.game
 
 
+def _roll(app: CompanionApp, face: int) -> None:
+    """The die's ``face`` for the game's own question: the script reads the game, not the screen (a
+    roll stamped with the question on screen, right after a new game was started from another
+    screen, was refused as asked for the last game's question, and the shot showed the refusal)."""
+    app.on_die_roll(face, "manual", _game(app).seq)
+
+
 def _game_to_events(app: CompanionApp) -> None:
     """Set-up, two turns with minions and a building, then a fire with a roll shown."""
     app.start_game(["red", "yellow", "green"], ["Ann", "Bob", "Cy"], "en")
-    app.on_die_roll(1, "manual")
+    _roll(app, 1)
     for personality in ("vetinari", "rust", "vimes"):
         app.answer(personality)
     for value in ("captain-carrot", "dimwell", "the-shades", "take", "end-turn",
@@ -67,7 +74,7 @@ def busy_game(app: Any, verbose: bool = False) -> None:
     from companion.morpork.catalog import CARD_BY_ID
     rng = random.Random(3)
     app.start_game(["red", "yellow", "green", "blue"], ["Ann", "Bob", "Cy", "Dee"], "en")
-    app.on_die_roll(1, "manual")
+    _roll(app, 1)
     for personality in ("vetinari", "rust", "vimes", "de-worde"):
         app.answer(personality)
     turns = list(BUSY_CARDS)
@@ -82,7 +89,7 @@ def busy_game(app: Any, verbose: bool = False) -> None:
         if q.key == "symbol.assassinate":
             return
         if q.kind == "roll":
-            app.on_die_roll(rng.randint(1, 12), "manual")
+            _roll(app, rng.randint(1, 12))
             continue
         if q.kind == "random":
             return
@@ -146,7 +153,7 @@ def run(out: Path, languages: tuple[str, ...] = ("en", "de"), size: tuple[int, i
 
         def setup_privacy() -> None:
             app.start_game(["red", "yellow", "green"], ["Ann", "Bob", "Cy"], "en")
-            app.on_die_roll(1, "manual")
+            _roll(app, 1)
 
         def to_turn() -> None:
             _search_on_screen(app, "", frames, focus=False)
@@ -270,7 +277,7 @@ def _to_skipped(app: CompanionApp) -> None:
     """A new four-player game: red's Captain Carrot with its minion skipped (the turn screen says why)."""
     _close_rulebook(app)  # the rulebook search shot leaves its popup open
     app.start_game(["red", "yellow", "green", "blue"], ["Ann", "Bob", "Cy", "Di"], "en")
-    app.on_die_roll(1, "manual")
+    _roll(app, 1)
     for value in ("vetinari", "rust", "vimes", "selachii", "captain-carrot", "skip"):
         app.answer(value)
     app.back_to_game()
@@ -298,14 +305,14 @@ def _to_fire(app: CompanionApp) -> None:
                   "the-dean", "fire"):
         app.answer(value)
     if (question := _game(app).question) is not None and question.kind == "roll":
-        app.on_die_roll(7, "manual")  # The Shades, where yellow has just built: it burns
+        _roll(app, 7)  # The Shades, where yellow has just built: it burns
     app.back_to_game()
 
 
 
 def _finish_fire(app: CompanionApp) -> None:
     while (question := _game(app).question) is not None and question.kind == "roll":
-        app.on_die_roll(6, "manual")
+        _roll(app, 6)
 
 
 def _to_end(app: CompanionApp) -> None:
@@ -318,7 +325,7 @@ def _to_end(app: CompanionApp) -> None:
         if q is None:
             break
         if q.kind == "roll":
-            app.on_die_roll(6, "manual")
+            _roll(app, 6)
             continue
         if q.key in ("turn.play-card", "turn.play-another"):
             value = "pass" if "pass" in q.options else "stop"  # "play another card?" is stopped, not passed
