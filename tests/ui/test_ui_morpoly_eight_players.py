@@ -61,6 +61,8 @@ def test_eight_players_set_up_by_touch_play_and_come_back_after_a_restart(tmp_pa
         for field, name in zip(setup.name_inputs, EIGHT):
             field.text = name  # typed on the on-screen keyboard
         d.tap(setup.switch_buttons["elam"])  # the eighth guild, the Assassins, plays only in ELAM (L173)
+        assert setup.values["edition"] == "de"  # a German table starts on its euro set
+        d.tap(setup.edition_buttons["us"])  # this table has the US set: the rolls below play its cards
         d.screenshot(SHOTS / "setup-de.png")
         d.tap(setup.start_button)
         assert d.screen.name == "morpoly-board"

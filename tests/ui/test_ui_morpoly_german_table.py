@@ -15,7 +15,9 @@ screen, or read wrongly:
   came from;
 - the seats' shapes (● ▲ ■) marked the log but not the money list or the ring;
 - a table with paper money read "● Anna gibt die Bank 200 €" (the bank in the accusative): it reads
-  "● Anna gibt 200 € an die Bank", right for the bank and a name alike.
+  "● Anna gibt 200 € an die Bank", right for the bank and a name alike;
+- the new game's form offered the US set first, with its dollars and Boardwalk, to a German table
+  that has the euro set: it starts on the German set (a tap on another is kept).
 
 Positions are reached the way a table's journal holds them (seeded random legal play fed through
 the session, :func:`test_ui_morpoly_at_the_table._feed`), then the app is opened on them and
@@ -296,3 +298,26 @@ def test_paper_money_handed_to_the_bank_is_said_in_the_right_case(tmp_path: Path
         shown = plain(board.money_label.text)
         assert "● Anna gibt 200\u00a0€ an die Bank" in shown, shown
         assert "gibt die Bank" not in shown, shown
+
+
+def test_a_german_table_starts_on_its_euro_set_and_a_tapped_set_is_kept(tmp_path: Path, request: Any) -> None:
+    from tests.ui.test_ui_morpoly_at_the_table import _setup_screen
+
+    with _setup_screen(request, tmp_path, "de", NAMES) as (app, d, setup):
+        assert setup.values["edition"] == "de" and setup.edition_buttons["de"].state == "down"
+        d.tap(setup.edition_buttons["us"])
+        d.tap(setup.back_button)
+        d.tap(d.screen.ids.new_morpoly)  # the form again, after a look at Home
+        assert setup.values["edition"] == "us" and setup.edition_buttons["us"].state == "down"
+        d.tap(setup.start_button)
+        assert app.game.state.rules["edition"] == "us"
+
+
+def test_a_polish_table_starts_on_the_modes_default_set(tmp_path: Path, request: Any) -> None:
+    """No Polish set is known: the mode's default (the US set), as before."""
+    from tests.ui.test_ui_morpoly_at_the_table import _setup_screen
+
+    with _setup_screen(request, tmp_path, "pl", NAMES) as (app, d, setup):
+        assert setup.values["edition"] == "us" and setup.edition_buttons["us"].state == "down"
+        d.tap(setup.start_button)
+        assert app.game.state.rules["edition"] == "us"

@@ -1,9 +1,9 @@
-"""A new Ankh-Morpoly game set up by touch: how many players (two to eight, R7), their names in seating order, the set
-on the table (US, German euro, German D-Mark), the Fortuna and ELAM switches, and the table's
-rulings — every option the mode declares, with its default and its one-line description, in a
-scrollable list (a tap cycles through its values), in the table's language (``Translator.option_name``,
-``option_about``, ``option_choice``). The guilds are asked by the engine once the game
-starts (the board screen answers them).
+"""A new Ankh-Morpoly game set up by touch: how many players (two to eight, R7), their names in seating
+order, the set on the table (US, German euro, German D-Mark; a German table's starts on its euro
+set), the Fortuna and ELAM switches, and the table's rulings — every option the mode declares, with
+its default and its one-line description, in a scrollable list (a tap cycles through its values),
+in the table's language (``Translator.option_name``, ``option_about``, ``option_choice``). The guilds
+are asked by the engine once the game starts (the board screen answers them).
 
 The names are typed on the app's on-screen keyboard (:class:`NameBox`), and each box shows its whole
 name, shrunk where needed. A table of five or more playing the variant without ELAM and without a
@@ -37,6 +37,10 @@ FIRST_OPTIONS = ("edition",) + SWITCHES
 LONG_TABLE = 5
 """From this many players on, the variant without ELAM is told it may need a time limit (R8): the
 simulator's random tables of five to eight run past 2,000 turns (docs/morpoly-rulings.md)."""
+LANGUAGE_SETS = {"de": "de"}
+"""The set a table speaking a language most likely has, where the companion knows it: a German
+table's euro set (a German table was offered the US set, with its dollars and Boardwalk, and had to
+find the button). Other languages start on the mode's default; a tap on a set is kept."""
 SUGGESTED_LIMIT = "180"
 """The time limit a tap on the suggestion sets, in minutes (a value of ``time-limit-minutes``)."""
 
@@ -109,6 +113,8 @@ class MorpolySetupScreen(GameScreen):
         self.values: dict[str, str] = {o.name: o.default for o in get_mode(MODE_ID).options}
         self.names: list[str] = ["" for _ in PLAYER_IDS]
         self._built = False
+        self._set_tapped = False
+        """A set picked by a tap, kept whatever the language (:meth:`_table_set`)."""
 
     def answers_the_game(self) -> bool:
         """The new game's form shows no game's question (the guilds are asked on the board)."""
@@ -241,10 +247,17 @@ class MorpolySetupScreen(GameScreen):
         elif not shown and row.parent is not None:
             self.rulings_column.remove_widget(row)
 
+    def _table_set(self) -> None:
+        """The set of the table's language (:data:`LANGUAGE_SETS`) until one is tapped."""
+        if not self._set_tapped:
+            default = next(o.default for o in get_mode(MODE_ID).options if o.name == "edition")
+            self.values["edition"] = LANGUAGE_SETS.get(self.app.translator.language, default)
+
     def update(self) -> None:
         if not self._built:
             self._build()
         app = self.app
+        self._table_set()
         self.back_button.text = "◀ " + app.t("Home")
         self.title_label.text = app.t("New Ankh-Morpoly game")
         self.start_button.text = "★ " + app.t("Start")
@@ -282,6 +295,7 @@ class MorpolySetupScreen(GameScreen):
 
     def set_value(self, name: str, value: str) -> None:
         self.values[name] = value
+        self._set_tapped = self._set_tapped or name == "edition"
         self.update()
 
     def cycle(self, name: str) -> None:
