@@ -89,7 +89,7 @@ def test_a_morpoly_game_by_touch(tmp_path: Path, request: Any) -> None:
         d.tap(d.screen.journal_button)
         assert d.screen.name == "journal"
         journal = "\n".join(row["text"] for row in d.screen.ids.lines.data)
-        assert "⚄ 3,4" in journal and app.t("Thieves' Guild") in journal and "Ann" in journal
+        assert "⚄ 3 + 4" in journal and app.t("Thieves' Guild") in journal and "Ann" in journal
         before_undo = app.game.seq
         d.screen.select(3)  # the row of step 3 (the recycled list's rows are the journal's own tests')
         d.frames(2)

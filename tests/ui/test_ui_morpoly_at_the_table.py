@@ -200,6 +200,20 @@ def test_the_journal_says_the_bank_in_german(tmp_path: Path, request: Any) -> No
         conftest.stop_app(app)
 
 
+def test_the_journal_says_a_throw_as_two_faces_not_a_decimal(tmp_path: Path, request: Any) -> None:
+    """A throw's row read "Bartholomäus ⚄ 5,2": at a German (Polish, Italian) table "5,2" is five point
+    two. It reads "⚄ 5 + 2", as the status line says a throw ("3+4")."""
+    conftest = _conftest(request)
+    app, d, rows = _journal(conftest, tmp_path)
+    try:
+        thrown = [r.split("\n")[0] for r in rows if "⚄" in r]
+        assert len(thrown) > 20, thrown[:3]
+        assert all(re.search(r"⚄ [1-6] \+ [1-6]$", r) for r in thrown), thrown[:3]
+        assert not any(re.search(r"⚄ [1-6],[1-6]", r) for r in rows), thrown[:3]
+    finally:
+        conftest.stop_app(app)
+
+
 def test_the_journal_shows_the_position_not_the_other_games_map(tmp_path: Path, request: Any) -> None:
     conftest = _conftest(request)
     app, d, rows = _journal(conftest, tmp_path)

@@ -18,7 +18,7 @@ from kivy.uix.label import Label
 from kivy.uix.popup import Popup
 from kivy.uix.recycleview.views import RecycleDataViewBehavior
 
-from companion.core.inputs import Answer, CardScan, DieRoll, RandomDraw, roll_text
+from companion.core.inputs import Answer, CardScan, DieRoll, RandomDraw
 from ui import mapwidget  # noqa: F401  (the map in journal.kv, made known to kv)
 from ui.screens.base import GameScreen
 from ui.screens.morpoly.common import N_, is_morpoly, option_label, party_name
@@ -32,11 +32,19 @@ if TYPE_CHECKING:
 
 
 
+def thrown(roll: DieRoll) -> str:
+    """A roll as a row says it: "8", or a pair's faces "5 + 2" (as the status line says a throw, "5+2"):
+    the engine's "5,2" read as five point two at a German, Polish or Italian table."""
+    if roll.faces is not None:
+        return " + ".join(map(str, roll.faces))
+    return str(roll.face)
+
+
 def describe_input(app: CompanionApp, question: Question | None, inp: Input) -> str:
     """One input as the log shows it (``question``: what it answered); an answer to a private
     question stays secret."""
     if isinstance(inp, DieRoll):
-        return f"⚄ {roll_text(inp)}"
+        return f"⚄ {thrown(inp)}"
     if isinstance(inp, RandomDraw):
         return "⚂ " + (app.t("(secret)") if question is not None and question.private else app.translator.option(inp.value))
     if question is not None and question.private:
