@@ -8,7 +8,7 @@ is plugged at ``DATA_DIR/dice`` and the app opens it as ``serial://DATA_DIR/dice
 roll the game asks for is thrown on the emulated pair and reaches the game through the serial
 source's reader thread. Everything else is a touch: ``new`` taps Home's "new Ankh-Morpoly game",
 as many players as ``NAMES`` (JSON, default ``["Ann", "Bob", "Cy"]``) with those names typed,
-Fortuna and ELAM on and "start" on the set-up screen; ``resume`` taps Home's "resume"; each choice is a
+Fortuna and ELAM on, the US set (in any language) and "start" on the set-up screen; ``resume`` taps Home's "resume"; each choice is a
 tap on the board's button for the answer (picked with ``random.Random(SEED, seq)``: "buy",
 "roll" and "play on" most of the time, so the game moves on; now and then a Fortuna token is spent).
 
@@ -201,6 +201,9 @@ def main(argv: list[str]) -> int:
         for switch in ("fortuna", "elam"):
             d.tap(setup.switch_buttons[switch])
         assert setup.values["fortuna"] == setup.values["elam"] == "on"
+        # the US set in every language: the tests' seeds reach their questions on it (a German table
+        # starts on its euro set, whose cards and prices take the same taps elsewhere)
+        d.tap(setup.edition_buttons["us"])
         d.tap(setup.start_button)
     else:
         d.tap(d.screen.ids.resume)
