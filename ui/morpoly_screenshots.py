@@ -1,7 +1,8 @@
 """Screenshots of the Ankh-Morpoly screens for the docs: ``python3 -m ui.morpoly_screenshots [OUT_DIR]``.
 
 Plays a short scripted game through the app's one door (guilds, two-dice throws, buys, a card) and
-saves ``morpoly-<screen>-<lang>.png`` at 800×480 in English and German: the set-up form (with the
+saves ``morpoly-<screen>-<lang>.png`` at 800×480 in English and German (``--languages pl,it`` for
+others): the set-up form (with the
 bank-or-checker switch among the rulings), the board with a roll on the face pad, the board with a
 card picked from the deck, a square's deed (its owner, the premium now, the FSUs bought there and
 its opposite square, paired on the ring for the Wizards), the FSU ledger, and the board of a table
@@ -13,8 +14,8 @@ Before the deed and the ledger are shot, the game plays on by seeded random lega
 bought in play are running on built streets; those are the ones the deed and the ledger show."""
 from __future__ import annotations
 
+import argparse
 import os
-import sys
 from pathlib import Path
 from typing import Any, Callable
 
@@ -147,9 +148,11 @@ def _play_until_card_after_guilds(app: Any) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = sys.argv[1:] if argv is None else argv
-    out = Path(args[0]) if args else Path(__file__).resolve().parents[1] / "docs" / "screenshots"
-    for path in run(out):
+    parser = argparse.ArgumentParser(prog="python3 -m ui.morpoly_screenshots", description=__doc__)
+    parser.add_argument("out", nargs="?", type=Path, default=Path(__file__).resolve().parents[1] / "docs" / "screenshots")
+    parser.add_argument("--languages", default="en,de", help="comma-separated, e.g. pl,it (default: en,de)")
+    args = parser.parse_args(argv)
+    for path in run(args.out, tuple(args.languages.split(","))):
         print(path)
     return 0
 
