@@ -174,7 +174,7 @@ def roll_mismatch(question: Question, faces: tuple[int, ...] | None) -> str | No
         return None
     wanted = "one d12 face ({\"type\": \"roll\", \"face\": 7})" if question.dice == 1 else \
         f"{question.dice} d{question.sides} faces ({{\"type\": \"roll\", \"faces\": [3, 4]}})"
-    shown = "a single face" if faces is None else f"{given} faces {list(faces)!r}"
+    shown = "a single face" if faces is None else f"{given} face{'' if given == 1 else 's'} {list(faces)!r}"
     return f"{question.text!r} needs {wanted}, not {shown}"
 
 

@@ -32,6 +32,8 @@ def test_a_question_refuses_the_wrong_number_of_dice_in_one_line() -> None:
     assert wrong is not None and "needs 2 d6 faces" in wrong and "\n" not in wrong
     wrong = roll_mismatch(one, (3, 4))
     assert wrong is not None and "needs one d12 face" in wrong
+    wrong = roll_mismatch(two, (3,))  # `{"type": "roll", "faces": [3]}`: one face, said in the singular
+    assert wrong is not None and wrong.endswith("not 1 face [3]"), wrong
     assert two.to_json() == {"kind": "roll", "question": "red: roll the dice", "player": None, "dice": 2, "sides": 6}
     assert one.to_json() == {"kind": "roll", "question": "roll the die"}
     assert two.accepts("6,6") and not two.accepts("7") and not two.accepts("0,3")
