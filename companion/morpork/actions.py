@@ -505,11 +505,26 @@ def usable_area_powers(state: State, color: str, *, during_own_turn: bool = True
     appear.
     """
     held = state.area_cards_held(color)
-    if not held:  # most players most of the game: no card, no power
-        _check_player(state, color)
-        return []
     _check_player(state, color)
-    return [a for a in held if _power_unusable(state, color, a, during_own_turn) is None]
+    if not held:  # most players most of the game: no card, no power
+        return []
+    return [a for a in held if _is_usable_held(state, color, a, during_own_turn)]
+
+
+def _is_usable_held(state: State, color: str, area: str, during_own_turn: bool) -> bool:
+    """``_power_unusable(state, color, area, during_own_turn) is None`` for an ``area`` whose City
+    Area card ``color`` holds (``State.area_cards_held``), in the same order of checks but without
+    wording a reason: the list of usable powers is asked at nearly every question of a turn, and
+    wording why each power used this turn is used was most of it (``tests/companion/test_power_usable.py``
+    holds the two equal on simulated positions)."""
+    if state.game_over is not None or state.areas[area].demons > 0 or area in state.turn.cards_gained:
+        return False
+    power = AREA_POWERS[area]
+    if power.reactive:
+        return True
+    if not during_own_turn or state.active_player != color or area in state.turn.powers_used:
+        return False
+    return state.player(color).money >= power.price and power.blocked(state, color) is None
 
 
 def _check_power_target(state: State, color: str, area: str, power: AreaPower, target: str | None,
@@ -589,7 +604,7 @@ def end_turn(state: State) -> None:
         end_game_on_draw_pile(state)
         return
     state.active_player = state.next_player(state.active_player)
-    state.turn = TurnState(number=state.turn.number + 1)
+    state.turn = TurnState(state.turn.number + 1)
 
 
 # -- direct-action inputs ----------------------------------------------------------------------

@@ -22,7 +22,7 @@ from companion.morpork.board import AREA_IDS
 from companion.morpork.hidden_cards import public_cards_now, remembered_now
 from companion.morpork.scoring import control_now
 from companion.morpork.soundness import unreachable
-from companion.morpork.state import State, Tally
+from companion.morpork.state import State, Tally, built_now
 
 
 def piece_problems(counts: Tally, colors: Iterable[str]) -> list[str]:
@@ -85,11 +85,14 @@ def kept_piece_problems(state: State, counted: Tally | None = None) -> list[str]
 
 def remembered_problems(state: State) -> list[str]:
     """Where a remembered answer differs from working it out again: each remembered controller,
-    and the cards known from the public cards when ``state.cards_memo`` holds answers for this state."""
+    each colour's remembered buildings, and the cards known from the public cards when ``state.cards_memo`` holds answers for this state."""
     problems: list[str] = []
     for area, color in state.tally.controllers.items():
         if area not in AREA_IDS or color != control_now(state, area):
             problems.append(f"{area}: remembered controller {color!r}, the pieces say {control_now(state, area)!r}")
+    for color, built in state.tally.built.items():
+        if built != built_now(state.areas, color):
+            problems.append(f"{color}: remembered buildings in {built!r}, the areas say {built_now(state.areas, color)!r}")
     memo = state.cards_memo
     if memo.holds(state):
         public = public_cards_now(state)

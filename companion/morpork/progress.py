@@ -191,7 +191,9 @@ def take_symbol(under_way: UnderWay, record: CardUnderWay, index: int,
     else:
         while True:
             answer = yield question
-            if not for_powers_only(question):
+            # once the symbol has asked, only a "skip" can change what is recorded: the look at
+            # the question is left out for the other answers (a card's symbol may take several)
+            if (not asked or answer == SKIP_ANSWER) and not for_powers_only(question):
                 asked = True
                 if answer == SKIP_ANSWER and question.key.startswith("symbol.") \
                         and dict(question.params).get("card") == record.card:

@@ -77,7 +77,9 @@ class Tally:
     """The pieces on the board, counted once and then kept as they move: minions and buildings per
     colour, trouble markers, trolls and demons; and the controller of each area, worked out on
     demand (``companion.morpork.scoring.controller``, the rule's one place) and forgotten when a
-    piece in that area moves. ``counted`` is False only for the placeholder a ``State`` is built with."""
+    piece in that area moves; and the areas where each colour has a building, listed on demand
+    (:meth:`built_by`) and forgotten when any building moves. ``counted`` is False only for the
+    placeholder a ``State`` is built with."""
 
     minions: dict[str, int] = field(default_factory=dict)
     buildings: dict[str, int] = field(default_factory=dict)
@@ -86,6 +88,8 @@ class Tally:
     trolls: int = 0
     controllers: dict[str, str | None] = field(default_factory=dict)
     counted: bool = False
+    built: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    """The areas with a building of each colour asked for so far, in board order (:meth:`built_by`)."""
 
     @classmethod
     def of(cls, areas: Mapping[str, AreaState]) -> Tally:
@@ -108,7 +112,7 @@ class Tally:
 
     def copy(self) -> Tally:
         return Tally(dict(self.minions), dict(self.buildings), self.trouble, self.demons, self.trolls,
-                     dict(self.controllers), self.counted)
+                     dict(self.controllers), self.counted, dict(self.built))
 
     def counts(self) -> tuple[dict[str, int], dict[str, int], int, int, int]:
         """What a recount must equal (colours with none left out)."""
@@ -129,6 +133,22 @@ class Tally:
     def building_moved(self, area_id: str, color: str, change: int) -> None:
         self.buildings[color] = self.buildings.get(color, 0) + change
         self.controllers.pop(area_id, None)
+        if self.built:
+            self.built = {}
+
+    def built_by(self, color: str, areas: Mapping[str, AreaState]) -> tuple[str, ...]:
+        """The areas of ``areas`` with a building of ``color``, in board order: listed once and
+        remembered until a building moves (a player with buildings is asked for their City Area
+        cards at nearly every question of their turn, which scanned the twelve areas each time)."""
+        found = self.built.get(color)
+        if found is None:
+            found = self.built[color] = built_now(areas, color)
+        return found
+
+
+def built_now(areas: Mapping[str, AreaState], color: str) -> tuple[str, ...]:
+    """:meth:`Tally.built_by` read from the areas themselves."""
+    return tuple([a for a in AREA_IDS if areas[a].building == color])
 
 
 class CardsMemo:
@@ -309,7 +329,13 @@ class State:
         return colors[i:] + colors[:i]
 
     def next_player(self, color: str) -> str:
-        return self.turn_order_from(color)[1 % len(self.players)]
+        """The colour after ``color`` in turn order (``turn_order_from(color)[1]``, without the list:
+        asked at every turn's end)."""
+        players = self.players
+        for i, p in enumerate(players):
+            if p.color == color:
+                return players[(i + 1) % len(players)].color
+        raise ValueError(f"{color!r} is not in list")
 
     # -- pieces --------------------------------------------------------------------------------
     def minions_on_board(self, color: str) -> int:
@@ -347,10 +373,12 @@ class State:
         return self.areas[area_id].building
 
     def area_cards_held(self, color: str) -> list[str]:
-        if not self.tally.buildings.get(color):
+        tally = self.tally
+        if not tally.buildings.get(color):
             return []  # no building, no card: most players most of the game
-        lost, areas = self.lost_area_cards, self.areas
-        return [a for a in AREA_IDS if areas[a].building == color and a not in lost]
+        lost = self.lost_area_cards
+        built = tally.built_by(color, self.areas)
+        return [a for a in built if a not in lost] if lost else list(built)
 
     def building_value(self, area_id: str) -> int:
         """A building's worth in money: its cost, or $0 while a demon is in the area (ruling 12)."""

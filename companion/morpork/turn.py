@@ -125,10 +125,10 @@ def choose_card(state: State, narrator: Narrator, ctx: TurnContext, *, first: bo
     question_key = key or ("turn.play-card" if first else "turn.play-another")
     text = f"{color}: play a card (or pass if you cannot)" if first else f"{color}: play another card?"
 
-    def offered(powers: list[str]) -> list[str]:
+    def offered(powers: list[str]) -> tuple[str, ...]:
         # the cards just listed serve the first question; a power used meanwhile may change them
         cards, mossy = listed.pop() if listed else _card_options(state, ctx)
-        return [*cards, stop, *mossy, *powers]
+        return (*cards, stop, *mossy, *powers)  # a tuple: the question keeps it as it is, no second copy
 
     answer = yield from ask_with_powers(state, narrator, ctx, lambda powers: choice_question(
         question_key, text, color, offered(powers)))

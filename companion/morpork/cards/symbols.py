@@ -162,7 +162,7 @@ def power_can_help(state: State, ctx: TurnContext, powers: Sequence[str], has_op
     tried; two powers that each name a target are not tried one after the other."""
     color = ctx.player
     areas = [p[len(POWER_PREFIX):] for p in powers]
-    paid = state.copy()
+    paid = state  # each trial is made on a copy of its own (``_tried``): the table itself is never changed
     for area in areas:
         power = AREA_POWERS[area]
         if power.income and not power.price and power.target in (None, "card") and not power.draws:
