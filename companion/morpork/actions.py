@@ -515,7 +515,7 @@ def _is_usable_held(state: State, color: str, area: str, during_own_turn: bool) 
     """``_power_unusable(state, color, area, during_own_turn) is None`` for an ``area`` whose City
     Area card ``color`` holds (``State.area_cards_held``), in the same order of checks but without
     wording a reason: the list of usable powers is asked at nearly every question of a turn, and
-    wording why each power used this turn is used was most of it (``tests/companion/test_power_usable.py``
+    wording why each power used this turn is used was most of it (``tests/companion/test_kept_answers.py``
     holds the two equal on simulated positions)."""
     if state.game_over is not None or state.areas[area].demons > 0 or area in state.turn.cards_gained:
         return False
