@@ -62,6 +62,10 @@ revisions differ, and nowhere else.
    :func:`companion.morpoly.trade.deal`), and the question comes back with the new cash. A debtor whose
    trade left it unable to pay (R14 again) is taken over, or bankrupt, at once. Before, only houses
    sold and squares mortgaged raised a debt.
+9. The rules audit of December 2026 (each as the German source says it):
+
+   - CMOT Dibbler's card (L202) is a payment the Merchants' cover pays (L64, R70); it was paid past
+     the ledger.
 """
 from __future__ import annotations
 
@@ -98,5 +102,8 @@ NOTHING_AFTER_THE_END: Final = 7
 DEBT_TRADES: Final = 8
 """From this revision: the question to raise a debt offers ``trade`` (R74), and R14 is read again after it."""
 
-LATEST: Final = 8
+AUDITED: Final = 9
+"""From this revision: the rules audit's fixes (see revision 9 above)."""
+
+LATEST: Final = 9
 """The revision new games are started with."""

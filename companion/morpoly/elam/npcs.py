@@ -40,10 +40,11 @@ from companion.morpoly.editions import Edition
 from companion.morpoly.elam import lives
 from companion.morpoly.elam.death import die
 from companion.morpoly.elam.table import has_guild, is_played, profile, tokens_on
-from companion.morpoly.events import DeathCause
+from companion.morpoly.events import DeathCause, PaymentKind
 from companion.morpoly.fortuna_play import ask_roll
 from companion.morpoly.money import BANK, transfer
 from companion.morpoly.questions import ask_choice
+from companion.morpoly.revisions import AUDITED
 from companion.morpoly.rules import tenth_rounding, token_alive
 from companion.morpoly.state import Npcs, State
 
@@ -275,7 +276,13 @@ def _dibbler(state: State, edition: Edition, narrator: Narrator, token_id: str) 
                                      f"{token_id}: Dibbler sells you a card for {edition.currency.format(fee)}: "
                                      f"which deck?", token_id, ["chance", "chest"], token=token_id,
                                      fee=edition.currency.format(fee))
-        yield from pay(state, edition, narrator, party, BANK, fee, purposes.DIBBLER_CARD)
+        if state.revision >= AUDITED:  # L202 with L64: a payment the Merchants' cover pays (R70)
+            from companion.morpoly.settle import charge
+
+            yield from charge(state, edition, narrator, party, BANK, fee, PaymentKind.DIBBLER_CARD,
+                              purposes.DIBBLER_CARD)
+        else:
+            yield from pay(state, edition, narrator, party, BANK, fee, purposes.DIBBLER_CARD)
         if token_alive(state, token_id) and state.game_over is None:
             yield from draw(state, edition, narrator, token_id, deck, first + second)
     else:
