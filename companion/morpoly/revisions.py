@@ -66,6 +66,9 @@ revisions differ, and nowhere else.
 
    - CMOT Dibbler's card (L202) is a payment the Merchants' cover pays (L64, R70); it was paid past
      the ledger.
+   - A token the Luggage spits out (L195) and the Assassin placed by a contract (L180) have arrived
+     (R5): the guilds' meetings fire there — the Watch's arrest (L47), the Beggars' tithe (L72), a
+     Thief caught, the Merchants' swap. Before, only the square and the NPCs were resolved.
 """
 from __future__ import annotations
 

@@ -10,6 +10,7 @@ from companion.core.procedure import Narrator, Question
 from companion.morpoly.editions import Edition
 from companion.morpoly.elam import assassins, npcs
 from companion.morpoly.elam.table import is_played
+from companion.morpoly.revisions import AUDITED
 from companion.morpoly.rules import token_alive
 from companion.morpoly.state import State
 
@@ -41,6 +42,10 @@ def resolve_square(state: State, edition: Edition, narrator: Narrator, token_id:
 
     square = state.token(token_id).square
     yield from arrive(state, edition, narrator, token_id, dice_total)
+    if state.revision >= AUDITED and _still_on(state, token_id, square):
+        from companion.morpoly.powers import meetings
+
+        yield from meetings(state, edition, narrator, token_id)  # an arrival: the guilds' meetings too (R5)
     if _still_on(state, token_id, square):
         npcs.follow(state, token_id)
         yield from npcs.meet_arrival(state, edition, narrator, token_id)

@@ -247,6 +247,11 @@ def _race(state: State, edition: Edition, narrator: Narrator, npcs: Npcs, token_
         yield from go_money(state, edition, narrator, token_id, salaries)
     if token_alive(state, token_id) and state.game_over is None:
         yield from arrive(state, edition, narrator, token_id, first + second)  # L195: he resolves the square
+        if state.revision >= AUDITED and token_alive(state, token_id) and state.game_over is None \
+                and state.token(token_id).square == destination:
+            from companion.morpoly.powers import meetings
+
+            yield from meetings(state, edition, narrator, token_id)  # he has arrived: the guilds' meetings (R5)
         yield from after_arrival(state, edition, narrator, token_id, destination, spat_out_by="luggage")
 
 

@@ -35,3 +35,55 @@ def test_dibblers_card_is_a_payment_the_merchants_cover_pays(revision: int) -> N
     else:  # as revision 8 played it: paid past the ledger
         assert cash(game, "blue") == 1500 - 150 + 200 and cash(game, "red") == 1500
         assert [f.fsu_id for f in game.state.ledger.active()] == [1]
+
+
+@BOTH
+def test_a_token_the_luggage_spits_out_meets_the_watch_there(revision: int) -> None:
+    """L195: "Auf dem neuen Feld wird der Spieler ausgespuckt und muss dann das Feld erfüllen"; L47:
+    the Watch "können andere Figuren auf dem gleichen Feld direkt ins Gefängnis schicken (Diebe
+    müssen ins Gefängnis geschickt werden!)" — on any arrival (R5). Blue (Thieves) meets the Luggage
+    on Tennessee Avenue, is swallowed (2 and 2) and spat out 1 × 4 squares on, on Indiana Avenue,
+    where red (Watch) stands."""
+    state = elam(red="watch", blue="thieves")
+    state.revision = revision
+    npcs(state, luggage=19)
+    state.token("blue").square, state.token("red").square = 16, 23
+    game = do(start(state, "blue"), "roll", (1, 2), "decline", (1, 3), (2, 2), "decline")
+    assert game.state.token("blue").square == (10 if revision >= AUDITED else 23)
+    assert game.state.token("blue").in_jail is (revision >= AUDITED)
+
+
+@BOTH
+def test_a_beggar_where_the_luggage_spits_a_token_out_asks_the_tithe(revision: int) -> None:
+    """L195 with L72 (the Beggars' tithe of a token that "zu stehen kommt" on their square, L35)."""
+    state = elam(red="beggars", blue="patrician")
+    state.revision = revision
+    npcs(state, luggage=19)
+    state.token("blue").square, state.token("red").square = 16, 23
+    game = do(start(state, "blue"), "roll", (1, 2), "decline", (1, 3), (2, 2), "decline")
+    if revision >= AUDITED:
+        assert game.question is not None and game.question.key == "morpoly.beggars.tithe"
+        assert game.question.player == "red"
+    else:
+        assert game.question is not None and game.question.key == "morpoly.turn.menu"
+
+
+@BOTH
+def test_the_assassin_placed_by_a_contract_meets_the_watch_on_the_square_he_resolves(revision: int) -> None:
+    """L180: after a contract the Assassin goes to the next token clockwise, and "erst dann erfüllt
+    er … das Feld, auf dem er nun steht" — an arrival, so the Watch standing there may arrest him (L47,
+    R5). Blue hires red (Assassins) on Oriental Avenue; red strikes green on Pennsylvania Railroad,
+    where yellow (Watch) also stands."""
+    state = elam(("red", "blue", "green", "yellow"), red="assassins", blue="patrician", green="undead",
+                 yellow="watch")
+    state.revision = revision
+    npcs(state, death=20, luggage=20, dibbler=20)
+    for token, square in (("red", 6), ("blue", 3), ("green", 15), ("yellow", 15)):
+        state.token(token).square = square
+    game = do(start(state, "blue"), "roll", (1, 2), "decline", "hire:red", (1, 2), "decline")
+    assert game.state.token("red").square == 15
+    assert game.question is not None
+    if revision >= AUDITED:
+        assert (game.question.key, game.question.player) == ("morpoly.watch.arrest", "yellow")
+    else:
+        assert (game.question.key, game.question.player) == ("morpoly.turn.menu", "green")
