@@ -69,6 +69,9 @@ revisions differ, and nowhere else.
    - A token the Luggage spits out (L195) and the Assassin placed by a contract (L180) have arrived
      (R5): the guilds' meetings fire there — the Watch's arrest (L47), the Beggars' tithe (L72), a
      Thief caught, the Merchants' swap. Before, only the square and the NPCs were resolved.
+   - The Luggage that comes to a square with its companion meets every other token there (L192,
+     R65): each rolls on table E, a Wizard is joined (L197). Before, it met only the tokens it came
+     to when the banker moved it.
 """
 from __future__ import annotations
 

@@ -169,6 +169,20 @@ def meet_arrival(state: State, edition: Edition, narrator: Narrator, token_id: s
             yield from encounter(state, edition, narrator, name, token_id)
 
 
+def luggage_arrives(state: State, edition: Edition, narrator: Narrator, companion: str, square: int) -> Acting:
+    """The Luggage came to ``square`` with its ``companion``: it meets every other token there, in
+    seating order, as when the banker moves it (L192: "Wenn Truhe auf dem Feld eines Spielers steht, den
+    sie nicht begleitet"; L197; R65), while it is still there."""
+    npcs = state.npcs
+    if npcs is None:
+        return
+    for met in tokens_on(state, square):
+        if state.game_over is not None or square_of(npcs, "luggage", state) != square:
+            return  # it raced off with one of them, or stayed behind with a companion gone
+        if met != companion and _on(state, met, square):
+            yield from encounter(state, edition, narrator, "luggage", met)
+
+
 def _on(state: State, token_id: str, square: int) -> bool:
     if not token_alive(state, token_id):
         return False

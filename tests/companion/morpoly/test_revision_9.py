@@ -87,3 +87,33 @@ def test_the_assassin_placed_by_a_contract_meets_the_watch_on_the_square_he_reso
         assert (game.question.key, game.question.player) == ("morpoly.watch.arrest", "yellow")
     else:
         assert (game.question.key, game.question.player) == ("morpoly.turn.menu", "green")
+
+
+@BOTH
+def test_the_luggage_arriving_with_its_companion_meets_the_player_already_there(revision: int) -> None:
+    """L192: "Wenn Truhe auf dem Feld eines Spielers steht, den sie nicht begleitet, würfelt dieser
+    mit 2 Würfeln" — also when she comes to him with her companion (R65). The Luggage goes with blue
+    (Fools) from St. James Place to New York Avenue, where red (Patrician) stands."""
+    state = elam(red="patrician", blue="fools")
+    state.revision = revision
+    npcs(state, death=5, luggage=16, dibbler=5, luggage_with="blue")
+    state.token("blue").square, state.token("red").square = 16, 19
+    game = do(start(state, "blue"), "roll", (1, 2), "decline")
+    assert game.question is not None
+    if revision >= AUDITED:
+        assert (game.question.key, game.question.player) == ("morpoly.roll.luggage", "red")
+        game = do(game, (3, 3))  # a double: she joins red
+        assert game.state.npcs is not None and game.state.npcs.luggage_with == "red"
+    else:
+        assert (game.question.key, game.question.player) == ("morpoly.turn.menu", "red")
+        assert game.state.npcs is not None and game.state.npcs.luggage_with == "blue"
+
+
+def test_the_luggage_arriving_with_its_companion_joins_a_wizard_there() -> None:
+    """L197: "Ein Zauberer, der einer Truhe begegnet, würfelt nicht, sie schließt sich ihm automatisch an"."""
+    state = elam(red="wizards", blue="fools")
+    npcs(state, death=5, luggage=16, dibbler=5, luggage_with="blue")
+    state.token("blue").square, state.token("red").square = 16, 19
+    game = do(start(state, "blue"), "roll", (1, 2), "decline")
+    assert game.state.npcs is not None and game.state.npcs.luggage_with == "red"
+    assert "morpoly.npc.luggage-joins" in [line.key for line in game.narration]
