@@ -72,6 +72,10 @@ revisions differ, and nowhere else.
    - The Luggage that comes to a square with its companion meets every other token there (L192,
      R65): each rolls on table E, a Wizard is joined (L197). Before, it met only the tokens it came
      to when the banker moved it.
+   - A jailed team with the Thieves takes money and deals from jail everywhere (L9 "Ausnahme:
+     Diebe", L36, L154), not only for rent and trades: it is paid by a "pay each player" card,
+     collects taxes, interest and a lifted mortgage's tenth as the Patrician (L97) and fines as the
+     Watch (L48), and may buy a declined square as the Merchants (L62, R31).
 """
 from __future__ import annotations
 

@@ -8,7 +8,8 @@ import pytest
 from companion.morpoly.covers import Cover
 from companion.morpoly.fsu import Fsu, Ledger
 from companion.morpoly.revisions import AUDITED, DEBT_TRADES, LATEST
-from morpoly_table import cash, do, start
+from companion.morpoly.state import State
+from morpoly_table import cash, do, start, table
 from test_elam import elam, npcs
 
 BOTH = pytest.mark.parametrize("revision", [DEBT_TRADES, AUDITED])
@@ -117,3 +118,60 @@ def test_the_luggage_arriving_with_its_companion_joins_a_wizard_there() -> None:
     game = do(start(state, "blue"), "roll", (1, 2), "decline")
     assert game.state.npcs is not None and game.state.npcs.luggage_with == "red"
     assert "morpoly.npc.luggage-joins" in [line.key for line in game.narration]
+
+
+def _variant(players: tuple[str, ...] = ("red", "blue"), **guilds: list[str]) -> State:
+    state = table(players, base="variant")
+    for party, its in guilds.items():
+        state.party(party).guilds = its
+    return state
+
+
+@BOTH
+def test_a_jailed_thief_is_paid_by_a_pay_each_player_card(revision: int) -> None:
+    """L9: in jail no money is taken "(Ausnahme: Diebe)"; L36: the Thieves "können auch vom Gefängnis
+    aus Transaktionen ausführen". Blue draws "pay each player $50" while red (Thieves) sits in jail."""
+    state = _variant(("red", "blue", "green"), red=["thieves"], blue=["wizards"], green=["watch"])
+    state.revision = revision
+    state.token("red").square, state.token("red").in_jail = 10, True
+    state.token("blue").square = 4
+    game = do(start(state, "blue"), "roll", (1, 2), "chance.chairman")
+    assert cash(game, "green") == 1550
+    assert cash(game, "red") == (1550 if revision >= AUDITED else 1500)
+    assert cash(game, "blue") == (1400 if revision >= AUDITED else 1450)
+
+
+@BOTH
+def test_a_jailed_patrician_with_the_thieves_collects_the_tax(revision: int) -> None:
+    """L97: the Patrician "kassiert alle Steuern"; L9, L36 and L154 (a team plays by all its guilds):
+    a jailed team of the Patrician and the Thieves still takes the money. Blue pays Income Tax."""
+    state = _variant(red=["patrician", "thieves"], blue=["wizards"])
+    state.revision = revision
+    state.token("red").square, state.token("red").in_jail = 10, True
+    state.token("blue").square = 1
+    game = do(start(state, "blue"), "roll", (1, 2))  # Income Tax, $200
+    assert cash(game, "blue") == 1300
+    assert cash(game, "red") == (1700 if revision >= AUDITED else 1500)
+
+
+def test_a_jailed_watch_with_the_thieves_collects_the_fine() -> None:
+    """L48: fines go to the Watch; L9, L36, L154: a jailed team with the Thieves still takes them.
+    Blue pays to leave jail."""
+    state = _variant(red=["watch", "thieves"], blue=["wizards"])
+    state.token("red").square, state.token("red").in_jail = 10, True
+    state.token("blue").square, state.token("blue").in_jail = 10, True
+    game = do(start(state, "blue"), "pay-fine")
+    assert cash(game, "blue") == 1450 and cash(game, "red") == 1550
+
+
+@BOTH
+def test_jailed_merchants_with_the_thieves_may_buy_a_declined_square(revision: int) -> None:
+    """L62: the Merchants "können Straßen kaufen, die von anderen Spielern nicht gekauft werden" —
+    not from jail (L9, R31), unless their team has the Thieves (L36, L154)."""
+    state = _variant(red=["merchants", "thieves"], blue=["wizards"])
+    state.revision = revision
+    state.token("red").square, state.token("red").in_jail = 10, True
+    state.token("blue").square = 16
+    game = do(start(state, "blue"), "roll", (1, 2), "decline")
+    assert game.question is not None
+    assert game.question.key == ("morpoly.merchants.buy" if revision >= AUDITED else "morpoly.turn.menu")
