@@ -76,6 +76,9 @@ revisions differ, and nowhere else.
      Diebe", L36, L154), not only for rent and trades: it is paid by a "pay each player" card,
      collects taxes, interest and a lifted mortgage's tenth as the Patrician (L97) and fines as the
      Watch (L48), and may buy a declined square as the Merchants (L62, R31).
+   - Mortgage interest a team with the Patrician owes itself (L97) is no payment: nothing moves and
+     the Merchants' cover pays nothing (L64). Before, the Merchants "covered" a payment from the
+     team to itself and their FSU was spent.
 """
 from __future__ import annotations
 

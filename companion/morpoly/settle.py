@@ -200,6 +200,8 @@ def charge(state: State, edition: Edition, narrator: Narrator, payer: str, payee
         payee = patrician.collector(position, state.rules, thieves_collect_in_jail=state.revision >= AUDITED) or BANK
     elif kind in (PaymentKind.FINE, PaymentKind.JAIL_FINE) and payee == BANK:
         payee = watch.fine_payee(position, payer, thieves_collect_in_jail=state.revision >= AUDITED) or BANK
+    if payer == payee and state.revision >= AUDITED:
+        return True  # interest a Patrician's team owes itself (L97): no money moves, no cover pays it
     yield from settle(state, edition, narrator, [MustPay(payer, amount, kind, None if payee == BANK else payee)], why)
     return party_exists(state, payer)
 

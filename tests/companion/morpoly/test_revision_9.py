@@ -9,7 +9,7 @@ from companion.morpoly.covers import Cover
 from companion.morpoly.fsu import Fsu, Ledger
 from companion.morpoly.revisions import AUDITED, DEBT_TRADES, LATEST
 from companion.morpoly.state import State
-from morpoly_table import cash, do, start, table
+from morpoly_table import cash, do, own, start, table
 from test_elam import elam, npcs
 
 BOTH = pytest.mark.parametrize("revision", [DEBT_TRADES, AUDITED])
@@ -175,3 +175,23 @@ def test_jailed_merchants_with_the_thieves_may_buy_a_declined_square(revision: i
     game = do(start(state, "blue"), "roll", (1, 2), "decline")
     assert game.question is not None
     assert game.question.key == ("morpoly.merchants.buy" if revision >= AUDITED else "morpoly.turn.menu")
+
+
+@BOTH
+def test_interest_a_patricians_team_owes_itself_is_no_payment_for_the_merchants(revision: int) -> None:
+    """L97: the Patrician "kassiert alle … Hypothek-Zinsen" — his own team's too, so nothing is paid,
+    and the Merchants' cover (L64: the holder "muss Geld zahlen") has nothing to pay. Red's team (the
+    Wizards, who took over the Patrician) passes GO with Boardwalk mortgaged (interest $20), insured
+    by blue (Merchants)."""
+    state = _variant(red=["wizards", "patrician"], blue=["merchants"])
+    state.revision = revision
+    own(state, "red", 39, mortgaged=True)
+    state.ledger = Ledger((Fsu(1, "blue", "red", "red", 37, 100, frozenset({Cover.MUST_PAY}), False),), 2)
+    state.token("red").square = 38
+    game = do(start(state, "red"), "roll", (1, 2))
+    if revision >= AUDITED:
+        assert cash(game, "red") == 1700 and cash(game, "blue") == 1500
+        assert [f.fsu_id for f in game.state.ledger.active()] == [1]
+    else:  # as revision 8 played it: the Merchants "covered" a payment from red to red
+        assert cash(game, "red") == 1720 and cash(game, "blue") == 1480
+        assert game.state.ledger.active() == ()
