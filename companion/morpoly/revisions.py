@@ -79,6 +79,8 @@ revisions differ, and nowhere else.
    - Mortgage interest a team with the Patrician owes itself (L97) is no payment: nothing moves and
      the Merchants' cover pays nothing (L64). Before, the Merchants "covered" a payment from the
      team to itself and their FSU was spent.
+   - A get-out-of-jail card a team with the Watch gets by a takeover or a trade goes back under its
+     deck at once (L53), as one it draws always did.
 """
 from __future__ import annotations
 

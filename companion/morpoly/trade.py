@@ -586,6 +586,11 @@ def exchange(state: State, edition: Edition, narrator: Narrator, offer: Offer) -
     narrator.say("morpoly.trade.deal", f"{party} and {partner} trade: {party} gives {_english(gives, mortgaged)}; "
                  f"{partner} gives {_english(gets, mortgaged)}", party=party, partner=partner, gives=gives, gets=gets,
                  **said)
+    if offer.give_cards or offer.get_cards:
+        from companion.morpoly.takeover import watch_returns_cards
+
+        for side in (party, partner):
+            watch_returns_cards(state, edition, narrator, side)  # L53
     for (side, squares), amount in zip(interest, interest_paid):
         if amount:
             transfer(state, side, BANK, amount)

@@ -195,3 +195,30 @@ def test_interest_a_patricians_team_owes_itself_is_no_payment_for_the_merchants(
     else:  # as revision 8 played it: the Merchants "covered" a payment from red to red
         assert cash(game, "red") == 1720 and cash(game, "blue") == 1480
         assert game.state.ledger.active() == ()
+
+
+@BOTH
+def test_the_watch_returns_a_jail_free_card_it_gets_by_a_takeover(revision: int) -> None:
+    """L53: "'Du kommst aus dem Gefängnis Frei' Karten müssen von den Wachen sofort wieder unten den
+    Kartenstapel gelegt werden" — however they come. Blue (Wizards, $10, holding the Chance card)
+    lands on Park Place, where red (Watch) has a hotel, and is taken over."""
+    state = _variant(red=["watch"], blue=["wizards"])
+    state.revision = revision
+    own(state, "red", 37, 39, houses=5)
+    state.party("blue").jail_cards.append("chance.jail-free")
+    state.bank.cash += state.party("blue").cash - 10
+    state.party("blue").cash = 10
+    state.token("blue").square = 34
+    game = do(start(state, "blue"), "roll", (1, 2))
+    assert game.state.party("red").guilds == ["watch", "wizards"]
+    assert game.state.party("red").jail_cards == ([] if revision >= AUDITED else ["chance.jail-free"])
+
+
+def test_the_watch_returns_a_jail_free_card_it_gets_by_a_trade() -> None:
+    """L53 again: red (Watch) buys blue's card for $50; it goes back under its deck at once."""
+    state = _variant(("red", "blue"), red=["watch"], blue=["wizards"])
+    state.party("blue").jail_cards.append("chance.jail-free")
+    game = do(start(state), "trade", "get-card:chance.jail-free", "pay", "50", "propose", "accept")
+    assert game.state.party("red").jail_cards == [] and game.state.party("blue").jail_cards == []
+    assert cash(game, "red") == 1450 and cash(game, "blue") == 1550
+    assert [line.key for line in game.narration][-2:] == ["morpoly.trade.deal", "morpoly.watch.card-returned"]
