@@ -81,6 +81,8 @@ revisions differ, and nowhere else.
      team to itself and their FSU was spent.
    - A get-out-of-jail card a team with the Watch gets by a takeover or a trade goes back under its
      deck at once (L53), as one it draws always did.
+   - An Undead half kept on GO after a backward split (a team with the Fools, L155) is paid the
+     single salary (L84) under ``backward-go-landing=double``, as a forward one; before, nothing.
 """
 from __future__ import annotations
 

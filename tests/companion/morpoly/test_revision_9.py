@@ -222,3 +222,19 @@ def test_the_watch_returns_a_jail_free_card_it_gets_by_a_trade() -> None:
     assert game.state.party("red").jail_cards == [] and game.state.party("blue").jail_cards == []
     assert cash(game, "red") == 1450 and cash(game, "blue") == 1550
     assert [line.key for line in game.narration][-2:] == ["morpoly.trade.deal", "morpoly.watch.card-returned"]
+
+
+@pytest.mark.parametrize("revision, landing, salary", [(AUDITED, "double", 200), (AUDITED, "nothing", 0),
+                                                       (DEBT_TRADES, "double", 0)])
+def test_an_undead_half_kept_on_go_after_a_backward_split_is_paid_once(revision: int, landing: str, salary: int
+                                                                       ) -> None:
+    """L84: "Wenn sie durch Teilung direkt auf Los landen und … sich auf Los zusammenfügen, kassieren sie
+    nur die einfache Los-Summe" — no direction named; the only backward exception is crossing GO
+    (L110). Red (Undead with the Fools, L155) splits a 7 backward from Reading Railroad: halves on
+    Baltic Avenue and GO; red keeps the one on GO."""
+    state = _variant(red=["undead", "fools"], blue=["wizards"])
+    state.revision = revision
+    state.rules["backward-go-landing"] = landing
+    state.token("red").square, state.token("blue").square = 5, 12
+    game = do(start(state, "red"), "roll", (2, 5), "split-backward", "decline", "second")
+    assert game.state.token("red").square == 0 and cash(game, "red") == 1500 + salary
