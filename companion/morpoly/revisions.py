@@ -83,6 +83,9 @@ revisions differ, and nowhere else.
      deck at once (L53), as one it draws always did.
    - An Undead half kept on GO after a backward split (a team with the Fools, L155) is paid the
      single salary (L84) under ``backward-go-landing=double``, as a forward one; before, nothing.
+   - In the variant, R12's tenth on a mortgaged square received in a trade (option
+     ``transfer-interest=standard-10pct``) goes to the Patrician, who collects all mortgage interest
+     (L97; the bank while he is jailed, R41), said as a payment; before, to the bank.
 """
 from __future__ import annotations
 

@@ -238,3 +238,27 @@ def test_an_undead_half_kept_on_go_after_a_backward_split_is_paid_once(revision:
     state.token("red").square, state.token("blue").square = 5, 12
     game = do(start(state, "red"), "roll", (2, 5), "split-backward", "decline", "second")
     assert game.state.token("red").square == 0 and cash(game, "red") == 1500 + salary
+
+
+def test_trade_interest_under_standard_10pct_goes_to_the_patrician() -> None:
+    """L97: the Patrician "kassiert alle … Hypothek-Zinsen" — also R12's tenth on a mortgaged square
+    that changes hands (option ``transfer-interest=standard-10pct``). Red (Wizards) gets blue's
+    mortgaged Boardwalk (mortgage $200); green is the Patrician."""
+    state = _variant(("red", "blue", "green"), red=["wizards"], blue=["beggars"], green=["patrician"])
+    state.rules["transfer-interest"] = "standard-10pct"
+    own(state, "blue", 39, mortgaged=True)
+    game = do(start(state, "red"), "trade", "get:39", "propose", "accept")
+    assert game.state.squares[39].owner == "red"
+    assert cash(game, "red") == 1480 and cash(game, "green") == 1520 and cash(game, "blue") == 1500
+    paid = [line for line in game.narration if line.key == "morpoly.money.paid"]
+    assert len(paid) == 1 and dict(paid[0].params)["payee"] == "green"
+
+
+def test_trade_interest_under_revision_8_went_to_the_bank() -> None:
+    state = _variant(("red", "blue", "green"), red=["wizards"], blue=["beggars"], green=["patrician"])
+    state.revision = DEBT_TRADES
+    state.rules["transfer-interest"] = "standard-10pct"
+    own(state, "blue", 39, mortgaged=True)
+    game = do(start(state, "red"), "trade", "get:39", "propose", "accept")
+    assert cash(game, "red") == 1480 and cash(game, "green") == 1500
+    assert "morpoly.transfer.interest" in [line.key for line in game.narration]
