@@ -78,7 +78,24 @@ line by line, through the same positions (checked per game with a digest of ever
 text, player, options and greyed options and params with the debt's ``trade`` and ``form`` left out, every input,
 every position without the revision, and every narration line, run on main and on the branch). The
 two branches' digests stored once more where they met (main after both merges): words and options only,
-each checked on its branch as above.
+each checked on its branch as above. Written again for rules revision 9 (the rules audit, branch
+rules39): Dibbler's card charged through the ledger (F1), the guilds' meetings after the Luggage's race
+and the Assassin's contract jump (F2), the Luggage meeting the tokens where it arrives with its
+companion (F3), the Thieves' jail exception for the whole team (F4: "pay each player" cards, the
+Patrician's taxes and interest, the Watch's fines, the Merchants' buy right), the Watch returning a
+get-out-of-jail card got by a takeover or a trade (F5), no interest paid by a Patrician's team to
+itself (F6), an Undead half kept on GO after a backward split (F7) and a trade's interest to the
+Patrician under ``transfer-interest=standard-10pct`` (F8). 65 of 240 digests changed; the other 175
+are the same. Each of the 65 was checked against main at da7dbd2, run seed by seed on both engines
+with a record of every question (kind, key, text, player, options, greyed options, params), every
+input, every position and every narration line (key, text, params), and again with each fix alone
+switched on: every game first differs where exactly one fix alone makes it differ, at the same
+record — 36 at F3 (the Luggage's table-E roll or its joining a Wizard, fortuna+elam), 19 at F5 (the
+card's return after a takeover, most just before the game-over line), 5 at F4 (a jailed Thieves'
+team paid by a "pay each player" card), 3 at F6 (interest at GO the Merchants no longer cover) and 2
+at F2 (a Beggars' tithe after the Luggage's race; fortuna+elam 4p seeds 15 and 24). F1 changes 2
+games only after an earlier fix, F7 and F8 none (the random player never splits backward onto GO,
+and the gate plays R12's default).
 """
 from __future__ import annotations
 

@@ -21,7 +21,7 @@ from companion.core.procedure import Narrator
 from companion.morpoly.editions import Edition, load_edition
 from companion.morpoly.guilds import patrician
 from companion.morpoly.money import BANK, transfer
-from companion.morpoly.revisions import EVEN_HOTEL_SALE
+from companion.morpoly.revisions import AUDITED, EVEN_HOTEL_SALE
 from companion.morpoly.rules import is_variant, tenth_rounding
 from companion.morpoly.state import HOTEL, State
 from companion.morpoly.table_position import currency_profile, position_of
@@ -208,7 +208,8 @@ def can_lift(state: State, edition: Edition, party: str, square: int) -> str | N
 def lift(state: State, edition: Edition, party: str, square: int) -> None:
     """The mortgage value goes to the bank; in the variant its tenth goes to the Patrician (B8, L97)."""
     value = edition.deed(square).mortgage
-    collector = patrician.collector(position_of(state, edition), state.rules) if is_variant(state) else None
+    collector = patrician.collector(position_of(state, edition), state.rules,
+                                    thieves_collect_in_jail=state.revision >= AUDITED) if is_variant(state) else None
     transfer(state, party, BANK, value)
     transfer(state, party, collector or BANK, lift_cost(edition, square, tenth_rounding(state)) - value)
     state.squares[square] = state.squares[square].with_mortgaged(False)

@@ -18,7 +18,7 @@ from companion.morpoly.money import BANK, building_value, liquidation_value, tra
 from companion.morpoly.mortgaged_transfer import interest_on, lift_at_once, say_interest, standard_transfers
 from companion.morpoly.purposes import Why, received_interest
 from companion.morpoly.questions import ask_choice
-from companion.morpoly.revisions import AMOUNTS_AND_JAIL_DEALS, DEBT_TRADES
+from companion.morpoly.revisions import AMOUNTS_AND_JAIL_DEALS, AUDITED, DEBT_TRADES
 from companion.morpoly.rules import is_variant, party_exists, party_jailed
 from companion.morpoly.state import State
 from companion.morpoly.takeover import insolvent
@@ -58,7 +58,8 @@ def pay_each(state: State, edition: Edition, narrator: Narrator, token_id: str, 
 
     payer = state.token(token_id).party
     creditors = [p for p in parties_in_seating_order(state, token_id) if p != payer
-                 and not (is_variant(state) and party_jailed(state, p))]
+                 and not (is_variant(state) and party_jailed(state, p)
+                          and not (state.revision >= AUDITED and "thieves" in state.party(p).guilds))]
     if not creditors:
         return
     if (state.rules.get("creditor") == "largest-claim" and is_variant(state)

@@ -24,10 +24,11 @@ from companion.morpoly.guilds import patrician
 from companion.morpoly.money import BANK, transfer
 from companion.morpoly.options import value
 from companion.morpoly.questions import ask_choice
-from companion.morpoly.revisions import PRINTED_STANDARD
+from companion.morpoly.purposes import received_interest
+from companion.morpoly.revisions import AUDITED, PRINTED_STANDARD
 from companion.morpoly.rules import is_variant, tenth_rounding
 from companion.morpoly.state import State
-from companion.morpoly.table_position import currency_profile
+from companion.morpoly.table_position import currency_profile, position_of
 
 KEEP: Final = "keep"
 """The answer that keeps the deeds received mortgaged."""
@@ -74,6 +75,26 @@ def say_interest(state: State, edition: Edition, narrator: Narrator, party: str,
         narrator.say("morpoly.transfer.interest", f"{party} pays {edition.currency.format(amount)} interest "
                      f"to the bank on the mortgaged {names}", party=party, names=names,
                      amount=edition.currency.format(amount))
+
+
+def pay_received_interest(state: State, edition: Edition, narrator: Narrator, party: str, squares: Sequence[int],
+                          amount: int, giver: str) -> None:
+    """``party`` pays the interest on the mortgaged ``squares`` it received from ``giver`` in a trade: to
+    the bank, said as :func:`say_interest` says it — in the variant from rules revision 9 to the
+    Patrician, who "kassiert alle … Hypothek-Zinsen" (L97; the bank while he is jailed, R41), said as a
+    payment; nothing when his own team receives them (as interest at GO)."""
+    collector = None
+    if is_variant(state) and state.revision >= AUDITED:
+        collector = patrician.collector(position_of(state, edition), state.rules, thieves_collect_in_jail=True)
+    if collector is None:
+        transfer(state, party, BANK, amount)
+        say_interest(state, edition, narrator, party, squares, amount)
+    elif collector != party:
+        transfer(state, party, collector, amount)
+        why = received_interest(", ".join(edition.squares[s].name for s in squares), giver)
+        money = edition.currency.format(amount)
+        narrator.say("morpoly.money.paid", f"{party} pays {money} to {collector} for {why}", payer=party,
+                     payee=collector, amount=money, why=why, **why.said())
 
 
 def lift_at_once(state: State, edition: Edition, narrator: Narrator, party: str,

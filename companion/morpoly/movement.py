@@ -176,10 +176,15 @@ def undead_split(position: Position, token: TokenId, dice: Dice, running: Rotati
     return SplitHalves(start, dice.low, dice.high, first, second)
 
 
-def split_salaries(kept_half: Iterable[Step]) -> int:
+def split_salaries(kept_half: Iterable[Step], *, backward_landing: bool = False) -> int:
     """GO with a split (L84): one salary if the kept half passed or landed on GO going forward —
-    even when it landed exactly on GO — and nothing for the removed half's crossing."""
-    return 1 if any(step.square == GO and step.direction is Direction.FORWARD and step.mode is Mode.WALK
+    even when it landed exactly on GO — and nothing for the removed half's crossing.
+    ``backward_landing`` (rules revision 9, under ``backward-go-landing=double``): a half kept on GO
+    that landed there walking backward (a Fools-Undead team's 7, L155) is paid the single salary too —
+    L84 "direkt auf Los landen" names no direction, and the source's only backward exception is
+    crossing GO (L110)."""
+    return 1 if any(step.square == GO and step.mode is Mode.WALK
+                    and (step.direction is Direction.FORWARD or (backward_landing and not isinstance(step, Passed)))
                     for step in kept_half) else 0
 
 

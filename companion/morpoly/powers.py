@@ -29,7 +29,7 @@ from companion.morpoly.questions import ask_choice
 from companion.morpoly.rent import rent_for, street_rent
 from companion.morpoly.rules import is_variant, token_alive
 from companion.morpoly.settle import charge, current_party, settle
-from companion.morpoly.revisions import AMOUNTS_AND_JAIL_DEALS
+from companion.morpoly.revisions import AMOUNTS_AND_JAIL_DEALS, AUDITED
 from companion.morpoly.state import State, square_state
 from companion.morpoly.table_position import currency_profile, position_of
 
@@ -145,7 +145,8 @@ def declined(state: State, edition: Edition, narrator: Narrator, token_id: str, 
     for party in state.parties:
         if party.id == decliner or Guild.MERCHANTS not in position.guilds_of(party.id):
             continue
-        if not merchants.may_buy_declined(position, party.id, square, state.rules) or party.cash < price:
+        if not merchants.may_buy_declined(position, party.id, square, state.rules,
+                                          thieves_buy_in_jail=state.revision >= AUDITED) or party.cash < price:
             continue
         name = edition.squares[square].name
         money = edition.currency.format(price)

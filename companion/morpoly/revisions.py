@@ -62,6 +62,30 @@ revisions differ, and nowhere else.
    :func:`companion.morpoly.trade.deal`), and the question comes back with the new cash. A debtor whose
    trade left it unable to pay (R14 again) is taken over, or bankrupt, at once. Before, only houses
    sold and squares mortgaged raised a debt.
+9. The rules audit of December 2026 (each as the German source says it):
+
+   - CMOT Dibbler's card (L202) is a payment the Merchants' cover pays (L64, R70); it was paid past
+     the ledger.
+   - A token the Luggage spits out (L195) and the Assassin placed by a contract (L180) have arrived
+     (R5): the guilds' meetings fire there — the Watch's arrest (L47), the Beggars' tithe (L72), a
+     Thief caught, the Merchants' swap. Before, only the square and the NPCs were resolved.
+   - The Luggage that comes to a square with its companion meets every other token there (L192,
+     R65): each rolls on table E, a Wizard is joined (L197). Before, it met only the tokens it came
+     to when the banker moved it.
+   - A jailed team with the Thieves takes money and deals from jail everywhere (L9 "Ausnahme:
+     Diebe", L36, L154), not only for rent and trades: it is paid by a "pay each player" card,
+     collects taxes, interest and a lifted mortgage's tenth as the Patrician (L97) and fines as the
+     Watch (L48), and may buy a declined square as the Merchants (L62, R31).
+   - Mortgage interest a team with the Patrician owes itself (L97) is no payment: nothing moves and
+     the Merchants' cover pays nothing (L64). Before, the Merchants "covered" a payment from the
+     team to itself and their FSU was spent.
+   - A get-out-of-jail card a team with the Watch gets by a takeover or a trade goes back under its
+     deck at once (L53), as one it draws always did.
+   - An Undead half kept on GO after a backward split (a team with the Fools, L155) is paid the
+     single salary (L84) under ``backward-go-landing=double``, as a forward one; before, nothing.
+   - In the variant, R12's tenth on a mortgaged square received in a trade (option
+     ``transfer-interest=standard-10pct``) goes to the Patrician, who collects all mortgage interest
+     (L97; the bank while he is jailed, R41), said as a payment; before, to the bank.
 """
 from __future__ import annotations
 
@@ -98,5 +122,8 @@ NOTHING_AFTER_THE_END: Final = 7
 DEBT_TRADES: Final = 8
 """From this revision: the question to raise a debt offers ``trade`` (R74), and R14 is read again after it."""
 
-LATEST: Final = 8
+AUDITED: Final = 9
+"""From this revision: the rules audit's fixes (see revision 9 above)."""
+
+LATEST: Final = 9
 """The revision new games are started with."""

@@ -31,6 +31,7 @@ from companion.morpoly.layout import PUBS
 from companion.morpoly.moves import go_money, move, npc_squares, running
 from companion.morpoly.movement import pub_parts, split_salaries, teleport, undead_split, walk, wizard_teleport
 from companion.morpoly.questions import ask_choice
+from companion.morpoly.revisions import AUDITED
 from companion.morpoly.rules import is_variant, token_alive
 from companion.morpoly.state import State
 from companion.morpoly.table_position import position_of
@@ -211,6 +212,7 @@ def split(state: State, edition: Edition, narrator: Narrator, token_id: str, dic
     token.square, token.in_jail = square, in_jail
     narrator.say("morpoly.undead.kept", f"{token_id} keeps the half on {edition.squares[square].name}",
                  token=token_id, square=square, half=keep, name=edition.squares[square].name)
-    salaries = split_salaries(steps)
+    salaries = split_salaries(steps, backward_landing=state.revision >= AUDITED
+                              and state.rules.get("backward-go-landing", "double") == "double")
     if salaries:
         yield from go_money(state, edition, narrator, token_id, salaries)

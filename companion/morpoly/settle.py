@@ -34,6 +34,7 @@ from companion.morpoly.money import BANK
 from companion.morpoly.fortuna_play import ask_roll
 from companion.morpoly.purposes import Why
 from companion.morpoly.questions import ask_choice
+from companion.morpoly.revisions import AUDITED
 from companion.morpoly.rules import is_variant, party_exists
 from companion.morpoly.state import State
 from companion.morpoly.table_position import position_of
@@ -196,9 +197,11 @@ def charge(state: State, edition: Edition, narrator: Narrator, payer: str, payee
         narrator.say("morpoly.watch.no-fine", f"{payer} pays no fine ({why})", party=payer, why=why)
         return True
     if kind in (PaymentKind.TAX, PaymentKind.INTEREST) and payee == BANK:
-        payee = patrician.collector(position, state.rules) or BANK
+        payee = patrician.collector(position, state.rules, thieves_collect_in_jail=state.revision >= AUDITED) or BANK
     elif kind in (PaymentKind.FINE, PaymentKind.JAIL_FINE) and payee == BANK:
-        payee = watch.fine_payee(position, payer) or BANK
+        payee = watch.fine_payee(position, payer, thieves_collect_in_jail=state.revision >= AUDITED) or BANK
+    if payer == payee and state.revision >= AUDITED:
+        return True  # interest a Patrician's team owes itself (L97): no money moves, no cover pays it
     yield from settle(state, edition, narrator, [MustPay(payer, amount, kind, None if payee == BANK else payee)], why)
     return party_exists(state, payer)
 

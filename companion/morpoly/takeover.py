@@ -38,11 +38,14 @@ from companion.morpoly.elam.lives import party_leaves as elam_party_leaves
 from companion.morpoly.fortuna_play import party_leaves as fortuna_party_leaves
 from companion.morpoly.fsu import Ledger, transfer_on_takeover, void_party
 from companion.morpoly.game_end import one_party_left
+from companion.morpoly.guilds import watch
 from companion.morpoly.money import BANK, transfer
 from companion.morpoly.purposes import Why
 from companion.morpoly.questions import ask_amount, ask_choice
+from companion.morpoly.revisions import AUDITED
 from companion.morpoly.rules import is_variant
 from companion.morpoly.state import Party, State, square_state
+from companion.morpoly.table_position import position_of
 
 Taking = Generator[Question, str, list[int]]
 """A settled insolvency; returns the squares a creditor received mortgaged in a standard bankruptcy."""
@@ -124,6 +127,7 @@ def insolvent(state: State, edition: Edition, narrator: Narrator, debtor: str, c
                      f"{creditor} takes {debtor} over and they play on as one team",
                      party=debtor, creditor=creditor, amount=shown, why=why, **why.said())
         merge(state, debtor, creditor)
+        watch_returns_cards(state, edition, narrator, creditor)
     else:
         mortgage_all(state, edition, debtor)
         transfer(state, debtor, BANK, state.party(debtor).cash)
@@ -145,6 +149,19 @@ def hand_over(state: State, debtor: str, creditor: str) -> None:
         state.squares[square] = state.squares[square].with_owner(creditor)
     taker.jail_cards.extend(gone.jail_cards)
     gone.jail_cards.clear()
+
+
+def watch_returns_cards(state: State, edition: Edition, narrator: Narrator, party: str) -> None:
+    """L53: "'Du kommst aus dem Gefängnis Frei' Karten müssen von den Wachen sofort wieder unten den
+    Kartenstapel gelegt werden" — also those a team with the Watch gets by a takeover or a trade (from
+    rules revision 9; before, only a card the Watch drew went back)."""
+    if state.revision < AUDITED or not is_variant(state) or not state.party(party).jail_cards \
+            or watch.keeps_jail_free_card(position_of(state, edition), party):
+        return
+    for card in state.party(party).jail_cards:
+        narrator.say("morpoly.watch.card-returned", f"{party} is of the Watch: the card goes back under its deck (L53)",
+                     party=party, card=card)
+    state.party(party).jail_cards.clear()
 
 
 def merge(state: State, debtor: str, creditor: str) -> None:
@@ -206,4 +223,5 @@ def auction(state: State, edition: Edition, narrator: Narrator, debtor: str, bid
     narrator.say("morpoly.takeover.auctioned", f"{winner} buys {debtor}'s guild for {edition.currency.format(bid)}",
                  party=debtor, winner=winner, amount=edition.currency.format(bid))
     merge(state, debtor, winner)
+    watch_returns_cards(state, edition, narrator, winner)
     return winner

@@ -52,7 +52,8 @@ from typing import Final, TypedDict
 from companion.core.procedure import Narrator, Question, Reason, because
 from companion.morpoly.editions import Edition, load_edition
 from companion.morpoly.money import BANK, transfer
-from companion.morpoly.mortgaged_transfer import interest_due, interest_on, lift_at_once, say_interest
+from companion.morpoly.mortgaged_transfer import (interest_due, interest_on, lift_at_once, pay_received_interest,
+                                                  say_interest)
 from companion.morpoly.questions import ask_amount, ask_choice
 from companion.morpoly.revisions import TRADES_AT_ANY_MENU, TRADES_BOTH_WAYS
 from companion.morpoly.rules import is_variant, party_jailed
@@ -586,9 +587,13 @@ def exchange(state: State, edition: Edition, narrator: Narrator, offer: Offer) -
     narrator.say("morpoly.trade.deal", f"{party} and {partner} trade: {party} gives {_english(gives, mortgaged)}; "
                  f"{partner} gives {_english(gets, mortgaged)}", party=party, partner=partner, gives=gives, gets=gets,
                  **said)
+    if offer.give_cards or offer.get_cards:
+        from companion.morpoly.takeover import watch_returns_cards
+
+        for side in (party, partner):
+            watch_returns_cards(state, edition, narrator, side)  # L53
     for (side, squares), amount in zip(interest, interest_paid):
         if amount:
-            transfer(state, side, BANK, amount)
-            say_interest(state, edition, narrator, side, squares, amount)
+            pay_received_interest(state, edition, narrator, side, squares, amount, partner if side == party else party)
     for side, squares in received:
         yield from lift_at_once(state, edition, narrator, side, squares)

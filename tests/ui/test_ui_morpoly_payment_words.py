@@ -181,7 +181,7 @@ def _raising_for(why: str) -> Callable[[Any], bool]:
 
 @pytest.mark.parametrize(("why", "seed", "phrase"), [
     ("rent", 0, "die Miete für {name}"),
-    ("tax", 0, "die {name}"),
+    ("tax", 1, "die {name}"),  # (seed 0 ended before a tax debt from rules revision 9)
     ("premium", 0, "die FSU-Einzahlung auf {name}"),
 ])
 def test_a_german_table_reads_what_the_money_is_for(tmp_path: Path, request: Any, why: str, seed: int,
@@ -245,7 +245,8 @@ def test_a_card_s_printed_amount_stays_whole_on_the_log(tmp_path: Path, request:
     wrapped from its symbol, where every amount a sentence says as a param stays whole ("50 €")."""
     data = tmp_path / "data"
     names = LONG_NAMES[:3]
-    _feed(data, names, {"edition": "de", "fortuna": "on", "elam": "on"}, _taken_over_for_a_card, seed=2)
+    # (seed 2 found one before rules revision 9; its game now goes another way)
+    _feed(data, names, {"edition": "de", "fortuna": "on", "elam": "on"}, _taken_over_for_a_card, seed=221)
     with _resumed(request, data, "de") as (app, d):
         assert d.screen.name == "morpoly-board"
         log = d.screen.log_label

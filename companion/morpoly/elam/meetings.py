@@ -10,6 +10,7 @@ from companion.core.procedure import Narrator, Question
 from companion.morpoly.editions import Edition
 from companion.morpoly.elam import assassins, npcs
 from companion.morpoly.elam.table import is_played
+from companion.morpoly.revisions import AUDITED
 from companion.morpoly.rules import token_alive
 from companion.morpoly.state import State
 
@@ -24,14 +25,16 @@ def after_arrival(state: State, edition: Edition, narrator: Narrator, token_id: 
     again by the Luggage that carried him."""
     if not is_played(state) or not token_alive(state, token_id):
         return
+    luggage_came = _luggage_comes(state, token_id, square)
     npcs.follow(state, token_id)
-    if not _still_on(state, token_id, square):
-        return
-    yield from assassins.may_attack(state, edition, narrator, token_id)
+    if _still_on(state, token_id, square):
+        yield from assassins.may_attack(state, edition, narrator, token_id)
     if _still_on(state, token_id, square):
         yield from assassins.may_hire(state, edition, narrator, token_id)
     if _still_on(state, token_id, square):
         yield from npcs.meet_arrival(state, edition, narrator, token_id, spat_out_by)
+    if luggage_came:
+        yield from npcs.luggage_arrives(state, edition, narrator, token_id, square)
 
 
 def resolve_square(state: State, edition: Edition, narrator: Narrator, token_id: str, dice_total: int) -> Meeting:
@@ -41,9 +44,24 @@ def resolve_square(state: State, edition: Edition, narrator: Narrator, token_id:
 
     square = state.token(token_id).square
     yield from arrive(state, edition, narrator, token_id, dice_total)
+    if state.revision >= AUDITED and _still_on(state, token_id, square):
+        from companion.morpoly.powers import meetings
+
+        yield from meetings(state, edition, narrator, token_id)  # an arrival: the guilds' meetings too (R5)
     if _still_on(state, token_id, square):
+        luggage_came = _luggage_comes(state, token_id, square)
         npcs.follow(state, token_id)
         yield from npcs.meet_arrival(state, edition, narrator, token_id)
+        if luggage_came:
+            yield from npcs.luggage_arrives(state, edition, narrator, token_id, square)
+
+
+def _luggage_comes(state: State, token_id: str, square: int) -> bool:
+    """Whether the Luggage comes to ``square`` with ``token_id``, its companion, and so meets the
+    tokens already there (L192, R65; rules revision 9): the token arrived there, out of jail, and the
+    Luggage last stood elsewhere."""
+    return (state.revision >= AUDITED and state.npcs is not None and state.npcs.luggage_with == token_id
+            and state.npcs.luggage != square and _still_on(state, token_id, square))
 
 
 def _still_on(state: State, token_id: str, square: int) -> bool:

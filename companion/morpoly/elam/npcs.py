@@ -40,10 +40,11 @@ from companion.morpoly.editions import Edition
 from companion.morpoly.elam import lives
 from companion.morpoly.elam.death import die
 from companion.morpoly.elam.table import has_guild, is_played, profile, tokens_on
-from companion.morpoly.events import DeathCause
+from companion.morpoly.events import DeathCause, PaymentKind
 from companion.morpoly.fortuna_play import ask_roll
 from companion.morpoly.money import BANK, transfer
 from companion.morpoly.questions import ask_choice
+from companion.morpoly.revisions import AUDITED
 from companion.morpoly.rules import tenth_rounding, token_alive
 from companion.morpoly.state import Npcs, State
 
@@ -168,6 +169,20 @@ def meet_arrival(state: State, edition: Edition, narrator: Narrator, token_id: s
             yield from encounter(state, edition, narrator, name, token_id)
 
 
+def luggage_arrives(state: State, edition: Edition, narrator: Narrator, companion: str, square: int) -> Acting:
+    """The Luggage came to ``square`` with its ``companion``: it meets every other token there, in
+    seating order, as when the banker moves it (L192: "Wenn Truhe auf dem Feld eines Spielers steht, den
+    sie nicht begleitet"; L197; R65), while it is still there."""
+    npcs = state.npcs
+    if npcs is None:
+        return
+    for met in tokens_on(state, square):
+        if state.game_over is not None or square_of(npcs, "luggage", state) != square:
+            return  # it raced off with one of them, or stayed behind with a companion gone
+        if met != companion and _on(state, met, square):
+            yield from encounter(state, edition, narrator, "luggage", met)
+
+
 def _on(state: State, token_id: str, square: int) -> bool:
     if not token_alive(state, token_id):
         return False
@@ -246,6 +261,11 @@ def _race(state: State, edition: Edition, narrator: Narrator, npcs: Npcs, token_
         yield from go_money(state, edition, narrator, token_id, salaries)
     if token_alive(state, token_id) and state.game_over is None:
         yield from arrive(state, edition, narrator, token_id, first + second)  # L195: he resolves the square
+        if state.revision >= AUDITED and token_alive(state, token_id) and state.game_over is None \
+                and state.token(token_id).square == destination:
+            from companion.morpoly.powers import meetings
+
+            yield from meetings(state, edition, narrator, token_id)  # he has arrived: the guilds' meetings (R5)
         yield from after_arrival(state, edition, narrator, token_id, destination, spat_out_by="luggage")
 
 
@@ -275,7 +295,13 @@ def _dibbler(state: State, edition: Edition, narrator: Narrator, token_id: str) 
                                      f"{token_id}: Dibbler sells you a card for {edition.currency.format(fee)}: "
                                      f"which deck?", token_id, ["chance", "chest"], token=token_id,
                                      fee=edition.currency.format(fee))
-        yield from pay(state, edition, narrator, party, BANK, fee, purposes.DIBBLER_CARD)
+        if state.revision >= AUDITED:  # L202 with L64: a payment the Merchants' cover pays (R70)
+            from companion.morpoly.settle import charge
+
+            yield from charge(state, edition, narrator, party, BANK, fee, PaymentKind.DIBBLER_CARD,
+                              purposes.DIBBLER_CARD)
+        else:
+            yield from pay(state, edition, narrator, party, BANK, fee, purposes.DIBBLER_CARD)
         if token_alive(state, token_id) and state.game_over is None:
             yield from draw(state, edition, narrator, token_id, deck, first + second)
     else:

@@ -62,12 +62,16 @@ def swap_difference(price_given: int, price_received: int) -> int:
     return price_received - price_given
 
 
-def may_buy_declined(position: Position, merchants: PartyId, square: int, options: Mapping[str, str]) -> bool:
+def may_buy_declined(position: Position, merchants: PartyId, square: int, options: Mapping[str, str], *,
+                     thieves_buy_in_jail: bool = False) -> bool:
     """L62, R31: right after a decline the Merchants may buy the square at its printed price, wherever
-    their token stands — not while all their tokens sit in jail."""
+    their token stands — not while all their tokens sit in jail, unless (``thieves_buy_in_jail``, rules
+    revision 9) their team has the Thieves, who deal from jail (L9, L36, L154)."""
     if Guild.MERCHANTS not in position.guilds_of(merchants) or position.owner(square) is not None:
         return False
     if not _tradeable(square, options):
         return False
+    if thieves_buy_in_jail and Guild.THIEVES in position.guilds_of(merchants):
+        return True
     tokens = tokens_of(position, merchants)
     return bool(tokens) and not all(position.in_jail(token) for token in tokens)

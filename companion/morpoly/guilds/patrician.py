@@ -29,13 +29,17 @@ def patrician_party(position: Position) -> PartyId | None:
     return None
 
 
-def collector(position: Position, options: Mapping[str, str]) -> PartyId | None:
+def collector(position: Position, options: Mapping[str, str], *, thieves_collect_in_jail: bool = False
+              ) -> PartyId | None:
     """Who receives taxes and mortgage interest (L97): the Patrician's party; the bank (``None``)
     without a Patrician, or while all its tokens sit in jail (B1, R41) unless option
-    ``patrician-collects-in-jail``."""
+    ``patrician-collects-in-jail`` — or, with ``thieves_collect_in_jail`` (rules revision 9), unless
+    the Patrician's team has the Thieves, who take money in jail (L9, L36, L154)."""
     party = patrician_party(position)
     if party is None:
         return None
+    if thieves_collect_in_jail and Guild.THIEVES in position.guilds_of(party):
+        return party
     if not is_on(options, "patrician-collects-in-jail") and all(
             position.in_jail(token) for token in tokens_of(position, party)):
         return None

@@ -66,12 +66,16 @@ def watch_party(position: Position) -> PartyId | None:
     return None
 
 
-def fine_payee(position: Position, payer: PartyId) -> PartyId | None:
+def fine_payee(position: Position, payer: PartyId, *, thieves_collect_in_jail: bool = False) -> PartyId | None:
     """Fines and the jail payment go to the Watch (L48, L53), to the bank while every Watch token
-    sits in jail (B1) or when the Watch itself would pay (it pays no fines: see :func:`pays_fines`)."""
+    sits in jail (B1) — unless, with ``thieves_collect_in_jail`` (rules revision 9), the Watch's team
+    has the Thieves, who take money in jail (L9, L36, L154) — or when the Watch itself would pay (it
+    pays no fines: see :func:`pays_fines`)."""
     party = watch_party(position)
     if party is None or party == payer:
         return None
+    if thieves_collect_in_jail and Guild.THIEVES in position.guilds_of(party):
+        return party
     if all(position.in_jail(token) for token in tokens_of(position, party)):
         return None
     return party

@@ -23,8 +23,8 @@ from morpoly_table import cash, do, own, start, table
 # 7 is Chance; 37 and 39 the dark blue group (Boardwalk's rent with the group: $100)
 
 
-def test_new_games_are_played_by_revision_8() -> None:
-    assert TRADES_AT_ANY_MENU < DEBT_TRADES == 8 == LATEST and table().revision == LATEST
+def test_debt_trades_came_with_revision_8() -> None:
+    assert TRADES_AT_ANY_MENU < DEBT_TRADES == 8 < LATEST and table().revision == LATEST
 
 
 def raise_question(game: Game) -> tuple[str, ...]:
