@@ -55,7 +55,7 @@ from companion.morpoly.money import BANK, transfer
 from companion.morpoly.mortgaged_transfer import interest_due, interest_on, lift_at_once, say_interest
 from companion.morpoly.questions import ask_amount, ask_choice
 from companion.morpoly.revisions import TRADES_AT_ANY_MENU, TRADES_BOTH_WAYS
-from companion.morpoly.rules import is_variant, party_jailed
+from companion.morpoly.rules import anyone_in_jail, is_variant, party_jailed
 from companion.morpoly.state import SquareState, State
 
 Trading = Generator[Question, str, None]
@@ -81,11 +81,7 @@ def tradeable(state: State, edition: Edition, buyer: str) -> Iterator[int]:
     """The squares the boss of ``buyer`` may propose to buy now, by square number."""
     # B1 (:func:`makes_no_deals`) bites only a party all of whose tokens sit in jail: with no token
     # in jail (most menus) it is not asked of the buyer and of each owner (it was a third of the scan)
-    jail = False
-    for token in state.tokens:
-        if token.in_jail:
-            jail = True
-            break
+    jail = anyone_in_jail(state)
     if jail and makes_no_deals(state, buyer):
         return
     cash = state.party(buyer).cash
@@ -175,7 +171,7 @@ def _dealing(state: State, edition: Edition) -> list[str]:
     """The parties that make deals, when two of them can deal (else none): both make deals and one
     of them has something to hand over. Then each has a partner (that one, or any other when it is
     that one)."""
-    if any(t.in_jail for t in state.tokens):  # (before every roll: B1 looked up only when it can bite)
+    if anyone_in_jail(state):  # (before every roll: B1 looked up only when it can bite)
         dealing = [p.id for p in state.parties if not makes_no_deals(state, p.id)]
     else:
         dealing = [p.id for p in state.parties]
