@@ -18,7 +18,6 @@ from functools import lru_cache
 from itertools import product
 
 from companion.core.procedure import Narrator
-from companion.morpoly.board_facts import BUILD_HOTEL, BUILD_HOUSE, LIFT, MORTGAGE, SELL, candidates
 from companion.morpoly.editions import Edition, load_edition
 from companion.morpoly.guilds import patrician
 from companion.morpoly.money import BANK, transfer
@@ -222,55 +221,74 @@ def management_options(state: State, edition: Edition, party: str,
     (the menu names them: :func:`deed_params`).
 
     The same answers as asking ``can_build``/``can_sell``/``can_mortgage``/``can_lift`` for every
-    square (a test holds them equal). It is asked before every roll, and looking at each group of
-    the party was the largest cost of a simulated game: what the squares alone allow (the party's
-    candidates) is kept from one board to the next (:func:`companion.morpoly.board_facts.candidates`,
-    worked out again for the groups that changed), and only held here against the cash, the bank's
-    supply, the hotel rule and the Patrician."""
-    found = candidates(state, party)
-    if not found:
-        return []
+    square (a test holds them equal), computed once per group: it is asked before every roll, and the
+    square-by-square checks were the largest cost of a simulated game."""
+    squares = state.squares
     cash = state.party(party).cash
     variant = state.rules.get("base") == "variant"
-    costs = _house_costs(edition.id)
+    table = _square_table(edition.id)
     lifts: dict[int, int] | None = None  # the cost of lifting each mortgage, read at the first mortgaged square
+    owned = [i for i, sq in squares.items() if sq.owner == party]  # numbers only: ints sort without a key
+    if not owned:
+        return []
+    owned.sort()
+    groups: dict[int, tuple[bool, int, int]] = {}  # by the group's first square (an int hashes at once)
+    options: list[str] = []
     may_mortgage: bool | None = None  # L98, R42: asked of the Patrician only when a square could be mortgaged
     bank = state.bank
-    options: list[str] = []
-    for kind, square, label in found:
-        if kind == SELL:
-            options.append(label)
-        elif kind == BUILD_HOUSE:
-            if bank.houses >= 1 and cash >= costs[square]:
-                options.append(label)
-        elif kind == MORTGAGE:
+    for square in owned:
+        sq = squares[square]
+        members, is_street, house_cost, labels = table[square]
+        first = members[0]
+        facts = groups.get(first)
+        if facts is None:  # written out: genexprs here were a fifth of a simulated game
+            buildable, fewest, most = True, HOTEL, 0
+            for member in members:
+                g = squares[member]
+                if g.owner != party or g.mortgaged:
+                    buildable = False
+                h = g.houses
+                if h < fewest:
+                    fewest = h
+                if h > most:
+                    most = h
+            facts = groups[first] = (buildable, fewest, most)
+        else:
+            buildable, fewest, most = facts
+        houses = sq.houses
+        if buildable and is_street and houses != HOTEL and houses <= fewest and cash >= house_cost:
+            if houses == 4:
+                if bank.hotels >= 1 and (not variant or square in state.turn.four_houses_at_start):
+                    options.append(labels[0])
+                    if hotel_answers is not None:
+                        hotel_answers.append(labels[0])
+            elif bank.houses >= 1:
+                options.append(labels[0])
+        if houses and houses >= most:
+            options.append(labels[1])
+            if houses == HOTEL and hotel_answers is not None:
+                hotel_answers.append(labels[1])
+        if sq.mortgaged:
+            if lifts is None:  # (by the rounding in play: asked of the rules only when a square is mortgaged)
+                lifts = _lift_costs(edition.id, tenth_rounding(state))
+            if cash >= lifts[square]:
+                options.append(labels[3])
+        elif not most:
             if may_mortgage is None:
                 may_mortgage = not variant or patrician.may_mortgage(position_of(state, edition), party)
             if may_mortgage:
-                options.append(label)
-        elif kind == LIFT:
-            if lifts is None:  # (by the rounding in play: read from the rules only for a mortgaged square)
-                lifts = _lift_costs(edition.id, tenth_rounding(state))
-            if cash >= lifts[square]:
-                options.append(label)
-        elif kind == BUILD_HOTEL:
-            if (cash >= costs[square] and bank.hotels >= 1
-                    and (not variant or square in state.turn.four_houses_at_start)):
-                options.append(label)
-                if hotel_answers is not None:
-                    hotel_answers.append(label)
-        else:  # SELL_HOTEL
-            options.append(label)
-            if hotel_answers is not None:
-                hotel_answers.append(label)
+                options.append(labels[2])
     return options
 
 
 @lru_cache(maxsize=None)
-def _house_costs(edition_id: str) -> dict[int, int]:
-    """Per ownable square of an edition, the house cost (made once: asked of every build candidate)."""
+def _square_table(edition_id: str) -> dict[int, tuple[tuple[int, ...], bool, int, tuple[str, str, str, str]]]:
+    """Per ownable square of an edition: its group, whether it is a street, the house cost and the
+    four answers naming it (``build:``, ``sell:``, ``mortgage:``, ``lift:``)."""
     edition = load_edition(edition_id)
-    return {i: edition.deed(i).house_cost for i in edition.ownable()}
+    return {i: (edition.group(i), edition.squares[i].kind == "street", edition.deed(i).house_cost,
+                (f"build:{i}", f"sell:{i}", f"mortgage:{i}", f"lift:{i}"))
+            for i in edition.ownable()}
 
 
 @lru_cache(maxsize=None)

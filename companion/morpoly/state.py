@@ -9,13 +9,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import TYPE_CHECKING
 
 from companion.morpoly.fsu import Ledger
 from companion.morpoly.revisions import LATEST
-
-if TYPE_CHECKING:
-    from companion.morpoly.board_facts import BoardFacts
 
 HOTEL = 5
 """``SquareState.houses`` counts houses 0–4; 5 is a hotel (which returns its four houses)."""
@@ -162,11 +158,6 @@ class State:
     """The rules revision the game is played by (``companion.morpoly.revisions``): set from the
     journal at set-up; not part of the position format (a position is the same whichever revision
     reached it)."""
-    board_memo: BoardFacts | None = field(default=None, compare=False, repr=False)
-    """What the squares allow of building, selling and mortgaging, kept by
-    :func:`companion.morpoly.board_facts.candidates` with the squares it was worked out from: a
-    cache, read only while the squares are those it names, and never copied (:meth:`copy` starts
-    without it)."""
 
     def copy(self) -> State:
         """A deep copy, written out: procedures copy the state at every step, and ``deepcopy`` made
