@@ -227,7 +227,8 @@ def management_options(state: State, edition: Edition, party: str,
     squares = state.squares
     cash = state.party(party).cash
     variant = state.rules.get("base") == "variant"
-    table = _square_table(edition.id, tenth_rounding(state))
+    table = _square_table(edition.id)
+    lifts: dict[int, int] | None = None  # the cost of lifting each mortgage, read at the first mortgaged square
     owned = [i for i, sq in squares.items() if sq.owner == party]  # numbers only: ints sort without a key
     if not owned:
         return []
@@ -238,7 +239,7 @@ def management_options(state: State, edition: Edition, party: str,
     bank = state.bank
     for square in owned:
         sq = squares[square]
-        members, is_street, house_cost, lift, labels = table[square]
+        members, is_street, house_cost, labels = table[square]
         first = members[0]
         facts = groups.get(first)
         if facts is None:  # written out: genexprs here were a fifth of a simulated game
@@ -269,7 +270,9 @@ def management_options(state: State, edition: Edition, party: str,
             if houses == HOTEL and hotel_answers is not None:
                 hotel_answers.append(labels[1])
         if sq.mortgaged:
-            if cash >= lift:
+            if lifts is None:  # (by the rounding in play: asked of the rules only when a square is mortgaged)
+                lifts = _lift_costs(edition.id, tenth_rounding(state))
+            if cash >= lifts[square]:
                 options.append(labels[3])
         elif not most:
             if may_mortgage is None:
@@ -280,13 +283,22 @@ def management_options(state: State, edition: Edition, party: str,
 
 
 @lru_cache(maxsize=None)
-def _square_table(edition_id: str, rounding: str) -> dict[int, tuple[tuple[int, ...], bool, int, int, tuple[str, str, str, str]]]:
-    """Per ownable square of an edition: its group, whether it is a street, the house cost, the cost
-    of lifting its mortgage and the four answers naming it (``build:``, ``sell:``, ``mortgage:``, ``lift:``)."""
+def _square_table(edition_id: str) -> dict[int, tuple[tuple[int, ...], bool, int, tuple[str, str, str, str]]]:
+    """Per ownable square of an edition: its group, whether it is a street, the house cost and the
+    four answers naming it (``build:``, ``sell:``, ``mortgage:``, ``lift:``)."""
     edition = load_edition(edition_id)
     return {i: (edition.group(i), edition.squares[i].kind == "street", edition.deed(i).house_cost,
-                lift_cost(edition, i, rounding), (f"build:{i}", f"sell:{i}", f"mortgage:{i}", f"lift:{i}"))
+                (f"build:{i}", f"sell:{i}", f"mortgage:{i}", f"lift:{i}"))
             for i in edition.ownable()}
+
+
+@lru_cache(maxsize=None)
+def _lift_costs(edition_id: str, rounding: str) -> dict[int, int]:
+    """Per ownable square of an edition, what lifting its mortgage costs by ``rounding``
+    (:func:`lift_cost`), made once: the rounding in play is read from the rules only for a menu
+    with a mortgaged square (a quarter of the menus had none, and paid for reading it)."""
+    edition = load_edition(edition_id)
+    return {i: lift_cost(edition, i, rounding) for i in edition.ownable()}
 
 
 def management_options_one_by_one(state: State, edition: Edition, party: str) -> list[str]:

@@ -72,8 +72,8 @@ def moved_steps(state: State, edition: Edition, narrator: Narrator, token_id: st
     (:func:`companion.morpoly.questions.place`).
 
     ``at_go`` (GO money, interest, the Fortuna check) runs where the path reaches GO: the events up
-    to that step are settled first, the rest after it (§2.4 step 1); without a step on GO, or in a
-    game of rules revision 1, after all of them."""
+    to that step are settled first, the rest after it (§2.4 step 1); in a game of rules revision 1,
+    after all of them. A path with no step on GO does not run it: each of the three needs one."""
     token = state.token(token_id)
     origin = token.square
     end = steps[-1]
@@ -93,11 +93,14 @@ def moved_steps(state: State, edition: Edition, narrator: Narrator, token_id: st
                      token=token_id, square=end.square, steps=len(steps), name=name)
     events = move_events(token_id, origin, steps, cause)
     cut = len(events)
-    if at_go is not None and state.revision >= PATH_ORDER_AND_BANKER:
+    if at_go is not None:
         for i, step in enumerate(steps):  # written out: a generator here cost a microsecond a move
             if step.square == GO:
-                cut = i + 1
+                if state.revision >= PATH_ORDER_AND_BANKER:
+                    cut = i + 1
                 break
+        else:  # a path without GO earns no salary, owes no interest and passes no Fortuna check:
+            at_go = None  # ``at_go`` would do nothing, after a generator made for it (nine moves in ten)
     # the FSU ledger; a path (and a relocation) means nothing to it while no FSU is active, so it is
     # not handed over then (settle would find so only after making its generator: every move)
     if state.ledger.active():

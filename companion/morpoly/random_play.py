@@ -15,6 +15,7 @@ minute). Now and then it corrects a token's position.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from functools import lru_cache
 
 from companion.core.frozen import instance
@@ -54,9 +55,8 @@ def random_input(game: Game, rng: random.Random) -> Input:
     question = game.question
     assert question is not None
     if question.kind == "roll":
-        first = rng.randint(1, 6)
-        return _ROLLS[first, rng.randint(1, 6)]  # DieRoll(faces=(first, second), source="sim")
-    options = list(question.options)
+        return _ROLLS[_face(rng), _face(rng)]  # DieRoll(faces=(first, second), source="sim")
+    options = question.options
     key = question.key
     if key == "morpoly.turn.menu":
         return _menu(game, options, rng)
@@ -96,7 +96,18 @@ def random_input(game: Game, rng: random.Random) -> Input:
     return _answer(rng.choice(options))
 
 
-def _menu(game: Game, options: list[str], rng: random.Random) -> Input:
+def _face(rng: random.Random) -> int:
+    """``rng.randint(1, 6)``, the same number from the same draws, without its three calls
+    (``randint`` → ``randrange`` → ``_randbelow``: three bits drawn until they make 0–5, as
+    ``Random._randbelow_with_getrandbits`` does): a die is thrown at every other input, and a test
+    holds the two equal."""
+    bits = rng.getrandbits(3)
+    while bits >= 6:
+        bits = rng.getrandbits(3)
+    return 1 + bits
+
+
+def _menu(game: Game, options: Sequence[str], rng: random.Random) -> Input:
     if TIME_UP in options:
         limit = int(game.state.rules.get("time-limit-minutes", "0"))
         if game.state.turn.number >= limit:
@@ -199,7 +210,7 @@ def _buys(game: Game) -> bool:
     return next(tradeable(state, load_edition(state.edition), buyer), None) is not None
 
 
-def _offer(game: Game, options: list[str], rng: random.Random) -> str:
+def _offer(game: Game, options: Sequence[str], rng: random.Random) -> str:
     """Revision 6's offer, as the random player builds it: the square that completes a group, then
     cash for it, which the partner accepts; or, as often as the owner refused to sell before (the
     same draw), a swap for a square of its own that completes nothing of its own, which the partner
@@ -252,7 +263,7 @@ def _street_groups(edition_id: str) -> tuple[tuple[int, ...], ...]:
     return tuple(dict.fromkeys(edition.group(s.index) for s in edition.squares if s.kind == "street"))
 
 
-def _price(game: Game, options: list[str], rng: random.Random) -> str:
+def _price(game: Game, options: Sequence[str], rng: random.Random) -> str:
     """A price the seller names: up to twice the printed price, so the buyer can still build."""
     question = game.question
     assert question is not None

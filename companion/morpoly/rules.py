@@ -29,6 +29,15 @@ def token_alive(state: State, token_id: str) -> bool:
     return False
 
 
+def anyone_in_jail(state: State) -> bool:
+    """Whether some token sits in jail: B1 (a party all of whose tokens are jailed makes no deals,
+    receives nothing) can bite only then, so the menu's trade scans ask it once instead of per party."""
+    for t in state.tokens:  # a plain loop (a generator expression was one made per menu)
+        if t.in_jail:
+            return True
+    return False
+
+
 def party_jailed(state: State, party_id: str) -> bool:
     """A party is in jail when every one of its tokens is (reference B1: then it receives nothing)."""
     found = False

@@ -56,7 +56,7 @@ from companion.morpoly.mortgaged_transfer import (interest_due, interest_on, lif
                                                   say_interest)
 from companion.morpoly.questions import ask_amount, ask_choice
 from companion.morpoly.revisions import TRADES_AT_ANY_MENU, TRADES_BOTH_WAYS
-from companion.morpoly.rules import is_variant, party_jailed
+from companion.morpoly.rules import anyone_in_jail, is_variant, party_jailed
 from companion.morpoly.state import SquareState, State
 
 Trading = Generator[Question, str, None]
@@ -80,7 +80,10 @@ def makes_no_deals(state: State, party: str) -> bool:
 
 def tradeable(state: State, edition: Edition, buyer: str) -> Iterator[int]:
     """The squares the boss of ``buyer`` may propose to buy now, by square number."""
-    if makes_no_deals(state, buyer):
+    # B1 (:func:`makes_no_deals`) bites only a party all of whose tokens sit in jail: with no token
+    # in jail (most menus) it is not asked of the buyer and of each owner (it was a third of the scan)
+    jail = anyone_in_jail(state)
+    if jail and makes_no_deals(state, buyer):
         return
     cash = state.party(buyer).cash
     unit = edition.currency.rounding_unit
@@ -102,9 +105,9 @@ def tradeable(state: State, edition: Edition, buyer: str) -> Iterator[int]:
             has_buildings = built[first] = _has_buildings(squares, group)
         if has_buildings:
             continue
-        if owner not in jailed:
+        if jail and owner not in jailed:
             jailed[owner] = makes_no_deals(state, owner)
-        if jailed[owner] or (sq.mortgaged and cash < unit + interest_due(state, edition, index)):
+        if (jail and jailed[owner]) or (sq.mortgaged and cash < unit + interest_due(state, edition, index)):
             continue
         yield index
 
@@ -169,7 +172,7 @@ def _dealing(state: State, edition: Edition) -> list[str]:
     """The parties that make deals, when two of them can deal (else none): both make deals and one
     of them has something to hand over. Then each has a partner (that one, or any other when it is
     that one)."""
-    if any(t.in_jail for t in state.tokens):  # (before every roll: B1 looked up only when it can bite)
+    if anyone_in_jail(state):  # (before every roll: B1 looked up only when it can bite)
         dealing = [p.id for p in state.parties if not makes_no_deals(state, p.id)]
     else:
         dealing = [p.id for p in state.parties]

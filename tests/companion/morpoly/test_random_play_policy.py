@@ -84,3 +84,14 @@ def test_revision_6_s_trades_move_what_revision_5_s_did(seed: int) -> None:
     assert old == new
     assert old_trades.count("morpoly.trade.done") == new_trades.count("morpoly.trade.deal") > 0
     assert "morpoly.trade.declined" in new_trades  # swaps offered and refused are played too
+
+
+def test_a_thrown_face_is_randint_s_from_the_same_draws() -> None:
+    """The player throws a die without ``randint``'s calls (``random_play._face``): the same faces
+    from the same seed, and the generator left where ``randint`` leaves it, or no seeded game would
+    stay the same."""
+    from companion.morpoly.random_play import _face
+
+    ours, theirs = random.Random(7), random.Random(7)
+    assert [_face(ours) for _ in range(5000)] == [theirs.randint(1, 6) for _ in range(5000)]
+    assert ours.random() == theirs.random()
