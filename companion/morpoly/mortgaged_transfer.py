@@ -77,19 +77,36 @@ def say_interest(state: State, edition: Edition, narrator: Narrator, party: str,
                      amount=edition.currency.format(amount))
 
 
-def pay_received_interest(state: State, edition: Edition, narrator: Narrator, party: str, squares: Sequence[int],
-                          amount: int, giver: str) -> None:
-    """``party`` pays the interest on the mortgaged ``squares`` it received from ``giver`` in a trade: to
-    the bank, said as :func:`say_interest` says it — in the variant from rules revision 9 to the
-    Patrician, who "kassiert alle … Hypothek-Zinsen" (L97; the bank while he is jailed, R41), said as a
-    payment; nothing when his own team receives them (as interest at GO)."""
+def interest_collector(state: State, edition: Edition, party: str) -> str | None:
+    """Who is paid the interest ``party`` owes on mortgaged squares received in a trade: the bank
+    (:data:`BANK`), or in the variant from rules revision 9 the Patrician's party, who "kassiert alle …
+    Hypothek-Zinsen" (L97; the bank while he is jailed, R41, unless his team has the Thieves);
+    ``None`` when that is ``party``'s own team (it pays itself nothing)."""
     collector = None
     if is_variant(state) and state.revision >= AUDITED:
         collector = patrician.collector(position_of(state, edition), state.rules, thieves_collect_in_jail=True)
     if collector is None:
+        return BANK
+    return None if collector == party else collector
+
+
+def interest_owed(state: State, edition: Edition, party: str, squares: Sequence[int]) -> int:
+    """The interest ``party`` pays on the mortgaged ``squares`` it receives in a trade: each one's
+    tenth (:func:`interest_on`), or nothing when its own team collects it (:func:`interest_collector`)."""
+    interest = interest_on(state, edition, squares)
+    return interest if interest and interest_collector(state, edition, party) is not None else 0
+
+
+def pay_received_interest(state: State, edition: Edition, narrator: Narrator, party: str, squares: Sequence[int],
+                          amount: int, giver: str) -> None:
+    """``party`` pays the interest on the mortgaged ``squares`` it received from ``giver`` in a trade to
+    its :func:`interest_collector`: to the bank, said as :func:`say_interest` says it; to the Patrician,
+    said as a payment; nothing when his own team receives them (as interest at GO)."""
+    collector = interest_collector(state, edition, party)
+    if collector == BANK:
         transfer(state, party, BANK, amount)
         say_interest(state, edition, narrator, party, squares, amount)
-    elif collector != party:
+    elif collector is not None:
         transfer(state, party, collector, amount)
         why = received_interest(", ".join(edition.squares[s].name for s in squares), giver)
         money = edition.currency.format(amount)

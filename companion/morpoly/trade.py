@@ -52,8 +52,8 @@ from typing import Final, TypedDict
 from companion.core.procedure import Narrator, Question, Reason, because
 from companion.morpoly.editions import Edition, load_edition
 from companion.morpoly.money import BANK, transfer
-from companion.morpoly.mortgaged_transfer import (interest_due, interest_on, lift_at_once, pay_received_interest,
-                                                  say_interest)
+from companion.morpoly.mortgaged_transfer import (interest_collector, interest_due, interest_on, interest_owed,
+                                                  lift_at_once, pay_received_interest, say_interest)
 from companion.morpoly.questions import ask_amount, ask_choice
 from companion.morpoly.revisions import TRADES_AT_ANY_MENU, TRADES_BOTH_WAYS
 from companion.morpoly.rules import anyone_in_jail, is_variant, party_jailed
@@ -416,7 +416,7 @@ def shortfall(state: State, edition: Edition, offer: Offer) -> Reason | None:
     cover the cash it pays and the tenth of R12 on the mortgaged squares it receives; else ``None``."""
     for side, pays, receives, squares in ((offer.party, offer.pay, offer.ask, offer.get),
                                           (offer.partner, offer.ask, offer.pay, offer.give)):
-        due = pays + interest_on(state, edition, squares)
+        due = pays + interest_owed(state, edition, side, squares)
         has = state.party(side).cash + receives
         if due > has:
             money = edition.currency.format
@@ -475,12 +475,38 @@ def toggle(offer: Offer, choice: str) -> None:
             return
 
 
-def _interest_words(edition: Edition, interest: int) -> str:
-    """The answer's English for R12's tenth the partner pays the bank on the mortgaged squares it
-    receives (param ``interest``), "" when none is due."""
-    if not interest:
+INTEREST_TO_PATRICIAN: Final = "patrician"
+"""The ``form`` of the trade's answer whose interest goes to the Patrician (param ``collector``), not the bank."""
+
+
+class InterestTo(TypedDict, total=False):
+    """The params of the trade's answer that name who is paid its interest (:func:`_interest_params`)."""
+
+    collector: str
+    form: str
+
+
+def _interest_words(edition: Edition, interest: int, collector: str | None) -> str:
+    """The answer's English for R12's tenth the partner pays on the mortgaged squares it receives
+    (param ``interest``) to ``collector`` (:func:`~companion.morpoly.mortgaged_transfer.interest_collector`),
+    "" when none is due."""
+    if not interest or collector is None:
         return ""
-    return f"; you pay the bank {edition.currency.format(interest)} interest on the mortgaged squares you receive"
+    to = "the bank" if collector == BANK else collector
+    return f"; you pay {to} {edition.currency.format(interest)} interest on the mortgaged squares you receive"
+
+
+def _interest_params(edition: Edition, offer: Offer, state: State) -> tuple[int, str | None, InterestTo]:
+    """The tenth the partner pays on the squares it receives, whom to, and the answer's params that say
+    so: none when its own team collects it (a Patrician's team, rules revision 9); ``collector`` and the
+    ``form`` :data:`INTEREST_TO_PATRICIAN` when the Patrician does."""
+    interest = interest_owed(state, edition, offer.partner, offer.give)
+    if not interest:
+        return 0, None, InterestTo()
+    collector = interest_collector(state, edition, offer.partner) or BANK  # owed: not its own team's
+    if collector == BANK:
+        return interest, collector, InterestTo()
+    return interest, collector, InterestTo(collector=collector, form=INTEREST_TO_PATRICIAN)
 
 
 def deal(state: State, edition: Edition, narrator: Narrator, party: str) -> Trading:
@@ -499,15 +525,15 @@ def deal(state: State, edition: Edition, narrator: Narrator, party: str) -> Trad
     if not proposed:
         return
     gives, gets = sides(edition, offer)
-    interest = interest_on(state, edition, offer.give)
+    interest, collector, to = _interest_params(edition, offer, state)
     said = mortgage_params(state, edition, offer, interest)
     mortgaged = said.get("mortgaged", "")
     their_boss = state.party(partner).boss
     answer = yield from ask_choice(state, narrator, "morpoly.trade.answer", f"{their_boss}: {party} offers you "
                                    f"{_english(gives, mortgaged)} for {_english(gets, mortgaged)}"
-                                   f"{_interest_words(edition, interest)}: accept?", their_boss, [ACCEPT, REFUSE],
-                                   party=party, partner=partner, boss=their_boss, gives=gives, gets=gets,
-                                   chosen=",".join(offer.chosen()), **said)
+                                   f"{_interest_words(edition, interest, collector)}: accept?", their_boss,
+                                   [ACCEPT, REFUSE], party=party, partner=partner, boss=their_boss, gives=gives,
+                                   gets=gets, chosen=",".join(offer.chosen()), **said, **to)
     if answer == REFUSE:
         narrator.say("morpoly.trade.declined", f"{partner} refuses the offer of {party}", party=party, partner=partner,
                      gives=gives, gets=gets)

@@ -482,3 +482,29 @@ def test_the_partner_s_question_says_a_square_is_mortgaged_and_the_interest_in_e
                                 ("gives", "Schlossallee + 50 €"), ("gets", "Turmstraße"), ("chosen", ""),
                                 ("mortgaged", "Schlossallee"), ("interest", "20 €")))
     assert tr.question(question) == said
+
+
+@pytest.mark.parametrize("language,says", [
+    ("en", "you pay Clara, the Patrician, $20 interest"),
+    ("de", "zahlst du Clara, dem Patrizier, $20 Zinsen"),
+    ("pl", "płacisz Patrycjuszowi (Clara) $20 odsetek"),
+    ("it", "paghi al Patrizio (Clara) $20 di interessi"),
+])
+def test_the_answer_says_the_interest_goes_to_the_patrician(language: str, says: str) -> None:
+    """Under ``transfer-interest=standard-10pct`` the tenth on a mortgaged square received goes to the
+    Patrician (L97, rules revision 9): Bernd's question says whom he pays, in every language — it said
+    "you pay the bank", and the money went to Clara."""
+    from tests.companion.morpoly.morpoly_table import do, own, start, table
+    from ui.i18n import Translator
+
+    state = table(("red", "blue", "green"), base="variant")
+    for party, guild in (("red", "wizards"), ("blue", "beggars"), ("green", "patrician")):
+        state.party(party).guilds = [guild]
+    state.rules["transfer-interest"] = "standard-10pct"
+    own(state, "red", 39, mortgaged=True)
+    question = do(start(state, "red"), "trade", "blue", "give:39", "propose").question
+    assert question is not None and question.key == "morpoly.trade.answer"
+    translator = Translator(language)
+    translator.use_players({"red": "Anna", "blue": "Bernd", "green": "Clara"})
+    said = translator.question(question)
+    assert says in said and "Boardwalk" in said, said

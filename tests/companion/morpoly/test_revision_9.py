@@ -262,3 +262,61 @@ def test_trade_interest_under_revision_8_went_to_the_bank() -> None:
     game = do(start(state, "red"), "trade", "get:39", "propose", "accept")
     assert cash(game, "red") == 1480 and cash(game, "green") == 1500
     assert "morpoly.transfer.interest" in [line.key for line in game.narration]
+
+
+def test_the_trade_answer_says_the_interest_goes_to_the_patrician() -> None:
+    """The partner weighs what the offer costs: under ``standard-10pct`` with a Patrician at the table,
+    the tenth on the mortgaged square it receives goes to him (L97, rules revision 9), and the question
+    says so (``collector``, form ``patrician``) — it said "you pay the bank". Red (Wizards) offers blue
+    (Beggars) its mortgaged Boardwalk; green is the Patrician."""
+    state = _variant(("red", "blue", "green"), red=["wizards"], blue=["beggars"], green=["patrician"])
+    state.rules["transfer-interest"] = "standard-10pct"
+    own(state, "red", 39, mortgaged=True)
+    game = do(start(state, "red"), "trade", "blue", "give:39", "propose")
+    question = game.question
+    assert question is not None and question.key == "morpoly.trade.answer" and question.player == "blue"
+    params = dict(question.params)
+    assert params["interest"] == "$20" and params["collector"] == "green" and params["form"] == "patrician"
+    assert "you pay green $20 interest" in question.text and "the bank" not in question.text
+    game = do(game, "accept")
+    assert cash(game, "blue") == 1480 and cash(game, "green") == 1520
+
+
+def test_the_trade_answer_names_no_interest_the_patricians_own_team_would_pay_itself() -> None:
+    """Blue's team is the Patrician's: the tenth it would owe on Boardwalk it would collect itself, so
+    nothing is paid and the question names no interest."""
+    state = _variant(("red", "blue"), red=["wizards"], blue=["patrician"])
+    state.rules["transfer-interest"] = "standard-10pct"
+    own(state, "red", 39, mortgaged=True)
+    game = do(start(state, "red"), "trade", "give:39", "propose")
+    question = game.question
+    assert question is not None and question.key == "morpoly.trade.answer"
+    assert "interest" not in dict(question.params) and "interest" not in question.text
+    game = do(game, "accept")
+    assert cash(game, "blue") == 1500 and game.state.squares[39].owner == "blue"
+
+
+def test_the_trade_answer_to_the_bank_is_as_before_without_a_patrician() -> None:
+    state = _variant(("red", "blue"), red=["wizards"], blue=["beggars"])
+    state.rules["transfer-interest"] = "standard-10pct"
+    own(state, "red", 39, mortgaged=True)
+    question = do(start(state, "red"), "trade", "give:39", "propose").question
+    assert question is not None
+    params = dict(question.params)
+    assert params["interest"] == "$20" and "collector" not in params and "form" not in params
+    assert "you pay the bank $20 interest" in question.text
+
+
+def test_a_patricians_team_short_of_the_tenth_may_still_take_a_mortgaged_square() -> None:
+    """The tenth the Patrician's team would pay itself is no payment, so it is not counted against its
+    cash when the offer is checked: blue (Patrician, $10) may take red's mortgaged Boardwalk."""
+    state = _variant(("red", "blue"), red=["wizards"], blue=["patrician"])
+    state.rules["transfer-interest"] = "standard-10pct"
+    own(state, "red", 39, mortgaged=True)
+    state.bank.cash += state.party("blue").cash - 10
+    state.party("blue").cash = 10
+    game = do(start(state, "red"), "trade", "give:39")
+    question = game.question
+    assert question is not None and "propose" in question.options and "propose" not in question.unavailable
+    game = do(game, "propose", "accept")
+    assert game.state.squares[39].owner == "blue" and cash(game, "blue") == 10
