@@ -23,6 +23,7 @@ from companion.morpoly.rules import is_variant, party_exists, token_alive
 from companion.morpoly.settle import charge
 from companion.morpoly.state import State
 from companion.morpoly.table_position import position_of
+from companion.morpoly.takeover import say_card_returned
 
 Drawing = Generator[Question, str, None]
 
@@ -64,8 +65,7 @@ def resolve(state: State, edition: Edition, narrator: Narrator, token_id: str, c
     elif kind == "jail":
         yield from jail(state, edition, narrator, token_id, JailCause.CARD, "a card")
     elif kind == "jail-free" and is_variant(state) and not watch.keeps_jail_free_card(position_of(state, edition), party):
-        narrator.say("morpoly.watch.card-returned", f"{party} is of the Watch: the card goes back under its deck (L53)",
-                     party=party, card=card.id)
+        say_card_returned(narrator, party, card.id)
     elif kind == "jail-free":
         state.party(party).jail_cards.append(card.id)
         narrator.say("morpoly.card.kept", f"{party} keeps the card", party=party, card=card.id)

@@ -30,6 +30,7 @@ from companion.morpoly.guilds import fools, undead, wizards
 from companion.morpoly.layout import PUBS
 from companion.morpoly.moves import go_money, move, npc_squares, running
 from companion.morpoly.movement import pub_parts, split_salaries, teleport, undead_split, walk, wizard_teleport
+from companion.morpoly.options import value
 from companion.morpoly.questions import ask_choice
 from companion.morpoly.revisions import AUDITED
 from companion.morpoly.rules import is_variant, token_alive
@@ -213,6 +214,6 @@ def split(state: State, edition: Edition, narrator: Narrator, token_id: str, dic
     narrator.say("morpoly.undead.kept", f"{token_id} keeps the half on {edition.squares[square].name}",
                  token=token_id, square=square, half=keep, name=edition.squares[square].name)
     salaries = split_salaries(steps, backward_landing=state.revision >= AUDITED
-                              and state.rules.get("backward-go-landing", "double") == "double")
+                              and value(state.rules, "backward-go-landing") == "double")
     if salaries:
         yield from go_money(state, edition, narrator, token_id, salaries)

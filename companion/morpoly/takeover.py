@@ -159,9 +159,15 @@ def watch_returns_cards(state: State, edition: Edition, narrator: Narrator, part
             or watch.keeps_jail_free_card(position_of(state, edition), party):
         return
     for card in state.party(party).jail_cards:
-        narrator.say("morpoly.watch.card-returned", f"{party} is of the Watch: the card goes back under its deck (L53)",
-                     party=party, card=card)
+        say_card_returned(narrator, party, card)
     state.party(party).jail_cards.clear()
+
+
+def say_card_returned(narrator: Narrator, party: str, card: str) -> None:
+    """The log's line for a get-out-of-jail card a team with the Watch puts back under its deck (L53):
+    drawn (:func:`companion.morpoly.cards.resolve`), or got by a takeover or a trade."""
+    narrator.say("morpoly.watch.card-returned", f"{party} is of the Watch: the card goes back under its deck (L53)",
+                 party=party, card=card)
 
 
 def merge(state: State, debtor: str, creditor: str) -> None:

@@ -486,26 +486,26 @@ class InterestTo(TypedDict, total=False):
     form: str
 
 
-def _interest_words(edition: Edition, interest: int, collector: str | None) -> str:
+def _interest_words(edition: Edition, interest: int, collector: str) -> str:
     """The answer's English for R12's tenth the partner pays on the mortgaged squares it receives
-    (param ``interest``) to ``collector`` (:func:`~companion.morpoly.mortgaged_transfer.interest_collector`),
-    "" when none is due."""
-    if not interest or collector is None:
+    (param ``interest``) to ``collector`` (the bank or the Patrician's party), "" when none is due."""
+    if not interest:
         return ""
     to = "the bank" if collector == BANK else collector
     return f"; you pay {to} {edition.currency.format(interest)} interest on the mortgaged squares you receive"
 
 
-def _interest_params(edition: Edition, offer: Offer, state: State) -> tuple[int, str | None, InterestTo]:
-    """The tenth the partner pays on the squares it receives, whom to, and the answer's params that say
-    so: none when its own team collects it (a Patrician's team, rules revision 9); ``collector`` and the
-    ``form`` :data:`INTEREST_TO_PATRICIAN` when the Patrician does."""
-    interest = interest_owed(state, edition, offer.partner, offer.give)
-    if not interest:
-        return 0, None, InterestTo()
-    collector = interest_collector(state, edition, offer.partner) or BANK  # owed: not its own team's
+def _interest_params(edition: Edition, offer: Offer, state: State) -> tuple[int, str, InterestTo]:
+    """The tenth the partner pays on the squares it receives, whom to (:func:`interest_collector`), and
+    the answer's params that say so: no interest when its own team would collect it (a Patrician's
+    team, rules revision 9); ``collector`` and the ``form`` :data:`INTEREST_TO_PATRICIAN` when the
+    Patrician does."""
+    interest = interest_on(state, edition, offer.give)
+    collector = interest_collector(state, edition, offer.partner) if interest else BANK
+    if collector is None:
+        return 0, BANK, InterestTo()
     if collector == BANK:
-        return interest, collector, InterestTo()
+        return interest, BANK, InterestTo()
     return interest, collector, InterestTo(collector=collector, form=INTEREST_TO_PATRICIAN)
 
 
