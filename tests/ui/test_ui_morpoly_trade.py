@@ -486,7 +486,7 @@ def test_the_partner_s_question_says_a_square_is_mortgaged_and_the_interest_in_e
 
 @pytest.mark.parametrize("language,says", [
     ("en", "you pay Clara, the Patrician, $20 interest"),
-    ("de", "zahlst du Clara, dem Patrizier, $20 Zinsen"),
+    ("de", "zahlst du dem Patrizier (Clara) $20 Zinsen"),  # the role, not "Clara, dem Patrizier"
     ("pl", "płacisz Patrycjuszowi (Clara) $20 odsetek"),
     ("it", "paghi al Patrizio (Clara) $20 di interessi"),
 ])
