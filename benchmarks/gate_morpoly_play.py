@@ -95,7 +95,12 @@ card's return after a takeover, most just before the game-over line), 5 at F4 (a
 team paid by a "pay each player" card), 3 at F6 (interest at GO the Merchants no longer cover) and 2
 at F2 (a Beggars' tithe after the Luggage's race; fortuna+elam 4p seeds 15 and 24). F1 changes 2
 games only after an earlier fix, F7 and F8 none (the random player never splits backward onto GO,
-and the gate plays R12's default).
+and the gate plays R12's default). Written again for rules revision 10 (the audit of Fortuna and the
+Fools' cards): 45 of 240 digests changed, each game played under revisions 9 and 10 side by side with
+the same random stream and first differing where one fix makes it differ — 23 at the Fools' doubles on
+a card that moves him (its GO money or special rent doubled; defaults and fortuna+elam), 22 at an
+Undead half kept past GO passing the Fortuna check (fortuna+elam); the third fix (a token taken over
+standing for one earned that turn) changes none.
 """
 from __future__ import annotations
 

@@ -24,6 +24,7 @@ from companion.morpoly.layout import SQUARES, opposite
 from companion.morpoly.moves import move, running
 from companion.morpoly.movement import Rotation, card_rotation, walk
 from companion.morpoly.questions import ask_choice
+from companion.morpoly.rent import CardRent
 from companion.morpoly.rules import is_variant
 from companion.morpoly.state import State
 from companion.morpoly.table_position import position_of
@@ -32,6 +33,9 @@ Hook = Generator[Question, str, None]
 
 MOVING_CARDS = frozenset({"advance", "advance-nearest", "back", "back-to"})
 AS_DRAWN = "as-drawn"
+TIMES = "times"
+"""A moving card's own key for the Fools' doubles (L112, rules revision 10): the GO money it pays and
+its special rent, times this (:func:`companion.morpoly.fool_cards.modified_card`)."""
 
 
 def distance(start: int, target: int, direction: Direction, rotation: Rotation) -> int:
@@ -100,11 +104,14 @@ def card_walk(state: State, edition: Edition, narrator: Narrator, token_id: str,
               direction: Direction, dice_total: int, *, by_card: bool) -> Hook:
     """Walk ``direction`` to ``target`` because of ``card`` (a relocation by a card, R50). A nearest
     station / utility card's special rent applies when the square is of the card's kind (a Fool's
-    reversed card may send him to a street opposite a utility: ordinary rent there)."""
+    reversed card may send him to a street opposite a utility: ordinary rent there). A Fool's doubled
+    card (:data:`TIMES`) pays double GO money and charges double the special rent; a plain "advance
+    to" card's ordinary rent is the square's, not the card's, and is not doubled."""
     start = state.token(token_id).square
     rotation = card_rotation(running(state, token_id), state.rules)
     steps: tuple[Step, ...] = walk(token_id, start, distance(start, target, direction, rotation), direction, rotation)
+    times = int(dict(card.effect).get(TIMES, 1))
     nearest_kind = card.kind == "advance-nearest" and edition.squares[target].kind == str(card.get("to"))
-    rent_rule = str(card.get("rent")) if nearest_kind else None
+    rent_rule = CardRent(str(card.get("rent")), times) if nearest_kind else None
     yield from move(state, edition, narrator, token_id, steps, dice_total, cause=RelocationCause.CARD,
-                    rent_rule=rent_rule, by_card=by_card)
+                    rent_rule=rent_rule, by_card=by_card, go_times=times)

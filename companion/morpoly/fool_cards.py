@@ -7,7 +7,9 @@ question ``morpoly.card.fool-modify`` (``as-drawn`` or ``modify``), then the rol
 so that Fortuna's window applies. The kit's :data:`~companion.morpoly.dice.TABLE_A` sorts it:
 
 - **doubles** — every amount he would pay or receive is doubled (per-house and per-hotel repair
-  costs too); a card without money is played as drawn.
+  costs too), on a card that moves him the GO money it pays and its special rent ("twice the
+  rental", "ten times the amount thrown"; from rules revision 10); a card without money is played as
+  drawn.
 - **7** — the card is reversed: money he would receive he pays and the other way round (same amount,
   same counterparty: "collect from each player" becomes "pay each player"; repairs are paid *to*
   him); a go-to-jail card becomes a get-out-of-jail-free card that he keeps, and the other way round
@@ -31,7 +33,7 @@ from collections.abc import Generator
 from dataclasses import replace
 
 from companion.core.procedure import Narrator, Question
-from companion.morpoly.card_moves import AS_DRAWN, MOVING_CARDS, card_walk, destinations
+from companion.morpoly.card_moves import AS_DRAWN, MOVING_CARDS, TIMES, card_walk, destinations
 from companion.morpoly.dice import TABLE_A, CardModification, Dice, classify
 from companion.morpoly.editions import Card, CardTags, Edition
 from companion.morpoly.events import Direction, RollPurpose
@@ -41,6 +43,7 @@ from companion.morpoly.money import buildings_of
 from companion.morpoly.movement import card_rotation
 from companion.morpoly.moves import running
 from companion.morpoly.questions import ask_choice
+from companion.morpoly.revisions import FORTUNA_AND_FOOLS_AUDITED
 from companion.morpoly.rules import is_variant, token_alive
 from companion.morpoly.state import State
 from companion.morpoly.table_position import position_of
@@ -68,11 +71,14 @@ def repairs_due(state: State, token_id: str, card: Card) -> int:
 
 
 def modified_card(card: Card, modification: CardModification, repairs: int = 0) -> Card:
-    """``card`` as table A changes it, for every card that does not move the token (those are
+    """``card`` as table A changes it, but a card that moves the token reversed (that is
     :func:`reversed_move`'s). ``repairs``: what a repairs card would cost the drawer (a reversed
-    repairs card pays him that). A give-away or an odd roll leaves the card as drawn."""
+    repairs card pays him that). A give-away or an odd roll leaves the card as drawn; doubles on a
+    card that moves him mark it :data:`~companion.morpoly.card_moves.TIMES` 2, which its walk reads."""
     kind = card.kind
     effect = dict(card.effect)
+    if modification is CardModification.DOUBLED and kind in MOVING_CARDS:
+        return replace(card, effect=tuple(sorted({**effect, TIMES: 2}.items())))
     if modification is CardModification.DOUBLED:
         for name in ("amount", "house", "hotel"):
             if name in effect:  # the kit's rule, as a signed amount: doubled either way
@@ -120,6 +126,8 @@ def resolve_drawn(state: State, edition: Edition, narrator: Narrator, token_id: 
         yield from give_away(state, edition, narrator, token_id, card, dice_total)
     elif modification is CardModification.REVERSED and card.kind in MOVING_CARDS:
         yield from reversed_move(state, edition, narrator, token_id, card, dice_total)
+    elif card.kind in MOVING_CARDS and state.revision < FORTUNA_AND_FOOLS_AUDITED:
+        yield from resolve(state, edition, narrator, token_id, card, dice_total)  # as played: no money doubled
     else:
         repairs = repairs_due(state, token_id, card) if card.kind == "repairs" else 0
         yield from resolve(state, edition, narrator, token_id, modified_card(card, modification, repairs), dice_total)

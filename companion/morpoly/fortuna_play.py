@@ -25,7 +25,7 @@ from companion.morpoly.events import RollPurpose, Step
 from companion.morpoly.fortuna import FortunaChange
 from companion.morpoly.questions import ask_choice
 from companion.morpoly.questions import roll_question
-from companion.morpoly.revisions import NOTHING_AFTER_THE_END
+from companion.morpoly.revisions import FORTUNA_AND_FOOLS_AUDITED, NOTHING_AFTER_THE_END
 from companion.morpoly.state import State
 
 Rolling = Generator[Question, str, tuple[int, int]]
@@ -118,10 +118,15 @@ def end_of_turn(state: State, narrator: Narrator) -> None:
 def party_leaves(state: State, party: str, taker: str | None) -> None:
     """``party`` is taken over by ``taker`` (or leaves the game: ``None``). Its token passes to the
     taking team unless that team holds one already (a team holds at most one, L154); otherwise it
-    goes back to the supply, as does an earned token not yet handed out."""
+    goes back to the supply, as does an earned token not yet handed out. A taker that earned a token
+    this turn, not yet handed out, is not handed it when the turn ends: the one it took over stands
+    for it (from rules revision 10; before, the team held one and waited for another, a position
+    the checks reject)."""
     if party in state.fortuna:
         state.fortuna.remove(party)
         if taker is not None and taker not in state.fortuna:
             state.fortuna.append(taker)
+            if taker in state.fortuna_earned and state.revision >= FORTUNA_AND_FOOLS_AUDITED:
+                state.fortuna_earned.remove(taker)  # the token it has now stands for the one it earned
     if party in state.fortuna_earned:
         state.fortuna_earned.remove(party)

@@ -20,7 +20,7 @@ from companion.morpoly.layout import L_SPACE
 from companion.morpoly.lspace import lspace
 from companion.morpoly.money import BANK, transfer
 from companion.morpoly.questions import ask_choice
-from companion.morpoly.rent import rent_for
+from companion.morpoly.rent import CardRent, rent_for
 from companion.morpoly.rules import is_variant
 from companion.morpoly.settle import charge
 from companion.morpoly.state import State
@@ -29,7 +29,7 @@ Landing = Generator[Question, str, None]
 
 
 def arrive(state: State, edition: Edition, narrator: Narrator, token_id: str, dice_total: int,
-           rent_rule: str | None = None) -> Landing:
+           rent_rule: CardRent | None = None) -> Landing:
     """Resolve the square ``token_id`` stands on. ``rent_rule`` is a card's special rent on the square
     it sends the token to (``double`` for a station, ``dice-10`` for a utility)."""
     token = state.token(token_id)
@@ -48,7 +48,7 @@ def arrive(state: State, edition: Edition, narrator: Narrator, token_id: str, di
 
 
 def _ownable(state: State, edition: Edition, narrator: Narrator, token_id: str, dice_total: int,
-             rent_rule: str | None) -> Landing:
+             rent_rule: CardRent | None) -> Landing:
     token = state.token(token_id)
     index = token.square
     name = edition.squares[index].name

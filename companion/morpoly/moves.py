@@ -34,6 +34,7 @@ from companion.morpoly.guilds import patrician
 from companion.morpoly.layout import GO, JAIL
 from companion.morpoly.money import BANK, transfer
 from companion.morpoly.movement import Rotation, go_salaries, placement
+from companion.morpoly.rent import CardRent
 from companion.morpoly.revisions import PATH_ORDER_AND_BANKER
 from companion.morpoly.rules import is_variant, token_alive
 from companion.morpoly.settle import charge, settle
@@ -131,12 +132,13 @@ def salaries(state: State, steps: tuple[Step, ...], by_card: bool = False) -> in
 
 
 def move(state: State, edition: Edition, narrator: Narrator, token_id: str, steps: tuple[Step, ...],
-         dice_total: int, *, cause: RelocationCause | None = None, rent_rule: str | None = None,
-         by_card: bool = False, pays_go: bool = True) -> Moving:
+         dice_total: int, *, cause: RelocationCause | None = None, rent_rule: CardRent | None = None,
+         by_card: bool = False, pays_go: bool = True, go_times: int = 1) -> Moving:
     """Move along ``steps`` (a Beggar or a Fool may first step one square further), collect GO
     money, resolve the square arrived on; returns the steps walked.
     ``rent_rule``: a card's special rent on the square (``double`` station, ``dice-10`` utility);
-    ``by_card``: an "advance to" card (R3); ``pays_go`` off: an Undead half, paid when one is kept."""
+    ``by_card``: an "advance to" card (R3); ``pays_go`` off: an Undead half, paid when one is kept;
+    ``go_times``: a Fool's doubled card doubles the GO money it pays (L112, rules revision 10)."""
     arrive, meetings = _arrival()
 
     rotation, npcs_on = running(state, token_id), npc_squares(state)
@@ -145,7 +147,7 @@ def move(state: State, edition: Edition, narrator: Narrator, token_id: str, step
         steps = yield from offer_step(state, edition, narrator, token_id, steps, rotation, npcs_on, target)
 
     def at_go() -> Hook:
-        count = salaries(state, steps, by_card) if pays_go else 0
+        count = salaries(state, steps, by_card) * go_times if pays_go else 0
         if pays_go:
             fortuna_at_go(state, narrator, token_id, steps)  # before the salary: cash as it was (R59)
         if count and token_alive(state, token_id):

@@ -26,7 +26,7 @@ from companion.morpoly.money import transfer
 from companion.morpoly.moves import send_to_jail
 from companion.morpoly.position import tokens_on
 from companion.morpoly.questions import ask_choice
-from companion.morpoly.rent import rent_for, street_rent
+from companion.morpoly.rent import CardRent, rent_for, street_rent
 from companion.morpoly.rules import is_variant, token_alive
 from companion.morpoly.settle import charge, current_party, settle
 from companion.morpoly.revisions import AMOUNTS_AND_JAIL_DEALS, AUDITED
@@ -39,7 +39,7 @@ Power = Generator[Question, str, None]
 # --- landing on another party's square --------------------------------------------------------
 
 def landed_on_owned(state: State, edition: Edition, narrator: Narrator, token_id: str, dice_total: int,
-                    rent_rule: str | None) -> Power:
+                    rent_rule: CardRent | None) -> Power:
     """``token_id`` stands on a square another party owns (the variant's reading of rent)."""
     token = state.token(token_id)
     index, party = token.square, token.party

@@ -7,6 +7,7 @@ the dice (4 × or 10 × the roll, by how many utilities the owner has). Mortgage
 from __future__ import annotations
 
 from collections.abc import Generator
+from dataclasses import dataclass
 
 from companion.core.procedure import Narrator, Question
 from companion.morpoly.editions import Edition
@@ -14,6 +15,16 @@ from companion.morpoly.events import RollPurpose
 from companion.morpoly.fortuna_play import ask_roll
 from companion.morpoly.revisions import AMOUNTS_AND_JAIL_DEALS
 from companion.morpoly.state import State
+
+
+@dataclass(frozen=True)
+class CardRent:
+    """A card's special rent on the square it sends a token to: ``rule`` ``double`` ("pay the owner
+    twice the rental": a station) or ``dice-10`` ("ten times the amount thrown": a utility), and
+    ``times`` the Fools' doubles on the card (L112: the sum he would pay is doubled; rules revision 10)."""
+
+    rule: str
+    times: int = 1
 
 
 def owns_group(state: State, edition: Edition, square: int, party: str) -> bool:
@@ -67,17 +78,18 @@ def rent_due(state: State, edition: Edition, square: int, dice_total: int) -> in
 
 
 def rent_for(state: State, edition: Edition, narrator: Narrator, token_id: str, square: int, dice_total: int,
-             rent_rule: str | None) -> Generator[Question, str, int]:
+             rent_rule: CardRent | None) -> Generator[Question, str, int]:
     """The fee for ``token_id`` landing on ``square``, with a card's special rent (``rent_rule``:
-    ``double`` for a station, ``dice-10`` for a utility: 10 × a new roll in US money, asked here, :func:`card_utility_rent`)."""
-    if rent_rule == "double":
-        return 2 * station_rent(state, edition, square)
-    if rent_rule == "dice-10":
-        first, second = yield from ask_roll(state, narrator, "morpoly.roll.utility-card",
-                                            f"{token_id}: roll for the utility's rent (10 × the dice)", token_id,
-                                            RollPurpose.TABLE, token=token_id)
-        return card_utility_rent(edition, first + second, revision=state.revision)
-    return rent_due(state, edition, square, dice_total)
+    ``double`` for a station, ``dice-10`` for a utility: 10 × a new roll in US money, asked here,
+    :func:`card_utility_rent`), times a Fool's doubles."""
+    if rent_rule is None:
+        return rent_due(state, edition, square, dice_total)
+    if rent_rule.rule == "double":
+        return 2 * station_rent(state, edition, square) * rent_rule.times
+    first, second = yield from ask_roll(state, narrator, "morpoly.roll.utility-card",
+                                        f"{token_id}: roll for the utility's rent (10 × the dice)", token_id,
+                                        RollPurpose.TABLE, token=token_id)
+    return card_utility_rent(edition, first + second, revision=state.revision) * rent_rule.times
 
 
 def card_utility_rent(edition: Edition, dice_total: int, *, revision: int) -> int:

@@ -86,6 +86,19 @@ revisions differ, and nowhere else.
    - In the variant, R12's tenth on a mortgaged square received in a trade (option
      ``transfer-interest=standard-10pct``) goes to the Patrician, who collects all mortgage interest
      (L97; the bank while he is jailed, R41), said as a payment; before, to the bank.
+10. The audit of Fortuna and the Fools' cards (December 2026):
+
+   - An Undead half kept past GO after a split (L84) has passed GO: the Fortuna check comes before
+     its salary (L159, L163) — the poorest earns a token, a holder that is not the poorest gives it
+     up. Before, a split never earned nor lost a token.
+   - A Fortuna token that passes to a taker with a token earned this turn but not yet handed out
+     stands for it (L154: a team holds one token; L160): the earned one is not handed out. Before,
+     the team held a token and waited for another, a position the checks and the position format
+     reject.
+   - The Fools' doubles (L112: "verdoppelt sich die Summe, welche sie zahlen/bekommen würden", R44)
+     double the money of a card that moves the Fool too: the GO salary the card pays ("Advance to
+     GO", "if you pass GO, collect") and the special rent of "advance to the nearest station /
+     utility". Before, only the amounts of cards that do not move were doubled.
 """
 from __future__ import annotations
 
@@ -125,5 +138,8 @@ DEBT_TRADES: Final = 8
 AUDITED: Final = 9
 """From this revision: the rules audit's fixes (see revision 9 above)."""
 
-LATEST: Final = 9
+FORTUNA_AND_FOOLS_AUDITED: Final = 10
+"""From this revision: the Fortuna and Fools' card audit's fixes (see revision 10 above)."""
+
+LATEST: Final = 10
 """The revision new games are started with."""

@@ -26,13 +26,14 @@ from companion.morpoly.dice import Dice
 from companion.morpoly.editions import Edition
 from companion.morpoly.elam.npcs import members_of_token
 from companion.morpoly.events import Direction, RelocationCause
+from companion.morpoly.fortuna_play import at_go as fortuna_at_go
 from companion.morpoly.guilds import fools, undead, wizards
 from companion.morpoly.layout import PUBS
 from companion.morpoly.moves import go_money, move, npc_squares, running
 from companion.morpoly.movement import pub_parts, split_salaries, teleport, undead_split, walk, wizard_teleport
 from companion.morpoly.options import value
 from companion.morpoly.questions import ask_choice
-from companion.morpoly.revisions import AUDITED
+from companion.morpoly.revisions import AUDITED, FORTUNA_AND_FOOLS_AUDITED
 from companion.morpoly.rules import is_variant, token_alive
 from companion.morpoly.state import State
 from companion.morpoly.table_position import position_of
@@ -183,7 +184,8 @@ def split(state: State, edition: Edition, narrator: Narrator, token_id: str, dic
     """L83–84, R37: both halves walk from the start square, the lower die first, each landing
     resolved completely; then one half is removed (the jailed one is kept), and GO pays one salary
     if the kept half's walk passed or landed on GO. A move that a half's square causes (a card,
-    L-Space) is a move of its own and pays GO as usual."""
+    L-Space) is a move of its own and pays GO as usual. The kept half's walk past GO is the one
+    Fortuna sees (rules revision 10), when it is kept: which half passed GO is not known before."""
     rotation = running(state, token_id)
     halves = undead_split(position_of(state), token_id, dice, rotation, direction, npc_squares(state), state.rules)
     if halves is None:
@@ -213,6 +215,8 @@ def split(state: State, edition: Edition, narrator: Narrator, token_id: str, dic
     token.square, token.in_jail = square, in_jail
     narrator.say("morpoly.undead.kept", f"{token_id} keeps the half on {edition.squares[square].name}",
                  token=token_id, square=square, half=keep, name=edition.squares[square].name)
+    if state.revision >= FORTUNA_AND_FOOLS_AUDITED:  # the kept half passed GO (L84): before its salary (R59)
+        fortuna_at_go(state, narrator, token_id, steps)
     salaries = split_salaries(steps, backward_landing=state.revision >= AUDITED
                               and value(state.rules, "backward-go-landing") == "double")
     if salaries:

@@ -249,4 +249,5 @@ def test_modified_cards_keep_their_id_and_their_tags_fit_the_new_effect() -> Non
     for modification in (CardModification.GIVE_AWAY, CardModification.NORMAL):
         assert modified_card(fine, modification) == fine
     move = edition.card("chance.advance-go")
-    assert modified_card(move, CardModification.DOUBLED) == move
+    twice = modified_card(move, CardModification.DOUBLED)  # its walk pays the GO money twice (revision 10)
+    assert (twice.id, twice.kind, twice.get("to"), twice.get("times"), twice.tags) == (move.id, "advance", 0, 2, move.tags)

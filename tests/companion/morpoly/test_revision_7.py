@@ -35,7 +35,7 @@ ENDED_WITH_A_TOKEN_EARNED = [(34, 3), (19, 4)]
 
 @pytest.mark.parametrize(("seed", "players"), ENDED_WITH_A_TOKEN_EARNED)
 def test_no_fortuna_token_is_handed_out_after_the_game_is_over(seed: int, players: int) -> None:
-    old, new = _played(seed, players, TRADES_BOTH_WAYS), _played(seed, players, LATEST)
+    old, new = _played(seed, players, TRADES_BOTH_WAYS), _played(seed, players, NOTHING_AFTER_THE_END)
     winner = old.state.parties[0].id
     assert [line.key for line in old.narration[-2:]] == ["morpoly.game.over", "morpoly.fortuna.granted"]
     assert winner in old.state.fortuna  # as it was played under revision 6

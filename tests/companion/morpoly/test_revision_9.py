@@ -15,8 +15,8 @@ from test_elam import elam, npcs
 BOTH = pytest.mark.parametrize("revision", [DEBT_TRADES, AUDITED])
 
 
-def test_revision_9_is_the_one_new_games_are_played_by() -> None:
-    assert AUDITED == 9 == LATEST
+def test_revision_9_came_after_8_and_before_the_latest() -> None:
+    assert DEBT_TRADES + 1 == AUDITED == 9 < LATEST
 
 
 @BOTH
