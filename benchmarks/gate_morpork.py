@@ -37,7 +37,12 @@ for rules revision 5 (a symbol with no option asked first only while a City Area
 one, ``cards.symbols.power_can_help``): the 108 changed games each first differ where revision 4 asked
 a build (104) or an assassination (4) with only "skip" and powers that could not help, which revision 5
 skips (checked per game against revision 4 with the same simulator; the other 22 are the same). Over the
-130 games revision 4 asked such a question 374 times in 112 games, revision 5 57 times in 32.
+130 games revision 4 asked such a question 374 times in 112 games, revision 5 57 times in 32. Stored
+again for two wordings (narration and question texts only): Small Gods' lines say "to spare their
+{what}" and an arriving demon or troll's "pieces in X" (not "the pieces in X against the arriving demon
+is spared"), and Subsidence says a player who can pay for no building so before the removals (not
+"pays $0 for 0 building(s)" after them): 28 games changed, each the same question by question, input
+by input and line by line with those Small Gods and Subsidence lines left out (checked against 169cb8d).
 
 Each game is played twice: the way the simulator plays (``apply(…, snapshot=False,
 replayable=False)``: the live procedure's working state shared, no start kept to replay a turn

@@ -124,6 +124,9 @@ def test_subsidence_a_player_who_can_pay_for_none_loses_all_without_a_question()
     done = resolve(start, "subsidence", [])
     assert done.is_finished and buildings(done.state) == {}
     assert done.state.player("red").money == 1
+    lines = done.narration[1:]  # after "Subsidence" is drawn: said before the removals, no "pays $0 for 0"
+    assert [line.key for line in lines] == ["event.subsidence.none", "event.building-removed", "event.building-removed"]
+    assert lines[0].text == "red cannot pay for any of their buildings: they all go"
 
 
 def test_subsidence_everyone_pays() -> None:

@@ -94,6 +94,9 @@ def test_small_gods_sets_a_demon_aside() -> None:
     assert done.state.areas["the-hippo"].demons == 1  # the first was set aside, the second arrived
     assert done.state.areas["dragons-landing"].demons == 2
     assert done.state.demons_in_supply() == 1  # the one set aside is back in the box
+    said = [line.text for line in done.narration if line.key.startswith("event.small-gods")]
+    assert said == ["red pays $3 to Small Gods to spare their pieces in The Hippo",  # not "… is spared"
+                    "red does not pay Small Gods for their pieces in The Hippo"]
 
 
 def test_small_gods_is_off_once_a_demon_reaches_small_gods() -> None:

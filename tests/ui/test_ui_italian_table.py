@@ -136,7 +136,7 @@ def test_a_thirteenth_minion_is_asked_for_on_the_plancia() -> None:
 def test_small_gods_spares_the_pieces_it_was_paid_for() -> None:
     t = Translator("it")
     t.use_players({"red": "Giuseppina"})
-    line = Narration("event.small-gods.paid", "red pays $3 to Small Gods: the minion in The Shades is spared",
+    line = Narration("event.small-gods.paid", "red pays $3 to Small Gods to spare their minion in The Shades",
                      "the-shades", (("player", "red"), ("what", "minion in The Shades"), ("amount", "3")))
     said = t.narration(line)
     assert said.endswith("paga 3$ a Small Gods: i suoi pezzi in The Shades sono salvi"), said

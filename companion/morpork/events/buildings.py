@@ -85,6 +85,9 @@ def subsidence(state: State, narrator: Narrator, ctx: EventContext) -> Steps:
                          player=color, amount=due, buildings=len(owned))
             continue
         kept = money // SUBSIDENCE_COST
+        if kept == 0:  # said once, before the removals: not "pays $0 for 0 buildings" after them
+            narrator.say("event.subsidence.none", f"{color} cannot pay for any of their buildings: they all go",
+                         player=color, buildings=len(owned))
         for _ in range(len(owned) - kept):
             standing = [a for a in AREA_IDS if state.areas[a].building == color]
             if kept == 0:
@@ -97,6 +100,7 @@ def subsidence(state: State, narrator: Narrator, ctx: EventContext) -> Steps:
             remove_building(state, area)
             narrator.say("event.building-removed", f"the {color} building in {area_name(area)} is removed",
                          area, player=color, event=ctx.event)
-        paid = pay_bank(state, color, SUBSIDENCE_COST * kept)
-        narrator.say("event.subsidence.paid", f"{color} pays ${paid} for {kept} building(s)",
-                     player=color, amount=paid, buildings=kept)
+        if kept:
+            paid = pay_bank(state, color, SUBSIDENCE_COST * kept)
+            narrator.say("event.subsidence.paid", f"{color} pays ${paid} for {kept} building(s)",
+                         player=color, amount=paid, buildings=kept)

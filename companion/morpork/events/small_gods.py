@@ -52,8 +52,10 @@ def offer_small_gods(state: State, narrator: Narrator, ctx: EventContext, owner:
     ignores it; returns True when they paid. Asks nothing — and returns False — when ``owner`` is not
     someone who can use Small Gods now.
 
-    ``what`` is the English phrase for the piece, e.g. "minion in The Shades" or "pieces in Dimwell
-    against the arriving demon"; the question's ``piece`` and ``area`` params carry the same for translations.
+    ``what`` is the English phrase for the piece, e.g. "minion in The Shades" or "pieces in Dimwell"
+    (a demon or troll arriving there: the event names it, and the line after says it is set aside); the
+    question's ``area`` and ``what`` params carry the same for translations. Every line reads "their
+    {what}", one or many pieces alike ("the pieces … is spared" did not).
     """
     holder = small_gods_holder(state)
     if owner is None or holder != owner:
@@ -66,7 +68,7 @@ def offer_small_gods(state: State, narrator: Narrator, ctx: EventContext, owner:
                      player=holder, what=what)
         return False
     pay_bank(state, holder, PRICE)
-    narrator.say("event.small-gods.paid", f"{holder} pays ${PRICE} to Small Gods: the {what} is spared",
+    narrator.say("event.small-gods.paid", f"{holder} pays ${PRICE} to Small Gods to spare their {what}",
                  area, player=holder, what=what, amount=PRICE)
     return True
 
@@ -79,7 +81,7 @@ def offer_small_gods_for_arrival(state: State, narrator: Narrator, ctx: EventCon
     if holder is None or not holder_has_pieces_in(state, holder, area):
         return False
     spared = yield from offer_small_gods(state, narrator, ctx, holder, area,
-                                         f"pieces in {area_name(area)} against the arriving {piece}")
+                                         f"pieces in {area_name(area)}")
     if spared:
         narrator.say("event.set-aside", f"the {piece} is set aside and goes back to the box", area, piece=piece)
     return spared
