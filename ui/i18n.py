@@ -196,6 +196,25 @@ def is_amount(value: str) -> bool:
     return False
 
 
+THOUSANDS: dict[str, str] = {"en": ",", "de": ".", "pl": "\u00a0", "it": "."}
+"""How each language groups an amount's thousands: "$16,080" read by a Polish or Italian table is
+sixteen dollars and eight cents; Polish groups with a (no-break) space, German and Italian with a point."""
+
+
+def group_digits(amount: int, language: str) -> str:
+    """``amount``'s digits grouped by thousands as ``language`` writes them ("16.080", "16 080")."""
+    return f"{amount:,}".replace(",", THOUSANDS.get(language, ","))
+
+
+def regrouped(value: str, language: str) -> str:
+    """An amount as the engine wrote it (:func:`is_amount`: "$16,080", "DM 4.000", "-38 €") with its
+    digits grouped as ``language`` writes them; its symbol stays where the set prints it."""
+    first = next(i for i, c in enumerate(value) if c in DIGITS)
+    last = max(i for i, c in enumerate(value) if c in DIGITS)
+    return value[:first] + group_digits(int(value[first:last + 1].replace(",", "").replace(".", "")),
+                                        language) + value[last + 1:]
+
+
 def amounts_whole(text: str) -> str:
     """A printed sentence (a card's) with each amount held to its symbol by a no-break space, as a
     param's amount is (:func:`is_amount`): "Zahle 50 €." wrapped on the log as "Zahle 50" and "€."."""
@@ -602,7 +621,8 @@ class Translator:
             elif item in marked:
                 said.append(self.gettext(MORTGAGED_ITEM).format(item=self._param(item)))
             else:
-                said.append(self._param(item) if not is_amount(item) else item.replace(" ", "\u00a0"))
+                said.append(self._param(item) if not is_amount(item) else
+                            regrouped(item, self.language).replace(" ", "\u00a0"))
         return TRADE_ITEMS.join(said)
 
     def _param(self, value: str) -> str:
@@ -613,8 +633,8 @@ class Translator:
         Ankh-Morpoly card's text as the set prints it ("Go to Jail. Go directly to Jail, do not pass
         Go, …") read ",  do not pass" with the space doubled."""
         from companion.morpork.catalog import CARD_BY_ID, EVENT_BY_ID
-        if is_amount(value):  # an Ankh-Morpoly amount: "38 €" never wraps to "38" and "€"
-            return value.replace(" ", "\u00a0")
+        if is_amount(value):  # an Ankh-Morpoly amount: "38 €" never wraps to "38" and "€", grouped as the table writes
+            return regrouped(value, self.language).replace(" ", "\u00a0")
         if "," in value:  # a list ("red,blue", or "red, blue" as the engine may join it), but not "$3,150"
             # each item stripped and the items joined with one space: a printed card's sentence ("If
             # unowned, you may buy it") reads as written, not with a second space after each comma

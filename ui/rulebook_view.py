@@ -248,6 +248,8 @@ class RulebookSearch(ModalView):
         kwargs.setdefault("background_color", (0, 0, 0, 0.6))
         super().__init__(**kwargs)
         from kivy.uix.vkeyboard import VKeyboard
+
+        from ui.keyboard import layout_file
         self.app = app
         self.language = app.lang
         box = _paper()
@@ -264,7 +266,8 @@ class RulebookSearch(ModalView):
         self.results.font_size = sp(14)
         scroll = ScrollView(do_scroll_x=False, bar_width=dp(8))
         scroll.add_widget(self.results)
-        self.keyboard = VKeyboard(layout="qwertz" if self.language == "de" else "qwerty", size_hint=(1, None),
+        # the table's own layout, as the card search's (ui.keyboard): "pożar" typed as written, not "pozar"
+        self.keyboard = VKeyboard(layout=str(layout_file(self.language)), size_hint=(1, None),
                                   height=dp(250), do_translation=False, do_rotation=False, do_scale=False)
         self.keyboard.do_translation = self.keyboard.do_rotation = self.keyboard.do_scale = False  # fixed in place
         self.keyboard.margin_hint = [0.03, 0.01, 0.03, 0.01]  # wider keys: a finger's 48 px where it fits

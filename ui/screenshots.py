@@ -175,7 +175,7 @@ def run(out: Path, languages: tuple[str, ...] = ("en", "de"), size: tuple[int, i
             app.manager.get_screen("journal").select(max(1, len(app.session.inputs) - 3))
 
         def home_resume() -> None:
-            app.manager.get_screen("journal").popup.dismiss()
+            app.manager.get_screen("journal").popup.dismiss(animation=False)  # gone before the shot, not fading
             app.show("home")
 
         steps: list[tuple[str, Callable[[], object]]] = [

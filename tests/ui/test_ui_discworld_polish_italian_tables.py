@@ -203,7 +203,8 @@ def test_the_polish_table_counts_the_draw_pile_as_the_talia(tmp_path: Path, requ
         d.tap(d.nav("nav_table"))
         assert d.screen.name == "table"
         pools = d.screen.ids.pools.text
-        assert f"Talia {app.game.state.draw_pile}   " in pools and "Stos" not in pools, pools
+        assert f"Talia\u00a0{app.game.state.draw_pile}   " in pools and "Stos" not in pools, pools
+        assert f"Tura\u00a0{app.game.state.turn.number}" in pools, pools  # never wrapped apart
     finally:
         conftest.stop_app(app)
 

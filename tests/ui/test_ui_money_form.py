@@ -31,7 +31,7 @@ def test_the_german_table_shows_the_bank_as_the_rulebook_writes_money(driver: An
     d.app.show("table")
     d.frames(3)
     bank = d.app.game.state.bank
-    assert f"Bank {bank}\u00a0$" in d.screen.ids.pools.text, d.screen.ids.pools.text
+    assert f"Bank\u00a0{bank}\u00a0$" in d.screen.ids.pools.text, d.screen.ids.pools.text
 
 
 def test_the_german_score_table_writes_a_repaid_loan_as_the_rulebook_writes_money(driver: Any) -> None:

@@ -102,7 +102,7 @@ AS_BEFORE: dict[tuple[str, str], dict[str, Any]] = {
     ("de", "de"): {
         "question": "[color=f5c71a]▲[/color] Bernd: welche Ereigniskarte wurde gezogen?",
         "ring": "[size=9]2[/size] GF",
-        "move": "[color=f5c71a]▲[/color] Bernd zieht 7 Felder auf Ereignisfeld",
+        "move": "[color=f5c71a]▲[/color] Bernd zieht 7 Felder → Ereignisfeld",
         "chest question": "[color=db332e]●[/color] Anna: welche Gemeinschaftskarte wurde gezogen?",
         "pay or draw": "[color=db332e]●[/color] Anna: $10 zahlen oder eine Ereigniskarte ziehen?",
         "dibbler": ["Ereigniskarte", "Gemeinschaftskarte"],
@@ -141,7 +141,7 @@ AS_PRINTED_SHOWN: dict[tuple[str, str], dict[str, Any]] = {
     ("us", "de"): {
         "question": "[color=f5c71a]▲[/color] Bernd: welche Karte vom Stapel „Chance“ wurde gezogen?",
         "ring": "[size=9]2[/size] CC",
-        "move": "[color=f5c71a]▲[/color] Bernd zieht 7 Felder auf Chance",
+        "move": "[color=f5c71a]▲[/color] Bernd zieht 7 Felder → Chance",
         "chest question": "[color=db332e]●[/color] Anna: welche Karte vom Stapel „Community Chest“ wurde gezogen?",
         "pay or draw": "[color=db332e]●[/color] Anna: $10 zahlen oder eine Karte vom Stapel „Chance“ ziehen?",
         "dibbler": ["Stapel „Chance“", "Stapel „Community Chest“"],

@@ -74,7 +74,7 @@ def test_the_game_over_screen_says_why_and_lists_the_standings(tmp_path: Path, r
         assert len(standings) == 3 and len(lines) == 2 + len(standings)
         for line, standing in zip(lines[2:], standings):
             assert NAMES[SEATS.index(standing["boss"])] in line, line
-            assert line.endswith(money(ed, standing["net_worth"])), line
+            assert line.endswith(money(ed, standing["net_worth"], app.translator.language)), line
         worths = [s["net_worth"] for s in standings]
         assert worths == sorted(worths, reverse=True)
         # all of it on the screen: the label's wrapped lines fit its box

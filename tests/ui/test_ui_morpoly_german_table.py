@@ -264,7 +264,7 @@ def test_the_lives_stand_after_the_cash_so_no_number_runs_into_it(tmp_path: Path
         text = d.screen.money_label.text
         ed = load_edition(state.edition)
         for party in state.parties:
-            cash = shown_money(ed, party.cash)
+            cash = shown_money(ed, party.cash, "de")
             assert f"{cash} ♥{state.lives[party.id]}" in text, (cash, text)
             assert f"♥{state.lives[party.id]}  {cash}" not in text
         lines = _shown_lines(d.screen.money_label)

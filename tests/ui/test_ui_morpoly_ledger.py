@@ -129,8 +129,8 @@ def test_the_ledger_the_deed_and_the_pairing(tmp_path: Path, request: Any) -> No
         d.frames(2)
         text = d.screen.body.text
         assert "versichert" in text and "Einzahlung 500 €" not in text and "Einzahlung $500" in text
-        assert "deckt: ins Gefängnis geschickt" in text
-        assert "eine Auszahlung bringt $1,500 (3 × die Einzahlung)" in text
+        assert "deckt: Einweisung ins Gefängnis" in text  # a noun, as every other cover ("Landung auf …")
+        assert "eine Auszahlung bringt $1.500 (3 × die Einzahlung)" in text  # thousands as German writes them
         # German writes a percentage with a space, as its rulings do ("10 % (Standard)"), never wrapped apart
         assert "nächster Wurf: 0\u00a0%" in text and "Chance 17\u00a0%" in text, text
         assert not re.search(r"\d%", text), text

@@ -102,7 +102,7 @@ def test_the_table_names_the_dragon_king_as_printed(tmp_path: Path, request: Any
         d.tap(d.screen.children[0].children[-1].ids.nav_table)
         assert d.screen.name == "table"
         pools = d.screen.ids.pools.text
-        assert "(Smok Herbowy Królewski 8)" in pools and "Król" not in pools.replace("Królewski", ""), pools
+        assert "(Smok\u00a0Herbowy\u00a0Królewski\u00a08)" in pools and "Król" not in pools.replace("Królewski", ""), pools
     finally:
         conftest.stop_app(app)
 

@@ -152,7 +152,7 @@ class HomeScreen(GameScreen):
             # each colour's own shape, kept with its name and score (wrap_markup below): a table of eight's
             # scores wrap, and "♣" stood at a line's end, "Gretchen 1.458 €" at the next one's start
             scores = "  ".join(
-                kept(f"{player_markup(c, names.get(c, c))} {self.score_text(entry, pts)}")
+                kept(f"{player_markup(c, names.get(c, c))} {self.score_text(entry, pts, app.translator.language)}")
                 for c, pts in entry.get("points", {}).items())
             winners = ", ".join(names.get(c, c) for c in entry.get("winners", []))
             which = self.game_title(entry)
@@ -226,14 +226,15 @@ class HomeScreen(GameScreen):
         return "reason:" + reason
 
     @staticmethod
-    def score_text(entry: dict[str, Any], score: int) -> str:
+    def score_text(entry: dict[str, Any], score: int, language: str) -> str:
         """A finished game's score as its table counted it: points in the first game, a party's
-        worth in Ankh-Morpoly's money, as the set prints it ("$2,012", "4.127\u00a0€")."""
+        worth in Ankh-Morpoly's money, its symbol as the set prints it, grouped as ``language``
+        writes thousands ("$2,012", "4.127\u00a0€", "$2\u00a0012" in Polish)."""
         from ui.screens.morpoly.common import MODE_ID, edition, money
         if entry.get("mode") != MODE_ID:
             return str(score)
         try:
-            return money(edition(str(entry.get("edition") or "us")), int(score))
+            return money(edition(str(entry.get("edition") or "us")), int(score), language)
         except ValueError:  # a set this version does not know: the bare number
             return str(score)
 

@@ -97,7 +97,7 @@ def morpoly_position_text(app: Any, game: Any) -> str:
                 who = party_name(app, token.id) + ": " if team else ""
                 square = f"{who}{token.square} · {ed.squares[token.square].name}"
                 where.append(square + (f" ({app.t('in jail')})" if token.in_jail else ""))
-        lines.append(f"{player_markup(party.id, party_name(app, party.boss))}  {money(ed, party.cash)}"
+        lines.append(f"{player_markup(party.id, party_name(app, party.boss))}  {money(ed, party.cash, app.translator.language)}"
                      f"{party_marks(state, party.id)}\n   [size={int(sp(11))}]{'; '.join(where)}[/size]")
     return "\n".join(lines)
 

@@ -216,7 +216,8 @@ class TableScreen(GameScreen):
             grid.state = state  # a new table: the grid draws it (its ``state`` binding)
             grid.draw()  # an equal one is not set: drawn here if it is not on screen already
         t = app.t
-        self.ids.pools.text = "   ".join([
+        # each item held together by no-break spaces: a Polish or German line wrapped "Tura" from its "16"
+        self.ids.pools.text = "   ".join(item.replace(" ", "\u00a0") for item in [
             f"{t('Bank')} " + t("${amount}").format(amount=state.bank),  # "$79", German "79 $" as the rulebook
             f"{t('Draw pile')} {state.draw_pile}",
             f"⚠ {state.trouble_on_board()}/{TROUBLE_MARKERS} ({t('Dragon King')} {scoring.DRAGON_KING_TROUBLE})",

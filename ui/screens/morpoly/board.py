@@ -564,7 +564,7 @@ class MorpolyBoardScreen(GameScreen):
             if team:
                 turn += " " + app.t("with {names}").format(names=", ".join(team))
             # the marks after the cash: "♥18 731 €" before it read as 18,731 € (and, wrapped, "♥10" / "424 €")
-            cash = money(ed, party.cash) + party_marks(state, party.id)
+            cash = money(ed, party.cash, app.translator.language) + party_marks(state, party.id)
             jail = jail_lines(app, state, party)
             # at a table of five to eight, the jail at the end of the party's own line, not under it
             after = "".join(" " + line.strip() for line in jail) if many else ""
@@ -578,10 +578,11 @@ class MorpolyBoardScreen(GameScreen):
                 worth = engine_money.net_worth(state, ed, party.id)
                 lines.append(f"{head} [b]{party_name(app, party.boss)}[/b]{turn}  "
                              f"{cash}\n   [size={int(sp(11))}]{guilds + ' · ' if guilds else ''}"
-                             f"{app.t('net worth')} {money(ed, worth)}[/size]")
+                             f"{app.t('net worth')} {money(ed, worth, app.translator.language)}[/size]")
             if not many:
                 lines += jail
-        lines.append(f"[b]{app.t('Bank')}[/b] {money(ed, state.bank.cash)} · ⌂{state.bank.houses} · {app.t(HOTEL_MARK)}{state.bank.hotels}")
+        bank = money(ed, state.bank.cash, app.translator.language)
+        lines.append(f"[b]{app.t('Bank')}[/b] {bank} · ⌂{state.bank.houses} · {app.t(HOTEL_MARK)}{state.bank.hotels}")
         legend = marks_legend(app, state)
         if legend:
             lines.append(f"[size={int(sp(11))}][color=505050]{legend}[/color][/size]")
@@ -642,7 +643,7 @@ class MorpolyBoardScreen(GameScreen):
 
         # a line of its own, with a capital when the bank hands it over ("The bank hands …", not "the bank")
         return sentence(app.t("{payer} hands {payee} {amount}").format(
-            payer=who(handover.payer), payee=who(handover.payee), amount=money(ed, handover.amount)))
+            payer=who(handover.payer), payee=who(handover.payee), amount=money(ed, handover.amount, app.translator.language)))
 
     def _draw_question(self, game: Any) -> None:
         app = self.app
@@ -717,7 +718,7 @@ class MorpolyBoardScreen(GameScreen):
             team = [party_name(app, token) for token in standing.tokens if token != standing.boss]
             with_team = " " + app.t("with {names}").format(names=", ".join(team)) if team else ""
             lines.append(f"{rank}. [color={rgb}]{party_shape(standing.party)}[/color] "
-                         f"[b]{party_name(app, standing.boss)}[/b]{with_team}  {money(ed, standing.net_worth)}")
+                         f"[b]{party_name(app, standing.boss)}[/b]{with_team}  {money(ed, standing.net_worth, app.translator.language)}")
         if ended.out:  # every player's fate: those who left before the end, under the standings
             lines.append(app.t("Out of the game: {names}").format(names=", ".join(
                 player_markup(player, party_name(app, player)) for player in ended.out)))
@@ -762,11 +763,12 @@ class MorpolyBoardScreen(GameScreen):
         if game is None or game.question is None:
             return
         question: Any = game.question  # an AmountQuestion (its unit, maximum and accepts)
-        ed = game_edition(game)
+        ed, language = game_edition(game), app.translator.language
         shown = Label(font_size=sp(26), bold=True, size_hint_y=None, height=dp(44), color=(1, 1, 1, 1))
         hint = Label(font_size=sp(13), size_hint_y=None, height=dp(22), color=(0.85, 0.85, 0.85, 1),
                      text=app.t("{low} to {high}, in steps of {step}").format(
-                         low=money(ed, question.unit), high=money(ed, question.maximum), step=money(ed, question.unit)))
+                         low=money(ed, question.unit, language), high=money(ed, question.maximum, language),
+                         step=money(ed, question.unit, language)))
         box = BoxLayout(orientation="vertical", spacing=dp(4), padding=dp(4))
         box.add_widget(shown)
         box.add_widget(hint)
@@ -778,7 +780,7 @@ class MorpolyBoardScreen(GameScreen):
 
         def redraw() -> None:
             text = "".join(typed)
-            shown.text = money(ed, int(text)) if text else "—"
+            shown.text = money(ed, int(text), language) if text else "—"
             ok.disabled = not (text and question.accepts(text))
 
         def key(k: str) -> None:
@@ -873,12 +875,13 @@ class MorpolyBoardScreen(GameScreen):
         except KeyError:
             deed = None
         if deed is not None:
-            lines.append(f"{app.t('Price')}: {money(ed, deed.price)} · {app.t('Mortgage')}: {money(ed, deed.mortgage)}")
+            price, mortgage = money(ed, deed.price, app.translator.language), money(ed, deed.mortgage, app.translator.language)
+            lines.append(f"{app.t('Price')}: {price} · {app.t('Mortgage')}: {mortgage}")
             rents = getattr(deed, "rents", None)
             if rents:
-                lines.append(f"{app.t('Rents')}: " + " / ".join(money(ed, r) for r in rents))
+                lines.append(f"{app.t('Rents')}: " + " / ".join(money(ed, r, app.translator.language) for r in rents))
             if deed.house_cost:  # what a table about to build asks first
-                lines.append(app.t("Building: {amount} per house").format(amount=money(ed, deed.house_cost)))
+                lines.append(app.t("Building: {amount} per house").format(amount=money(ed, deed.house_cost, app.translator.language)))
         if owned is not None:  # each mark the ring draws here, with what it means
             owner = party_name(app, owned.owner) if owned.owner else app.t("the bank")
             lines.append(f"{app.t('Owner')}: {owner}")
@@ -890,9 +893,9 @@ class MorpolyBoardScreen(GameScreen):
                 lines.append(f"{app.t(MORTGAGE_MARK)}: {app.t('Mortgaged')}")
             charge = ledger_view.charge_now(state, ed, index)
             if charge.kind == "premium":
-                lines.append(app.t("Premium now: {amount} (buys an FSU)").format(amount=money(ed, charge.amount)))
+                lines.append(app.t("Premium now: {amount} (buys an FSU)").format(amount=money(ed, charge.amount, app.translator.language)))
             elif charge.kind == "rent":
-                lines.append(f"{app.t('Rent now')}: {money(ed, charge.amount)}")
+                lines.append(f"{app.t('Rent now')}: {money(ed, charge.amount, app.translator.language)}")
             elif charge.kind == "per-pip":
                 lines.append(app.t("Rent now: {n} × the dice").format(n=charge.amount))
         for fsu in ledger_view.fsus_on(state, index):

@@ -13,7 +13,7 @@ from typing import Any
 from companion.morpoly.editions import Edition, load_edition
 from companion.morpoly.layout import CHANCE, COMMUNITY_CHEST, GO
 from ui.palette import SEATS
-from ui.i18n import GUILD_WORDS, LANGUAGES, PLACE_CHANCE, PLACE_CHEST, PLACE_GO, TRADE_ITEMS, Translator
+from ui.i18n import GUILD_WORDS, LANGUAGES, PLACE_CHANCE, PLACE_CHEST, PLACE_GO, TRADE_ITEMS, Translator, group_digits
 
 MODE_ID = "ankh-morpoly"
 PLAYER_IDS = SEATS
@@ -179,10 +179,12 @@ def game_edition(game: Any) -> Edition:
     return edition(game.state.edition)
 
 
-def money(ed: Edition, amount: int) -> str:
-    """An amount as the set prints it (the symbol before dollars, after marks and euros)."""
+def money(ed: Edition, amount: int, language: str) -> str:
+    """An amount with the set's symbol where the set prints it (before dollars, after marks and
+    euros), its thousands grouped as the table's ``language`` writes them (:func:`ui.i18n.group_digits`:
+    a US set's "$16,080" is "$16.080" to an Italian table, "$16 080" to a Polish one)."""
     symbol = ed.currency.symbol
-    text = f"{amount:,}".replace(",", "." if ed.language == "de" else ",")
+    text = group_digits(amount, language)
     return f"{symbol}{text}" if symbol == "$" else f"{text}\u00a0{symbol}"  # one word: never wrapped apart
 
 
@@ -271,7 +273,7 @@ def option_label(app: Any, game: Any, value: str, question: Any = None) -> str:
     ed = game_edition(game)
     maximum: int = getattr(question, "maximum", 0)
     if maximum and value.isdigit():
-        return money(ed, int(value))
+        return money(ed, int(value), app.translator.language)
     if value in GUILD_NAMES:
         return str(app.t(GUILD_NAMES[value]))
     traded = trade_label(app, game, value, question) if value in TRADE_WORDS or ":" in value else None

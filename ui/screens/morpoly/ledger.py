@@ -76,11 +76,11 @@ class MorpolyLedgerScreen(GameScreen):
         # numbered as the log numbers it ("FSU 2 from Ann pays Bob $150"), so a line there is found here
         head = app.t("FSU {fsu} · {square}: {insurer} insures {beneficiary} · premium {premium}").format(
             fsu=fsu["fsu"], square=f"[b]{square}[/b]", insurer=self.who(fsu["insurer"]),
-            beneficiary=self.who(fsu["beneficiary"]), premium=money(ed, int(fsu["premium"])))
+            beneficiary=self.who(fsu["beneficiary"]), premium=money(ed, int(fsu["premium"]), app.translator.language))
         ends = app.translator.plural("ends when {token} passes {square} ({n} squares ahead)",
                                      int(fsu["squares_ahead"]), token=self.who(fsu["token"]), square=square)
         ends += " · " + app.t("next roll: {chance}").format(chance=percent(fsu["chance_to_end"], app.t("{n}%")))
-        payout = money(ed, int(fsu["payout"]))
+        payout = money(ed, int(fsu["payout"]), app.translator.language)
         if list(fsu["covers"]) == ["merchants"]:  # the Merchants pay the payment itself, up to 3 × (L65)
             claim = app.t("a claim pays the payment, up to {amount}").format(amount=payout)
         else:
