@@ -100,7 +100,11 @@ Fools' cards): 45 of 240 digests changed, each game played under revisions 9 and
 the same random stream and first differing where one fix makes it differ — 23 at the Fools' doubles on
 a card that moves him (its GO money or special rent doubled; defaults and fortuna+elam), 22 at an
 Undead half kept past GO passing the Fortuna check (fortuna+elam); the third fix (a token taken over
-standing for one earned that turn) changes none.
+standing for one earned that turn) changes none. Written again for rules revision 11: 236 of 240
+digests changed, each played under revisions 10 and 11 side by side and first differing at one of its
+two changes — 235 where a lander short of a deed's price who could raise it was told "cannot afford"
+and is now asked to buy (the random player often buys, mortgaging), 1 where a jailed party is no
+longer among a bankrupt guild's bidders.
 """
 from __future__ import annotations
 

@@ -21,6 +21,7 @@ from companion.morpoly.lspace import lspace
 from companion.morpoly.money import BANK, transfer
 from companion.morpoly.questions import ask_choice
 from companion.morpoly.rent import CardRent, rent_for
+from companion.morpoly.revisions import RAISE_TO_BUY
 from companion.morpoly.rules import is_variant
 from companion.morpoly.settle import charge
 from companion.morpoly.state import State
@@ -56,7 +57,8 @@ def _ownable(state: State, edition: Edition, narrator: Narrator, token_id: str, 
     party = token.party
     if sq.owner is None:
         price = edition.deed(index).price
-        if state.party(party).cash < price and auctions(state) and not is_insolvent(state, edition, party, price):
+        if state.party(party).cash < price and (auctions(state) or state.revision >= RAISE_TO_BUY) \
+                and not is_insolvent(state, edition, party, price):
             yield from _buy_raising(state, edition, narrator, token_id, index, price)
             return
         if state.party(party).cash < price:
@@ -75,14 +77,8 @@ def _ownable(state: State, edition: Edition, narrator: Narrator, token_id: str, 
                                        price=edition.currency.format(price))
         if choice == "buy" and state.party(party).cash >= price:
             _bought(state, edition, narrator, party, index)
-        elif auctions(state):
-            narrator.say("morpoly.deed.declined-auction", f"{token_id} declines {name}; the bank auctions it",
-                         token=token_id, square=index, name=name)
-            yield from auction_deed(state, edition, narrator, index, token_id)
         else:
-            narrator.say("morpoly.deed.declined", f"{token_id} declines {name}; it stays with the bank",
-                         token=token_id, square=index, name=name)
-            yield from powers.declined(state, edition, narrator, token_id, index)
+            yield from _declined(state, edition, narrator, token_id, index)
         return
     owner = sq.owner
     if owner == party:
@@ -96,13 +92,27 @@ def _ownable(state: State, edition: Edition, narrator: Narrator, token_id: str, 
     yield from pay(state, edition, narrator, party, owner, amount, purposes.rent(name))
 
 
+def _declined(state: State, edition: Edition, narrator: Narrator, token_id: str, square: int) -> Landing:
+    """``token_id`` does not buy ``square``: standard Monopoly's auction by the table, or in the variant
+    (no auctions, L10) the square stays with the bank and the Merchants may buy it (L62)."""
+    name = edition.squares[square].name
+    if auctions(state):
+        narrator.say("morpoly.deed.declined-auction", f"{token_id} declines {name}; the bank auctions it",
+                     token=token_id, square=square, name=name)
+        yield from auction_deed(state, edition, narrator, square, token_id)
+        return
+    narrator.say("morpoly.deed.declined", f"{token_id} declines {name}; it stays with the bank",
+                 token=token_id, square=square, name=name)
+    yield from powers.declined(state, edition, narrator, token_id, square)
+
+
 def _buy_raising(state: State, edition: Edition, narrator: Narrator, token_id: str, square: int,
                  price: int) -> Landing:
-    """Standard Monopoly, a lander short of the price who could raise it (mortgages, houses sold: the
-    printed rules allow both at any time): asked to buy as anyone is; buying asks for the sales and
-    mortgages one at a time (or ``decline`` after all), then the deed is bought. Declined: the
-    table's auction (rules revision 5; before, the deed went straight to the auction, or stayed with
-    the bank)."""
+    """A lander short of the price who could raise it (mortgages, houses sold: the printed rules
+    allow both at any time): asked to buy as anyone is; buying asks its boss for the sales and
+    mortgages one at a time (or ``decline`` after all), then the deed is bought. Declined: as any
+    decline (:func:`_declined`). Standard Monopoly from rules revision 5 (before, the deed went
+    straight to the auction), the variant from revision 11 (before, it stayed with the bank unasked)."""
     party = state.token(token_id).party
     name = edition.squares[square].name
     money = edition.currency.format(price)
@@ -113,9 +123,7 @@ def _buy_raising(state: State, edition: Edition, narrator: Narrator, token_id: s
                                                   "decline", "morpoly.deed.raise", name=name)):
         _bought(state, edition, narrator, party, square)
         return
-    narrator.say("morpoly.deed.declined-auction", f"{token_id} declines {name}; the bank auctions it",
-                 token=token_id, square=square, name=name)
-    yield from auction_deed(state, edition, narrator, square, token_id)
+    yield from _declined(state, edition, narrator, token_id, square)
 
 
 def _bought(state: State, edition: Edition, narrator: Narrator, party: str, square: int) -> None:

@@ -99,6 +99,17 @@ revisions differ, and nowhere else.
      double the money of a card that moves the Fool too: the GO salary the card pays ("Advance to
      GO", "if you pass GO, collect") and the special rent of "advance to the nearest station /
      utility". Before, only the amounts of cards that do not move were doubled.
+11. A purchase and an auction as the source's jail and Monopoly's own rules have them:
+
+   - In the variant a lander short of a deed's price who could raise it (mortgages, houses sold)
+     may, and buy (L8: "die normalen Monopoly-Regeln"; standard Monopoly mortgages and sells at any
+     time; only the auction is gone, L10): asked to buy, its boss raises the money one sale or
+     mortgage at a time (``morpoly.deed.raise``, or ``decline`` after all: the square stays with the
+     bank and the Merchants may buy it, L62). Before, the square stayed with the bank unasked
+     (revision 5 gave standard Monopoly this, the variant not).
+   - A party all of whose tokens sit in jail bids for no bankrupt guild (L153's auction is a deal:
+     L9 "keine … Handel abgeschlossen", the Thieves excepted, L36) — as the Merchants' buy right
+     (R31) and trades (B1). Before, it was named among the bidders.
 """
 from __future__ import annotations
 
@@ -141,5 +152,11 @@ AUDITED: Final = 9
 FORTUNA_AND_FOOLS_AUDITED: Final = 10
 """From this revision: the Fortuna and Fools' card audit's fixes (see revision 10 above)."""
 
-LATEST: Final = 10
+RAISE_TO_BUY: Final = 11
+"""From this revision: in the variant a lander short of a deed's price may raise it and buy."""
+
+NO_BIDS_FROM_JAIL: Final = 11
+"""From this revision: a party all in jail (no Thieves) bids for no bankrupt guild (L9, L153)."""
+
+LATEST: Final = 11
 """The revision new games are started with."""

@@ -38,6 +38,13 @@ def anyone_in_jail(state: State) -> bool:
     return False
 
 
+def makes_no_deals(state: State, party: str) -> bool:
+    """B1 (L9): in the variant a party all of whose tokens sit in jail concludes no deals — no trade,
+    no bid for a bankrupt guild (rules revision 11) — except the Thieves, who do business from jail
+    (L36)."""
+    return is_variant(state) and party_jailed(state, party) and "thieves" not in state.party(party).guilds
+
+
 def party_jailed(state: State, party_id: str) -> bool:
     """A party is in jail when every one of its tokens is (reference B1: then it receives nothing)."""
     found = False

@@ -42,8 +42,8 @@ from companion.morpoly.guilds import watch
 from companion.morpoly.money import BANK, transfer
 from companion.morpoly.purposes import Why
 from companion.morpoly.questions import ask_amount, ask_choice
-from companion.morpoly.revisions import AUDITED
-from companion.morpoly.rules import is_variant
+from companion.morpoly.revisions import AUDITED, NO_BIDS_FROM_JAIL
+from companion.morpoly.rules import is_variant, makes_no_deals
 from companion.morpoly.state import Party, State, square_state
 from companion.morpoly.table_position import position_of
 
@@ -206,9 +206,11 @@ def auction(state: State, edition: Edition, narrator: Narrator, debtor: str, bid
         Question, str, str | None]:
     """L153: the bankrupt guild and all it owns go to the highest bidding party. The table runs the
     auction; the companion asks who won (or ``nobody``) and the bid, which goes to the bank (R56).
-    Returns the winning party, or ``None``."""
+    A party all of whose tokens sit in jail bids not (B1, L9: no deals from jail; the Thieves excepted;
+    from rules revision 11). Returns the winning party, or ``None``."""
     unit = edition.currency.rounding_unit
-    able = [p.id for p in bidders if p.cash >= unit]
+    jail_deals = state.revision < NO_BIDS_FROM_JAIL  # as revisions before 11 played it: a jailed party bid too
+    able = [p.id for p in bidders if p.cash >= unit and (jail_deals or not makes_no_deals(state, p.id))]
     if not able:
         return None
     banker = state.party(able[0]).boss

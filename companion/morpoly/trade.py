@@ -56,7 +56,7 @@ from companion.morpoly.mortgaged_transfer import (interest_collector, interest_d
                                                   lift_at_once, pay_received_interest, say_interest)
 from companion.morpoly.questions import ask_amount, ask_choice
 from companion.morpoly.revisions import TRADES_AT_ANY_MENU, TRADES_BOTH_WAYS
-from companion.morpoly.rules import anyone_in_jail, is_variant, party_jailed
+from companion.morpoly.rules import anyone_in_jail, is_variant, makes_no_deals, party_jailed
 from companion.morpoly.state import SquareState, State
 
 Trading = Generator[Question, str, None]
@@ -70,12 +70,6 @@ CANCEL: Final = "cancel"
 REFUSE: Final = "refuse"
 LABELS: Final = tuple(f"{PREFIX}{index}" for index in range(40))
 """The answers naming each square, made once (menus list them before every roll)."""
-
-
-def makes_no_deals(state: State, party: str) -> bool:
-    """B1 (L9): in the variant a party all of whose tokens sit in jail concludes no deals — except
-    the Thieves, who do business from jail (L36)."""
-    return is_variant(state) and party_jailed(state, party) and "thieves" not in state.party(party).guilds
 
 
 def tradeable(state: State, edition: Edition, buyer: str) -> Iterator[int]:

@@ -72,7 +72,10 @@ def _funeral_to_raise(revision: int = LATEST) -> Game:
     state.revision = revision
     _set_cash(state, "blue", 50)
     state.squares[39] = SquareState("blue", 0, False)  # Boardwalk, to mortgage for it
-    return do(start(state, "blue"), "roll", (1, 2))  # blue dies on States Avenue: the funeral, $200
+    game = do(start(state, "blue"), "roll", (1, 2))  # blue dies on States Avenue: the funeral, $200
+    if game.question is not None and game.question.key == "morpoly.deed.buy":  # rules revision 11: it could
+        game = do(game, "decline")  # raise States Avenue's $140 (Boardwalk mortgaged), and does not
+    return game
 
 
 def test_a_funeral_says_it_is_the_funeral_and_whose_and_so_does_the_question_to_raise_it() -> None:
