@@ -28,6 +28,7 @@ from companion.morpoly.takeover import NO_BIDDER
 from companion.morpoly.mortgaged_transfer import interest_due
 from companion.morpoly.questions import amount_suggestions
 from companion.morpoly.revisions import TRADES_BOTH_WAYS
+from companion.morpoly.state import State
 from companion.morpoly.trade import (ACCEPT, CANCEL, GET, GIVE, OTHERS_TRADE, PAY, PREFIX, PROPOSE, REFUSE, TRADE,
                                      squares_of, tradeable)
 
@@ -129,8 +130,10 @@ def _menu(game: Game, options: Sequence[str], rng: random.Random) -> Input:
     builds = by_verb.get("build")
     if builds and rng.random() < 0.9:
         return _answer(rng.choice(_best_builds(game, builds)))
-    if TRADE in by_verb and _buys(game) and rng.random() < 0.9 and _completing_square(game) is not None:
-        return _answer(TRADE)
+    if TRADE in by_verb:
+        buys, completing = _buys_and_completing(game)
+        if buys and rng.random() < 0.9 and completing is not None:
+            return _answer(TRADE)
     leave = by_verb.get("pay-fine", []) + by_verb.get("use-card", [])
     if leave and rng.random() < 0.5:
         return _answer(rng.choice(leave))
@@ -177,6 +180,42 @@ def _completing_square(game: Game) -> int | None:
     question = game.question
     assert question is not None
     buyer = state.token(question.player or "").party
+    candidates = _completing_candidates(state, buyer)
+    if not candidates:
+        return None
+    for square in tradeable(state, load_edition(state.edition), buyer):
+        if square in candidates:
+            return square
+    return None
+
+
+def _buys_and_completing(game: Game) -> tuple[bool, int | None]:
+    """Whether the player could buy a square, and :func:`_completing_square`, from one scan of the
+    tradeable squares (the menu asked both, each scanning them: half the random player's time at a
+    menu). The player considers a trade only when it could buy (the menu's ``trade`` before rules
+    revision 6, which offers it whenever some deal is possible), so that a game without a trade draws
+    the same numbers as it did. The first tradeable square settles that (before revision 6 it is
+    true anyway); the scan goes on only while a square that completes a group may still come."""
+    state = game.state
+    question = game.question
+    assert question is not None
+    buyer = state.token(question.player or "").party
+    candidates = _completing_candidates(state, buyer)
+    old_rules = state.revision < TRADES_BOTH_WAYS
+    if old_rules and not candidates:
+        return True, None
+    buys = old_rules
+    for square in tradeable(state, load_edition(state.edition), buyer):
+        if square in candidates:
+            return True, square
+        if not candidates:
+            return True, None
+        buys = True
+    return buys, None
+
+
+def _completing_candidates(state: State, buyer: str) -> list[int]:
+    """The squares of other parties each of which is the one square of a colour group ``buyer`` lacks."""
     squares = state.squares
     candidates = []
     for group in _street_groups(state.edition):
@@ -189,25 +228,7 @@ def _completing_square(game: Game) -> int | None:
                 missing = s
         if missing >= 0 and squares[missing].owner is not None:
             candidates.append(missing)
-    if not candidates:
-        return None
-    for square in tradeable(state, load_edition(state.edition), buyer):
-        if square in candidates:
-            return square
-    return None
-
-
-def _buys(game: Game) -> bool:
-    """Whether the player could buy a square (the menu's ``trade`` before rules revision 6, which
-    offers it whenever some deal is possible): the player considers a trade then only, so that a
-    game without a trade draws the same numbers as it did."""
-    state = game.state
-    if state.revision < TRADES_BOTH_WAYS:
-        return True
-    question = game.question
-    assert question is not None
-    buyer = state.token(question.player or "").party
-    return next(tradeable(state, load_edition(state.edition), buyer), None) is not None
+    return candidates
 
 
 def _offer(game: Game, options: Sequence[str], rng: random.Random) -> str:
