@@ -48,7 +48,11 @@ class Memo:
     totals_key: tuple[SquareState, ...] | None = None
     """The squares :func:`totals_problems` last summed (immutable values: the same objects, the same
     sums), and what it found: the houses and hotels built and the owners."""
-    totals_found: tuple[int, int, frozenset[str]] = (0, 0, frozenset())
+    totals_found: tuple[int, int, set[str | None] | frozenset[str | None]] = (0, 0, frozenset())
+    pairs_apart: Ledger | None = None
+    """The last ledger whose active FSUs :func:`totals_problems` found each of its own pair of
+    parties (an immutable value: the same object, the same pairs), so that nothing of R17's check
+    can fail on it whatever the parties."""
 
 
 def ledger_invariants(state: State, memo: Memo | None = None) -> list[str]:
@@ -89,14 +93,19 @@ def _pair_lines(state: State, active: tuple[Fsu, ...]) -> list[str]:
     :func:`ledger_invariants` and :func:`totals_problems` alike. "Never merged" is read as "holds
     one token": a takeover moves the debtor's tokens into the creditor's party and none ever
     leaves a team on its own (``takeover.merge``), so a party with one token took nobody over."""
-    if len(active) < 2:
-        return []
-    pairs = [(f.beneficiary, f.insurer) for f in active]
-    if len(set(pairs)) == len(pairs):  # no pair holds two: nothing below can fail
+    if _pairs_apart(active):  # no pair holds two: nothing below can fail
         return []
     never_merged = {p.id for p in state.parties if len(p.tokens) == 1}
     unmerged = tuple(f for f in active if f.insurer in never_merged and f.beneficiary in never_merged)
     return [f"fsus: {problem}" for problem in pair_problems(Ledger(unmerged))]
+
+
+def _pairs_apart(active: tuple[Fsu, ...]) -> bool:
+    """Whether no two of the ``active`` FSUs are of one ordered pair of parties (beneficiary, insurer)."""
+    if len(active) < 2:
+        return True
+    pairs = [(f.beneficiary, f.insurer) for f in active]
+    return len(set(pairs)) == len(pairs)
 
 
 def totals_problems(state: State, memo: Memo | None = None) -> list[str]:
@@ -113,15 +122,7 @@ def totals_problems(state: State, memo: Memo | None = None) -> list[str]:
     when the squares are the same objects (:class:`~companion.morpoly.state.SquareState` is
     immutable: a square that changed is a new one), as after three inputs in four of a simulated
     game; the bank, the parties and the ledger are looked at every time."""
-    edition = load_edition(state.edition)
     bank = state.bank
-    if memo is None:
-        houses, hotels, owners = _built_and_owners(state.squares)
-    else:
-        key = tuple(state.squares.values())
-        if key != memo.totals_key:  # the same objects: a pointer compare each
-            memo.totals_key, memo.totals_found = key, _built_and_owners(state.squares)
-        houses, hotels, owners = memo.totals_found
     # money_total, parties_in_debt and the owners' parties in one pass over the parties (written
     # out: three calls and a list per input were half of this check)
     total = bank.cash
@@ -133,20 +134,36 @@ def totals_problems(state: State, memo: Memo | None = None) -> list[str]:
         if cash < 0:
             in_debt = True
         ids.append(party.id)
+    ledger = state.ledger
+    if memo is None:
+        houses, hotels, owners = _built_and_owners(state.squares)
+        pairs_apart = not ledger.fsus or _pairs_apart(ledger.active())
+    else:
+        key = tuple(state.squares.values())
+        if key != memo.totals_key:  # the same objects: a pointer compare each
+            memo.totals_key, memo.totals_found = key, _built_and_owners(state.squares)
+        houses, hotels, owners = memo.totals_found
+        pairs_apart = not ledger.fsus or ledger is memo.pairs_apart
+        if not pairs_apart and _pairs_apart(ledger.active()):
+            memo.pairs_apart, pairs_apart = ledger, True
+    edition = load_edition(state.edition)
     in_bank, hotels_in_bank = bank.houses, bank.hotels
     if (total == edition.bank_money and not in_debt  # supply_problems, its usual answer
             and in_bank >= 0 and in_bank + houses == edition.houses
             and hotels_in_bank >= 0 and hotels_in_bank + hotels == edition.hotels
             and owners.issubset(ids)
-            and (not state.ledger.fsus or not _pair_lines(state, state.ledger.active()))):
+            and (pairs_apart or not _pair_lines(state, ledger.active()))):
         return []
     return _totals_lines(state, edition)
 
 
-def _built_and_owners(squares: dict[int, SquareState]) -> tuple[int, int, frozenset[str]]:
-    """The houses and the hotels built on ``squares``, and their owners."""
+def _built_and_owners(squares: dict[int, SquareState]) -> tuple[int, int, set[str | None] | frozenset[str | None]]:
+    """The houses and the hotels built on ``squares``, and their owners (a set comprehension: a third
+    less than a frozenset of a list, at a quarter of the inputs)."""
     houses, hotels = buildings(squares)
-    return houses, hotels, frozenset([sq.owner for sq in squares.values() if sq.owner is not None])
+    owners = {sq.owner for sq in squares.values()}
+    owners.discard(None)
+    return houses, hotels, owners
 
 
 def _totals_lines(state: State, edition: Edition) -> list[str]:

@@ -53,7 +53,7 @@ _ROLLS = {(a, b): DieRoll(faces=(a, b), source="sim") for a in range(1, 7) for b
 
 
 def random_input(game: Game, rng: random.Random) -> Input:
-    question = game.question
+    question = game.current_question  # (the field itself: the ``question`` property is a call)
     assert question is not None
     if question.kind == "roll":
         return _ROLLS[_face(rng), _face(rng)]  # DieRoll(faces=(first, second), source="sim")
@@ -197,7 +197,7 @@ def _buys_and_completing(game: Game) -> tuple[bool, int | None]:
     the same numbers as it did. The first tradeable square settles that (before revision 6 it is
     true anyway); the scan goes on only while a square that completes a group may still come."""
     state = game.state
-    question = game.question
+    question = game.current_question
     assert question is not None
     buyer = state.token(question.player or "").party
     candidates = _completing_candidates(state, buyer)
