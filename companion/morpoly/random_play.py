@@ -157,19 +157,25 @@ def _best_builds(game: Game, builds: list[str]) -> list[str]:
     32 houses out with no street at four, and so with no hotel that would give four back: the
     games that never ended (every seed past the simulator's cap stood so)."""
     squares = game.state.squares
-    hotels = [o for o in builds if squares[int(o[6:])].houses == 4]
+    groups = _groups(game.state.edition)
+    hotels = [o for o in builds if squares[groups[o][0]].houses == 4]
     if hotels:
         return hotels
-    groups = _groups(game.state.edition)
-    standing = {o: sum(squares[s].houses for s in groups[int(o[6:])]) for o in builds}
+    standing = {}
+    for o in builds:  # written out: a generator per answer, made at every build
+        houses = 0
+        for s in groups[o][1]:
+            houses += squares[s].houses
+        standing[o] = houses
     most = max(standing.values())
     return [o for o in builds if standing[o] == most]
 
 
 @lru_cache(maxsize=None)
-def _groups(edition_id: str) -> dict[int, tuple[int, ...]]:
+def _groups(edition_id: str) -> dict[str, tuple[int, tuple[int, ...]]]:
+    """Each street's ``build:`` answer with its square and the square's group (no number parsed per answer)."""
     edition = load_edition(edition_id)
-    return {s.index: edition.group(s.index) for s in edition.squares if s.kind == "street"}
+    return {f"build:{s.index}": (s.index, edition.group(s.index)) for s in edition.squares if s.kind == "street"}
 
 
 def _completing_square(game: Game) -> int | None:
@@ -204,11 +210,12 @@ def _buys_and_completing(game: Game) -> tuple[bool, int | None]:
     old_rules = state.revision < TRADES_BOTH_WAYS
     if old_rules and not candidates:
         return True, None
-    buys = old_rules
+    last = max(candidates) if candidates else -1  # the tradeable squares come by number: none of the
+    buys = old_rules  # candidates comes after a square past the last of them
     for square in tradeable(state, load_edition(state.edition), buyer):
         if square in candidates:
             return True, square
-        if not candidates:
+        if square > last:
             return True, None
         buys = True
     return buys, None
