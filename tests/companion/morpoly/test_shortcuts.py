@@ -1,0 +1,65 @@
+"""The simulator's shortcuts give what the long way gives, on every position of some random games:
+the mover's guilds read straight off the table (``table_position.heads_any``), the random player's
+one scan for a trade (``random_play._buys_and_completing``), and the money text made once per amount
+(``Currency.format``)."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from companion.morpoly.covers import Guild
+from companion.morpoly.editions import Currency, load_edition
+from companion.morpoly.game import Game, apply
+from companion.morpoly.mode import MODE
+from companion.morpoly.random_play import PLAYERS, _buys_and_completing, _completing_square, random_input
+from companion.morpoly.revisions import TRADES_BOTH_WAYS
+from companion.morpoly.table_position import heads_any, position_of
+from companion.morpoly.trade import tradeable
+
+GUILD_SETS = [frozenset({Guild.FOOLS, Guild.UNDEAD, Guild.WIZARDS}), frozenset({Guild.BEGGARS, Guild.FOOLS}),
+              frozenset({Guild.PATRICIAN}), frozenset(Guild)]
+
+
+def positions(seed: int, players: int, options: dict[str, str], inputs: int = 900) -> list[Game]:
+    rng = random.Random(seed)
+    game: Game = MODE.new_game(list(PLAYERS[:players]), options, None)
+    games = [game]
+    while game.question is not None and len(games) < inputs:
+        game = apply(game, random_input(game, rng))
+        games.append(game)
+    return games
+
+
+@pytest.mark.parametrize(("seed", "players", "options"), [(1, 4, {}), (2, 3, {"fortuna": "on", "elam": "on"}),
+                                                          (3, 4, {"elam": "on"})])
+def test_shortcuts_agree_with_the_long_way_on_every_position(seed: int, players: int,
+                                                             options: dict[str, str]) -> None:
+    menus = 0
+    for game in positions(seed, players, options):
+        state = game.state
+        view = position_of(state)
+        for token in state.tokens:
+            for guilds in GUILD_SETS:
+                assert heads_any(state, token.id, guilds) == bool(view.guilds_of(view.party_of(token.id)) & guilds)
+        question = game.current_question
+        if question is not None and question.key == "morpoly.turn.menu":
+            buyer = state.token(question.player or "").party
+            buys = state.revision < TRADES_BOTH_WAYS or next(
+                tradeable(state, load_edition(state.edition), buyer), None) is not None
+            assert _buys_and_completing(game) == (buys, _completing_square(game))
+            menus += 1
+    assert menus > 100
+
+
+def test_a_token_not_in_the_game_heads_nothing_it_is_asked_of() -> None:
+    state = positions(1, 2, {}, 3)[-1].state
+    with pytest.raises(KeyError):
+        heads_any(state, "nobody", frozenset(Guild))
+
+
+@pytest.mark.parametrize(("symbol", "amount", "text"), [("$", 1500, "$1,500"), ("DM", 30000, "30.000 DM"),
+                                                        ("€", 1234567, "1.234.567 €"), ("£", 0, "£0")])
+def test_money_text_made_once_reads_as_before(symbol: str, amount: int, text: str) -> None:
+    currency = Currency(symbol, 1, 10)
+    assert currency.format(amount) == currency.format(amount) == text
