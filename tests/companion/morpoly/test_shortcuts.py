@@ -1,7 +1,8 @@
 """The simulator's shortcuts give what the long way gives, on every position of some random games:
 the mover's guilds read straight off the table (``table_position.heads_any``), the random player's
 one scan for a trade (``random_play._buys_and_completing``), and the money text made once per amount
-(``Currency.format``)."""
+(``Currency.format``), and the totals' memo, updated from the squares that changed since its last
+table (``invariants._totals_since``)."""
 from __future__ import annotations
 
 import random
@@ -11,6 +12,7 @@ import pytest
 from companion.morpoly.covers import Guild
 from companion.morpoly.editions import Currency, load_edition
 from companion.morpoly.game import Game, apply
+from companion.morpoly.invariants import Memo, _built_and_owners, totals_problems
 from companion.morpoly.mode import MODE
 from companion.morpoly.random_play import PLAYERS, _buys_and_completing, _completing_square, random_input
 from companion.morpoly.revisions import TRADES_BOTH_WAYS
@@ -63,3 +65,19 @@ def test_a_token_not_in_the_game_heads_nothing_it_is_asked_of() -> None:
 def test_money_text_made_once_reads_as_before(symbol: str, amount: int, text: str) -> None:
     currency = Currency(symbol, 1, 10)
     assert currency.format(amount) == currency.format(amount) == text
+
+
+@pytest.mark.parametrize(("seed", "players", "options"), [(4, 4, {}), (5, 3, {"fortuna": "on", "elam": "on"})])
+def test_the_totals_memo_sums_what_a_fresh_count_sums_on_every_position(seed: int, players: int,
+                                                                        options: dict[str, str]) -> None:
+    """Carried through a game, and through positions taken back and forth (as an undo would), the
+    memo's houses, hotels and owners are always those of a count from scratch."""
+    games = positions(seed, players, options)
+    memo = Memo()
+    order = list(range(len(games))) + list(range(len(games) - 1, 0, -7)) + list(range(0, len(games), 3))
+    for at in order:
+        state = games[at].state
+        assert totals_problems(state, memo) == totals_problems(state) == []
+        houses, hotels, owners = memo.totals_found
+        fresh = _built_and_owners(state.squares)
+        assert (houses, hotels, set(owners)) == (fresh[0], fresh[1], set(fresh[2]))
