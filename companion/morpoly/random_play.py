@@ -55,8 +55,15 @@ _ROLLS = {(a, b): DieRoll(faces=(a, b), source="sim") for a in range(1, 7) for b
 def random_input(game: Game, rng: random.Random) -> Input:
     question = game.current_question  # (the field itself: the ``question`` property is a call)
     assert question is not None
-    if question.kind == "roll":
-        return _ROLLS[_face(rng), _face(rng)]  # DieRoll(faces=(first, second), source="sim")
+    if question.kind == "roll":  # DieRoll(faces=(first, second), source="sim"), each face :func:`_face`
+        draw = rng.getrandbits  # written out (two calls at every other input)
+        first = draw(3)
+        while first >= 6:
+            first = draw(3)
+        second = draw(3)
+        while second >= 6:
+            second = draw(3)
+        return _ROLLS[1 + first, 1 + second]
     options = question.options
     key = question.key
     if key == "morpoly.turn.menu":
