@@ -77,7 +77,7 @@ def ask_choice(state: State, narrator: Narrator, key: str, text: str, player: st
     question = _new(TableQuestion)  # TableQuestion(…) made at once (core.frozen.instance written out: its
     _set(question, "__dict__", {  # call was a seventh of asking; a choice is asked at most inputs)
         "kind": "choice", "key": key, "text": text, "player": player, "options": tuple(options),
-        "unavailable": tuple((unavailable or {}).items()), "params": tuple(params.items()), "private": False,
+        "unavailable": tuple(unavailable.items()) if unavailable else (), "params": tuple(params.items()), "private": False,
         "reveals": reveals, "dice": 1, "sides": 12, "tokens": tokens})
     # :func:`_asked` written out for its usual first answer, an option: a generator of its own for
     # every choice was some 0.7 generators an input of a simulated game, which most never needed
