@@ -101,8 +101,13 @@ def tradeable(state: State, edition: Edition, buyer: str) -> Iterator[int]:
         group = groups[index]
         first = group[0] if group else -1
         has_buildings = built.get(first)
-        if has_buildings is None:
-            has_buildings = built[first] = _has_buildings(squares, group)
+        if has_buildings is None:  # :func:`_has_buildings` written out (a call per group of every scan)
+            has_buildings = False
+            for member in group:
+                if squares[member].houses:
+                    has_buildings = True
+                    break
+            built[first] = has_buildings
         if has_buildings:
             continue
         if jail and owner not in jailed:

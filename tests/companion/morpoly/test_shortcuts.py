@@ -11,11 +11,14 @@ import pytest
 
 from companion.morpoly.covers import Guild
 from companion.morpoly.editions import Currency, load_edition
+from companion.morpoly.events import MustPay, PaymentKind
+from companion.morpoly.fsu import Payment
 from companion.morpoly.game import Game, apply
 from companion.morpoly.invariants import Memo, _built_and_owners, totals_problems
 from companion.morpoly.mode import MODE
 from companion.morpoly.random_play import PLAYERS, _buys_and_completing, _completing_square, random_input
 from companion.morpoly.revisions import TRADES_BOTH_WAYS
+from companion.morpoly.settle import must_pay, payment_owed
 from companion.morpoly.table_position import heads_any, position_of
 from companion.morpoly.trade import tradeable
 
@@ -81,3 +84,17 @@ def test_the_totals_memo_sums_what_a_fresh_count_sums_on_every_position(seed: in
         houses, hotels, owners = memo.totals_found
         fresh = _built_and_owners(state.squares)
         assert (houses, hotels, set(owners)) == (fresh[0], fresh[1], set(fresh[2]))
+
+
+@pytest.mark.parametrize("payee", [None, "blue"])
+def test_a_payment_owed_made_at_once_is_the_constructor_s_value(payee: str | None) -> None:
+    """``settle.must_pay`` and ``settle.payment_owed`` hand ``core.frozen.instance`` every field: the
+    values (equal, same hash, repr and fields) the constructors give."""
+    owed = must_pay("red", 60, PaymentKind.RENT, payee)
+    constructed = MustPay("red", 60, PaymentKind.RENT, payee)
+    assert owed == constructed and hash(owed) == hash(constructed) and repr(owed) == repr(constructed)
+    assert vars(owed) == vars(constructed)
+    paid = payment_owed(owed)
+    expected = Payment("red", payee, 60, PaymentKind.RENT, event_index=0)
+    assert paid == expected and hash(paid) == hash(expected) and repr(paid) == repr(expected)
+    assert vars(paid) == vars(expected)
