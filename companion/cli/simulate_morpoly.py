@@ -151,7 +151,7 @@ def _played(seed: int, players: int, options: dict[str, str], check_every: int, 
     whole_every = schedule.whole_every
     inputs = 0
     memo = Memo()  # this game's: the squares and the ledger are checked again only when they changed
-    question = game.question
+    question = game.current_question  # the field the ``question`` property reads (a call, four an input)
     while question is not None and game.state.turn.number <= cap:
         inp = random_input(game, rng)
         inputs += 1
@@ -166,7 +166,7 @@ def _played(seed: int, players: int, options: dict[str, str], check_every: int, 
                 raise InvariantViolation(f"the engine raised {exc!r}") from exc
             if check:
                 state = game.state
-                asked = game.question
+                asked = game.current_question
                 last = asked is None or state.turn.number > cap
                 problems = totals_problems(state, memo)
                 if not problems and (every_input or last or inputs % whole_every == 0):  # schedule.whole
@@ -181,7 +181,7 @@ def _played(seed: int, players: int, options: dict[str, str], check_every: int, 
         except InvariantViolation as exc:
             replay = None if every_input or not check else _replay(seed, players, options, check_every, cap)
             raise slipped(inputs, question.key, inp, exc, replay, unit="input") from exc
-        question = game.question
+        question = game.current_question
     over = game.state.game_over
     narration = game.narration
     keys = [line.key for line in narration[:len(narration)]]  # a list of the keys, counted in C

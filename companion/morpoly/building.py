@@ -225,50 +225,51 @@ def management_options(state: State, edition: Edition, party: str,
     square (a test holds them equal), computed once per group: it is asked before every roll, and the
     square-by-square checks were the largest cost of a simulated game."""
     squares = state.squares
-    cash = state.party(party).cash
-    variant = state.rules.get("base") == "variant"
-    table = _square_table(edition.id)
-    lifts: dict[int, int] | None = None  # the cost of lifting each mortgage, read at the first mortgaged square
-    owned = [i for i, sq in squares.items() if sq.owner == party]  # numbers only: ints sort without a key
-    if not owned:
-        return []
-    owned.sort()
-    groups: dict[int, tuple[bool, int, int]] = {}  # by the group's first square (an int hashes at once)
     options: list[str] = []
-    may_mortgage: bool | None = None  # L98, R42: asked of the Patrician only when a square could be mortgaged
+    cash = 0
+    variant = False
     bank = state.bank
-    for square in owned:
+    mine = False  # whether a square of the party was met yet (its cash and the rules are read then)
+    lifts: dict[int, int] | None = None  # the cost of lifting each mortgage, read at the first mortgaged square
+    groups: dict[int, tuple[bool, int, int]] = {}  # by the group's first square (an int hashes at once)
+    may_mortgage: bool | None = None  # L98, R42: asked of the Patrician only when a square could be mortgaged
+    for square, members, house_cost, labels in _square_rows(edition.id):  # by number: the menu's order
         sq = squares[square]
-        members, is_street, house_cost, labels = table[square]
-        first = members[0]
-        facts = groups.get(first)
-        if facts is None:  # written out: genexprs here were a fifth of a simulated game
-            buildable, fewest, most = True, HOTEL, 0
-            for member in members:
-                g = squares[member]
-                if g.owner != party or g.mortgaged:
-                    buildable = False
-                h = g.houses
-                if h < fewest:
-                    fewest = h
-                if h > most:
-                    most = h
-            facts = groups[first] = (buildable, fewest, most)
-        else:
-            buildable, fewest, most = facts
+        if sq.owner != party:
+            continue
+        if not mine:
+            mine, cash, variant = True, state.party(party).cash, state.rules.get("base") == "variant"
         houses = sq.houses
-        if buildable and is_street and houses != HOTEL and houses <= fewest and cash >= house_cost:
-            if houses == 4:
-                if bank.hotels >= 1 and (not variant or square in state.turn.four_houses_at_start):
+        most = 0
+        if members:  # a street (a station or a utility carries no building: no group to read)
+            first = members[0]
+            facts = groups.get(first)
+            if facts is None:  # written out: genexprs here were a fifth of a simulated game
+                buildable, fewest, most = True, HOTEL, 0
+                for member in members:
+                    g = squares[member]
+                    if g.owner != party or g.mortgaged:
+                        buildable = False
+                    h = g.houses
+                    if h < fewest:
+                        fewest = h
+                    if h > most:
+                        most = h
+                groups[first] = (buildable, fewest, most)
+            else:
+                buildable, fewest, most = facts
+            if buildable and houses != HOTEL and houses <= fewest and cash >= house_cost:
+                if houses == 4:
+                    if bank.hotels >= 1 and (not variant or square in state.turn.four_houses_at_start):
+                        options.append(labels[0])
+                        if hotel_answers is not None:
+                            hotel_answers.append(labels[0])
+                elif bank.houses >= 1:
                     options.append(labels[0])
-                    if hotel_answers is not None:
-                        hotel_answers.append(labels[0])
-            elif bank.houses >= 1:
-                options.append(labels[0])
-        if houses and houses >= most:
-            options.append(labels[1])
-            if houses == HOTEL and hotel_answers is not None:
-                hotel_answers.append(labels[1])
+            if houses and houses >= most:
+                options.append(labels[1])
+                if houses == HOTEL and hotel_answers is not None:
+                    hotel_answers.append(labels[1])
         if sq.mortgaged:
             if lifts is None:  # (by the rounding in play: asked of the rules only when a square is mortgaged)
                 lifts = _lift_costs(edition.id, tenth_rounding(state))
@@ -283,13 +284,14 @@ def management_options(state: State, edition: Edition, party: str,
 
 
 @lru_cache(maxsize=None)
-def _square_table(edition_id: str) -> dict[int, tuple[tuple[int, ...], bool, int, tuple[str, str, str, str]]]:
-    """Per ownable square of an edition: its group, whether it is a street, the house cost and the
-    four answers naming it (``build:``, ``sell:``, ``mortgage:``, ``lift:``)."""
+def _square_rows(edition_id: str) -> tuple[tuple[int, tuple[int, ...], int, tuple[str, str, str, str]], ...]:
+    """The ownable squares of an edition by number, each with its group when it is a street (else
+    empty), the house cost and the four answers naming it (``build:``, ``sell:``, ``mortgage:``,
+    ``lift:``): one pass over them in order finds a party's squares without sorting them."""
     edition = load_edition(edition_id)
-    return {i: (edition.group(i), edition.squares[i].kind == "street", edition.deed(i).house_cost,
-                (f"build:{i}", f"sell:{i}", f"mortgage:{i}", f"lift:{i}"))
-            for i in edition.ownable()}
+    return tuple((i, edition.group(i) if edition.squares[i].kind == "street" else (), edition.deed(i).house_cost,
+                  (f"build:{i}", f"sell:{i}", f"mortgage:{i}", f"lift:{i}"))
+                 for i in edition.ownable())
 
 
 @lru_cache(maxsize=None)

@@ -112,8 +112,12 @@ def pay(state: State, edition: Edition, narrator: Narrator, payer: str, payee: s
     was paid, ``False`` when the payer was insolvent and the hook settled the debt instead."""
     if amount <= 0:
         return True
-    if payee != BANK and payee not in {p.id for p in state.parties}:
-        payee = BANK
+    if payee != BANK:
+        for party in state.parties:  # a plain loop (a set of the parties was made at every payment)
+            if party.id == payee:
+                break
+        else:
+            payee = BANK
     if state.party(payer).cash < amount and not (yield from cover(state, edition, narrator, payer, payee, amount,
                                                                   why)):
         return False  # (the cash checked first: most payments need no generator for covering them)

@@ -38,12 +38,19 @@ class Currency:
 
     def format(self, amount: int) -> str:
         """``$1,500`` or ``30.000 DM`` (the German sets write the symbol after, with dots)."""
-        if self.symbol in ("DM", "€"):
-            return f"{amount:,}".replace(",", ".") + f" {self.symbol}"
-        return f"{self.symbol}{amount:,}"
+        return _money_text(self.symbol, amount)
 
     def round_down(self, amount: int) -> int:
         return amount // self.rounding_unit * self.rounding_unit
+
+
+@lru_cache(maxsize=4096)
+def _money_text(symbol: str, amount: int) -> str:
+    """:meth:`Currency.format`, made once per amount: a game says the same few hundred amounts again at
+    every payment, question and salary, and a thousands separator is a slow format."""
+    if symbol in ("DM", "€"):
+        return f"{amount:,}".replace(",", ".") + f" {symbol}"
+    return f"{symbol}{amount:,}"
 
 
 @dataclass(frozen=True)

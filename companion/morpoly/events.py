@@ -30,6 +30,9 @@ class Direction(Enum):
     FORWARD = "forward"
     BACKWARD = "backward"
 
+    __hash__ = object.__hash__
+    """Identity, as :class:`~companion.morpoly.covers.Guild` hashes: Enum's own hash is a Python function, and a walk's steps are looked up by direction and rotation at every move."""
+
 
 @dataclass(frozen=True)
 class Passed:
@@ -150,6 +153,9 @@ class RollPurpose(Enum):
     L_SPACE = "l-space"
     TABLE = "table"
     NPC = "npc"
+
+    __hash__ = object.__hash__
+    """Identity, as :class:`~companion.morpoly.covers.Guild` hashes: Enum's own hash is a Python function, and a roll question names its purpose at every other input."""
 
 
 @dataclass(frozen=True)

@@ -163,4 +163,4 @@ def apply(game: Game, inp: Input, snapshot: bool = True, replayable: bool = True
     returned shares the live procedure's working state instead of a copy; ``replayable=False`` as
     well for one that never undoes or resumes either (the simulator): a turn works on the state the
     last one left instead of a copy (see :meth:`companion.core.game.Procedures.answer`)."""
-    return ENGINE.answer(game, check_input(game.question, inp, game.seq), snapshot, replayable)
+    return ENGINE.answer(game, check_input(game.current_question, inp, game.seq), snapshot, replayable)

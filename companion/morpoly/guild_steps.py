@@ -21,7 +21,7 @@ from companion.morpoly.movement import Rotation
 from companion.morpoly.questions import ask_choice
 from companion.morpoly.rules import is_variant
 from companion.morpoly.state import State
-from companion.morpoly.table_position import position_of
+from companion.morpoly.table_position import heads_any, position_of
 
 
 _STEPPING = frozenset({Guild.BEGGARS, Guild.FOOLS})
@@ -31,9 +31,9 @@ _STEPPING = frozenset({Guild.BEGGARS, Guild.FOOLS})
 def step_target(state: State, token_id: str, square: int, rotation: Rotation,
                 npc_squares: tuple[int, ...] = ()) -> int | None:
     """Where ``token_id``, about to land on ``square``, may step on to instead (``None``: nowhere)."""
-    position = position_of(state)
-    if not position.guilds_of(position.party_of(token_id)) & _STEPPING:
+    if not heads_any(state, token_id, _STEPPING):
         return None  # what both guilds' rules say first of any other token, asked once (every walk)
+    position = position_of(state)
     for guild_step in (beggars.step_target, fools.step_target):
         target = guild_step(position, token_id, square, rotation, npc_squares, state.rules)
         if target is not None:

@@ -22,9 +22,13 @@ def transfer(state: State, payer: str, payee: str, amount: int) -> None:
     standard rules let the banker write IOUs), a party may not."""
     if amount < 0:
         raise ValueError(f"a transfer is never negative: {amount!r}")
-    if payer != BANK and state.party(payer).cash < amount:
-        raise ValueError(f"{payer} cannot pay {amount}: has {state.party(payer).cash}")
-    _add(state, payer, -amount)
+    if payer == BANK:
+        state.bank.cash -= amount
+    else:
+        paying = state.party(payer)  # found once, for the check and the payment (a transfer at most moves)
+        if paying.cash < amount:
+            raise ValueError(f"{payer} cannot pay {amount}: has {paying.cash}")
+        paying.cash -= amount
     _add(state, payee, amount)
 
 

@@ -40,6 +40,9 @@ class Rotation(Enum):
     CLOCKWISE = 1
     COUNTER_CLOCKWISE = -1
 
+    __hash__ = object.__hash__
+    """Identity, as :class:`~companion.morpoly.covers.Guild` hashes: Enum's own hash is a Python function, and a walk's steps are looked up by direction and rotation at every move."""
+
     def reversed(self) -> Rotation:
         return Rotation.COUNTER_CLOCKWISE if self is Rotation.CLOCKWISE else Rotation.CLOCKWISE
 

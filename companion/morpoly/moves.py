@@ -38,7 +38,7 @@ from companion.morpoly.rent import CardRent
 from companion.morpoly.revisions import PATH_ORDER_AND_BANKER
 from companion.morpoly.rules import is_variant, token_alive
 from companion.morpoly.settle import charge, settle
-from companion.morpoly.state import State
+from companion.morpoly.state import State, Token
 from companion.morpoly.table_position import currency_profile
 
 Moving = Generator[Question, str, tuple[Step, ...]]
@@ -156,13 +156,23 @@ def move(state: State, edition: Edition, narrator: Narrator, token_id: str, step
     yield from moved_steps(state, edition, narrator, token_id, steps, cause, at_go)
     if steps[-1].mode is Mode.PLACEMENT:
         return steps
-    if token_alive(state, token_id) and state.game_over is None:
+    if _token_in_game(state, token_id) is not None and state.game_over is None:
         yield from arrive(state, edition, narrator, token_id, dice_total, rent_rule)
-    if token_alive(state, token_id) and state.game_over is None and state.token(token_id).square == steps[-1].square:
+    mover = _token_in_game(state, token_id)  # (the landing may have taken it out of the game, or moved it)
+    if mover is not None and state.game_over is None and mover.square == steps[-1].square:
         yield from meetings(state, edition, narrator, token_id)  # the guilds' meetings and the swap (R5)
     if elam_played(state):  # (asked here: a generator made after every move for nothing, else)
         yield from after_arrival(state, edition, narrator, token_id, steps[-1].square)  # ELAM's meetings (R5)
     return steps
+
+
+def _token_in_game(state: State, token_id: str) -> Token | None:
+    """``state.token(token_id)`` while it is in the game (``token_alive``), else ``None``: both at
+    once, asked twice after every move."""
+    for token in state.tokens:
+        if token.id == token_id:
+            return token
+    return None
 
 
 @cache

@@ -185,9 +185,16 @@ def jail(state: State, edition: Edition, narrator: Narrator, token_id: str, caus
 def meetings(state: State, edition: Edition, narrator: Narrator, token_id: str) -> Power:
     """``token_id`` has arrived and its square is resolved: for each other token standing there, in
     seating order, the Watch's arrest, then the Beggars' tithe (§2.4 step 5)."""
-    if not is_variant(state) or not token_alive(state, token_id) or state.token(token_id).in_jail:
+    if not is_variant(state):
         return
-    square = state.token(token_id).square
+    for mover in state.tokens:  # ``token_alive`` and ``state.token`` at once (after every move)
+        if mover.id == token_id:
+            break
+    else:
+        return
+    if mover.in_jail:
+        return
+    square = mover.square
     met: list[str] = []
     for t in state.tokens:  # written out (a generator expression was one made per move)
         if t.square == square and t.id != token_id and not t.in_jail:

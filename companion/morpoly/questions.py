@@ -17,7 +17,6 @@ from __future__ import annotations
 from collections.abc import Generator, Mapping, Sequence
 from dataclasses import dataclass
 
-from companion.core.frozen import instance
 from companion.core.procedure import Narrator, Question, Reason, dice_question
 from companion.morpoly.dice import Dice, answered
 from companion.morpoly.events import RollPurpose
@@ -25,6 +24,9 @@ from companion.morpoly.movement import placement
 from companion.morpoly.state import State
 
 Ask = Generator[Question, str, str]
+
+_new = object.__new__
+_set = object.__setattr__
 
 
 @dataclass(frozen=True)
@@ -72,9 +74,10 @@ def ask_choice(state: State, narrator: Narrator, key: str, text: str, player: st
     if not options:
         raise ValueError(f"a choice needs at least one option: {key!r}")
     tokens = tuple([t.id for t in state.tokens])
-    question = instance(TableQuestion, {  # TableQuestion(…) made at once (core.frozen): asked at every input
+    question = _new(TableQuestion)  # TableQuestion(…) made at once (core.frozen.instance written out: its
+    _set(question, "__dict__", {  # call was a seventh of asking; a choice is asked at most inputs)
         "kind": "choice", "key": key, "text": text, "player": player, "options": tuple(options),
-        "unavailable": tuple((unavailable or {}).items()), "params": tuple(params.items()), "private": False,
+        "unavailable": tuple(unavailable.items()) if unavailable else (), "params": tuple(params.items()), "private": False,
         "reveals": reveals, "dice": 1, "sides": 12, "tokens": tokens})
     # :func:`_asked` written out for its usual first answer, an option: a generator of its own for
     # every choice was some 0.7 generators an input of a simulated game, which most never needed

@@ -28,6 +28,7 @@ from companion.morpoly.takeover import NO_BIDDER
 from companion.morpoly.mortgaged_transfer import interest_due
 from companion.morpoly.questions import amount_suggestions
 from companion.morpoly.revisions import TRADES_BOTH_WAYS
+from companion.morpoly.state import State
 from companion.morpoly.trade import (ACCEPT, CANCEL, GET, GIVE, OTHERS_TRADE, PAY, PREFIX, PROPOSE, REFUSE, TRADE,
                                      squares_of, tradeable)
 
@@ -52,10 +53,17 @@ _ROLLS = {(a, b): DieRoll(faces=(a, b), source="sim") for a in range(1, 7) for b
 
 
 def random_input(game: Game, rng: random.Random) -> Input:
-    question = game.question
+    question = game.current_question  # (the field itself: the ``question`` property is a call)
     assert question is not None
-    if question.kind == "roll":
-        return _ROLLS[_face(rng), _face(rng)]  # DieRoll(faces=(first, second), source="sim")
+    if question.kind == "roll":  # DieRoll(faces=(first, second), source="sim"), each face :func:`_face`
+        draw = rng.getrandbits  # written out (two calls at every other input)
+        first = draw(3)
+        while first >= 6:
+            first = draw(3)
+        second = draw(3)
+        while second >= 6:
+            second = draw(3)
+        return _ROLLS[1 + first, 1 + second]
     options = question.options
     key = question.key
     if key == "morpoly.turn.menu":
@@ -129,8 +137,10 @@ def _menu(game: Game, options: Sequence[str], rng: random.Random) -> Input:
     builds = by_verb.get("build")
     if builds and rng.random() < 0.9:
         return _answer(rng.choice(_best_builds(game, builds)))
-    if TRADE in by_verb and _buys(game) and rng.random() < 0.9 and _completing_square(game) is not None:
-        return _answer(TRADE)
+    if TRADE in by_verb:
+        buys, completing = _buys_and_completing(game)
+        if buys and rng.random() < 0.9 and completing is not None:
+            return _answer(TRADE)
     leave = by_verb.get("pay-fine", []) + by_verb.get("use-card", [])
     if leave and rng.random() < 0.5:
         return _answer(rng.choice(leave))
@@ -154,19 +164,25 @@ def _best_builds(game: Game, builds: list[str]) -> list[str]:
     32 houses out with no street at four, and so with no hotel that would give four back: the
     games that never ended (every seed past the simulator's cap stood so)."""
     squares = game.state.squares
-    hotels = [o for o in builds if squares[int(o[6:])].houses == 4]
+    groups = _groups(game.state.edition)
+    hotels = [o for o in builds if squares[groups[o][0]].houses == 4]
     if hotels:
         return hotels
-    groups = _groups(game.state.edition)
-    standing = {o: sum(squares[s].houses for s in groups[int(o[6:])]) for o in builds}
+    standing = {}
+    for o in builds:  # written out: a generator per answer, made at every build
+        houses = 0
+        for s in groups[o][1]:
+            houses += squares[s].houses
+        standing[o] = houses
     most = max(standing.values())
     return [o for o in builds if standing[o] == most]
 
 
 @lru_cache(maxsize=None)
-def _groups(edition_id: str) -> dict[int, tuple[int, ...]]:
+def _groups(edition_id: str) -> dict[str, tuple[int, tuple[int, ...]]]:
+    """Each street's ``build:`` answer with its square and the square's group (no number parsed per answer)."""
     edition = load_edition(edition_id)
-    return {s.index: edition.group(s.index) for s in edition.squares if s.kind == "street"}
+    return {f"build:{s.index}": (s.index, edition.group(s.index)) for s in edition.squares if s.kind == "street"}
 
 
 def _completing_square(game: Game) -> int | None:
@@ -177,6 +193,43 @@ def _completing_square(game: Game) -> int | None:
     question = game.question
     assert question is not None
     buyer = state.token(question.player or "").party
+    candidates = _completing_candidates(state, buyer)
+    if not candidates:
+        return None
+    for square in tradeable(state, load_edition(state.edition), buyer):
+        if square in candidates:
+            return square
+    return None
+
+
+def _buys_and_completing(game: Game) -> tuple[bool, int | None]:
+    """Whether the player could buy a square, and :func:`_completing_square`, from one scan of the
+    tradeable squares (the menu asked both, each scanning them: half the random player's time at a
+    menu). The player considers a trade only when it could buy (the menu's ``trade`` before rules
+    revision 6, which offers it whenever some deal is possible), so that a game without a trade draws
+    the same numbers as it did. The first tradeable square settles that (before revision 6 it is
+    true anyway); the scan goes on only while a square that completes a group may still come."""
+    state = game.state
+    question = game.current_question
+    assert question is not None
+    buyer = state.token(question.player or "").party
+    candidates = _completing_candidates(state, buyer)
+    old_rules = state.revision < TRADES_BOTH_WAYS
+    if old_rules and not candidates:
+        return True, None
+    last = max(candidates) if candidates else -1  # the tradeable squares come by number: none of the
+    buys = old_rules  # candidates comes after a square past the last of them
+    for square in tradeable(state, load_edition(state.edition), buyer):
+        if square in candidates:
+            return True, square
+        if square > last:
+            return True, None
+        buys = True
+    return buys, None
+
+
+def _completing_candidates(state: State, buyer: str) -> list[int]:
+    """The squares of other parties each of which is the one square of a colour group ``buyer`` lacks."""
     squares = state.squares
     candidates = []
     for group in _street_groups(state.edition):
@@ -189,25 +242,7 @@ def _completing_square(game: Game) -> int | None:
                 missing = s
         if missing >= 0 and squares[missing].owner is not None:
             candidates.append(missing)
-    if not candidates:
-        return None
-    for square in tradeable(state, load_edition(state.edition), buyer):
-        if square in candidates:
-            return square
-    return None
-
-
-def _buys(game: Game) -> bool:
-    """Whether the player could buy a square (the menu's ``trade`` before rules revision 6, which
-    offers it whenever some deal is possible): the player considers a trade then only, so that a
-    game without a trade draws the same numbers as it did."""
-    state = game.state
-    if state.revision < TRADES_BOTH_WAYS:
-        return True
-    question = game.question
-    assert question is not None
-    buyer = state.token(question.player or "").party
-    return next(tradeable(state, load_edition(state.edition), buyer), None) is not None
+    return candidates
 
 
 def _offer(game: Game, options: Sequence[str], rng: random.Random) -> str:

@@ -36,7 +36,7 @@ from companion.morpoly.questions import ask_choice
 from companion.morpoly.revisions import AUDITED, FORTUNA_AND_FOOLS_AUDITED
 from companion.morpoly.rules import is_variant, token_alive
 from companion.morpoly.state import State
-from companion.morpoly.table_position import position_of
+from companion.morpoly.table_position import heads_any, position_of
 
 Rolled = Generator[Question, str, bool]
 Hook = Generator[Question, str, None]
@@ -57,9 +57,9 @@ def ways(state: State, token_id: str, dice: Dice, reached: dict[str, tuple[int, 
     question names them: the split and the teleport were worked out twice)."""
     if not is_variant(state):
         return [WALK[Direction.FORWARD]]
-    position = position_of(state)
-    if not position.guilds_of(position.party_of(token_id)) & _OWN_WAYS:
+    if not heads_any(state, token_id, _OWN_WAYS):
         return [WALK[Direction.FORWARD]]  # what the three guilds' rules below say of any other token, asked once
+    position = position_of(state)
     rotation = running(state, token_id)
     directions = fools.directions(position, token_id, dice)
     found = [WALK[direction] for direction in directions]

@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Callable, Generator, Sequence
 from typing import Any, Final
 
+from companion.core.frozen import instance
 from companion.core.procedure import Narrator, Question
 from companion.morpoly import fsu
 from companion.morpoly import purposes
@@ -134,8 +135,7 @@ def _owed_uninsured(state: State, edition: Edition, narrator: Narrator, event: M
     if old.ended_prefix or old.fsus:
         state.ledger = fsu.Ledger((), old.next_id)
     if event.amount > 0:
-        payment = fsu.Payment(event.party, event.payee, event.amount, event.kind, event_index=0)
-        yield from _apply(state, edition, narrator, payment, event, why)
+        yield from _apply(state, edition, narrator, payment_owed(event), event, why)
 
 
 _NEW = (fsu.ChangeKind.BOUGHT, fsu.ChangeKind.TAKEN_OVER)
@@ -202,8 +202,21 @@ def charge(state: State, edition: Edition, narrator: Narrator, payer: str, payee
         payee = watch.fine_payee(position, payer, thieves_collect_in_jail=state.revision >= AUDITED) or BANK
     if payer == payee and state.revision >= AUDITED:
         return True  # interest a Patrician's team owes itself (L97): no money moves, no cover pays it
-    yield from settle(state, edition, narrator, [MustPay(payer, amount, kind, None if payee == BANK else payee)], why)
+    yield from settle(state, edition, narrator, [must_pay(payer, amount, kind, None if payee == BANK else payee)], why)
     return party_exists(state, payer)
+
+
+def must_pay(party: str, amount: int, kind: PaymentKind, payee: str | None) -> MustPay:
+    """``MustPay(party, amount, kind, payee)`` made at once (:func:`companion.core.frozen.instance`:
+    a frozen dataclass sets its fields one call each, and a payment is charged at most turns)."""
+    return instance(MustPay, {"party": party, "amount": amount, "kind": kind, "payee": payee})
+
+
+def payment_owed(event: MustPay) -> fsu.Payment:
+    """What :func:`fsu.resolution` pays for ``event`` while no FSU is active: the whole sum, payer to
+    payee (``fsu.Payment(…, event_index=0)`` made at once, as :func:`must_pay`)."""
+    return instance(fsu.Payment, {"payer": event.party, "payee": event.payee, "amount": event.amount,
+                                  "kind": event.kind, "fsu_id": None, "on_behalf_of": None, "event_index": 0})
 
 
 def current_party(state: State, party: str | None) -> str | None:

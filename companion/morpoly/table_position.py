@@ -101,6 +101,26 @@ class TableView:
         return int(lives.get(party, 0)) if isinstance(lives, dict) else 0
 
 
+def heads_any(state: State, token_id: TokenId, guilds: frozenset[Guild]) -> bool:
+    """Whether the party of ``token_id`` heads one of ``guilds`` (``guilds_of(party_of(token_id))``
+    meets them), read straight off the table: the movement asks it of the mover at every roll and
+    every walk (has it ways or steps of its own?), and a view, two lookups and a set were most of
+    the answer, which is no for most movers."""
+    for candidate in state.tokens:
+        if candidate.id == token_id:
+            party = candidate.party
+            break
+    else:
+        raise KeyError(f"no token {token_id!r}")
+    for head in state.parties:
+        if head.id == party:
+            for name in head.guilds:
+                if _GUILDS.get(name) in guilds:
+                    return True
+            return False
+    return False
+
+
 def position_of(state: State, edition: Edition | None = None) -> TableView:
     """``state`` as the kit's ``Position`` (``edition`` is accepted for the views that will need the
     set's data; the board layout is the same in every edition)."""

@@ -95,8 +95,13 @@ def tradeable(state: State, edition: Edition, buyer: str) -> Iterator[int]:
         group = groups[index]
         first = group[0] if group else -1
         has_buildings = built.get(first)
-        if has_buildings is None:
-            has_buildings = built[first] = _has_buildings(squares, group)
+        if has_buildings is None:  # :func:`_has_buildings` written out (a call per group of every scan)
+            has_buildings = False
+            for member in group:
+                if squares[member].houses:
+                    has_buildings = True
+                    break
+            built[first] = has_buildings
         if has_buildings:
             continue
         if jail and owner not in jailed:
@@ -133,12 +138,11 @@ def can_trade(state: State, edition: Edition, buyer: str) -> bool:
     return next(tradeable(state, edition, buyer), None) is not None
 
 
-def menu_trades(state: State, edition: Edition, token_id: str) -> list[str]:
-    """The trade answers of the menu of ``token_id``: ``trade`` on its party's boss's menu when that
-    party can deal (:func:`can_trade`), and from rules revision 7 ``others-trade`` whenever another
-    party can propose a trade (:func:`other_proposers`), found together (the menu comes before every roll)."""
-    party = state.token(token_id).party
-    boss = state.party(party).boss == token_id
+def menu_trades(state: State, edition: Edition, party: str, boss: bool) -> list[str]:
+    """The trade answers of the menu of a token of ``party`` (``boss``: the party's boss's token):
+    ``trade`` on its party's boss's menu when that party can deal (:func:`can_trade`), and from rules
+    revision 7 ``others-trade`` whenever another party can propose a trade (:func:`other_proposers`),
+    found together (the menu comes before every roll, which has found the token's party already)."""
     if state.revision < TRADES_AT_ANY_MENU:
         return [TRADE] if boss and can_trade(state, edition, party) else []
     dealing = _dealing(state, edition)

@@ -100,9 +100,10 @@ def menu_options(state: State, edition: Edition, token_id: str,
         if party.cash >= edition.jail_fine:
             options.append("pay-fine")
         options.extend(f"use-card:{card}" for card in party.jail_cards)
-    if party.boss == token_id:
+    boss = party.boss == token_id
+    if boss:
         options.extend(building.management_options(state, edition, party.id, hotel_answers))
-    options.extend(menu_trades(state, edition, token_id))
+    options.extend(menu_trades(state, edition, party.id, boss))
     if has_time_limit(state):
         options.append(TIME_UP)
     return options
