@@ -119,6 +119,7 @@ AS_BEFORE: dict[tuple[str, str], dict[str, Any]] = {
 then the ledger numbers its FSUs, "FSU 1: …", and German writes a percentage "17 %")."""
 
 
+@pytest.mark.usefixtures("morpoly_revision_10")  # its seeded game was found under revision 10
 @pytest.mark.parametrize(("edition", "language"), list(AS_BEFORE))
 def test_a_set_that_speaks_the_tables_language_reads_as_before(
         tmp_path: Path, request: Any, edition: str, language: str) -> None:
@@ -176,6 +177,7 @@ AS_PRINTED_SHOWN: dict[tuple[str, str], dict[str, Any]] = {
 """A set of another language than the table's: the decks as the set prints them."""
 
 
+@pytest.mark.usefixtures("morpoly_revision_10")  # its seeded game was found under revision 10
 @pytest.mark.parametrize(("edition", "language"), list(AS_PRINTED_SHOWN))
 def test_a_set_of_another_language_names_its_decks_as_printed(
         tmp_path: Path, request: Any, edition: str, language: str) -> None:

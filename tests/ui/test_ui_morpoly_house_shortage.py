@@ -90,6 +90,7 @@ def _seen(d: Any) -> dict[str, Any]:
             "log": board.log_label.text.split("\n"), "deeds": {s: _deed(d, s) for s in GROUP}}
 
 
+@pytest.mark.usefixtures("morpoly_revision_10")  # its seeded game was found under revision 10
 @pytest.mark.parametrize("language", ["de", "pl"])
 def test_a_hotel_sold_in_a_house_shortage_takes_its_group_down_evenly(tmp_path: Path, request: Any,
                                                                        language: str) -> None:
@@ -160,6 +161,7 @@ def test_a_hotel_sold_in_a_house_shortage_takes_its_group_down_evenly(tmp_path: 
         assert again["log"][-1] == RED + LINE[language]
 
 
+@pytest.mark.usefixtures("morpoly_revision_10")  # its seeded game was found under revision 10
 def test_the_sale_undone_by_touch_survives_a_restart(tmp_path: Path, request: Any) -> None:
     """The table taps the sale, thinks better of it and undoes it in the Journal, then the app is
     stopped and started again: the three hotels stand, the bank has its 2 houses back, Anna her 240 €,
@@ -204,6 +206,7 @@ NONE_LEFT = {
 houses" ("nur noch 0 Häuser", "już tylko 0 domów", "solo 0 case"), counting what is not there."""
 
 
+@pytest.mark.usefixtures("morpoly_revision_10")  # its seeded game was found under revision 10
 @pytest.mark.parametrize("language", ["en", "de", "pl", "it"])
 def test_a_hotel_sold_when_the_bank_has_no_house_says_so(tmp_path: Path, request: Any, language: str) -> None:
     """Seeded random play (German euro set, three players, seed 8) reaches Bernd's menu with a hotel

@@ -53,6 +53,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from tests.ui.test_ui_morpoly_at_the_table import _conftest, _feed, _resumed, _setup_screen
 from tests.ui.test_ui_morpoly_german_table import _at, _buttons
 from tests.ui.test_ui_morpoly_ledger import _button_with, _throw
@@ -120,6 +122,7 @@ def test_a_roll_in_l_space_reads_nell_l_spazio(tmp_path: Path, request: Any) -> 
         assert f"{name} tira nell'L-Spazio 2 e 3: 6 caselle avanti" in board.log_label.text, board.log_label.text
 
 
+@pytest.mark.usefixtures("morpoly_revision_10")  # its seeded game was found under revision 10
 def test_hiring_the_assassins_is_one_verb_and_one_name(tmp_path: Path, request: Any) -> None:
     with _italian_board(request, tmp_path, _at("morpoly.assassins.contract")) as (app, d):
         board = d.screen
@@ -342,6 +345,7 @@ def test_the_patrician_s_tax_not_paid_is_the_tax_of_the_square(tmp_path: Path, r
         d.screenshot(Path("/tmp/italian-shots/no-tax-it.png"))
 
 
+@pytest.mark.usefixtures("morpoly_revision_10")  # its seeded game was found under revision 10
 def test_the_watch_s_fine_not_paid_is_the_fine_at_hand(tmp_path: Path, request: Any) -> None:
     """The City Watch owes a fine (US set, no Fortuna, no ELAM): "non paga multe" ("pays no fines")
     read as a rule of every fine; the line is this fine: "non paga la multa"."""

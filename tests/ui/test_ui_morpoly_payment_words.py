@@ -58,6 +58,7 @@ def _just_after_a_paid_claim(game: Any) -> bool:
     return len(lines) == 2 and lines[0].key == "morpoly.money.paid" and lines[1].key == "morpoly.fsu.redeemed"
 
 
+@pytest.mark.usefixtures("morpoly_revision_10")  # its seeded game was found under revision 10
 def test_a_claim_in_german_is_one_payment_and_then_the_fsu_redeemed(tmp_path: Path, request: Any) -> None:
     data = tmp_path / "data"
     names = LONG_NAMES[:3]
@@ -222,6 +223,7 @@ def _claim_of_nothing(game: Any) -> bool:
                for line in game.narration[-2:])
 
 
+@pytest.mark.usefixtures("morpoly_revision_10")  # its seeded game was found under revision 10
 def test_an_fsu_a_fool_s_doubles_kept_is_not_said_to_be_paid_out(tmp_path: Path, request: Any) -> None:
     """A Fool rolls doubles on a claim: nothing is paid and the FSU stays (the rulebook: "Bei einem
     Pasch müssen sie nichts zahlen, die FSU bleibt bestehen"). An Italian table read "Maria
@@ -239,6 +241,7 @@ def _taken_over_for_a_card(game: Any) -> bool:
                for line in game.narration[-3:])
 
 
+@pytest.mark.usefixtures("morpoly_revision_10")  # its seeded game was found under revision 10
 def test_a_card_s_printed_amount_stays_whole_on_the_log(tmp_path: Path, request: Any) -> None:
     """The card a payment is for is the line above it, its printed sentence. On the board's log a
     German table read "… zieht: Arzt-Kosten. Zahle 50" and, on the next line, "€." — the amount
@@ -260,6 +263,7 @@ def test_a_card_s_printed_amount_stays_whole_on_the_log(tmp_path: Path, request:
     ("morpoly.roll.fool-payout", "würfelt 3 und 5, um die Auszahlung zu modifizieren (Tabelle C)"),
     ("morpoly.roll.fool-cover", "würfelt 3 und 5 für die Art der Versicherung (Tabelle B)"),
 ])
+@pytest.mark.usefixtures("morpoly_revision_10")  # its seeded game was found under revision 10
 def test_a_fool_s_throw_says_what_it_was_for(tmp_path: Path, request: Any, key: str, said: str) -> None:
     """The Fools' boss throws on table C (to modify a claim) or on table B (a new FSU's kind of cover),
     on the face pad at a German table: the log said "… würfelt 3 und 5" for both, and the table could

@@ -38,6 +38,7 @@ def _menu_with_a_jail_card(g: Any) -> bool:
     return q is not None and q.key == "morpoly.turn.menu" and any(o.startswith("use-card:") for o in q.options)
 
 
+@pytest.mark.usefixtures("morpoly_revision_10")  # its seeded game was found under revision 10
 def test_the_german_jail_card_s_button_says_what_it_plays(tmp_path: Path, request: Any) -> None:
     """Seed 3: a jailed player holds the D-Mark set's "Du kommst aus dem Gefängnis frei." card. The
     button shows "Zagraj kartę" and the card's first sentence whole, every line inside the button,
