@@ -35,6 +35,8 @@ import re
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from companion.morpork.catalog import display_name
 from ui.i18n import LANGUAGES, Translator
 from tests.ui.test_ui_morpoly_at_the_table import _conftest, _feed
@@ -125,6 +127,7 @@ def test_no_typed_name_stands_where_polish_declines_it() -> None:
     assert not found, found
 
 
+@pytest.mark.usefixtures("morpoly_revision_10")  # its seeded game was found under revision 10
 def test_the_fsu_ledger_and_the_log_say_whom_by_touch(tmp_path: Path, request: Any) -> None:
     """A position with two running FSUs (seeded play, as the table's journal holds it), resumed by touch."""
     data = tmp_path / "data"
@@ -147,6 +150,7 @@ def test_the_fsu_ledger_and_the_log_say_whom_by_touch(tmp_path: Path, request: A
         conftest.stop_app(app)
 
 
+@pytest.mark.usefixtures("morpoly_revision_10")  # its seeded game was found under revision 10
 def test_the_assassins_have_one_name(tmp_path: Path, request: Any) -> None:
     other = {key: text for key, text in POLISH.items() if re.search(r"\b(asasyn\w*|zabójc[aóy]\w*)", text, re.I)}
     assert not other, other
