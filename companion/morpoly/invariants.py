@@ -125,18 +125,6 @@ def totals_problems(state: State, memo: Memo | None = None) -> list[str]:
     when the squares are the same objects (:class:`~companion.morpoly.state.SquareState` is
     immutable: a square that changed is a new one), as after three inputs in four of a simulated
     game; the bank, the parties and the ledger are looked at every time."""
-    bank = state.bank
-    # money_total, parties_in_debt and the owners' parties in one pass over the parties (written
-    # out: three calls and a list per input were half of this check)
-    total = bank.cash
-    in_debt = False
-    ids = []
-    for party in state.parties:
-        cash = party.cash
-        total += cash
-        if cash < 0:
-            in_debt = True
-        ids.append(party.id)
     ledger = state.ledger
     if memo is None:
         houses, hotels, owners = _built_and_owners(state.squares)
@@ -150,11 +138,12 @@ def totals_problems(state: State, memo: Memo | None = None) -> list[str]:
         if not pairs_apart and _pairs_apart(ledger.active()):
             memo.pairs_apart, pairs_apart = ledger, True
     edition = load_edition(state.edition)
-    in_bank, hotels_in_bank = bank.houses, bank.hotels
-    if (total == edition.bank_money and not in_debt  # supply_problems, its usual answer
-            and in_bank >= 0 and in_bank + houses == edition.houses
-            and hotels_in_bank >= 0 and hotels_in_bank + hotels == edition.hotels
-            and owners.issubset(ids)
+    parties = state.parties
+    # the rules of soundness called, not written out again here (one place each: money conserved,
+    # no party in debt, the house and hotel supply)
+    if (money_total(state, edition) is None and not parties_in_debt(parties)
+            and not supply_problems(state.bank, edition, houses, hotels)
+            and owners.issubset([p.id for p in parties])
             and (pairs_apart or not _pair_lines(state, ledger.active()))):
         return []
     return _totals_lines(state, edition)

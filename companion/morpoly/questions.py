@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Generator, Mapping, Sequence
 from dataclasses import dataclass
 
+from companion.core.frozen import instance
 from companion.core.procedure import Narrator, Question, Reason, dice_question
 from companion.morpoly.dice import Dice, answered
 from companion.morpoly.events import RollPurpose
@@ -24,9 +25,6 @@ from companion.morpoly.movement import placement
 from companion.morpoly.state import State
 
 Ask = Generator[Question, str, str]
-
-_new = object.__new__
-_set = object.__setattr__
 
 
 @dataclass(frozen=True)
@@ -74,8 +72,7 @@ def ask_choice(state: State, narrator: Narrator, key: str, text: str, player: st
     if not options:
         raise ValueError(f"a choice needs at least one option: {key!r}")
     tokens = tuple([t.id for t in state.tokens])
-    question = _new(TableQuestion)  # TableQuestion(…) made at once (core.frozen.instance written out: its
-    _set(question, "__dict__", {  # call was a seventh of asking; a choice is asked at most inputs)
+    question = instance(TableQuestion, {  # TableQuestion(…) made at once (core.frozen): asked at every input
         "kind": "choice", "key": key, "text": text, "player": player, "options": tuple(options),
         "unavailable": tuple(unavailable.items()) if unavailable else (), "params": tuple(params.items()), "private": False,
         "reveals": reveals, "dice": 1, "sides": 12, "tokens": tokens})

@@ -86,6 +86,8 @@ def rent_for(state: State, edition: Edition, narrator: Narrator, token_id: str, 
         return rent_due(state, edition, square, dice_total)
     if rent_rule.rule == "double":
         return 2 * station_rent(state, edition, square) * rent_rule.times
+    if rent_rule.rule != "dice-10":  # the editions' loader admits only these two (editions.py)
+        raise ValueError(f"no card rent rule {rent_rule.rule!r}")
     first, second = yield from ask_roll(state, narrator, "morpoly.roll.utility-card",
                                         f"{token_id}: roll for the utility's rent (10 × the dice)", token_id,
                                         RollPurpose.TABLE, token=token_id)
