@@ -695,9 +695,11 @@ class MorpolyBoardScreen(GameScreen):
         for value, reason in question.unavailable:
             if value not in question.options:
                 # the label and its reason: two lines at the least, often four (a debt's greyed trade in
-                # German names the jailed boss); at 52 dp the first line and the reason's end were lost
+                # German names the jailed boss); the button grows to its wrapped lines (``grows``), so it
+                # starts as tall as two lines need: at a fixed 88 dp a three-line greyed guild (the
+                # Assassins without ELAM) stood below the list's visible end, its last line cut off
                 button = BigButton(text=option_label(app, game, value) + "\n" + app.translator.reason(reason),
-                                   font_size=sp(12), size_hint_y=None, height=dp(88), disabled=True, grows=True)
+                                   font_size=sp(12), size_hint_y=None, height=dp(52), disabled=True, grows=True)
                 grid.add_widget(button)
         scroll.add_widget(grid)
         area.add_widget(scroll)

@@ -165,7 +165,8 @@ class MorpolySetupScreen(GameScreen):
         self.edition_buttons: dict[str, ToggleButton] = {}
         for ed in ("us", "de", "de-dm"):
             b = ToggleButton(group="morpoly-edition", font_size=sp(14), halign="center")
-            b.bind(size=lambda w, _v: setattr(w, "text_size", (w.width, None)))
+            # wrapped inside a margin: at the button's full width "Tedesca (marchi)" touched both edges
+            b.bind(size=lambda w, _v: setattr(w, "text_size", (w.width - dp(10), None)))
             b.bind(on_release=lambda _b, ed=ed: self.set_value("edition", ed))
             self.edition_buttons[ed] = b
             self.edition_row.add_widget(b)
