@@ -282,14 +282,3 @@ def discworld_revision_4(monkeypatch: pytest.MonkeyPatch) -> None:
     from companion.morpork.mode import AnkhMorporkMode
     from companion.morpork.revisions import EMPTY_BANK_UNASKED
     monkeypatch.setattr(AnkhMorporkMode, "revision", EMPTY_BANK_UNASKED)
-
-
-@pytest.fixture
-def morpoly_revision_10(monkeypatch: pytest.MonkeyPatch) -> None:
-    """New Ankh-Morpoly games are started with rules revision 10, as a companion before revision 11
-    did: a test whose seeded game was found under it (revision 11 asks a lander short of a deed's
-    price to raise it and buy, which the random player often does, so the same seed plays another
-    game from its first such landing). Revision 10 is still played by every journal started under it."""
-    from companion.morpoly.mode import AnkhMorpolyMode
-    from companion.morpoly.revisions import FORTUNA_AND_FOOLS_AUDITED
-    monkeypatch.setattr(AnkhMorpolyMode, "revision", FORTUNA_AND_FOOLS_AUDITED)

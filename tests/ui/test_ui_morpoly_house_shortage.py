@@ -3,9 +3,10 @@ whole colour group comes down evenly to what the bank's houses allow
 (:func:`companion.morpoly.building.levels_after_sale`), and the log says so in the table's language
 (``morpoly.building.sold-short``).
 
-The position is the one seeded random play reaches in a German euro game of three (seed 32, step
-297): Anna (red) owns Seestraße, Hafenstraße and Neue Straße with a hotel on each, has 240 €, and
-it is her turn's menu; the bank has 2 houses and 9 hotels. She taps "sell" on Seestraße. The bank's
+The position is the one seeded random play reaches in a German euro game of three (seed 2061, step
+714; seed 32 reached Anna's before rules revision 11's purchase by raising): Clara (green) owns
+Seestraße, Hafenstraße and Neue Straße with a hotel on each, has 163 €, and it is her turn's menu;
+the bank has 2 houses and 9 hotels. She taps "sell" on Seestraße. The bank's
 two houses cannot break the hotel into four, so the group comes down to two houses, evenly: one each
 on Hafenstraße and Neue Straße, Seestraße bare (of equal ways, the street sold on keeps the fewest);
 thirteen levels sold at half of 100 €: 650 €. Then the app is stopped and started again on the same
@@ -22,22 +23,24 @@ from typing import Any
 import pytest
 
 from companion.morpoly.state import HOTEL
-from tests.ui.test_ui_morpoly_at_the_table import _feed, _resumed, _shown_lines
+from tests.ui.test_ui_morpoly_at_the_table import SEATS, _feed, _resumed, _shown_lines
 
 NAMES = ["Anna", "Bernd", "Clara"]
 GROUP = (11, 13, 14)  # Seestraße, Hafenstraße, Neue Straße
 SOLD = 11
+SEED = 2061
+"""Seeded random play that reaches the position (seed 32 reached Anna's before rules revision 11)."""
 AFTER = {11: 0, 13: 1, 14: 1}
 
 LINE = {
-    "de": "Anna verkauft das Hotel auf Seestraße: die Bank hat nur noch 2 Häuser, also wird die Gruppe "
+    "de": "Clara verkauft das Hotel auf Seestraße: die Bank hat nur noch 2 Häuser, also wird die Gruppe "
           "gleichmäßig abgebaut (Häuser jetzt: Seestraße: 0; Hafenstraße: 1; Neue Straße: 1)",
-    "pl": "Anna sprzedaje hotel na Seestraße: bank ma już tylko 2 domy, więc cała grupa schodzi równo "
+    "pl": "Clara sprzedaje hotel na Seestraße: bank ma już tylko 2 domy, więc cała grupa schodzi równo "
           "(domy teraz: Seestraße: 0; Hafenstraße: 1; Neue Straße: 1)",
 }
-"""The new log line, as a player reads it (after red's ● on the panel)."""
+"""The new log line, as a player reads it (after green's ■ on the panel)."""
 
-RED = "[color=db332e]●[/color] "
+GREEN = "[color=2e9e47]■[/color] "
 
 HOUSE_WORDS = {"de": ("Ein Hotel", "1 Haus"), "pl": ("Hotel", "1 dom")}
 """The deed's lines for a hotel and for one house."""
@@ -51,7 +54,7 @@ GROUP_AFTER = "→ Seestraße ⌂0 · Hafenstraße ⌂1 · Neue Straße ⌂1"
 
 def _shortage(game: Any) -> bool:
     q, state = game.question, game.state
-    return (q is not None and q.key == "morpoly.turn.menu" and q.player == "red" and state.bank.houses == 2
+    return (q is not None and q.key == "morpoly.turn.menu" and q.player == "green" and state.bank.houses == 2
             and f"sell:{SOLD}" in q.options and all(state.squares[s].houses == HOTEL for s in GROUP))
 
 
@@ -90,25 +93,24 @@ def _seen(d: Any) -> dict[str, Any]:
             "log": board.log_label.text.split("\n"), "deeds": {s: _deed(d, s) for s in GROUP}}
 
 
-@pytest.mark.usefixtures("morpoly_revision_10")  # its seeded game was found under revision 10
 @pytest.mark.parametrize("language", ["de", "pl"])
 def test_a_hotel_sold_in_a_house_shortage_takes_its_group_down_evenly(tmp_path: Path, request: Any,
                                                                        language: str) -> None:
     data = tmp_path / "data"
-    _feed(data, NAMES, {"edition": "de"}, _shortage, seed=32)
+    _feed(data, NAMES, {"edition": "de"}, _shortage, seed=SEED)
     hotel, one_house = HOUSE_WORDS[language]
     with _resumed(request, data, language) as (app, d):
         board = d.screen
         before_state = copy.deepcopy(app.game.state)
-        assert before_state.party("red").cash == 240 and before_state.bank.hotels == 9
+        assert before_state.party("green").cash == 163 and before_state.bank.hotels == 9
         before = _seen(d)
         for s in GROUP:
             assert _built(before["ring"][s]) == (0, True), before["ring"][s]
             assert f": {hotel}" in before["deeds"][s], before["deeds"][s]
-        assert "240\u00a0€" in _party(before["money"], "Anna")
+        assert "163\u00a0€" in _party(before["money"], "Clara")
         thousands = {"de": ".", "pl": "\u00a0"}[language]  # as the table's language groups them
-        assert _bank(before["money"]).endswith(f"20{thousands}101\u00a0€ · ⌂2 · H9")
-        assert RED + LINE[language] not in before["log"]
+        assert _bank(before["money"]).endswith(f"20{thousands}406\u00a0€ · ⌂2 · H9")
+        assert GREEN + LINE[language] not in before["log"]
         inputs = len(app.session.inputs)
 
         button = next(w for w in board.answer_area.walk() if getattr(w, "value", "") == f"sell:{SOLD}")
@@ -128,12 +130,12 @@ def test_a_hotel_sold_in_a_house_shortage_takes_its_group_down_evenly(tmp_path: 
             assert _built(after["ring"][s]) == (houses, False), (s, after["ring"][s])
             assert f": {hotel}" not in after["deeds"][s]
             assert (f"⌂: {one_house}" in after["deeds"][s]) == (houses == 1), after["deeds"][s]
-        # the money panel: Anna's 650 € more, the bank's 650 € less, its houses and hotels back
-        anna = _party(after["money"], "Anna")
-        assert "890\u00a0€" in anna and "240\u00a0€" not in anna, anna
-        assert _bank(after["money"]).endswith(f"19{thousands}451\u00a0€ · ⌂0 · H12"), _bank(after["money"])
+        # the money panel: Clara's 650 € more, the bank's 650 € less, its houses and hotels back
+        clara = _party(after["money"], "Clara")
+        assert "813\u00a0€" in clara and "163\u00a0€" not in clara, clara
+        assert _bank(after["money"]).endswith(f"19{thousands}756\u00a0€ · ⌂0 · H12"), _bank(after["money"])
         # the log: one new line, whole, at the bottom of what the panel draws
-        assert after["log"][-1] == RED + LINE[language], after["log"][-1]
+        assert after["log"][-1] == GREEN + LINE[language], after["log"][-1]
         assert after["log"][:-1] == before["log"][len(before["log"]) - len(after["log"]) + 1:]
         drawn = " ".join(_shown_lines(board.log_label)).split()
         assert drawn[-len(LINE[language].split()):] == LINE[language].split(), drawn[-30:]
@@ -141,14 +143,16 @@ def test_a_hotel_sold_in_a_house_shortage_takes_its_group_down_evenly(tmp_path: 
         # nothing else: the other squares, the other parties' entries, and the state besides
         others = [i for i in range(40) if i not in GROUP]
         assert [after["ring"][i] for i in others] == [before["ring"][i] for i in others]
-        for name in NAMES[1:]:
+        others = [NAMES[SEATS.index(party.id)] for party in before_state.parties if party.id != "green"]
+        assert others == ["Anna"]  # Bernd plays in Clara's team (taken over earlier in the game)
+        for name in others:
             assert _party(after["money"], name) == _party(before["money"], name)
         state = app.game.state
-        assert app.game.question.key == "morpoly.turn.menu" and app.game.question.player == "red"
+        assert app.game.question.key == "morpoly.turn.menu" and app.game.question.player == "green"
         restored = copy.deepcopy(state)
         for s in GROUP:
             restored.squares[s] = before_state.squares[s]
-        restored.party("red").cash = before_state.party("red").cash
+        restored.party("green").cash = before_state.party("green").cash
         restored.bank = copy.deepcopy(before_state.bank)
         assert restored == before_state
         assert state != before_state
@@ -158,18 +162,17 @@ def test_a_hotel_sold_in_a_house_shortage_takes_its_group_down_evenly(tmp_path: 
         assert app.game.seq == seq and app.game.state == state
         again = _seen(d)
         assert again == after
-        assert again["log"][-1] == RED + LINE[language]
+        assert again["log"][-1] == GREEN + LINE[language]
 
 
-@pytest.mark.usefixtures("morpoly_revision_10")  # its seeded game was found under revision 10
 def test_the_sale_undone_by_touch_survives_a_restart(tmp_path: Path, request: Any) -> None:
     """The table taps the sale, thinks better of it and undoes it in the Journal, then the app is
-    stopped and started again: the three hotels stand, the bank has its 2 houses back, Anna her 240 €,
+    stopped and started again: the three hotels stand, the bank has its 2 houses back, Clara her 163 €,
     the log and the ring are as before the sale, and the sell button again warns what it would do."""
     from tests.ui.drive_morpoly import undo_by_touch
 
     data = tmp_path / "data"
-    _feed(data, NAMES, {"edition": "de"}, _shortage, seed=32)
+    _feed(data, NAMES, {"edition": "de"}, _shortage, seed=SEED)
 
     def sell_button(d: Any) -> Any:
         return next(w for w in d.screen.answer_area.walk() if getattr(w, "value", "") == f"sell:{SOLD}")
@@ -193,42 +196,43 @@ def test_the_sale_undone_by_touch_survives_a_restart(tmp_path: Path, request: An
 
 
 NONE_LEFT = {
-    "en": "Bernd sells the hotel on Poststraße: the bank has no houses, so the group comes down evenly "
-          "(houses now: Chausseestraße: 3; Elisenstraße: 3; Poststraße: 2)",
-    "de": "Bernd verkauft das Hotel auf Poststraße: die Bank hat keine Häuser mehr, also wird die Gruppe "
-          "gleichmäßig abgebaut (Häuser jetzt: Chausseestraße: 3; Elisenstraße: 3; Poststraße: 2)",
-    "pl": "Bernd sprzedaje hotel na Poststraße: bank nie ma już domów, więc cała grupa schodzi równo "
-          "(domy teraz: Chausseestraße: 3; Elisenstraße: 3; Poststraße: 2)",
-    "it": "Bernd vende l'albergo su Poststraße: la banca non ha più case, quindi il gruppo scende in modo "
-          "uniforme (case ora: Chausseestraße: 3; Elisenstraße: 3; Poststraße: 2)",
+    "en": "Bernd sells the hotel on Elisenstraße: the bank has no houses, so the group comes down evenly "
+          "(houses now: Chausseestraße: 3; Elisenstraße: 2; Poststraße: 3)",
+    "de": "Bernd verkauft das Hotel auf Elisenstraße: die Bank hat keine Häuser mehr, also wird die Gruppe "
+          "gleichmäßig abgebaut (Häuser jetzt: Chausseestraße: 3; Elisenstraße: 2; Poststraße: 3)",
+    "pl": "Bernd sprzedaje hotel na Elisenstraße: bank nie ma już domów, więc cała grupa schodzi równo "
+          "(domy teraz: Chausseestraße: 3; Elisenstraße: 2; Poststraße: 3)",
+    "it": "Bernd vende l'albergo su Elisenstraße: la banca non ha più case, quindi il gruppo scende in modo "
+          "uniforme (case ora: Chausseestraße: 3; Elisenstraße: 2; Poststraße: 3)",
 }
 """The log's line of a hotel sold while the bank has no house at all: it said "the bank has only 0
 houses" ("nur noch 0 Häuser", "już tylko 0 domów", "solo 0 case"), counting what is not there."""
 
 
-@pytest.mark.usefixtures("morpoly_revision_10")  # its seeded game was found under revision 10
 @pytest.mark.parametrize("language", ["en", "de", "pl", "it"])
 def test_a_hotel_sold_when_the_bank_has_no_house_says_so(tmp_path: Path, request: Any, language: str) -> None:
-    """Seeded random play (German euro set, three players, seed 8) reaches Bernd's menu with a hotel
-    on Poststraße beside four houses on each of Chausseestraße and Elisenstraße, and the bank holds
-    no house. He taps the hotel's sale: the group comes down evenly to 3, 3 and 2 houses (the group's
-    own eight are all the houses there are), and the log's new line says the bank has none."""
+    """Seeded random play (German euro set, three players, seed 934; seed 8 reached a like position
+    before rules revision 11's purchase by raising) reaches Bernd's menu with a hotel on Elisenstraße
+    between four houses on each of Chausseestraße and Poststraße, and the bank holds no house. He
+    taps the hotel's sale: the group comes down evenly to 3, 2 and 3 houses (the group's own eight are
+    all the houses there are; the street sold on keeps the fewest), and the log's new line says the
+    bank has none."""
     data = tmp_path / "data"
 
     def no_house_left(game: Any) -> bool:
         q, state = game.question, game.state
         return (q is not None and q.key == "morpoly.turn.menu" and q.player == "yellow" and state.bank.houses == 0
-                and "sell:9" in q.options and state.squares[9].houses == HOTEL)
+                and "sell:8" in q.options and state.squares[8].houses == HOTEL)
 
-    _feed(data, NAMES, {"edition": "de"}, no_house_left, seed=8)
+    _feed(data, NAMES, {"edition": "de"}, no_house_left, seed=934)
     with _resumed(request, data, language) as (app, d):
         board = d.screen
         assert app.game.state.bank.houses == 0
-        button = next(w for w in board.answer_area.walk() if getattr(w, "value", "") == "sell:9")
+        button = next(w for w in board.answer_area.walk() if getattr(w, "value", "") == "sell:8")
         d.tap(button)
         d.frames(3)
-        assert app.session.inputs[-1].value == "sell:9"
-        assert [app.game.state.squares[s].houses for s in (6, 8, 9)] == [3, 3, 2]
+        assert app.session.inputs[-1].value == "sell:8"
+        assert [app.game.state.squares[s].houses for s in (6, 8, 9)] == [3, 2, 3]
         log = board.log_label.text.split("\n")
         assert log[-1].endswith("[/color] " + NONE_LEFT[language]), log[-1]
         drawn = " ".join(_shown_lines(board.log_label)).split()

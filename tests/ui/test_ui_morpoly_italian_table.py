@@ -53,8 +53,6 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-import pytest
-
 from tests.ui.test_ui_morpoly_at_the_table import _conftest, _feed, _resumed, _setup_screen
 from tests.ui.test_ui_morpoly_german_table import _at, _buttons
 from tests.ui.test_ui_morpoly_ledger import _button_with, _throw
@@ -122,9 +120,9 @@ def test_a_roll_in_l_space_reads_nell_l_spazio(tmp_path: Path, request: Any) -> 
         assert f"{name} tira nell'L-Spazio 2 e 3: 6 caselle avanti" in board.log_label.text, board.log_label.text
 
 
-@pytest.mark.usefixtures("morpoly_revision_10")  # its seeded game was found under revision 10
 def test_hiring_the_assassins_is_one_verb_and_one_name(tmp_path: Path, request: Any) -> None:
-    with _italian_board(request, tmp_path, _at("morpoly.assassins.contract")) as (app, d):
+    # (seed 5 found one before rules revision 11's purchase by raising; its game now goes another way)
+    with _italian_board(request, tmp_path, _at("morpoly.assassins.contract"), seed=6) as (app, d):
         board = d.screen
         assert "assoldare gli Assassini per $" in board.question_label.text, board.question_label.text
         hire = next(button for value, button in _buttons(board).items() if value.startswith("hire:"))
@@ -345,13 +343,13 @@ def test_the_patrician_s_tax_not_paid_is_the_tax_of_the_square(tmp_path: Path, r
         d.screenshot(Path("/tmp/italian-shots/no-tax-it.png"))
 
 
-@pytest.mark.usefixtures("morpoly_revision_10")  # its seeded game was found under revision 10
 def test_the_watch_s_fine_not_paid_is_the_fine_at_hand(tmp_path: Path, request: Any) -> None:
     """The City Watch owes a fine (US set, no Fortuna, no ELAM): "non paga multe" ("pays no fines")
-    read as a rule of every fine; the line is this fine: "non paga la multa"."""
+    read as a rule of every fine; the line is this fine: "non paga la multa". (Seed 55; seed 22 found it
+    before rules revision 11's purchase by raising, and its game now ends first.)"""
     data = tmp_path / "data"
     _feed(data, NAMES, {"edition": "us"}, lambda game: bool(
-        game.narration and game.narration[-1].key == "morpoly.watch.no-fine"), seed=22, limit=8000)
+        game.narration and game.narration[-1].key == "morpoly.watch.no-fine"), seed=55, limit=8000)
     with _resumed(request, data, "it") as (app, d):
         log = _plain(d.screen.log_label.text).split("\n")
         party = dict(app.game.narration[-1].params)["party"]
