@@ -296,9 +296,11 @@ class Live(Generic[S]):
         self.answers = 0
         self.broken = False
         self.lazy = lazy
-        self._body = factory(self.state, self.narrator, args)
+        self.body = factory(self.state, self.narrator, args)
+        """The generator; :meth:`~companion.core.game.Procedures.answer` sends it answers itself (as
+        :meth:`send` does, written out there)."""
         try:
-            self.question: Question | None = next(self._body)
+            self.question: Question | None = next(self.body)
         except StopIteration:
             self.question = None
         if not lazy:
@@ -340,7 +342,7 @@ class Live(Generic[S]):
         if not checked and not question.accepts(answer):
             raise not_an_option(question, answer, repr(answer))
         try:
-            self.question = self._body.send(answer)
+            self.question = self.body.send(answer)
         except StopIteration:
             self.question = None
         except BaseException:
