@@ -161,9 +161,12 @@ def roll_question(key: str, text: str, player: str | None = None, **params: str)
 
 def dice_question(key: str, text: str, player: str | None = None, **params: str) -> Question:
     """Ask for one throw of two six-sided dice, both faces (``{"type": "roll", "faces": [3, 4]}``)."""
-    return instance(Question, {  # Question("roll", …, dice=2, sides=6) made at once (core.frozen): asked every turn
+    # Question("roll", …, dice=2, sides=6) made at once (core.frozen.instance written out): every turn
+    question = _new(Question)
+    _set(question, "__dict__", {
         "kind": "roll", "key": key, "text": text, "player": player, "options": TWO_D6_OPTIONS, "unavailable": (),
         "params": tuple(params.items()), "private": False, "reveals": False, "dice": 2, "sides": 6})
+    return question
 
 
 def roll_mismatch(question: Question, faces: tuple[int, ...] | None) -> str | None:

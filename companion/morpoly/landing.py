@@ -24,7 +24,7 @@ from companion.morpoly.rent import CardRent, rent_for
 from companion.morpoly.revisions import RAISE_TO_BUY
 from companion.morpoly.rules import is_variant
 from companion.morpoly.settle import charge
-from companion.morpoly.state import State
+from companion.morpoly.state import State, Token
 
 Landing = Generator[Question, str, None]
 
@@ -40,7 +40,7 @@ def arrive(state: State, edition: Edition, narrator: Narrator, token_id: str, di
     token = state.token(token_id)
     square = edition.squares[token.square]
     if square.kind in OWNABLE:
-        return _ownable(state, edition, narrator, token_id, dice_total, rent_rule)
+        return _ownable(state, edition, narrator, token, dice_total, rent_rule)
     if square.kind == "tax":
         return charge(state, edition, narrator, token.party, BANK, edition.tax(square.index), PaymentKind.TAX,
                       purposes.tax(square.name))
@@ -53,9 +53,10 @@ def arrive(state: State, edition: Edition, narrator: Narrator, token_id: str, di
     return ()
 
 
-def _ownable(state: State, edition: Edition, narrator: Narrator, token_id: str, dice_total: int,
+def _ownable(state: State, edition: Edition, narrator: Narrator, token: Token, dice_total: int,
              rent_rule: CardRent | None) -> Landing:
-    token = state.token(token_id)
+    """``token`` (the state's own, found by :func:`arrive`) stands on an ownable square."""
+    token_id = token.id
     index = token.square
     name = edition.squares[index].name
     sq = state.squares[index]

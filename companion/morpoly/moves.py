@@ -25,7 +25,6 @@ from companion.morpoly import purposes
 from companion.morpoly.editions import Edition
 from companion.morpoly.elam.meetings import after_arrival
 from companion.morpoly.elam.npcs import NPCS, token_placed
-from companion.morpoly.elam.table import is_played as elam_played
 from companion.morpoly.elam.npcs import square_of as npc_square
 from companion.morpoly.events import Direction, Event, Mode, PaymentKind, RelocationCause, Relocated, Step
 from companion.morpoly.fortuna_play import at_go as fortuna_at_go
@@ -106,7 +105,8 @@ def _put(state: State, edition: Edition, narrator: Narrator, token_id: str, step
     else:
         narrator.say("morpoly.token.moved-back", f"{token_id} goes back {len(steps)} to {name}",
                      token=token_id, square=end.square, steps=len(steps), name=name)
-    events = move_events(token_id, origin, steps, cause)
+    # :func:`move_events` written out (a call at every move)
+    events = steps if cause is None else (*steps, Relocated(token_id, cause, origin, end.square))
     if go:
         for i, step in enumerate(steps):  # written out: a generator here cost a microsecond a move
             if step.square == GO:
@@ -159,7 +159,8 @@ def move(state: State, edition: Edition, narrator: Narrator, token_id: str, step
     ``go_times``: a Fool's doubled card doubles the GO money it pays (L112, rules revision 10)."""
     arrive, meetings = _arrival()
 
-    rotation, npcs_on = running(state, token_id), npc_squares(state)
+    rotation = running(state, token_id)
+    npcs_on = () if state.npcs is None else npc_squares(state)  # (outside ELAM without a call: every move)
     target = step_offered(state, token_id, steps, rotation, npcs_on)
     if target is not None:  # (asked first: a step is seldom offered, and the question's generator made only then)
         steps = yield from offer_step(state, edition, narrator, token_id, steps, rotation, npcs_on, target)
@@ -183,7 +184,7 @@ def move(state: State, edition: Edition, narrator: Narrator, token_id: str, step
     if mover is not None and state.game_over is None and mover.square == steps[-1].square \
             and may_meet(state, mover):  # (asked first: the meetings' generator made only when one may be)
         yield from meetings(state, edition, narrator, token_id)  # the guilds' meetings and the swap (R5)
-    if elam_played(state):  # (asked here: a generator made after every move for nothing, else)
+    if state.rules.get("elam") == "on":  # (``elam.table.is_played`` written out: a call at every move)
         yield from after_arrival(state, edition, narrator, token_id, steps[-1].square)  # ELAM's meetings (R5)
     return steps
 

@@ -137,12 +137,14 @@ def movement_roll(state: State, edition: Edition, narrator: Narrator, token_id: 
         yield from wizard_move(state, edition, narrator, token_id, dice)
     elif way.startswith("split"):
         yield from split(state, edition, narrator, token_id, dice, direction)
-    elif is_variant(state) and state.token(token_id).square in PUBS:
-        yield from pub_walk(state, edition, narrator, token_id, dice, direction)
     else:
-        start = state.token(token_id).square
-        yield from move(state, edition, narrator, token_id,
-                        walk(token_id, start, dice.total, direction, running(state, token_id)), dice.total)
+        start = state.token(token_id).square  # (found once: a call, asked twice at every roll)
+        if start in PUBS and is_variant(state):
+            yield from pub_walk(state, edition, narrator, token_id, dice, direction)
+        else:
+            total = dice.total
+            yield from move(state, edition, narrator, token_id,
+                            walk(token_id, start, total, direction, running(state, token_id)), total)
     return again
 
 
