@@ -20,7 +20,7 @@ from companion.morpoly.layout import L_SPACE
 from companion.morpoly.lspace import lspace
 from companion.morpoly.money import BANK, transfer
 from companion.morpoly.questions import ask_choice
-from companion.morpoly.rent import CardRent, rent_for
+from companion.morpoly.rent import CardRent, rent_due, rent_for
 from companion.morpoly.revisions import RAISE_TO_BUY
 from companion.morpoly.rules import is_variant
 from companion.morpoly.settle import charge
@@ -94,7 +94,9 @@ def _ownable(state: State, edition: Edition, narrator: Narrator, token: Token, d
         return
     if sq.mortgaged:
         return
-    amount = yield from rent_for(state, edition, narrator, token_id, index, dice_total, rent_rule)
+    # the printed rent without rent_for's generator (a card's rule may ask a roll: then through it)
+    amount = rent_due(state, edition, index, dice_total) if rent_rule is None \
+        else (yield from rent_for(state, edition, narrator, token_id, index, dice_total, rent_rule))
     yield from pay(state, edition, narrator, party, owner, amount, purposes.rent(name))
 
 

@@ -137,6 +137,8 @@ def any_occupied(position: Position, squares: tuple[int, ...], mover: TokenId, n
     for token in position.tokens():
         if token != mover and position.square_of(token) in squares and not position.in_jail(token):
             return True
+    if not npc_squares:  # (outside ELAM: no generator made for the NPCs' squares)
+        return False
     return any(square in npc_squares for square in squares) and is_on(options or {}, "npcs-occupy-squares")
 
 

@@ -102,7 +102,7 @@ def way_param(way: str) -> str:
 
 def rolls_again(state: State, token_id: str, dice: Dice, way: str) -> bool:
     """Doubles roll again, except for the Undead (L85) and after a Wizard's teleport (L136)."""
-    if not dice.is_doubles:
+    if dice.first != dice.second:  # ``dice.is_doubles`` written out (a property's call at every roll)
         return False
     if not is_variant(state):
         return True
@@ -117,8 +117,7 @@ def movement_roll(state: State, edition: Edition, narrator: Narrator, token_id: 
     offered = ways(state, token_id, dice, reached)
     way = offered[0]
     while len(offered) > 1:
-        leads = {way_param(w): ",".join(str(square) for square in (reached[w] if w in reached else
-                                                                    reaches(state, token_id, dice, w)))
+        leads = {way_param(w): ",".join(map(str, reached[w] if w in reached else reaches(state, token_id, dice, w)))
                  for w in offered}
         said = len(narrator.lines)
         way = yield from ask_choice(state, narrator, "morpoly.move.how",
