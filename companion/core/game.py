@@ -17,8 +17,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, Protocol, TypeVar
 
-from companion.core.narration_log import NarrationLog
-from companion.core.procedure import Live, Narration, Pending, ProcedureFactory, Question
+from companion.core.narration_log import NarrationLog, after_step
+from companion.core.procedure import Live, Narration, Pending, ProcedureFactory, Question, settle
 
 
 class Table(Protocol):
@@ -142,14 +142,25 @@ class Procedures(Generic[S, G]):
         if live is None or live.broken or live.answers != len(answers):  # not ``live.is_at``: a call per input
             return self.advance(game.state, after, game.seq + 1, game.narration, game.settled, None, snapshot,
                                 replayable)
-        live.send(value, checked=True, lazy=not snapshot)
-        question = live.question
+        # ``live.send(value, checked=True, lazy=not snapshot)`` written out (the same step): its call
+        # and keywords were a microsecond at every input
+        if live.question is None:
+            live.send(value, checked=True)  # (raises: the procedure has ended)
+        try:
+            question: Question | None = live.body.send(value)
+        except StopIteration:
+            question = None
+        except BaseException:
+            live.broken = True
+            raise
+        live.question = question
+        live.answers += 1
         if question is None:  # the procedure has finished: the next one starts
             return self.advance(game.state, after, game.seq + 1, game.narration, game.settled, live, snapshot,
                                 replayable)
-        lines, narration, settled = live.narrator.lines, game.narration, game.settled
-        said = len(narration) - settled  # the procedure's lines ``game`` already shows
-        if said != len(lines):  # the step said something: only its new lines go on the log
-            narration = NarrationLog.of(narration).plus(lines[said:])
-        return self.game(live.state.copy() if snapshot else live.state, after, game.seq + 1, narration, settled,
+        if snapshot and not live.lazy:
+            settle(question)
+        # only the step's new lines go on the log, ``game``'s own log when it said nothing
+        narration = after_step(game.narration, game.settled, live.narrator.lines)
+        return self.game(live.state.copy() if snapshot else live.state, after, game.seq + 1, narration, game.settled,
                          question, live)

@@ -119,3 +119,26 @@ class NarrationLog(Sequence[Narration]):
 
     def __repr__(self) -> str:
         return f"NarrationLog({self._store[:self._n]!r})"
+
+
+def after_step(narration: Sequence[Narration], settled: int, lines: list[Narration]) -> Sequence[Narration]:
+    """The log of a game whose procedure took one more step: ``narration`` (its first ``settled``
+    lines from procedures already finished, the rest the procedure's first lines) followed by
+    the new ones of ``lines``, the procedure's lines now; ``narration`` itself when the step said
+    nothing. ``NarrationLog.of(narration).plus(lines[len(narration) - settled:])``, with the usual
+    cases (nothing said; the log's list ends where the log does) done here: they were three calls
+    at every input."""
+    if type(narration) is not NarrationLog:
+        said = len(narration) - settled
+        return narration if said == len(lines) else NarrationLog.of(narration).plus(lines[said:])
+    n = narration._n
+    said, count = n - settled, len(lines)
+    if said == count:
+        return narration
+    store = narration._store
+    if len(store) != n:
+        return narration.plus(lines[said:])
+    store.extend(lines[said:])  # ``plus`` on a view that ends where its list does
+    log = _new(NarrationLog)
+    log._store, log._n = store, n + count - said
+    return log

@@ -161,9 +161,12 @@ def roll_question(key: str, text: str, player: str | None = None, **params: str)
 
 def dice_question(key: str, text: str, player: str | None = None, **params: str) -> Question:
     """Ask for one throw of two six-sided dice, both faces (``{"type": "roll", "faces": [3, 4]}``)."""
-    return instance(Question, {  # Question("roll", …, dice=2, sides=6) made at once (core.frozen): asked every turn
+    # Question("roll", …, dice=2, sides=6) made at once (core.frozen.instance written out): every turn
+    question = _new(Question)
+    _set(question, "__dict__", {
         "kind": "roll", "key": key, "text": text, "player": player, "options": TWO_D6_OPTIONS, "unavailable": (),
         "params": tuple(params.items()), "private": False, "reveals": False, "dice": 2, "sides": 6})
+    return question
 
 
 def roll_mismatch(question: Question, faces: tuple[int, ...] | None) -> str | None:
@@ -296,9 +299,11 @@ class Live(Generic[S]):
         self.answers = 0
         self.broken = False
         self.lazy = lazy
-        self._body = factory(self.state, self.narrator, args)
+        self.body = factory(self.state, self.narrator, args)
+        """The generator; :meth:`~companion.core.game.Procedures.answer` sends it answers itself (as
+        :meth:`send` does, written out there)."""
         try:
-            self.question: Question | None = next(self._body)
+            self.question: Question | None = next(self.body)
         except StopIteration:
             self.question = None
         if not lazy:
@@ -340,7 +345,7 @@ class Live(Generic[S]):
         if not checked and not question.accepts(answer):
             raise not_an_option(question, answer, repr(answer))
         try:
-            self.question = self._body.send(answer)
+            self.question = self.body.send(answer)
         except StopIteration:
             self.question = None
         except BaseException:

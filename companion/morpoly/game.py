@@ -12,7 +12,7 @@ from typing import Any
 
 from companion.core import game as core_game
 from companion.core.errors import InputError, RuleViolation
-from companion.core.inputs import CardScan, DieRoll, Input, answer_text, check_kind
+from companion.core.inputs import Answer, CardScan, DieRoll, Input, answer_text, check_kind
 from companion.core.procedure import (
     Narration,
     Narrator,
@@ -131,7 +131,36 @@ ENGINE: core_game.Procedures[State, Game] = core_game.Procedures(PROCEDURES, _ne
 
 def check_input(question: Question | None, inp: Input, seq: int) -> str:
     """The answer ``inp`` gives to ``question``, or an :class:`InputError` saying in one line why it
-    does not fit (nothing is changed)."""
+    does not fit (nothing is changed).
+
+    The inputs most are — a player's answer among the options of a choice that greys nothing, a
+    throw of as many dice as the roll asks — pass every check here in a few steps; any other goes
+    through the full checks one by one (:func:`_checked_value`: they word why, and read greyed
+    options still to be worked out, as before). Those one by one were some six calls at every
+    input, a few percent of a simulated game; ``tests/companion/test_morpoly_check_input.py``
+    holds the two together, as ``tests/companion/test_check_input.py`` does the first game's."""
+    if question is not None and (inp.seq is None or inp.seq == seq) and not question.__dict__["unavailable"]:
+        if type(inp) is DieRoll:
+            faces = inp.faces
+            if question.kind == "roll" and faces is not None and len(faces) == question.dice:
+                value = _ROLL_TEXTS.get(faces) or answer_text(inp)
+                if value in question.options:
+                    return value
+        elif type(inp) is Answer:
+            player = inp.player
+            if question.kind == "choice" and (player is None or question.player is None or player == question.player) \
+                    and inp.value in question.options:
+                return inp.value
+    return _checked_value(question, inp, seq)
+
+
+_ROLL_TEXTS: dict[tuple[int, ...], str] = {(a, b): f"{a},{b}" for a in range(1, 7) for b in range(1, 7)}
+"""``roll_text`` of each throw of two six-sided dice, made once (a throw at every other input)."""
+
+
+def _checked_value(question: Question | None, inp: Input, seq: int) -> str:
+    """:func:`check_input` one check at a time, each refusal worded (its quick path must accept
+    nothing these refuse)."""
     if question is None:
         raise InputError("the game is over; no input is expected", "input.game-over")
     if inp.seq is not None and inp.seq != seq:

@@ -7,7 +7,7 @@ from rules revision 5). In the variant a party in jail receives no rent (B1, R10
 """
 from __future__ import annotations
 
-from collections.abc import Generator
+from collections.abc import Generator, Iterable
 
 from companion.core.procedure import Narrator, Question
 from companion.morpoly import cards, powers
@@ -20,37 +20,43 @@ from companion.morpoly.layout import L_SPACE
 from companion.morpoly.lspace import lspace
 from companion.morpoly.money import BANK, transfer
 from companion.morpoly.questions import ask_choice
-from companion.morpoly.rent import CardRent, rent_for
+from companion.morpoly.rent import CardRent, rent_due, rent_for
 from companion.morpoly.revisions import RAISE_TO_BUY
 from companion.morpoly.rules import is_variant
 from companion.morpoly.settle import charge
-from companion.morpoly.state import State
+from companion.morpoly.state import State, Token
 
 Landing = Generator[Question, str, None]
 
 
 def arrive(state: State, edition: Edition, narrator: Narrator, token_id: str, dice_total: int,
-           rent_rule: CardRent | None = None) -> Landing:
+           rent_rule: CardRent | None = None) -> Iterable[Question]:
     """Resolve the square ``token_id`` stands on. ``rent_rule`` is a card's special rent on the square
-    it sends the token to (``double`` for a station, ``dice-10`` for a utility)."""
+    it sends the token to (``double`` for a station, ``dice-10`` for a utility).
+
+    The square's own procedure, for the caller to ``yield from`` (``()`` when the square does
+    nothing): a plain function choosing it, not a generator around it — a generator made and
+    stepped through at every landing, and once more at every answer to a landing's question."""
     token = state.token(token_id)
     square = edition.squares[token.square]
     if square.kind in OWNABLE:
-        yield from _ownable(state, edition, narrator, token_id, dice_total, rent_rule)
-    elif square.kind == "tax":
-        yield from charge(state, edition, narrator, token.party, BANK, edition.tax(square.index), PaymentKind.TAX,
-                          purposes.tax(square.name))
-    elif square.kind in ("chance", "chest"):
-        yield from cards.draw(state, edition, narrator, token_id, square.kind, dice_total)
-    elif square.kind == "go-to-jail":
-        yield from powers.jail(state, edition, narrator, token_id, JailCause.GO_TO_JAIL, square.name)
-    elif token.square == L_SPACE and is_variant(state):
-        yield from lspace(state, edition, narrator, token_id)
+        return _ownable(state, edition, narrator, token, dice_total, rent_rule)
+    if square.kind == "tax":
+        return charge(state, edition, narrator, token.party, BANK, edition.tax(square.index), PaymentKind.TAX,
+                      purposes.tax(square.name))
+    if square.kind in ("chance", "chest"):
+        return cards.draw(state, edition, narrator, token_id, square.kind, dice_total)
+    if square.kind == "go-to-jail":
+        return powers.jail(state, edition, narrator, token_id, JailCause.GO_TO_JAIL, square.name)
+    if token.square == L_SPACE and is_variant(state):
+        return lspace(state, edition, narrator, token_id)
+    return ()
 
 
-def _ownable(state: State, edition: Edition, narrator: Narrator, token_id: str, dice_total: int,
+def _ownable(state: State, edition: Edition, narrator: Narrator, token: Token, dice_total: int,
              rent_rule: CardRent | None) -> Landing:
-    token = state.token(token_id)
+    """``token`` (the state's own, found by :func:`arrive`) stands on an ownable square."""
+    token_id = token.id
     index = token.square
     name = edition.squares[index].name
     sq = state.squares[index]
@@ -88,7 +94,9 @@ def _ownable(state: State, edition: Edition, narrator: Narrator, token_id: str, 
         return
     if sq.mortgaged:
         return
-    amount = yield from rent_for(state, edition, narrator, token_id, index, dice_total, rent_rule)
+    # the printed rent without rent_for's generator (a card's rule may ask a roll: then through it)
+    amount = rent_due(state, edition, index, dice_total) if rent_rule is None \
+        else (yield from rent_for(state, edition, narrator, token_id, index, dice_total, rent_rule))
     yield from pay(state, edition, narrator, party, owner, amount, purposes.rent(name))
 
 

@@ -28,7 +28,7 @@ from companion.morpoly.position import Position, TokenId
 __all__ = [
     "Died", "Direction", "Event", "Jailed", "Landed", "Met", "Mode", "MustPay", "Passed", "PremiumDue",
     "Relocated", "Rolled", "Rotation", "SplitHalves", "Step", "Stolen", "card_rotation", "chance_to_land", "destination", "fool_directions",
-    "go_salaries", "is_occupied", "lspace_move", "lspace_walk", "luggage_race", "next_square", "opposite", "placement",
+    "go_salaries", "any_occupied", "is_occupied", "lspace_move", "lspace_walk", "luggage_race", "next_square", "opposite", "placement",
     "pub_parts", "split_salaries", "step", "teleport", "undead_split", "walk", "wizard_teleport",
     "wizard_teleport_target",
 ]
@@ -129,6 +129,19 @@ def is_occupied(position: Position, square: int, mover: TokenId, npc_squares: Se
     return square in npc_squares and is_on(options or {}, "npcs-occupy-squares")
 
 
+def any_occupied(position: Position, squares: tuple[int, ...], mover: TokenId, npc_squares: Sequence[int] = (),
+                 options: Mapping[str, str] | None = None) -> bool:
+    """Whether :func:`is_occupied` holds of any of ``squares``: the tokens walked once for all of
+    them (the Undead's split asks it of three squares, the Wizards' teleport of two, at every roll
+    of theirs: a walk over the tokens each, with two calls a token)."""
+    for token in position.tokens():
+        if token != mover and position.square_of(token) in squares and not position.in_jail(token):
+            return True
+    if not npc_squares:  # (outside ELAM: no generator made for the NPCs' squares)
+        return False
+    return any(square in npc_squares for square in squares) and is_on(options or {}, "npcs-occupy-squares")
+
+
 # --- the special moves ------------------------------------------------------------------------
 
 def pub_parts(dice: Dice) -> tuple[int, int]:
@@ -174,7 +187,7 @@ def undead_split(position: Position, token: TokenId, dice: Dice, running: Rotati
     start = position.square_of(token)
     first = destination(start, dice.low, direction, running)
     second = destination(start, dice.high, direction, running)
-    if any(is_occupied(position, square, token, npc_squares, options) for square in (start, first, second)):
+    if any_occupied(position, (start, first, second), token, npc_squares, options):
         return None
     return SplitHalves(start, dice.low, dice.high, first, second)
 
@@ -207,7 +220,7 @@ def wizard_teleport(position: Position, token: TokenId, dice: Dice, running: Rot
     target = wizard_teleport_target(start, dice, running)
     if target is None:
         return None
-    if is_occupied(position, start, token, npc_squares, options) or is_occupied(position, target, token, npc_squares, options):
+    if any_occupied(position, (start, target), token, npc_squares, options):
         return None
     return target
 

@@ -17,15 +17,14 @@ revision 2 — revision 1 settled them after the whole path).
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Generator
+from collections.abc import Callable, Generator, Iterable
 from functools import cache
 
 from companion.core.procedure import Narrator, Question
 from companion.morpoly import purposes
 from companion.morpoly.editions import Edition
 from companion.morpoly.elam.meetings import after_arrival
-from companion.morpoly.elam.npcs import NPCS, runs_forward, token_placed
-from companion.morpoly.elam.table import is_played as elam_played
+from companion.morpoly.elam.npcs import NPCS, token_placed
 from companion.morpoly.elam.npcs import square_of as npc_square
 from companion.morpoly.events import Direction, Event, Mode, PaymentKind, RelocationCause, Relocated, Step
 from companion.morpoly.fortuna_play import at_go as fortuna_at_go
@@ -48,8 +47,9 @@ Hook = Generator[Question, str, None]
 
 
 def running(state: State, token_id: str) -> Rotation:
-    """The token's running direction (R1, R71): clockwise until ELAM's Dibbler reverses it."""
-    return Rotation.CLOCKWISE if runs_forward(state, token_id) else Rotation.COUNTER_CLOCKWISE
+    """The token's running direction (R1, R71): clockwise until ELAM's Dibbler reverses it
+    (:func:`~companion.morpoly.elam.npcs.runs_forward` written out: a call of its own, twice a move)."""
+    return Rotation.COUNTER_CLOCKWISE if token_id in state.reversed_tokens else Rotation.CLOCKWISE
 
 
 def npc_squares(state: State) -> tuple[int, ...]:
@@ -75,6 +75,19 @@ def moved_steps(state: State, edition: Edition, narrator: Narrator, token_id: st
     ``at_go`` (GO money, interest, the Fortuna check) runs where the path reaches GO: the events up
     to that step are settled first, the rest after it (§2.4 step 1); in a game of rules revision 1,
     after all of them. A path with no step on GO does not run it: each of the three needs one."""
+    events, cut = _put(state, edition, narrator, token_id, steps, cause, at_go is not None)
+    if cut is not None or state.ledger.active():
+        yield from _path_settled(state, edition, narrator, events, cut, at_go)
+
+
+def _put(state: State, edition: Edition, narrator: Narrator, token_id: str, steps: tuple[Step, ...],
+         cause: RelocationCause | None, go: bool) -> tuple[tuple[Event, ...], int | None]:
+    """:func:`moved_steps` up to its rules, which most moves have none to ask (no FSU active, no GO
+    on the path): the token put where ``steps`` end, the move said; returns the move's events and,
+    when ``go`` (an ``at_go`` is given) and a step is on GO, how many of the events come before it
+    (all of them in rules revision 1), else ``None``: ``at_go`` is not run. A plain function, so
+    that :func:`move` makes a generator for the rest only when there is a rule to ask (a generator
+    made and stepped through at every move, for nothing nine times in ten)."""
     token = state.token(token_id)
     origin = token.square
     end = steps[-1]
@@ -92,24 +105,29 @@ def moved_steps(state: State, edition: Edition, narrator: Narrator, token_id: st
     else:
         narrator.say("morpoly.token.moved-back", f"{token_id} goes back {len(steps)} to {name}",
                      token=token_id, square=end.square, steps=len(steps), name=name)
-    events = move_events(token_id, origin, steps, cause)
-    cut = len(events)
-    if at_go is not None:
+    # :func:`move_events` written out (a call at every move)
+    events = steps if cause is None else (*steps, Relocated(token_id, cause, origin, end.square))
+    if go:
         for i, step in enumerate(steps):  # written out: a generator here cost a microsecond a move
             if step.square == GO:
-                if state.revision >= PATH_ORDER_AND_BANKER:
-                    cut = i + 1
-                break
-        else:  # a path without GO earns no salary, owes no interest and passes no Fortuna check:
-            at_go = None  # ``at_go`` would do nothing, after a generator made for it (nine moves in ten)
-    # the FSU ledger; a path (and a relocation) means nothing to it while no FSU is active, so it is
-    # not handed over then (settle would find so only after making its generator: every move)
+                return events, i + 1 if state.revision >= PATH_ORDER_AND_BANKER else len(events)
+    # a path without GO earns no salary, owes no interest and passes no Fortuna check:
+    return events, None  # ``at_go`` would do nothing, after a generator made for it (nine moves in ten)
+
+
+def _path_settled(state: State, edition: Edition, narrator: Narrator, events: tuple[Event, ...], cut: int | None,
+                  at_go: Callable[[], Hook] | None) -> Hook:
+    """The rest of :func:`moved_steps`: the FSU ledger reads the path, ``at_go`` runs after the
+    first ``cut`` events (not at all when ``cut`` is ``None``), the ledger reads the rest. A path
+    (and a relocation) means nothing to the ledger while no FSU is active, so it is not handed over
+    then (settle would find so only after making its generator: every move)."""
+    before = len(events) if cut is None else cut
     if state.ledger.active():
-        yield from settle(state, edition, narrator, events[:cut])
-    if at_go is not None:
+        yield from settle(state, edition, narrator, events[:before])
+    if cut is not None and at_go is not None:
         yield from at_go()
-    if cut < len(events) and state.game_over is None and state.ledger.active():
-        yield from settle(state, edition, narrator, events[cut:])
+    if before < len(events) and state.game_over is None and state.ledger.active():
+        yield from settle(state, edition, narrator, events[before:])
 
 
 def move_events(token_id: str, origin: int, steps: tuple[Step, ...],
@@ -141,7 +159,8 @@ def move(state: State, edition: Edition, narrator: Narrator, token_id: str, step
     ``go_times``: a Fool's doubled card doubles the GO money it pays (L112, rules revision 10)."""
     arrive, meetings = _arrival()
 
-    rotation, npcs_on = running(state, token_id), npc_squares(state)
+    rotation = running(state, token_id)
+    npcs_on = () if state.npcs is None else npc_squares(state)  # (outside ELAM without a call: every move)
     target = step_offered(state, token_id, steps, rotation, npcs_on)
     if target is not None:  # (asked first: a step is seldom offered, and the question's generator made only then)
         steps = yield from offer_step(state, edition, narrator, token_id, steps, rotation, npcs_on, target)
@@ -153,15 +172,19 @@ def move(state: State, edition: Edition, narrator: Narrator, token_id: str, step
         if count and token_alive(state, token_id):
             yield from go_money(state, edition, narrator, token_id, count)
 
-    yield from moved_steps(state, edition, narrator, token_id, steps, cause, at_go)
+    # :func:`moved_steps` in its two halves: its generator made only when the path has a rule to ask
+    events, cut = _put(state, edition, narrator, token_id, steps, cause, True)
+    if cut is not None or state.ledger.active():
+        yield from _path_settled(state, edition, narrator, events, cut, at_go)
     if steps[-1].mode is Mode.PLACEMENT:
         return steps
     if _token_in_game(state, token_id) is not None and state.game_over is None:
         yield from arrive(state, edition, narrator, token_id, dice_total, rent_rule)
     mover = _token_in_game(state, token_id)  # (the landing may have taken it out of the game, or moved it)
-    if mover is not None and state.game_over is None and mover.square == steps[-1].square:
+    if mover is not None and state.game_over is None and mover.square == steps[-1].square \
+            and may_meet(state, mover):  # (asked first: the meetings' generator made only when one may be)
         yield from meetings(state, edition, narrator, token_id)  # the guilds' meetings and the swap (R5)
-    if elam_played(state):  # (asked here: a generator made after every move for nothing, else)
+    if state.rules.get("elam") == "on":  # (``elam.table.is_played`` written out: a call at every move)
         yield from after_arrival(state, edition, narrator, token_id, steps[-1].square)  # ELAM's meetings (R5)
     return steps
 
@@ -175,8 +198,33 @@ def _token_in_game(state: State, token_id: str) -> Token | None:
     return None
 
 
+def may_meet(state: State, mover: Token) -> bool:
+    """Whether :func:`companion.morpoly.powers.meetings` of ``mover`` (in the game, just arrived) may do
+    anything: in the variant, unless it is in jail, when another token not in jail stands on its
+    square (an arrest, a tithe, a Thief caught), or another token stands on a square of ``mover``'s
+    party while ``mover`` stands on one of that token's party (the Merchants' swap, L58–61: each
+    pair it offers has the token that moved, and ``powers._on_each_others`` is symmetric). Else
+    it would only read the table. Written out over the tokens: asked after every move."""
+    if mover.in_jail or state.rules.get("base", "variant") != "variant":  # ``is_variant`` written out
+        return False
+    square, party = mover.square, mover.party
+    squares = state.squares
+    here = squares.get(square)
+    owner = None if here is None else here.owner
+    for other in state.tokens:
+        if other is mover:
+            continue
+        if other.square == square and not other.in_jail:
+            return True
+        if owner is not None and owner == other.party:
+            there = squares.get(other.square)
+            if there is not None and there.owner == party:
+                return True
+    return False
+
+
 @cache
-def _arrival() -> tuple[Callable[..., Hook], Callable[..., Hook]]:
+def _arrival() -> tuple[Callable[..., Iterable[Question]], Callable[..., Hook]]:
     """What :func:`move` does on the square arrived on: :func:`companion.morpoly.landing.arrive` and the
     meetings of :func:`companion.morpoly.powers.meetings` — imported when first needed (the square
     may draw a card that moves again), once: an import statement in :func:`move` cost more than a

@@ -26,7 +26,7 @@ from companion.morpoly.money import transfer
 from companion.morpoly.moves import send_to_jail
 from companion.morpoly.position import tokens_on
 from companion.morpoly.questions import ask_choice
-from companion.morpoly.rent import CardRent, rent_for, street_rent
+from companion.morpoly.rent import CardRent, rent_due, rent_for, street_rent
 from companion.morpoly.rules import is_variant, token_alive
 from companion.morpoly.settle import charge, current_party, settle
 from companion.morpoly.revisions import AMOUNTS_AND_JAIL_DEALS, AUDITED
@@ -62,7 +62,9 @@ def landed_on_owned(state: State, edition: Edition, narrator: Narrator, token_id
         yield from settle(state, edition, narrator,
                           [PremiumDue(token_id, index, owner, street_rent(state, edition, index), deed.rents[0])])
         return
-    amount = yield from rent_for(state, edition, narrator, token_id, index, dice_total, rent_rule)
+    # the printed rent without rent_for's generator (a card's rule may ask a roll: then through it)
+    amount = rent_due(state, edition, index, dice_total) if rent_rule is None \
+        else (yield from rent_for(state, edition, narrator, token_id, index, dice_total, rent_rule))
     theft = thieves.theft(position, token_id, index, amount, state.rules)
     if theft is not None:
         steal = "steal"

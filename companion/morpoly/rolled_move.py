@@ -102,7 +102,7 @@ def way_param(way: str) -> str:
 
 def rolls_again(state: State, token_id: str, dice: Dice, way: str) -> bool:
     """Doubles roll again, except for the Undead (L85) and after a Wizard's teleport (L136)."""
-    if not dice.is_doubles:
+    if dice.first != dice.second:  # ``dice.is_doubles`` written out (a property's call at every roll)
         return False
     if not is_variant(state):
         return True
@@ -117,8 +117,7 @@ def movement_roll(state: State, edition: Edition, narrator: Narrator, token_id: 
     offered = ways(state, token_id, dice, reached)
     way = offered[0]
     while len(offered) > 1:
-        leads = {way_param(w): ",".join(str(square) for square in (reached[w] if w in reached else
-                                                                    reaches(state, token_id, dice, w)))
+        leads = {way_param(w): ",".join(map(str, reached[w] if w in reached else reaches(state, token_id, dice, w)))
                  for w in offered}
         said = len(narrator.lines)
         way = yield from ask_choice(state, narrator, "morpoly.move.how",
@@ -137,12 +136,14 @@ def movement_roll(state: State, edition: Edition, narrator: Narrator, token_id: 
         yield from wizard_move(state, edition, narrator, token_id, dice)
     elif way.startswith("split"):
         yield from split(state, edition, narrator, token_id, dice, direction)
-    elif is_variant(state) and state.token(token_id).square in PUBS:
-        yield from pub_walk(state, edition, narrator, token_id, dice, direction)
     else:
-        start = state.token(token_id).square
-        yield from move(state, edition, narrator, token_id,
-                        walk(token_id, start, dice.total, direction, running(state, token_id)), dice.total)
+        start = state.token(token_id).square  # (found once: a call, asked twice at every roll)
+        if start in PUBS and is_variant(state):
+            yield from pub_walk(state, edition, narrator, token_id, dice, direction)
+        else:
+            total = dice.total
+            yield from move(state, edition, narrator, token_id,
+                            walk(token_id, start, total, direction, running(state, token_id)), total)
     return again
 
 
