@@ -1,8 +1,9 @@
 """The simulator's shortcuts give what the long way gives, on every position of some random games:
 the mover's guilds read straight off the table (``table_position.heads_any``), the random player's
 one scan for a trade (``random_play._buys_and_completing``), and the money text made once per amount
-(``Currency.format``), and the totals' memo, updated from the squares that changed since its last
-table (``invariants._totals_since``)."""
+(``Currency.format``), the totals' memo, updated from the squares that changed since its last
+table (``invariants._totals_since``), and the meetings a move skips when ``moves.may_meet`` finds
+nobody to meet."""
 from __future__ import annotations
 
 import random
@@ -98,3 +99,37 @@ def test_a_payment_owed_made_at_once_is_the_constructor_s_value(payee: str | Non
     expected = Payment("red", payee, 60, PaymentKind.RENT, event_index=0)
     assert paid == expected and hash(paid) == hash(expected) and repr(paid) == repr(expected)
     assert vars(paid) == vars(expected)
+
+
+@pytest.mark.parametrize(("seed", "players", "options"), [(4, 4, {}), (6, 5, {"fortuna": "on", "elam": "on"}),
+                                                          (7, 3, {"base": "standard"})])
+def test_meetings_skipped_by_may_meet_would_have_done_nothing(seed: int, players: int,
+                                                              options: dict[str, str]) -> None:
+    """``moves.may_meet`` lets a move skip the guilds' meetings (the Watch's arrest, the Beggars'
+    tithe, a Thief caught, the Merchants' swap): on every position of some random games, for every
+    token in the game as if it had just arrived, wherever it says no the meetings ask nothing, say
+    nothing and change nothing; and it says yes where they do something."""
+    import copy
+
+    from companion.core.procedure import Narrator
+    from companion.morpoly.moves import _token_in_game, may_meet
+    from companion.morpoly.powers import meetings
+
+    skipped = acted = 0
+    for game in positions(seed, players, options, inputs=700):
+        state = game.state
+        edition = load_edition(state.edition)
+        for token in state.tokens:
+            mover = _token_in_game(state, token.id)
+            assert mover is not None
+            work = copy.deepcopy(state)
+            narrator = Narrator()
+            asked = next(iter(meetings(work, edition, narrator, token.id)), None)
+            did = asked is not None or bool(narrator.lines) or work != state
+            if not may_meet(state, mover):
+                skipped += 1
+                assert not did, (token.id, asked, narrator.lines)
+            acted += did
+    assert skipped > 100
+    if options.get("base") != "standard":
+        assert acted > 0  # positions where the meetings do something were met, and may_meet let them
