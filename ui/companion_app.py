@@ -332,7 +332,10 @@ class CompanionApp(App):
             return
         position = JournalPosition.of(session)
         playing = None if newest is None or newest.id == game_id else position
-        self.remember(replace(self.navigation, playing=playing))
+        # the table has left whatever game's end it was reading (the app may start on Home with that
+        # end recorded, and Home shown again forgets it only when another screen was in between): an
+        # end newer than this game, left recorded, was what a restart brought back instead of this game
+        self.remember(replace(self.navigation, playing=playing, ended=None))
         self.message = self.notice = ""  # the other game's status line is not this game's
         self.resume_game()
 

@@ -62,13 +62,16 @@ def _tappable(window: Any) -> list[Any]:
 
 
 def _weight(button: Any, screen: str, leaving: bool) -> int:
-    """How often a finger picks ``button``: an answer on a game's screen most, then its other
+    """How often a finger picks ``button``: an answer on a game's screen most, a way into a game
+    (a new game, its start, a resume) next, then a game screen's other
     buttons (a die's faces, the bars), a board's squares least (forty of them drowned the answers);
     a way back when the table wants to leave a screen that is not a game's (settings, the rulebook,
     the journal)."""
     text = str(getattr(button, "text", ""))
     if leaving:
         return 40 if text.startswith(BACK) else 1
+    if text.startswith(("★", "▶")):
+        return 10  # a new game, its start, a resume: the way into a game
     if screen not in PLAYING:
         return 1
     if getattr(button, "value", ""):
@@ -86,6 +89,18 @@ def _table(app: Any) -> tuple[Any, ...] | None:
     return (session.record.id, session.last_row,
             json.dumps(session.rules.mode.view(session.game, None), sort_keys=True, default=str),
             json.dumps(question.to_json(), sort_keys=True) if question is not None else None)
+
+
+def _game_id(app: Any) -> int | None:
+    """The open game's id in the journal (``None`` before one is open)."""
+    session = app.session
+    return session.record.id if session is not None and session.record is not None else None
+
+
+def _where(app: Any) -> str:
+    """What the app keeps beside the journal of where the table is (the game gone back to, the end
+    on screen): with the taps before a failure, what a restart will read."""
+    return f"game gone back to {app.navigation.playing}, end on screen {app.navigation.ended}"
 
 
 def _restarted(conftest: Any, app: Any, data: Path, language: str) -> tuple[Any, Any]:
@@ -109,17 +124,23 @@ def test_random_taps_never_crash_the_app_and_every_restart_shows_the_same_game(
     d = conftest.Driver(app)
     done: list[str] = []
     played: set[str] = set()
+    screens: set[str] = set()
     try:
         d.frames(3)
         for tap in range(TAPS):
             if rng.random() < 0.02:
                 before = _table(app)
+                done.append(f"{tap}: the plug pulled at {before[:2] if before else None} ({_where(app)})")
                 app, d = _restarted(conftest, app, data, language)
-                done.append(f"{tap}: the plug pulled at {before[:2] if before else None}")
-                if before is not None and _table(app) != before:
-                    raise AssertionError(f"after a restart the app shows another game or position: {done[-8:]}")
+                after = _table(app)
+                if before is not None and after != before:
+                    differs = [name for name, was, now in zip(("game", "row", "table", "question"), before,
+                                                              after or (None,) * 4) if was != now]
+                    raise AssertionError(f"after a restart the app shows another {', '.join(differs)} (game "
+                                         f"{before[:2]} before, {after[:2] if after else None} after): {done[-8:]}")
                 continue
             screen = d.screen.name
+            screens.add(screen)
             buttons = _tappable(d.window)
             if buttons and rng.random() < 0.9:
                 leaving = screen not in PLAYING and screen != "home" and rng.random() < 0.5
@@ -131,8 +152,11 @@ def test_random_taps_never_crash_the_app_and_every_restart_shows_the_same_game(
                 what = "between the buttons"
             hold = 0.7 if rng.random() < 0.05 else rng.choice((0.0, 0.0, 0.08))
             done.append(f"{tap}: {what} on {screen} at ({x:.0f}, {y:.0f}), held {hold} s")
+            was = _game_id(app)
             d.tap_at(x, y, hold=hold)
-            if app.session is not None and app.session.record is not None and app.session.seq:
+            if _game_id(app) != was:  # said, for a failure's account of the taps
+                done.append(f"  the open game is now {_game_id(app)} ({_where(app)})")
+            if _game_id(app) is not None and app.session.seq:
                 played.add(app.session.record.mode)
         shown = _table(app)
         if shown is not None:
@@ -140,8 +164,8 @@ def test_random_taps_never_crash_the_app_and_every_restart_shows_the_same_game(
                 fresh.resume(shown[0])
                 assert fresh.last_row == shown[1]
                 assert json.dumps(fresh.rules.mode.view(fresh.game, None), sort_keys=True, default=str) == shown[2]
-        seen = sorted({line.split(" on ")[-1].split(" at ")[0] for line in done if " on " in line})
-        print(f"\nTAPS {language}: modes {played}, shown {shown[:2] if shown else None}, screens {seen}")
+        print(f"\nrandom taps, {language}: games played {sorted(played)}, last shown {shown[:2] if shown else None}, "
+              f"screens {sorted(screens)}")  # (with -s: what a longer exploration reached)
         assert played, f"no game got an input in {TAPS} taps: {done[-8:]}"
     except BaseException:
         print("\n".join(done[-30:]))  # the taps before it, to play it again by hand
