@@ -24,7 +24,8 @@ from companion.core.procedure import Narrator, Question
 from companion.morpoly import purposes
 from companion.morpoly.editions import Edition
 from companion.morpoly.elam.meetings import after_arrival
-from companion.morpoly.elam.npcs import NPCS, token_placed
+from companion.morpoly.elam.table import is_played as elam_played
+from companion.morpoly.elam.npcs import NPCS, runs_forward, token_placed
 from companion.morpoly.elam.npcs import square_of as npc_square
 from companion.morpoly.events import Direction, Event, Mode, PaymentKind, RelocationCause, Relocated, Step
 from companion.morpoly.fortuna_play import at_go as fortuna_at_go
@@ -47,9 +48,8 @@ Hook = Generator[Question, str, None]
 
 
 def running(state: State, token_id: str) -> Rotation:
-    """The token's running direction (R1, R71): clockwise until ELAM's Dibbler reverses it
-    (:func:`~companion.morpoly.elam.npcs.runs_forward` written out: a call of its own, twice a move)."""
-    return Rotation.COUNTER_CLOCKWISE if token_id in state.reversed_tokens else Rotation.CLOCKWISE
+    """The token's running direction (R1, R71): clockwise until ELAM's Dibbler reverses it."""
+    return Rotation.CLOCKWISE if runs_forward(state, token_id) else Rotation.COUNTER_CLOCKWISE
 
 
 def npc_squares(state: State) -> tuple[int, ...]:
@@ -184,7 +184,7 @@ def move(state: State, edition: Edition, narrator: Narrator, token_id: str, step
     if mover is not None and state.game_over is None and mover.square == steps[-1].square \
             and may_meet(state, mover):  # (asked first: the meetings' generator made only when one may be)
         yield from meetings(state, edition, narrator, token_id)  # the guilds' meetings and the swap (R5)
-    if state.rules.get("elam") == "on":  # (``elam.table.is_played`` written out: a call at every move)
+    if elam_played(state):
         yield from after_arrival(state, edition, narrator, token_id, steps[-1].square)  # ELAM's meetings (R5)
     return steps
 
@@ -205,7 +205,7 @@ def may_meet(state: State, mover: Token) -> bool:
     party while ``mover`` stands on one of that token's party (the Merchants' swap, L58–61: each
     pair it offers has the token that moved, and ``powers._on_each_others`` is symmetric). Else
     it would only read the table. Written out over the tokens: asked after every move."""
-    if mover.in_jail or state.rules.get("base", "variant") != "variant":  # ``is_variant`` written out
+    if mover.in_jail or not is_variant(state):
         return False
     square, party = mover.square, mover.party
     squares = state.squares

@@ -21,6 +21,7 @@ from typing import Any
 import pytest
 
 from companion.core.session import Session
+from tests.ui.test_ui_morpoly_at_the_table import _conftest
 
 TAPS = int(os.environ.get("RANDOM_TAPS", "200"))
 SEEDS = int(os.environ.get("RANDOM_TAP_SEEDS", "1"))
@@ -28,10 +29,6 @@ PLAYING = {"turn", "events", "table", "setup", "morpoly-board", "morpoly-setup"}
 """Screens where a game is set up or played: their answer buttons are tapped most."""
 BACK = ("⌂", "◀", "☰")
 """How a button that leaves a screen begins (Home, back, the table)."""
-
-
-def _conftest(request: Any) -> Any:
-    return request.config.pluginmanager.getplugin(str(Path(__file__).with_name("conftest.py")))
 
 
 def _in_sight(widget: Any, window: Any) -> bool:
