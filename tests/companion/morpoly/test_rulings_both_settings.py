@@ -47,8 +47,8 @@ def said(game: Game, name: str) -> list[dict[str, str]]:
 
 @pytest.mark.parametrize("setting, end, paid", [("no", 10, 0), ("yes", 4, 200)])
 def test_r1_go_back_three_for_a_reversed_token(setting: str, end: int, paid: int) -> None:
-    """R1 ("'go back' cards [move] backward", relative to the running direction; L201 "Laufrichtung
-    umkehren", L73 "vorrücken"), option ``cards-always-clockwise``: blue's direction was reversed by
+    """R1 ("'go back' cards [move] backward", relative to the running direction), L201 ("… und er
+    ändert seine Laufrichtung"), option ``cards-always-clockwise``: blue's direction was reversed by
     Dibbler; from Jail, just visiting (10) a 3 walks him counter-clockwise onto Chance (7), and "Go back
     3 spaces" sends him clockwise, back to 10 — or, cards always taken clockwise, counter-clockwise
     to Income Tax (4), which costs $200. (The "advance" half of R1's option is played in
@@ -64,11 +64,28 @@ def test_r1_go_back_three_for_a_reversed_token(setting: str, end: int, paid: int
     assert cash(game, "blue") == 1500 - paid
 
 
+@pytest.mark.parametrize("setting, end", [("no", 5), ("yes", 15)])
+def test_r1_nearest_railroad_for_a_reversed_token(setting: str, end: int) -> None:
+    """R1 ("'Advance to …' cards move forward", relative to the running direction), L201 ("… und er
+    ändert seine Laufrichtung"), option ``cards-always-clockwise``: reversed blue on Chance (7)
+    draws "Advance to the nearest Railroad": the nearest ahead in his running direction
+    (counter-clockwise) is Reading Railroad (5) — or, cards always taken clockwise, Pennsylvania
+    Railroad (15). Either is unowned: offered."""
+    state = elam(blue="watch")
+    state.rules["cards-always-clockwise"] = setting
+    state.reversed_tokens = ["blue"]
+    state.token("blue").square = 10
+    game = do(start(state, "blue"), "roll", (1, 2), "chance.nearest-railroad-1")
+    assert square(game, "blue") == end and key(game) == "morpoly.deed.buy"
+    assert cash(game, "blue") == 1500
+
+
 # --- R4 `npcs-occupy-squares`: the Undead split, the Beggars' step, the Fools' step -----------------
 
 @pytest.mark.parametrize("setting, offered", [("no", True), ("yes", False)])
 def test_r4_an_npc_on_a_halfs_square_bars_the_undead_split_only_by_the_option(setting: str, offered: bool) -> None:
-    """L83 ("sofern die entsprechenden Felder nicht besetzt sind"), R4 ("NPCs never count, except for
+    """L83 ("… nur anwenden, wenn kein anderer Spieler auf ihrem Feld steht oder auf dem Feld, dass sie
+    mit einer der Figuren direkt betreten"), R4 ("NPCs never count, except for
     their own encounters"), option ``npcs-occupy-squares``: the Undead on Park Place (37) roll 2 + 5;
     the halves would land on Boardwalk (39), where Dibbler stands, and Community Chest (2). The split
     is offered — or, NPCs occupying squares, not: the whole 7 is walked to Income Tax (4)."""
@@ -85,7 +102,7 @@ def test_r4_an_npc_on_a_halfs_square_bars_the_undead_split_only_by_the_option(se
 
 @pytest.mark.parametrize("setting, offered", [("no", True), ("yes", False)])
 def test_r4_an_npc_on_the_step_square_bars_the_beggars_step_only_by_the_option(setting: str, offered: bool) -> None:
-    """L73 ("… ein Feld weiter vorrücken, sofern es nicht besetzt ist"), R4, R36, option
+    """L73 ("… und kein Spieler darauf steht, so dürfen sie ein Feld vorrücken"), R4, R36, option
     ``npcs-occupy-squares``: a Beggar about to land on blue's Baltic Avenue (3) may step on to Income
     Tax (4), where Dibbler stands — or, NPCs occupying squares, may not, and pays Baltic's rent (4)."""
     state = elam(red="beggars", blue="watch", npcs=Npcs(AWAY, AWAY, 4, None))
@@ -103,8 +120,8 @@ def test_r4_an_npc_on_the_step_square_bars_the_beggars_step_only_by_the_option(s
 
 @pytest.mark.parametrize("setting, offered", [("no", True), ("yes", False)])
 def test_r4_an_npc_on_the_card_square_bars_the_fools_step_only_by_the_option(setting: str, offered: bool) -> None:
-    """L109 ("… auf ein Ereignisfeld vorrücken, sofern es nicht besetzt ist"), R4, R36, option
-    ``npcs-occupy-squares``: a Fool landing on Oriental Avenue (6) may step on to Chance (7), where
+    """L109 ("… und kein anderer auf dem diesem steht, können sie auf dieses Feld vorrücken"), R4,
+    R36, option ``npcs-occupy-squares``: a Fool landing on Oriental Avenue (6) may step on to Chance (7), where
     Dibbler stands — or, NPCs occupying squares, may not, and is offered Oriental Avenue."""
     state = elam(red="fools", blue="watch", npcs=Npcs(AWAY, AWAY, 7, None))
     state.rules["npcs-occupy-squares"] = setting
@@ -137,7 +154,8 @@ def test_r6_the_tithe_rounds_by_the_option(rounding: str, tithe: int) -> None:
 
 @pytest.mark.parametrize("rounding, share", [("down", 150), ("nearest", 151)])
 def test_r6_the_assassins_share_rounds_by_the_option(rounding: str, share: int) -> None:
-    """L177 ("… erhält die Gilde das Geld des Opfers geteilt durch (X+1)"), R51, R6 (option
+    """L179 ("… der Assasine erhält den X+1-ten Teil des Barvermögens des Opfers, wobei X seine
+    verbleibenden Gildenmitglieder sind"), R51, R6 (option
     ``rounding``: "÷ (X+1)"): the Assassin lands on Oriental Avenue (6) where blue stands with $1,505,
     attacks, and an odd roll kills: X = 9 lives left, 1,505 ÷ 10 = 150.5 — $150 down, $151 to the
     nearest; then the funeral ($200)."""
@@ -152,8 +170,8 @@ def test_r6_the_assassins_share_rounds_by_the_option(rounding: str, share: int) 
 
 @pytest.mark.parametrize("rounding, fee", [("down", 150), ("nearest", 151)])
 def test_r6_the_contract_fee_rounds_by_the_option(rounding: str, fee: int) -> None:
-    """L180 ("… für 1/10 seines Bargeldes anheuern"), R6 (option ``rounding``): blue, with $1,505,
-    lands on Oriental Avenue (6) where red's Assassin stands and hires him (against green, the nearest
+    """L180 ("Dazu zahlt er ihm ein 10-tel seines Barvermögens"), R6 (option ``rounding``): blue,
+    with $1,505, lands on Oriental Avenue (6) where red's Assassin stands and hires him (against green, the nearest
     token clockwise): the fee, a tenth of 1,505, is $150 down, $151 to the nearest."""
     state = elam(("red", "blue", "green"), red="assassins", blue="patrician", green="undead")
     state.rules["rounding"] = rounding
@@ -168,7 +186,8 @@ def test_r6_the_contract_fee_rounds_by_the_option(rounding: str, fee: int) -> No
 
 @pytest.mark.parametrize("rounding, fee", [("down", 150), ("nearest", 151)])
 def test_r6_dibblers_card_price_rounds_by_the_option(rounding: str, fee: int) -> None:
-    """L202 ("… verkauft ihm eine Ereigniskarte für 1/10 seines Bargeldes"), R70, R6 (option
+    """L202 ("… verkauft CMOT-Dibbler dem Spieler eine Ereigniskarte … für 1/10 von dessen
+    Barvermögens"), R70, R6 (option
     ``rounding``): blue, with $1,505, meets Dibbler on New York Avenue (19) and rolls 1 + 3: the card
     costs 150.5 — $150 down, $151 to the nearest; blue draws "Bank error in your favour" (+$200)."""
     state = elam(npcs=Npcs(AWAY, AWAY, 19, None))
@@ -185,7 +204,8 @@ def test_r6_dibblers_card_price_rounds_by_the_option(rounding: str, fee: int) ->
 
 @pytest.mark.parametrize("setting, to_patrician", [("no", 0), ("yes", 27)])
 def test_r41_interest_owed_to_a_jailed_patrician_by_the_option(setting: str, to_patrician: int) -> None:
-    """L97 ("Zinsen … gehen an den Patrizier"), B1/L9 ("im Gefängnis keine Einnahmen"), R41 ("Taxes
+    """L97 ("Kassiert alle Steuern und Hypothek-Zinsen"), L9 ("Im Gefängnis keine Gelder eingenommen …
+    werden können"), B1, R41 ("Taxes
     and interest while the Patrician is in jail … to the bank"), appendix 12: red passes GO with Park
     Place (175) and Reading Railroad (100) mortgaged: interest 27 goes to the bank while the Patrician
     sits in jail — or to him under ``patrician-collects-in-jail``. (The tax half of the option is
@@ -201,3 +221,23 @@ def test_r41_interest_owed_to_a_jailed_patrician_by_the_option(setting: str, to_
     assert cash(game, "blue") == 1500 + to_patrician
     assert cash(game, "red") == 1500 + 200 - 27
     assert game.state.bank.cash == bank - 200 + 27 - to_patrician
+
+
+# --- R64 `npc-start`: where Death waits ---------------------------------------------------------
+
+@pytest.mark.parametrize("setting, dies", [("l-space", False), ("go", True)])
+def test_r64_a_token_landing_on_go_meets_death_only_when_the_npcs_start_there(setting: str, dies: bool) -> None:
+    """R64 (option ``npc-start``; the source names no start square, L188 only who moves them), L190
+    ("Wenn Tod auf dem Feld eines anderen Spielers steht, so stirbt dieser sofort"), R65: blue
+    lands exactly on GO on the first turn and collects the double salary ($400, L15). The NPCs
+    start on L-Space (20): nothing more — or, started on GO, Death is there: blue dies (one life,
+    the $200 funeral, R61)."""
+    state = new_state(["red", "blue"], {"edition": "us", "base": "variant", "elam": "on", "npc-start": setting})
+    state.party("red").guilds, state.party("blue").guilds = ["watch"], ["patrician"]
+    assert state.npcs is not None and state.npcs.death == (0 if dies else 20)
+    state.token("red").square, state.token("blue").square = 12, 36
+    game = do(start(state, "blue"), "roll", (1, 3))
+    assert square(game, "blue") == 0
+    assert game.state.lives["blue"] == (9 if dies else 10)
+    assert cash(game, "blue") == 1500 + 400 - (200 if dies else 0)
+    assert bool(said(game, "morpoly.npc.death")) is dies
