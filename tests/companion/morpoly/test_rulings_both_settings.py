@@ -241,3 +241,23 @@ def test_r64_a_token_landing_on_go_meets_death_only_when_the_npcs_start_there(se
     assert game.state.lives["blue"] == (9 if dies else 10)
     assert cash(game, "blue") == 1500 + 400 - (200 if dies else 0)
     assert bool(said(game, "morpoly.npc.death")) is dies
+
+
+# --- R44 `fool-reverse-movement`: a reversed "advance" card -------------------------------------
+
+@pytest.mark.parametrize("setting, end", [("opposite-square", 19), ("reverse-direction", 15)])
+def test_r44_a_fools_seven_on_advance_to_boardwalk(setting: str, end: int) -> None:
+    """L113 ("Bei einer 7 verkehrt sich der Effekt der Karte ins Gegenteil"), L116 ("Wenn sie auf ein
+    Feld geschickt werden, gehen sie auf das entgegengesetzte Feld"), R44 (option
+    ``fool-reverse-movement``): the Fool walks from Income Tax (4) onto Chance (7), draws "Advance to
+    Boardwalk" (39, 32 squares ahead), modifies it and rolls a 7. By default he goes to the square
+    opposite Boardwalk, New York Avenue (19); reversing the direction, he walks the 32 squares back
+    instead, to Pennsylvania Railroad (15). Either way he crosses GO backward, for nothing (L110).
+    (The option on "Go back 3 spaces" is played in test_fool_cards.py.)"""
+    state = variant("fools", players=("red", "blue"), **{"fool-reverse-movement": setting})
+    state.token("red").square, state.token("blue").square = 4, 12
+    game = do(start(state), "roll", (1, 2), "chance.advance-boardwalk")
+    assert key(game) == "morpoly.card.fool-modify"
+    game = do(game, "modify", (3, 4))
+    assert square(game) == end and key(game) == "morpoly.deed.buy"
+    assert cash(game, "red") == 1500
