@@ -2,8 +2,11 @@
 only: each test here plays one situation from the rules under the default AND under the other
 setting, through the engine (``start``/``do``), and asserts what differs.
 
-The audit that found these gaps (every ruling R1–R73 → its option → the tests that play it) is in the
-commit that added this file. US amounts: GO $200, start $1,500, Income Tax $200."""
+Found by an audit of every ruling R1–R73 against its option and the tests that play it: the other
+options, and the other effects of these, are played on both settings in test_fsu_options.py,
+test_money_powers.py, test_moves.py, test_takeover.py, test_elam.py, test_elam_moves.py,
+test_elam_referee.py, test_fool_cards.py and test_revision_5.py / _9.py. US amounts: GO $200,
+start $1,500, Income Tax $200."""
 from __future__ import annotations
 
 import pytest
