@@ -303,3 +303,57 @@ def test_wizards_cover_fires_on_an_l_space_move_not_on_walking_past_l_space(
     assert square(game) == 22 and key(game) == "morpoly.card.chance"
     assert redeemed(game) is fires and active(game) is not fires
     assert cash(game, "red") == 1500 + (CLAIM if fires else 0)
+
+
+# --- §3.6 Patrician: a tax card (L104) fires the TAX cover, another payment card does not ---------
+
+@pytest.mark.parametrize(("card", "paid", "fires"), [("chest.street-repairs", 80, True), ("chest.doctor", 50, False)])
+def test_patrician_cover_fires_on_a_tax_card_not_on_another_payment_card(card: str, paid: int, fires: bool) -> None:
+    """§3.6, L101 ("FSU-Nehmer muss Steuern zahlen"), L104 ("Als Steuern gelten die beiden Steuerfelder
+    und alle Ereigniskarten, auf denen Steuern zu zahlen sind"), L97 ("Kassiert alle Steuern"), R29:
+    Red (two houses) walks 38 → 2 and draws "assessed for street repair" ($40 per house: a tax):
+    the 80 goes to the Patrician, who pays Red 300. The doctor's fee (50, not a tax) goes to the
+    bank and the FSU runs on."""
+    state = at(variant("watch", "patrician"), red=38, blue=20)
+    own(state, "red", 1, 3, houses=1)
+    insure(state, {Cover.TAX}, square_=11)
+    game = do(start(state, "red"), "roll", (1, 3), card)
+    assert redeemed(game) is fires and active(game) is not fires
+    if fires:
+        assert cash(game, "red") == 1500 + 200 - paid + CLAIM and cash(game, "blue") == 1500 + paid - CLAIM
+    else:
+        assert cash(game, "red") == 1500 + 200 - paid and cash(game, "blue") == 1500
+
+
+# --- §3.2 City Watch: a fine card's money goes to the Watch, another card's to the bank ----------
+
+@pytest.mark.parametrize(("card", "to_watch"), [("chance.speeding-fine", True), ("chest.doctor", False)])
+def test_the_watch_collects_a_fine_card_not_another_payment(card: str, to_watch: bool) -> None:
+    """§3.2, L48 ("Kassieren alle Strafgelder"), L53 ("Strafgelder beinhalten alle 'Zahle Strafe'
+    Karten …"), R29: Red draws the speeding fine (15): Blue (the Watch) gets it. Red draws the
+    doctor's fee (50), not a fine: it goes to the bank."""
+    chance = card.startswith("chance")
+    state = at(variant("patrician", "watch"), red=4 if chance else 14, blue=20)
+    game = do(start(state, "red"), "roll", (1, 2), card)         # 4 → 7 (Chance) or 14 → 17 (Chest)
+    amount = 15 if chance else 50
+    assert cash(game, "red") == 1500 - amount
+    assert cash(game, "blue") == 1500 + (amount if to_watch else 0)
+
+
+# --- §4.1 pubs: the split walk is for a token standing on a pub, not one walking past ------------
+
+@pytest.mark.parametrize(("start_square", "first_stop"), [(5, 7), (3, 10)])
+def test_the_pub_walk_is_from_a_pub_not_past_one(start_square: int, first_stop: int) -> None:
+    """§4.1, L145 ("Wenn ein Spieler auf einem Kneipen-Feld steht, so muß er den nächsten Wurf einzeln
+    ausführen, wobei er zuerst die niedrigere Zahl zieht"): from Reading (5) a 5 + 2 stops first on
+    Chance (7, the 2) and is resolved there; from 3, walking past Reading, the same roll goes straight
+    to 10 (just visiting) in one walk."""
+    state = at(variant("patrician", "watch"), red=start_square, blue=20)
+    game = do(start(state, "red"), "roll", (5, 2))
+    assert square(game) == first_stop
+    if start_square == 5:
+        assert key(game) == "morpoly.card.chance"
+        game = do(game, "chance.jail-free")
+        assert square(game) == 12 and key(game) == "morpoly.deed.buy"
+    else:
+        assert key(game) == "morpoly.turn.menu" and game.state.turn.token == "blue"
