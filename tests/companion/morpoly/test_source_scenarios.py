@@ -162,9 +162,10 @@ def test_thieves_cover_fires_on_a_theft_not_where_the_group_is_complete(complete
 
 
 @pytest.mark.xfail(strict=True, reason="L41: the Thieves' FSU is due when the Thief enters an unbuilt, "
-                   "unmortgaged square of the insured (not of a complete group); the engine needs a "
-                   "theft (Stolen event), and a jailed owner is not stolen from (thieves.may_steal "
-                   "-> receives_income), so no claim is paid")
+                   "unmortgaged square of the insured (not of a complete group); the engine fires it only "
+                   "on a Stolen event (guilds/thieves.py condition), and powers.landed_on_owned returns at "
+                   "'morpoly.rent.owner-in-jail' before thieves.theft is reached (also may_steal -> "
+                   "receives_income), so a jailed insured gets no claim")
 def test_thieves_cover_by_l41_fires_when_the_thief_enters_a_jailed_insureds_square() -> None:
     """§3.1 ("condition: … a Thief token lands on an unmortgaged square of the beneficiary in a group
     that no single player owns completely"), L41 ("Die FSU der Diebe wird also fällig, wenn der Dieb
@@ -357,3 +358,20 @@ def test_the_pub_walk_is_from_a_pub_not_past_one(start_square: int, first_stop: 
         assert square(game) == 12 and key(game) == "morpoly.deed.buy"
     else:
         assert key(game) == "morpoly.turn.menu" and game.state.turn.token == "blue"
+
+
+# --- Appendix 3a: an FSU the Merchants took over expires with the original holder token ---------
+
+@pytest.mark.parametrize(("mover", "ends"), [("red", True), ("green", False)])
+def test_appendix_3a_a_taken_over_fsu_expires_by_the_original_token_only(mover: str, ends: bool) -> None:
+    """Appendix 3a, §3.3, L65 ("Es gelten für ihn alle Regeln des FSU-Nehmers, außer, dass die Dauer
+    der FSU sich immer noch nach dem Spieler richtet, der die FSU abgeschlossen hat"): the Merchants
+    (Green) hold the FSU Red's token bought on Blue's Mediterranean (1). Red walking 39 → 2 past it
+    ends it; the Merchants' own token walking the same path does not."""
+    state = at(variant("patrician", "watch", "merchants"), red=20, blue=12, green=20)
+    state.token(mover).square = 39
+    state.ledger = Ledger((Fsu(1, "blue", "green", "red", 1, 250, frozenset({Cover.JAILED}), False),), 2)
+    game = do(start(state, mover), "roll", (1, 2))
+    assert square(game, mover) == 2 and key(game) == "morpoly.card.chest"
+    assert active(game) is not ends
+    assert said(game, "morpoly.fsu.expired") is ends
