@@ -104,7 +104,11 @@ standing for one earned that turn) changes none. Written again for rules revisio
 digests changed, each played under revisions 10 and 11 side by side and first differing at one of its
 two changes — 235 where a lander short of a deed's price who could raise it was told "cannot afford"
 and is now asked to buy (the random player often buys, mortgaging), 1 where a jailed party is no
-longer among a bankrupt guild's bidders.
+longer among a bankrupt guild's bidders. Written again for rules revision 12 (a Thief entering a
+stealable square of an insured owner in jail makes the Thieves' cover due, L41): 6 of 240 digests
+changed (defaults 3p seeds 15, 22, 23, 4p seeds 10, 30; fortuna+elam 3p seed 15), exactly the games
+where a Thief entered such a square while the owner held an active FSU with the Thieves' cover
+(counted by a hook on the new branch over all 240 games), no other.
 """
 from __future__ import annotations
 

@@ -104,7 +104,9 @@ class PremiumDue:
 
 @dataclass(frozen=True)
 class Stolen:
-    """A Thief token took ``amount`` from ``victim`` on ``square`` (§3.1)."""
+    """A Thief token took ``amount`` from ``victim`` on ``square`` (§3.1): the Thieves' cover's event.
+    ``amount`` is 0 where nothing was taken: under ``thief-steal=skip-payment`` (R24), and (rules
+    revision 12) where the owner sits in jail and is owed nothing (B1), the cover due all the same (L41)."""
 
     thief: TokenId
     victim: PartyId

@@ -29,7 +29,7 @@ from companion.morpoly.questions import ask_choice
 from companion.morpoly.rent import CardRent, rent_due, rent_for, street_rent
 from companion.morpoly.rules import is_variant, token_alive
 from companion.morpoly.settle import charge, current_party, settle
-from companion.morpoly.revisions import AMOUNTS_AND_JAIL_DEALS, AUDITED
+from companion.morpoly.revisions import AMOUNTS_AND_JAIL_DEALS, AUDITED, THIEF_AT_A_JAILED_OWNER
 from companion.morpoly.state import State, square_state
 from companion.morpoly.table_position import currency_profile, position_of
 
@@ -56,6 +56,9 @@ def landed_on_owned(state: State, edition: Edition, narrator: Narrator, token_id
     if not receives_income(position, owner):
         narrator.say("morpoly.rent.owner-in-jail", f"{owner} is in jail and receives no rent for {name}",
                      owner=owner, square=index, name=name)
+        if state.revision >= THIEF_AT_A_JAILED_OWNER and thieves.enters_insurable(position, token_id, index):
+            # L41: the Thieves' cover is due when the Thief enters the square, nothing taken (B1, R10)
+            yield from settle(state, edition, narrator, [Stolen(token_id, owner, index, 0)])
         return
     if sq.houses:
         deed = edition.deed(index)

@@ -110,6 +110,13 @@ revisions differ, and nowhere else.
    - A party all of whose tokens sit in jail bids for no bankrupt guild (L153's auction is a deal:
      L9 "keine … Handel abgeschlossen", the Thieves excepted, L36) — as the Merchants' buy right
      (R31) and trades (B1). Before, it was named among the bidders.
+12. The Thieves' cover as the source words it (L41: "Die FSU der Diebe wird also fällig, wenn der Dieb
+   eines der unbebauten Felder des FSU-Nehmers betritt, außer es liegt eine Hypothek darauf, oder der
+   FSU-Nehmer besitzt alle Straßen dieser Farbe"; reference §3.1's condition: "a Thief token lands on
+   an unmortgaged square of the beneficiary in a group that no single player owns completely"): a
+   Thief who enters such a square of an insured owner sitting in jail — owed nothing, so nothing is
+   stolen (B1) — makes the claim due all the same, paid to the jailed beneficiary (R10). Before, the
+   cover fired only on a theft, and a jailed owner was never robbed.
 """
 from __future__ import annotations
 
@@ -158,5 +165,9 @@ RAISE_TO_BUY: Final = 11
 NO_BIDS_FROM_JAIL: Final = 11
 """From this revision: a party all in jail (no Thieves) bids for no bankrupt guild (L9, L153)."""
 
-LATEST: Final = 11
+THIEF_AT_A_JAILED_OWNER: Final = 12
+"""From this revision: a Thief entering a stealable square of an owner in jail makes the Thieves'
+cover due (L41), nothing taken."""
+
+LATEST: Final = 12
 """The revision new games are started with."""

@@ -1,5 +1,6 @@
 """The Thieves (Diebe, L32–42): steal the use fee instead of paying it, get caught when another
-token is on the square, do business from jail. Their FSU pays when they steal from the insured."""
+token is on the square, do business from jail. Their FSU pays when they steal from the insured, or
+(from rules revision 12) enter a square they would steal on from an insured owner sitting in jail."""
 from __future__ import annotations
 
 from collections.abc import Mapping
@@ -23,15 +24,27 @@ def condition(event: Event, beneficiary: PartyId, insurer: PartyId, position: Po
 
 
 def may_steal(position: Position, token: TokenId, square: int) -> bool:
+    """A Thief token on a square it may steal on (:func:`enters_insurable`) where a fee is due (not
+    to a jailed owner, B1)."""
+    if not enters_insurable(position, token, square):
+        return False
+    owner = position.owner(square)
+    assert owner is not None
+    return receives_income(position, owner)
+
+
+def enters_insurable(position: Position, token: TokenId, square: int) -> bool:
     """A Thief token on another party's unmortgaged, unbuilt ownable square whose group no single
-    player owns completely (L35: "cursed watch golems"), where a fee is due (not to a jailed owner,
-    B1); built streets always form a full group, so Thieves pay premiums like everybody else."""
+    player owns completely (L35: "cursed watch golems"): where the Thieves steal, and where their
+    cover is due by L41 ("wenn der Dieb eines der unbebauten Felder des FSU-Nehmers betritt, außer es
+    liegt eine Hypothek darauf, oder der FSU-Nehmer besitzt alle Straßen dieser Farbe") even when a
+    jailed owner is owed nothing to steal (B1; claims are paid in jail, R10). Built streets always
+    form a full group, so Thieves pay premiums like everybody else."""
     if Guild.THIEVES not in position.guilds_of(position.party_of(token)) or square not in OWNABLE:
         return False
     owner = position.owner(square)
     return (owner is not None and owner != position.party_of(token) and not position.is_mortgaged(square)
-            and position.buildings(square) == 0 and not whole_group_owned(position, square)
-            and receives_income(position, owner))
+            and position.buildings(square) == 0 and not whole_group_owned(position, square))
 
 
 @dataclass(frozen=True)

@@ -161,24 +161,7 @@ def test_thieves_cover_fires_on_a_theft_not_where_the_group_is_complete(complete
     assert not check_invariants(game.state)
 
 
-@pytest.mark.xfail(strict=True, reason="L41: the Thieves' FSU is due when the Thief enters an unbuilt, "
-                   "unmortgaged square of the insured (not of a complete group); the engine fires it only "
-                   "on a Stolen event (guilds/thieves.py condition), and powers.landed_on_owned returns at "
-                   "'morpoly.rent.owner-in-jail' before thieves.theft is reached (also may_steal -> "
-                   "receives_income), so a jailed insured gets no claim")
-def test_thieves_cover_by_l41_fires_when_the_thief_enters_a_jailed_insureds_square() -> None:
-    """§3.1 ("condition: … a Thief token lands on an unmortgaged square of the beneficiary in a group
-    that no single player owns completely"), L41 ("Die FSU der Diebe wird also fällig, wenn der Dieb
-    eines der unbebauten Felder des FSU-Nehmers betritt, außer es liegt eine Hypothek darauf, oder
-    der FSU-Nehmer besitzt alle Straßen dieser Farbe"); claims are paid to a jailed beneficiary (R10).
-    Red sits in jail; the Thief (Blue) lands on Red's Mediterranean: the claim of 300 is due."""
-    state = at(variant("patrician", "thieves"), red=10, blue=38)
-    state.token("red").in_jail = True
-    own(state, "red", 1)
-    insure(state, {Cover.ROBBED})
-    game = do(start(state, "blue"), "roll", (1, 2))
-    assert redeemed(game)
-    assert cash(game, "red") == 1500 + CLAIM
+# (L41 with the insured in jail: tests/companion/morpoly/test_revision_12.py, rules revision 12)
 
 
 # --- §3.2 City Watch: the JAILED cover, fires / must not -----------------------------------------
