@@ -284,3 +284,89 @@ def test_a_loan_repaid_exactly_leaves_nothing_and_costs_no_penalty() -> None:
     score = scoring.final_score(state)
     assert score.points == {"red": 0, "blue": -4}
     assert score.winners == ["red"]
+
+
+# -- Bloody Stupid Johnson and Small Gods ---------------------------------------------------------------
+
+def test_johnson_taking_the_small_gods_card_leaves_no_small_gods_to_save_the_minion() -> None:
+    """en.txt l.369: "If the City Area Card of the same number is in play then it is set to one side
+    and is no longer in the game, i.e. the power on the card is not in effect. Also, the owner of the
+    card must remove one minion from the same area as the card." Johnson rolls Small Gods (4), whose
+    card red holds with $10: the card goes first, so red is not offered Small Gods for the minion."""
+    start = position({"small-gods": {"building": "red", "minions": {"red": 2}, "trouble": True}},
+                     players=[{"color": "red", "money": 10}, {"color": "blue"}])
+    done = resolve(start, "bloody-stupid-johnson", [4])
+    assert done.is_finished and done.answers_used == 1
+    assert done.state.lost_area_cards == ["small-gods"]
+    assert done.state.areas["small-gods"].minions == {"red": 1} and done.state.player("red").money == 10
+    assert not actions.can_use_small_gods(done.state, "red")
+
+
+def test_small_gods_stops_a_demon_for_three_dollars_whatever_the_holder_has_there() -> None:
+    """en.txt FAQ l.273-275: "Can the Small Gods card protect you against demons? Yes. You can pay $3
+    to stop a demon piece being placed in an area. The demon piece should be placed to one side".
+    Red has a building and two minions in The Hippo: one payment of $3 sets the demon aside.
+    (de.txt l.227 reads differently: "Dazu musst du für jede deiner Figuren in dem Bezirk 3 $
+    zahlen" — $3 for each of one's pieces in the area, $9 here; the rules README does not list this
+    difference and the engine follows the English book.)"""
+    start = position({"small-gods": {"building": "red"},
+                      "the-hippo": {"building": "red", "minions": {"red": 2}, "trouble": True}},
+                     players=[{"color": "red", "money": 10}, {"color": "blue"}])
+    done = resolve(start, "demons-from-the-dungeon-dimensions", [6, "pay", 3, 3, 3])
+    assert done.is_finished
+    assert done.state.areas["the-hippo"].demons == 0 and done.state.player("red").money == 7
+    assert done.state.areas["dragons-landing"].demons == 3
+
+
+# -- Vetinari ------------------------------------------------------------------------------------------
+
+def test_vetinari_counts_areas_with_trolls_and_other_players_but_not_demons() -> None:
+    """en.txt l.241: "minions in different areas ... Areas must be free of demons" — only demons
+    spoil an area for Vetinari; trolls and the other players' majorities do not (he need not control
+    them). Four players: nine areas needed; red has a minion in ten, one of them with a demon, one
+    with two trolls and one where blue has three minions."""
+    areas: dict[str, Any] = {a: {"minions": {"red": 1}} for a in AREA_IDS[:10]}
+    areas[AREA_IDS[0]]["demons"] = 1
+    areas[AREA_IDS[1]]["trolls"] = 2
+    areas[AREA_IDS[2]]["minions"]["blue"] = 3
+    players = [{"color": "red", "personality": "vetinari"}, {"color": "yellow"}, {"color": "green"}, {"color": "blue"}]
+    state = position(areas, players)
+    assert len(scoring.infiltrated(state, "red")) == 9
+    assert scoring.winner_at_turn_start(state, "red") == "red"
+    state.areas[AREA_IDS[1]].demons = 1  # a second demon area: eight left
+    state.recount()
+    assert scoring.winner_at_turn_start(state, "red") is None
+
+
+# -- At the start of your turn, not the end --------------------------------------------------------------
+
+def test_a_condition_met_during_the_turn_wins_only_if_it_still_holds_at_the_next_turn_start() -> None:
+    """en.txt l.237: "All of the Personality cards apart from Commander Vimes state that the conditions
+    on the card must occur at the start of your turn, not the end of it." Red, the Dragon King of
+    Arms, makes the eighth trouble marker in his own turn: the game goes on. If it still lies there
+    when red's next turn starts, red wins; if blue removed a marker in between, red does not."""
+    from companion.morpork.turn import turn_procedure
+    seven = {a: {"minions": {"blue": 1}, "trouble": True} for a in AREA_IDS[:7]}
+    seven["longwall"] = {"minions": {"red": 1}}
+    doc = {"players": [{"color": "red", "personality": "dragon-king-of-arms"},
+                       {"color": "blue", "personality": "vimes"}],
+           "areas": seven, "active_player": "red", "draw_pile": 30}
+    state = state_from_json(doc)
+    assert AREA_IDS.index("longwall") >= 7 and scoring.trouble_count(state) == 7
+    actions.place_minion(state, "red", "longwall")  # a second minion there: the eighth marker
+    assert scoring.trouble_count(state) == 8 and state.game_over is None
+    actions.end_turn(state)
+    assert state.active_player == "blue" and state.game_over is None
+    blue_turn = run(turn_procedure, state, {}, [])
+    assert blue_turn.state.game_over is None  # only the active player's condition is checked
+    removed = state.copy()
+    actions.remove_trouble_marker(removed, "longwall")  # blue's turn: a marker goes
+    for table, wins in ((state, True), (removed, False)):
+        actions.end_turn(table)
+        assert table.active_player == "red"
+        red_turn = run(turn_procedure, table, {}, [])
+        over = red_turn.state.game_over
+        if wins:
+            assert over is not None and over.reason == "personality" and over.winners == ["red"]
+        else:
+            assert over is None and red_turn.question is not None
