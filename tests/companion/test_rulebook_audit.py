@@ -370,3 +370,49 @@ def test_a_condition_met_during_the_turn_wins_only_if_it_still_holds_at_the_next
             assert over is not None and over.reason == "personality" and over.winners == ["red"]
         else:
             assert over is None and red_turn.question is not None
+
+
+def test_riots_drawn_by_a_card_end_the_game_before_the_rest_of_the_card() -> None:
+    """en.txt l.349: "If there are eight or more trouble markers on the board then the game ends
+    immediately." Red (Commander Vimes) plays The Bursar (event, scroll, play another card) and draws
+    Riots with eight markers on the board: the game is over at once — no scroll, no further card, no
+    refill — and blue wins on points (Vimes "do[es] not win at this stage")."""
+    from companion.morpork.turn import turn_procedure
+    areas = {a: {"minions": {"blue": 1}, "trouble": True} for a in AREA_IDS[:8]}
+    doc = {"players": [{"color": "red", "personality": "vimes"}, {"color": "blue", "personality": "rust"}],
+           "areas": areas, "active_player": "red", "draw_pile": 30, "event_deck": ["riots", "fog"]}
+    start = state_from_json(doc)
+    done = run(turn_procedure, start, {}, ["the-bursar", "riots", "the-shades/blue", "the-scours/blue"])
+    assert done.is_finished and done.answers_used == 2
+    over = done.state.game_over
+    assert over is not None and over.reason == "riots" and over.winners == ["blue"]
+    assert done.state.player("red").hand == 4 and done.state.draw_pile == 30
+    assert done.state.areas == start.areas
+
+
+# -- Dolly Sisters / Dimwell and the placement rule -------------------------------------------------------
+
+@pytest.mark.xfail(strict=True, reason=(
+    "engine: the Dolly Sisters / Dimwell powers place a minion in the area or next to it without the "
+    "placement rule of en.txt l.141 (actions.py: AREA_POWERS targets=_in_or_next_to(...) and "
+    "_check_power_target calls _check_place(..., anywhere=True, targets)); no ruling in "
+    "shared/reference/board.md says the power waives it"))
+@pytest.mark.parametrize("area, minion_in, expected", [
+    ("dolly-sisters", "seven-sleepers", ["unreal-estate", "nap-hill"]),
+    ("dimwell", "isle-of-gods", ["the-scours", "longwall"]),
+])
+def test_the_minion_powers_follow_the_placement_rule(area: str, minion_in: str, expected: list[str]) -> None:
+    """en.txt l.141: "You must place it in either an area that you already have a minion in or in an
+    adjacent area ... These rules apply whenever you have to place a minion, including due to the play
+    of an interrupt card" (it.txt l.157 says the same; the German text has no such sentence), and
+    l.177/l.181: "pay $3 and place one of your minions in Dolly Sisters [Dimwell] or an adjacent
+    area". Red holds the card (its building is there, no red minion left there) and its only minion
+    is in Seven Sleepers (Isle of Gods): of the area and its neighbours, only those in or next to
+    Seven Sleepers (Isle of Gods) are legal; the area itself is not."""
+    doc = {"players": [{"color": "red", "money": 10, "hand": 5}, {"color": "blue"}],
+           "areas": {area: {"building": "red"}, minion_in: {"minions": {"red": 1}}},
+           "draw_pile": 30, "active_player": "red"}
+    state = state_from_json(doc)
+    assert actions.AREA_POWERS[area].targets(state, "red") == expected
+    with pytest.raises(RuleViolation):
+        actions.use_area_power(state, "red", area, target=area)
