@@ -98,6 +98,12 @@ FIXED_RULINGS: Final[Mapping[str, str]] = {
                    "that a City Area card is used once per turn (\"in most cases\", Small Gods the named "
                    "exception), PL's general rule says only once per turn, and every book allows one "
                    "trouble marker per area",
+    "named-placement": "a card or City Area power that names where a minion goes (Dolly Sisters, Dimwell, The "
+                       "Senior Wrangler, Archchancellor Ridcully, The Smoking Gnu, Willikins) places it there "
+                       "wherever the player's other minions stand: the place named replaces the rule of placing "
+                       "in or next to an area with one of your minions (EN and IT add that this rule applies "
+                       "\"whenever you have to place a minion\"; DE and PL have no such sentence, and the powers "
+                       "would add nothing a minion symbol does not already give)",
 }
 """Where the books' words differ but the game plays the same in every edition: one ruling, not an
 option (the rulebook popup shows it beside the paragraph, ``ui/data/rules/index.json`` "fixed")."""

@@ -392,27 +392,26 @@ def test_riots_drawn_by_a_card_end_the_game_before_the_rest_of_the_card() -> Non
 
 # -- Dolly Sisters / Dimwell and the placement rule -------------------------------------------------------
 
-@pytest.mark.xfail(strict=True, reason=(
-    "engine: the Dolly Sisters / Dimwell powers place a minion in the area or next to it without the "
-    "placement rule of en.txt l.141 (actions.py: AREA_POWERS targets=_in_or_next_to(...) and "
-    "_check_power_target calls _check_place(..., anywhere=True, targets)); no ruling in "
-    "shared/reference/board.md says the power waives it"))
-@pytest.mark.parametrize("area, minion_in, expected", [
-    ("dolly-sisters", "seven-sleepers", ["unreal-estate", "nap-hill"]),
-    ("dimwell", "isle-of-gods", ["the-scours", "longwall"]),
-])
-def test_the_minion_powers_follow_the_placement_rule(area: str, minion_in: str, expected: list[str]) -> None:
-    """en.txt l.141: "You must place it in either an area that you already have a minion in or in an
-    adjacent area ... These rules apply whenever you have to place a minion, including due to the play
-    of an interrupt card" (it.txt l.157 says the same; the German text has no such sentence), and
-    l.177/l.181: "pay $3 and place one of your minions in Dolly Sisters [Dimwell] or an adjacent
-    area". Red holds the card (its building is there, no red minion left there) and its only minion
-    is in Seven Sleepers (Isle of Gods): of the area and its neighbours, only those in or next to
-    Seven Sleepers (Isle of Gods) are legal; the area itself is not."""
+@pytest.mark.parametrize("area, minion_in", [("dolly-sisters", "seven-sleepers"), ("dimwell", "isle-of-gods")])
+def test_a_power_that_names_its_area_places_there_wherever_the_players_minions_stand(area: str,
+                                                                                    minion_in: str) -> None:
+    """The fixed ruling ``named-placement`` (``companion.morpork.options.FIXED_RULINGS``): en.txt
+    l.177/l.181, "pay $3 and place one of your minions in Dolly Sisters [Dimwell] or an adjacent area",
+    name the place; en.txt l.141's placement rule ("in either an area that you already have a minion
+    in or in an adjacent area … whenever you have to place a minion", it.txt l.157 the same; the
+    German and Polish books have no such sentence) does not narrow it, or the power would add nothing
+    a minion symbol does not already give. Red holds the card (its building is there, no red minion
+    there) and its only minion is in Seven Sleepers (Isle of Gods): the area and every neighbour are
+    offered, and the minion goes into the area itself, not next to any red minion. (The audit found
+    the two readings; the companion plays this one in every edition and says so in the rulebook.)"""
+    from companion.morpork.board import ADJACENT
+    from companion.morpork.options import FIXED_RULINGS
+    assert "named-placement" in FIXED_RULINGS
     doc = {"players": [{"color": "red", "money": 10, "hand": 5}, {"color": "blue"}],
            "areas": {area: {"building": "red"}, minion_in: {"minions": {"red": 1}}},
            "draw_pile": 30, "active_player": "red"}
     state = state_from_json(doc)
-    assert actions.AREA_POWERS[area].targets(state, "red") == expected
-    with pytest.raises(RuleViolation):
-        actions.use_area_power(state, "red", area, target=area)
+    assert set(actions.AREA_POWERS[area].targets(state, "red")) == {area, *ADJACENT[area]}
+    assert area not in ADJACENT[minion_in] and minion_in not in ADJACENT[area]  # not reachable by the symbol
+    actions.use_area_power(state, "red", area, target=area)
+    assert state.areas[area].minions.get("red") == 1 and state.player("red").money == 7

@@ -223,3 +223,23 @@ def _key_centres(keyboard: Any) -> dict[str, tuple[float, float]]:
             local = ((xh + wh / 2) * w, bottom * h + (rows - line + 0.5) * line_height)
             out.setdefault(key[1], keyboard.to_window(*keyboard.to_parent(*local)))
     return out
+
+
+@pytest.mark.parametrize("table", ["pl", "de"], indirect=True)
+def test_a_long_press_on_dolly_sisters_shows_where_its_minion_may_go(table: Driver) -> None:
+    """The fixed ruling ``named-placement``: Dolly Sisters' power names its own area, so the
+    placement rule (EN/IT: "whenever you have to place a minion") does not narrow it; the table
+    reads the companion's reading beside the card's paragraph, in its language."""
+    d = table
+    d.tap(_nav(d, "nav_table"))
+    long_press_area(d, "dolly-sisters")
+    shown = popup(d)
+    assert shown is not None, "a long press on Dolly Sisters opens the rulebook"
+    expected = {"pl": ("Siostry Dolly – Raz podczas tury", "✓ Ten stół: Karta lub karta dzielnicy, która mówi, gdzie "
+                       "trafia agent (Siostry Dolly, Przyćmiona"),
+                "de": ("Tolle Schwestern", "✓ Dieser Tisch: Eine Karte oder Stadtbezirkskarte, die sagt, wohin ein "
+                       "Handlanger kommt (Tolle Schwestern, Düstergut")}[d.app.lang]
+    assert shown.body.text.startswith(expected[0]), shown.body.text[:80]
+    assert expected[1] in shown.body.text
+    d.screenshot(d.app.data_dir / f"rulebook-dolly-{d.app.lang}.png")
+    close(d)
