@@ -426,3 +426,19 @@ def test_the_fine_before_rolling_is_offered_on_the_first_two_turns_in_jail_only(
     menu = options(start(state))
     assert "use-card:chance.jail-free" in menu
     assert "pay-fine" not in menu  # the third turn: throw first
+
+
+@pytest.mark.parametrize("edition, fine, salary", [("us", 50, 200), ("de", 50, 200), ("de-dm", 1000, 4000)])
+def test_the_jail_fine_and_the_go_salary_are_the_sets_own(edition: str, fine: int, salary: int) -> None:
+    """The fine paid to leave jail and the salary for passing GO are the set's own ($50 / $200;
+    50 € / 200 €; DM 1.000 / DM 4.000)."""
+    state = table(edition=edition)
+    cash0 = state.party("red").cash
+    token = state.token("red")
+    token.square, token.in_jail = 10, True
+    game = do(start(state), "pay-fine")
+    assert cash(game, "red") == cash0 - fine and not game.state.token("red").in_jail
+    state = table(edition=edition)
+    state.token("red").square = 36
+    game = do(start(state), "roll", (2, 3))  # 36 -> 1, past GO
+    assert cash(game, "red") == cash0 + salary
