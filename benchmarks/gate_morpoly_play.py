@@ -108,7 +108,10 @@ longer among a bankrupt guild's bidders. Written again for rules revision 12 (a 
 stealable square of an insured owner in jail makes the Thieves' cover due, L41): 6 of 240 digests
 changed (defaults 3p seeds 15, 22, 23, 4p seeds 10, 30; fortuna+elam 3p seed 15), exactly the games
 where a Thief entered such a square while the owner held an active FSU with the Thieves' cover
-(counted by a hook on the new branch over all 240 games), no other.
+(counted by a hook on the new branch over all 240 games), no other; then again when the fine before
+the throw is offered on the first two turns in jail only (revision 12 too): 123 of 240 digests
+changed, exactly the games where a third turn's menu no longer offered ``pay-fine`` (a hook on
+``turn.fine_before_the_roll`` over all 240), no other.
 """
 from __future__ import annotations
 

@@ -117,6 +117,11 @@ revisions differ, and nowhere else.
    Thief who enters such a square of an insured owner sitting in jail — owed nothing, so nothing is
    stolen (B1) — makes the claim due all the same, paid to the jailed beneficiary (R10). Before, the
    cover fired only on a theft, and a jailed owner was never robbed.
+   And the jail fine as Monopoly prints it: paid "before he rolls the dice on either of his next two
+   turns" — on the third turn in jail the player throws, and pays only when that throw fails (the
+   menu's ``pay-fine`` is not offered then; a get-out-of-jail card still is). Before, the fine was
+   offered on the third turn too, so doubles after it threw again, and in ELAM it spared the starving
+   (L171).
 """
 from __future__ import annotations
 
@@ -168,6 +173,9 @@ NO_BIDS_FROM_JAIL: Final = 11
 THIEF_AT_A_JAILED_OWNER: Final = 12
 """From this revision: a Thief entering a stealable square of an owner in jail makes the Thieves'
 cover due (L41), nothing taken."""
+
+FINE_ON_TWO_TURNS: Final = 12
+"""From this revision: a jailed token may pay the fine before throwing on its first two turns in jail only."""
 
 LATEST: Final = 12
 """The revision new games are started with."""

@@ -32,7 +32,8 @@ from companion.morpoly.questions import Ask, ask_choice
 from companion.morpoly.rolled_move import movement_roll
 from companion.morpoly.rules import token_alive
 from companion.morpoly.settle import charge, settle
-from companion.morpoly.state import JAIL_ATTEMPTS, State
+from companion.morpoly.revisions import FINE_ON_TWO_TURNS
+from companion.morpoly.state import JAIL_ATTEMPTS, State, Token
 from companion.morpoly.trade import OTHERS_TRADE, TRADE, menu_trades, trade, trade_proposed_by_another
 
 Step = Generator[Question, str, None]
@@ -97,7 +98,7 @@ def menu_options(state: State, edition: Edition, token_id: str,
     party = state.party(token.party)
     options = ["roll"]
     if token.in_jail:
-        if party.cash >= edition.jail_fine:
+        if party.cash >= edition.jail_fine and fine_before_the_roll(state, token):
             options.append("pay-fine")
         options.extend(f"use-card:{card}" for card in party.jail_cards)
     boss = party.boss == token_id
@@ -107,6 +108,16 @@ def menu_options(state: State, edition: Edition, token_id: str,
     if has_time_limit(state):
         options.append(TIME_UP)
     return options
+
+
+def fine_before_the_roll(state: State, token: Token) -> bool:
+    """Whether a jailed token may pay the fine before it throws: the printed rules allow it "before he
+    rolls the dice on either of his next two turns"; on the third the player throws, and pays only when
+    that throw fails (:func:`jail_attempt`). It matters: a fine paid first makes doubles an ordinary
+    throw (throw again), doubles on the third attempt leave jail with no second throw, and in ELAM a
+    third failed throw starves (L171). Rules revision 12; before, the fine was offered on the third
+    turn too."""
+    return token.jail_attempts < JAIL_ATTEMPTS - 1 or state.revision < FINE_ON_TWO_TURNS
 
 
 def menu(state: State, edition: Edition, narrator: Narrator, token_id: str) -> Ask:

@@ -407,25 +407,7 @@ def test_the_bank_never_goes_broke() -> None:
     assert not [line for line in check_invariants(game.state, round_trip=False) if line.startswith("money")]
 
 
-@pytest.mark.xfail(strict=True, reason="printed: the fine may be paid 'before he rolls the dice on either of "
-                   "his next two turns'; the engine offers pay-fine on the third turn too (turn.menu_options "
-                   "checks only the cash)")
-def test_the_fine_before_rolling_is_offered_on_the_first_two_turns_in_jail_only() -> None:
-    """"Paying a fine of $50 before he rolls the dice on either of his next two turns"; on the third the
-    player throws, and pays only if that throw fails. It matters: a fine paid first makes doubles an
-    ordinary throw (throw again), doubles on the third attempt leave jail free with no second throw.
-    (The card has no such limit: "using the Get Out of Jail Free card if he has it".)"""
-    state = table()
-    token = state.token("red")
-    token.square, token.in_jail, token.jail_attempts = 10, True, 1
-    assert "pay-fine" in options(start(state))  # the second turn in jail
-    state = table()
-    state.party("red").jail_cards.append("chance.jail-free")
-    token = state.token("red")
-    token.square, token.in_jail, token.jail_attempts = 10, True, 2
-    menu = options(start(state))
-    assert "use-card:chance.jail-free" in menu
-    assert "pay-fine" not in menu  # the third turn: throw first
+# (the fine before the throw on the first two turns in jail only: test_revision_12.py, rules revision 12)
 
 
 @pytest.mark.parametrize("edition, fine, salary", [("us", 50, 200), ("de", 50, 200), ("de-dm", 1000, 4000)])

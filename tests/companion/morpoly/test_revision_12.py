@@ -1,12 +1,13 @@
-"""Rules revision 12 (``companion.morpoly.revisions.THIEF_AT_A_JAILED_OWNER``): the Thieves' cover as
-the German source words it, L41: "Die FSU der Diebe wird also fällig, wenn der Dieb eines der
+"""Rules revision 12 (``companion.morpoly.revisions.THIEF_AT_A_JAILED_OWNER``, ``FINE_ON_TWO_TURNS``):
+the jail fine paid before the throw on the first two turns in jail only, as Monopoly prints it; and
+the Thieves' cover as the German source words it, L41: "Die FSU der Diebe wird also fällig, wenn der Dieb eines der
 unbebauten Felder des FSU-Nehmers betritt, außer es liegt eine Hypothek darauf, oder der FSU-Nehmer
 besitzt alle Straßen dieser Farbe" (reference §3.1: "a Thief token lands on an unmortgaged square of
 the beneficiary in a group that no single player owns completely"), with claims paid to a jailed
 beneficiary (R10). Each played under revision 12 and under revision 11, which a journal written
 before it must replay as it was played.
 
-Red (the Patrician) holds FSU 1 from Blue (the Thieves), bought on Boardwalk (39), premium 100: a
+In the Thieves' tests, Red (the Patrician) holds FSU 1 from Blue (the Thieves), bought on Boardwalk (39), premium 100: a
 claim pays 3 × 100 = 300. Blue's Thief stands on Park Place (37) and rolls 1 + 3 past GO onto
 Mediterranean Avenue (1)."""
 from __future__ import annotations
@@ -17,9 +18,9 @@ from companion.morpoly.covers import Cover
 from companion.morpoly.fsu import Fsu, Ledger
 from companion.morpoly.game import Game
 from companion.morpoly.invariants import check_invariants
-from companion.morpoly.revisions import LATEST, RAISE_TO_BUY, THIEF_AT_A_JAILED_OWNER
+from companion.morpoly.revisions import FINE_ON_TWO_TURNS, LATEST, RAISE_TO_BUY, THIEF_AT_A_JAILED_OWNER
 from companion.morpoly.state import State
-from morpoly_table import cash, do, own, start, table
+from morpoly_table import cash, do, options, own, start, table
 
 BOTH = pytest.mark.parametrize("revision", [RAISE_TO_BUY, THIEF_AT_A_JAILED_OWNER])
 CLAIM = 300
@@ -95,3 +96,33 @@ def test_no_claim_when_a_non_thief_enters_a_jailed_insureds_square() -> None:
     game = do(start(state, "green"), "roll", (1, 3))
     assert game.state.token("green").square == 1
     assert active(game) and cash(game, "red") == 1500
+
+
+@BOTH
+@pytest.mark.parametrize("base", ["standard", "variant"])
+def test_the_fine_before_the_roll_on_the_first_two_turns_in_jail_only(revision: int, base: str) -> None:
+    """Monopoly's printed rules: "paying a fine of $50 before he rolls the dice on either of his next
+    two turns"; on the third turn he throws and pays only if the throw fails (the variant plays
+    Monopoly's jail, L8). A get-out-of-jail card may be used on any turn. Revision 11 offered the fine
+    on the third turn too."""
+    for attempts in (0, 1, 2):
+        state = table(("red", "blue"), base=base)
+        state.revision = revision
+        if base == "variant":
+            state.party("red").guilds, state.party("blue").guilds = ["patrician"], ["merchants"]
+        state.party("red").jail_cards.append("chance.jail-free")
+        token = state.token("red")
+        token.square, token.in_jail, token.jail_attempts = 10, True, attempts
+        menu = options(start(state))
+        assert "use-card:chance.jail-free" in menu
+        assert ("pay-fine" in menu) is (attempts < 2 or revision < FINE_ON_TWO_TURNS), (attempts, menu)
+
+
+def test_on_the_third_turn_a_failed_throw_pays_the_fine_and_moves() -> None:
+    """The third attempt fails: the fine ($50) is paid and the token moves by that throw."""
+    state = table(("red", "blue"))
+    token = state.token("red")
+    token.square, token.in_jail, token.jail_attempts = 10, True, 2
+    game = do(start(state), "roll", (1, 2))
+    assert not game.state.token("red").in_jail and game.state.token("red").square == 13
+    assert cash(game, "red") == 1500 - 50
