@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from kivy.metrics import dp, sp
+import pytest
 
 from tests.ui.test_ui_discworld_polish_italian_tables import _fed
 from tests.ui.test_ui_morpoly_at_the_table import _feed, _fits, _resumed, _shown_lines, _undo_to_by_touch
@@ -78,6 +79,7 @@ def _german_eight(tmp_path: Path) -> Path:
     return data
 
 
+@pytest.mark.usefixtures("morpoly_revision_11")  # its seeded game was found under revision 11
 def test_a_german_table_of_eight_reads_every_line_of_an_elam_death_in_the_journal(tmp_path: Path,
                                                                                  request: Any) -> None:
     with _resumed(request, _german_eight(tmp_path), "de") as (app, d):
@@ -100,6 +102,7 @@ def test_a_polish_discworld_table_reads_everyone_who_paid_for_subsidence(tmp_pat
         d.screenshot(SHOTS / "journal-tall-row-discworld-pl.png")
 
 
+@pytest.mark.usefixtures("morpoly_revision_11")  # its seeded game was found under revision 11
 def test_an_undo_from_a_tall_row_and_its_redo_keep_the_row_whole(tmp_path: Path, request: Any) -> None:
     """The tall row tapped (its step picked, the table at that moment shown), "undo to here": the steps
     after it are taken back, it is the latest row and still reads whole; "redo" puts the next step
@@ -120,6 +123,7 @@ def test_an_undo_from_a_tall_row_and_its_redo_keep_the_row_whole(tmp_path: Path,
         assert _read_whole(d, MORPOLY_STEP).height == tall
 
 
+@pytest.mark.usefixtures("morpoly_revision_11")  # its seeded game was found under revision 11
 def test_a_restart_with_the_journal_open_on_a_tall_row_shows_it_whole(tmp_path: Path, request: Any) -> None:
     """A table of eight in Polish picks the tall row and the app is closed there; started again and resumed
     from Home, the Journal is back with that step picked, its row whole at the same height."""
@@ -136,6 +140,7 @@ def test_a_restart_with_the_journal_open_on_a_tall_row_shows_it_whole(tmp_path: 
         d.screenshot(SHOTS / "journal-tall-row-restarted-pl.png")
 
 
+@pytest.mark.usefixtures("morpoly_revision_11")  # its seeded game was found under revision 11
 def test_the_latest_row_grown_to_its_text_is_still_whole_in_view_when_the_journal_opens(
         tmp_path: Path, request: Any, monkeypatch: Any) -> None:
     """A row's height is estimated from its characters and a row in view that measures taller grows. The

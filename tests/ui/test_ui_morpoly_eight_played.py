@@ -6,6 +6,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Iterator
 
+import pytest
+
 from tests.ui.test_ui_morpoly_at_the_table import _answer_buttons, _conftest, _fits, _setup_screen, _shown_lines
 from tests.ui.test_ui_home_past_games import _home_after_the_end
 from tests.ui.test_ui_morpoly_eight_players import GUILDS
@@ -143,6 +145,7 @@ def test_the_journal_says_the_auction_of_a_bankrupt_s_guild_not_the_banker_answe
         d.screenshot(Path("/tmp/eight-shots/journal-guild-auction-de.png"))
 
 
+@pytest.mark.usefixtures("morpoly_revision_11")  # its seeded game was found under revision 11
 def test_a_deed_tapped_while_the_dice_are_asked_shows_its_fsu_without_scrolling(tmp_path: Path, request: Any) -> None:
     """A German ELAM table of eight, the dice asked, a tap on Schlossallee (four houses, an FSU on
     it): the deed showed seven lines and an empty band, its FSU and opposite square only by

@@ -9,6 +9,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from tests.ui.test_ui_morpoly import _play_question
 from tests.ui.test_ui_morpoly_at_the_table import (_answer_buttons, _conftest, _feed, _fits, _resumed, _setup_screen,
                                                   _shown_lines)
@@ -128,6 +130,7 @@ def test_a_polish_table_of_six_keeps_two_seats_greyed_and_every_party_in_the_mon
         d.screenshot(SHOTS / "board-pl.png")
 
 
+@pytest.mark.usefixtures("morpoly_revision_11")  # its seeded game was found under revision 11
 def test_paper_money_at_a_table_of_eight_with_three_in_jail_shows_every_party_and_whole_answers(
         tmp_path: Path, request: Any) -> None:
     """The checker's panel (who hands whom what, then what each should hold) at a table of eight in

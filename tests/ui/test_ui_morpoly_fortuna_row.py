@@ -11,6 +11,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from tests.ui.test_ui_morpoly_at_the_table import _feed, _resumed
 
 POLISH_NAMES = ["Przemysław", "Małgorzata-Krystyna", "Bartłomiej", "Zofia"]
@@ -24,6 +26,7 @@ def _open_window(game: Any) -> bool:
     return question is not None and question.key == "morpoly.fortuna.window" and question.player is None
 
 
+@pytest.mark.usefixtures("morpoly_revision_11")  # its seeded game was found under revision 11
 def test_a_window_for_any_holder_says_nobody_spent_a_token(tmp_path: Path, request: Any) -> None:
     data = tmp_path / "data"
     _feed(data, POLISH_NAMES, {"fortuna": "on", "edition": "de"}, _open_window, FORTUNA_SEED)

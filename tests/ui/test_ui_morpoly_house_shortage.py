@@ -94,6 +94,7 @@ def _seen(d: Any) -> dict[str, Any]:
 
 
 @pytest.mark.parametrize("language", ["de", "pl"])
+@pytest.mark.usefixtures("morpoly_revision_11")  # its seeded game was found under revision 11
 def test_a_hotel_sold_in_a_house_shortage_takes_its_group_down_evenly(tmp_path: Path, request: Any,
                                                                        language: str) -> None:
     data = tmp_path / "data"
@@ -165,6 +166,7 @@ def test_a_hotel_sold_in_a_house_shortage_takes_its_group_down_evenly(tmp_path: 
         assert again["log"][-1] == GREEN + LINE[language]
 
 
+@pytest.mark.usefixtures("morpoly_revision_11")  # its seeded game was found under revision 11
 def test_the_sale_undone_by_touch_survives_a_restart(tmp_path: Path, request: Any) -> None:
     """The table taps the sale, thinks better of it and undoes it in the Journal, then the app is
     stopped and started again: the three hotels stand, the bank has its 2 houses back, Clara her 163 €,
@@ -210,6 +212,7 @@ houses" ("nur noch 0 Häuser", "już tylko 0 domów", "solo 0 case"), counting w
 
 
 @pytest.mark.parametrize("language", ["en", "de", "pl", "it"])
+@pytest.mark.usefixtures("morpoly_revision_11")  # its seeded game was found under revision 11
 def test_a_hotel_sold_when_the_bank_has_no_house_says_so(tmp_path: Path, request: Any, language: str) -> None:
     """Seeded random play (German euro set, three players, seed 934; seed 8 reached a like position
     before rules revision 11's purchase by raising) reaches Bernd's menu with a hotel on Elisenstraße

@@ -12,6 +12,8 @@ import re
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from companion.morpoly.covers import Cover
 from companion.morpoly.fsu import Fsu, Ledger
 from companion.morpoly.state import SquareState
@@ -50,6 +52,7 @@ def _throw(d: Any, a: int, b: int) -> None:
     d.tap(pads[6 + b - 1])
 
 
+@pytest.mark.usefixtures("morpoly_revision_11")  # its seeded game was found under revision 11
 def test_an_fsu_bought_in_play_is_on_the_ledger(tmp_path: Path, request: Any) -> None:
     """Seeded random legal inputs through the app's door until a token lands on another party's built
     street and buys an FSU (B5); the ledger, opened by touch, shows its insurer, beneficiary, square

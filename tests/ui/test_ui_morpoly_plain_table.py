@@ -148,6 +148,7 @@ def test_a_german_plain_monopoly_table_ends_in_its_own_words(tmp_path: Path, req
         assert "Ankh-Morpork" not in log + board.ending_label.text
 
 
+@pytest.mark.usefixtures("morpoly_revision_11")  # its seeded game was found under revision 11
 def test_a_bankruptcy_to_the_bank_says_so_in_italian(tmp_path: Path, request: Any) -> None:
     """An Italian table with the US set: a player who cannot pay the bank is bankrupt "alla banca",
     and the table is asked next who bid highest for the first of the deeds the bank took back."""
@@ -164,6 +165,7 @@ def test_a_bankruptcy_to_the_bank_says_so_in_italian(tmp_path: Path, request: An
         assert app.game.question.key == "morpoly.deed.auction"
 
 
+@pytest.mark.usefixtures("morpoly_revision_11")  # its seeded game was found under revision 11
 def test_a_bankruptcy_to_a_player_names_the_creditor_in_german(tmp_path: Path, request: Any) -> None:
     """A German table with the D-Mark set and long names: the bankrupt "kann 16.000 DM an
     Wilhelmine-Hildegard nicht zahlen" — the player who takes the deeds (and is offered to lift the
@@ -266,6 +268,7 @@ def test_an_italian_plain_monopoly_table_buys_a_deed_from_another_player(tmp_pat
         assert "con chi scambi?" in said or "offerta a" in said, said
 
 
+@pytest.mark.usefixtures("morpoly_revision_11")  # its seeded game was found under revision 11
 def test_keep_them_mortgaged_is_in_sight_after_a_dozen_lift_buttons(tmp_path: Path, request: Any) -> None:
     """An Italian table with the US set: a player bankrupt to Giuseppina leaves her twelve mortgaged
     deeds; the offer lists a "lift" button for each she can pay, and "Mantieni l'ipoteca" is on screen
@@ -316,6 +319,7 @@ POLISH_NAMES = ["Przemysław", "Małgorzata-Krystyna", "Bartłomiej", "Wiesława
 """The Polish table's long names."""
 
 
+@pytest.mark.usefixtures("morpoly_revision_11")  # its seeded game was found under revision 11
 def test_a_german_bankruptcy_to_a_player_says_what_the_money_was_for(tmp_path: Path, request: Any) -> None:
     """A German table with the D-Mark set and long names: the bankrupt's line says what the debt
     was for, as every payment line and the question to raise the money do (rules revision 7), after

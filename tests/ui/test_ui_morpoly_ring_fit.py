@@ -51,6 +51,7 @@ def _drawn(cell: Any) -> list[tuple[str, float]]:
 
 
 @pytest.mark.parametrize(("language", "seed"), [("en", 14), ("de", 14), ("en", 106), ("de", 106)])
+@pytest.mark.usefixtures("morpoly_revision_11")  # its seeded game was found under revision 11
 def test_a_built_square_with_two_pairing_marks_fits_its_cell(tmp_path: Path, request: Any, language: str,
                                                              seed: int) -> None:
     """Seed 14 (US set): New York Avenue's and Boardwalk's hotels opposite each other, each with the
