@@ -222,8 +222,8 @@ def manage_by_another(state: State, edition: Edition, narrator: Narrator, token_
         options = building.management_options(state, edition, party, hotel_answers)
         choice = yield from ask_choice(state, narrator, "morpoly.manage.what",
                                        f"{boss}: build, sell, mortgage or lift a mortgage, then done", boss,
-                                       [*options, DONE], party=party, boss=boss,
-                                       **building.deed_params(state, edition, hotel_answers))
+                                       [*options, DONE], reveals=False, unavailable=None, party=party,
+                                       boss=boss, **building.deed_params(state, edition, hotel_answers))
         if choice == DONE:
             return
         manage(state, edition, narrator, party, choice)
