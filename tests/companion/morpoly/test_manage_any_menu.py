@@ -8,6 +8,8 @@ the own turn's: in the variant the hotel rule reads the turn in progress (B4, R1
 without the Thieves keeps its building and mortgages (B1 forbids deals and income, R10)."""
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from companion.core.errors import InputError
@@ -246,3 +248,26 @@ def test_standard_monopoly_has_no_hotel_rule_on_anothers_turn() -> None:
     assert "build:37" in asked(game, "morpoly.manage.what", "blue")
     game = do(game, "build:37")
     assert game.state.squares[37].houses == 5
+
+
+@pytest.mark.parametrize("blue_squares", [(37, 39), (1,)])
+def test_the_random_player_never_answers_others_manage_and_draws_the_same(blue_squares: tuple[int, ...]) -> None:
+    """The seeded games stay where they were (benchmarks/gate_morpoly_play.py): a menu offering
+    ``others-manage`` is answered as the same menu under revision 11, from the same draws, and the
+    generator stands at the same place after."""
+    from companion.morpoly.random_play import random_input
+
+    for red_squares in ((), (6, 8, 9)):
+        answers = {}
+        for revision in (11, 12):
+            state = table()
+            own(state, "blue", *blue_squares)
+            if red_squares:
+                own(state, "red", *red_squares)
+            state.revision = revision
+            game = start(state)
+            assert ("others-manage" in menu(game)) == (revision == 12)
+            rng = random.Random(5)
+            answers[revision] = ([random_input(game, rng) for _ in range(300)], rng.random())
+        assert answers[11] == answers[12]
+        assert all(getattr(a, "value", "") != "others-manage" for a in answers[12][0])
