@@ -8,7 +8,8 @@ hotel where one is allowed, else a house on the group that already has the most,
 heading for hotels would), mortgages or sells only when a debt forces it, leaves jail by card or
 fine now and then, bids in the occasional auction, trades for the square that completes a colour
 group (from rules revision 6 offering cash, or now and then a square of its own, which is refused;
-never while raising a debt, rules revision 8's ``trade`` there),
+never while raising a debt, rules revision 8's ``trade`` there; never another party's trade,
+``others-trade``, nor its building and mortgages, ``others-manage``: rules revisions 7 and 12),
 and with a time limit lets the table call time when the turn counter passes the limit (one turn a
 minute). Now and then it corrects a token's position.
 """
@@ -29,6 +30,7 @@ from companion.morpoly.mortgaged_transfer import interest_due
 from companion.morpoly.questions import amount_suggestions
 from companion.morpoly.revisions import TRADES_BOTH_WAYS
 from companion.morpoly.state import State
+from companion.morpoly.turn import OTHERS_MANAGE
 from companion.morpoly.trade import (ACCEPT, CANCEL, GET, GIVE, OTHERS_TRADE, PAY, PREFIX, PROPOSE, REFUSE, TRADE,
                                      squares_of, tradeable)
 
@@ -124,9 +126,9 @@ def _menu(game: Game, options: Sequence[str], rng: random.Random) -> Input:
     if rng.random() < CORRECTION and game.state.tokens:
         token = rng.choice(game.state.tokens)
         return _answer(f"place:{token.id}:{rng.randrange(40)}")
-    if options[0] == "roll" and (len(options) == 1 or len(options) == 2 and options[1] == OTHERS_TRADE):
+    if options[0] == "roll" and _only_others(options):
         return _answer("roll")  # nothing else offered (the rest would draw no number either; the player
-        # never takes up ``others-trade``, rules revision 7)
+        # never takes up ``others-trade``, rules revision 7, nor ``others-manage``, revision 12)
     by_verb: dict[str, list[str]] = {}  # each verb's options in order (``build:3`` → ``build``)
     verbs = _VERBS
     for option in options:
@@ -151,6 +153,20 @@ def _menu(game: Game, options: Sequence[str], rng: random.Random) -> Input:
     if others and rng.random() < 0.01:
         return _answer(rng.choice(others))
     return _answer("roll")
+
+
+_NEVER_TAKEN = frozenset({OTHERS_TRADE, OTHERS_MANAGE})
+"""Menu answers the player never gives: another party's trade (rules revision 7) and another party's
+building and mortgages (revision 12). Either one offered draws no number, so the seeded games stay
+where they were before the menus offered them."""
+
+
+def _only_others(options: Sequence[str]) -> bool:
+    """Whether the menu offers nothing but ``roll`` (its first) and answers the player never gives."""
+    for option in options[1:]:  # written out (a menu before every roll)
+        if option not in _NEVER_TAKEN:
+            return False
+    return True
 
 
 _VERBS: dict[str, str] = {}

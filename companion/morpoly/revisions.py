@@ -122,6 +122,17 @@ revisions differ, and nowhere else.
    menu's ``pay-fine`` is not offered then; a get-out-of-jail card still is). Before, the fine was
    offered on the third turn too, so doubles after it threw again, and in ELAM it spared the starving
    (L171).
+   And building, selling, mortgaging and lifting at any menu, as Monopoly prints them ("you may buy and
+   erect at any time as many houses as your judgment and financial standing will allow"; mortgages
+   likewise; the variant keeps "die normalen Monopoly-Regeln", L8): every token's menu also offers
+   ``others-manage`` when a party other than its own (or its own, for a token that is not its boss) has
+   a legal build, sale, mortgage or lift; the table names the party (``morpoly.manage.party``, not asked
+   when only one can), whose boss then builds, sells, mortgages and lifts one answer at a time
+   (``morpoly.manage.what``) until ``done``, by the rules of the own turn's menu
+   (:func:`companion.morpoly.building.management_options`: in the variant the hotel rule reads the
+   turn in progress, whoever's it is, R11; a jailed party keeps its building and mortgages, R10).
+   Before, only the boss of the party on turn built, sold, mortgaged and lifted (and a debtor sold and
+   mortgaged to raise money).
 """
 from __future__ import annotations
 
@@ -176,6 +187,10 @@ cover due (L41), nothing taken."""
 
 FINE_ON_TWO_TURNS: Final = 12
 """From this revision: a jailed token may pay the fine before throwing on its first two turns in jail only."""
+
+MANAGE_AT_ANY_MENU: Final = 12
+"""From this revision: any token's menu offers building, selling, mortgaging and lifting by another party
+(``others-manage``); the table names the party, whose boss answers until ``done``."""
 
 LATEST: Final = 12
 """The revision new games are started with."""

@@ -2,8 +2,9 @@
 
 Before every roll the token's player is asked what to do: ``roll``, or first build, sell, mortgage,
 lift or ``trade`` (the party's boss only), record a trade another party proposes (``others-trade``,
-any token, rules revision 7: :mod:`companion.morpoly.trade`), and in jail ``pay-fine`` or
-``use-card:<id>``. The roll moves the
+any token, rules revision 7: :mod:`companion.morpoly.trade`), record another party's building,
+selling, mortgaging and lifting (``others-manage``, any token, rules revision 12: :func:`manage_by_another`),
+and in jail ``pay-fine`` or ``use-card:<id>``. The roll moves the
 token through :func:`~companion.morpoly.rolled_move.movement_roll` (in the variant: the guilds' own
 ways to move, pubs). Standard rules for the rest: doubles roll again, the third doubles in a row goes to jail without moving; in jail a roll of
 doubles leaves (moving by it, no extra roll), three failed attempts force the fine and a move by the
@@ -11,8 +12,8 @@ third roll; paying the fine or playing a get-out-of-jail card before rolling lea
 """
 from __future__ import annotations
 
-from collections.abc import Generator, Mapping
-from typing import Any
+from collections.abc import Generator, Iterator, Mapping
+from typing import Any, Final
 
 from companion.core.procedure import Narrator, ProcedureBody, Question
 from companion.morpoly import building
@@ -32,11 +33,16 @@ from companion.morpoly.questions import Ask, ask_choice
 from companion.morpoly.rolled_move import movement_roll
 from companion.morpoly.rules import token_alive
 from companion.morpoly.settle import charge, settle
-from companion.morpoly.revisions import FINE_ON_TWO_TURNS
+from companion.morpoly.revisions import FINE_ON_TWO_TURNS, MANAGE_AT_ANY_MENU
 from companion.morpoly.state import JAIL_ATTEMPTS, State, Token
-from companion.morpoly.trade import OTHERS_TRADE, TRADE, menu_trades, trade, trade_proposed_by_another
+from companion.morpoly.trade import CANCEL, OTHERS_TRADE, TRADE, menu_trades, trade, trade_proposed_by_another
 
 Step = Generator[Question, str, None]
+
+OTHERS_MANAGE: Final = "others-manage"
+"""The menu answer that records another party's building, selling, mortgaging and lifting (rules revision 12)."""
+DONE: Final = "done"
+"""The answer that ends ``morpoly.manage.what``: the party has built, sold, mortgaged and lifted what it would."""
 
 
 def turn_procedure(state: State, narrator: Narrator, args: Mapping[str, Any]) -> ProcedureBody:
@@ -105,6 +111,9 @@ def menu_options(state: State, edition: Edition, token_id: str,
     if boss:
         options.extend(building.management_options(state, edition, party.id, hotel_answers))
     options.extend(menu_trades(state, edition, party.id, boss))
+    if state.revision >= MANAGE_AT_ANY_MENU and next(_managers(state, edition, party.id if boss else None),
+                                                     None) is not None:
+        options.append(OTHERS_MANAGE)
     if has_time_limit(state):
         options.append(TIME_UP)
     return options
@@ -140,6 +149,9 @@ def menu(state: State, edition: Edition, narrator: Narrator, token_id: str) -> A
         if choice == OTHERS_TRADE:
             yield from trade_proposed_by_another(state, edition, narrator, token_id)
             continue
+        if choice == OTHERS_MANAGE:
+            yield from manage_by_another(state, edition, narrator, token_id)
+            continue
         manage(state, edition, narrator, state.token(token_id).party, choice)
 
 
@@ -159,6 +171,62 @@ def manage(state: State, edition: Edition, narrator: Narrator, party: str, choic
         building.lift(state, edition, party, square)
         narrator.say("morpoly.deed.lifted", f"{party} lifts the mortgage on {name}", party=party, square=square,
                      name=name)
+
+
+def other_managers(state: State, edition: Edition, token_id: str) -> list[str]:
+    """The parties that may build, sell, mortgage or lift on the menu of ``token_id`` beside its own
+    answers (rules revision 12; none before it), in seating order: every party with a legal one now
+    (:func:`building.management_options`, the own turn's rules), but the token's own party when the
+    token is its boss (its menu's ``build:``… are that party's)."""
+    if state.revision < MANAGE_AT_ANY_MENU:
+        return []
+    party = state.party(state.token(token_id).party)
+    return list(_managers(state, edition, party.id if party.boss == token_id else None))
+
+
+def _managers(state: State, edition: Edition, excluded: str | None) -> Iterator[str]:
+    """The parties but ``excluded`` with a legal build, sale, mortgage or lift now, in seating order
+    (lazily: the menu asks only whether there is one)."""
+    for party in state.parties:
+        if party.id != excluded and building.management_options(state, edition, party.id):
+            yield party.id
+
+
+def manage_by_another(state: State, edition: Edition, narrator: Narrator, token_id: str) -> Step:
+    """The menu's ``others-manage`` on the turn of ``token_id`` (rules revision 12): Monopoly lets an
+    owner build "at any time" and mortgage at any time, not only on its own turn. The table names the
+    party (``morpoly.manage.party``, asked of the token whose menu it is, or ``cancel``; not asked when
+    only one party can: :func:`other_managers`); that party's boss then answers ``morpoly.manage.what``
+    with the same answers as the own turn's menu (``build:``, ``sell:``, ``mortgage:``, ``lift:``, each
+    done by :func:`manage`) until ``done``; then the menu comes back.
+
+    The rules are the own turn's, from :func:`building.management_options` and nowhere else. In the
+    variant its hotel rule (B4, L12: a hotel only on a street that had four houses "am Anfang des
+    Zuges") reads the turn in progress, whoever's it is (R11), as it does for the party on turn: a
+    fourth house built on another's turn gets its hotel from the next turn's start on. A party whose
+    tokens all sit in jail builds, sells, mortgages and lifts as on its own turn's menu (B1 forbids
+    deals and income from other players, not the bank's: R10, "mortgaging and selling houses stay
+    allowed")."""
+    able = other_managers(state, edition, token_id)
+    if not able:
+        return
+    party = able[0]
+    if len(able) > 1:  # ``cancel``: the button was tapped by mistake (``done`` ends the party's own question)
+        party = yield from ask_choice(state, narrator, "morpoly.manage.party", "whose houses and mortgages?",
+                                      token_id, [*able, CANCEL], token=token_id)
+        if party == CANCEL:
+            return
+    boss = state.party(party).boss
+    while True:
+        hotel_answers: list[str] = []
+        options = building.management_options(state, edition, party, hotel_answers)
+        choice = yield from ask_choice(state, narrator, "morpoly.manage.what",
+                                       f"{boss}: build, sell, mortgage or lift a mortgage, then done", boss,
+                                       [*options, DONE], reveals=False, unavailable=None, party=party,
+                                       boss=boss, **building.deed_params(state, edition, hotel_answers))
+        if choice == DONE:
+            return
+        manage(state, edition, narrator, party, choice)
 
 
 def leave_jail(state: State, edition: Edition, narrator: Narrator, token_id: str, choice: str) -> Step:

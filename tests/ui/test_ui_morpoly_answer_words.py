@@ -86,3 +86,48 @@ def test_a_deed_button_names_a_hotel_only_where_the_answer_touches_one(houses: i
     tr = Translator("en")
     app = SimpleNamespace(t=tr.gettext, translator=tr)
     assert [option_label(app, game, value, question) for value in question.options if value.endswith(":1")] == labels
+
+
+@pytest.mark.parametrize(("language", "menu_word", "done", "party", "what"), [
+    ("en", "Houses and mortgages of another player", "Done", "Who builds, sells, mortgages or lifts a mortgage?",
+     "build, sell, mortgage or lift a mortgage, then done"),
+    ("de", "Häuser und Hypotheken eines Mitspielers", "Fertig",
+     "Wer baut, verkauft, nimmt eine Hypothek auf oder löst sie ab?",
+     "bauen, verkaufen, Hypotheken aufnehmen oder ablösen, dann fertig"),
+    ("pl", "Domy i zastawy innego gracza", "Gotowe", "Kto buduje, sprzedaje, zastawia lub wykupuje z zastawu?",
+     "buduj, sprzedawaj, zastawiaj lub wykupuj z zastawu, potem gotowe"),
+    ("it", "Case e ipoteche di un altro giocatore", "Fatto", "Chi costruisce, vende, ipoteca o estingue un'ipoteca?",
+     "costruisci, vendi, ipoteca o estingui un'ipoteca, poi fatto"),
+])
+def test_another_party_s_houses_and_mortgages_have_words(language: str, menu_word: str, done: str, party: str,
+                                                         what: str) -> None:
+    """Rules revision 12's ``others-manage`` on the menu, and the two questions it asks: which party
+    (asked of the table, no name in front) and what its boss does (the boss named, the same deed
+    buttons as the own menu's, and ``done``)."""
+    from types import SimpleNamespace
+
+    from companion.morpoly.game import apply, from_state
+    from companion.morpoly.setup import new_state
+    from companion.morpoly.state import SquareState
+    from companion.core.inputs import Answer
+    from ui.i18n import Translator
+    state = new_state(["red", "blue", "green"], {"edition": "us", "base": "standard"})
+    for square in (37, 39):
+        state.squares[square] = SquareState("blue", 0, False)
+    state.squares[6] = SquareState("green", 0, False)
+    game = from_state(state)
+    tr = Translator(language)
+    tr.use_players({"red": "Anna", "blue": "Bernd", "green": "Clara"})
+    app = SimpleNamespace(t=tr.gettext, translator=tr)
+    menu = game.question
+    assert menu is not None and option_label(app, game, "others-manage", menu) == menu_word
+    game = apply(game, Answer("others-manage"))
+    asked = game.question
+    assert asked is not None and asked.key == "morpoly.manage.party" and tr.question(asked) == party
+    game = apply(game, Answer("blue"))
+    asked = game.question
+    assert asked is not None and asked.key == "morpoly.manage.what"
+    assert tr.question(asked) == f"Bernd: {what}"
+    assert option_label(app, game, "done", asked) == done
+    assert option_label(app, game, "build:37", asked) == option_label(app, game, "build:37", menu.__class__(
+        kind="choice", key="morpoly.turn.menu", text="", player="blue", options=("build:37",))) != "build:37"

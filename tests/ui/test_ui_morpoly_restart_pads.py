@@ -54,10 +54,11 @@ def test_one_face_of_the_pair_tapped_is_still_pressed_after_a_pulled_plug(tmp_pa
 
 
 def test_a_half_typed_price_is_on_the_open_amount_pad_after_a_pulled_plug(tmp_path: Path) -> None:
-    before, resumed = played_then_restarted(tmp_path, 73, 9, "de", ("amount:15",))
+    before, resumed = played_then_restarted(tmp_path, 55, 9, "de", ("amount:15",))
     # rules revision 6: the cash a trade's offer pays (revision 5: the price the seller names, seed 21's
     # step 23; seed 21 reached it at step 24 until rules revision 7's menus offered ``others-trade`` too,
-    # and seed 7 at step 10 until its proposer question offered ``cancel``)
+    # seed 7 at step 10 until its proposer question offered ``cancel``, and seed 73 at step 9 until rules
+    # revision 12's menus offered ``others-manage``, one more button the driver's taps choose among)
     assert before["question"]["key"] == "morpoly.trade.pay" and before["amount"], before["question"]
     for what in SAME:
         assert resumed[what] == before[what], what

@@ -10,8 +10,8 @@ Each game is killed and resumed several times (``drive_morpoly.py``: every roll 
 emulator's pair of dice through the serial source, every choice a tap). The seeds' choices reach
 those questions at the steps below (found by replaying the driver's choices through the engine; seeds
 21 and 3 reached them until rules revision 6's trades took the driver's taps elsewhere, seed 54 until
-rules revision 7's menus offered ``others-trade`` too, and seed 121 until its proposer question offered
-``cancel``).
+rules revision 7's menus offered ``others-trade`` too, seed 121 until its proposer question offered
+``cancel``, and seeds 125 and 173 until rules revision 12's menus offered ``others-manage``).
 """
 from __future__ import annotations
 
@@ -29,9 +29,9 @@ SAME = ("game", "mode", "seq", "inputs", "undone", "question", "view", "ring", "
 """What "exactly the same screen" is made of (``drive_morpoly.snapshot``)."""
 
 PLANS = [
-    pytest.param(125, "de", [(88, (), "morpoly.trade.answer"), (78, (), "morpoly.debt.raise"), (1, ("undo:2",), None)],
+    pytest.param(7, "de", [(99, (), "morpoly.trade.answer"), (10, (), "morpoly.debt.raise"), (1, ("undo:2",), None)],
                  id="trade-debt-undo-de"),
-    pytest.param(173, "en", [(100, (), "morpoly.fortuna.window"), (49, (), "morpoly.takeover.auction")],
+    pytest.param(231, "en", [(100, (), "morpoly.fortuna.window"), (15, (), "morpoly.takeover.auction")],
                  id="fortuna-takeover-en"),
 ]
 """Per game: the seed, the language, and each run's steps, touches after them, and the question the

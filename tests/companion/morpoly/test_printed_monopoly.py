@@ -137,14 +137,11 @@ def test_a_player_in_jail_may_build_and_mortgage() -> None:
     assert game.state.squares[1].houses == 1 and game.state.token("red").in_jail
 
 
-@pytest.mark.xfail(strict=True, reason="printed: houses may be bought 'at any time' (and property mortgaged "
-                   "at any time); the engine offers building and mortgaging only to the party whose token "
-                   "is on turn (turn.menu_options) or raising a debt")
 def test_an_owner_may_build_before_another_players_roll() -> None:
     """"You may buy and erect at any time as many houses as your judgment and financial standing will
     allow": with red about to roll, blue may still put a house on Park Place (its complete group).
     Any answer of red's menu (other than the roll) that hands blue a question offering ``build:37``
-    would do."""
+    would do (rules revision 12's ``others-manage``; test_manage_any_menu.py)."""
     state = table()
     own(state, "blue", 37, 39)
     game = start(state)

@@ -69,8 +69,10 @@ WORDS = {
     "leave": N_("Leave it"), "nobody": N_("Nobody bids"), "steal": N_("Steal"), "buy-out": N_("Buy it out"),
     "arrest": N_("Arrest"), "let-go": N_("Let go"), "swap": N_("Swap"), "keep": N_("Keep"),
     "draw": N_("Draw a card"), "time-up": N_("Time is up: end the game"),
+    "others-manage": N_("Houses and mortgages of another player"), "done": N_("Done"),
 }
-"""The Ankh-Morpoly engine's answer words as its buttons show them."""
+"""The Ankh-Morpoly engine's answer words as its buttons show them (``others-manage``: rules revision
+12's building, selling, mortgaging and lifting by another party than the menu's; ``done`` ends it)."""
 DECK_WORD = N_("{deck} deck")
 """A card deck as Dibbler's "from which deck?" names it when the set speaks another language than
 the table ("Stapel „Chance“" with the US set at a German table, "Ereignisfeld deck" with a German set
