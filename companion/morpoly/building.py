@@ -216,10 +216,12 @@ def lift(state: State, edition: Edition, party: str, square: int) -> None:
 
 
 def management_options(state: State, edition: Edition, party: str,
-                       hotel_answers: list[str] | None = None) -> list[str]:
+                       hotel_answers: list[str] | None = None, first_only: bool = False) -> list[str]:
     """Every legal ``build:``, ``sell:``, ``mortgage:`` and ``lift:`` for ``party`` now, by square.
     ``hotel_answers``, when given, gets those of them that build or sell a hotel, found on the way
-    (the menu names them: :func:`deed_params`).
+    (the menu names them: :func:`deed_params`). With ``first_only`` the answers of the first square
+    that has any (whether the party may do anything at all: every menu asks it of the other parties,
+    rules revision 12's ``others-manage``, and the whole scan for each was a tenth of a game).
 
     The same answers as asking ``can_build``/``can_sell``/``can_mortgage``/``can_lift`` for every
     square (a test holds them equal), computed once per group: it is asked before every roll, and the
@@ -280,6 +282,8 @@ def management_options(state: State, edition: Edition, party: str,
                 may_mortgage = not variant or patrician.may_mortgage(position_of(state, edition), party)
             if may_mortgage:
                 options.append(labels[2])
+        if first_only and options:
+            break
     return options
 
 

@@ -188,7 +188,7 @@ def _managers(state: State, edition: Edition, excluded: str | None) -> Iterator[
     """The parties but ``excluded`` with a legal build, sale, mortgage or lift now, in seating order
     (lazily: the menu asks only whether there is one)."""
     for party in state.parties:
-        if party.id != excluded and building.management_options(state, edition, party.id):
+        if party.id != excluded and building.management_options(state, edition, party.id, first_only=True):
             yield party.id
 
 
