@@ -26,10 +26,10 @@ from tests.ui.test_ui_morpoly_at_the_table import _feed, _fits, _resumed, _shown
 from tests.ui.test_ui_morpoly_eight_played import LONG_EIGHT
 from ui.screens.journal import ROW_DP, SAID_SP
 
-MORPOLY_SEED, MORPOLY_STEP = 3, 478
-"""A German ELAM and Fortuna table of eight (seeded random play): step 478 says eleven lines (a throw,
-the walk from the pub, a move, two payments, Death, an ELAM life lost, a payment, back to GO, whose
-turn it is)."""
+MORPOLY_SEED, MORPOLY_STEP = 54, 296
+"""A German ELAM and Fortuna table of eight (seeded random play, found under rules revision 12; seed 3's
+step 478 under revision 11): step 296 says eleven lines (a throw, the walk from the pub, a move, two
+payments, Death, an ELAM life lost, a payment, back to GO, whose turn it is)."""
 MORPOLY_OPTIONS = {"elam": "on", "fortuna": "on", "edition": "de"}
 
 POLISH = ("Przemysław", "Małgorzata-Krystyna", "Bartłomiej", "Zofia")
@@ -79,7 +79,6 @@ def _german_eight(tmp_path: Path) -> Path:
     return data
 
 
-@pytest.mark.usefixtures("morpoly_revision_11")  # its seeded game was found under revision 11
 def test_a_german_table_of_eight_reads_every_line_of_an_elam_death_in_the_journal(tmp_path: Path,
                                                                                  request: Any) -> None:
     with _resumed(request, _german_eight(tmp_path), "de") as (app, d):
@@ -102,7 +101,6 @@ def test_a_polish_discworld_table_reads_everyone_who_paid_for_subsidence(tmp_pat
         d.screenshot(SHOTS / "journal-tall-row-discworld-pl.png")
 
 
-@pytest.mark.usefixtures("morpoly_revision_11")  # its seeded game was found under revision 11
 def test_an_undo_from_a_tall_row_and_its_redo_keep_the_row_whole(tmp_path: Path, request: Any) -> None:
     """The tall row tapped (its step picked, the table at that moment shown), "undo to here": the steps
     after it are taken back, it is the latest row and still reads whole; "redo" puts the next step
@@ -123,7 +121,6 @@ def test_an_undo_from_a_tall_row_and_its_redo_keep_the_row_whole(tmp_path: Path,
         assert _read_whole(d, MORPOLY_STEP).height == tall
 
 
-@pytest.mark.usefixtures("morpoly_revision_11")  # its seeded game was found under revision 11
 def test_a_restart_with_the_journal_open_on_a_tall_row_shows_it_whole(tmp_path: Path, request: Any) -> None:
     """A table of eight in Polish picks the tall row and the app is closed there; started again and resumed
     from Home, the Journal is back with that step picked, its row whole at the same height."""
@@ -140,7 +137,6 @@ def test_a_restart_with_the_journal_open_on_a_tall_row_shows_it_whole(tmp_path: 
         d.screenshot(SHOTS / "journal-tall-row-restarted-pl.png")
 
 
-@pytest.mark.usefixtures("morpoly_revision_11")  # its seeded game was found under revision 11
 def test_the_latest_row_grown_to_its_text_is_still_whole_in_view_when_the_journal_opens(
         tmp_path: Path, request: Any, monkeypatch: Any) -> None:
     """A row's height is estimated from its characters and a row in view that measures taller grows. The

@@ -3,10 +3,11 @@ whole colour group comes down evenly to what the bank's houses allow
 (:func:`companion.morpoly.building.levels_after_sale`), and the log says so in the table's language
 (``morpoly.building.sold-short``).
 
-The position is the one seeded random play reaches in a German euro game of three (seed 2061, step
-714; seed 32 reached Anna's before rules revision 11's purchase by raising): Clara (green) owns
-Seestraße, Hafenstraße and Neue Straße with a hotel on each, has 163 €, and it is her turn's menu;
-the bank has 2 houses and 9 hotels. She taps "sell" on Seestraße. The bank's
+The position is the one seeded random play reaches in a German euro game of three (seed 404, step
+1847, found under rules revision 12; seed 2061 reached it under revision 11, seed 32 reached Anna's
+before rules revision 11's purchase by raising): Clara (green) owns Seestraße, Hafenstraße and Neue
+Straße with a hotel on each, has 1.041 €, and it is her turn's menu; the bank has 2 houses and 9
+hotels. She taps "sell" on Seestraße. The bank's
 two houses cannot break the hotel into four, so the group comes down to two houses, evenly: one each
 on Hafenstraße and Neue Straße, Seestraße bare (of equal ways, the street sold on keeps the fewest);
 thirteen levels sold at half of 100 €: 650 €. Then the app is stopped and started again on the same
@@ -28,8 +29,9 @@ from tests.ui.test_ui_morpoly_at_the_table import SEATS, _feed, _resumed, _shown
 NAMES = ["Anna", "Bernd", "Clara"]
 GROUP = (11, 13, 14)  # Seestraße, Hafenstraße, Neue Straße
 SOLD = 11
-SEED = 2061
-"""Seeded random play that reaches the position (seed 32 reached Anna's before rules revision 11)."""
+SEED = 404
+"""Seeded random play that reaches the position, found under rules revision 12 (seed 2061 reached it
+under revision 11; seed 32 reached Anna's before rules revision 11)."""
 AFTER = {11: 0, 13: 1, 14: 1}
 
 LINE = {
@@ -94,7 +96,6 @@ def _seen(d: Any) -> dict[str, Any]:
 
 
 @pytest.mark.parametrize("language", ["de", "pl"])
-@pytest.mark.usefixtures("morpoly_revision_11")  # its seeded game was found under revision 11
 def test_a_hotel_sold_in_a_house_shortage_takes_its_group_down_evenly(tmp_path: Path, request: Any,
                                                                        language: str) -> None:
     data = tmp_path / "data"
@@ -103,14 +104,14 @@ def test_a_hotel_sold_in_a_house_shortage_takes_its_group_down_evenly(tmp_path: 
     with _resumed(request, data, language) as (app, d):
         board = d.screen
         before_state = copy.deepcopy(app.game.state)
-        assert before_state.party("green").cash == 163 and before_state.bank.hotels == 9
+        assert before_state.party("green").cash == 1041 and before_state.bank.hotels == 9
         before = _seen(d)
         for s in GROUP:
             assert _built(before["ring"][s]) == (0, True), before["ring"][s]
             assert f": {hotel}" in before["deeds"][s], before["deeds"][s]
-        assert "163\u00a0€" in _party(before["money"], "Clara")
         thousands = {"de": ".", "pl": "\u00a0"}[language]  # as the table's language groups them
-        assert _bank(before["money"]).endswith(f"20{thousands}406\u00a0€ · ⌂2 · H9")
+        assert f"1{thousands}041\u00a0€" in _party(before["money"], "Clara")
+        assert _bank(before["money"]).endswith(f"19{thousands}504\u00a0€ · ⌂2 · H9")
         assert GREEN + LINE[language] not in before["log"]
         inputs = len(app.session.inputs)
 
@@ -133,8 +134,8 @@ def test_a_hotel_sold_in_a_house_shortage_takes_its_group_down_evenly(tmp_path: 
             assert (f"⌂: {one_house}" in after["deeds"][s]) == (houses == 1), after["deeds"][s]
         # the money panel: Clara's 650 € more, the bank's 650 € less, its houses and hotels back
         clara = _party(after["money"], "Clara")
-        assert "813\u00a0€" in clara and "163\u00a0€" not in clara, clara
-        assert _bank(after["money"]).endswith(f"19{thousands}756\u00a0€ · ⌂0 · H12"), _bank(after["money"])
+        assert f"1{thousands}691\u00a0€" in clara and f"1{thousands}041\u00a0€" not in clara, clara
+        assert _bank(after["money"]).endswith(f"18{thousands}854\u00a0€ · ⌂0 · H12"), _bank(after["money"])
         # the log: one new line, whole, at the bottom of what the panel draws
         assert after["log"][-1] == GREEN + LINE[language], after["log"][-1]
         assert after["log"][:-1] == before["log"][len(before["log"]) - len(after["log"]) + 1:]
@@ -145,7 +146,7 @@ def test_a_hotel_sold_in_a_house_shortage_takes_its_group_down_evenly(tmp_path: 
         others = [i for i in range(40) if i not in GROUP]
         assert [after["ring"][i] for i in others] == [before["ring"][i] for i in others]
         others = [NAMES[SEATS.index(party.id)] for party in before_state.parties if party.id != "green"]
-        assert others == ["Anna"]  # Bernd plays in Clara's team (taken over earlier in the game)
+        assert others == ["Anna"]  # Bernd is out of the game (his guild auctioned earlier, nobody bid for it)
         for name in others:
             assert _party(after["money"], name) == _party(before["money"], name)
         state = app.game.state
@@ -166,10 +167,9 @@ def test_a_hotel_sold_in_a_house_shortage_takes_its_group_down_evenly(tmp_path: 
         assert again["log"][-1] == GREEN + LINE[language]
 
 
-@pytest.mark.usefixtures("morpoly_revision_11")  # its seeded game was found under revision 11
 def test_the_sale_undone_by_touch_survives_a_restart(tmp_path: Path, request: Any) -> None:
     """The table taps the sale, thinks better of it and undoes it in the Journal, then the app is
-    stopped and started again: the three hotels stand, the bank has its 2 houses back, Clara her 163 €,
+    stopped and started again: the three hotels stand, the bank has its 2 houses back, Clara her 1.041 €,
     the log and the ring are as before the sale, and the sell button again warns what it would do."""
     from tests.ui.drive_morpoly import undo_by_touch
 
@@ -212,10 +212,10 @@ houses" ("nur noch 0 Häuser", "już tylko 0 domów", "solo 0 case"), counting w
 
 
 @pytest.mark.parametrize("language", ["en", "de", "pl", "it"])
-@pytest.mark.usefixtures("morpoly_revision_11")  # its seeded game was found under revision 11
 def test_a_hotel_sold_when_the_bank_has_no_house_says_so(tmp_path: Path, request: Any, language: str) -> None:
-    """Seeded random play (German euro set, three players, seed 934; seed 8 reached a like position
-    before rules revision 11's purchase by raising) reaches Bernd's menu with a hotel on Elisenstraße
+    """Seeded random play (German euro set, three players, seed 1166, found under rules revision 12;
+    seed 934 reached it under revision 11, seed 8 a like position before rules revision 11's purchase
+    by raising) reaches Bernd's menu with a hotel on Elisenstraße
     between four houses on each of Chausseestraße and Poststraße, and the bank holds no house. He
     taps the hotel's sale: the group comes down evenly to 3, 2 and 3 houses (the group's own eight are
     all the houses there are; the street sold on keeps the fewest), and the log's new line says the
@@ -227,7 +227,7 @@ def test_a_hotel_sold_when_the_bank_has_no_house_says_so(tmp_path: Path, request
         return (q is not None and q.key == "morpoly.turn.menu" and q.player == "yellow" and state.bank.houses == 0
                 and "sell:8" in q.options and state.squares[8].houses == HOTEL)
 
-    _feed(data, NAMES, {"edition": "de"}, no_house_left, seed=934)
+    _feed(data, NAMES, {"edition": "de"}, no_house_left, seed=1166)
     with _resumed(request, data, language) as (app, d):
         board = d.screen
         assert app.game.state.bank.houses == 0

@@ -52,11 +52,11 @@ def _throw(d: Any, a: int, b: int) -> None:
     d.tap(pads[6 + b - 1])
 
 
-@pytest.mark.usefixtures("morpoly_revision_11")  # its seeded game was found under revision 11
 def test_an_fsu_bought_in_play_is_on_the_ledger(tmp_path: Path, request: Any) -> None:
     """Seeded random legal inputs through the app's door until a token lands on another party's built
     street and buys an FSU (B5); the ledger, opened by touch, shows its insurer, beneficiary, square
-    and premium."""
+    and premium. (Seed 0, found under rules revision 12: Ann's Watch insures Bob on Virginia Avenue; seed 7
+    under revision 11.)"""
     import random
     from dataclasses import replace
 
@@ -70,7 +70,7 @@ def test_an_fsu_bought_in_play_is_on_the_ledger(tmp_path: Path, request: Any) ->
         _new_game(d, checker=False, guilds=("watch", "wizards", "undead"))
         board = d.screen
         names = {p.id: name for p, name in zip(app.game.state.parties, ("Ann", "Bob", "Cy"))}
-        rng = random.Random(7)
+        rng = random.Random(0)
         for _ in range(3000):
             if app.game.state.ledger.active():
                 break

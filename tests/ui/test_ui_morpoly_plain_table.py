@@ -148,12 +148,12 @@ def test_a_german_plain_monopoly_table_ends_in_its_own_words(tmp_path: Path, req
         assert "Ankh-Morpork" not in log + board.ending_label.text
 
 
-@pytest.mark.usefixtures("morpoly_revision_11")  # its seeded game was found under revision 11
 def test_a_bankruptcy_to_the_bank_says_so_in_italian(tmp_path: Path, request: Any) -> None:
     """An Italian table with the US set: a player who cannot pay the bank is bankrupt "alla banca",
-    and the table is asked next who bid highest for the first of the deeds the bank took back."""
+    and the table is asked next who bid highest for the first of the deeds the bank took back (seed 4,
+    found under rules revision 12: Massimiliano cannot pay the hospital's $100; seed 12 under revision 11)."""
     names = ["Giuseppina", "Massimiliano", "Bartolomeo"]
-    data, rng = _before_a_bankruptcy(tmp_path, names, PLAIN, seed=12, creditor_is_bank=True)
+    data, rng = _before_a_bankruptcy(tmp_path, names, PLAIN, seed=4, creditor_is_bank=True)
     with _resumed(request, data, "it") as (app, d):
         _by_touch(d, random_input(app.game, rng))
         line = next(n for n in app.game.narration if n.key == "morpoly.bankrupt")
@@ -165,13 +165,13 @@ def test_a_bankruptcy_to_the_bank_says_so_in_italian(tmp_path: Path, request: An
         assert app.game.question.key == "morpoly.deed.auction"
 
 
-@pytest.mark.usefixtures("morpoly_revision_11")  # its seeded game was found under revision 11
 def test_a_bankruptcy_to_a_player_names_the_creditor_in_german(tmp_path: Path, request: Any) -> None:
     """A German table with the D-Mark set and long names: the bankrupt "kann 16.000 DM an
     Wilhelmine-Hildegard nicht zahlen" — the player who takes the deeds (and is offered to lift the
-    mortgaged ones)."""
+    mortgaged ones). Seed 386, found under rules revision 12: Konstantinopel cannot pay Wilhelmine-Hildegard
+    16.000 DM for Lessingstraße (seed 1 under revision 11)."""
     names = D_MARK_NAMES
-    data, rng = _before_a_bankruptcy(tmp_path, names, {**PLAIN, "edition": "de-dm"}, seed=1,
+    data, rng = _before_a_bankruptcy(tmp_path, names, {**PLAIN, "edition": "de-dm"}, seed=386,
                                      creditor_is_bank=False)
     with _resumed(request, data, "de") as (app, d):
         _by_touch(d, random_input(app.game, rng))
@@ -268,15 +268,15 @@ def test_an_italian_plain_monopoly_table_buys_a_deed_from_another_player(tmp_pat
         assert "con chi scambi?" in said or "offerta a" in said, said
 
 
-@pytest.mark.usefixtures("morpoly_revision_11")  # its seeded game was found under revision 11
 def test_keep_them_mortgaged_is_in_sight_after_a_dozen_lift_buttons(tmp_path: Path, request: Any) -> None:
     """An Italian table with the US set: a player bankrupt to Giuseppina leaves her twelve mortgaged
     deeds; the offer lists a "lift" button for each she can pay, and "Mantieni l'ipoteca" is on screen
-    without scrolling; tapped, every deed stays mortgaged and the game goes on."""
+    without scrolling; tapped, every deed stays mortgaged and the game goes on (seed 113, found under
+    rules revision 12; seed 1 under revision 11)."""
     names = ["Giuseppina", "Massimiliano", "Bartolomeo"]
     data = tmp_path / "data"
     _feed(data, names, PLAIN, lambda g: g.question is not None and g.question.key == "morpoly.transfer.lift"
-          and len(g.question.options) > 8, seed=1)
+          and len(g.question.options) > 8, seed=113)
     with _resumed(request, data, "it") as (app, d):
         question = app.game.question
         received = [int(o[len("lift:"):]) for o in question.options if o.startswith("lift:")]
@@ -319,14 +319,14 @@ POLISH_NAMES = ["Przemysław", "Małgorzata-Krystyna", "Bartłomiej", "Wiesława
 """The Polish table's long names."""
 
 
-@pytest.mark.usefixtures("morpoly_revision_11")  # its seeded game was found under revision 11
 def test_a_german_bankruptcy_to_a_player_says_what_the_money_was_for(tmp_path: Path, request: Any) -> None:
     """A German table with the D-Mark set and long names: the bankrupt's line says what the debt
     was for, as every payment line and the question to raise the money do (rules revision 7), after
     the words a table reads first — it read "… kann 16.000 DM an Wilhelmine-Hildegard nicht zahlen und ist bankrott", the rent (or
-    the card, the tax) it could not pay nowhere in the log."""
+    the card, the tax) it could not pay nowhere in the log. Seed 386, found under rules revision 12, as
+    for the line above (seed 1 under revision 11)."""
     names = D_MARK_NAMES
-    data, rng = _before_a_bankruptcy(tmp_path, names, {**PLAIN, "edition": "de-dm"}, seed=1,
+    data, rng = _before_a_bankruptcy(tmp_path, names, {**PLAIN, "edition": "de-dm"}, seed=386,
                                      creditor_is_bank=False)
     with _resumed(request, data, "de") as (app, d):
         _by_touch(d, random_input(app.game, rng))

@@ -50,14 +50,14 @@ def _drawn(cell: Any) -> list[tuple[str, float]]:
     return [("".join(word.text for word in line.words), float(line.w)) for line in cell._label._cached_lines]
 
 
-@pytest.mark.parametrize(("language", "seed"), [("en", 14), ("de", 14), ("en", 106), ("de", 106)])
-@pytest.mark.usefixtures("morpoly_revision_11")  # its seeded game was found under revision 11
+@pytest.mark.parametrize(("language", "seed"), [("en", 2081), ("de", 2081), ("en", 212), ("de", 212)])
 def test_a_built_square_with_two_pairing_marks_fits_its_cell(tmp_path: Path, request: Any, language: str,
                                                              seed: int) -> None:
-    """Seed 14 (US set): New York Avenue's and Boardwalk's hotels opposite each other, each with the
-    marks of a red and a green token; seed 106: Baltic Avenue with four houses and the marks of a red
-    and a blue token (seeds 48 and 38 found such squares before rules revision 11's purchase by
-    raising, and their games now end first). Each such square's lines, as Kivy drew them, are no
+    """Seed 2081 (US set): Oriental Avenue's and Atlantic Avenue's hotels opposite each other, each with
+    the marks of a red and a green token; seed 212: Baltic Avenue with four houses and the marks of a
+    red and a blue token (found under rules revision 12; seeds 14 and 106 found such squares under
+    revision 11, 48 and 38 before rules revision 11's purchase by raising; under revision 12 seed 14's
+    game ends first and seed 106's Baltic Avenue has a hotel). Each such square's lines, as Kivy drew them, are no
     wider than the square inside its owner's frame and all together no taller than the square; its
     number, what is built, every token's arrow and the opposite square's number are drawn. Four
     houses and "⇄21⇄21" were 40 px in a 43 px square, over its 5 px frame at both sides, and the
