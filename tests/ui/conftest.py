@@ -282,15 +282,3 @@ def discworld_revision_4(monkeypatch: pytest.MonkeyPatch) -> None:
     from companion.morpork.mode import AnkhMorporkMode
     from companion.morpork.revisions import EMPTY_BANK_UNASKED
     monkeypatch.setattr(AnkhMorporkMode, "revision", EMPTY_BANK_UNASKED)
-
-
-@pytest.fixture
-def morpoly_revision_11(monkeypatch: pytest.MonkeyPatch) -> None:
-    """New Ankh-Morpoly games are started with rules revision 11, as a companion before revision 12
-    did: a test whose seeded game was found under it (revision 12 offers the jail fine before the
-    throw on the first two turns in jail only, which changes half the random player's games from
-    the first third turn in jail, and pays the Thieves' cover at a jailed owner's square). Revision 11
-    is still played by every journal started under it."""
-    from companion.morpoly.mode import AnkhMorpolyMode
-    from companion.morpoly.revisions import RAISE_TO_BUY
-    monkeypatch.setattr(AnkhMorpolyMode, "revision", RAISE_TO_BUY)
