@@ -111,12 +111,15 @@ where a Thief entered such a square while the owner held an active FSU with the 
 (counted by a hook on the new branch over all 240 games), no other; then again when the fine before
 the throw is offered on the first two turns in jail only (revision 12 too): 123 of 240 digests
 changed, exactly the games where a third turn's menu no longer offered ``pay-fine`` (a hook on
-``turn.fine_before_the_roll`` over all 240), no other; then again when every menu offers
+``turn.can_pay_fine_first`` over all 240), no other; then again when every menu offers
 ``others-manage`` (another party's building, selling, mortgaging and lifting, revision 12), which the
 random player never answers and which draws no number: 0 of 240 digests the same, and all 240 the same
 as on main at 163b802 input by input, position by position (the final ``state_to_json`` too), narration
 line by line, and question by question with ``others-manage`` taken out of the menus' options (53,174
-menus offered it, in all 240 games; no ``morpoly.manage.*`` question was asked).
+menus offered it, in all 240 games; no ``morpoly.manage.*`` question was asked); and again when a
+Thief entering a jailed owner's square says so (``morpoly.thieves.entered``, a log line only): 34 of 240
+digests changed, exactly the games where a Thief entered such a square (a hook on
+``thieves.is_theft_square`` in that branch over all 240), no other.
 """
 from __future__ import annotations
 

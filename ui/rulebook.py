@@ -210,6 +210,7 @@ def lookup(kind: str, item_id: str, language: str) -> Entry:
         for symbol in dict.fromkeys(topic_key("symbol", s) for s in card.symbols):
             found += passages(symbol, language)
             rulings += [r for r in rulings_for(symbol) if r not in rulings]
+        rulings += [r for r in rulings_for(key) if r not in rulings]  # the card's own text (named-placement)
         if not card.symbols:  # The Peeled Nuts: only the rule for playing any card governs it
             found += passages("rule:playing-cards", language)
         found += questions_about(key, language)

@@ -104,9 +104,10 @@ class PremiumDue:
 
 @dataclass(frozen=True)
 class Stolen:
-    """A Thief token took ``amount`` from ``victim`` on ``square`` (§3.1): the Thieves' cover's event.
-    ``amount`` is 0 where nothing was taken: under ``thief-steal=skip-payment`` (R24), and (rules
-    revision 12) where the owner sits in jail and is owed nothing (B1), the cover due all the same (L41)."""
+    """A Thief token stole the fee ``amount`` from ``victim`` on ``square`` (§3.1): the Thieves' cover's
+    event. The fee is paid over by the victim under ``thief-steal=take-from-owner`` only (R24); it is 0
+    only where (rules revision 12) the owner sits in jail and is owed nothing (B1), the cover due all the
+    same (L41)."""
 
     thief: TokenId
     victim: PartyId

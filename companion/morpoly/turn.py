@@ -4,7 +4,8 @@ Before every roll the token's player is asked what to do: ``roll``, or first bui
 lift or ``trade`` (the party's boss only), record a trade another party proposes (``others-trade``,
 any token, rules revision 7: :mod:`companion.morpoly.trade`), record another party's building,
 selling, mortgaging and lifting (``others-manage``, any token, rules revision 12: :func:`manage_by_another`),
-and in jail ``pay-fine`` or ``use-card:<id>``. The roll moves the
+and in jail ``pay-fine`` (on the first two turns in jail only, from rules revision 12:
+:func:`can_pay_fine_first`) or ``use-card:<id>``. The roll moves the
 token through :func:`~companion.morpoly.rolled_move.movement_roll` (in the variant: the guilds' own
 ways to move, pubs). Standard rules for the rest: doubles roll again, the third doubles in a row goes to jail without moving; in jail a roll of
 doubles leaves (moving by it, no extra roll), three failed attempts force the fine and a move by the
@@ -104,22 +105,21 @@ def menu_options(state: State, edition: Edition, token_id: str,
     party = state.party(token.party)
     options = ["roll"]
     if token.in_jail:
-        if party.cash >= edition.jail_fine and fine_before_the_roll(state, token):
+        if party.cash >= edition.jail_fine and can_pay_fine_first(state, token):
             options.append("pay-fine")
         options.extend(f"use-card:{card}" for card in party.jail_cards)
     boss = party.boss == token_id
     if boss:
         options.extend(building.management_options(state, edition, party.id, hotel_answers))
     options.extend(menu_trades(state, edition, party.id, boss))
-    if state.revision >= MANAGE_AT_ANY_MENU and next(_managers(state, edition, party.id if boss else None),
-                                                     None) is not None:
+    if next(_managers(state, edition, token_id), None) is not None:
         options.append(OTHERS_MANAGE)
     if has_time_limit(state):
         options.append(TIME_UP)
     return options
 
 
-def fine_before_the_roll(state: State, token: Token) -> bool:
+def can_pay_fine_first(state: State, token: Token) -> bool:
     """Whether a jailed token may pay the fine before it throws: the printed rules allow it "before he
     rolls the dice on either of his next two turns"; on the third the player throws, and pays only when
     that throw fails (:func:`jail_attempt`). It matters: a fine paid first makes doubles an ordinary
@@ -178,15 +178,15 @@ def other_managers(state: State, edition: Edition, token_id: str) -> list[str]:
     answers (rules revision 12; none before it), in seating order: every party with a legal one now
     (:func:`building.management_options`, the own turn's rules), but the token's own party when the
     token is its boss (its menu's ``build:``… are that party's)."""
+    return list(_managers(state, edition, token_id))
+
+
+def _managers(state: State, edition: Edition, token_id: str) -> Iterator[str]:
+    """:func:`other_managers`, lazily (the menu asks only whether there is one)."""
     if state.revision < MANAGE_AT_ANY_MENU:
-        return []
-    party = state.party(state.token(token_id).party)
-    return list(_managers(state, edition, party.id if party.boss == token_id else None))
-
-
-def _managers(state: State, edition: Edition, excluded: str | None) -> Iterator[str]:
-    """The parties but ``excluded`` with a legal build, sale, mortgage or lift now, in seating order
-    (lazily: the menu asks only whether there is one)."""
+        return
+    own = state.token(token_id).party
+    excluded = own if state.party(own).boss == token_id else None
     for party in state.parties:
         if party.id != excluded and building.management_options(state, edition, party.id, first_only=True):
             yield party.id

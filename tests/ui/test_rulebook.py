@@ -160,3 +160,14 @@ def test_the_bundled_font_draws_every_letter_of_the_four_books() -> None:
     for language in LANGUAGES:
         missing = {c for p in rulebook.paragraphs(language) for c in p.text if ord(c) not in covered and c != "\n"}
         assert not missing, (language, sorted(missing))
+
+
+def test_the_cards_that_name_where_a_minion_goes_show_the_named_placement_ruling() -> None:
+    """The fixed ruling ``named-placement`` is shown beside the four cards whose text names where a
+    minion goes (their symbols are scrolls, not the minion symbol whose paragraph carries it), and
+    beside Dolly Sisters and Dimwell; not beside a card that places nothing."""
+    for card in ("the-senior-wrangler", "archchancellor-ridcully", "the-smoking-gnu", "willikins"):
+        assert "named-placement" in rulebook.lookup("card", card, "pl").rulings, card
+    for area in ("dolly-sisters", "dimwell"):
+        assert "named-placement" in rulebook.lookup("area", area, "de").rulings, area
+    assert "named-placement" not in rulebook.lookup("card", "mr-bent", "en").rulings

@@ -24,16 +24,16 @@ def condition(event: Event, beneficiary: PartyId, insurer: PartyId, position: Po
 
 
 def may_steal(position: Position, token: TokenId, square: int) -> bool:
-    """A Thief token on a square it may steal on (:func:`enters_insurable`) where a fee is due (not
+    """A Thief token on a square it may steal on (:func:`is_theft_square`) where a fee is due (not
     to a jailed owner, B1)."""
-    if not enters_insurable(position, token, square):
+    if not is_theft_square(position, token, square):
         return False
     owner = position.owner(square)
     assert owner is not None
     return receives_income(position, owner)
 
 
-def enters_insurable(position: Position, token: TokenId, square: int) -> bool:
+def is_theft_square(position: Position, token: TokenId, square: int) -> bool:
     """A Thief token on another party's unmortgaged, unbuilt ownable square whose group no single
     player owns completely (L35: "cursed watch golems"): where the Thieves steal, and where their
     cover is due by L41 ("wenn der Dieb eines der unbebauten Felder des FSU-Nehmers betritt, außer es

@@ -271,3 +271,44 @@ def test_the_random_player_never_answers_others_manage_and_draws_the_same(blue_s
             answers[revision] = ([random_input(game, rng) for _ in range(300)], rng.random())
         assert answers[11] == answers[12]
         assert all(getattr(a, "value", "") != "others-manage" for a in answers[12][0])
+
+
+@pytest.mark.parametrize("players, options", [
+    (2, {"base": "standard"}),
+    (3, {"base": "variant"}),
+    (4, {"base": "variant", "fortuna": "on", "elam": "on"}),
+    (4, {"base": "standard", "edition": "de"}),
+])
+def test_random_play_that_often_manages_on_another_s_menu_keeps_every_invariant(players: int,
+                                                                                options: dict[str, str]) -> None:
+    """The simulator's random player never answers ``others-manage``, so the simulator's checks never
+    see a party build, sell, mortgage or lift on another's menu: here a player that does so at a
+    fifth of the menus offering it (a random party, then random answers until ``done``) plays on,
+    every invariant checked after every input (money conserved, the supply, even building, the
+    hotel rule, the position's round trip), for 400 inputs of each game."""
+    from companion.morpoly.game import apply
+    from companion.morpoly.invariants import check_invariants
+    from companion.morpoly.mode import MODE
+    from companion.morpoly.random_play import PLAYERS, random_input
+    from companion.core.inputs import Answer
+
+    rng = random.Random(f"manage-{players}-{sorted(options.items())}")
+    game = MODE.new_game(list(PLAYERS[:players]), options, None)
+    managed = 0
+    for _ in range(400):
+        question = game.question
+        if question is None:
+            break
+        if question.key == "morpoly.turn.menu" and "others-manage" in question.options and rng.random() < 0.2:
+            inp: object = Answer("others-manage")
+        elif question.key == "morpoly.manage.party":
+            inp = Answer(rng.choice(question.options))
+        elif question.key == "morpoly.manage.what":
+            doing = [o for o in question.options if o != "done"]
+            inp = Answer("done" if not doing or rng.random() < 0.3 else rng.choice(doing))
+            managed += inp != Answer("done")  # type: ignore[comparison-overlap]
+        else:
+            inp = random_input(game, rng)
+        game = apply(game, inp)  # type: ignore[arg-type]
+        assert check_invariants(game.state) == [], (question.key, inp)
+    assert managed >= 5  # the path was taken, not just offered

@@ -60,11 +60,14 @@ def test_a_thief_entering_a_jailed_insureds_square_makes_the_claim_due(revision:
     assert game.state.token("blue").square == 1
     assert any(line.key == "morpoly.rent.owner-in-jail" for line in game.narration)
     assert not any(line.key == "morpoly.thieves.stole" for line in game.narration)
+    entered = [line.text for line in game.narration if line.key == "morpoly.thieves.entered"]
     if revision >= THIEF_AT_A_JAILED_OWNER:
+        assert entered == ["blue enters Mediterranean Avenue: nothing to steal from red in jail, but the Thieves' "
+                           "cover is due"]
         assert redeemed(game)
         assert cash(game, "red") == 1500 + CLAIM and cash(game, "blue") == 1500 + SALARY - CLAIM
     else:
-        assert active(game)
+        assert active(game) and entered == []
         assert cash(game, "red") == 1500 and cash(game, "blue") == 1500 + SALARY
     assert not game.state.thefts  # nothing stolen: a token arriving later catches nobody
     assert not check_invariants(game.state)
