@@ -10,22 +10,14 @@ start $1,500, Income Tax $200."""
 from __future__ import annotations
 
 import pytest
-from morpoly_table import cash, do, key, options, own, square, start, table
+from morpoly_table import cash, do, key, options, own, square, start
+from test_moves import variant
 
 from companion.morpoly.game import Game
 from companion.morpoly.setup import new_state
 from companion.morpoly.state import Npcs, State
 
 AWAY = 20  # L-Space, where the NPCs start (R64): the positions below keep tokens off it
-
-
-def variant(*guilds: str, players: tuple[str, ...] = ("red", "blue"), **rules: str) -> State:
-    """A variant table; the n-th player heads the n-th guild given."""
-    state = table(players, base="variant")
-    state.rules.update(rules)
-    for party, guild in zip(state.parties, guilds):
-        party.guilds.append(guild)
-    return state
 
 
 def elam(players: tuple[str, ...] = ("red", "blue"), npcs: Npcs | None = None, **guilds: str) -> State:
