@@ -117,9 +117,10 @@ random player never answers and which draws no number: 0 of 240 digests the same
 as on main at 163b802 input by input, position by position (the final ``state_to_json`` too), narration
 line by line, and question by question with ``others-manage`` taken out of the menus' options (53,174
 menus offered it, in all 240 games; no ``morpoly.manage.*`` question was asked); and again when a
-Thief entering a jailed owner's square says so (``morpoly.thieves.entered``, a log line only): 34 of 240
-digests changed, exactly the games where a Thief entered such a square (a hook on
-``thieves.is_theft_square`` in that branch over all 240), no other.
+Thief entering a jailed owner's square says so (``morpoly.thieves.entered``, a log line only; then
+again when it took the place of ``morpoly.rent.owner-in-jail`` there): 34 of 240 digests changed each
+time, exactly the games where a Thief entered such a square (a hook on ``thieves.is_theft_square`` in
+that branch over all 240), no other.
 """
 from __future__ import annotations
 

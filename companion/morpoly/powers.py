@@ -54,14 +54,15 @@ def landed_on_owned(state: State, edition: Edition, narrator: Narrator, token_id
             yield from _buy_out(state, edition, narrator, token_id, index)
         return
     if not receives_income(position, owner):
+        if state.revision >= THIEF_AT_A_JAILED_OWNER and thieves.is_theft_square(position, token_id, index):
+            # L41: the Thieves' cover is due when the Thief enters the square, nothing taken (B1, R10):
+            # the event, and whatever claim it makes, follow the line
+            narrator.say("morpoly.thieves.entered", f"{token_id} enters {name}: {owner} is in jail, nothing to "
+                         f"steal", token=token_id, victim=owner, square=index, name=name)
+            yield from settle(state, edition, narrator, [Stolen(token_id, owner, index, 0)])
+            return
         narrator.say("morpoly.rent.owner-in-jail", f"{owner} is in jail and receives no rent for {name}",
                      owner=owner, square=index, name=name)
-        if state.revision >= THIEF_AT_A_JAILED_OWNER and thieves.is_theft_square(position, token_id, index):
-            # L41: the Thieves' cover is due when the Thief enters the square, nothing taken (B1, R10)
-            narrator.say("morpoly.thieves.entered", f"{token_id} enters {name}: nothing to steal from {owner} in "
-                         f"jail, but the Thieves' cover is due", token=token_id, victim=owner, square=index,
-                         name=name)
-            yield from settle(state, edition, narrator, [Stolen(token_id, owner, index, 0)])
         return
     if sq.houses:
         deed = edition.deed(index)

@@ -58,16 +58,18 @@ def test_a_thief_entering_a_jailed_insureds_square_makes_the_claim_due(revision:
     all the same from revision 12. Under revision 11 the cover waited for a theft, as it was played."""
     game = do(start(insured_red_in_jail(revision), "blue"), "roll", (1, 3))
     assert game.state.token("blue").square == 1
-    assert any(line.key == "morpoly.rent.owner-in-jail" for line in game.narration)
     assert not any(line.key == "morpoly.thieves.stole" for line in game.narration)
     entered = [line.text for line in game.narration if line.key == "morpoly.thieves.entered"]
+    in_jail = [line.text for line in game.narration if line.key == "morpoly.rent.owner-in-jail"]
     if revision >= THIEF_AT_A_JAILED_OWNER:
-        assert entered == ["blue enters Mediterranean Avenue: nothing to steal from red in jail, but the Thieves' "
-                           "cover is due"]
+        assert entered == ["blue enters Mediterranean Avenue: red is in jail, nothing to steal"] and in_jail == []
+        keys = [line.key for line in game.narration]
+        assert keys.index("morpoly.thieves.entered") < keys.index("morpoly.fsu.redeemed")  # the line, then the claim
         assert redeemed(game)
         assert cash(game, "red") == 1500 + CLAIM and cash(game, "blue") == 1500 + SALARY - CLAIM
     else:
         assert active(game) and entered == []
+        assert in_jail == ["red is in jail and receives no rent for Mediterranean Avenue"]
         assert cash(game, "red") == 1500 and cash(game, "blue") == 1500 + SALARY
     assert not game.state.thefts  # nothing stolen: a token arriving later catches nobody
     assert not check_invariants(game.state)
