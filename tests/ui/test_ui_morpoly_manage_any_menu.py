@@ -15,7 +15,8 @@ from typing import Any
 
 from companion.morpoly import building, turn
 from companion.morpoly.editions import load_edition
-from tests.ui.test_ui_morpoly_at_the_table import LONG_NAMES, _answer_buttons, _feed, _resumed
+from tests.ui.test_ui_morpoly_at_the_table import (LONG_NAMES, _answer_buttons, _conftest, _feed, _resume, _resumed,
+                                                  _undo_to_by_touch)
 
 SCHLOSSALLEE = 39
 
@@ -66,3 +67,40 @@ def test_another_player_builds_before_the_roll_and_a_restart_keeps_her_question(
         question = app.session.question
         assert question is not None and question.key == "morpoly.turn.menu" and question.player == "green"
         assert "roll" in _answer_buttons(d)
+
+
+def test_a_house_built_on_another_s_menu_undone_by_touch_stays_undone_after_a_restart(tmp_path: Path,
+                                                                                      request: Any) -> None:
+    """The same table: Wilhelmine-Hildegard builds on Schlossallee on Konstantinopel's menu and says
+    "Fertig"; the table undoes back to his menu from the Journal, the app is closed and opened again:
+    his menu, no house on Schlossallee, every party's money as before, the build gone from the log."""
+    data = tmp_path / "data"
+    _feed(data, LONG_NAMES, {"edition": "de", "base": "standard"}, _yellow_may_build_on_greens_menu, seed=7)
+    conftest = _conftest(request)
+    app, d = _resume(conftest, data, "de")
+    try:
+        at_menu = len(app.session.inputs)
+        money = [(p.id, p.cash) for p in app.session.current.state.parties]
+        d.tap(_answer_buttons(d)["others-manage"])
+        d.tap(_answer_buttons(d)["yellow"])
+        d.tap(_answer_buttons(d)[f"build:{SCHLOSSALLEE}"])
+        d.tap(_answer_buttons(d)["done"])
+        assert app.session.current.state.squares[SCHLOSSALLEE].houses == 1
+        d.tap(d.screen.journal_button)
+        assert d.screen.name == "journal"
+        d.frames(3)
+        _undo_to_by_touch(d, at_menu)
+        assert len(app.session.inputs) == at_menu, app.message
+    finally:
+        conftest.stop_app(app)  # the plug pulled after the undo
+    with _resumed(request, data, "de") as (app, d):
+        assert d.screen.name == "journal"  # back where the table was
+        d.tap(d.screen.ids.back)
+        question = app.session.question
+        assert question is not None and question.key == "morpoly.turn.menu" and question.player == "green"
+        assert len(app.session.inputs) == at_menu and "others-manage" in _answer_buttons(d)
+        state = app.session.current.state
+        assert state.squares[SCHLOSSALLEE].houses == 0
+        assert [(p.id, p.cash) for p in state.parties] == money
+        assert "baut auf Schlossallee" not in d.screen.log_label.text.split("Zug")[-1]
+        d.screenshot(app.data_dir / "manage-undone-de.png")
