@@ -262,12 +262,16 @@ CLAIM_LINES = frozenset({"morpoly.fsu.claimed", "morpoly.fsu.redeemed"})
 a line below the payment. When nothing was paid out the line says so by another form
 (:func:`claim_form`): "mit dieser Auszahlung eingelöst" read as a payout that never was, below
 "… verzichtet auf …" or a Fool's doubles."""
-FORM_BY_PARAM = {"morpoly.fsu.fool-rolled": "purpose", "morpoly.building.sold-short": "houses"}
+FORM_BY_PARAM = {"morpoly.fsu.fool-rolled": "purpose", "morpoly.building.sold-short": "houses",
+                 **{f"morpoly.shortage.{key}": "kind" for key in ("winner", "bid", "where", "no-bid", "auctioned")}}
 """Lines said in the form their param's value names (``n:<key>.<value>``, when the catalogue has it):
 the Fools' dice on a claim (table C) and on a new FSU's cover (table B) were both said "Bob rolls 3
 and 4", and the log's reader could not tell what the throw was for. A hotel sold while the bank is
 short of houses says the bank's houses left, and none by its ``.0`` form: "the bank has only 0
-houses" counted what is not there ("the bank has no houses")."""
+houses" counted what is not there ("the bank has no houses"). The auction of the bank's last houses or
+hotels (rules revision 13) asks and says each in the form of its kind (``.hotel``; a house the plain
+form): a kind is a word of the sentence, not a name to put in it. Questions take these forms too
+(:meth:`Translator.question`)."""
 ITEM_PARAMS = frozenset({"gives", "gets"})
 """Params that list one side of an Ankh-Morpoly trade's offer (:meth:`Translator.trade_items`)."""
 MORTGAGED_ITEMS = "mortgaged"
@@ -586,7 +590,11 @@ class Translator:
         if getattr(question, "options", ()) and isinstance(question, Question) and only_skip_and_powers(question) \
                 and self.knows(f"q:{key}:no-option"):
             key += ":no-option"
-        return self.keyed("q", key, english, dict(getattr(question, "params", ())))
+        params = dict(getattr(question, "params", ()))
+        by = FORM_BY_PARAM.get(key)
+        if by and params.get(by):
+            key = self.in_form(f"q:{key}", ("." + params[by],))[len("q:"):]
+        return self.keyed("q", key, english, params)
 
     def narration(self, line: object, base: str = "") -> str:
         """One line of the engine's narration in this language (its area is a parameter too).

@@ -59,9 +59,11 @@ def can_build(state: State, edition: Edition, party: str, square: int) -> str | 
     return None
 
 
-def build(state: State, edition: Edition, party: str, square: int) -> None:
+def build(state: State, edition: Edition, party: str, square: int, price: int | None = None) -> None:
+    """One house (or a hotel on four houses, which go back to the bank) on ``square``, for the printed
+    price, or for ``price`` (a housing shortage's auction: :mod:`companion.morpoly.shortage`)."""
     sq = state.squares[square]
-    transfer(state, party, BANK, edition.deed(square).house_cost)
+    transfer(state, party, BANK, edition.deed(square).house_cost if price is None else price)
     if sq.houses == 4:
         state.bank.hotels -= 1
         state.bank.houses += 4

@@ -9,7 +9,8 @@ heading for hotels would), mortgages or sells only when a debt forces it, leaves
 fine now and then, bids in the occasional auction, trades for the square that completes a colour
 group (from rules revision 6 offering cash, or now and then a square of its own, which is refused;
 never while raising a debt, rules revision 8's ``trade`` there; never another party's trade,
-``others-trade``, nor its building and mortgages, ``others-manage``: rules revisions 7 and 12),
+``others-trade``, nor its building and mortgages, ``others-manage``, nor the auction of the bank's
+last buildings, ``auction-buildings``: rules revisions 7, 12 and 13),
 and with a time limit lets the table call time when the turn counter passes the limit (one turn a
 minute). Now and then it corrects a token's position.
 """
@@ -30,6 +31,7 @@ from companion.morpoly.mortgaged_transfer import interest_due
 from companion.morpoly.questions import amount_suggestions
 from companion.morpoly.revisions import TRADES_BOTH_WAYS
 from companion.morpoly.state import State
+from companion.morpoly.shortage import AUCTION_BUILDINGS
 from companion.morpoly.turn import OTHERS_MANAGE
 from companion.morpoly.trade import (ACCEPT, CANCEL, GET, GIVE, OTHERS_TRADE, PAY, PREFIX, PROPOSE, REFUSE, TRADE,
                                      squares_of, tradeable)
@@ -155,10 +157,10 @@ def _menu(game: Game, options: Sequence[str], rng: random.Random) -> Input:
     return _answer("roll")
 
 
-_NEVER_TAKEN = frozenset({OTHERS_TRADE, OTHERS_MANAGE})
-"""Menu answers the player never gives: another party's trade (rules revision 7) and another party's
-building and mortgages (revision 12). Either one offered draws no number, so the seeded games stay
-where they were before the menus offered them."""
+_NEVER_TAKEN = frozenset({OTHERS_TRADE, OTHERS_MANAGE, AUCTION_BUILDINGS})
+"""Menu answers the player never gives: another party's trade (rules revision 7), another party's
+building and mortgages (revision 12) and the auction of the bank's last buildings (revision 13). Any
+one offered draws no number, so the seeded games stay where they were before the menus offered them."""
 
 
 def _only_others(options: Sequence[str]) -> bool:

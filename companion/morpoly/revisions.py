@@ -133,6 +133,15 @@ revisions differ, and nowhere else.
    turn in progress, whoever's it is, R11; a jailed party keeps its building and mortgages, R10).
    Before, only the boss of the party on turn built, sold, mortgaged and lifted (and a debtor sold and
    mortgaged to raise money).
+13. Standard Monopoly's housing shortage as printed: "If there is a limited number of houses and hotels
+   available and two or more players wish to buy more than the Bank has, the houses or hotels must be
+   sold at auction to the highest bidder." While two parties or more may build a house (or a hotel)
+   now and could together place more than the bank holds, every menu offers ``auction-buildings``:
+   the table names the kind when both are short (``morpoly.shortage.kind``), the highest bidder
+   (``morpoly.shortage.winner``), the bid (``morpoly.shortage.bid``) and, for a winner with a choice,
+   the street (``morpoly.shortage.where``); the winner pays the bid and builds
+   (:mod:`companion.morpoly.shortage`). Before, the table could not record such an auction: a
+   building cost its printed price. The variant has no auctions (B2) and is unchanged.
 """
 from __future__ import annotations
 
@@ -192,5 +201,9 @@ MANAGE_AT_ANY_MENU: Final = 12
 """From this revision: any token's menu offers building, selling, mortgaging and lifting by another party
 (``others-manage``); the table names the party, whose boss answers until ``done``."""
 
-LATEST: Final = 12
+HOUSING_AUCTION: Final = 13
+"""From this revision: in standard Monopoly the bank's last houses or hotels go to auction when they are
+short (``auction-buildings``, :mod:`companion.morpoly.shortage`)."""
+
+LATEST: Final = 13
 """The revision new games are started with."""

@@ -36,7 +36,7 @@ def test_another_player_builds_before_the_roll_and_a_restart_keeps_her_question(
     data = tmp_path / "data"
     _feed(data, LONG_NAMES, {"edition": "de", "base": "standard"}, _yellow_may_build_on_greens_menu, seed=7)
     with _resumed(request, data, "de") as (app, d):
-        assert app.session.current.state.revision == 12
+        assert app.session.current.state.revision >= 12  # others-manage came with revision 12
         menu = _answer_buttons(d)
         assert "others-manage" in menu and "roll" in menu
         assert menu["others-manage"].text == "Häuser und Hypotheken eines Mitspielers"

@@ -104,11 +104,14 @@ def morpoly_position_text(app: Any, game: Any) -> str:
 
 TABLE_QUESTIONS = {"morpoly.deed.auction": N_("Auction of {name}"), "morpoly.trade.proposer": N_("Who proposes a trade"),
                    "morpoly.takeover.auction": N_("Auction of {party}'s guild"),
-                   "morpoly.manage.party": N_("Who builds or mortgages")}
+                   "morpoly.manage.party": N_("Who builds or mortgages"),
+                   "morpoly.shortage.kind": N_("Auction of the bank's last buildings"),
+                   "morpoly.shortage.winner": N_("Auction of the bank's last buildings")}
 """Questions the whole table answers, though the engine asks one player (its ``player`` is whom the
 app turns to): plain Monopoly's auction, asked of the decliner, or for a bankrupt's deeds of the
 first player left; the party that proposes a trade on another's menu (rules revision 7), and the one
-that builds or mortgages on another's menu (revision 12). Their rows
+that builds or mortgages on another's menu (revision 12); the auction of the bank's last houses or
+hotels in a shortage, asked of the menu's token (revision 13). Their rows
 say what was asked instead of that player's name, which read as if they had answered
 ("Konstantinopel → Bartholomäus" for Bartholomäus's highest bid); so did the auction of a bankrupt's
 guild in ELAM, asked of the banker ("457 · Bartholomäus → Bartholomäus" at a German table of eight).

@@ -39,7 +39,7 @@ def asked(game: Game, key: str, player: str) -> tuple[str, ...]:
 
 
 def test_managing_at_any_menu_came_with_revision_12() -> None:
-    assert MANAGE_AT_ANY_MENU == 12 == LATEST and table().revision == MANAGE_AT_ANY_MENU
+    assert MANAGE_AT_ANY_MENU == 12 < LATEST and table().revision == LATEST
 
 
 def test_blue_builds_on_reds_turn() -> None:

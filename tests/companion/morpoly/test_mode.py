@@ -18,7 +18,7 @@ from companion.morpoly.random_play import play
 def test_registered_with_its_options() -> None:
     assert "ankh-morpoly" in mode_ids()
     mode = get_mode("ankh-morpoly")
-    assert mode.id == "ankh-morpoly" and mode.revision == 12  # companion.morpoly.revisions
+    assert mode.id == "ankh-morpoly" and mode.revision == 13  # companion.morpoly.revisions
     names = {o.name: o.default for o in mode.options}
     assert {"edition": "us", "base": "variant", "fortuna": "off", "elam": "off"}.items() <= names.items()
     assert len(names) == len(mode.options) > 20  # the §7 rulings too, each once
@@ -99,8 +99,8 @@ def test_a_game_of_a_newer_rules_revision_is_refused_not_played_by_today_s_rules
     """A journal written by a newer companion names a revision this one does not know: refused,
     naming the revision (the first game's mode did so already; the second's took any number)."""
     mode = get_mode("ankh-morpoly")
-    with pytest.raises(InputError, match="rules revision 13: this companion plays ankh-morpoly revisions 1 to 12"):
-        mode.new_game(["red", "blue"], {}, None, revision=13)
+    with pytest.raises(InputError, match="rules revision 14: this companion plays ankh-morpoly revisions 1 to 13"):
+        mode.new_game(["red", "blue"], {}, None, revision=14)
     with pytest.raises(InputError, match="rules revision 0"):
         mode.new_game(["red", "blue"], {}, None, revision=0)
     assert mode.new_game(["red", "blue"], {}, None, revision=1).question is not None
@@ -111,6 +111,7 @@ def test_a_game_of_a_newer_rules_revision_is_refused_not_played_by_today_s_rules
     assert mode.new_game(["red", "blue"], {}, None, revision=6).state.revision == 6
     assert mode.new_game(["red", "blue"], {}, None, revision=7).state.revision == 7
     assert mode.new_game(["red", "blue"], {}, None, revision=8).state.revision == 8
+    assert mode.new_game(["red", "blue"], {}, None, revision=12).state.revision == 12
 
 
 def test_options_not_given_take_their_defaults_through_the_one_resolver() -> None:

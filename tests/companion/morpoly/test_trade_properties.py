@@ -208,7 +208,10 @@ def test_a_trade_while_raising_a_debt_pays_it_asks_again_or_settles_it_by_r14(
     assert not check_invariants(state), check_invariants(state)
     assert money(game) == total  # paid, or settled by a takeover: nothing made or lost
     question = game.question
-    if question is not None and question.key == "morpoly.debt.raise" and question.player == raising.player:
+    # the same debt asked again (a debt the move goes on to make after it is paid is another: its own
+    # ``why``, seed 278 with three players, a sale for all the partner's cash)
+    if question is not None and question.key == "morpoly.debt.raise" and question.player == raising.player \
+            and "morpoly.money.paid" not in keys:
         event("asked again")  # still short, still able to raise it (R14)
         assert state.party(debtor).cash < owed and "morpoly.debt.insolvent-after-trade" not in keys
     elif "morpoly.debt.insolvent-after-trade" in keys:

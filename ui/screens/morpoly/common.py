@@ -70,9 +70,13 @@ WORDS = {
     "arrest": N_("Arrest"), "let-go": N_("Let go"), "swap": N_("Swap"), "keep": N_("Keep"),
     "draw": N_("Draw a card"), "time-up": N_("Time is up: end the game"),
     "others-manage": N_("Houses and mortgages of another player"), "done": N_("Done"),
+    "auction-buildings": N_("Auction the bank's last houses or hotels"), "house": N_("A house"),
+    "hotel": N_("A hotel"),
 }
 """The Ankh-Morpoly engine's answer words as its buttons show them (``others-manage``: rules revision
-12's building, selling, mortgaging and lifting by another party than the menu's; ``done`` ends it)."""
+12's building, selling, mortgaging and lifting by another party than the menu's; ``done`` ends it;
+``auction-buildings``, ``house`` and ``hotel``: revision 13's auction of the bank's last buildings in a
+housing shortage, plain Monopoly)."""
 DECK_WORD = N_("{deck} deck")
 """A card deck as Dibbler's "from which deck?" names it when the set speaks another language than
 the table ("Stapel „Chance“" with the US set at a German table, "Ereignisfeld deck" with a German set

@@ -1,0 +1,156 @@
+"""Standard Monopoly's housing shortage: the bank's last houses or hotels sold at auction.
+
+The printed rules: "If there is a limited number of houses and hotels available and two or more
+players wish to buy more than the Bank has, the houses or hotels must be sold at auction to the
+highest bidder." The companion is the bank and keeps the supply, so it can tell when that may
+happen, but not what the players wish: a kind of building (houses, hotels) is **short** when at
+least two parties may build one of it now (their own turn's rules and cash, as
+:func:`companion.morpoly.building.can_build` reads them) and together could place and pay for more
+of it than the bank holds (houses: up to four on every street of the groups they may build on;
+hotels: one on each of those streets without one; each party no more than its cash buys at its
+cheapest street's price: :func:`could_place`), the bank holding at least one. Every menu then offers
+:data:`AUCTION_BUILDINGS`, and the table taps it when two players do want them: it names the kind
+when both are short (``morpoly.shortage.kind``), who bid highest among the parties that may build
+one (``morpoly.shortage.winner``, or ``nobody``), the bid (``morpoly.shortage.bid``: any amount the
+winner holds, as at a deed's auction), and, when the winner may build it on more than one street,
+where it goes (``morpoly.shortage.where``). The winner pays the bid to the bank instead of the
+printed house price and builds, by the rules of building (evenly, a hotel on four houses, which go
+back to the bank). One building per auction; the menu offers the next while the shortage lasts.
+
+The variant has no auctions (B2), so only standard Monopoly (``base=standard``) has this, from
+rules revision 13 (:data:`~companion.morpoly.revisions.HOUSING_AUCTION`): a game recorded before
+knew no such answer and replays as it was played.
+"""
+from __future__ import annotations
+
+from collections.abc import Generator
+from typing import Final
+
+from companion.core.procedure import Narrator, Question
+from companion.morpoly import building
+from companion.morpoly.auction import NOBODY
+from companion.morpoly.editions import Edition
+from companion.morpoly.questions import ask_amount, ask_choice
+from companion.morpoly.revisions import HOUSING_AUCTION
+from companion.morpoly.rules import is_variant
+from companion.morpoly.state import HOTEL, State
+from companion.morpoly.trade import CANCEL
+
+AUCTION_BUILDINGS: Final = "auction-buildings"
+"""The menu's answer that starts an auction of the bank's last houses or hotels."""
+
+HOUSE: Final = "house"
+HOTEL_KIND: Final = "hotel"
+KINDS: Final = (HOUSE, HOTEL_KIND)
+"""The kinds of building an auction sells, in the order they are offered."""
+
+
+def auctions_buildings(state: State) -> bool:
+    """Whether the bank's last buildings go to auction in this game: standard Monopoly, from rules
+    revision 13."""
+    return not is_variant(state) and state.revision >= HOUSING_AUCTION
+
+
+def builds_of(state: State, edition: Edition, party: str, kind: str) -> list[str]:
+    """The ``build:`` answers of ``party`` now that place a building of ``kind`` (a house on a street
+    with fewer than four, a hotel on one with four), in board order."""
+    found = []
+    for square in sorted(state.owned_by(party)):
+        houses = state.squares[square].houses
+        if houses == HOTEL or (houses == 4) != (kind == HOTEL_KIND):
+            continue
+        if building.can_build(state, edition, party, square) is None:
+            found.append(f"build:{square}")
+    return found
+
+
+def could_place(state: State, edition: Edition, party: str, kind: str) -> int:
+    """How many buildings of ``kind`` ``party`` could still place and pay for at the printed price, on
+    the groups it may build on (owned whole, none mortgaged): four houses less those standing on each
+    street, or a hotel on each street without one — no more than its cash buys at the cheapest of
+    those streets' prices (what a party cannot pay for it does not wish for)."""
+    total = 0
+    cheapest = 0
+    seen: set[int] = set()
+    for square in state.owned_by(party):
+        group = edition.group(square)
+        if edition.squares[square].kind != "street" or group[0] in seen:
+            continue
+        seen.add(group[0])
+        if any(state.squares[s].owner != party or state.squares[s].mortgaged for s in group):
+            continue
+        for street in group:
+            houses = state.squares[street].houses
+            wanted = 0 if houses == HOTEL else 4 - houses if kind == HOUSE else 1
+            if wanted:
+                total += wanted
+                price = edition.deed(street).house_cost
+                cheapest = price if not cheapest else min(cheapest, price)
+    return min(total, state.party(party).cash // cheapest) if total else 0
+
+
+def bidders(state: State, edition: Edition, kind: str) -> list[str]:
+    """The parties that may build a building of ``kind`` now, in seating order."""
+    return [p.id for p in state.parties if builds_of(state, edition, p.id, kind)]
+
+
+def short_kinds(state: State, edition: Edition) -> list[str]:
+    """The kinds of building in short supply now (see the module docstring), houses first; none
+    outside standard Monopoly under rules revision 13 and later."""
+    if not auctions_buildings(state):
+        return []
+    short = []
+    for kind in KINDS:
+        supply = state.bank.houses if kind == HOUSE else state.bank.hotels
+        if supply < 1:
+            continue
+        able = bidders(state, edition, kind)
+        if len(able) >= 2 and sum(could_place(state, edition, p, kind) for p in able) > supply:
+            short.append(kind)
+    return short
+
+
+def auction_buildings(state: State, edition: Edition, narrator: Narrator,
+                      token_id: str) -> Generator[Question, str, None]:
+    """The menu's :data:`AUCTION_BUILDINGS` on the turn of ``token_id``: the table's auction of one of
+    the bank's last houses or hotels (see the module docstring). The questions before the bid are
+    asked of the token whose menu it is, as at a deed's auction; the bid and the street of the
+    winner's boss."""
+    kinds = short_kinds(state, edition)
+    if not kinds:
+        return
+    kind = kinds[0]
+    if len(kinds) > 1:
+        kind = yield from ask_choice(state, narrator, "morpoly.shortage.kind",
+                                     f"{token_id}: auction one of the bank's last houses or hotels?", token_id,
+                                     [*kinds, CANCEL], token=token_id)
+        if kind == CANCEL:
+            return
+    supply = str(state.bank.houses if kind == HOUSE else state.bank.hotels)
+    winner = yield from ask_choice(state, narrator, "morpoly.shortage.winner",
+                                   f"{token_id}: who bid highest for one of the bank's last {supply} {kind}s?",
+                                   token_id, [*bidders(state, edition, kind), NOBODY], token=token_id, kind=kind,
+                                   supply=supply)
+    if winner == NOBODY:
+        narrator.say("morpoly.shortage.no-bid", f"nobody bids for the bank's {kind}; it stays with the bank",
+                     kind=kind)
+        return
+    party = state.party(winner)
+    boss = party.boss
+    bid = int((yield from ask_amount(state, narrator, "morpoly.shortage.bid",
+                                     f"{boss}: how much did you bid for the {kind}?", boss,
+                                     edition.currency.rounding_unit, party.cash, winner=winner, boss=boss,
+                                     kind=kind)))
+    places = builds_of(state, edition, winner, kind)
+    where = places[0]
+    if len(places) > 1:
+        where = yield from ask_choice(state, narrator, "morpoly.shortage.where",
+                                      f"{boss}: where does your {kind} go?", boss, places, winner=winner,
+                                      boss=boss, kind=kind)
+    square = int(where.partition(":")[2])
+    building.build(state, edition, winner, square, price=bid)
+    name = edition.squares[square].name
+    narrator.say("morpoly.shortage.auctioned",
+                 f"{winner} buys the bank's {kind} at auction for {edition.currency.format(bid)} and builds it on"
+                 f" {name}", party=winner, kind=kind, square=square, name=name,
+                 price=edition.currency.format(bid))
