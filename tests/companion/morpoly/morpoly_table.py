@@ -52,8 +52,20 @@ def options(game: Game) -> tuple[str, ...]:
     return game.question.options
 
 
+def menu(game: Game, player: str = "red") -> tuple[str, ...]:
+    """The options of the menu ``game`` asks, which must be ``player``'s."""
+    return asked(game, "morpoly.turn.menu", player)
+
+
+def asked(game: Game, key: str, player: str) -> tuple[str, ...]:
+    """The options of the question ``game`` asks, which must be ``key`` asked of ``player``."""
+    assert game.question is not None
+    assert (game.question.key, game.question.player) == (key, player)
+    return game.question.options
+
+
 def square(game: Game, token: str = "red") -> int:
     return game.state.token(token).square
 
 
-__all__ = ["table", "own", "start", "do", "cash", "key", "options", "square", "CardScan"]
+__all__ = ["table", "own", "start", "do", "cash", "key", "options", "menu", "asked", "square", "CardScan"]

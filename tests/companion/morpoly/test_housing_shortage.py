@@ -14,14 +14,14 @@ import pytest
 from companion.core.errors import InputError
 from companion.core.inputs import Answer, Input
 from companion.morpoly.editions import load_edition
-from companion.morpoly.game import Game, apply
+from companion.morpoly.game import apply
 from companion.morpoly.invariants import check_invariants
 from companion.morpoly.random_play import random_input
 from companion.morpoly.revisions import HOUSING_AUCTION, LATEST, MANAGE_AT_ANY_MENU
 from companion.morpoly.shortage import AUCTION_BUILDINGS, could_place, short_kinds
 from companion.morpoly.state import SquareState, State
 from companion.morpoly.state_format import state_to_json
-from morpoly_table import cash, do, own, start, table
+from morpoly_table import asked, cash, do, menu, own, start, table
 
 US = load_edition("us")
 
@@ -39,18 +39,6 @@ def short_of_houses(revision: int = LATEST, base: str = "standard") -> State:
     state.bank.cash += state.party("green").cash  # green has spent its money: it bids for nothing
     state.party("green").cash = 0
     return state
-
-
-def menu(game: Game, player: str = "red") -> tuple[str, ...]:
-    assert game.question is not None and game.question.key == "morpoly.turn.menu"
-    assert game.question.player == player
-    return game.question.options
-
-
-def asked(game: Game, key: str, player: str) -> tuple[str, ...]:
-    assert game.question is not None
-    assert (game.question.key, game.question.player) == (key, player)
-    return game.question.options
 
 
 def test_revision_13_is_the_one_new_games_are_played_by() -> None:

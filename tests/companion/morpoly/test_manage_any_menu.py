@@ -15,27 +15,13 @@ import pytest
 from companion.core.errors import InputError
 from companion.morpoly import building
 from companion.morpoly.editions import load_edition
-from companion.morpoly.game import Game
 from companion.morpoly.revisions import LATEST, MANAGE_AT_ANY_MENU
 from companion.morpoly.state import State
 from companion.morpoly.state_format import state_to_json
 from companion.morpoly.turn import menu_options, other_managers
-from morpoly_table import cash, do, own, start, table
+from morpoly_table import asked, cash, do, menu, own, start, table
 
 US = load_edition("us")
-
-
-def menu(game: Game, player: str = "red") -> tuple[str, ...]:
-    assert game.question is not None and game.question.key == "morpoly.turn.menu"
-    assert game.question.player == player
-    return game.question.options
-
-
-def asked(game: Game, key: str, player: str) -> tuple[str, ...]:
-    """The options of the question ``game`` asks, which must be ``key`` asked of ``player``."""
-    assert game.question is not None
-    assert (game.question.key, game.question.player) == (key, player)
-    return game.question.options
 
 
 def test_managing_at_any_menu_came_with_revision_12() -> None:
