@@ -18,7 +18,7 @@ from companion.morpoly.game import apply
 from companion.morpoly.invariants import check_invariants
 from companion.morpoly.random_play import random_input
 from companion.morpoly.revisions import HOUSING_AUCTION, LATEST, MANAGE_AT_ANY_MENU
-from companion.morpoly.shortage import AUCTION_BUILDINGS, could_place, short_kinds
+from companion.morpoly.shortage import AUCTION_BUILDINGS, bidders, could_place, short_kinds
 from companion.morpoly.state import SquareState, State
 from companion.morpoly.state_format import state_to_json
 from morpoly_table import asked, cash, do, menu, own, start, table
@@ -222,3 +222,50 @@ def test_random_tables_short_of_buildings_keep_every_invariant(seed: int) -> Non
         assert check_invariants(game.state, round_trip=step % 20 == 0) == [], (seed, step, inp)
     sold = [line for line in game.narration if line.key == "morpoly.shortage.auctioned"]
     assert sold or any(line.key == "morpoly.shortage.no-bid" for line in game.narration)
+
+
+def _could_place_by_the_rule(state: State, party: str, kind: str) -> int:
+    """:func:`could_place` read square by square from its docstring: the reference for the one pass."""
+    wanted, prices = 0, []
+    for square in sorted(state.owned_by(party)):
+        group = US.group(square)
+        if US.squares[square].kind != "street" or any(state.squares[s].owner != party or state.squares[s].mortgaged
+                                                       for s in group):
+            continue
+        houses = state.squares[square].houses
+        more = 0 if houses == 5 else 4 - houses if kind == "house" else 1
+        if more:
+            wanted += more
+            prices.append(US.deed(square).house_cost)
+    return min(wanted, state.party(party).cash // min(prices)) if wanted else 0
+
+
+@pytest.mark.parametrize("seed", range(1, 9))
+def test_the_one_pass_counts_as_the_rule_reads(seed: int) -> None:
+    """At every menu of random standard games (the US set, two to five players, the auction taken
+    now and then), :func:`could_place` of every party and kind, and :func:`short_kinds`, equal the
+    rule read square by square."""
+    rng = random.Random(seed)
+    game = start(short_of_both() if seed % 2 else table(("red", "blue", "green", "yellow", "white")[:2 + seed % 4]))
+    menus = 0
+    for _ in range(1500):
+        question = game.question
+        if question is None:
+            break
+        if question.key == "morpoly.turn.menu":
+            menus += 1
+            state = game.state
+            for party in state.parties:
+                for kind in ("house", "hotel"):
+                    assert could_place(state, US, party.id, kind) == _could_place_by_the_rule(state, party.id, kind)
+            supplies = {"house": state.bank.houses, "hotel": state.bank.hotels}
+            expected = []
+            for kind in ("house", "hotel"):
+                able = bidders(state, US, kind)
+                if supplies[kind] and len(able) >= 2 and \
+                        sum(_could_place_by_the_rule(state, p, kind) for p in able) > supplies[kind]:
+                    expected.append(kind)
+            assert short_kinds(state, US) == expected
+        take = question.key == "morpoly.turn.menu" and AUCTION_BUILDINGS in question.options and rng.random() < 0.3
+        game = apply(game, Answer(AUCTION_BUILDINGS) if take else random_input(game, rng))
+    assert menus > 50
