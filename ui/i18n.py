@@ -591,10 +591,15 @@ class Translator:
                 and self.knows(f"q:{key}:no-option"):
             key += ":no-option"
         params = dict(getattr(question, "params", ()))
+        return self.keyed("q", self.question_form(key, params), english, params)
+
+    def question_form(self, key: str, params: Mapping[str, str]) -> str:
+        """A question's key in the form of the param :data:`FORM_BY_PARAM` names for it (``.hotel``),
+        where the catalogue has that form: the board asks with it as the journal does."""
         by = FORM_BY_PARAM.get(key)
         if by and params.get(by):
-            key = self.in_form(f"q:{key}", ("." + params[by],))[len("q:"):]
-        return self.keyed("q", key, english, params)
+            return self.in_form(f"q:{key}", ("." + params[by],))[len("q:"):]
+        return key
 
     def narration(self, line: object, base: str = "") -> str:
         """One line of the engine's narration in this language (its area is a parameter too).

@@ -30,8 +30,8 @@ from companion.morpoly.takeover import NO_BIDDER
 from companion.morpoly.mortgaged_transfer import interest_due
 from companion.morpoly.questions import amount_suggestions
 from companion.morpoly.revisions import TRADES_BOTH_WAYS
-from companion.morpoly.state import State
 from companion.morpoly.shortage import AUCTION_BUILDINGS
+from companion.morpoly.state import State
 from companion.morpoly.turn import OTHERS_MANAGE
 from companion.morpoly.trade import (ACCEPT, CANCEL, GET, GIVE, OTHERS_TRADE, PAY, PREFIX, PROPOSE, REFUSE, TRADE,
                                      squares_of, tradeable)

@@ -136,7 +136,7 @@ revisions differ, and nowhere else.
 13. Standard Monopoly's housing shortage as printed: "If there is a limited number of houses and hotels
    available and two or more players wish to buy more than the Bank has, the houses or hotels must be
    sold at auction to the highest bidder." While two parties or more may build a house (or a hotel)
-   now and could together place more than the bank holds, every menu offers ``auction-buildings``:
+   now and could together place and pay for more than the bank holds, every menu offers ``auction-buildings``:
    the table names the kind when both are short (``morpoly.shortage.kind``), the highest bidder
    (``morpoly.shortage.winner``), the bid (``morpoly.shortage.bid``) and, for a winner with a choice,
    the street (``morpoly.shortage.where``); the winner pays the bid and builds

@@ -11,7 +11,7 @@ hotels: one on each of those streets without one; each party no more than its ca
 cheapest street's price: :func:`could_place`), the bank holding at least one. Every menu then offers
 :data:`AUCTION_BUILDINGS`, and the table taps it when two players do want them: it names the kind
 when both are short (``morpoly.shortage.kind``), who bid highest among the parties that may build
-one (``morpoly.shortage.winner``, or ``nobody``), the bid (``morpoly.shortage.bid``: any amount the
+one (``morpoly.shortage.winner``, or ``nobody``; ``cancel`` when the button was tapped by mistake), the bid (``morpoly.shortage.bid``: any amount the
 winner holds, as at a deed's auction), and, when the winner may build it on more than one street,
 where it goes (``morpoly.shortage.where``). The winner pays the bid to the bank instead of the
 printed house price and builds, by the rules of building (evenly, a hotel on four houses, which go
@@ -166,9 +166,11 @@ def auction_buildings(state: State, edition: Edition, narrator: Narrator,
             return
     supply = str(state.bank.houses if kind == HOUSE else state.bank.hotels)
     winner = yield from ask_choice(state, narrator, "morpoly.shortage.winner",
-                                   f"{token_id}: who bid highest for one of the bank's last {supply} {kind}s?",
-                                   token_id, [*bidders(state, edition, kind), NOBODY], token=token_id, kind=kind,
-                                   supply=supply)
+                                   f"{token_id}: who bid highest for a {kind}? (the bank has {supply} left)",
+                                   token_id, [*bidders(state, edition, kind), NOBODY, CANCEL], token=token_id,
+                                   kind=kind, supply=supply)
+    if winner == CANCEL:  # the button was tapped by mistake: no auction was held
+        return
     if winner == NOBODY:
         narrator.say("morpoly.shortage.no-bid", f"nobody bids for the bank's {kind}; it stays with the bank",
                      kind=kind)
@@ -179,7 +181,9 @@ def auction_buildings(state: State, edition: Edition, narrator: Narrator,
                                      f"{boss}: how much did you bid for the {kind}?", boss,
                                      edition.currency.rounding_unit, party.cash, winner=winner, boss=boss,
                                      kind=kind)))
+    # the winner may build one: it was a bidder, and between the questions only corrections of tokens came
     places = builds_of(state, edition, winner, kind)
+    assert places, f"{winner} won the auction of a {kind} it may not build"
     where = places[0]
     if len(places) > 1:
         where = yield from ask_choice(state, narrator, "morpoly.shortage.where",

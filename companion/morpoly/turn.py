@@ -34,7 +34,7 @@ from companion.morpoly.questions import Ask, ask_choice
 from companion.morpoly.rolled_move import movement_roll
 from companion.morpoly.rules import token_alive
 from companion.morpoly.settle import charge, settle
-from companion.morpoly.shortage import AUCTION_BUILDINGS, auction_buildings, auctions_buildings, short_kinds
+from companion.morpoly.shortage import AUCTION_BUILDINGS, auction_buildings, short_kinds
 from companion.morpoly.revisions import FINE_ON_TWO_TURNS, MANAGE_AT_ANY_MENU
 from companion.morpoly.state import JAIL_ATTEMPTS, State, Token
 from companion.morpoly.trade import CANCEL, OTHERS_TRADE, TRADE, menu_trades, trade, trade_proposed_by_another
@@ -115,7 +115,7 @@ def menu_options(state: State, edition: Edition, token_id: str,
     options.extend(menu_trades(state, edition, party.id, boss))
     if next(_managers(state, edition, token_id), None) is not None:
         options.append(OTHERS_MANAGE)
-    if auctions_buildings(state) and short_kinds(state, edition):
+    if short_kinds(state, edition):  # (none but in standard Monopoly from rules revision 13)
         options.append(AUCTION_BUILDINGS)
     if has_time_limit(state):
         options.append(TIME_UP)

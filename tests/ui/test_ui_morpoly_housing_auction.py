@@ -31,7 +31,7 @@ WORDS = {
            "where": "{name}: wohin kommt dein Haus?",
            "line": "{name} ersteigert eines der letzten Häuser der Bank für {price} und baut es auf {street}"},
     "pl": {"button": "Licytuj ostatnie domy lub hotele banku",
-           "winner": "Brak domów: kto zaoferował najwięcej za dom? (Bank ma jeszcze 3.)",
+           "winner": "Niedobór domów: kto zaoferował najwięcej za dom? (Bank ma jeszcze 3.)",
            "nobody": "Nikt nie licytuje", "bid": "{name}: ile wynosiła twoja oferta za dom?",
            "where": "{name}: gdzie stanie twój dom?",
            "line": "{name} kupuje na licytacji jeden z ostatnich domów banku za {price} i stawia go na {street}"},
@@ -67,7 +67,7 @@ def test_the_bank_s_last_houses_auctioned_by_touch_and_a_restart_keeps_the_house
         assert question is not None and question.key == "morpoly.shortage.winner"
         assert words["winner"] in d.texts()
         buttons = _answer_buttons(d)
-        assert set(buttons) == {*able, "nobody"} and buttons["nobody"].text == words["nobody"]
+        assert set(buttons) == {*able, "nobody", "cancel"} and buttons["nobody"].text == words["nobody"]
         name = NAMES[[p.id for p in state.parties].index(winner)]
         cash = state.party(winner).cash
         d.tap(buttons[winner])

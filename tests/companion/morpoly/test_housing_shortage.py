@@ -53,7 +53,7 @@ def test_the_position_is_sound() -> None:
 def test_two_parties_wanting_more_than_the_bank_has_are_offered_the_auction() -> None:
     state = short_of_houses()
     assert could_place(state, US, "red", "house") == 12 and could_place(state, US, "blue", "house") == 7
-    assert short_kinds(state, US) == ["house"]  # 12 hotels in the bank, green alone could place 6
+    assert short_kinds(state, US) == ["house"]  # 12 hotels in the bank: red and blue could place 5
     assert menu(start(state))[-1] == AUCTION_BUILDINGS
 
 
@@ -102,7 +102,7 @@ def test_blue_wins_a_house_at_auction_and_pays_the_bid() -> None:
     Boardwalk; the bank has one left, still short, so the menu offers the next."""
     game = do(start(short_of_houses()), AUCTION_BUILDINGS)
     # every party that may build a house now bids (green cannot pay one)
-    assert asked(game, "morpoly.shortage.winner", "red") == ("red", "blue", "nobody")
+    assert asked(game, "morpoly.shortage.winner", "red") == ("red", "blue", "nobody", "cancel")
     assert dict(game.question.params)["supply"] == "2"  # type: ignore[union-attr]
     game = do(game, "blue")
     assert game.question is not None and game.question.key == "morpoly.shortage.bid"
@@ -150,7 +150,7 @@ def test_the_last_house_sold_ends_the_shortage_of_houses() -> None:
 def short_of_both() -> State:
     """Red and blue as in :func:`short_of_houses`; green's pinks and yellow's greens (31, 32, 34) on
     four houses each (24 standing, 8 in the bank); hotels on green's oranges and yellow's browns, reds
-    and yellows (11 standing, 1 in the bank). Red and blue could place 20 houses, green and yellow 6
+    and yellows (11 standing, 1 in the bank). Red and blue could place 19 houses, green and yellow 6
     hotels: both short."""
     state = table(("red", "blue", "green", "yellow"))
     own(state, "red", 6, 8, 9)
@@ -169,13 +169,13 @@ def test_houses_and_hotels_short_at_once_the_table_names_the_kind() -> None:
     game = do(start(state), AUCTION_BUILDINGS)
     assert asked(game, "morpoly.shortage.kind", "red") == ("house", "hotel", "cancel")
     game = do(game, "hotel")
-    assert asked(game, "morpoly.shortage.winner", "red") == ("green", "yellow", "nobody")
+    assert asked(game, "morpoly.shortage.winner", "red") == ("green", "yellow", "nobody", "cancel")
     game = do(game, "yellow", "500")
     assert asked(game, "morpoly.shortage.where", "yellow") == ("build:31", "build:32", "build:34")
     game = do(game, "build:34")
     assert game.state.squares[34].houses == 5 and game.state.bank.hotels == 0
     assert game.state.bank.houses == 12 and cash(game, "yellow") == 1000  # the hotel's four houses back
-    assert short_kinds(game.state, US) == ["house"]  # red and blue could still place 20
+    assert short_kinds(game.state, US) == ["house"]  # red and blue could still place 19
     assert check_invariants(game.state) == []
 
 
@@ -185,6 +185,16 @@ def test_cancel_leaves_the_menu_as_it_was() -> None:
     assert game.question is not None and before.question is not None
     assert game.question.options == before.question.options
     assert state_to_json(game.state) == state_to_json(before.state)
+
+
+def test_cancel_at_the_bidder_question_holds_no_auction() -> None:
+    """A mistaken tap: no line says that nobody bid, and the menu and the table are as they were."""
+    before = start(short_of_houses())
+    game = do(before, AUCTION_BUILDINGS, "cancel")
+    assert game.question is not None and before.question is not None
+    assert game.question.options == before.question.options
+    assert state_to_json(game.state) == state_to_json(before.state)
+    assert not any(line.key.startswith("morpoly.shortage") for line in game.narration)
 
 
 def test_a_bid_the_winner_cannot_pay_is_refused_and_changes_nothing() -> None:

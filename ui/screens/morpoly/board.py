@@ -659,7 +659,9 @@ class MorpolyBoardScreen(GameScreen):
             self._draw_ending(game)
             return
         params = dict(question.params)
-        self.question_label.text = app.translator.keyed("q", question.key, question.text, params)
+        translator = app.translator
+        self.question_label.text = translator.keyed("q", translator.question_form(question.key, params), question.text,
+                                                    params)
         typed = app.typed_now()  # what the pads held for this question (before a restart, say)
         if question.kind == "roll":
             self.faces = list(typed.faces) if typed is not None else [None, None]
