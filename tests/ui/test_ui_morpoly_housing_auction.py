@@ -34,7 +34,7 @@ WORDS = {
            "winner": "Niedobór domów: kto zaoferował najwięcej za dom? (Bank ma jeszcze 3.)",
            "nobody": "Nikt nie licytuje", "bid": "{name}: ile wynosiła twoja oferta za dom?",
            "where": "{name}: gdzie stanie twój dom?",
-           "line": "{name} kupuje na licytacji jeden z ostatnich domów banku za {price} i stawia go na {street}"},
+           "line": "{name} kupuje na licytacji jeden z ostatnich domów banku za {price} i buduje na {street}"},
 }
 """What the table reads, in German and in Polish."""
 

@@ -15,12 +15,14 @@ from ui.i18n_tools import parse_po
 
 TO_THE_TABLE = {"q:morpoly.takeover.auction", "q:morpoly.deed.auction", "q:morpoly.fortuna.window",
                 *(f"q:morpoly.fortuna.window.npc-{npc}" for npc in ("death", "luggage", "dibbler")),
-                "q:morpoly.trade.proposer", "q:morpoly.manage.party"}
+                "q:morpoly.trade.proposer", "q:morpoly.manage.party",
+                *(f"q:morpoly.shortage.{key}" for key in ("kind", "winner", "winner.hotel"))}
 """Questions the whole table answers: an auction's highest bidder (of a guild taken over, or of a deed
 in standard Monopoly: the sentence names the deed), whether anyone spends a Fortuna token on a
 throw (the sentence names who threw, and after a throw for an NPC, what it moves), and which party
 proposes a trade on another's menu (rules revision 7), and whose houses and mortgages are managed there
-(revision 12)."""
+(revision 12); the auction of the bank's last houses or hotels, which kind and who bid highest (revision
+13)."""
 
 WHOSE = re.compile(r"\{\w+\}: ")
 """A question opens with the name of who answers it ("{party}: …", "{token}: …"), as the board shows it."""
