@@ -11,11 +11,12 @@ hotels: one on each of those streets without one; each party no more than its ca
 cheapest street's price: :func:`could_place`), the bank holding at least one. Every menu then offers
 :data:`AUCTION_BUILDINGS`, and the table taps it when two players do want them: it names the kind
 when both are short (``morpoly.shortage.kind``), who bid highest among the parties that may build
-one (``morpoly.shortage.winner``, or ``nobody``; ``cancel`` when the button was tapped by mistake), the bid (``morpoly.shortage.bid``: any amount the
-winner holds, as at a deed's auction), and, when the winner may build it on more than one street,
-where it goes (``morpoly.shortage.where``). The winner pays the bid to the bank instead of the
-printed house price and builds, by the rules of building (evenly, a hotel on four houses, which go
-back to the bank). One building per auction; the menu offers the next while the shortage lasts.
+one (``morpoly.shortage.winner``, or ``nobody``; ``cancel`` when the button was tapped by mistake),
+the bid (``morpoly.shortage.bid``: any amount the winner holds, as at a deed's auction), and, when
+the winner may build it on more than one street, where it goes (``morpoly.shortage.where``). The
+winner pays the bid to the bank instead of the printed house price and builds, by the rules of
+building (evenly, a hotel on four houses, which go back to the bank). One building per auction; the
+menu offers the next while the shortage lasts.
 
 The variant has no auctions (B2), so only standard Monopoly (``base=standard``) has this, from
 rules revision 13 (:data:`~companion.morpoly.revisions.HOUSING_AUCTION`): a game recorded before

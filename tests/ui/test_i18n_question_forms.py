@@ -18,8 +18,9 @@ def test_a_hotel_s_auction_is_asked_in_the_hotel_form(language: str) -> None:
     translator = Translator(language)
     asked = {}
     for kind in ("house", "hotel"):
-        question = choice_question("morpoly.shortage.winner", f"red: who bid highest for a {kind}? (the bank has 1 left)",
-                                   "red", ["red", "blue", "nobody", "cancel"], token="red", kind=kind, supply="1")
+        question = choice_question("morpoly.shortage.winner",
+                                   f"red: who bid highest for a {kind}? (the bank has 1 left)", "red",
+                                   ["red", "blue", "nobody", "cancel"], token="red", kind=kind, supply="1")
         params = dict(question.params)
         key = translator.question_form(question.key, params)
         assert key == ("morpoly.shortage.winner.hotel" if kind == "hotel" else "morpoly.shortage.winner")

@@ -93,10 +93,12 @@ def test_the_bank_s_last_houses_auctioned_by_touch_and_a_restart_keeps_the_house
         d.tap(_answer_buttons(d)[places[-1]])
         state = app.session.current.state
         assert state.bank.houses == supply - 1 and state.party(winner).cash == cash - bid  # the bid, not the price
-        line = next(line for line in reversed(app.session.current.narration) if line.key == "morpoly.shortage.auctioned")
-        street = dict(line.params)["name"]
-        said = words["line"].format(name=name, price=dict(line.params)["price"], street=street)
-        assert said.replace(" €", "\u00a0€") in d.screen.log_label.text.replace(" €", "\u00a0€"), d.screen.log_label.text
+        line = next(line for line in reversed(app.session.current.narration)
+                    if line.key == "morpoly.shortage.auctioned")
+        params = dict(line.params)
+        said = words["line"].format(name=name, price=params["price"], street=params["name"])
+        shown = d.screen.log_label.text
+        assert said.replace(" €", "\u00a0€") in shown.replace(" €", "\u00a0€"), shown
         question = app.session.question
         assert question is not None and question.key == "morpoly.turn.menu"
         d.screenshot(app.data_dir / f"auction-done-{language}.png")

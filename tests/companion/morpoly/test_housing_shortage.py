@@ -29,7 +29,8 @@ US = load_edition("us")
 def short_of_houses(revision: int = LATEST, base: str = "standard") -> State:
     """Red holds the light blues (6, 8, 9: $50 a house), blue the dark blues (37, 39: $200), both bare;
     green's pinks and oranges carry four houses each and its reds two, and green has no cash left: 30
-    of the 32 houses stand, the bank holds 2. Red could place 12 houses and blue 7 (its $1,500 at $200 a house): more than the bank has."""
+    of the 32 houses stand, the bank holds 2. Red could place 12 houses and blue 7 (its $1,500 at $200
+    a house): more than the bank has."""
     state = table(("red", "blue", "green"), base=base)
     state.revision = revision
     own(state, "red", 6, 8, 9)
