@@ -143,7 +143,7 @@ def short_kinds(state: State, edition: Edition) -> list[str]:
             continue
         if len(wishes) < 2 or sum(wishes.values()) <= supply:
             continue
-        able = [party for party in bidders(state, edition, kind) if party in wishes]
+        able = bidders(state, edition, kind)  # each owns a group it may build on: among the wishes
         if len(able) >= 2 and sum(wishes[party] for party in able) > supply:
             short.append(kind)
     return short

@@ -452,6 +452,23 @@ def _undo_to_by_touch(d: Any, row: int) -> None:
             break
 
 
+def _undo_from_the_board(app: Any, d: Any, row: int) -> None:
+    """From the board: open the Journal and undo back to step ``row`` by touch (:func:`_undo_to_by_touch`);
+    the session then holds ``row`` inputs and the Journal stays open (as the plug may be pulled now)."""
+    d.tap(d.screen.journal_button)
+    assert d.screen.name == "journal"
+    d.frames(3)
+    _undo_to_by_touch(d, row)
+    assert len(app.session.inputs) == row, app.message
+
+
+def _back_from_the_journal(d: Any) -> None:
+    """After a restart that followed an undo: the app is back on the Journal, where the table was;
+    "back" goes to the board."""
+    assert d.screen.name == "journal"
+    d.tap(d.screen.ids.back)
+
+
 def _answer_buttons(d: Any, prefix: str = "") -> dict[str, Any]:
     """The board's answer buttons by the answer each gives (those starting with ``prefix``)."""
     return {w.value: w for w in d.screen.answer_area.walk()

@@ -1,15 +1,18 @@
 """Rules revision 13's housing shortage played by touch in the real app (800×480), at a German
 plain-Monopoly table: "If there is a limited number of houses and hotels available and two or more
 players wish to buy more than the Bank has, the houses or hotels must be sold at auction to the
-highest bidder." Bernd's menu offers the auction of the bank's last three houses; the table taps
-it, names the highest bidder (the one with the most streets to build on) and a bid above the
-printed price, the plug is pulled while the winner is asked where the house goes, and the app comes
-back at that question; the house goes on the last street offered: the house standing, the bid paid
-instead of the printed price, the log saying so in German; and the same table in Polish.
+highest bidder." Wilhelmine-Hildegard's menu offers the auction of the bank's last three houses; the
+table taps it, names the highest bidder (the one with the most streets to build on) and a bid above
+the printed price, the plug is pulled while the winner is asked where the house goes, and the app
+comes back at that question; the house goes on the last street offered: the house standing, the
+bid paid instead of the printed price, the log saying so in German. Then the table undoes the
+auction from the Journal and the app is closed and opened again: her menu, the auction offered
+again, the bank's three houses, every party's money as before, the auction gone from the log. The
+same table in Polish. Long names, as a table types them.
 
 The position is a table's journal: seeded random legal play (seed 161, found under rules revision
-13: at input 601 Bernd's menu, the bank holding 3 houses and two or more parties able to build more),
-then the app opened on it and "resume" tapped."""
+13: at input 601 the second seat's menu, the bank holding 3 houses and two or more parties able to
+build more), then the app opened on it and "resume" tapped."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -19,9 +22,10 @@ import pytest
 
 from companion.morpoly.editions import load_edition
 from companion.morpoly.shortage import AUCTION_BUILDINGS, bidders, builds_of
-from tests.ui.test_ui_morpoly_at_the_table import _answer_buttons, _feed, _resumed
+from tests.ui.test_ui_morpoly_at_the_table import (LONG_NAMES, _answer_buttons, _back_from_the_journal, _feed,
+                                                  _resumed, _undo_from_the_board)
 
-NAMES = ["Anna", "Bernd", "Clara"]
+NAMES = LONG_NAMES[:3]
 SEED = 161
 
 WORDS = {
@@ -58,6 +62,8 @@ def test_the_bank_s_last_houses_auctioned_by_touch_and_a_restart_keeps_the_house
         assert len(able) >= 2 and supply == 3
         winner = max(able, key=lambda party: len(builds_of(state, edition, party, "house")))
         streets = builds_of(state, edition, winner, "house")
+        at_menu, money = len(app.session.inputs), [(p.id, p.cash) for p in state.parties]
+        built = {s: state.squares[int(s.partition(":")[2])].houses for s in streets}
         assert len(streets) >= 2  # the winner will be asked where
         menu = _answer_buttons(d)
         assert menu[AUCTION_BUILDINGS].text == words["button"]
@@ -102,3 +108,14 @@ def test_the_bank_s_last_houses_auctioned_by_touch_and_a_restart_keeps_the_house
         question = app.session.question
         assert question is not None and question.key == "morpoly.turn.menu"
         d.screenshot(app.data_dir / f"auction-done-{language}.png")
+        _undo_from_the_board(app, d, at_menu)  # the table takes the auction back; the plug pulled after it
+    with _resumed(request, data, language) as (app, d):
+        _back_from_the_journal(d)
+        state = app.session.current.state
+        question = app.session.question
+        assert question is not None and question.key == "morpoly.turn.menu" and len(app.session.inputs) == at_menu
+        assert AUCTION_BUILDINGS in _answer_buttons(d) and state.bank.houses == supply
+        assert [(p.id, p.cash) for p in state.parties] == money
+        assert {s: state.squares[int(s.partition(":")[2])].houses for s in streets} == built
+        assert said.replace(" €", "\u00a0€") not in d.screen.log_label.text.replace(" €", "\u00a0€")
+        d.screenshot(app.data_dir / f"auction-undone-{language}.png")

@@ -15,8 +15,8 @@ from typing import Any
 
 from companion.morpoly import building, turn
 from companion.morpoly.editions import load_edition
-from tests.ui.test_ui_morpoly_at_the_table import (LONG_NAMES, _answer_buttons, _conftest, _feed, _resume, _resumed,
-                                                  _undo_to_by_touch)
+from tests.ui.test_ui_morpoly_at_the_table import (LONG_NAMES, _answer_buttons, _back_from_the_journal, _conftest,
+                                                  _feed, _resume, _resumed, _undo_from_the_board)
 
 SCHLOSSALLEE = 39
 
@@ -86,16 +86,11 @@ def test_a_house_built_on_another_s_menu_undone_by_touch_stays_undone_after_a_re
         d.tap(_answer_buttons(d)[f"build:{SCHLOSSALLEE}"])
         d.tap(_answer_buttons(d)["done"])
         assert app.session.current.state.squares[SCHLOSSALLEE].houses == 1
-        d.tap(d.screen.journal_button)
-        assert d.screen.name == "journal"
-        d.frames(3)
-        _undo_to_by_touch(d, at_menu)
-        assert len(app.session.inputs) == at_menu, app.message
+        _undo_from_the_board(app, d, at_menu)
     finally:
         conftest.stop_app(app)  # the plug pulled after the undo
     with _resumed(request, data, "de") as (app, d):
-        assert d.screen.name == "journal"  # back where the table was
-        d.tap(d.screen.ids.back)
+        _back_from_the_journal(d)
         question = app.session.question
         assert question is not None and question.key == "morpoly.turn.menu" and question.player == "green"
         assert len(app.session.inputs) == at_menu and "others-manage" in _answer_buttons(d)

@@ -15,8 +15,8 @@ from companion.morpoly.editions import load_edition
 from companion.morpoly.mortgaged_transfer import interest_due
 from companion.morpoly.trade import partners, squares_of
 from tests.ui.test_ui_morpoly_at_the_table import (LONG_NAMES, PLAIN_DE, SEATS, _answer_buttons, _asked_on_the_board,
-                                          _conftest, _feed, _plain, _resume, _resumed, _shown_lines,
-                                          _undo_to_by_touch)
+                                          _back_from_the_journal, _conftest, _feed, _plain, _resume, _resumed,
+                                          _shown_lines, _undo_from_the_board)
 
 POLISH_NAMES = ["Przemysław", "Małgorzata", "Grzegorz", "Wiesława"]
 SHOTS = Path("/tmp/trade-shots")
@@ -241,16 +241,11 @@ def test_a_swap_undone_in_the_journal_stays_undone_after_a_restart(tmp_path: Pat
         d.tap(_answer_buttons(d)["propose"])
         d.tap(_answer_buttons(d)["accept"])
         assert app.game.state.squares[mine].owner == partner and app.game.state.squares[theirs].owner == party
-        d.tap(d.screen.journal_button)
-        assert d.screen.name == "journal"
-        d.frames(3)
-        _undo_to_by_touch(d, at_menu)
-        assert len(app.session.inputs) == at_menu, app.message
+        _undo_from_the_board(app, d, at_menu)
     finally:
         conftest.stop_app(app)  # the app closed after the undo, started again below
     with _resumed(request, data, "de") as (app, d):
-        assert d.screen.name == "journal"  # back where the table was
-        d.tap(d.screen.ids.back)
+        _back_from_the_journal(d)
         question, _params, _lines = _asked_on_the_board(app, d, "morpoly.turn.menu")
         assert "trade" in question.options and len(app.session.inputs) == at_menu
         state = app.game.state
@@ -379,15 +374,11 @@ def test_a_german_swap_of_two_others_undone_in_the_journal_stays_undone_after_a_
             d.tap(_answer_buttons(d)[answer])
         assert app.game.state.squares[mine].owner == partner and app.game.state.squares[theirs].owner == proposer
         d.screenshot(SHOTS / "others-swapped-de.png")
-        d.tap(d.screen.journal_button)
-        d.frames(3)
-        _undo_to_by_touch(d, at_menu)
-        assert len(app.session.inputs) == at_menu, app.message
+        _undo_from_the_board(app, d, at_menu)
     finally:
         conftest.stop_app(app)  # the plug pulled after the undo
     with _resumed(request, data, "de") as (app, d):
-        assert d.screen.name == "journal"  # back where the table was
-        d.tap(d.screen.ids.back)
+        _back_from_the_journal(d)
         _asked_on_the_board(app, d, "morpoly.turn.menu")
         after = app.game.state
         assert app.game.question.player == turn_token and "others-trade" in app.game.question.options

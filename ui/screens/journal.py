@@ -487,8 +487,9 @@ class JournalScreen(GameScreen):
         self._words: list[tuple[str, str] | None] = []
         """Each row's step and narration without markup, which its height is estimated from (None for a
         row not yet said: :class:`JournalRow`)."""
-        self._told: tuple[Any, Any, Sequence[Input]] | None = None
-        """The session, its state (the players' names) and its inputs that the rows are said from."""
+        self._told: tuple[Any, int | None, Any, Sequence[Input]] | None = None
+        """The session, its game, its state (the players' names) and its inputs that the rows are said
+        from (:meth:`_told_now`)."""
         self._saying: Any = None
         """The next frame's saying of the rows not yet said (:meth:`_say_more`), while there are any."""
         self._heights_at = 0.0
@@ -543,7 +544,7 @@ class JournalScreen(GameScreen):
             return
         if self._saying is not None:
             self._saying.cancel()
-        self._told = (session, session.game.state, session.inputs)
+        self._told = (session, session.game_id, session.game.state, session.inputs)
         first = "0 · " + app.t("Set-up table")
         count = len(session.inputs) + 1
         rows: list[dict[str, Any]] = [{"text": first, "value": "0",
@@ -574,8 +575,10 @@ class JournalScreen(GameScreen):
         """Row ``index``'s text: the step (number, who, what), and below it at :data:`SAID_SP` what
         it narrated; its words kept for its height."""
         assert self._told is not None  # rows are made by update(), which says from what
+        if not self._told_now():
+            return str(index)  # a list of a game since left: never shown (update() lists anew)
         app = self.app
-        session, state, inputs = self._told
+        session, _game, state, inputs = self._told
         question = session.question_at(index - 1)
         said = joined([app.translator.narration(n) for n in row_lines(session.lines_of(index))])
         step = f"{index} · {step_text(app, state, question, inputs[index - 1])}"
@@ -583,11 +586,24 @@ class JournalScreen(GameScreen):
             self._words[index] = (plain(step), plain(said))
         return f"{step}\n[size={int(sp(SAID_SP))}]{said}[/size]" if said else step
 
+    def _told_now(self) -> bool:
+        """Whether the game the rows are said from is still the app's open game. The rows of a long
+        game are said over several frames, and the table may leave for the other game meanwhile (the
+        session then reads that game's steps: a row asked the first game's step 1,500 of a game at its
+        set-up) or the app stop (its session gone): rows said then were wrong, or raised out of the
+        event loop."""
+        told = self._told
+        session = self.app.session
+        return told is not None and session is told[0] and session.game_id == told[1]
+
     def _say_more(self, start: int, count: int = SAID_PER_FRAME) -> None:
         """The next ``count`` rows from ``start`` said; once every row is, each row gets the height
         estimated for its text (a row grown to its text in view keeps its height), in one layout of
         the list."""
         rows = self.ids.lines.data
+        if not self._told_now():  # the table left for another game, or the app stopped: nothing to say
+            self._saying = None
+            return
         stop = min(len(rows), start + count)
         for row in rows[start:stop]:
             row["text"]

@@ -8,6 +8,7 @@ The variant has no auctions (B2)."""
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 import pytest
 
@@ -180,17 +181,11 @@ def test_houses_and_hotels_short_at_once_the_table_names_the_kind() -> None:
     assert check_invariants(game.state) == []
 
 
-def test_cancel_leaves_the_menu_as_it_was() -> None:
-    before = start(short_of_both())
-    game = do(before, AUCTION_BUILDINGS, "cancel")
-    assert game.question is not None and before.question is not None
-    assert game.question.options == before.question.options
-    assert state_to_json(game.state) == state_to_json(before.state)
-
-
-def test_cancel_at_the_bidder_question_holds_no_auction() -> None:
-    """A mistaken tap: no line says that nobody bid, and the menu and the table are as they were."""
-    before = start(short_of_houses())
+@pytest.mark.parametrize("position", [short_of_both, short_of_houses], ids=["at-the-kind", "at-the-bidder"])
+def test_cancel_holds_no_auction(position: Callable[[], State]) -> None:
+    """A mistaken tap, cancelled where the kind is asked (both short) or the bidder (houses short): no
+    line says that nobody bid, and the menu and the table are as they were."""
+    before = start(position())
     game = do(before, AUCTION_BUILDINGS, "cancel")
     assert game.question is not None and before.question is not None
     assert game.question.options == before.question.options
