@@ -369,3 +369,30 @@ def test_money_raised_for_a_tax_names_the_tax_and_what_to_mortgage(tmp_path: Pat
                   == "trade" else "vendi una casa o ipoteca una proprietà")
         assert f" per la tassa {name} " in said and said.endswith(ending), said
         d.screenshot(Path("/tmp/italian-shots/raise-for-a-tax-it.png"))  # to look at, never committed
+
+
+def _short_of_a_price(game: Any) -> bool:
+    """A lander's boss short of a deed's price, asked to raise it, with a deed to mortgage."""
+    q = game.question
+    return q is not None and q.key == "morpoly.deed.raise" and any(o.startswith("mortgage:") for o in q.options)
+
+
+def test_a_price_to_raise_says_what_to_mortgage_and_what_to_give_up(tmp_path: Path, request: Any) -> None:
+    """Short of a deed's price, the question read "vendi una casa o ipoteca, oppure rinuncia": "ipoteca"
+    with nothing to mortgage (the debt's question says "ipoteca una proprietà") and "rinuncia" without
+    what is given up (the English "or decline after all", the German "oder doch nicht kaufen"). Found
+    on the screenshots of an Italian ELAM game of four long names played by touch; it says "vendi una
+    casa o ipoteca una proprietà, oppure rinuncia all'acquisto", and the board shows it whole."""
+    from tests.ui.test_ui_morpoly_at_the_table import _asked_on_the_board
+    with _italian_board(request, tmp_path, _short_of_a_price, seed=1) as (app, d):
+        question, params, lines = _asked_on_the_board(app, d, "morpoly.deed.raise")
+        said = " ".join(lines)
+        assert _name(question.player) in lines[0] and f"per comprare {params['name']}" in said, lines
+        assert said.endswith("vendi una casa o ipoteca una proprietà, oppure rinuncia all'acquisto"), lines
+        buttons = _buttons(d.screen)
+        assert buttons["decline"].text == "Declina"
+        mortgage = next(value for value in buttons if value.startswith("mortgage:"))
+        mortgaged = game_edition(app.game).squares[int(mortgage.split(":")[1])].name
+        assert buttons[mortgage].text == f"Ipoteca {mortgaged}", buttons[mortgage].text
+        d.tap(buttons["decline"])  # given up after all: the deed stays with the bank
+        assert f"non compra {params['name']}; resta alla banca" in _plain(d.screen.log_label.text)
