@@ -40,6 +40,10 @@ Italian and tripped over:
   prigione", "derubato da un ladro", "teletrasportato" (Giuseppina is "mandata") — beside
   "finire su un cimitero"; it says "finire in prigione", "un furto da parte di un Ladro", "un teletrasporto"
   (the catalogue scan of test_ui_sentences_fit_every_player reads only lines that name a player);
+- short of a deed's price, the question said "vendi una casa o ipoteca, oppure rinuncia" (mortgage
+  what, give up what): "vendi una casa o ipoteca una proprietà, oppure rinuncia all'acquisto";
+- the Assassins' victim was offered "Resta (e vieni ucciso)", a man's participle whoever is asked:
+  "Resta (e muori)" (these two found on the screenshots of a four-player game with long names);
 
 Positions are reached the way a table's journal holds them (seeded random legal play fed through
 the session, :func:`test_ui_morpoly_at_the_table._feed`), then the app is opened on them and
@@ -396,3 +400,20 @@ def test_a_price_to_raise_says_what_to_mortgage_and_what_to_give_up(tmp_path: Pa
         assert buttons[mortgage].text == f"Ipoteca {mortgaged}", buttons[mortgage].text
         d.tap(buttons["decline"])  # given up after all: the deed stays with the bank
         assert f"non compra {params['name']}; resta alla banca" in _plain(d.screen.log_label.text)
+
+
+def test_staying_under_the_assassin_fits_any_victim(tmp_path: Path, request: Any) -> None:
+    """The Assassins' victim who rolled an even throw may flee one square or stay and die (L178): the
+    button to stay read "Resta (e vieni ucciso)" to Giuseppina, a man's participle said to whoever is
+    asked (the question above it, "fuggire di una casella o restare?", names her). Found on the
+    screenshots of an Italian ELAM game of four long names played by touch (Mariangela was asked); it
+    says "Resta (e muori)", as the roll's table says "fuggi di una casella o muori" (every answer's
+    words: test_ui_sentences_fit_every_player)."""
+    with _italian_board(request, tmp_path, _at("morpoly.assassins.flee")) as (app, d):
+        board = d.screen
+        assert app.game.question.player == "red"  # Giuseppina, seed 5
+        assert _plain(board.question_label.text).startswith("● Giuseppina: "), board.question_label.text
+        stay = _buttons(board)["stay"]
+        assert stay.text == "Resta (e muori)", stay.text
+        d.tap(stay)
+        assert app.game.question is None or app.game.question.key != "morpoly.assassins.flee", app.message
