@@ -43,7 +43,11 @@ Italian and tripped over:
 - short of a deed's price, the question said "vendi una casa o ipoteca, oppure rinuncia" (mortgage
   what, give up what): "vendi una casa o ipoteca una proprietà, oppure rinuncia all'acquisto";
 - the Assassins' victim was offered "Resta (e vieni ucciso)", a man's participle whoever is asked:
-  "Resta (e muori)" (these two found on the screenshots of a four-player game with long names);
+  "Resta (e muori)";
+- an offer of a square for nothing asked "Mariangela ti offre niente per Oriental Avenue" ("niente"
+  after its verb wants "non"), the offer "dai niente; ricevi niente": each side is said as a list,
+  as the Polish does ("ricevi: niente; dai: Oriental Avenue") (these three found on the screenshots
+  of a four-player game with long names);
 
 Positions are reached the way a table's journal holds them (seeded random legal play fed through
 the session, :func:`test_ui_morpoly_at_the_table._feed`), then the app is opened on them and
@@ -417,3 +421,40 @@ def test_staying_under_the_assassin_fits_any_victim(tmp_path: Path, request: Any
         assert stay.text == "Resta (e muori)", stay.text
         d.tap(stay)
         assert app.game.question is None or app.game.question.key != "morpoly.assassins.flee", app.message
+
+
+def _offer_to_ask_for(game: Any) -> bool:
+    """An offer being made, with nothing chosen yet and a square to ask for."""
+    q = game.question
+    return q is not None and q.key == "morpoly.trade.offer" and not dict(q.params).get("chosen") \
+        and any(o.startswith("get:") for o in q.options)
+
+
+def test_an_offer_of_nothing_is_said_without_a_missing_non(tmp_path: Path, request: Any) -> None:
+    """An offer of a square for nothing asked the partner "Mariangela ti offre niente per Oriental
+    Avenue. Accetti?", and the offer itself read "dai niente; ricevi niente": Italian says "non … niente",
+    never a bare "ti offre niente" (found on the screenshots of an Italian ELAM game of four long names
+    played by touch). Each side is said as a list, as the Polish does: "propone uno scambio – ricevi:
+    niente; dai: Oriental Avenue", "dai: niente; ricevi: …", and the log "… fanno uno scambio – … dà:
+    niente; … dà: …"."""
+    from tests.ui.test_ui_morpoly_at_the_table import _asked_on_the_board
+    with _italian_board(request, tmp_path, _offer_to_ask_for, seed=2) as (app, d):
+        board = d.screen
+        params = dict(app.game.question.params)
+        boss, partner = _name(params["boss"]), _name(params["partner"])
+        assert re.search(rf"{boss}: offerta a [●▲■] {partner} – dai: niente; ricevi: niente$",
+                         _plain(board.question_label.text)), board.question_label.text
+        get = next(value for value in _buttons(board) if value.startswith("get:"))
+        square = game_edition(app.game).squares[int(get.split(":")[1])].name
+        d.tap(_buttons(board)[get])
+        assert _plain(board.question_label.text).endswith(f"dai: niente; ricevi: {square}"), board.question_label.text
+        d.tap(_buttons(board)["propose"])
+        _asked_on_the_board(app, d, "morpoly.trade.answer")  # the whole question shown
+        d.screenshot(Path("/tmp/italian-shots/offer-of-nothing-it.png"))  # to look at, never committed
+        said = _plain(board.question_label.text)
+        assert said.endswith(f"{boss} propone uno scambio – ricevi: niente; dai: {square}. Accetti?"), said
+        assert "ti offre niente" not in said
+        d.tap(_buttons(board)["accept"])
+        log = _plain(board.log_label.text)
+        assert re.search(rf"{boss} e [●▲■] {partner} fanno uno scambio – [●▲■] {boss} dà: niente; [●▲■] {partner} "
+                         rf"dà: {re.escape(square)}", log), log
