@@ -61,6 +61,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from tests.ui.test_ui_morpoly_at_the_table import _conftest, _feed, _resumed, _setup_screen
 from tests.ui.test_ui_morpoly_german_table import _at, _buttons
 from tests.ui.test_ui_morpoly_ledger import _button_with, _throw
@@ -458,3 +460,19 @@ def test_an_offer_of_nothing_is_said_without_a_missing_non(tmp_path: Path, reque
         log = _plain(board.log_label.text)
         assert re.search(rf"{boss} e [●▲■] {partner} fanno uno scambio – [●▲■] {boss} dà: niente; [●▲■] {partner} "
                          rf"dà: {re.escape(square)}", log), log
+
+
+@pytest.mark.parametrize("language", ["en", "de", "pl", "it"])
+def test_the_set_up_s_way_home_and_its_start_are_two_words(tmp_path: Path, request: Any, language: str) -> None:
+    """The Ankh-Morpoly set-up's top bar read "◀ Inizio" (Home) at its left and "★ Inizia" (Start) at
+    its right, one letter apart, the one leaving the form and the other starting the game (found on
+    the screenshots of an Italian game set up by touch). The German says "Los geht's" beside "Start",
+    the Polish "Zaczynamy" beside "Menu"; the Italian "Giochiamo" beside "Inizio"."""
+    from difflib import SequenceMatcher
+    with _setup_screen(request, tmp_path, language, NAMES) as (_app, d, setup):
+        home, start = (button.text.split(" ", 1)[1] for button in (setup.back_button, setup.start_button))
+        assert SequenceMatcher(None, home.lower(), start.lower()).ratio() < 0.5, (home, start)
+        if language == "it":
+            assert (home, start) == ("Inizio", "Giochiamo")
+        d.tap(setup.start_button)
+        assert d.screen.name == "morpoly-board"
