@@ -46,8 +46,11 @@ Italian and tripped over:
   "Resta (e muori)";
 - an offer of a square for nothing asked "Mariangela ti offre niente per Oriental Avenue" ("niente"
   after its verb wants "non"), the offer "dai niente; ricevi niente": each side is said as a list,
-  as the Polish does ("ricevi: niente; dai: Oriental Avenue") (these three found on the screenshots
-  of a four-player game with long names);
+  as the Polish does ("ricevi: niente; dai: Oriental Avenue");
+- the set-up's "◀ Inizio" (Home) stood beside "★ Inizia" (Start): Start says "Giochiamo";
+- the Journal's undo dialog offered "Tieni" and "Annulla", and "Annulla", Italian's Cancel too, undid
+  the steps: it says "Torna indietro" ("Torna indietro comunque" past a die roll) (these five found
+  on the screenshots of a four-player game with long names);
 
 Positions are reached the way a table's journal holds them (seeded random legal play fed through
 the session, :func:`test_ui_morpoly_at_the_table._feed`), then the app is opened on them and
@@ -476,3 +479,31 @@ def test_the_set_up_s_way_home_and_its_start_are_two_words(tmp_path: Path, reque
             assert (home, start) == ("Inizio", "Giochiamo")
         d.tap(setup.start_button)
         assert d.screen.name == "morpoly-board"
+
+
+def test_the_undo_dialog_s_undo_is_not_its_cancel(tmp_path: Path, request: Any) -> None:
+    """The Journal's undo dialog offered "Tieni" and "Annulla", and "Annulla" undid the steps: Italian
+    says "Annulla" for Cancel too (the amount pad's, the trade's), the word a player taps to back out of
+    a dialog (found on the screenshots of an Italian ELAM game of four long names played by touch).
+    The dialog's button says "Torna indietro" (its title asks "Tornare al passo …?"), "Torna indietro
+    comunque" past a die roll; "Tieni" keeps the steps."""
+    with _italian_board(request, tmp_path, _a_while_in) as (app, d):
+        played = len(app.session.inputs)
+        cancel = app.t("Cancel")
+        assert cancel == "Annulla"
+        d.tap(d.screen.journal_button)
+        for back in (4, 1):  # past two rolls, then the last step (an answer at the menu's question)
+            d.screen.select(played - back)
+            d.frames(2)
+            d.tap(d.screen.ids.undo)
+            texts = [w.text for w in d.screen.popup.content.walk() if w.__class__.__name__ == "BigButton"]
+            assert cancel not in " ".join(texts), texts
+            assert d.screen.confirm_button.text in ("Torna indietro", "Torna indietro comunque"), texts
+            d.screenshot(Path(f"/tmp/italian-shots/undo-{back}-it.png"))  # to look at, never committed
+            d.tap(next(w for w in d.screen.popup.content.walk() if getattr(w, "text", "") == "Tieni"))
+            d.wait_for(lambda: d.screen.popup.parent is None, "the dialog to close")
+            assert len(app.session.inputs) == played  # kept
+        d.tap(d.screen.ids.undo)
+        d.tap(d.screen.confirm_button)
+        d.wait_for(lambda: d.screen.popup.parent is None, "the dialog to close")
+        assert len(app.session.inputs) == played - 1, app.message
