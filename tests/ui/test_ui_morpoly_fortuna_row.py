@@ -42,3 +42,32 @@ def test_a_window_for_any_holder_says_nobody_spent_a_token(tmp_path: Path, reque
         row = next(r for r in rows if r.startswith(f"{step} · "))
         assert row == f"{step} · Nikt nie wykorzystuje żetonu Fortuny przeciw rzutowi {params['first']} i " \
                       f"{params['second']}", row
+
+
+ITALIAN_NAMES = ["Bartolomeo", "Mariangela", "Giovannino", "Massimiliano"]
+ITALIAN_SEED = 14
+"""The seeded Italian ELAM game in which, some 580 inputs in, Bartolomeo and Mariangela both hold a token."""
+
+
+def test_a_token_spent_in_a_window_for_any_holder_names_the_spender(tmp_path: Path, request: Any) -> None:
+    """A holder who spends the token in the window for any holder: its row read "238 · → Mariangela: usa
+    il segnalino Fortuna", an arrow with no one before it (found on the Journal of an Italian ELAM
+    game of four long names played by touch), where the window asked of one holder reads "■ Giovannino
+    → Giovannino: usa il segnalino Fortuna". The spender is named before the arrow, in her colour."""
+    from ui.widgets import player_markup
+    data = tmp_path / "data"
+    _feed(data, ITALIAN_NAMES, {"edition": "us", "fortuna": "on", "elam": "on"}, _open_window, ITALIAN_SEED)
+    with _resumed(request, data, "it") as (app, d):
+        question = app.game.question
+        assert _open_window(app.game)
+        spend = next(v for v in question.options if v.startswith("fortuna:"))
+        spender = spend.split(":", 1)[1]
+        name = ITALIAN_NAMES[["red", "yellow", "green", "blue"].index(spender)]
+        step = len(app.session.inputs) + 1
+        d.tap(next(w for w in d.screen.answer_area.walk() if getattr(w, "value", "") == spend))
+        assert len(app.session.inputs) == step  # answered by touch, journalled
+        d.tap(d.screen.journal_button)
+        assert d.screen.name == "journal"
+        rows = [row["text"].split("\n")[0] for row in d.screen.ids.lines.data]
+        row = next(r for r in rows if r.startswith(f"{step} · "))
+        assert row == f"{step} · {player_markup(spender, name)} → {name}: usa il segnalino Fortuna", row

@@ -40,6 +40,17 @@ Italian and tripped over:
   prigione", "derubato da un ladro", "teletrasportato" (Giuseppina is "mandata") — beside
   "finire su un cimitero"; it says "finire in prigione", "un furto da parte di un Ladro", "un teletrasporto"
   (the catalogue scan of test_ui_sentences_fit_every_player reads only lines that name a player);
+- short of a deed's price, the question said "vendi una casa o ipoteca, oppure rinuncia" (mortgage
+  what, give up what): "vendi una casa o ipoteca una proprietà, oppure rinuncia all'acquisto";
+- the Assassins' victim was offered "Resta (e vieni ucciso)", a man's participle whoever is asked:
+  "Resta (e muori)";
+- an offer of a square for nothing asked "Mariangela ti offre niente per Oriental Avenue" ("niente"
+  after its verb wants "non"), the offer "dai niente; ricevi niente": each side is said as a list,
+  as the Polish does ("ricevi: niente; dai: Oriental Avenue");
+- the set-up's "◀ Inizio" (Home) stood beside "★ Inizia" (Start): Start says "Giochiamo";
+- the Journal's undo dialog offered "Tieni" and "Annulla", and "Annulla", Italian's Cancel too, undid
+  the steps: it says "Torna indietro" ("Torna indietro comunque" past a die roll) (these five found
+  on the screenshots of a four-player game with long names);
 
 Positions are reached the way a table's journal holds them (seeded random legal play fed through
 the session, :func:`test_ui_morpoly_at_the_table._feed`), then the app is opened on them and
@@ -52,6 +63,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
+
+import pytest
 
 from tests.ui.test_ui_morpoly_at_the_table import _conftest, _feed, _resumed, _setup_screen
 from tests.ui.test_ui_morpoly_german_table import _at, _buttons
@@ -369,3 +382,128 @@ def test_money_raised_for_a_tax_names_the_tax_and_what_to_mortgage(tmp_path: Pat
                   == "trade" else "vendi una casa o ipoteca una proprietà")
         assert f" per la tassa {name} " in said and said.endswith(ending), said
         d.screenshot(Path("/tmp/italian-shots/raise-for-a-tax-it.png"))  # to look at, never committed
+
+
+def _short_of_a_price(game: Any) -> bool:
+    """A lander's boss short of a deed's price, asked to raise it, with a deed to mortgage."""
+    q = game.question
+    return q is not None and q.key == "morpoly.deed.raise" and any(o.startswith("mortgage:") for o in q.options)
+
+
+def test_a_price_to_raise_says_what_to_mortgage_and_what_to_give_up(tmp_path: Path, request: Any) -> None:
+    """Short of a deed's price, the question read "vendi una casa o ipoteca, oppure rinuncia": "ipoteca"
+    with nothing to mortgage (the debt's question says "ipoteca una proprietà") and "rinuncia" without
+    what is given up (the English "or decline after all", the German "oder doch nicht kaufen"). Found
+    on the screenshots of an Italian ELAM game of four long names played by touch; it says "vendi una
+    casa o ipoteca una proprietà, oppure rinuncia all'acquisto", and the board shows it whole."""
+    from tests.ui.test_ui_morpoly_at_the_table import _asked_on_the_board
+    with _italian_board(request, tmp_path, _short_of_a_price, seed=1) as (app, d):
+        question, params, lines = _asked_on_the_board(app, d, "morpoly.deed.raise")
+        said = " ".join(lines)
+        assert _name(question.player) in lines[0] and f"per comprare {params['name']}" in said, lines
+        assert said.endswith("vendi una casa o ipoteca una proprietà, oppure rinuncia all'acquisto"), lines
+        buttons = _buttons(d.screen)
+        assert buttons["decline"].text == "Declina"
+        mortgage = next(value for value in buttons if value.startswith("mortgage:"))
+        mortgaged = game_edition(app.game).squares[int(mortgage.split(":")[1])].name
+        assert buttons[mortgage].text == f"Ipoteca {mortgaged}", buttons[mortgage].text
+        d.tap(buttons["decline"])  # given up after all: the deed stays with the bank
+        assert f"non compra {params['name']}; resta alla banca" in _plain(d.screen.log_label.text)
+
+
+def test_staying_under_the_assassin_fits_any_victim(tmp_path: Path, request: Any) -> None:
+    """The Assassins' victim who rolled an even throw may flee one square or stay and die (L178): the
+    button to stay read "Resta (e vieni ucciso)" to Giuseppina, a man's participle said to whoever is
+    asked (the question above it, "fuggire di una casella o restare?", names her). Found on the
+    screenshots of an Italian ELAM game of four long names played by touch (Mariangela was asked); it
+    says "Resta (e muori)", as the roll's table says "fuggi di una casella o muori" (every answer's
+    words: test_ui_sentences_fit_every_player)."""
+    with _italian_board(request, tmp_path, _at("morpoly.assassins.flee")) as (app, d):
+        board = d.screen
+        assert app.game.question.player == "red"  # Giuseppina, seed 5
+        assert _plain(board.question_label.text).startswith("● Giuseppina: "), board.question_label.text
+        stay = _buttons(board)["stay"]
+        assert stay.text == "Resta (e muori)", stay.text
+        d.tap(stay)
+        assert app.game.question is None or app.game.question.key != "morpoly.assassins.flee", app.message
+
+
+def _offer_to_ask_for(game: Any) -> bool:
+    """An offer being made, with nothing chosen yet and a square to ask for."""
+    q = game.question
+    return q is not None and q.key == "morpoly.trade.offer" and not dict(q.params).get("chosen") \
+        and any(o.startswith("get:") for o in q.options)
+
+
+def test_an_offer_of_nothing_is_said_without_a_missing_non(tmp_path: Path, request: Any) -> None:
+    """An offer of a square for nothing asked the partner "Mariangela ti offre niente per Oriental
+    Avenue. Accetti?", and the offer itself read "dai niente; ricevi niente": Italian says "non … niente",
+    never a bare "ti offre niente" (found on the screenshots of an Italian ELAM game of four long names
+    played by touch). Each side is said as a list, as the Polish does: "propone uno scambio – ricevi:
+    niente; dai: Oriental Avenue", "dai: niente; ricevi: …", and the log "… fanno uno scambio – … dà:
+    niente; … dà: …"."""
+    from tests.ui.test_ui_morpoly_at_the_table import _asked_on_the_board
+    with _italian_board(request, tmp_path, _offer_to_ask_for, seed=2) as (app, d):
+        board = d.screen
+        params = dict(app.game.question.params)
+        boss, partner = _name(params["boss"]), _name(params["partner"])
+        assert re.search(rf"{boss}: offerta a [●▲■] {partner} – dai: niente; ricevi: niente$",
+                         _plain(board.question_label.text)), board.question_label.text
+        get = next(value for value in _buttons(board) if value.startswith("get:"))
+        square = game_edition(app.game).squares[int(get.split(":")[1])].name
+        d.tap(_buttons(board)[get])
+        assert _plain(board.question_label.text).endswith(f"dai: niente; ricevi: {square}"), board.question_label.text
+        d.tap(_buttons(board)["propose"])
+        _asked_on_the_board(app, d, "morpoly.trade.answer")  # the whole question shown
+        d.screenshot(Path("/tmp/italian-shots/offer-of-nothing-it.png"))  # to look at, never committed
+        said = _plain(board.question_label.text)
+        assert said.endswith(f"{boss} propone uno scambio – ricevi: niente; dai: {square}. Accetti?"), said
+        assert "ti offre niente" not in said
+        d.tap(_buttons(board)["accept"])
+        log = _plain(board.log_label.text)
+        assert re.search(rf"{boss} e [●▲■] {partner} fanno uno scambio – [●▲■] {boss} dà: niente; [●▲■] {partner} "
+                         rf"dà: {re.escape(square)}", log), log
+
+
+@pytest.mark.parametrize("language", ["en", "de", "pl", "it"])
+def test_the_set_up_s_way_home_and_its_start_are_two_words(tmp_path: Path, request: Any, language: str) -> None:
+    """The Ankh-Morpoly set-up's top bar read "◀ Inizio" (Home) at its left and "★ Inizia" (Start) at
+    its right, one letter apart, the one leaving the form and the other starting the game (found on
+    the screenshots of an Italian game set up by touch). The German says "Los geht's" beside "Start",
+    the Polish "Zaczynamy" beside "Menu"; the Italian "Giochiamo" beside "Inizio"."""
+    from difflib import SequenceMatcher
+    with _setup_screen(request, tmp_path, language, NAMES) as (_app, d, setup):
+        home, start = (button.text.split(" ", 1)[1] for button in (setup.back_button, setup.start_button))
+        assert SequenceMatcher(None, home.lower(), start.lower()).ratio() < 0.5, (home, start)
+        if language == "it":
+            assert (home, start) == ("Inizio", "Giochiamo")
+        d.tap(setup.start_button)
+        assert d.screen.name == "morpoly-board"
+
+
+def test_the_undo_dialog_s_undo_is_not_its_cancel(tmp_path: Path, request: Any) -> None:
+    """The Journal's undo dialog offered "Tieni" and "Annulla", and "Annulla" undid the steps: Italian
+    says "Annulla" for Cancel too (the amount pad's, the trade's), the word a player taps to back out of
+    a dialog (found on the screenshots of an Italian ELAM game of four long names played by touch).
+    The dialog's button says "Torna indietro" (its title asks "Tornare al passo …?"), "Torna indietro
+    comunque" past a die roll; "Tieni" keeps the steps."""
+    with _italian_board(request, tmp_path, _a_while_in) as (app, d):
+        played = len(app.session.inputs)
+        cancel = app.t("Cancel")
+        assert cancel == "Annulla"
+        d.tap(d.screen.journal_button)
+        for back in (4, 1):  # past two rolls, then the last step (an answer at the menu's question)
+            d.screen.select(played - back)
+            d.frames(2)
+            d.tap(d.screen.ids.undo)
+            texts = [w.text for w in d.screen.popup.content.walk() if w.__class__.__name__ == "BigButton"]
+            assert cancel not in " ".join(texts), texts
+            assert d.screen.confirm_button.text in ("Torna indietro", "Torna indietro comunque"), texts
+            d.screenshot(Path(f"/tmp/italian-shots/undo-{back}-it.png"))  # to look at, never committed
+            d.tap(next(w for w in d.screen.popup.content.walk() if getattr(w, "text", "") == "Tieni"))
+            d.wait_for(lambda: d.screen.popup.parent is None, "the dialog to close")
+            assert len(app.session.inputs) == played  # kept
+        d.tap(d.screen.ids.undo)
+        d.tap(d.screen.confirm_button)
+        d.wait_for(lambda: d.screen.popup.parent is None, "the dialog to close")
+        assert len(app.session.inputs) == played - 1, app.message

@@ -456,8 +456,8 @@ def test_a_plain_german_table_s_partner_is_told_the_street_offered_is_mortgaged_
            "Hypothek, die du bekommst, zahlst du der Bank 20\u00a0€ Zinsen. Annehmen?"),
     ("pl", "Anna: Bernd proponuje wymianę – dostajesz: Schlossallee (w zastawie) + 50\u00a0€; dajesz: Turmstraße. "
            "Za otrzymane zastawione pola płacisz bankowi 20\u00a0€ odsetek. Przyjąć?"),
-    ("it", "Anna: Bernd ti offre Schlossallee (con ipoteca) + 50\u00a0€ per Turmstraße; per le caselle ipotecate "
-           "che ricevi paghi alla banca 20\u00a0€ di interessi. Accetti?"),
+    ("it", "Anna: Bernd propone uno scambio – ricevi: Schlossallee (con ipoteca) + 50\u00a0€; dai: Turmstraße. "
+           "Per le caselle ipotecate che ricevi paghi alla banca 20\u00a0€ di interessi. Accetti?"),
 ])
 def test_the_partner_s_question_says_a_square_is_mortgaged_and_the_interest_in_every_language(
         language: str, said: str) -> None:

@@ -94,3 +94,16 @@ def _said(language: str, key: str, params: dict[str, str]) -> str:
 ])
 def test_a_woman_s_turn_is_said_as_to_anyone(language: str, key: str, params: dict[str, str], said: str) -> None:
     assert _said(language, key, params) == said
+
+
+@pytest.mark.parametrize("language", sorted(GENDERED))
+def test_an_answer_says_the_player_s_fate_to_anyone(language: str) -> None:
+    """An Ankh-Morpoly answer button speaks to the player asked, as a roll's table does: staying
+    under the Assassin read "Resta (e vieni ucciso)" to Giuseppina and Mariangela (found on the
+    screenshots of an Italian ELAM game played by touch; the roll's table beside it had been mended)."""
+    from ui.screens.morpoly.common import PLAYER_VERBS, QUESTION_WORDS, VERBS, WORDS
+    catalogue = _catalogue(language)
+    answers = [*WORDS.values(), *QUESTION_WORDS.values(), *PLAYER_VERBS.values(), *VERBS.values()]
+    answers.remove(WORDS["time-up"])  # the time has passed, not a player: "Czas minął"
+    found = {english: catalogue[english] for english in answers if GENDERED[language].search(catalogue[english])}
+    assert not found, found

@@ -132,18 +132,23 @@ def step_text(app: Any, state: Any, question: Any, inp: Input) -> str:
     """A step's first line after its number: who answered and what. A window for anyone names
     whoever played into it, or says no one did; its rows read "79 ·  → Nic" and "79 ·  → Gaspode",
     no one named and nothing said of what was asked. Ankh-Morpoly's Fortuna window for any holder
-    says so too ("862 ·  → Graj dalej" was its row)."""
+    says so too ("862 ·  → Graj dalej" was its row), and names the holder who spent a token before the
+    arrow, as the window asked of one holder does ("238 · → Mariangela: usa il segnalino Fortuna" was
+    its row)."""
     if question is not None and question.key == ANYONE and isinstance(inp, Answer):
         color, played, _card = inp.value.partition(":")
         if not played:
             card = app.translator.card(dict(question.params)["card"])
             return str(app.t("Nobody plays an interrupt against {card}")).format(card=card)
         return f"{player_name(state, color)} {describe_input(app, question, inp)}"
-    if (question is not None and question.key == FORTUNA_WINDOW and not question.player
-            and isinstance(inp, Answer) and inp.value == PLAY_ON):
-        params = dict(question.params)
-        return str(app.t("Nobody spends a Fortuna token on {first} and {second}")).format(
-            first=params["first"], second=params["second"])
+    if question is not None and question.key == FORTUNA_WINDOW and not question.player and isinstance(inp, Answer):
+        if inp.value == PLAY_ON:
+            params = dict(question.params)
+            return str(app.t("Nobody spends a Fortuna token on {first} and {second}")).format(
+                first=params["first"], second=params["second"])
+        spender = inp.value.partition(":")[2]  # "fortuna:yellow": named before the arrow, as a holder asked alone
+        if spender:
+            return f"{player_markup(spender, party_name(app, spender))} {describe_input(app, question, inp)}"
     who = _who(app, state, question)
     return f"{who} {describe_input(app, question, inp)}" if who else describe_input(app, question, inp)
 
