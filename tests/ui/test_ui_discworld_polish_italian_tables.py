@@ -25,6 +25,10 @@ tables read on the screenshots and tripped over:
   about: "Small Gods è allagata: dove va il tuo seguace?" under a red The Hippo, where a minion from
   the other flooded area had just fled (a murder's, an interrupt's and Small Gods' questions alike);
   the area a question names is framed now, the log's only when it names none.
+- a Polish table of four ("Przemysław", "Małgorzata", "Bożydar", "Wszebor") drew Subsidence before
+  anyone had built, and its result screen read only "Zdarzenie losowe: Zapadlisko" above "Dalej":
+  nothing said what it did, where Fire, Explosion and Murders in an empty area each say so; it says
+  "Na planszy nie ma żadnego budynku: nikt nie płaci za Zapadlisko" now (every language).
 
 Late positions are reached as a table's journal would hold them: the simulator's seeded random
 legal play (``companion.cli.simulate``) fed through the session, then the app opened on the data
@@ -225,3 +229,33 @@ def test_the_italian_riots_are_named_as_printed(tmp_path: Path, request: Any) ->
         assert not [text for text in ITALIAN.values() if "sommoss" in text.lower()]
     finally:
         conftest.stop_app(app)
+
+
+FOUR_POLISH = ("Przemysław", "Małgorzata", "Bożydar", "Wszebor")
+
+
+def _subsidence_on_a_bare_board(game: Any) -> bool:
+    """The event deck asked for, Subsidence still in it, and no building on the board yet."""
+    q = game.question
+    return q is not None and q.key == "event.draw" and "subsidence" in q.options \
+        and not any(area.building for area in game.state.areas.values())
+
+
+def test_subsidence_on_a_bare_board_says_that_nobody_pays(tmp_path: Path, request: Any) -> None:
+    """Subsidence drawn before anyone had built: its result screen read only "Zdarzenie losowe:
+    Zapadlisko" above "Dalej", nothing about what it did (Fire, Explosion or Murders in an empty
+    area each say so); it now says that nobody pays (every language)."""
+    data = tmp_path / "data"
+    _fed(data, FOUR_POLISH, "pl", 1, _subsidence_on_a_bare_board)
+    conftest, app, d = _opened(request, data, "pl")
+    try:
+        d.choose("subsidence")
+        assert d.screen.name == "events" and not d.screen.ids.continue_button.disabled
+        said = d.screen.ids.narration.text.split("\n")
+        assert said[-2:] == ["• Zdarzenie losowe: Zapadlisko",
+                             "• Na planszy nie ma żadnego budynku: nikt nie płaci za Zapadlisko"], said
+        d.tap(d.screen.ids.continue_button)
+        assert d.screen.name == "turn"
+    finally:
+        conftest.stop_app(app)
+
