@@ -29,6 +29,9 @@ tables read on the screenshots and tripped over:
   anyone had built, and its result screen read only "Zdarzenie losowe: Zapadlisko" above "Dalej":
   nothing said what it did, where Fire, Explosion and Murders in an empty area each say so; it says
   "Na planszy nie ma żadnego budynku: nikt nie płaci za Zapadlisko" now (every language).
+- Isle of Gods' power removes a trouble marker, yet its target question read "dokąd? (właściwość
+  dzielnicy Wyspa Bogów)", "to where?" (German "wohin?"): an area power's target is asked "gdzie?"
+  ("wo?") now, which fits a minion placed, a marker put and a marker removed.
 
 Late positions are reached as a table's journal would hold them: the simulator's seeded random
 legal play (``companion.cli.simulate``) fed through the session, then the app opened on the data
@@ -259,3 +262,28 @@ def test_subsidence_on_a_bare_board_says_that_nobody_pays(tmp_path: Path, reques
     finally:
         conftest.stop_app(app)
 
+
+def _isle_of_gods_offered(game: Any) -> bool:
+    q = game.question
+    return q is not None and "power:isle-of-gods" in q.options
+
+
+def test_the_isle_of_gods_asks_where_not_whither(tmp_path: Path, request: Any) -> None:
+    """Isle of Gods' power removes a trouble marker ("Wyspa Bogów – … można usunąć jeden znacznik
+    niepokojów"), yet its target question read "dokąd? (właściwość dzielnicy Wyspa Bogów)": "to
+    where?", as if something went there (German "wohin?" alike). Every area power's target is
+    asked "gdzie?" now ("wo?"), which fits a minion placed and a marker removed or put."""
+    data = tmp_path / "data"
+    _fed(data, FOUR_POLISH, "pl", 13, _isle_of_gods_offered)
+    conftest, app, d = _opened(request, data, "pl")
+    try:
+        d.tap(d.option("power:isle-of-gods"))
+        d.frames(2)
+        question = app.game.question
+        assert question.key == "power.target" and dict(question.params)["power"] == "isle-of-gods"
+        asked = [w.text for w in d.panel().children if getattr(w, "bold", False) and getattr(w, "text", "")]
+        said = "[/color] Przemysław: gdzie? (właściwość dzielnicy Wyspa Bogów)"
+        assert len(asked) == 1 and asked[0].endswith(said), asked
+        assert "dokąd" not in d.texts() and "wohin" not in app.translator.__class__("de").question(question)
+    finally:
+        conftest.stop_app(app)
