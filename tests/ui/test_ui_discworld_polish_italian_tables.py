@@ -32,6 +32,11 @@ tables read on the screenshots and tripped over:
 - Isle of Gods' power removes a trouble marker, yet its target question read "dokąd? (właściwość
   dzielnicy Wyspa Bogów)", "to where?" (German "wohin?"): an area power's target is asked "gdzie?"
   ("wo?") now, which fits a minion placed, a marker put and a marker removed.
+- Small Gods' offer asked to protect "pionki" (minions) whatever an event was about to take: an
+  earthquake rolling Przemysław's building in Przyćmiona read "aby ochronić pionki w dzielnicy
+  Przyćmiona" (the rulebook: "agentów lub budynków"); it names "swój budynek" or "swojego agenta" now
+  (the question's ``kind``; German and Italian likewise), "to, co masz" for the pieces a demon or troll
+  would join.
 
 Late positions are reached as a table's journal would hold them: the simulator's seeded random
 legal play (``companion.cli.simulate``) fed through the session, then the app opened on the data
@@ -40,6 +45,7 @@ folder and the rest tapped.
 from __future__ import annotations
 
 import random
+import re
 from pathlib import Path
 from typing import Any, Callable
 
@@ -285,5 +291,39 @@ def test_the_isle_of_gods_asks_where_not_whither(tmp_path: Path, request: Any) -
         said = "[/color] Przemysław: gdzie? (właściwość dzielnicy Wyspa Bogów)"
         assert len(asked) == 1 and asked[0].endswith(said), asked
         assert "dokąd" not in d.texts() and "wohin" not in app.translator.__class__("de").question(question)
+    finally:
+        conftest.stop_app(app)
+
+
+def _small_gods_asked(game: Any) -> bool:
+    q = game.question
+    return q is not None and q.key == "event.small-gods"
+
+
+@pytest.mark.parametrize(("seed", "kind", "asked"), [
+    (28, "building", "● Przemysław: zapłacić $3 Pomniejszym Bóstwom, aby ochronić swój budynek w dzielnicy "
+                     "Przyćmiona przed: Trzęsienie Ziemi?"),
+    (22, "minion", "■ Bożydar: zapłacić $3 Pomniejszym Bóstwom, aby ochronić swojego agenta w Dzielnicy Magów "
+                   "przed: Tajemnicze Morderstwa?"),
+])
+def test_small_gods_names_what_it_would_save(tmp_path: Path, request: Any, seed: int, kind: str, asked: str) -> None:
+    """Small Gods' offer against an event asked a Polish table to protect "pionki" (minions) whatever
+    was at stake: an earthquake about to destroy Przemysław's building in Dimwell read "aby ochronić
+    pionki w dzielnicy Przyćmiona", and one murdered minion was "pionki" too (the rulebook counts
+    "agentów lub budynków"). It names the building or the minion now; paid, the building stands."""
+    data = tmp_path / "data"
+    _fed(data, FOUR_POLISH, "pl", seed, _small_gods_asked)
+    conftest, app, d = _opened(request, data, "pl")
+    try:
+        question = app.game.question
+        assert d.screen.name == "events", d.screen.name
+        titles = [w.text for w in d.panel().children if getattr(w, "bold", False) and getattr(w, "text", "")]
+        said = [re.sub(r"\[/?color[^\]]*\]", "", text) for text in titles]
+        assert said == [asked], said
+        assert dict(question.params)["kind"] == kind
+        area = dict(question.params)["area"]
+        d.choose("pay")
+        if kind == "building":
+            assert app.game.state.areas[area].building == question.player
     finally:
         conftest.stop_app(app)
