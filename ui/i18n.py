@@ -263,6 +263,7 @@ a line below the payment. When nothing was paid out the line says so by another 
 (:func:`claim_form`): "mit dieser Auszahlung eingelöst" read as a payout that never was, below
 "… verzichtet auf …" or a Fool's doubles."""
 FORM_BY_PARAM = {"morpoly.fsu.fool-rolled": "purpose", "morpoly.building.sold-short": "houses",
+                 "event.small-gods": "kind",
                  **{f"morpoly.shortage.{key}": "kind" for key in ("winner", "bid", "where", "no-bid", "auctioned")}}
 """Lines said in the form their param's value names (``n:<key>.<value>``, when the catalogue has it):
 the Fools' dice on a claim (table C) and on a new FSU's cover (table B) were both said "Bob rolls 3
@@ -270,8 +271,10 @@ and 4", and the log's reader could not tell what the throw was for. A hotel sold
 short of houses says the bank's houses left, and none by its ``.0`` form: "the bank has only 0
 houses" counted what is not there ("the bank has no houses"). The auction of the bank's last houses or
 hotels (rules revision 13) asks and says each in the form of its kind (``.hotel``; a house the plain
-form): a kind is a word of the sentence, not a name to put in it. Questions take these forms too
-(:meth:`Translator.question`)."""
+form): a kind is a word of the sentence, not a name to put in it. Small Gods' offer against a random
+event asks in the form of what is at stake (``.minion``, ``.building``; the plain form for the pieces a
+demon or troll would join): Polish asked to protect "pionki" (minions) of a building an earthquake was
+about to destroy. Questions take these forms too (:meth:`Translator.question`)."""
 ITEM_PARAMS = frozenset({"gives", "gets"})
 """Params that list one side of an Ankh-Morpoly trade's offer (:meth:`Translator.trade_items`)."""
 MORTGAGED_ITEMS = "mortgaged"

@@ -25,6 +25,18 @@ tables read on the screenshots and tripped over:
   about: "Small Gods è allagata: dove va il tuo seguace?" under a red The Hippo, where a minion from
   the other flooded area had just fled (a murder's, an interrupt's and Small Gods' questions alike);
   the area a question names is framed now, the log's only when it names none.
+- a Polish table of four ("Przemysław", "Małgorzata", "Bożydar", "Wszebor") drew Subsidence before
+  anyone had built, and its result screen read only "Zdarzenie losowe: Zapadlisko" above "Dalej":
+  nothing said what it did, where Fire, Explosion and Murders in an empty area each say so; it says
+  "Na planszy nie ma żadnego budynku: nikt nie płaci za Zapadlisko" now (every language).
+- Isle of Gods' power removes a trouble marker, yet its target question read "dokąd? (właściwość
+  dzielnicy Wyspa Bogów)", "to where?" (German "wohin?"): an area power's target is asked "gdzie?"
+  ("wo?") now, which fits a minion placed, a marker put and a marker removed.
+- Small Gods' offer asked to protect "pionki" (minions) whatever an event was about to take: an
+  earthquake rolling Przemysław's building in Przyćmiona read "aby ochronić pionki w dzielnicy
+  Przyćmiona" (the rulebook: "agentów lub budynków"); it names "swój budynek" or "swojego agenta" now
+  (the question's ``kind``; German and Italian likewise), "to, co masz" for the pieces a demon or troll
+  would join.
 
 Late positions are reached as a table's journal would hold them: the simulator's seeded random
 legal play (``companion.cli.simulate``) fed through the session, then the app opened on the data
@@ -33,6 +45,7 @@ folder and the rest tapped.
 from __future__ import annotations
 
 import random
+import re
 from pathlib import Path
 from typing import Any, Callable
 
@@ -223,5 +236,94 @@ def test_the_italian_riots_are_named_as_printed(tmp_path: Path, request: Any) ->
         said = [app.translator.narration(line) for line in app.game.narration[-3:]]
         assert any(" segnalini problema: Riots! La partita termina" in line for line in said), said
         assert not [text for text in ITALIAN.values() if "sommoss" in text.lower()]
+    finally:
+        conftest.stop_app(app)
+
+
+FOUR_POLISH = ("Przemysław", "Małgorzata", "Bożydar", "Wszebor")
+
+
+def _subsidence_on_a_bare_board(game: Any) -> bool:
+    """The event deck asked for, Subsidence still in it, and no building on the board yet."""
+    q = game.question
+    return q is not None and q.key == "event.draw" and "subsidence" in q.options \
+        and not any(area.building for area in game.state.areas.values())
+
+
+def test_subsidence_on_a_bare_board_says_that_nobody_pays(tmp_path: Path, request: Any) -> None:
+    """Subsidence drawn before anyone had built: its result screen read only "Zdarzenie losowe:
+    Zapadlisko" above "Dalej", nothing about what it did (Fire, Explosion or Murders in an empty
+    area each say so); it now says that nobody pays (every language)."""
+    data = tmp_path / "data"
+    _fed(data, FOUR_POLISH, "pl", 1, _subsidence_on_a_bare_board)
+    conftest, app, d = _opened(request, data, "pl")
+    try:
+        d.choose("subsidence")
+        assert d.screen.name == "events" and not d.screen.ids.continue_button.disabled
+        said = d.screen.ids.narration.text.split("\n")
+        assert said[-2:] == ["• Zdarzenie losowe: Zapadlisko",
+                             "• Na planszy nie ma żadnego budynku: nikt nie płaci za Zapadlisko"], said
+        d.tap(d.screen.ids.continue_button)
+        assert d.screen.name == "turn"
+    finally:
+        conftest.stop_app(app)
+
+
+def _isle_of_gods_offered(game: Any) -> bool:
+    q = game.question
+    return q is not None and "power:isle-of-gods" in q.options
+
+
+def test_the_isle_of_gods_asks_where_not_whither(tmp_path: Path, request: Any) -> None:
+    """Isle of Gods' power removes a trouble marker ("Wyspa Bogów – … można usunąć jeden znacznik
+    niepokojów"), yet its target question read "dokąd? (właściwość dzielnicy Wyspa Bogów)": "to
+    where?", as if something went there (German "wohin?" alike). Every area power's target is
+    asked "gdzie?" now ("wo?"), which fits a minion placed and a marker removed or put."""
+    data = tmp_path / "data"
+    _fed(data, FOUR_POLISH, "pl", 13, _isle_of_gods_offered)
+    conftest, app, d = _opened(request, data, "pl")
+    try:
+        d.tap(d.option("power:isle-of-gods"))
+        d.frames(2)
+        question = app.game.question
+        assert question.key == "power.target" and dict(question.params)["power"] == "isle-of-gods"
+        asked = [w.text for w in d.panel().children if getattr(w, "bold", False) and getattr(w, "text", "")]
+        said = "[/color] Przemysław: gdzie? (właściwość dzielnicy Wyspa Bogów)"
+        assert len(asked) == 1 and asked[0].endswith(said), asked
+        assert "dokąd" not in d.texts() and "wohin" not in app.translator.__class__("de").question(question)
+    finally:
+        conftest.stop_app(app)
+
+
+def _small_gods_asked(game: Any) -> bool:
+    q = game.question
+    return q is not None and q.key == "event.small-gods"
+
+
+@pytest.mark.parametrize(("seed", "kind", "asked"), [
+    (28, "building", "● Przemysław: zapłacić $3 Pomniejszym Bóstwom, aby ochronić swój budynek w dzielnicy "
+                     "Przyćmiona przed: Trzęsienie Ziemi?"),
+    (22, "minion", "■ Bożydar: zapłacić $3 Pomniejszym Bóstwom, aby ochronić swojego agenta w Dzielnicy Magów "
+                   "przed: Tajemnicze Morderstwa?"),
+])
+def test_small_gods_names_what_it_would_save(tmp_path: Path, request: Any, seed: int, kind: str, asked: str) -> None:
+    """Small Gods' offer against an event asked a Polish table to protect "pionki" (minions) whatever
+    was at stake: an earthquake about to destroy Przemysław's building in Dimwell read "aby ochronić
+    pionki w dzielnicy Przyćmiona", and one murdered minion was "pionki" too (the rulebook counts
+    "agentów lub budynków"). It names the building or the minion now; paid, the building stands."""
+    data = tmp_path / "data"
+    _fed(data, FOUR_POLISH, "pl", seed, _small_gods_asked)
+    conftest, app, d = _opened(request, data, "pl")
+    try:
+        question = app.game.question
+        assert d.screen.name == "events", d.screen.name
+        titles = [w.text for w in d.panel().children if getattr(w, "bold", False) and getattr(w, "text", "")]
+        said = [re.sub(r"\[/?color[^\]]*\]", "", text) for text in titles]
+        assert said == [asked], said
+        assert dict(question.params)["kind"] == kind
+        area = dict(question.params)["area"]
+        d.choose("pay")
+        if kind == "building":
+            assert app.game.state.areas[area].building == question.player
     finally:
         conftest.stop_app(app)

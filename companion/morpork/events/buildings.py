@@ -72,7 +72,11 @@ def fire(state: State, narrator: Narrator, ctx: EventContext) -> Steps:
 
 def subsidence(state: State, narrator: Narrator, ctx: EventContext) -> Steps:
     """Each player, in turn from the active player, pays $2 per building to the bank; a player who
-    cannot pay for all pays for as many as they can and chooses which of the others go."""
+    cannot pay for all pays for as many as they can and chooses which of the others go. With no
+    building on the board it says so: nobody pays, and the event's result is not left without a line."""
+    if not any(state.areas[a].building for a in AREA_IDS):
+        narrator.say("event.subsidence.nothing", "no building on the board: nobody pays")
+        return
     for color in state.turn_order_from(ctx.active):
         owned = [a for a in AREA_IDS if state.areas[a].building == color]
         if not owned:

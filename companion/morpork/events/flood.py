@@ -29,7 +29,8 @@ def flood(state: State, narrator: Narrator, ctx: EventContext) -> Steps:
             targets = [a for a in AREA_IDS if a in ADJACENT[area] and a not in flooded]
             stays = 0
             while state.areas[area].minion_count(color) > stays:
-                spared = yield from offer_small_gods(state, narrator, ctx, color, area, f"minion in {area_name(area)}")
+                spared = yield from offer_small_gods(state, narrator, ctx, color, area,
+                                                   f"minion in {area_name(area)}", "minion")
                 if spared:
                     stays += 1
                     continue

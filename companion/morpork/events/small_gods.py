@@ -47,7 +47,7 @@ def holder_has_pieces_in(state: State, holder: str, area: str) -> bool:
 
 
 def offer_small_gods(state: State, narrator: Narrator, ctx: EventContext, owner: str | None, area: str,
-                     what: str) -> Generator[Question, str, bool]:
+                     what: str, kind: str) -> Generator[Question, str, bool]:
     """Ask ``owner`` (the holder whose piece the event touches) whether to pay $3 so the event
     ignores it; returns True when they paid. Asks nothing — and returns False — when ``owner`` is not
     someone who can use Small Gods now.
@@ -56,13 +56,17 @@ def offer_small_gods(state: State, narrator: Narrator, ctx: EventContext, owner:
     (a demon or troll arriving there: the event names it, and the line after says it is set aside); the
     question's ``area`` and ``what`` params carry the same for translations. Every line reads "their
     {what}", one or many pieces alike ("the pieces … is spared" did not).
+
+    ``kind`` is what the event touches, ``minion``, ``building`` or ``pieces`` (an arrival among
+    them): the question's ``kind`` param, for a language whose sentence names the piece (Polish
+    "pionki", said of a building on the way out, read as if minions were at stake).
     """
     holder = small_gods_holder(state)
     if owner is None or holder != owner:
         return False
     answer = yield choice_question(
         "event.small-gods", f"{holder}: pay ${PRICE} to Small Gods to protect your {what} from {ctx.event_name}?",
-        holder, [PAY, DECLINE], event=ctx.event, area=area, what=what)
+        holder, [PAY, DECLINE], event=ctx.event, area=area, what=what, kind=kind)
     if answer != PAY:
         narrator.say("event.small-gods.declined", f"{holder} does not pay Small Gods for their {what}", area,
                      player=holder, what=what)
@@ -81,7 +85,7 @@ def offer_small_gods_for_arrival(state: State, narrator: Narrator, ctx: EventCon
     if holder is None or not holder_has_pieces_in(state, holder, area):
         return False
     spared = yield from offer_small_gods(state, narrator, ctx, holder, area,
-                                         f"pieces in {area_name(area)}")
+                                         f"pieces in {area_name(area)}", "pieces")
     if spared:
         narrator.say("event.set-aside", f"the {piece} is set aside and goes back to the box", area, piece=piece)
     return spared
