@@ -43,6 +43,11 @@ again for two wordings (narration and question texts only): Small Gods' lines sa
 is spared"), and Subsidence says a player who can pay for no building so before the removals (not
 "pays $0 for 0 building(s)" after them): 28 games changed, each the same question by question, input
 by input and line by line with those Small Gods and Subsidence lines left out (checked against 169cb8d).
+Stored again when Small Gods' question named what is at stake (its ``kind`` param: ``minion``,
+``building`` or ``pieces``, for the Polish sentence) and Subsidence on a board with no building said
+that nobody pays (``event.subsidence.nothing``, where it said nothing): 20 games changed (19 meet
+Small Gods' question, 1 a bare-board Subsidence), and all 130 are the same with that param and that
+line left out (checked against ec7fe0e).
 
 Each game is played twice: the way the simulator plays (``apply(…, snapshot=False,
 replayable=False)``: the live procedure's working state shared, no start kept to replay a turn
