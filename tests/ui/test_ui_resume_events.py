@@ -127,3 +127,37 @@ def test_a_restart_mid_event_and_right_after_it_shows_what_the_table_saw(
         assert d.screen.name == "turn"  # continued: the result is not shown again
     finally:
         conftest.stop_app(app)
+
+
+@pytest.mark.parametrize("event", ["demons-from-the-dungeon-dimensions", "flood"])
+def test_the_result_says_every_step_of_the_event(tmp_path: Path, request: Any, event: str) -> None:
+    """Four Demons (a roll and a demon placed each) or a Flood's moves say more than four lines, and
+    the result showed only the last four: the first demons' areas, which the players had still to
+    place on the board, were gone. It says every line from the event's draw on now, the latest in
+    sight and the first a swipe up, in as much room as the column has below the event's name."""
+    conftest = request.config.pluginmanager.getplugin(str(Path(__file__).with_name("conftest.py")))
+    data = tmp_path / "data"
+    write_journal(data)
+    app = conftest.start_app(data, language="en")
+    d = conftest.Driver(app)
+    try:
+        d.frames(3)
+        d.tap(d.screen.ids.resume)
+        faces = list(FACES)
+        d.choose(event)
+        while event_status(app) == "now":
+            play_one(d, faces)
+        d.frames(4)
+        narration = list(app.game.narration)
+        drawn = max(i for i, line in enumerate(narration) if line.key == "event.drawn")
+        said = [app.translator.narration(line) for line in narration[drawn:] if not line.key.startswith("private.")]
+        screen = d.screen
+        shown = screen.ids.narration.text.split("\n")
+        assert len(said) > 4 and shown == ["• " + line for line in said], shown
+        assert shown[0] == "• Random event: " + app.translator.event(event)
+        scroll = screen.ids.narration_scroll
+        assert scroll.height <= screen.narration_room and scroll.scroll_y == 0
+        assert scroll.height == min(screen.ids.narration.height, screen.narration_room)
+        assert scroll.top <= screen.ids.event_name.y + 1 and scroll.y >= screen.ids.continue_button.top - 1
+    finally:
+        conftest.stop_app(app)

@@ -6,8 +6,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from kivy.metrics import dp
+from kivy.metrics import dp, sp
+from kivy.properties import NumericProperty
 
+from companion.core.procedure import Narration
 from companion.morpork.board import AREA_BY_ID
 
 from ui.screens.table import public_narration
@@ -33,7 +35,32 @@ def focus_area(game: Game) -> str:
     return ""
 
 
+DRAWN = "event.drawn"
+"""The line an event begins with ("random event: Flood"), its ``event`` param the event's id."""
+
+RECENT = 4
+"""Lines shown when no event is under way (the table draws one next): the latest few of the log."""
+
+
+def event_lines(lines: list[Narration], event_id: str | None) -> list[Narration]:
+    """What the screen says of the event ``event_id``: every line from its draw on, so the table can
+    mirror each step of it on the board. Only the last four were shown: a Flood's moves or four
+    Demons (eight lines) lost their first steps, the ones the players had still to make with the
+    pieces. With no event (or its draw not in the log) the last :data:`RECENT` lines."""
+    if event_id is not None:
+        for start in range(len(lines) - 1, -1, -1):
+            line = lines[start]
+            if line.key == DRAWN and dict(line.params).get("event") == event_id:
+                return lines[start:]
+    return lines[-RECENT:]
+
+
 class EventsScreen(MapQuestionScreen):
+    narration_room = NumericProperty(sp(62))
+    """The most height the event's lines take (they scroll within it, the latest shown): four lines
+    while a question needs the room below them (as many as were ever shown: more pushed a die pad's
+    title over them), the column's free height once the event is over and only "continue" is below."""
+
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         from kivy.clock import Clock
@@ -55,9 +82,11 @@ class EventsScreen(MapQuestionScreen):
         face = event.face if event is not None else None
         self.ids.face.text = str(face) if face is not None else "–"
         self.face_shown = face
-        lines = [app.translator.narration(n) for n in public_narration(game)[-4:]]
+        lines = [app.translator.narration(n) for n in event_lines(public_narration(game), event.id if event else None)]
         self.ids.narration.text = "\n".join("• " + line for line in lines)
+        self.ids.narration_scroll.scroll_y = 0  # the latest line in sight; the first ones a swipe up
         finished = progress.screen != "events"
+        self.narration_room = dp(260) if finished else sp(62)
         self._shown_question = (game, None if finished else question)
         self._question_trigger()
         self.ids.continue_button.opacity = 1 if finished else 0
