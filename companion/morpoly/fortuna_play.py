@@ -63,6 +63,12 @@ def ask_roll(state: State, narrator: Narrator, key: str, text: str, player: str 
                      second=second, roll=key)
 
 
+def spender(answer: str) -> str | None:
+    """The party an answer to the Fortuna window spends a token of (``fortuna:<party>``); ``None``
+    for :data:`PLAY_ON`. One reading of the answer, for the engine and for the Journal's row."""
+    return answer[len(SPEND):] if answer.startswith(SPEND) else None
+
+
 def _window(state: State, narrator: Narrator, key: str, player: str | None, first: int,
             second: int) -> Generator[Question, str, str | None]:
     if not is_played(state):
@@ -77,7 +83,7 @@ def _window(state: State, narrator: Narrator, key: str, player: str | None, firs
         f"({', '.join(bosses)}) to void the throw?",
         bosses[0] if len(bosses) == 1 else None, [PLAY_ON, *(SPEND + p for p in holding)],
         first=str(first), second=str(second), roll=key, roller=player or "")
-    return None if answer == PLAY_ON else answer[len(SPEND):]
+    return spender(answer)
 
 
 def at_go(state: State, narrator: Narrator, token_id: str, steps: tuple[Step, ...]) -> None:

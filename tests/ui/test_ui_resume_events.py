@@ -161,3 +161,40 @@ def test_the_result_says_every_step_of_the_event(tmp_path: Path, request: Any, e
         assert scroll.top <= screen.ids.event_name.y + 1 and scroll.y >= screen.ids.continue_button.top - 1
     finally:
         conftest.stop_app(app)
+
+
+def test_a_finger_brings_back_an_event_s_first_lines_while_a_roll_is_asked(tmp_path: Path, request: Any) -> None:
+    """Mid-event, with a die pad below, the event's lines keep four lines' room, the latest in
+    sight: a finger drawn down over them, as on the table, shows the first ones again (the draw)."""
+    import time
+    from kivy.tests.common import UnitTestTouch
+    conftest = request.config.pluginmanager.getplugin(str(Path(__file__).with_name("conftest.py")))
+    data = tmp_path / "data"
+    write_journal(data)
+    app = conftest.start_app(data, language="en")
+    d = conftest.Driver(app)
+    try:
+        d.frames(3)
+        d.tap(d.screen.ids.resume)
+        faces = list(FACES)
+        d.choose("demons-from-the-dungeon-dimensions")
+        for _ in range(3):  # three demons placed: seven lines, a fourth roll asked
+            play_one(d, faces)
+        d.frames(4)
+        screen = d.screen
+        scroll, label = screen.ids.narration_scroll, screen.ids.narration
+        assert app.game.question.kind == "roll" and label.text.startswith("• Random event: ")
+        assert label.height > scroll.height == screen.narration_room and scroll.scroll_y == 0
+        x, top = scroll.center_x, scroll.top - 4
+        touch = UnitTestTouch(x, top)
+        touch.touch_down()
+        for step in range(1, 11):  # the finger drawn down the lines, frame by frame
+            touch.touch_move(x, top - step * scroll.height / 10)
+            d.frames(1)
+            time.sleep(0.01)
+        touch.touch_up()
+        d.frames(30)
+        assert scroll.scroll_y > 0.9, scroll.scroll_y  # the first lines in sight: the event's draw
+        assert app.game.question.kind == "roll"  # a swipe answers nothing
+    finally:
+        conftest.stop_app(app)

@@ -11,6 +11,7 @@ from kivy.properties import NumericProperty
 
 from companion.core.procedure import Narration
 from companion.morpork.board import AREA_BY_ID
+from companion.morpork.events import DRAWN
 
 from ui.screens.table import public_narration
 from ui.screens.turn import MapQuestionScreen
@@ -34,9 +35,6 @@ def focus_area(game: Game) -> str:
             return str(line.area)
     return ""
 
-
-DRAWN = "event.drawn"
-"""The line an event begins with ("random event: Flood"), its ``event`` param the event's id."""
 
 RECENT = 4
 """Lines shown when no event is under way (the table draws one next): the latest few of the log."""

@@ -19,6 +19,7 @@ from kivy.uix.popup import Popup
 from kivy.uix.recycleview.views import RecycleDataViewBehavior
 
 from companion.core.inputs import Answer, CardScan, DieRoll, RandomDraw
+from companion.morpoly.fortuna_play import PLAY_ON, spender
 from ui import mapwidget  # noqa: F401  (the map in journal.kv, made known to kv)
 from ui.screens.base import GameScreen
 from ui.screens.morpoly.common import N_, is_morpoly, option_label, party_name
@@ -122,10 +123,10 @@ ANYONE = "interrupt.anyone"
 """Discworld's one interrupt window for several players: the engine asks no one of them (its
 ``player`` is None), so a row must say who played, or that no one did."""
 
-FORTUNA_WINDOW, PLAY_ON = "morpoly.fortuna.window", "play-on"
+FORTUNA_WINDOW = "morpoly.fortuna.window"
 """Ankh-Morpoly's window after a throw while two or more parties hold a Fortuna token, asked of no
-one as :data:`ANYONE` is, and its answer that no one spends one (a spender is named by the answer's
-own words, "Zofia: spend the Fortuna token")."""
+one as :data:`ANYONE` is: its row names the spender before the arrow, or says that no one spent one
+(``PLAY_ON``)."""
 
 
 def step_text(app: Any, state: Any, question: Any, inp: Input) -> str:
@@ -146,9 +147,9 @@ def step_text(app: Any, state: Any, question: Any, inp: Input) -> str:
             params = dict(question.params)
             return str(app.t("Nobody spends a Fortuna token on {first} and {second}")).format(
                 first=params["first"], second=params["second"])
-        spender = inp.value.partition(":")[2]  # "fortuna:yellow": named before the arrow, as a holder asked alone
-        if spender:
-            return f"{player_markup(spender, party_name(app, spender))} {describe_input(app, question, inp)}"
+        party = spender(inp.value)  # named before the arrow, as a holder asked alone is
+        if party:
+            return f"{player_markup(party, party_name(app, party))} {describe_input(app, question, inp)}"
     who = _who(app, state, question)
     return f"{who} {describe_input(app, question, inp)}" if who else describe_input(app, question, inp)
 

@@ -63,6 +63,10 @@ EVENTS: dict[str, EventBody] = {
 PROCEDURE_NAME = "event"
 """The ``Pending.name`` under which a saved game records an event in progress."""
 
+DRAWN = "event.drawn"
+"""The line every event begins with ("random event: Flood"), its ``event`` param the event's id: a
+screen shows an event's lines from it on."""
+
 
 def check_event(state: State, event_id: str, active_player: str) -> None:
     """Raise ``RuleViolation`` unless ``event_id`` can be resolved now for ``active_player``."""
@@ -88,7 +92,7 @@ def resolve_event(state: State, narrator: Narrator, event_id: str, active_player
     check_event(state, event_id, active_player)
     state.event_deck.remove(event_id)
     ctx = EventContext(event_id, active_player, ask_interrupts, tuple(in_play))
-    narrator.say("event.drawn", f"random event: {ctx.event_name}", event=event_id, player=active_player)
+    narrator.say(DRAWN, f"random event: {ctx.event_name}", event=event_id, player=active_player)
     record = state.under_way.start_event(event_id, active_player)
     yield from resolve_watched(record, EVENTS[event_id](state, narrator, ctx))
 

@@ -29,8 +29,7 @@ def flood(state: State, narrator: Narrator, ctx: EventContext) -> Steps:
             targets = [a for a in AREA_IDS if a in ADJACENT[area] and a not in flooded]
             stays = 0
             while state.areas[area].minion_count(color) > stays:
-                spared = yield from offer_small_gods(state, narrator, ctx, color, area,
-                                                   f"minion in {area_name(area)}", "minion")
+                spared = yield from offer_small_gods(state, narrator, ctx, color, area, "minion")
                 if spared:
                     stays += 1
                     continue

@@ -31,7 +31,7 @@ def remove_piece_by_event(state: State, narrator: Narrator, ctx: EventContext, a
     """
     owner = piece if state.has_player(piece) else None
     if owner is not None and chosen_by != owner:
-        spared = yield from offer_small_gods(state, narrator, ctx, owner, area, f"minion in {area_name(area)}", "minion")
+        spared = yield from offer_small_gods(state, narrator, ctx, owner, area, "minion")
         if spared:
             return False
         outcome = yield from offer_removal_interrupt(state, narrator, owner, area, piece,
@@ -51,7 +51,7 @@ def remove_building_by_event(state: State, narrator: Narrator, ctx: EventContext
     owner = state.areas[area].building
     if owner is None:
         return False
-    spared = yield from offer_small_gods(state, narrator, ctx, owner, area, f"building in {area_name(area)}", "building")
+    spared = yield from offer_small_gods(state, narrator, ctx, owner, area, "building")
     if spared:
         return False
     remove_building(state, area)

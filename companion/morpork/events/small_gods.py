@@ -47,20 +47,20 @@ def holder_has_pieces_in(state: State, holder: str, area: str) -> bool:
 
 
 def offer_small_gods(state: State, narrator: Narrator, ctx: EventContext, owner: str | None, area: str,
-                     what: str, kind: str) -> Generator[Question, str, bool]:
+                     kind: str) -> Generator[Question, str, bool]:
     """Ask ``owner`` (the holder whose piece the event touches) whether to pay $3 so the event
     ignores it; returns True when they paid. Asks nothing — and returns False — when ``owner`` is not
     someone who can use Small Gods now.
 
-    ``what`` is the English phrase for the piece, e.g. "minion in The Shades" or "pieces in Dimwell"
-    (a demon or troll arriving there: the event names it, and the line after says it is set aside); the
-    question's ``area`` and ``what`` params carry the same for translations. Every line reads "their
-    {what}", one or many pieces alike ("the pieces … is spared" did not).
-
-    ``kind`` is what the event touches, ``minion``, ``building`` or ``pieces`` (an arrival among
-    them): the question's ``kind`` param, for a language whose sentence names the piece (Polish
-    "pionki", said of a building on the way out, read as if minions were at stake).
+    ``kind`` is what the event touches: ``minion``, ``building`` or ``pieces`` (a demon or troll
+    arriving among them: the event names it, and the line after says it is set aside). The English
+    phrase ``what`` is made of it and the area ("minion in The Shades", "pieces in Dimwell"); the
+    question's ``area``, ``what`` and ``kind`` params carry the same for translations, ``kind`` for a
+    language whose sentence names the piece (Polish "pionki", said of a building on the way out, read
+    as if minions were at stake). Every line reads "their {what}", one or many pieces alike ("the
+    pieces … is spared" did not).
     """
+    what = f"{kind} in {area_name(area)}"
     holder = small_gods_holder(state)
     if owner is None or holder != owner:
         return False
@@ -84,8 +84,7 @@ def offer_small_gods_for_arrival(state: State, narrator: Narrator, ctx: EventCon
     holder = small_gods_holder(state)
     if holder is None or not holder_has_pieces_in(state, holder, area):
         return False
-    spared = yield from offer_small_gods(state, narrator, ctx, holder, area,
-                                         f"pieces in {area_name(area)}", "pieces")
+    spared = yield from offer_small_gods(state, narrator, ctx, holder, area, "pieces")
     if spared:
         narrator.say("event.set-aside", f"the {piece} is set aside and goes back to the box", area, piece=piece)
     return spared
