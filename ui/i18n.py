@@ -341,6 +341,13 @@ def sentence_forms(prefix: str, params: Mapping[str, str]) -> Iterator[str]:
         yield "." + params["form"]
 
 
+def param_form(key: str, params: Mapping[str, str]) -> str:
+    """The form (``.<value>``) of the param :data:`FORM_BY_PARAM` names for ``key``, or ``""``: one
+    reading for lines and questions alike."""
+    by = FORM_BY_PARAM.get(key)
+    return "." + params[by] if by and params.get(by) else ""
+
+
 def narration_forms(key: str, params: Mapping[str, str], base: str) -> Iterator[str]:
     """The other wordings a narration line (``n:<key>``) may be said in, before
     :func:`sentence_forms` (each where the catalogue has it, in this order):
@@ -351,9 +358,9 @@ def narration_forms(key: str, params: Mapping[str, str], base: str) -> Iterator[
     * ``.bank``: Ankh-Morpoly's bank as a payee ("an die Bank", "do banku", "alla banca")."""
     if base:
         yield "." + base
-    by = FORM_BY_PARAM.get(key)
-    if by and params.get(by):
-        yield "." + params[by]
+    form = param_form(key, params)
+    if form:
+        yield form
     if key in CLAIM_LINES:
         form = claim_form(params)
         if form:
@@ -599,10 +606,15 @@ class Translator:
     def question_form(self, key: str, params: Mapping[str, str]) -> str:
         """A question's key in the form of the param :data:`FORM_BY_PARAM` names for it (``.hotel``),
         where the catalogue has that form: the board asks with it as the journal does."""
-        by = FORM_BY_PARAM.get(key)
-        if by and params.get(by):
-            return self.in_form(f"q:{key}", ("." + params[by],))[len("q:"):]
-        return key
+        form = param_form(key, params)
+        return self.in_form(f"q:{key}", (form,))[len("q:"):] if form else key
+
+    def board_question(self, question: Question) -> str:
+        """A question as Ankh-Morpoly's board asks it: in its form (:meth:`question_form`), and in
+        the engine's own English, the player's name in front, where the catalogue lacks it (the
+        Journal, :meth:`question`, says it without the name: its row names the player)."""
+        params = dict(question.params)
+        return self.keyed("q", self.question_form(question.key, params), question.text, params)
 
     def narration(self, line: object, base: str = "") -> str:
         """One line of the engine's narration in this language (its area is a parameter too).

@@ -142,6 +142,11 @@ class Edition:
         return self._groups.get(square, ())
 
     @cached_property
+    def street_groups(self) -> tuple[tuple[int, ...], ...]:
+        """The colour groups (streets only: no stations, no utilities), in board order."""
+        return tuple(dict.fromkeys(self.group(s.index) for s in self.squares if s.kind == "street"))
+
+    @cached_property
     def _groups(self) -> dict[int, tuple[int, ...]]:
         members: dict[str, list[int]] = {}
         for s in self.squares:

@@ -250,7 +250,7 @@ def _completing_candidates(state: State, buyer: str) -> list[int]:
     """The squares of other parties each of which is the one square of a colour group ``buyer`` lacks."""
     squares = state.squares
     candidates = []
-    for group in _street_groups(state.edition):
+    for group in load_edition(state.edition).street_groups:
         missing = -1  # the one square of the group the buyer lacks (-1: none yet; -2: more than one)
         for s in group:  # written out: asked at most menus of a game
             if squares[s].owner != buyer:
@@ -308,12 +308,6 @@ def _payment(game: Game, rng: random.Random) -> str:
     listed = amount_suggestions(edition.currency.rounding_unit, room)
     ceiling = 2 * sum(edition.deed(s).price for s in wanted)
     return rng.choice([o for o in listed if int(o) <= ceiling] or listed)
-
-
-@lru_cache(maxsize=None)
-def _street_groups(edition_id: str) -> tuple[tuple[int, ...], ...]:
-    edition = load_edition(edition_id)
-    return tuple(dict.fromkeys(edition.group(s.index) for s in edition.squares if s.kind == "street"))
 
 
 def _price(game: Game, options: Sequence[str], rng: random.Random) -> str:

@@ -116,9 +116,7 @@ def _street_groups(edition_id: str) -> tuple[tuple[tuple[int, ...], int], ...]:
     """An edition's colour groups, each with its cheapest house price (every set prints one price for a
     group), made once."""
     edition = load_edition(edition_id)
-    firsts = sorted({edition.group(s)[0] for s in edition.ownable() if edition.squares[s].kind == "street"})
-    return tuple((edition.group(first), min(edition.deed(s).house_cost for s in edition.group(first)))
-                 for first in firsts)
+    return tuple((group, min(edition.deed(s).house_cost for s in group)) for group in edition.street_groups)
 
 
 def bidders(state: State, edition: Edition, kind: str) -> list[str]:
@@ -135,7 +133,7 @@ def short_kinds(state: State, edition: Edition) -> list[str]:
         return []
     short: list[str] = []
     bank = state.bank
-    if bank.houses < 1 and bank.hotels < 1:
+    if bank.houses < 1 and bank.hotels < 1:  # nothing left to auction: the count is not even made
         return short
     for kind, wishes in zip(KINDS, _wishes(state, edition)):
         supply = bank.houses if kind == HOUSE else bank.hotels

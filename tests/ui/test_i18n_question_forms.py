@@ -1,6 +1,6 @@
 """A question worded by the form of one of its params (``ui.i18n.FORM_BY_PARAM``): the auction of the
 bank's last hotels (Ankh-Morpoly rules revision 13) asks "who bid highest for a hotel?", not the house
-form, on the board (which words its question with :meth:`Translator.question_form`) as in the Journal
+form, on the board (which words its question with :meth:`Translator.board_question`) as in the Journal
 (:meth:`Translator.question`), in every language."""
 from __future__ import annotations
 
@@ -24,7 +24,7 @@ def test_a_hotel_s_auction_is_asked_in_the_hotel_form(language: str) -> None:
         params = dict(question.params)
         key = translator.question_form(question.key, params)
         assert key == ("morpoly.shortage.winner.hotel" if kind == "hotel" else "morpoly.shortage.winner")
-        board = translator.keyed("q", key, question.text, params)  # as the board asks it
+        board = translator.board_question(question)  # as the board asks it
         assert board == translator.question(question)  # as the Journal says it
         asked[kind] = board
     assert HOTEL[language] in asked["hotel"] and HOUSE[language] not in asked["hotel"]

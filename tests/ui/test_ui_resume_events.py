@@ -129,12 +129,9 @@ def test_a_restart_mid_event_and_right_after_it_shows_what_the_table_saw(
         conftest.stop_app(app)
 
 
-@pytest.mark.parametrize("event", ["demons-from-the-dungeon-dimensions", "flood"])
-def test_the_result_says_every_step_of_the_event(tmp_path: Path, request: Any, event: str) -> None:
-    """Four Demons (a roll and a demon placed each) or a Flood's moves say more than four lines, and
-    the result showed only the last four: the first demons' areas, which the players had still to
-    place on the board, were gone. It says every line from the event's draw on now, the latest in
-    sight and the first a swipe up, in as much room as the column has below the event's name."""
+def drawn_by_touch(tmp_path: Path, request: Any, event: str) -> tuple[Any, Any, Any, list[int]]:
+    """The app started on :func:`write_journal`'s game, resumed from Home and ``event`` tapped in as
+    the card drawn: the conftest plugin, the app, its driver and the faces left to roll."""
     conftest = request.config.pluginmanager.getplugin(str(Path(__file__).with_name("conftest.py")))
     data = tmp_path / "data"
     write_journal(data)
@@ -143,8 +140,21 @@ def test_the_result_says_every_step_of_the_event(tmp_path: Path, request: Any, e
     try:
         d.frames(3)
         d.tap(d.screen.ids.resume)
-        faces = list(FACES)
         d.choose(event)
+    except BaseException:
+        conftest.stop_app(app)
+        raise
+    return conftest, app, d, list(FACES)
+
+
+@pytest.mark.parametrize("event", ["demons-from-the-dungeon-dimensions", "flood"])
+def test_the_result_says_every_step_of_the_event(tmp_path: Path, request: Any, event: str) -> None:
+    """Four Demons (a roll and a demon placed each) or a Flood's moves say more than four lines, and
+    the result showed only the last four: the first demons' areas, which the players had still to
+    place on the board, were gone. It says every line from the event's draw on now, the latest in
+    sight and the first a swipe up, in as much room as the column has below the event's name."""
+    conftest, app, d, faces = drawn_by_touch(tmp_path, request, event)
+    try:
         while event_status(app) == "now":
             play_one(d, faces)
         d.frames(4)
@@ -168,16 +178,8 @@ def test_a_finger_brings_back_an_event_s_first_lines_while_a_roll_is_asked(tmp_p
     sight: a finger drawn down over them, as on the table, shows the first ones again (the draw)."""
     import time
     from kivy.tests.common import UnitTestTouch
-    conftest = request.config.pluginmanager.getplugin(str(Path(__file__).with_name("conftest.py")))
-    data = tmp_path / "data"
-    write_journal(data)
-    app = conftest.start_app(data, language="en")
-    d = conftest.Driver(app)
+    conftest, app, d, faces = drawn_by_touch(tmp_path, request, "demons-from-the-dungeon-dimensions")
     try:
-        d.frames(3)
-        d.tap(d.screen.ids.resume)
-        faces = list(FACES)
-        d.choose("demons-from-the-dungeon-dimensions")
         for _ in range(3):  # three demons placed: seven lines, a fourth roll asked
             play_one(d, faces)
         d.frames(4)

@@ -57,7 +57,8 @@ class EventsScreen(MapQuestionScreen):
     narration_room = NumericProperty(sp(62))
     """The most height the event's lines take (they scroll within it, the latest shown): four lines
     while a question needs the room below them (as many as were ever shown: more pushed a die pad's
-    title over them), the column's free height once the event is over and only "continue" is below."""
+    title over them); once the event is over and only "continue" is below, ``dp(260)``, what the
+    column has free on the 800×480 screen below the event's name and above "continue"."""
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)

@@ -659,9 +659,7 @@ class MorpolyBoardScreen(GameScreen):
             self._draw_ending(game)
             return
         params = dict(question.params)
-        translator = app.translator
-        self.question_label.text = translator.keyed("q", translator.question_form(question.key, params), question.text,
-                                                    params)
+        self.question_label.text = app.translator.board_question(question)
         typed = app.typed_now()  # what the pads held for this question (before a restart, say)
         if question.kind == "roll":
             self.faces = list(typed.faces) if typed is not None else [None, None]
