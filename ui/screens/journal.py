@@ -19,7 +19,6 @@ from kivy.uix.popup import Popup
 from kivy.uix.recycleview.views import RecycleDataViewBehavior
 
 from companion.core.inputs import Answer, CardScan, DieRoll, RandomDraw
-from companion.morpoly.fortuna_play import PLAY_ON, spender
 from ui import mapwidget  # noqa: F401  (the map in journal.kv, made known to kv)
 from ui.screens.base import GameScreen
 from ui.screens.morpoly.common import N_, is_morpoly, option_label, party_name
@@ -143,6 +142,9 @@ def step_text(app: Any, state: Any, question: Any, inp: Input) -> str:
             return str(app.t("Nobody plays an interrupt against {card}")).format(card=card)
         return f"{player_name(state, color)} {describe_input(app, question, inp)}"
     if question is not None and question.key == FORTUNA_WINDOW and not question.player and isinstance(inp, Answer):
+        # the engine's reading of the answer, imported here: a Discworld table never loads Ankh-Morpoly's
+        # engine (test_ui_quick_start)
+        from companion.morpoly.fortuna_play import PLAY_ON, spender
         if inp.value == PLAY_ON:
             params = dict(question.params)
             return str(app.t("Nobody spends a Fortuna token on {first} and {second}")).format(
